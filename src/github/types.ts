@@ -1,0 +1,119 @@
+/**
+ * The GitHub evidence model: what src/github fetches and src/analysis judges. Contract between the two
+ * (fields may be added, never renamed or removed). Dates are ISO 8601 strings exactly as GitHub sends them.
+ */
+
+export interface GhUser {
+  login: string;
+  id: number;
+  type: "User" | "Organization" | string;
+  name: string | null;
+  createdAt: string;
+  publicRepos: number;
+}
+
+export interface GhRepo {
+  /** canonical "owner/name" (after following a rename redirect) */
+  fullName: string;
+  owner: string;
+  name: string;
+  /** set when the requested owner/name redirected to fullName (a renamed or transferred repo) */
+  renamedFrom?: string;
+  fork: boolean;
+  /** "owner/name" of the direct parent when fork */
+  parent?: string;
+  /** "owner/name" of the root of the fork network when fork */
+  source?: string;
+  description: string | null;
+  homepage: string | null;
+  topics: string[];
+  language: string | null;
+  defaultBranch: string;
+  createdAt: string;
+  pushedAt: string | null;
+  updatedAt: string;
+  size: number;
+  stargazers: number;
+  archived: boolean;
+  /** true when the repository has no commits (GitHub answers 409 on /commits) */
+  empty?: boolean;
+}
+
+export interface GhCommit {
+  sha: string;
+  /** GitHub account linked to the author email, or null when the email is not linked to any account */
+  authorLogin: string | null;
+  authorName: string;
+  authorEmail: string;
+  /** client-written author date: forgeable */
+  authorDate: string;
+  committerLogin: string | null;
+  committerName: string;
+  committerEmail: string;
+  /** client-written committer date (server-written only for web-flow commits) */
+  committerDate: string;
+  message: string;
+  parents: number;
+  /** commit signature verified by GitHub */
+  verified: boolean;
+  /** present only for commits fetched one by one (a sample) */
+  stats?: { additions: number; deletions: number; files: string[] };
+}
+
+export interface RepoEvidence {
+  repo: GhRepo;
+  /** the candidate's commits on the default branch (author.login === candidate), newest first; may be a prefix when truncated */
+  candidateCommits: GhCommit[];
+  /** exact count of the candidate's commits on the default branch */
+  candidateCommitCount: number;
+  /** true when candidateCommits holds fewer than candidateCommitCount */
+  truncated: boolean;
+  /** all commits on the default branch, any author */
+  totalCommitCount: number;
+  /** the first (root) commit of the default branch, when it could be fetched cheaply */
+  rootCommit?: GhCommit;
+  /** commits by other identities seen in the fetched pages (login or email), with counts */
+  otherAuthors: Array<{ login: string | null; email: string; count: number; earliestAuthorDate: string }>;
+  /** for forks: what the default branch has beyond the parent's */
+  aheadOfParent?: { total: number; byCandidate: number };
+  /** candidate commits fetched one by one with stats (a bounded sample, newest and largest first) */
+  sampledWithStats: GhCommit[];
+  languages: Record<string, number>;
+  /** dependency names from package.json / requirements.txt / Cargo.toml / go.mod when fetched */
+  manifestDependencies: string[];
+  /** AI-agent files found at the root (CLAUDE.md, AGENTS.md, .cursorrules) */
+  agentFiles: string[];
+}
+
+/** Thrown when the rate-limit budget is spent: the job should wait until `resetAt` (epoch ms), not fail. */
+export class GitHubRateLimitedError extends Error {
+  constructor(readonly resetAt: number) {
+    super(`GitHub rate limit exhausted until ${new Date(resetAt).toISOString()}`);
+    this.name = "GitHubRateLimitedError";
+  }
+}
+
+/** Thrown after retries when GitHub keeps failing (5xx, timeouts, connection errors). */
+export class GitHubUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "GitHubUnavailableError";
+  }
+}
+
+/**
+ * What the analysis needs from GitHub, in the order it needs it. One instance per verification;
+ * it counts its own calls so cost is measurable.
+ */
+export interface GitHubSource {
+  /** null when the user does not exist (404) */
+  getUser(login: string): Promise<GhUser | null>;
+  /** public repositories owned by the user (all pages) */
+  listUserRepos(login: string): Promise<GhRepo[]>;
+  /** a repository by owner/name, following rename redirects; null when it does not exist */
+  getRepo(owner: string, name: string): Promise<GhRepo | null>;
+  /** everything the anomaly rules need about one repository and one candidate, within a call budget */
+  repoEvidence(repo: GhRepo, login: string): Promise<RepoEvidence>;
+  /** calls made so far by this source, and how many were answered 304 from the cache */
+  stats(): { calls: number; notModified: number };
+}

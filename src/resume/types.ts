@@ -1,0 +1,98 @@
+/**
+ * What the extractor finds in a resume. This is the contract between src/resume (producer) and
+ * src/analysis (consumer): fields may be added, never renamed or removed.
+ */
+
+/** repository = github.com/owner/repo; profile = github.com/user; organisation = github.com/orgs/x or a known org. */
+export type LinkKind = "repository" | "profile" | "organisation" | "other";
+
+export interface ResumeLink {
+  /** the link target, normalized (scheme added, doubled prefixes and /tree/... /pull/N suffixes removed) */
+  url: string;
+  /** the link exactly as found (annotation URI or visible text) before normalization */
+  raw: string;
+  kind: LinkKind;
+  /** for GitHub links: the owner (user or organisation) */
+  owner?: string;
+  /** for repository links: the repository name */
+  repo?: string;
+  /** "github.com/owner/repo" for repository links (the spec's repoUrl form) */
+  repoUrl?: string;
+  /** text a reader sees where the link is (the word under the annotation, or the URL as printed) */
+  visibleText?: string;
+  /** true when the visible text is itself a URL that points somewhere other than the target */
+  visibleDiffers: boolean;
+  /** where the link came from: a link annotation, the visible text, or both agreeing */
+  source: "annotation" | "text" | "both";
+  page: number;
+}
+
+export interface DateRange {
+  /** as written, e.g. "Весна 2024", "Jan 2021 – Present" */
+  text: string;
+  /** ISO "YYYY-MM" or "YYYY-MM-DD" when it could be parsed */
+  start?: string;
+  /** ISO date, or "present" */
+  end?: string;
+}
+
+export interface ClaimedProject {
+  name: string;
+  /** the best repository link in host/owner/repository form ("github.com/acme/tool"), or null */
+  repoUrl: string | null;
+  /** every repository link attached to this project (the first is repoUrl's) */
+  repoLinks: ResumeLink[];
+  /** non-repository links (demo sites, papers, github.io pages ...) */
+  otherLinks: ResumeLink[];
+  technologies: string[];
+  dates: DateRange | null;
+  /** the description lines under the project's title, cleaned */
+  description: string[];
+  /** the heading of the section it was found in, as written */
+  section: string;
+  /** 1-based page number */
+  page: number;
+  /** linked but not claimed as own work (e.g. "contributed to X") when the text says so */
+  mentionOnly?: boolean;
+}
+
+export interface HiddenText {
+  text: string;
+  page: number;
+  reason: "white-fill" | "tiny-font" | "off-page" | "covered" | "invisible-render-mode";
+}
+
+export interface ExtractedResume {
+  candidateName: string | null;
+  /** GitHub profile links anywhere in the PDF (kind "profile") */
+  githubProfiles: ResumeLink[];
+  /** repository links outside a projects section (experience, education, publications ...) */
+  repoLinksOutsideProjects: Array<ResumeLink & { section: string }>;
+  projects: ClaimedProject[];
+  /** text a reader cannot see: reported separately so the analysis can flag keyword stuffing */
+  hiddenText: HiddenText[];
+  pages: number;
+  /** PDF producer from the document info, when present */
+  producer?: string;
+  /** non-fatal oddities worth showing a recruiter ("2 pages had no text") */
+  warnings: string[];
+}
+
+/** Why a PDF could not be read. Every code has a message a person can act on. */
+export type ResumeErrorCode =
+  | "pdf_encrypted"
+  | "pdf_no_text"
+  | "pdf_corrupt"
+  | "pdf_too_complex"
+  | "pdf_timeout"
+  | "pdf_too_large";
+
+export class ResumeError extends Error {
+  constructor(
+    readonly code: ResumeErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = "ResumeError";
+  }
+}
