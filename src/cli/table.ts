@@ -6,7 +6,10 @@ import type { Command } from "./command.ts";
  */
 export async function loadCommands(): Promise<Command[]> {
   const mods = await Promise.all([
-    // commands are registered here
+    import("./commands/serve.ts"),
+    import("./commands/keys.ts"),
+    import("./commands/clients.ts"),
+    import("./commands/webhook.ts"),
   ]);
   return mods.flatMap((m) => m.commands);
 }

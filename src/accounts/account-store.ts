@@ -1,0 +1,122 @@
+import type { Database } from "../storage/database.ts";
+
+export interface ClientRow {
+  id: string;
+  name: string;
+  webhook_url: string | null;
+  webhook_secret: string | null;
+  webhook_secret_previous: string | null;
+  webhook_secret_previous_until: number | null;
+  monthly_quota: number;
+  rate_limit_per_minute: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ApiKeyRow {
+  id: string;
+  client_id: string;
+  name: string;
+  display_prefix: string;
+  key_hash: string;
+  created_at: number;
+  last_used_at: number | null;
+  revoked_at: number | null;
+}
+
+/** Every SQL statement about clients and API keys. */
+export class AccountStore {
+  constructor(private readonly db: Database) {}
+
+  insertClient(c: Pick<ClientRow, "id" | "name" | "monthly_quota" | "rate_limit_per_minute">, now: number): void {
+    this.db
+      .query(
+        `INSERT INTO clients (id, name, monthly_quota, rate_limit_per_minute, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?)`,
+      )
+      .run(c.id, c.name, c.monthly_quota, c.rate_limit_per_minute, now, now);
+  }
+
+  /** Insert the client unless one with that name exists (idempotent start-up). */
+  ensureClient(c: Pick<ClientRow, "id" | "name" | "monthly_quota" | "rate_limit_per_minute">, now: number): void {
+    this.db
+      .query(
+        `INSERT INTO clients (id, name, monthly_quota, rate_limit_per_minute, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(name) DO NOTHING`,
+      )
+      .run(c.id, c.name, c.monthly_quota, c.rate_limit_per_minute, now, now);
+  }
+
+  clientByName(name: string): ClientRow | null {
+    return this.db.query<ClientRow, [string]>("SELECT * FROM clients WHERE name = ?").get(name);
+  }
+
+  clientById(id: string): ClientRow | null {
+    return this.db.query<ClientRow, [string]>("SELECT * FROM clients WHERE id = ?").get(id);
+  }
+
+  listClients(): ClientRow[] {
+    return this.db.query<ClientRow, []>("SELECT * FROM clients ORDER BY created_at, name").all();
+  }
+
+  updateLimits(id: string, limits: { monthly_quota?: number; rate_limit_per_minute?: number }, now: number): void {
+    this.db
+      .query(
+        `UPDATE clients SET monthly_quota = coalesce(?, monthly_quota),
+                rate_limit_per_minute = coalesce(?, rate_limit_per_minute), updated_at = ? WHERE id = ?`,
+      )
+      .run(limits.monthly_quota ?? null, limits.rate_limit_per_minute ?? null, now, id);
+  }
+
+  /** Set the webhook URL and secret; the old secret stays valid until `previousUntil` (rotation overlap). */
+  setWebhook(
+    id: string,
+    w: { url: string | null; secret: string | null; previousSecret: string | null; previousUntil: number | null },
+    now: number,
+  ): void {
+    this.db
+      .query(
+        `UPDATE clients SET webhook_url = ?, webhook_secret = ?, webhook_secret_previous = ?,
+                webhook_secret_previous_until = ?, updated_at = ? WHERE id = ?`,
+      )
+      .run(w.url, w.secret, w.previousSecret, w.previousUntil, now, id);
+  }
+
+  insertKey(k: Omit<ApiKeyRow, "last_used_at" | "revoked_at">): void {
+    this.db
+      .query(
+        `INSERT INTO api_keys (id, client_id, name, display_prefix, key_hash, created_at)
+         VALUES (?, ?, ?, ?, ?, ?)`,
+      )
+      .run(k.id, k.client_id, k.name, k.display_prefix, k.key_hash, k.created_at);
+  }
+
+  /** The active key with this hash, with its client; null when unknown or revoked. */
+  activeKeyByHash(hash: string): (ApiKeyRow & { client: ClientRow }) | null {
+    const key = this.db
+      .query<ApiKeyRow, [string]>("SELECT * FROM api_keys WHERE key_hash = ? AND revoked_at IS NULL")
+      .get(hash);
+    if (!key) return null;
+    const client = this.clientById(key.client_id);
+    return client ? { ...key, client } : null;
+  }
+
+  touchKey(id: string, now: number): void {
+    this.db.query("UPDATE api_keys SET last_used_at = ? WHERE id = ?").run(now, id);
+  }
+
+  listKeys(clientId?: string): Array<ApiKeyRow & { client_name: string }> {
+    const sql = `SELECT k.*, c.name AS client_name FROM api_keys k JOIN clients c ON c.id = k.client_id
+                 ${clientId ? "WHERE k.client_id = ?" : ""} ORDER BY k.created_at, k.id`;
+    const q = this.db.query<ApiKeyRow & { client_name: string }, string[]>(sql);
+    return clientId ? q.all(clientId) : q.all();
+  }
+
+  keyById(id: string): ApiKeyRow | null {
+    return this.db.query<ApiKeyRow, [string]>("SELECT * FROM api_keys WHERE id = ?").get(id);
+  }
+
+  revokeKey(id: string, now: number): boolean {
+    return this.db.query("UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL").run(now, id).changes === 1;
+  }
+}

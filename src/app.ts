@@ -1,0 +1,114 @@
+import { AccountService } from "./accounts/account-service.ts";
+import { AccountStore } from "./accounts/account-store.ts";
+import type { Config } from "./config/config.ts";
+import { createHttpApp } from "./http/server.ts";
+import { JobQueue } from "./jobs/job-queue.ts";
+import { JobStore } from "./jobs/job-store.ts";
+import { type JobEvents, Worker } from "./jobs/worker.ts";
+import { type Clock, systemClock } from "./lib/clock.ts";
+import { EventBus } from "./lib/events.ts";
+import { createLogger, type Logger } from "./lib/log.ts";
+import { openDatabase } from "./storage/database.ts";
+import { renderMetrics } from "./http/metrics.ts";
+import { MaintenanceLoop } from "./verification/maintenance-loop.ts";
+import { defaultSteps } from "./verification/default-steps.ts";
+import { verificationJobHandler, type VerificationSteps } from "./verification/verification-job.ts";
+import { VerificationService } from "./verification/verification-service.ts";
+import { VerificationStore } from "./verification/verification-store.ts";
+
+export type AppEvents = JobEvents;
+
+export interface AppOptions {
+  clock?: Clock;
+  logger?: Logger;
+  /** replace the resume/GitHub edges (tests, the local CLI) */
+  steps?: VerificationSteps;
+}
+
+/**
+ * The composition root: wires storage, services, background loops and HTTP from one frozen config.
+ * Nothing starts until `start()`; `stop()` is the graceful shutdown SIGTERM calls.
+ */
+export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
+  const clock = opts.clock ?? systemClock;
+  const logger = opts.logger ?? createLogger(config.logLevel);
+  const events = new EventBus<AppEvents>();
+  const db = openDatabase(config.dbPath);
+
+  const accounts = new AccountService(new AccountStore(db), clock, {
+    monthlyQuota: config.defaultMonthlyQuota,
+    rateLimitPerMinute: config.defaultRateLimitPerMinute,
+  });
+  accounts.ensureDefaultClient();
+
+  const jobStore = new JobStore(db);
+  const queue = new JobQueue(jobStore, clock);
+  const verifications = new VerificationService(db, new VerificationStore(db), queue, clock);
+  const steps = opts.steps ?? defaultSteps({ config, db, logger });
+  const worker = new Worker({
+    db,
+    store: jobStore,
+    queue,
+    clock,
+    events,
+    logger: logger.child({ component: "worker" }),
+    handlers: [verificationJobHandler({ service: verifications, steps, logger })],
+    concurrency: config.workerConcurrency,
+  });
+  const maintenance = new MaintenanceLoop({ verifications, clock, logger, resumeRetentionMs: config.resumeRetentionMs });
+
+  const http = createHttpApp({
+    accounts,
+    verifications,
+    logger,
+    maxResumeBytes: config.maxResumeBytes,
+    health: {
+      checkDatabase: () => {
+        db.transaction(() => {}).immediate();
+      },
+      workerLoopAgeMs: () => (worker.lastTickAt === 0 ? Infinity : clock.now() - worker.lastTickAt),
+      metrics: () => renderMetrics({ jobs: jobStore.counts(clock.now()), verifications: verifications.countsByStatus() }),
+    },
+  });
+
+  let server: ReturnType<typeof http.listen>["server"] | null = null;
+  let stopped: Promise<void> | null = null;
+
+  return {
+    config,
+    db,
+    clock,
+    events,
+    logger,
+    accounts,
+    verifications,
+    queue,
+    worker,
+    maintenance,
+    http,
+    /** the bound URL once started */
+    url: "",
+    async start(): Promise<string> {
+      worker.start();
+      maintenance.start();
+      http.listen({ port: config.port, hostname: config.host, maxRequestBodySize: config.maxResumeBytes * 2 });
+      server = http.server;
+      const host = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
+      this.url = `http://${host.includes(":") ? `[${host}]` : host}:${server!.port}`;
+      return this.url;
+    },
+    /** Stop accepting, let in-flight work finish within the grace period, release the rest, close the file. */
+    stop(): Promise<void> {
+      stopped ??= (async () => {
+        await server?.stop(false);
+        maintenance.stop();
+        const r = await worker.stop(config.shutdownGraceMs);
+        logger.info("stopped", { finishedInFlight: r.finished, released: r.released });
+        db.close();
+      })();
+      return stopped;
+    },
+  };
+}
+
+export type App = ReturnType<typeof createApp>;

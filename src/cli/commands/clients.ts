@@ -1,0 +1,66 @@
+import type { ClientRow } from "../../accounts/account-store.ts";
+import type { Command } from "../command.ts";
+import { UsageError } from "../command.ts";
+import { DATA_DIR_FLAG, intFlag, parseFlags } from "../flags.ts";
+import { withAccounts } from "../open-data.ts";
+
+const LIMIT_FLAGS = { "monthly-quota": { type: "string" }, "rate-limit": { type: "string" } } as const;
+
+function show(c: ClientRow): string {
+  const q = c.monthly_quota === 0 ? "unlimited" : `${c.monthly_quota}/month`;
+  const r = c.rate_limit_per_minute === 0 ? "unlimited" : `${c.rate_limit_per_minute}/min per key`;
+  return `${c.name.padEnd(16)} quota ${q.padEnd(14)} rate ${r.padEnd(18)} webhook ${c.webhook_url ?? "(none)"}`;
+}
+
+const add: Command = {
+  name: "clients add",
+  summary: "add a client (tenant) with its own keys, webhook, quota and rate limit",
+  help: `usage: claimcheck clients add NAME [--monthly-quota N] [--rate-limit N] [--data-dir DIR]
+
+--monthly-quota  accepted verifications per calendar month (UTC); 0 = unlimited
+--rate-limit     accepted verifications per key per rolling minute; 0 = unlimited`,
+  async run(args, io) {
+    const { values, positionals } = parseFlags(args, { ...LIMIT_FLAGS, ...DATA_DIR_FLAG }, 1);
+    if (!positionals[0]) throw new UsageError("the client name is required");
+    const c = withAccounts(io, values["data-dir"], (a) =>
+      a.addClient(positionals[0]!, { monthlyQuota: intFlag("monthly-quota", values["monthly-quota"]), rateLimitPerMinute: intFlag("rate-limit", values["rate-limit"]) }),
+    );
+    io.out(show(c));
+    return 0;
+  },
+};
+
+const list: Command = {
+  name: "clients list",
+  summary: "list clients with their limits and webhook URL",
+  help: `usage: claimcheck clients list [--json] [--data-dir DIR]`,
+  async run(args, io) {
+    const { values } = parseFlags(args, { json: { type: "boolean" }, ...DATA_DIR_FLAG });
+    const clients = withAccounts(io, values["data-dir"], (a) => {
+      a.ensureDefaultClient();
+      return a.listClients();
+    });
+    if (values.json)
+      io.out(JSON.stringify(clients.map((c) => ({ id: c.id, name: c.name, monthlyQuota: c.monthly_quota, rateLimitPerMinute: c.rate_limit_per_minute, webhookUrl: c.webhook_url })), null, 2));
+    else for (const c of clients) io.out(show(c));
+    return 0;
+  },
+};
+
+const set: Command = {
+  name: "clients set",
+  summary: "change a client's monthly quota or rate limit",
+  help: `usage: claimcheck clients set NAME [--monthly-quota N] [--rate-limit N] [--data-dir DIR]`,
+  async run(args, io) {
+    const { values, positionals } = parseFlags(args, { ...LIMIT_FLAGS, ...DATA_DIR_FLAG }, 1);
+    if (!positionals[0]) throw new UsageError("the client name is required");
+    const monthlyQuota = intFlag("monthly-quota", values["monthly-quota"]);
+    const rateLimitPerMinute = intFlag("rate-limit", values["rate-limit"]);
+    if (monthlyQuota === undefined && rateLimitPerMinute === undefined) throw new UsageError("give --monthly-quota and/or --rate-limit");
+    const c = withAccounts(io, values["data-dir"], (a) => a.setLimits(positionals[0]!, { monthlyQuota, rateLimitPerMinute }));
+    io.out(show(c));
+    return 0;
+  },
+};
+
+export const commands = [add, list, set];

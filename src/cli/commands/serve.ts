@@ -1,0 +1,57 @@
+import { createApp } from "../../app.ts";
+import { ConfigError, loadConfig, SETTINGS, settingsHelp } from "../../config/config.ts";
+import type { Command } from "../command.ts";
+import { parseFlags } from "../flags.ts";
+
+const options = Object.fromEntries(Object.values(SETTINGS).map((s) => [s.flag, { type: "string" as const }]));
+
+const serve: Command = {
+  name: "serve",
+  summary: "run the API server and the background workers (the default command)",
+  help: `usage: claimcheck serve [options]
+
+Runs the HTTP API, the verification worker and the webhook dispatcher in one process.
+Every option can also be given as an environment variable; flags win over the environment.
+
+${settingsHelp()}
+
+SIGTERM or SIGINT stops gracefully: no new requests, in-flight verifications get SHUTDOWN_GRACE to
+finish, the rest are released to be picked up at the next start.`,
+  async run(args, io) {
+    const { values } = parseFlags(args, options);
+    let config;
+    try {
+      config = loadConfig(io.env, values as Record<string, string>);
+    } catch (err) {
+      if (err instanceof ConfigError) {
+        io.err(err.message);
+        return 78; // EX_CONFIG
+      }
+      throw err;
+    }
+    const app = createApp(config);
+    const url = await app.start();
+    const keys = app.accounts.listKeys().filter((k) => k.revoked_at === null);
+    io.out(`claimcheck listening on ${url}  (data: ${config.dbPath})`);
+    if (keys.length === 0) {
+      io.out(`no API key yet; create one in another terminal:  bun src/main.ts keys create --name first   (or: claimcheck keys create --name first)`);
+    }
+    io.out(`health: ${url}/healthz   API: POST ${url}/v1/verify   OpenAPI: ${url}/openapi.json`);
+    await new Promise<void>((resolve) => {
+      const onSignal = (sig: string) => {
+        io.out(`${sig} received: stopping (grace ${config.shutdownGraceMs} ms)`);
+        process.off("SIGTERM", term);
+        process.off("SIGINT", int);
+        app.stop().then(resolve, resolve);
+      };
+      const term = () => onSignal("SIGTERM");
+      const int = () => onSignal("SIGINT");
+      process.on("SIGTERM", term);
+      process.on("SIGINT", int);
+    });
+    io.out("stopped");
+    return 0;
+  },
+};
+
+export const commands = [serve];

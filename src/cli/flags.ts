@@ -1,0 +1,25 @@
+import { parseArgs, type ParseArgsConfig } from "node:util";
+import { UsageError } from "./command.ts";
+
+type Options = NonNullable<ParseArgsConfig["options"]>;
+
+/** Strict flag parsing: unknown flags and missing values are usage errors with the flag named. */
+export function parseFlags<O extends Options>(args: string[], options: O, maxPositionals = 0) {
+  try {
+    const r = parseArgs({ args, options, strict: true, allowPositionals: maxPositionals > 0 });
+    if (r.positionals.length > maxPositionals) throw new UsageError(`unexpected argument: ${r.positionals[maxPositionals]}`);
+    return r;
+  } catch (err) {
+    if (err instanceof UsageError) throw err;
+    throw new UsageError(err instanceof Error ? err.message.replace(/\. To specify.*$/s, "") : String(err));
+  }
+}
+
+/** A non-negative integer flag value, or a usage error naming the flag. */
+export function intFlag(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value)) throw new UsageError(`--${name} must be a whole number, got ${JSON.stringify(value)}`);
+  return Number(value);
+}
+
+export const DATA_DIR_FLAG = { "data-dir": { type: "string" } } as const;

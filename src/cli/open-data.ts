@@ -1,0 +1,30 @@
+import { AccountService } from "../accounts/account-service.ts";
+import { AccountStore } from "../accounts/account-store.ts";
+import { loadConfig, loadDataDir } from "../config/config.ts";
+import { systemClock } from "../lib/clock.ts";
+import { openDatabase, type Database } from "../storage/database.ts";
+import type { CliIO } from "./command.ts";
+
+/**
+ * Open the DATA_DIR of a (possibly running) server for an admin command. WAL + busy_timeout make this
+ * safe beside the server; the database is created and migrated if it does not exist yet.
+ */
+export function withAccounts<T>(io: CliIO, dataDirFlag: string | undefined, fn: (accounts: AccountService, db: Database) => T): T {
+  const { dbPath } = loadDataDir(io.env, dataDirFlag ? { "data-dir": dataDirFlag } : {});
+  const db = openDatabase(dbPath);
+  try {
+    const defaults = safeDefaults(io.env);
+    return fn(new AccountService(new AccountStore(db), systemClock, defaults), db);
+  } finally {
+    db.close();
+  }
+}
+
+function safeDefaults(env: Record<string, string | undefined>): { monthlyQuota: number; rateLimitPerMinute: number } {
+  try {
+    const c = loadConfig(env);
+    return { monthlyQuota: c.defaultMonthlyQuota, rateLimitPerMinute: c.defaultRateLimitPerMinute };
+  } catch {
+    return { monthlyQuota: 1000, rateLimitPerMinute: 60 };
+  }
+}

@@ -1,0 +1,140 @@
+import { resolve } from "node:path";
+import { z } from "zod";
+import { parseDuration, parseDurationList } from "./duration.ts";
+
+/**
+ * The service configuration: defaults -> environment -> command-line flags, validated once, then frozen.
+ * Nothing outside src/config reads process.env; services receive only the slice they need.
+ */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  dbPath: string;
+  publicUrl: string | null;
+  githubApiUrl: string;
+  githubToken: string | null;
+  workerConcurrency: number;
+  webhookTimeoutMs: number;
+  webhookRetryScheduleMs: number[];
+  webhookBlockPrivate: boolean;
+  logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  shutdownGraceMs: number;
+  maxResumeBytes: number;
+  resumeRetentionMs: number;
+  defaultMonthlyQuota: number;
+  defaultRateLimitPerMinute: number;
+}
+
+/** Every setting: its env name, its flag, its default, and how to read it. */
+export const SETTINGS = {
+  port: { env: "PORT", flag: "port", def: "8080", help: "TCP port to listen on (0 = any free port)" },
+  host: { env: "HOST", flag: "host", def: "0.0.0.0", help: "address to bind" },
+  dataDir: { env: "DATA_DIR", flag: "data-dir", def: "./data", help: "directory of the SQLite database" },
+  publicUrl: { env: "PUBLIC_URL", flag: "public-url", def: "", help: "external base URL used in links (default: http://HOST:PORT)" },
+  githubApiUrl: { env: "GITHUB_API_URL", flag: "github-api-url", def: "https://api.github.com", help: "GitHub REST base URL (GitHub Enterprise: https://HOST/api/v3)" },
+  githubToken: { env: "GITHUB_TOKEN", flag: "github-token", def: "", help: "GitHub token (strongly advised: 5,000 requests/h instead of 60)" },
+  workerConcurrency: { env: "WORKER_CONCURRENCY", flag: "worker-concurrency", def: "4", help: "verifications worked at once" },
+  webhookTimeout: { env: "WEBHOOK_TIMEOUT", flag: "webhook-timeout", def: "10s", help: "time a receiver has to answer" },
+  webhookRetrySchedule: { env: "WEBHOOK_RETRY_SCHEDULE", flag: "webhook-retry-schedule", def: "1m,5m,30m,2h,8h", help: "delays between delivery attempts" },
+  webhookBlockPrivate: { env: "WEBHOOK_BLOCK_PRIVATE", flag: "webhook-block-private", def: "false", help: "refuse webhook URLs that resolve to private or loopback addresses" },
+  logLevel: { env: "LOG_LEVEL", flag: "log-level", def: "info", help: "debug | info | warn | error | silent" },
+  shutdownGrace: { env: "SHUTDOWN_GRACE", flag: "shutdown-grace", def: "25s", help: "time in-flight work gets to finish on SIGTERM" },
+  resumeRetention: { env: "RESUME_RETENTION", flag: "resume-retention", def: "30d", help: "how long uploaded PDFs are kept after a job ends" },
+  defaultMonthlyQuota: { env: "DEFAULT_MONTHLY_QUOTA", flag: "default-monthly-quota", def: "1000", help: "verifications per client per month for new clients (0 = unlimited)" },
+  defaultRateLimit: { env: "DEFAULT_RATE_LIMIT", flag: "default-rate-limit", def: "60", help: "verifications per key per minute for new clients (0 = unlimited)" },
+} as const;
+
+export type SettingName = keyof typeof SETTINGS;
+
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const duration = (label: string) =>
+  z.string().transform((s, ctx) => {
+    const ms = parseDuration(s);
+    if (ms === null) ctx.addIssue({ code: "custom", message: `${label} must be a duration like 500ms, 10s, 5m, 2h` });
+    return ms ?? 0;
+  });
+const bool = z.enum(["true", "false", "1", "0", "yes", "no"]).transform((v) => ["true", "1", "yes"].includes(v));
+const url = (label: string) =>
+  z.string().refine((s) => /^https?:\/\/[^\s/]+/.test(s), { message: `${label} must be an http(s) URL` });
+
+const schema = z.object({
+  port: int(0, 65535),
+  host: z.string().min(1),
+  dataDir: z.string().min(1),
+  publicUrl: z.union([z.literal(""), url("PUBLIC_URL")]),
+  githubApiUrl: url("GITHUB_API_URL"),
+  githubToken: z.string(),
+  workerConcurrency: int(1, 256),
+  webhookTimeout: duration("WEBHOOK_TIMEOUT").refine((ms) => ms >= 1, "WEBHOOK_TIMEOUT must be positive"),
+  webhookRetrySchedule: z.string().transform((s, ctx) => {
+    const list = parseDurationList(s);
+    if (!list) ctx.addIssue({ code: "custom", message: "WEBHOOK_RETRY_SCHEDULE must be a comma-separated list of durations, e.g. 1m,5m,30m,2h,8h" });
+    return list ?? [];
+  }),
+  webhookBlockPrivate: bool,
+  logLevel: z.enum(["debug", "info", "warn", "error", "silent"]),
+  shutdownGrace: duration("SHUTDOWN_GRACE"),
+  resumeRetention: duration("RESUME_RETENTION"),
+  defaultMonthlyQuota: int(0, 1_000_000_000),
+  defaultRateLimit: int(0, 1_000_000),
+});
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/**
+ * Build the frozen config. `flags` holds command-line values by flag name (e.g. { port: "0" }).
+ * Throws ConfigError listing every problem at once.
+ */
+export function loadConfig(env: Record<string, string | undefined>, flags: Record<string, string> = {}): Readonly<Config> {
+  const raw: Record<string, string> = {};
+  for (const [name, s] of Object.entries(SETTINGS)) raw[name] = flags[s.flag] ?? env[s.env] ?? s.def;
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => {
+      const key = String(i.path[0]) as SettingName;
+      const s = SETTINGS[key];
+      return s ? `${s.env} (--${s.flag}) = ${JSON.stringify(raw[key])}: ${i.message}` : i.message;
+    });
+    throw new ConfigError(problems);
+  }
+  const v = parsed.data;
+  const dataDir = resolve(v.dataDir);
+  return Object.freeze({
+    port: v.port,
+    host: v.host,
+    dataDir,
+    dbPath: resolve(dataDir, "claimcheck.db"),
+    publicUrl: v.publicUrl === "" ? null : v.publicUrl.replace(/\/+$/, ""),
+    githubApiUrl: v.githubApiUrl.replace(/\/+$/, ""),
+    githubToken: v.githubToken === "" ? null : v.githubToken,
+    workerConcurrency: v.workerConcurrency,
+    webhookTimeoutMs: v.webhookTimeout,
+    webhookRetryScheduleMs: Object.freeze([...v.webhookRetrySchedule]) as number[],
+    webhookBlockPrivate: v.webhookBlockPrivate,
+    logLevel: v.logLevel,
+    shutdownGraceMs: v.shutdownGrace,
+    maxResumeBytes: 10 * 1024 * 1024,
+    resumeRetentionMs: v.resumeRetention,
+    defaultMonthlyQuota: v.defaultMonthlyQuota,
+    defaultRateLimitPerMinute: v.defaultRateLimit,
+  });
+}
+
+/** Only the storage location: for CLI commands that work on the data directory of a running server. */
+export function loadDataDir(env: Record<string, string | undefined>, flags: Record<string, string> = {}): { dataDir: string; dbPath: string } {
+  const dataDir = resolve(flags[SETTINGS.dataDir.flag] ?? env.DATA_DIR ?? SETTINGS.dataDir.def);
+  return { dataDir, dbPath: resolve(dataDir, "claimcheck.db") };
+}
+
+/** The settings table for --help and the README. */
+export function settingsHelp(): string {
+  return Object.values(SETTINGS)
+    .map((s) => `  --${s.flag.padEnd(24)} ${s.env.padEnd(24)} ${s.help} (default: ${s.def === "" ? "none" : s.def})`)
+    .join("\n");
+}

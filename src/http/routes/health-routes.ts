@@ -1,0 +1,46 @@
+import { Elysia } from "elysia";
+
+export interface HealthProbe {
+  /** throws when the database cannot take a write */
+  checkDatabase(): void;
+  /** ms since the worker loop last turned; Infinity when it is not running */
+  workerLoopAgeMs(): number;
+  /** Prometheus text exposition of the service's gauges and counters */
+  metrics(): string;
+}
+
+/** A worker loop that has not turned for this long is considered stuck. */
+export const WORKER_STALE_MS = 30_000;
+
+/** Liveness, readiness and metrics: unauthenticated, cheap, no personal data. */
+export function healthRoutes(probe: HealthProbe) {
+  return new Elysia()
+    .get("/healthz", () => ({ status: "ok" }), { detail: { summary: "Liveness", tags: ["operations"] } })
+    .get(
+      "/readyz",
+      ({ set }) => {
+        const problems: string[] = [];
+        try {
+          probe.checkDatabase();
+        } catch (err) {
+          problems.push(`database not writable: ${err instanceof Error ? err.message : String(err)}`);
+        }
+        const age = probe.workerLoopAgeMs();
+        if (!(age < WORKER_STALE_MS)) problems.push(Number.isFinite(age) ? `worker loop stalled for ${Math.round(age / 1000)} s` : "worker loop not running");
+        if (problems.length) {
+          set.status = 503;
+          return { status: "unavailable", problems };
+        }
+        return { status: "ready" };
+      },
+      { detail: { summary: "Readiness: database writable and worker loop alive", tags: ["operations"] } },
+    )
+    .get(
+      "/metrics",
+      ({ set }) => {
+        set.headers["content-type"] = "text/plain; version=0.0.4; charset=utf-8";
+        return probe.metrics();
+      },
+      { detail: { summary: "Prometheus metrics", tags: ["operations"] } },
+    );
+}

@@ -1,0 +1,72 @@
+import { Elysia, t } from "elysia";
+import type { AccountService } from "../../accounts/account-service.ts";
+import { AppError, ApiErrors } from "../../lib/errors.ts";
+import type { VerificationService } from "../../verification/verification-service.ts";
+import { requirePrincipal } from "../auth.ts";
+import { GITHUB_LOGIN, isPdf, MULTIPART_OVERHEAD_BYTES, parseVerifyForm, readBodyLimited } from "../upload.ts";
+import { AckSchema, ErrorSchema, JobSchema } from "./schemas.ts";
+
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+/** POST /v1/verify and GET /v1/jobs/:trackingId, exactly as interface.md section 4 says. */
+export function verifyRoutes(deps: { accounts: AccountService; verifications: VerificationService; maxResumeBytes: number }) {
+  const { accounts, verifications, maxResumeBytes } = deps;
+  return new Elysia()
+    .post(
+      "/v1/verify",
+      async ({ request, set }) => {
+        const principal = requirePrincipal(accounts, request); // before reading a single body byte
+        const idem = request.headers.get("idempotency-key");
+        if (idem !== null && !IDEMPOTENCY_KEY.test(idem))
+          throw new AppError("invalid_request", 400, "Idempotency-Key must be 1-255 visible ASCII characters");
+        const body = await readBodyLimited(request, maxResumeBytes + MULTIPART_OVERHEAD_BYTES);
+        const form = await parseVerifyForm(body, request.headers.get("content-type"));
+        const missing = [...(form.resume ? [] : ["resume"]), ...(form.hostUsername?.trim() ? [] : ["hostUsername"])];
+        if (missing.length) throw ApiErrors.missingFields(missing);
+        const hostUsername = form.hostUsername!.trim();
+        if (!GITHUB_LOGIN.test(hostUsername))
+          throw ApiErrors.missingFields(["hostUsername"], "hostUsername must be a GitHub login: 1-39 letters, digits or single inner hyphens");
+        const resume = form.resume!;
+        if (resume.bytes.byteLength > maxResumeBytes) throw ApiErrors.invalidFileTooLarge();
+        if (!isPdf(resume.bytes)) throw ApiErrors.invalidFileNotPdf();
+        const ack = verifications.submit({ principal, hostUsername, pdf: resume.bytes, filename: resume.filename, idempotencyKey: idem });
+        set.status = 202;
+        set.headers["location"] = `/v1/jobs/${ack.trackingId}`;
+        if (ack.replayed) set.headers["idempotent-replayed"] = "true";
+        return { trackingId: ack.trackingId, status: ack.status, createdAt: ack.createdAt };
+      },
+      {
+        parse: "none",
+        detail: {
+          summary: "Create a verification",
+          description:
+            "multipart/form-data with a `resume` PDF (at most 10 MB) and `hostUsername`. Answers 202 at once; the job runs asynchronously. Send `Idempotency-Key` to make retries safe.",
+          requestBody: {
+            required: true,
+            content: {
+              "multipart/form-data": {
+                schema: {
+                  type: "object",
+                  required: ["resume", "hostUsername"],
+                  properties: { resume: { type: "string", format: "binary" }, hostUsername: { type: "string", pattern: GITHUB_LOGIN.source } },
+                },
+              },
+            },
+          },
+        },
+        response: { 202: AckSchema, 400: ErrorSchema, 401: ErrorSchema, 413: ErrorSchema, 415: ErrorSchema, 422: ErrorSchema, 429: ErrorSchema },
+      },
+    )
+    .get(
+      "/v1/jobs/:trackingId",
+      ({ request, params }) => {
+        const principal = requirePrincipal(accounts, request);
+        return verifications.view(params.trackingId, principal.client.id);
+      },
+      {
+        params: t.Object({ trackingId: t.String({ maxLength: 64 }) }),
+        detail: { summary: "Retrieve a job", description: "The VerificationResult once final; before that the job with status queued or processing." },
+        response: { 200: JobSchema, 401: ErrorSchema, 404: ErrorSchema },
+      },
+    );
+}

@@ -1,0 +1,53 @@
+import { openapi } from "@elysiajs/openapi";
+import { Elysia } from "elysia";
+import type { AccountService } from "../accounts/account-service.ts";
+import type { Logger } from "../lib/log.ts";
+import type { VerificationService } from "../verification/verification-service.ts";
+import { renderError } from "./error-handler.ts";
+import { type HealthProbe, healthRoutes } from "./routes/health-routes.ts";
+import { verifyRoutes } from "./routes/verify-routes.ts";
+
+export interface HttpDeps {
+  accounts: AccountService;
+  verifications: VerificationService;
+  health: HealthProbe;
+  logger: Logger;
+  maxResumeBytes: number;
+  /** more route modules mounted by other parts (dashboard ...) */
+  extra?: Array<Elysia<any, any, any, any, any, any, any>>;
+}
+
+/** The HTTP surface; reads as a table of contents: operations, the /v1 API, the OpenAPI document. */
+export function createHttpApp(deps: HttpDeps) {
+  const app = new Elysia()
+    .onError(({ code, error, set }) => {
+      const r = renderError(error, code, deps.logger);
+      set.status = r.status;
+      Object.assign(set.headers, r.headers);
+      return r.body;
+    })
+    .onAfterHandle(({ set }) => {
+      set.headers["x-content-type-options"] = "nosniff";
+    })
+    .use(
+      openapi({
+        path: "/openapi",
+        specPath: "/openapi.json",
+        provider: null,
+        documentation: {
+          info: {
+            title: "claimcheck API",
+            version: "1",
+            description: "Resume verification: submit a resume PDF and a GitHub username, get a scored verification by webhook or polling.",
+          },
+          components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
+          security: [{ bearer: [] }],
+        },
+        exclude: { paths: ["/openapi", "/openapi.json"] },
+      }),
+    )
+    .use(healthRoutes(deps.health))
+    .use(verifyRoutes(deps));
+  for (const extra of deps.extra ?? []) app.use(extra);
+  return app;
+}

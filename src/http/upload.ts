@@ -1,0 +1,64 @@
+import { AppError, ApiErrors } from "../lib/errors.ts";
+
+/** Room for the multipart envelope and the other fields beside a maximal file. */
+export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+/**
+ * Read a request body, refusing it as soon as more than `maxBytes` have arrived: a declared
+ * Content-Length over the limit is refused before reading anything, and a chunked body is counted as
+ * it streams, so an oversized upload is never held in memory whole.
+ */
+export async function readBodyLimited(request: Request, maxBytes: number): Promise<Uint8Array> {
+  const declared = request.headers.get("content-length");
+  if (declared !== null && Number(declared) > maxBytes) throw ApiErrors.invalidFileTooLarge();
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw ApiErrors.invalidFileTooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, total);
+}
+
+export interface VerifyForm {
+  resume: { bytes: Uint8Array; filename: string | null } | null;
+  hostUsername: string | null;
+}
+
+/** Parse a multipart/form-data body already read into memory. Non-multipart bodies are a missing_fields error. */
+export async function parseVerifyForm(body: Uint8Array, contentType: string | null): Promise<VerifyForm> {
+  if (!contentType || !/^multipart\/form-data\s*;.*boundary=/i.test(contentType)) {
+    throw ApiErrors.missingFields(["resume", "hostUsername"], "send multipart/form-data with a `resume` file part and a `hostUsername` field");
+  }
+  let form: FormData;
+  try {
+    form = await new Response(body as Uint8Array<ArrayBuffer>, { headers: { "content-type": contentType } }).formData();
+  } catch {
+    throw new AppError("missing_fields", 400, "the multipart body could not be parsed", { fields: ["resume", "hostUsername"] });
+  }
+  const file = form.get("resume");
+  const user = form.get("hostUsername");
+  return {
+    resume:
+      file !== null && typeof file !== "string"
+        ? { bytes: new Uint8Array(await file.arrayBuffer()), filename: file.name || null }
+        : null,
+    hostUsername: typeof user === "string" ? user : null,
+  };
+}
+
+/** GitHub's login rule: 1-39 characters, letters, digits and single inner hyphens. */
+export const GITHUB_LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
+
+export function isPdf(bytes: Uint8Array): boolean {
+  // %PDF-
+  return bytes.length >= 5 && bytes[0] === 0x25 && bytes[1] === 0x50 && bytes[2] === 0x44 && bytes[3] === 0x46 && bytes[4] === 0x2d;
+}

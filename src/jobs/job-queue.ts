@@ -1,0 +1,42 @@
+import type { Clock } from "../lib/clock.ts";
+import { newId } from "../lib/ids.ts";
+import type { JobStore } from "./job-store.ts";
+
+export interface EnqueueOptions {
+  id?: string;
+  runAt?: number;
+  maxAttempts?: number;
+}
+
+/**
+ * The producer side of the engine. `enqueue` is synchronous so a caller can put it inside the same
+ * SQLite transaction as its own rows: the job exists exactly when the caller's data does.
+ */
+export class JobQueue {
+  private wakers = new Set<() => void>();
+
+  constructor(
+    private readonly store: JobStore,
+    private readonly clock: Clock,
+  ) {}
+
+  enqueue(kind: string, payload: unknown, opts: EnqueueOptions = {}): string {
+    const now = this.clock.now();
+    const id = opts.id ?? newId("job", now);
+    this.store.insert(
+      { id, kind, payload: JSON.stringify(payload), max_attempts: opts.maxAttempts ?? 5, run_at: opts.runAt ?? now },
+      now,
+    );
+    return id;
+  }
+
+  /** Tell idle workers that work may be due (call after the enqueueing transaction committed). */
+  notify(): void {
+    for (const w of this.wakers) w();
+  }
+
+  onNotify(fn: () => void): () => void {
+    this.wakers.add(fn);
+    return () => this.wakers.delete(fn);
+  }
+}

@@ -1,0 +1,275 @@
+import type { Clock } from "../lib/clock.ts";
+import { errorMessage } from "../lib/errors.ts";
+import type { EventBus } from "../lib/events.ts";
+import { randomChars } from "../lib/ids.ts";
+import type { Logger } from "../lib/log.ts";
+import type { Database } from "../storage/database.ts";
+import { retryDelayMs } from "./backoff.ts";
+import { DeferJob, PermanentJobError } from "./job-errors.ts";
+import type { JobQueue } from "./job-queue.ts";
+import type { JobRow, JobStore, LeaseRef } from "./job-store.ts";
+
+export interface RunningJob<P = unknown> {
+  id: string;
+  kind: string;
+  payload: P;
+  /** 1 on the first attempt */
+  attempt: number;
+  maxAttempts: number;
+  /** aborted when the lease is lost, the job times out, or the worker stops past its deadline */
+  signal: AbortSignal;
+}
+
+/** A synchronous write to run inside the transaction that finishes the job (exactly-once side effects). */
+export type CommitFn = () => void;
+
+export interface JobHandler<P = any> {
+  kind: string;
+  /** Do the work; return the writes that record its outcome. Throw DeferJob / PermanentJobError / anything. */
+  run(job: RunningJob<P>): Promise<CommitFn | void>;
+  /** Writes that record a final failure (attempts exhausted or a PermanentJobError): `error` is what was thrown. */
+  onFailure?(job: RunningJob<P>, error: unknown): CommitFn | void;
+  timeoutMs?: number;
+}
+
+export type JobEvents = {
+  "job.claimed": { id: string; kind: string; attempt: number };
+  "job.completed": { id: string; kind: string };
+  "job.failed": { id: string; kind: string; error: string };
+  "job.retried": { id: string; kind: string; error: string; runAt: number };
+  "job.deferred": { id: string; kind: string; until: number; reason: string };
+  "job.rescued": { id: string; kind: string };
+  "job.lease_lost": { id: string; kind: string };
+};
+
+export interface WorkerOptions {
+  db: Database;
+  store: JobStore;
+  queue: JobQueue;
+  clock: Clock;
+  events: EventBus<JobEvents>;
+  logger: Logger;
+  handlers: JobHandler[];
+  concurrency: number;
+  leaseMs?: number;
+  heartbeatMs?: number;
+  pollMs?: number;
+  rescueEveryMs?: number;
+  random?: () => number;
+}
+
+class LeaseLost extends Error {}
+
+/**
+ * The in-process worker loop: claims due jobs under a lease, runs them with bounded concurrency,
+ * heartbeats the leases, and records every outcome in one transaction with the handler's own writes.
+ * A crash at any point leaves either the old state or the new one; a lapsed lease is rescued.
+ */
+export class Worker {
+  readonly owner = `w_${randomChars(12)}`;
+  private readonly handlers = new Map<string, JobHandler>();
+  private readonly inflight = new Map<string, { lease: LeaseRef; ctrl: AbortController; done: Promise<void> }>();
+  private running = false;
+  private loopDone: Promise<void> | null = null;
+  private wake: (() => void) | null = null;
+  private heartbeatTimer: ReturnType<typeof setInterval> | null = null;
+  private lastRescueAt = 0;
+  private unsubscribe: (() => void) | null = null;
+  /** time of the last loop turn; /readyz reports the loop stale when this stops moving */
+  lastTickAt = 0;
+  private readonly leaseMs: number;
+  private readonly heartbeatMs: number;
+  private readonly pollMs: number;
+  private readonly rescueEveryMs: number;
+  private readonly random: () => number;
+
+  constructor(private readonly o: WorkerOptions) {
+    for (const h of o.handlers) this.handlers.set(h.kind, h);
+    this.leaseMs = o.leaseMs ?? 30_000;
+    this.heartbeatMs = o.heartbeatMs ?? 10_000;
+    this.pollMs = o.pollMs ?? 1_000;
+    this.rescueEveryMs = o.rescueEveryMs ?? 5_000;
+    this.random = o.random ?? Math.random;
+  }
+
+  get inflightCount(): number {
+    return this.inflight.size;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.unsubscribe = this.o.queue.onNotify(() => this.wake?.());
+    this.heartbeatTimer = setInterval(() => this.heartbeat(), this.heartbeatMs);
+    this.loopDone = this.loop();
+  }
+
+  /**
+   * Stop claiming, give in-flight jobs until `deadlineMs` to finish, then abort the rest and release
+   * their leases so another process (or the next start) takes them at once.
+   */
+  async stop(deadlineMs = 25_000): Promise<{ finished: number; released: number }> {
+    this.running = false;
+    this.wake?.();
+    this.unsubscribe?.();
+    await this.loopDone;
+    const pending = [...this.inflight.values()].map((f) => f.done);
+    const before = this.inflight.size;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([Promise.all(pending), new Promise((r) => (timer = setTimeout(r, deadlineMs)))]);
+    clearTimeout(timer);
+    const left = [...this.inflight.values()];
+    for (const f of left) f.ctrl.abort(new Error("worker stopping"));
+    const released = this.o.store.releaseOwner(this.owner, this.o.clock.now());
+    await Promise.allSettled(left.map((f) => f.done));
+    if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
+    return { finished: before - left.length, released };
+  }
+
+  /** Rescue lapsed leases, then claim and run every due job until none is due. For tests and tools. */
+  async runOnce(): Promise<number> {
+    this.rescue(true);
+    let total = 0;
+    for (;;) {
+      const jobs = this.claim(this.o.concurrency);
+      if (jobs.length === 0) break;
+      total += jobs.length;
+      await Promise.all(jobs.map((j) => this.execute(j)));
+    }
+    return total;
+  }
+
+  private async loop(): Promise<void> {
+    while (this.running) {
+      this.lastTickAt = this.o.clock.now();
+      try {
+        this.rescue(false);
+        const free = this.o.concurrency - this.inflight.size;
+        if (free > 0) for (const row of this.claim(free)) this.track(row);
+      } catch (err) {
+        this.o.logger.error("worker loop error", { error: errorMessage(err) });
+      }
+      await this.idle();
+    }
+  }
+
+  private idle(): Promise<void> {
+    return new Promise((resolve) => {
+      let wait = this.pollMs;
+      if (this.inflight.size < this.o.concurrency) {
+        const next = this.o.store.nextDueAt([...this.handlers.keys()]);
+        if (next !== null) wait = Math.max(0, Math.min(wait, next - this.o.clock.now()));
+      }
+      const timer = setTimeout(done, wait);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = done;
+    });
+  }
+
+  private rescue(force: boolean): void {
+    const now = this.o.clock.now();
+    if (!force && now - this.lastRescueAt < this.rescueEveryMs) return;
+    this.lastRescueAt = now;
+    for (const row of this.o.store.rescueExpired(now)) {
+      this.o.logger.warn("rescued job with a lapsed lease", { job: row.id, kind: row.kind });
+      this.o.events.emit("job.rescued", { id: row.id, kind: row.kind });
+    }
+  }
+
+  private claim(limit: number): JobRow[] {
+    return this.o.store.claim([...this.handlers.keys()], this.owner, limit, this.o.clock.now(), this.leaseMs);
+  }
+
+  private track(row: JobRow): void {
+    const ctrl = new AbortController();
+    const entry = { lease: { id: row.id, token: row.lease_token! }, ctrl, done: Promise.resolve() };
+    this.inflight.set(row.id, entry);
+    entry.done = this.execute(row, ctrl).finally(() => {
+      this.inflight.delete(row.id);
+      this.wake?.();
+    });
+  }
+
+  private heartbeat(): void {
+    const now = this.o.clock.now();
+    for (const [id, f] of this.inflight) {
+      if (!this.o.store.heartbeat(f.lease, now, this.leaseMs)) {
+        this.o.logger.warn("lease lost; abandoning job", { job: id });
+        f.ctrl.abort(new LeaseLost("lease lost"));
+      }
+    }
+  }
+
+  private async execute(row: JobRow, ctrl = new AbortController()): Promise<void> {
+    const handler = this.handlers.get(row.kind)!;
+    const lease: LeaseRef = { id: row.id, token: row.lease_token! };
+    const timeout = handler.timeoutMs ? setTimeout(() => ctrl.abort(new Error(`timed out after ${handler.timeoutMs} ms`)), handler.timeoutMs) : undefined;
+    const job: RunningJob = {
+      id: row.id,
+      kind: row.kind,
+      payload: JSON.parse(row.payload),
+      attempt: row.attempts,
+      maxAttempts: row.max_attempts,
+      signal: ctrl.signal,
+    };
+    this.o.events.emit("job.claimed", { id: row.id, kind: row.kind, attempt: row.attempts });
+    try {
+      const commit = await handler.run(job);
+      if (ctrl.signal.aborted) throw ctrl.signal.reason;
+      this.inTransaction(() => {
+        if (!this.o.store.finish(lease, "completed", null, this.o.clock.now())) throw new LeaseLost();
+        commit?.();
+      });
+      this.o.events.emit("job.completed", { id: row.id, kind: row.kind });
+    } catch (err) {
+      this.handleError(handler, job, lease, ctrl.signal.aborted && !(err instanceof DeferJob) ? ctrl.signal.reason ?? err : err);
+    } finally {
+      clearTimeout(timeout);
+    }
+  }
+
+  private handleError(handler: JobHandler, job: RunningJob, lease: LeaseRef, err: unknown): void {
+    const now = this.o.clock.now();
+    const message = errorMessage(err);
+    try {
+      if (err instanceof LeaseLost) {
+        this.o.events.emit("job.lease_lost", { id: job.id, kind: job.kind });
+        return;
+      }
+      if (!this.running && err instanceof Error && err.message === "worker stopping") return; // released by stop()
+      if (err instanceof DeferJob) {
+        this.inTransaction(() => {
+          if (!this.o.store.requeue(lease, err.until, message, true, now)) throw new LeaseLost();
+        });
+        this.o.events.emit("job.deferred", { id: job.id, kind: job.kind, until: err.until, reason: message });
+        return;
+      }
+      const permanent = err instanceof PermanentJobError;
+      if (!permanent && job.attempt < job.maxAttempts) {
+        const runAt = now + retryDelayMs(job.attempt, this.random());
+        this.inTransaction(() => {
+          if (!this.o.store.requeue(lease, runAt, message, false, now)) throw new LeaseLost();
+        });
+        this.o.logger.warn("job attempt failed; will retry", { job: job.id, attempt: job.attempt, error: message });
+        this.o.events.emit("job.retried", { id: job.id, kind: job.kind, error: message, runAt });
+        return;
+      }
+      const commit = handler.onFailure?.(job, err);
+      this.inTransaction(() => {
+        if (!this.o.store.finish(lease, "failed", message, now)) throw new LeaseLost();
+        commit?.();
+      });
+      this.o.events.emit("job.failed", { id: job.id, kind: job.kind, error: message });
+    } catch (inner) {
+      if (inner instanceof LeaseLost) this.o.events.emit("job.lease_lost", { id: job.id, kind: job.kind });
+      else this.o.logger.error("could not record job outcome", { job: job.id, error: errorMessage(inner) });
+    }
+  }
+
+  private inTransaction(fn: () => void): void {
+    this.o.db.transaction(fn).immediate();
+  }
+}

@@ -1,0 +1,15 @@
+/**
+ * The embedded migration list. Each file is imported as text so `bun build --compile` carries it inside
+ * the executable. Numbered, forward-only; never edit a migration once released, add a new one.
+ */
+import m0001 from "./0001_core.sql" with { type: "text" };
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  { version: 1, name: "0001_core", sql: m0001 },
+];

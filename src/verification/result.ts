@@ -1,0 +1,45 @@
+/** The spec's VerificationResult (interface.md 2.1) plus documented extra members. */
+export interface VerifiedProject {
+  name: string;
+  repoUrl: string;
+  commits: number;
+  matchStrength: "HIGH" | "MEDIUM" | "LOW";
+  [extra: string]: unknown;
+}
+
+export interface Flag {
+  severity: "CRITICAL" | "WARNING" | "INFO";
+  message: string;
+  [extra: string]: unknown;
+}
+
+export interface VerificationResult {
+  trackingId: string;
+  hostUsername: string;
+  confidenceScore: number;
+  status: "COMPLETED" | "FAILED";
+  verifiedProjects: VerifiedProject[];
+  flags: Flag[];
+  completedAt: string;
+  createdAt: string;
+  /** FAILED only: why the analysis could not run, with a code a program can switch on */
+  error?: { code: string; message: string };
+  [extra: string]: unknown;
+}
+
+/** What the analysis contributes to a COMPLETED result (everything but identity and timestamps). */
+export interface AnalysisPart {
+  confidenceScore: number;
+  verifiedProjects: VerifiedProject[];
+  flags: Flag[];
+  [extra: string]: unknown;
+}
+
+/** A job before its final state, as polled. */
+export interface PendingJobView {
+  trackingId: string;
+  hostUsername: string;
+  status: "queued" | "processing";
+  createdAt: string;
+  [extra: string]: unknown;
+}

@@ -1,0 +1,77 @@
+import { GitHubRateLimitedError, GitHubUnavailableError } from "../github/types.ts";
+import { DeferJob, PermanentJobError } from "../jobs/job-errors.ts";
+import type { JobHandler, RunningJob } from "../jobs/worker.ts";
+import type { Logger } from "../lib/log.ts";
+import { ResumeError, type ExtractedResume } from "../resume/types.ts";
+import type { AnalysisPart } from "./result.ts";
+import { VERIFICATION_JOB, type VerificationService } from "./verification-service.ts";
+
+/** The two halves of a verification, behind an interface so tests and the CLI can swap the edges. */
+export interface VerificationSteps {
+  extract(pdf: Uint8Array, signal: AbortSignal): Promise<ExtractedResume>;
+  analyze(input: { hostUsername: string; resume: ExtractedResume; signal: AbortSignal }): Promise<AnalysisPart>;
+}
+
+/** Extra seconds after GitHub's reset time before trying again, so the new budget is surely there. */
+const RATE_RESET_SLACK_MS = 2_000;
+/** A whole verification gets this long per attempt before it is abandoned and retried. */
+export const VERIFICATION_TIMEOUT_MS = 5 * 60_000;
+
+/**
+ * The product pipeline as a job: resume -> claims -> GitHub evidence -> analysis -> one final state.
+ * Rate limits defer the job (no attempt spent); GitHub outages retry with backoff; unreadable input fails
+ * at once with a reason a person can act on.
+ */
+export function verificationJobHandler(deps: {
+  service: VerificationService;
+  steps: VerificationSteps;
+  logger: Logger;
+}): JobHandler<{ trackingId: string }> {
+  const { service, steps, logger } = deps;
+  return {
+    kind: VERIFICATION_JOB,
+    timeoutMs: VERIFICATION_TIMEOUT_MS,
+    async run(job: RunningJob<{ trackingId: string }>) {
+      const { trackingId } = job.payload;
+      const v = service.get(trackingId);
+      if (!v) throw new PermanentJobError("internal_error", `verification ${trackingId} vanished`);
+      if (v.status === "COMPLETED" || v.status === "FAILED") return; // already final: nothing to redo
+      service.markStarted(trackingId);
+      const pdf = service.resume(trackingId);
+      if (!pdf) throw new PermanentJobError("resume_purged", "the uploaded PDF is no longer stored (retention); submit it again");
+      let resume: ExtractedResume;
+      try {
+        resume = await steps.extract(pdf, job.signal);
+      } catch (err) {
+        if (err instanceof ResumeError) throw new PermanentJobError(err.code, err.message);
+        throw err;
+      }
+      try {
+        const analysis = await steps.analyze({ hostUsername: v.host_username, resume, signal: job.signal });
+        return () => service.complete(trackingId, analysis);
+      } catch (err) {
+        if (err instanceof GitHubRateLimitedError) {
+          logger.info("GitHub rate limit spent; deferring verification", { trackingId, until: new Date(err.resetAt).toISOString() });
+          throw new DeferJob(err.resetAt + RATE_RESET_SLACK_MS, err.message);
+        }
+        throw err;
+      }
+    },
+    onFailure(job, err) {
+      const { code, message } = failureReason(err);
+      logger.warn("verification failed", { trackingId: job.payload.trackingId, code, message });
+      return () => service.fail(job.payload.trackingId, code, message);
+    },
+  };
+}
+
+/** The code and message a FAILED result carries for whatever ended the job. */
+export function failureReason(err: unknown): { code: string; message: string } {
+  if (err instanceof PermanentJobError) return { code: err.code, message: err.message };
+  if (err instanceof GitHubUnavailableError)
+    return { code: "github_unavailable", message: `GitHub could not be reached after several retries: ${err.message}` };
+  const e = err as { code?: unknown; message?: unknown } | null;
+  if (e && typeof e.code === "string" && /^[a-z_]+$/.test(e.code) && typeof e.message === "string")
+    return { code: e.code, message: e.message };
+  return { code: "internal_error", message: "the verification failed unexpectedly; the service log has details" };
+}

@@ -1,0 +1,179 @@
+import type { Principal } from "../accounts/account-service.ts";
+import { decideLimits, monthStartUtc, RATE_WINDOW_MS } from "../accounts/limits.ts";
+import { type Clock, isoOf } from "../lib/clock.ts";
+import { ApiErrors } from "../lib/errors.ts";
+import { newId, sha256Hex } from "../lib/ids.ts";
+import type { JobQueue } from "../jobs/job-queue.ts";
+import type { Database } from "../storage/database.ts";
+import type { AnalysisPart, PendingJobView, VerificationResult } from "./result.ts";
+import type { VerificationRow, VerificationStore, VerificationView } from "./verification-store.ts";
+
+export const VERIFICATION_JOB = "verification";
+/** Attempts before a verification that keeps failing transiently (GitHub down) ends FAILED. */
+export const VERIFICATION_MAX_ATTEMPTS = 5;
+/** How long an Idempotency-Key is remembered (Stripe keeps 24 h; we keep 48 h). */
+export const IDEMPOTENCY_RETENTION_MS = 48 * 3_600_000;
+
+export interface Submission {
+  principal: Principal;
+  hostUsername: string;
+  pdf: Uint8Array;
+  filename: string | null;
+  idempotencyKey: string | null;
+}
+
+export interface Acknowledgement {
+  trackingId: string;
+  status: "queued";
+  createdAt: string;
+  /** true when an earlier request with the same Idempotency-Key created this job */
+  replayed: boolean;
+}
+
+/** A final state, handed to listeners inside the transaction that records it (e.g. to queue a webhook). */
+export interface FinalEvent {
+  clientId: string;
+  result: VerificationResult;
+}
+
+/** Extra members a listener adds to every polled view (e.g. webhookStatus). */
+export type ViewDecorator = (row: VerificationRow) => Record<string, unknown>;
+
+/**
+ * The verification lifecycle: accept (quota, rate, idempotency, durable enqueue in one transaction),
+ * record the single final state, and render the job as polled.
+ */
+export class VerificationService {
+  private readonly finalListeners: Array<(e: FinalEvent) => void> = [];
+  private readonly decorators: ViewDecorator[] = [];
+
+  constructor(
+    private readonly db: Database,
+    private readonly store: VerificationStore,
+    private readonly queue: JobQueue,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Run `fn` in the transaction that records each final state; a throw rolls the final state back. */
+  onFinal(fn: (e: FinalEvent) => void): void {
+    this.finalListeners.push(fn);
+  }
+
+  decorateView(fn: ViewDecorator): void {
+    this.decorators.push(fn);
+  }
+
+  submit(s: Submission): Acknowledgement {
+    const requestHash = sha256Hex(`${s.hostUsername.toLowerCase()}\n${sha256Hex(s.pdf)}`);
+    const tx = this.db.transaction((): Acknowledgement => {
+      const now = this.clock.now();
+      const client = s.principal.client;
+      if (s.idempotencyKey) {
+        const prior = this.store.idempotencyRecord(client.id, s.idempotencyKey);
+        if (prior) {
+          if (prior.request_hash !== requestHash) throw ApiErrors.idempotencyMismatch();
+          const v = this.store.get(prior.tracking_id)!;
+          return { trackingId: v.tracking_id, status: "queued", createdAt: isoOf(v.created_at), replayed: true };
+        }
+      }
+      const decision = decideLimits({
+        now,
+        monthlyQuota: client.monthly_quota,
+        usedThisMonth: this.store.countSince(client.id, monthStartUtc(now)),
+        ratePerMinute: client.rate_limit_per_minute,
+        recentByKey: this.store.recentByKey(s.principal.keyId, now - RATE_WINDOW_MS),
+      });
+      if (!decision.ok) throw ApiErrors.quotaExceeded(decision.retryAfterSeconds, decision.message);
+      const trackingId = newId("vrf", now);
+      const jobId = this.queue.enqueue(VERIFICATION_JOB, { trackingId }, { maxAttempts: VERIFICATION_MAX_ATTEMPTS });
+      this.store.insert(
+        {
+          tracking_id: trackingId,
+          client_id: client.id,
+          api_key_id: s.principal.keyId,
+          job_id: jobId,
+          host_username: s.hostUsername,
+          resume_sha256: sha256Hex(s.pdf),
+          resume_size: s.pdf.byteLength,
+          resume_filename: s.filename,
+          created_at: now,
+        },
+        s.pdf,
+      );
+      if (s.idempotencyKey) this.store.insertIdempotency(client.id, s.idempotencyKey, requestHash, trackingId, now);
+      return { trackingId, status: "queued", createdAt: isoOf(now), replayed: false };
+    });
+    const ack = tx.immediate();
+    if (!ack.replayed) this.queue.notify();
+    return ack;
+  }
+
+  /** The job as its client may see it; job_not_found for unknown ids and other clients' jobs alike. */
+  view(trackingId: string, clientId: string): VerificationResult | PendingJobView {
+    const v = this.store.getForClient(trackingId, clientId);
+    if (!v) throw ApiErrors.jobNotFound();
+    return this.render(v);
+  }
+
+  render(v: VerificationView): VerificationResult | PendingJobView {
+    const extras = Object.assign({}, ...this.decorators.map((d) => d(v)));
+    if ((v.status === "COMPLETED" || v.status === "FAILED") && v.result) {
+      return { ...(JSON.parse(v.result) as VerificationResult), ...extras };
+    }
+    return {
+      trackingId: v.tracking_id,
+      hostUsername: v.host_username,
+      status: v.job_state === "running" ? "processing" : "queued",
+      createdAt: isoOf(v.created_at),
+      ...extras,
+    };
+  }
+
+  get(trackingId: string): VerificationView | null {
+    return this.store.get(trackingId);
+  }
+
+  resume(trackingId: string): Uint8Array | null {
+    return this.store.resume(trackingId);
+  }
+
+  markStarted(trackingId: string): void {
+    this.store.markStarted(trackingId, this.clock.now());
+  }
+
+  /** Writes for a COMPLETED result; call inside the job's completion transaction. */
+  complete(trackingId: string, analysis: AnalysisPart): void {
+    this.finish(trackingId, "COMPLETED", analysis, null);
+  }
+
+  /** Writes for a FAILED result with an actionable reason; call inside the job's failure transaction. */
+  fail(trackingId: string, code: string, message: string): void {
+    this.finish(trackingId, "FAILED", { confidenceScore: 0, verifiedProjects: [], flags: [] }, { code, message });
+  }
+
+  private finish(trackingId: string, status: "COMPLETED" | "FAILED", analysis: AnalysisPart, error: { code: string; message: string } | null): void {
+    const v = this.store.get(trackingId);
+    if (!v) return;
+    const now = this.clock.now();
+    const result: VerificationResult = {
+      trackingId,
+      hostUsername: v.host_username,
+      status,
+      ...analysis,
+      ...(error ? { error } : {}),
+      createdAt: isoOf(v.created_at),
+      completedAt: isoOf(now),
+    };
+    const json = JSON.stringify(result);
+    if (!this.store.finish(trackingId, { status, result: json, errorCode: error?.code ?? null, errorMessage: error?.message ?? null, now })) return;
+    for (const fn of this.finalListeners) fn({ clientId: v.client_id, result });
+  }
+
+  purge(now: number, resumeRetentionMs: number): { idempotency: number; resumes: number } {
+    return this.store.purge(now - IDEMPOTENCY_RETENTION_MS, now - resumeRetentionMs);
+  }
+
+  countsByStatus(): Record<string, number> {
+    return this.store.countsByStatus();
+  }
+}

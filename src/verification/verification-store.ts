@@ -1,0 +1,123 @@
+import type { Database } from "../storage/database.ts";
+
+export interface VerificationRow {
+  tracking_id: string;
+  client_id: string;
+  api_key_id: string | null;
+  job_id: string;
+  host_username: string;
+  resume_sha256: string;
+  resume_size: number;
+  resume_filename: string | null;
+  status: "queued" | "processing" | "COMPLETED" | "FAILED";
+  result: string | null;
+  error_code: string | null;
+  error_message: string | null;
+  created_at: number;
+  started_at: number | null;
+  completed_at: number | null;
+}
+
+/** A verification joined with its job's state, which tells queued from processing. */
+export type VerificationView = VerificationRow & { job_state: string | null };
+
+/** Every SQL statement about verifications, their PDFs and idempotency records. */
+export class VerificationStore {
+  constructor(private readonly db: Database) {}
+
+  insert(row: Omit<VerificationRow, "status" | "result" | "error_code" | "error_message" | "started_at" | "completed_at">, pdf: Uint8Array): void {
+    this.db
+      .query(
+        `INSERT INTO verifications (tracking_id, client_id, api_key_id, job_id, host_username, resume_sha256,
+                                    resume_size, resume_filename, status, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?)`,
+      )
+      .run(row.tracking_id, row.client_id, row.api_key_id, row.job_id, row.host_username, row.resume_sha256, row.resume_size, row.resume_filename, row.created_at);
+    this.db.query("INSERT INTO resumes (tracking_id, pdf) VALUES (?, ?)").run(row.tracking_id, pdf);
+  }
+
+  /** The verification as its client may see it; null when absent or owned by another client. */
+  getForClient(trackingId: string, clientId: string): VerificationView | null {
+    return this.db
+      .query<VerificationView, [string, string]>(
+        `SELECT v.*, j.state AS job_state FROM verifications v LEFT JOIN jobs j ON j.id = v.job_id
+          WHERE v.tracking_id = ? AND v.client_id = ?`,
+      )
+      .get(trackingId, clientId);
+  }
+
+  get(trackingId: string): VerificationView | null {
+    return this.db
+      .query<VerificationView, [string]>(
+        `SELECT v.*, j.state AS job_state FROM verifications v LEFT JOIN jobs j ON j.id = v.job_id WHERE v.tracking_id = ?`,
+      )
+      .get(trackingId);
+  }
+
+  resume(trackingId: string): Uint8Array | null {
+    const row = this.db.query<{ pdf: Uint8Array }, [string]>("SELECT pdf FROM resumes WHERE tracking_id = ?").get(trackingId);
+    return row?.pdf ?? null;
+  }
+
+  markStarted(trackingId: string, now: number): void {
+    this.db.query("UPDATE verifications SET started_at = coalesce(started_at, ?) WHERE tracking_id = ?").run(now, trackingId);
+  }
+
+  /** Record the final state once: a second call (a duplicate run) changes nothing and returns false. */
+  finish(trackingId: string, f: { status: "COMPLETED" | "FAILED"; result: string; errorCode: string | null; errorMessage: string | null; now: number }): boolean {
+    return (
+      this.db
+        .query(
+          `UPDATE verifications SET status = ?, result = ?, error_code = ?, error_message = ?, completed_at = ?
+            WHERE tracking_id = ? AND status IN ('queued', 'processing')`,
+        )
+        .run(f.status, f.result, f.errorCode, f.errorMessage, f.now, trackingId).changes === 1
+    );
+  }
+
+  countSince(clientId: string, since: number): number {
+    return this.db
+      .query<{ n: number }, [string, number]>("SELECT count(*) AS n FROM verifications WHERE client_id = ? AND created_at >= ?")
+      .get(clientId, since)!.n;
+  }
+
+  recentByKey(keyId: string, since: number): number[] {
+    return this.db
+      .query<{ created_at: number }, [string, number]>(
+        "SELECT created_at FROM verifications WHERE api_key_id = ? AND created_at > ? ORDER BY created_at",
+      )
+      .all(keyId, since)
+      .map((r) => r.created_at);
+  }
+
+  idempotencyRecord(clientId: string, key: string): { request_hash: string; tracking_id: string } | null {
+    return this.db
+      .query<{ request_hash: string; tracking_id: string }, [string, string]>(
+        "SELECT request_hash, tracking_id FROM idempotency_keys WHERE client_id = ? AND idem_key = ?",
+      )
+      .get(clientId, key);
+  }
+
+  insertIdempotency(clientId: string, key: string, requestHash: string, trackingId: string, now: number): void {
+    this.db
+      .query("INSERT INTO idempotency_keys (client_id, idem_key, request_hash, tracking_id, created_at) VALUES (?, ?, ?, ?, ?)")
+      .run(clientId, key, requestHash, trackingId, now);
+  }
+
+  /** Retention: drop idempotency records older than `before`, and PDFs of jobs that ended before `pdfBefore`. */
+  purge(before: number, pdfBefore: number): { idempotency: number; resumes: number } {
+    const idempotency = this.db.query("DELETE FROM idempotency_keys WHERE created_at < ?").run(before).changes;
+    const resumes = this.db
+      .query(
+        `DELETE FROM resumes WHERE tracking_id IN
+           (SELECT tracking_id FROM verifications WHERE completed_at IS NOT NULL AND completed_at < ?)`,
+      )
+      .run(pdfBefore).changes;
+    return { idempotency, resumes };
+  }
+
+  countsByStatus(): Record<string, number> {
+    const rows = this.db.query<{ status: string; n: number }, []>("SELECT status, count(*) AS n FROM verifications GROUP BY status").all();
+    return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+  }
+}
