@@ -54,6 +54,9 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
     logger: logger.child({ component: "worker" }),
     handlers: [verificationJobHandler({ service: verifications, steps, logger })],
     concurrency: config.workerConcurrency,
+    leaseMs: config.jobLeaseMs,
+    heartbeatMs: Math.max(250, Math.floor(config.jobLeaseMs / 3)),
+    rescueEveryMs: Math.max(250, Math.min(5_000, Math.floor(config.jobLeaseMs / 2))),
   });
   const maintenance = new MaintenanceLoop({ verifications, clock, logger, resumeRetentionMs: config.resumeRetentionMs });
 

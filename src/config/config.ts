@@ -20,6 +20,7 @@ export interface Config {
   webhookBlockPrivate: boolean;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   shutdownGraceMs: number;
+  jobLeaseMs: number;
   maxResumeBytes: number;
   resumeRetentionMs: number;
   defaultMonthlyQuota: number;
@@ -40,6 +41,7 @@ export const SETTINGS = {
   webhookBlockPrivate: { env: "WEBHOOK_BLOCK_PRIVATE", flag: "webhook-block-private", def: "false", help: "refuse webhook URLs that resolve to private or loopback addresses" },
   logLevel: { env: "LOG_LEVEL", flag: "log-level", def: "info", help: "debug | info | warn | error | silent" },
   shutdownGrace: { env: "SHUTDOWN_GRACE", flag: "shutdown-grace", def: "25s", help: "time in-flight work gets to finish on SIGTERM" },
+  jobLease: { env: "JOB_LEASE", flag: "job-lease", def: "30s", help: "how long a crashed worker's job stays claimed before another run picks it up" },
   resumeRetention: { env: "RESUME_RETENTION", flag: "resume-retention", def: "30d", help: "how long uploaded PDFs are kept after a job ends" },
   defaultMonthlyQuota: { env: "DEFAULT_MONTHLY_QUOTA", flag: "default-monthly-quota", def: "1000", help: "verifications per client per month for new clients (0 = unlimited)" },
   defaultRateLimit: { env: "DEFAULT_RATE_LIMIT", flag: "default-rate-limit", def: "60", help: "verifications per key per minute for new clients (0 = unlimited)" },
@@ -75,6 +77,7 @@ const schema = z.object({
   webhookBlockPrivate: bool,
   logLevel: z.enum(["debug", "info", "warn", "error", "silent"]),
   shutdownGrace: duration("SHUTDOWN_GRACE"),
+  jobLease: duration("JOB_LEASE").refine((ms) => ms >= 1000, "JOB_LEASE must be at least 1s"),
   resumeRetention: duration("RESUME_RETENTION"),
   defaultMonthlyQuota: int(0, 1_000_000_000),
   defaultRateLimit: int(0, 1_000_000),
@@ -119,6 +122,7 @@ export function loadConfig(env: Record<string, string | undefined>, flags: Recor
     webhookBlockPrivate: v.webhookBlockPrivate,
     logLevel: v.logLevel,
     shutdownGraceMs: v.shutdownGrace,
+    jobLeaseMs: v.jobLease,
     maxResumeBytes: 10 * 1024 * 1024,
     resumeRetentionMs: v.resumeRetention,
     defaultMonthlyQuota: v.defaultMonthlyQuota,

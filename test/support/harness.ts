@@ -1,0 +1,91 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createApp, type App, type AppOptions } from "../../src/app.ts";
+import { loadConfig, type Config } from "../../src/config/config.ts";
+import { silentLogger } from "../../src/lib/log.ts";
+import type { VerificationSteps } from "../../src/verification/verification-job.ts";
+
+/** A temp directory removed by the returned cleanup. */
+export function tempDir(prefix = "claimcheck-test-"): { dir: string; cleanup: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Config for tests: port 0 on loopback, a fresh DATA_DIR, quiet logs; `env` overrides. */
+export function testConfig(dataDir: string, env: Record<string, string> = {}): Readonly<Config> {
+  return loadConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "silent", ...env });
+}
+
+/** Poll `fn` until it returns a truthy value or the deadline passes (then throw with `what`). */
+export async function pollUntil<T>(fn: () => T | Promise<T>, what: string, timeoutMs = 15_000, everyMs = 20): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v) return v as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await Bun.sleep(everyMs);
+  }
+}
+
+/** Steps that answer at once with a fixed analysis (for tests of the service, not of the analysis). */
+export function fixedSteps(score = 77): VerificationSteps {
+  return {
+    async extract() {
+      return { candidateName: "Test Candidate", githubProfiles: [], repoLinksOutsideProjects: [], projects: [], hiddenText: [], pages: 1, warnings: [] };
+    },
+    async analyze({ hostUsername }) {
+      return {
+        confidenceScore: score,
+        verifiedProjects: [{ name: "tool", repoUrl: `github.com/${hostUsername}/tool`, commits: 12, matchStrength: "HIGH" }],
+        flags: [],
+      };
+    },
+  };
+}
+
+export interface RunningTestApp {
+  app: App;
+  url: string;
+  dataDir: string;
+  key: string;
+  stop(): Promise<void>;
+}
+
+/** A real server on loopback port 0 over a fresh SQLite file, with one API key for the default client. */
+export async function startTestApp(opts: AppOptions & { env?: Record<string, string> } = {}): Promise<RunningTestApp> {
+  const tmp = tempDir();
+  const app = createApp(testConfig(tmp.dir, opts.env), { logger: silentLogger, ...opts });
+  const url = await app.start();
+  const { key } = app.accounts.createKey("test");
+  return {
+    app,
+    url,
+    dataDir: tmp.dir,
+    key,
+    async stop() {
+      await app.stop();
+      tmp.cleanup();
+    },
+  };
+}
+
+/** A small valid PDF (made with pdf-lib) whose text is `lines`. */
+export async function makePdf(lines: string[] = ["Jane Doe", "Projects", "tool - a CLI"]): Promise<Uint8Array> {
+  const { PDFDocument, StandardFonts } = await import("pdf-lib");
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([612, 792]);
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  lines.forEach((l, i) => page.drawText(l, { x: 50, y: 740 - i * 18, size: 12, font }));
+  return doc.save();
+}
+
+/** POST /v1/verify with a multipart body. */
+export function submit(url: string, key: string | null, parts: { resume?: Uint8Array | string; filename?: string; hostUsername?: string }, headers: Record<string, string> = {}): Promise<Response> {
+  const fd = new FormData();
+  if (parts.resume !== undefined) fd.set("resume", new Blob([parts.resume as BlobPart], { type: "application/pdf" }), parts.filename ?? "resume.pdf");
+  if (parts.hostUsername !== undefined) fd.set("hostUsername", parts.hostUsername);
+  return fetch(`${url}/v1/verify`, { method: "POST", body: fd, headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...headers } });
+}
+
+export const REPO_ROOT = join(import.meta.dir, "..", "..");
