@@ -1,0 +1,62 @@
+import { describe, expect, test } from "bun:test";
+import { ConfigError, loadConfig } from "../../src/config/config.ts";
+import { parseDuration, parseDurationList } from "../../src/config/duration.ts";
+
+describe("loadConfig", () => {
+  test("embedded defaults", () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      port: 8080,
+      host: "0.0.0.0",
+      githubApiUrl: "https://api.github.com",
+      githubToken: null,
+      workerConcurrency: 4,
+      webhookTimeoutMs: 10_000,
+      webhookRetryScheduleMs: [60_000, 300_000, 1_800_000, 7_200_000, 28_800_000],
+      logLevel: "info",
+      maxResumeBytes: 10 * 1024 * 1024,
+    });
+    expect(c.dbPath).toEndWith("/data/claimcheck.db");
+    expect(Object.isFrozen(c)).toBe(true);
+  });
+
+  test("flags win over the environment, which wins over defaults", () => {
+    const c = loadConfig({ PORT: "9000", WORKER_CONCURRENCY: "8", GITHUB_API_URL: "https://ghe.local/api/v3/" }, { port: "9100" });
+    expect(c.port).toBe(9100);
+    expect(c.workerConcurrency).toBe(8);
+    expect(c.githubApiUrl).toBe("https://ghe.local/api/v3");
+  });
+
+  test("every problem is reported at once", () => {
+    let err: unknown;
+    try {
+      loadConfig({ PORT: "http", WORKER_CONCURRENCY: "0", WEBHOOK_TIMEOUT: "soon", WEBHOOK_RETRY_SCHEDULE: "1m,,2h", LOG_LEVEL: "loud", GITHUB_API_URL: "ftp://x" });
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(ConfigError);
+    const problems = (err as ConfigError).problems;
+    expect(problems).toHaveLength(6);
+    for (const name of ["PORT", "WORKER_CONCURRENCY", "WEBHOOK_TIMEOUT", "WEBHOOK_RETRY_SCHEDULE", "LOG_LEVEL", "GITHUB_API_URL"]) {
+      expect(problems.some((p) => p.startsWith(name))).toBe(true);
+    }
+  });
+});
+
+describe("durations", () => {
+  test.each([
+    ["10s", 10_000],
+    ["500ms", 500],
+    ["5m", 300_000],
+    ["2h", 7_200_000],
+    ["1d", 86_400_000],
+    ["250", 250],
+    ["1.5s", 1500],
+  ])("%s = %d ms", (text, ms) => expect(parseDuration(text)).toBe(ms));
+  test.each(["", "s", "10 parsecs", "-1s", "1m5s"])("%p is rejected", (text) => expect(parseDuration(text)).toBeNull());
+  test("lists", () => {
+    expect(parseDurationList("1m, 5m,30m")).toEqual([60_000, 300_000, 1_800_000]);
+    expect(parseDurationList("1m,,5m")).toBeNull();
+    expect(parseDurationList("1m,x")).toBeNull();
+  });
+});
