@@ -10,6 +10,8 @@ export async function loadCommands(): Promise<Command[]> {
     import("./commands/keys.ts"),
     import("./commands/clients.ts"),
     import("./commands/webhook.ts"),
+    import("./commands/healthcheck.ts"),
+    import("./commands/backup.ts"),
   ]);
   return mods.flatMap((m) => m.commands);
 }

@@ -70,6 +70,19 @@ describe("CLI contract", () => {
     expect(badUrl.stderr).toContain("http or https");
   });
 
+  test("backup writes a consistent copy that opens with the same data; refuses to overwrite", async () => {
+    const out = `${tmp.dir}/backup-copy.db`;
+    const r = await cli("backup", "--out", out);
+    expect(r.code).toBe(0);
+    const { Database } = await import("bun:sqlite");
+    const copy = new Database(out, { readonly: true });
+    expect(copy.query<{ n: number }, []>("SELECT count(*) AS n FROM clients").get()!.n).toBeGreaterThanOrEqual(1);
+    copy.close();
+    const again = await cli("backup", "--out", out);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain("exists");
+  });
+
   test("serve with bad configuration lists every problem and exits non-zero", async () => {
     const r = await runCliProcess(["serve"], { ...env, PORT: "99999", WORKER_CONCURRENCY: "many", WEBHOOK_RETRY_SCHEDULE: "soon" });
     expect(r.code).toBe(78);

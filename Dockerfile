@@ -1,0 +1,28 @@
+# syntax=docker/dockerfile:1
+# Build: docker build -t claimcheck .
+# Run:   docker run -p 8080:8080 -v claimcheck-data:/data claimcheck
+
+FROM oven/bun:1.4.5 AS build
+WORKDIR /src
+COPY package.json bun.lock ./
+RUN bun install --frozen-lockfile
+COPY tsconfig.json bunfig.toml ./
+COPY src ./src
+RUN bun run build && ./dist/claimcheck --version
+
+FROM debian:bookworm-slim
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends ca-certificates \
+ && rm -rf /var/lib/apt/lists/* \
+ && groupadd --system --gid 10001 claimcheck \
+ && useradd --system --uid 10001 --gid claimcheck --home-dir /data --shell /usr/sbin/nologin claimcheck \
+ && mkdir -p /data && chown claimcheck:claimcheck /data
+COPY --from=build /src/dist/claimcheck /usr/local/bin/claimcheck
+USER claimcheck:claimcheck
+ENV DATA_DIR=/data PORT=8080 HOST=0.0.0.0
+VOLUME ["/data"]
+EXPOSE 8080
+HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 CMD ["claimcheck", "healthcheck"]
+STOPSIGNAL SIGTERM
+ENTRYPOINT ["claimcheck"]
+CMD ["serve"]
