@@ -1,0 +1,97 @@
+import type { ClaimScoreLine, Flag, MatchStrength, RuleId, ScoreBreakdown, Severity } from "./types.ts";
+
+export const STRENGTH_WEIGHT: Record<MatchStrength, number> = { HIGH: 1, MEDIUM: 0.75, LOW: 0.4 };
+/** Activity factor of a matched claim with one commit; it rises logarithmically to 1 at ACTIVITY_FULL_COMMITS. */
+export const ACTIVITY_FLOOR = 0.5;
+export const ACTIVITY_FULL_COMMITS = 20;
+/** Each WARNING on a claim's repository multiplies its credibility by (1 - this), down to CREDIBILITY_FLOOR. */
+export const WARNING_COST = 0.15;
+export const CREDIBILITY_FLOOR = 0.4;
+/** Each CRITICAL flag also costs points off the whole score: one forged history taints every claim. */
+export const CRITICAL_PENALTY = 15;
+export const CRITICAL_PENALTY_CAP = 45;
+/** WARNINGs about the resume itself (not one matched repository) cost points off the whole score. */
+export const RESUME_WARNING_PENALTY = 5;
+export const RESUME_WARNING_PENALTY_CAP = 20;
+
+/**
+ * Flags whose weight is already in a claim's credit (unmatched claims credit 0; a repository without the
+ * candidate's commits credits 0), so they cost nothing more.
+ */
+const COUNTED_IN_CREDIT: ReadonlySet<RuleId> = new Set(["UNMATCHED_CLAIM", "NO_CANDIDATE_COMMITS"]);
+
+export const SCORE_FORMULA =
+  "score = clamp(round(evidence - penalties), 0, 100); evidence = 100 x mean over claims of credit; " +
+  "credit = strength weight (HIGH 1, MEDIUM 0.75, LOW 0.4, unmatched 0) x activity (0 without commits, else " +
+  "0.5 + 0.5 x min(1, log2(1+commits)/log2(21))) x credibility (0 with a CRITICAL flag on the repository, else " +
+  "0.85 per WARNING on it, at least 0.4); penalties = 15 per CRITICAL flag (at most 45) + 5 per WARNING not " +
+  "about a matched repository (at most 20)";
+
+export interface ScoredClaim {
+  name: string;
+  /** "owner/name" of the matched repository, or null when unmatched */
+  repo: string | null;
+  matchStrength: MatchStrength | null;
+  commits: number;
+}
+
+/** 0 without commits; otherwise from ACTIVITY_FLOOR up to 1, logarithmic in the commit count. */
+export function activityFactor(commits: number): number {
+  if (commits <= 0) return 0;
+  const ramp = Math.min(1, Math.log2(1 + commits) / Math.log2(1 + ACTIVITY_FULL_COMMITS));
+  return ACTIVITY_FLOOR + (1 - ACTIVITY_FLOOR) * ramp;
+}
+
+/** 0 when any CRITICAL flag is about the repository; else shrinks per WARNING; INFO never counts. */
+export function credibility(repoSeverities: Severity[]): number {
+  if (repoSeverities.includes("CRITICAL")) return 0;
+  const warnings = repoSeverities.filter((s) => s === "WARNING").length;
+  return Math.max(CREDIBILITY_FLOOR, (1 - WARNING_COST) ** warnings);
+}
+
+const r3 = (x: number) => Math.round(x * 1000) / 1000;
+
+/**
+ * The confidence score: a pure function of the claims (with their match strength and commit counts) and
+ * the flags. Every number in the breakdown is rounded to 3 decimals before it is used, so equal input
+ * gives a byte-identical breakdown on any platform. With no claims the evidence is 0.
+ */
+export function confidenceScore(claims: ScoredClaim[], flags: Flag[], mentionsSkipped = 0): ScoreBreakdown {
+  const repoFlags = (repo: string) =>
+    flags.filter((f) => f.repo !== undefined && f.repo.toLowerCase() === repo.toLowerCase() && !COUNTED_IN_CREDIT.has(f.rule)).map((f) => f.severity);
+  const lines: ClaimScoreLine[] = claims.map((c) => {
+    const strengthWeight = c.matchStrength ? STRENGTH_WEIGHT[c.matchStrength] : 0;
+    const act = r3(c.repo ? activityFactor(c.commits) : 0);
+    const cred = r3(c.repo ? credibility(repoFlags(c.repo)) : 0);
+    return {
+      name: c.name,
+      repo: c.repo,
+      matchStrength: c.matchStrength,
+      commits: c.commits,
+      credit: r3(strengthWeight * act * cred),
+      strengthWeight,
+      activityFactor: act,
+      credibility: cred,
+    };
+  });
+  const evidence = lines.length === 0 ? 0 : r3((100 * lines.reduce((s, l) => s + l.credit, 0)) / lines.length);
+  const matchedRepos = new Set(lines.filter((l) => l.repo).map((l) => (l.repo as string).toLowerCase()));
+  const penalties: ScoreBreakdown["penalties"] = [];
+  let critical = 0;
+  let resumeWarnings = 0;
+  for (const f of flags) {
+    if (COUNTED_IN_CREDIT.has(f.rule)) continue;
+    if (f.severity === "CRITICAL") {
+      const points = Math.min(CRITICAL_PENALTY, CRITICAL_PENALTY_CAP - critical);
+      critical += points;
+      if (points > 0) penalties.push({ rule: f.rule, severity: f.severity, ...(f.repo ? { repo: f.repo } : {}), points });
+    } else if (f.severity === "WARNING" && !(f.repo && matchedRepos.has(f.repo.toLowerCase()))) {
+      const points = Math.min(RESUME_WARNING_PENALTY, RESUME_WARNING_PENALTY_CAP - resumeWarnings);
+      resumeWarnings += points;
+      if (points > 0) penalties.push({ rule: f.rule, severity: f.severity, ...(f.repo ? { repo: f.repo } : {}), points });
+    }
+  }
+  const penaltyTotal = critical + resumeWarnings;
+  const score = Math.max(0, Math.min(100, Math.round(evidence - penaltyTotal)));
+  return { evidence, penalties, penaltyTotal, claims: lines, mentionsSkipped, score, formula: SCORE_FORMULA };
+}

@@ -1,0 +1,55 @@
+import type { GhCommit, RepoEvidence } from "../github/types.ts";
+
+/** The candidate's own work in one repository, and what was left out of it. */
+export interface OwnCommits {
+  /** the spec's `commits`: the candidate's non-merge, non-bot commits, beyond a fork's parent */
+  count: number;
+  /** the fetched commits that count (newest first): what the anomaly rules examine */
+  examined: GhCommit[];
+  mergesExcluded: number;
+  botsExcluded: number;
+  /** commits on the default branch by the candidate but inherited from a fork's parent */
+  inheritedExcluded: number;
+}
+
+/** A `*[bot]` account or a GitHub Actions / dependabot style identity. */
+export function isBotIdentity(login: string | null, email: string): boolean {
+  if (login && /\[bot\]$/i.test(login)) return true;
+  return /\[bot\]@/i.test(email) || /^(?:\d+\+)?[a-z0-9-]+\[bot\]@users\.noreply\.github\.com$/i.test(email);
+}
+
+/** Same GitHub login: logins are case-insensitive. */
+export function sameLogin(a: string | null | undefined, b: string): boolean {
+  return typeof a === "string" && a.toLowerCase() === b.toLowerCase();
+}
+
+/**
+ * Counts a commit for the candidate only when GitHub links its author to the candidate's account
+ * (author.login), and it is neither a merge nor a bot's. In a fork only the candidate's commits ahead
+ * of the parent count; the rest of the branch is the parent's history. When the evidence is truncated,
+ * merges and bots beyond the fetched prefix cannot be seen: the exact count minus those seen is used.
+ */
+export function ownCommits(evidence: RepoEvidence, login: string): OwnCommits {
+  let merges = 0;
+  let bots = 0;
+  const kept: GhCommit[] = [];
+  for (const c of evidence.candidateCommits) {
+    if (!sameLogin(c.authorLogin, login)) continue;
+    if (c.parents > 1) merges++;
+    else if (isBotIdentity(c.authorLogin, c.authorEmail)) bots++;
+    else kept.push(c);
+  }
+  let count = Math.max(0, evidence.candidateCommitCount - merges - bots);
+  let examined = kept;
+  let inherited = 0;
+  if (evidence.repo.fork) {
+    const ahead = evidence.aheadOfParent?.byCandidate;
+    const created = Date.parse(evidence.repo.createdAt);
+    // without a compare answer, only work committed after the fork was made can be the candidate's own
+    examined = ahead !== undefined ? kept.slice(0, ahead) : kept.filter((c) => Date.parse(c.committerDate) >= created);
+    const ownCount = ahead !== undefined ? Math.min(ahead, count) : examined.length;
+    inherited = count - ownCount;
+    count = ownCount;
+  }
+  return { count, examined, mergesExcluded: merges, botsExcluded: bots, inheritedExcluded: inherited };
+}

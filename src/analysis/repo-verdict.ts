@@ -1,0 +1,65 @@
+import type { GhRepo, GhUser, RepoEvidence } from "../github/types.ts";
+import { type OwnCommits, ownCommits, sameLogin } from "./own-commits.ts";
+import { judgeRepository } from "./rules/repo-rules.ts";
+import type { Flag } from "./types.ts";
+
+/** What the analysis concluded about one matched repository. */
+export interface RepoVerdict {
+  repo: GhRepo;
+  evidence: RepoEvidence;
+  own: OwnCommits;
+  /** false when the repository belongs to someone else and holds none of the candidate's commits */
+  accepted: boolean;
+  flags: Flag[];
+  forkWithoutOwnWork: boolean;
+  shortBulkDump: boolean;
+}
+
+/** Evidence for a repository GitHub reports as empty: nothing to fetch, so no call is spent. */
+export function emptyEvidence(repo: GhRepo): RepoEvidence {
+  return {
+    repo,
+    candidateCommits: [],
+    candidateCommitCount: 0,
+    truncated: false,
+    totalCommitCount: 0,
+    otherAuthors: [],
+    sampledWithStats: [],
+    languages: {},
+    manifestDependencies: [],
+    agentFiles: [],
+  };
+}
+
+/**
+ * Judges one repository for one candidate: counts their own commits, runs the forensic rules, and adds
+ * EMPTY_REPO / NO_CANDIDATE_COMMITS when there is nothing to credit. A repository owned by someone else
+ * counts only when the candidate has commits there (accepted = false otherwise, and no rule runs).
+ */
+export function judgeRepo(user: GhUser, evidence: RepoEvidence): RepoVerdict {
+  const repo = evidence.repo;
+  const own = ownCommits(evidence, user.login);
+  const owned = sameLogin(repo.owner, user.login);
+  const base = { repo, evidence, own, forkWithoutOwnWork: false, shortBulkDump: false };
+  if (!owned && own.count === 0) return { ...base, accepted: false, flags: [] };
+  const hits = judgeRepository({ login: user.login, user, repo, evidence, commits: own.examined, commitCount: own.count });
+  const flags: Flag[] = hits.map((h) => ({ severity: h.severity, message: h.message, rule: h.rule, repo: repo.fullName, evidence: h.evidence }));
+  if (repo.empty || evidence.totalCommitCount === 0) {
+    flags.push({ severity: "WARNING", rule: "EMPTY_REPO", repo: repo.fullName, message: `${repo.fullName}: the repository is empty; there is no work in it to verify` });
+  } else if (own.count === 0 && !hits.some((h) => h.rule === "FORK_AS_OWN" || h.rule === "FOREIGN_HISTORY")) {
+    flags.push({
+      severity: "WARNING",
+      rule: "NO_CANDIDATE_COMMITS",
+      repo: repo.fullName,
+      message: `${repo.fullName}: none of its ${evidence.totalCommitCount} commits are linked to ${user.login}'s account`,
+      evidence: { totalCommits: evidence.totalCommitCount },
+    });
+  }
+  return {
+    ...base,
+    accepted: true,
+    flags,
+    forkWithoutOwnWork: hits.some((h) => h.rule === "FORK_AS_OWN"),
+    shortBulkDump: hits.some((h) => h.rule === "BULK_DUMP" && h.evidence.shortHistory === 1),
+  };
+}

@@ -1,0 +1,19 @@
+import { isBotIdentity } from "../own-commits.ts";
+import { about, type RepoRule } from "./rule-context.ts";
+
+/**
+ * Rule 13: commits by bots (dependabot, renovate, github-actions ...). Normal in a maintained project,
+ * so INFO; bot commits are never counted as the candidate's.
+ */
+export const botAuthor: RepoRule = (ctx) => {
+  const bots = ctx.evidence.otherAuthors.filter((o) => isBotIdentity(o.login, o.email));
+  const count = bots.reduce((s, o) => s + o.count, 0);
+  if (count === 0) return null;
+  const names = [...new Set(bots.map((o) => o.login ?? o.email))].sort();
+  return {
+    rule: "BOT_AUTHOR",
+    severity: "INFO",
+    message: `${about(ctx)}${count} commits are by bots (${names.join(", ")}); they are not counted as the candidate's work`,
+    evidence: { botCommits: count, bots: names.join(",") },
+  };
+};

@@ -1,0 +1,45 @@
+import { about, type RepoRule } from "./rule-context.ts";
+import { sampledCommits } from "./sampled-stats.ts";
+import { DAY_MS, HOUR_MS, median, ms, pct } from "./time-stats.ts";
+
+export const BULK_SHARE = 0.6;
+export const BULK_MIN_LINES = 2000;
+export const BULK_MIN_FILES = 100;
+/** A history shorter than this whose bulk is one commit caps matchStrength at LOW (see match-strength.ts). */
+export const BULK_SHORT_HISTORY_MS = 2 * DAY_MS;
+
+/**
+ * Rule 10: one commit holds most of the candidate's code. Honest developers often push finished local
+ * work this way, so it is WARNING and never CRITICAL; lockfiles and vendored folders do not count.
+ * Lines per file are not known, so a commit's additions are scaled by its share of non-generated files.
+ * The candidate's total is the sampled additions plus the unsampled commits at the sample's median size.
+ */
+export const bulkDump: RepoRule = (ctx) => {
+  const sample = sampledCommits(ctx);
+  if (sample.length === 0) return null;
+  const real = sample.map((x) => ({ ...x, lines: x.allFiles === 0 ? x.additions : Math.round((x.additions * x.files.length) / x.allFiles) }));
+  const unsampled = Math.max(0, ctx.commitCount - real.length);
+  const total = real.reduce((s, x) => s + x.lines, 0) + unsampled * (median(real.map((x) => x.lines)) || 0);
+  if (total <= 0) return null;
+  const biggest = [...real].sort((a, b) => b.lines - a.lines || (a.commit.sha < b.commit.sha ? -1 : 1))[0];
+  if (!biggest) return null;
+  const share = biggest.lines / total;
+  if (share < BULK_SHARE || (biggest.lines < BULK_MIN_LINES && biggest.files.length < BULK_MIN_FILES)) return null;
+  const dates = ctx.commits.map((c) => ms(c.authorDate)).filter((t) => Number.isFinite(t));
+  const span = dates.length > 0 ? Math.max(...dates) - Math.min(...dates) : 0;
+  const short = span < BULK_SHORT_HISTORY_MS;
+  return {
+    rule: "BULK_DUMP",
+    severity: "WARNING",
+    message:
+      `${about(ctx)}one commit (${biggest.commit.sha.slice(0, 7)}) adds ${biggest.lines.toLocaleString("en-US")} lines in ${biggest.files.length} files, ${pct(share)} of the candidate's code` +
+      (short ? `, and the whole history spans ${Math.max(1, Math.round(span / HOUR_MS))} hours` : ""),
+    evidence: {
+      commitLines: biggest.lines,
+      commitFiles: biggest.files.length,
+      share: Math.round(share * 100) / 100,
+      historySpanHours: Math.round(span / HOUR_MS),
+      shortHistory: short ? 1 : 0,
+    },
+  };
+};

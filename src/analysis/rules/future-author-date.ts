@@ -1,0 +1,41 @@
+import { about, type RepoRule, sampleNote } from "./rule-context.ts";
+import { DAY_MS, dayText, humanSpan, ms } from "./time-stats.ts";
+
+/** An author date this far after its own committer date (or after the last push) cannot be honest. */
+export const FUTURE_TOLERANCE_MS = DAY_MS;
+/** Honest histories measured 0 such commits; one could be a broken clock, two are a pattern. */
+export const FUTURE_CRITICAL_MIN = 2;
+
+/**
+ * Rule 1: author dates in the future. Git lets a client write any author date, but a commit cannot be
+ * authored after it was committed, nor after the server received the last push. CRITICAL at 2 commits,
+ * WARNING for a single one.
+ */
+export const futureAuthorDate: RepoRule = (ctx) => {
+  const pushed = ctx.repo.pushedAt ? ms(ctx.repo.pushedAt) : NaN;
+  let count = 0;
+  let worst = 0;
+  let worstSha = "";
+  let worstDate = "";
+  for (const c of ctx.commits) {
+    const a = ms(c.authorDate);
+    const ahead = Math.max(a - ms(c.committerDate), Number.isFinite(pushed) ? a - pushed : -Infinity);
+    if (ahead > FUTURE_TOLERANCE_MS) {
+      count++;
+      if (ahead > worst) {
+        worst = ahead;
+        worstSha = c.sha.slice(0, 7);
+        worstDate = dayText(c.authorDate);
+      }
+    }
+  }
+  if (count === 0) return null;
+  return {
+    rule: "FUTURE_AUTHOR_DATE",
+    severity: count >= FUTURE_CRITICAL_MIN ? "CRITICAL" : "WARNING",
+    message:
+      `${about(ctx)}${count} of ${ctx.commits.length} commits${sampleNote(ctx)} claim an author date after they were committed or pushed; ` +
+      `the worst (${worstSha}) is dated ${worstDate}, ${humanSpan(worst)} in its own future`,
+    evidence: { futureCommits: count, examined: ctx.commits.length, maxAheadHours: Math.round(worst / 3_600_000) },
+  };
+};

@@ -1,0 +1,46 @@
+import { aiAssisted } from "./ai-assisted.ts";
+import { backdatedSplit } from "./backdated-split.ts";
+import { bulkDump } from "./bulk-dump.ts";
+import { botAuthor } from "./bot-author.ts";
+import { clockTimeMonoculture } from "./clock-time-monoculture.ts";
+import { commitBurst } from "./commit-burst.ts";
+import { corroborate } from "./corroborate.ts";
+import { foreignHistory } from "./foreign-history.ts";
+import { forkAsOwn } from "./fork-as-own.ts";
+import { futureAuthorDate } from "./future-author-date.ts";
+import { identicalAuthorTimestamps } from "./identical-author-timestamps.ts";
+import { predatesRepoOrAccount } from "./predates-repo-or-account.ts";
+import { randomOrderHistory } from "./random-order-history.ts";
+import { repeatedOrTimestampMessages } from "./repeated-messages.ts";
+import type { RepoRule, RepoRuleContext, RuleHit } from "./rule-context.ts";
+import { trivialChurn } from "./trivial-churn.ts";
+import { unlinkedEmailCommits } from "./unlinked-email.ts";
+
+/** Every per-repository rule, in the forensics note's order (rule 14 is per claim: claim-before-account.ts). */
+export const REPO_RULES: readonly RepoRule[] = [
+  futureAuthorDate,
+  clockTimeMonoculture,
+  identicalAuthorTimestamps,
+  backdatedSplit,
+  randomOrderHistory,
+  predatesRepoOrAccount,
+  commitBurst,
+  trivialChurn,
+  repeatedOrTimestampMessages,
+  bulkDump,
+  foreignHistory,
+  forkAsOwn,
+  botAuthor,
+  unlinkedEmailCommits,
+  aiAssisted,
+];
+
+/** Runs every repository rule on one repository's evidence and settles cross-rule severities. */
+export function judgeRepository(ctx: RepoRuleContext): RuleHit[] {
+  const hits: RuleHit[] = [];
+  for (const rule of REPO_RULES) {
+    const hit = rule(ctx);
+    if (hit) hits.push(hit);
+  }
+  return corroborate(hits);
+}

@@ -1,0 +1,42 @@
+import type { GhCommit } from "../../github/types.ts";
+import type { RepoRuleContext } from "./rule-context.ts";
+
+/** Files that are generated or vendored: a commit of them says nothing about authorship. */
+const GENERATED_FILE =
+  /(^|\/)(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|Cargo\.lock|poetry\.lock|Pipfile\.lock|Gemfile\.lock|composer\.lock|go\.sum|uv\.lock)$|(^|\/)(node_modules|venv|\.venv|dist|vendor)\/|\.ipynb$/;
+
+export function isGeneratedFile(path: string): boolean {
+  return GENERATED_FILE.test(path);
+}
+
+export interface SizedCommit {
+  commit: GhCommit;
+  /** additions + deletions */
+  changed: number;
+  additions: number;
+  /** files outside lockfiles, vendored and generated folders */
+  files: string[];
+  allFiles: number;
+}
+
+/**
+ * The candidate's commits that were fetched with stats (the bounded sample, plus the root commit when it
+ * is theirs), deduplicated by sha, in the sample's order. Only counted commits are used when known.
+ */
+export function sampledCommits(ctx: RepoRuleContext): SizedCommit[] {
+  const counted = new Set(ctx.commits.map((c) => c.sha));
+  const pool = [...ctx.evidence.sampledWithStats];
+  const root = ctx.evidence.rootCommit;
+  if (root?.stats) pool.push(root);
+  const seen = new Set<string>();
+  const out: SizedCommit[] = [];
+  for (const c of pool) {
+    if (!c.stats || seen.has(c.sha)) continue;
+    if (!counted.has(c.sha) && (c.authorLogin ?? "").toLowerCase() !== ctx.login.toLowerCase()) continue;
+    if (c.parents > 1) continue;
+    seen.add(c.sha);
+    const files = c.stats.files.filter((f) => !isGeneratedFile(f));
+    out.push({ commit: c, changed: c.stats.additions + c.stats.deletions, additions: c.stats.additions, files, allFiles: c.stats.files.length });
+  }
+  return out;
+}

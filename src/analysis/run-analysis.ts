@@ -1,0 +1,159 @@
+import type { GhRepo, GitHubSource, RepoEvidence } from "../github/types.ts";
+import type { ExtractedResume } from "../resume/types.ts";
+import { parseRepoUrl, repoKey } from "./claim-links.ts";
+import { hiddenTextFlags, linkFlags, profileMismatchFlags, unmatchedFlag } from "./claim-flags.ts";
+import { confidenceScore, type ScoredClaim } from "./confidence-score.ts";
+import { sortFlags } from "./flag-order.ts";
+import { type ClaimMatch, matchClaims } from "./match-claims.ts";
+import { matchStrength } from "./match-strength.ts";
+import { emptyEvidence, judgeRepo, type RepoVerdict } from "./repo-verdict.ts";
+import { resolveLinks } from "./resolve-links.ts";
+import { claimBeforeAccount } from "./rules/claim-before-account.ts";
+import { confirmedTechnologies } from "./tech-overlap.ts";
+import {
+  AnalysisFailure,
+  type AnalysisOutcome,
+  type Flag,
+  SEVERITY_RANK,
+  type Severity,
+  type UnmatchedClaim,
+  type VerifiedProject,
+} from "./types.ts";
+
+export { AnalysisFailure } from "./types.ts";
+export type { AnalysisOutcome, Flag, VerifiedProject } from "./types.ts";
+
+export interface AnalysisInput {
+  hostUsername: string;
+  resume: ExtractedResume;
+  github: GitHubSource;
+}
+
+/** The newest server-written time in the evidence: the analysis's "now", so no clock is read. */
+function asOfTime(user: { createdAt: string }, repos: GhRepo[]): string {
+  let best = user.createdAt;
+  for (const r of repos) for (const t of [r.pushedAt, r.updatedAt, r.createdAt]) if (t && Date.parse(t) > Date.parse(best)) best = t;
+  return best;
+}
+
+function worst(flags: Flag[]): Severity | null {
+  let w: Severity | null = null;
+  for (const f of flags) if (w === null || SEVERITY_RANK[f.severity] < SEVERITY_RANK[w]) w = f.severity;
+  return w;
+}
+
+function verifiedProject(m: ClaimMatch, v: RepoVerdict, repoFlags: Flag[]): VerifiedProject {
+  const dates = v.own.examined.map((c) => c.authorDate).sort((a, b) => Date.parse(a) - Date.parse(b) || (a < b ? -1 : 1));
+  const total = v.evidence.totalCommitCount;
+  return {
+    name: m.claim.name,
+    repoUrl: `github.com/${v.repo.fullName}`,
+    commits: v.own.count,
+    matchStrength: matchStrength({
+      basis: m.basis ?? "fuzzy",
+      commits: v.own.count,
+      totalCommits: total,
+      forkWithoutOwnWork: v.forkWithoutOwnWork,
+      shortBulkDump: v.shortBulkDump,
+    }),
+    matchedBy: m.basis ?? "fuzzy",
+    matchScore: m.score,
+    totalCommits: total,
+    ownShare: total === 0 ? 0 : Math.round((v.own.count / total) * 100) / 100,
+    fork: v.repo.fork,
+    firstCommitAt: dates[0] ?? null,
+    lastCommitAt: dates[dates.length - 1] ?? null,
+    technologiesConfirmed: confirmedTechnologies(m.claim.technologies, v.evidence),
+    worstFlag: worst(repoFlags),
+  };
+}
+
+/**
+ * One verification: fetch the user and their repository list, resolve the resume's links, match claims,
+ * fetch evidence only for matched repositories (one at a time, in resume order), judge, and score.
+ * Throws AnalysisFailure("no_projects_found" | "github_user_not_found"); GitHub rate-limit and
+ * availability errors propagate for the job engine to defer or fail the job.
+ * Deterministic: the same resume and the same GitHub answers give a byte-identical outcome.
+ */
+export async function runAnalysis(input: AnalysisInput): Promise<AnalysisOutcome> {
+  const { resume, github } = input;
+  const claims = resume.projects.filter((p) => !p.mentionOnly);
+  if (claims.length === 0) {
+    throw new AnalysisFailure(
+      "no_projects_found",
+      resume.projects.length > 0
+        ? "the resume only mentions other people's projects; it claims none as the candidate's own work"
+        : "no projects were found in the resume: it needs a Projects section, or repository links, to verify",
+    );
+  }
+  const user = await github.getUser(input.hostUsername);
+  if (!user) throw new AnalysisFailure("github_user_not_found", `GitHub has no user named ${input.hostUsername}`);
+  const listed = await github.listUserRepos(user.login);
+  const linkTargets = await resolveLinks(user.login, claims, resume.repoLinksOutsideProjects, listed, github);
+
+  const pool = new Map(listed.map((r) => [repoKey(r.owner, r.name), r]));
+  for (const link of resume.repoLinksOutsideProjects) {
+    const p = link.owner && link.repo ? { owner: link.owner, name: link.repo } : parseRepoUrl(link.repoUrl ?? link.url);
+    const target = p ? linkTargets.get(repoKey(p.owner, p.name)) : undefined;
+    if (target) pool.set(repoKey(target.owner, target.name), target);
+  }
+  const matches = matchClaims({ claims, repos: [...pool.values()], linkTargets });
+
+  const verdicts = new Map<string, RepoVerdict>();
+  for (const m of matches) {
+    if (!m.repo) continue;
+    const key = repoKey(m.repo.owner, m.repo.name);
+    if (verdicts.has(key)) continue;
+    const evidence: RepoEvidence = m.repo.empty ? emptyEvidence(m.repo) : await github.repoEvidence(m.repo, user.login);
+    verdicts.set(key, judgeRepo(user, evidence));
+  }
+
+  const flags: Flag[] = [...profileMismatchFlags(resume, user.login), ...hiddenTextFlags(resume)];
+  const verifiedProjects: VerifiedProject[] = [];
+  const unmatchedClaims: UnmatchedClaim[] = [];
+  const scored: ScoredClaim[] = [];
+  const flaggedRepos = new Set<string>();
+  for (const m of matches) {
+    flags.push(...linkFlags(m.claim, linkTargets));
+    const v = m.repo ? verdicts.get(repoKey(m.repo.owner, m.repo.name)) : undefined;
+    if (m.repo && v && !v.accepted) {
+      m.reason = `the linked repository ${v.repo.fullName} belongs to ${v.repo.owner} and has no commits by ${user.login}`;
+    }
+    if (!v || !v.accepted) {
+      unmatchedClaims.push({ name: m.claim.name, reason: m.reason ?? "no matching repository" });
+      flags.push(unmatchedFlag(m, user.login));
+      scored.push({ name: m.claim.name, repo: null, matchStrength: null, commits: 0 });
+      continue;
+    }
+    if (!flaggedRepos.has(v.repo.fullName)) {
+      flaggedRepos.add(v.repo.fullName);
+      flags.push(...v.flags);
+    }
+    const project = verifiedProject(m, v, v.flags);
+    verifiedProjects.push(project);
+    scored.push({ name: m.claim.name, repo: v.repo.fullName, matchStrength: project.matchStrength, commits: project.commits });
+  }
+
+  const accepted = [...verdicts.values()].filter((v) => v.accepted);
+  const hits = claimBeforeAccount({
+    user,
+    asOf: asOfTime(user, [...listed, ...accepted.map((v) => v.repo)]),
+    claims: matches.map((m) => {
+      const v = m.repo ? verdicts.get(repoKey(m.repo.owner, m.repo.name)) : undefined;
+      return { name: m.claim.name, start: m.claim.dates?.start, backedByCommits: !!v && v.accepted && v.own.count > 0 };
+    }),
+    totalCommits: accepted.reduce((s, v) => s + v.own.count, 0),
+  });
+  for (const h of hits) flags.push({ severity: h.severity, message: h.message, rule: h.rule, evidence: h.evidence, ...(typeof h.evidence.project === "string" ? { project: h.evidence.project } : {}) });
+
+  const sorted = sortFlags(flags);
+  const scoreBreakdown = confidenceScore(scored, sorted, resume.projects.length - claims.length);
+  return {
+    confidenceScore: scoreBreakdown.score,
+    verifiedProjects,
+    flags: sorted,
+    scoreBreakdown,
+    unmatchedClaims,
+    githubCalls: github.stats(),
+  };
+}

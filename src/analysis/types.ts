@@ -1,0 +1,140 @@
+/**
+ * The analysis result model: what runAnalysis returns and the verification pipeline stores. The spec's
+ * fields (VerifiedProject name/repoUrl/commits/matchStrength, Flag severity/message) never change; the
+ * other members are extras a recruiter or the dashboard can use to see why.
+ */
+
+export type Severity = "CRITICAL" | "WARNING" | "INFO";
+export type MatchStrength = "HIGH" | "MEDIUM" | "LOW";
+
+/** The 14 forensic rules of GITHUB-FORENSICS.md, in the note's order. */
+export type ForensicRuleId =
+  | "FUTURE_AUTHOR_DATE"
+  | "CLOCK_TIME_MONOCULTURE"
+  | "IDENTICAL_AUTHOR_TIMESTAMPS"
+  | "BACKDATED_SPLIT"
+  | "RANDOM_ORDER_HISTORY"
+  | "PREDATES_REPO_OR_ACCOUNT"
+  | "COMMIT_BURST"
+  | "TRIVIAL_CHURN"
+  | "REPEATED_OR_TIMESTAMP_MESSAGES"
+  | "BULK_DUMP"
+  | "FOREIGN_HISTORY"
+  | "FORK_AS_OWN"
+  | "BOT_AUTHOR"
+  | "CLAIM_BEFORE_ACCOUNT";
+
+/** Flags about the resume and the matching rather than a repository's history. */
+export type ClaimRuleId =
+  | "UNMATCHED_CLAIM"
+  | "PROFILE_MISMATCH"
+  | "HIDDEN_TEXT"
+  | "LINK_TEXT_MISMATCH"
+  | "LINKED_REPO_NOT_FOUND"
+  | "RENAMED_REPO"
+  | "NO_CANDIDATE_COMMITS"
+  | "EMPTY_REPO"
+  | "UNLINKED_EMAIL_COMMITS"
+  | "AI_ASSISTED";
+
+export type RuleId = ForensicRuleId | ClaimRuleId;
+
+/** The spec's Flag plus the rule that raised it, the repository it is about and its numbers. */
+export interface Flag {
+  severity: Severity;
+  /** plain English; names the repository and the evidence */
+  message: string;
+  rule: RuleId;
+  /** "owner/name" when the flag is about one repository */
+  repo?: string;
+  /** the claimed project's name when the flag is about one claim */
+  project?: string;
+  /** the measured numbers behind the message (stable keys, for dashboards and the benchmark) */
+  evidence?: Record<string, number | string>;
+}
+
+/** How a claim was tied to its repository. */
+export type MatchBasis = "link" | "name" | "homepage" | "fuzzy";
+
+/** The spec's VerifiedProject plus how it was matched and the counts behind matchStrength. */
+export interface VerifiedProject {
+  name: string;
+  /** "github.com/owner/repo" (canonical, after a rename) */
+  repoUrl: string;
+  /** the candidate's own non-merge, non-bot commits (beyond a fork's parent) */
+  commits: number;
+  matchStrength: MatchStrength;
+  matchedBy: MatchBasis;
+  /** 0..1 similarity of claim and repository (1 for a link) */
+  matchScore: number;
+  /** all commits on the default branch, any author */
+  totalCommits: number;
+  /** commits / totalCommits, rounded to 2 decimals (0 when the repository is empty) */
+  ownShare: number;
+  fork: boolean;
+  /** earliest and latest author date of the candidate's examined commits */
+  firstCommitAt: string | null;
+  lastCommitAt: string | null;
+  /** claimed technologies found in the repository's languages, topics or manifest dependencies */
+  technologiesConfirmed: string[];
+  /** highest severity among this repository's flags, or null */
+  worstFlag: Severity | null;
+}
+
+export interface UnmatchedClaim {
+  name: string;
+  /** why no repository was accepted, in plain English */
+  reason: string;
+}
+
+/** One line of the score's arithmetic per claim. */
+export interface ClaimScoreLine {
+  name: string;
+  repo: string | null;
+  matchStrength: MatchStrength | null;
+  commits: number;
+  /** strength weight x activity factor x credibility, 0..1 */
+  credit: number;
+  strengthWeight: number;
+  activityFactor: number;
+  credibility: number;
+}
+
+/** Why the score is what it is: enough to recompute it by hand. */
+export interface ScoreBreakdown {
+  /** 100 x mean credit over verifiable claims */
+  evidence: number;
+  /** points taken off for flags that are not about one matched repository, or beyond per-repo credibility */
+  penalties: Array<{ rule: RuleId; severity: Severity; repo?: string; points: number }>;
+  penaltyTotal: number;
+  claims: ClaimScoreLine[];
+  /** claimed projects marked "mention only" that were not scored */
+  mentionsSkipped: number;
+  score: number;
+  /** the formula, spelled out for a reader of the result */
+  formula: string;
+}
+
+export interface AnalysisOutcome {
+  confidenceScore: number;
+  verifiedProjects: VerifiedProject[];
+  flags: Flag[];
+  scoreBreakdown: ScoreBreakdown;
+  unmatchedClaims: UnmatchedClaim[];
+  githubCalls: { calls: number; notModified: number };
+}
+
+export type AnalysisFailureCode = "github_user_not_found" | "no_projects_found";
+
+/** The analysis could not run at all (the job ends FAILED with this code and message). */
+export class AnalysisFailure extends Error {
+  constructor(
+    readonly code: AnalysisFailureCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = "AnalysisFailure";
+  }
+}
+
+export const SEVERITY_RANK: Record<Severity, number> = { CRITICAL: 0, WARNING: 1, INFO: 2 };

@@ -1,0 +1,93 @@
+import { describe, expect, test } from "bun:test";
+import { bulkDump } from "../../../src/analysis/rules/bulk-dump.ts";
+import { repeatedOrTimestampMessages } from "../../../src/analysis/rules/repeated-messages.ts";
+import { isGeneratedFile } from "../../../src/analysis/rules/sampled-stats.ts";
+import { trivialChurn } from "../../../src/analysis/rules/trivial-churn.ts";
+import type { GhCommit } from "../../../src/github/types.ts";
+import { commit, DAY, HOUR, withStats } from "../fixtures.ts";
+import { ctxOf, LOGIN } from "./rule-fixtures.ts";
+
+const T0 = Date.parse("2024-01-01T09:00:00Z");
+const series = (n: number, msg: (i: number) => string = (i) => `work item ${i}`) =>
+  Array.from({ length: n }, (_, i) => commit(LOGIN, T0 + i * DAY + (i % 7) * HOUR, undefined, { message: msg(i) }));
+
+describe("TRIVIAL_CHURN", () => {
+  const farm = series(60);
+  const sampleOf = (cs: GhCommit[], f: (c: GhCommit, i: number) => GhCommit) => cs.slice(0, 20).map(f);
+  test.each([
+    ["one line of one file, again and again", sampleOf(farm, (c) => withStats(c, 1, 1, ["contributions.txt"])), "WARNING"],
+    ["empty commits", sampleOf(farm, (c, i) => (i % 2 === 0 ? withStats(c, 0, 0, []) : withStats(c, 40, 3, ["src/a.ts", "src/b.ts"]))), "WARNING"],
+    ["real changes across files", sampleOf(farm, (c, i) => withStats(c, 10 + i, 4, [`src/f${i % 4}.ts`])), null],
+    ["too few sampled commits", sampleOf(farm, (c) => withStats(c, 1, 0, ["x.txt"])).slice(0, 9), null],
+  ])("%s", (_, sample, severity) => {
+    expect(trivialChurn(ctxOf(farm, { evidence: { sampledWithStats: sample } }))?.severity ?? null).toBe(severity as never);
+  });
+
+  test("fewer than 50 commits are never judged", () => {
+    const few = series(49);
+    expect(trivialChurn(ctxOf(few, { evidence: { sampledWithStats: few.slice(0, 20).map((c) => withStats(c, 1, 0, ["x"])) } }))).toBeNull();
+  });
+});
+
+describe("REPEATED_OR_TIMESTAMP_MESSAGES", () => {
+  test.each([
+    ["varied messages", series(60), null],
+    ["30 % the same message is INFO", series(60, (i) => (i % 10 < 3 ? "update" : `feature ${i}`)), "INFO"],
+    ["60 % the same message is a WARNING", series(60, (i) => (i % 10 < 6 ? "update" : `feature ${i}`)), "WARNING"],
+    ["web UI defaults do not count", series(60, (i) => (i % 10 < 6 ? "Update README.md" : `feature ${i}`)), null],
+    ["date-only messages", series(60, (i) => `Contribution: 2023-01-${String((i % 28) + 1).padStart(2, "0")} 20:01`), "WARNING"],
+    ["fewer than 50 commits are never judged", series(49, () => "update"), null],
+  ])("%s", (_, commits, severity) => {
+    expect(repeatedOrTimestampMessages(ctxOf(commits))?.severity ?? null).toBe(severity as never);
+  });
+});
+
+describe("BULK_DUMP", () => {
+  const small = (c: GhCommit, i: number) => withStats(c, 20 + i, 5, [`src/m${i}.ts`]);
+  test("one commit with most of the code is a WARNING, with a short-history mark under two days", () => {
+    const cs = [commit(LOGIN, T0), commit(LOGIN, T0 + HOUR), commit(LOGIN, T0 + 2 * HOUR)];
+    const files = Array.from({ length: 150 }, (_, i) => `src/file${i}.ts`);
+    const sample = [withStats(cs[0]!, 12_000, 0, files), small(cs[1]!, 1), small(cs[2]!, 2)];
+    const hit = bulkDump(ctxOf(cs, { evidence: { sampledWithStats: sample } }));
+    expect(hit?.severity).toBe("WARNING");
+    expect(hit?.evidence.shortHistory).toBe(1);
+    expect(hit?.message).toContain("adds 12,000 lines in 150 files, 100% of the candidate's code, and the whole history spans 2 hours");
+  });
+
+  test("a big first commit followed by months of work is flagged without the short-history mark", () => {
+    const cs = series(10);
+    const sample = cs.map((c, i) => (i === 0 ? withStats(c, 5000, 0, ["a.ts"]) : small(c, i)));
+    const hit = bulkDump(ctxOf(cs, { evidence: { sampledWithStats: sample } }));
+    expect(hit?.evidence.shortHistory).toBe(0);
+  });
+
+  test.each([
+    ["lockfiles and node_modules do not count", ["package-lock.json", ...Array.from({ length: 120 }, (_, i) => `node_modules/x/${i}.js`)]],
+  ])("%s", (_, files) => {
+    const cs = series(5);
+    const sample = cs.map((c, i) => (i === 0 ? withStats(c, 9000, 0, files) : small(c, i)));
+    expect(bulkDump(ctxOf(cs, { evidence: { sampledWithStats: sample } }))).toBeNull();
+  });
+
+  test("evenly sized commits are not a dump", () => {
+    const cs = series(5);
+    expect(bulkDump(ctxOf(cs, { evidence: { sampledWithStats: cs.map((c) => withStats(c, 3000, 10, ["a.ts"])) } }))).toBeNull();
+  });
+
+  test("a large commit that is a small share of a large unsampled history is not a dump", () => {
+    const cs = series(400);
+    const sample = cs.slice(0, 10).map((c, i) => (i === 0 ? withStats(c, 2500, 0, ["a.ts"]) : small(c, i)));
+    expect(bulkDump(ctxOf(cs, { evidence: { sampledWithStats: sample } }))).toBeNull();
+  });
+
+  test.each([
+    ["package-lock.json", true],
+    ["web/yarn.lock", true],
+    ["node_modules/a/index.js", true],
+    [".venv/lib/x.py", true],
+    ["notebooks/analysis.ipynb", true],
+    ["dist/bundle.js", true],
+    ["src/index.ts", false],
+    ["distribution.md", false],
+  ])("%p generated: %p", (path, want) => expect(isGeneratedFile(path)).toBe(want));
+});

@@ -1,0 +1,150 @@
+import { describe, expect, test } from "bun:test";
+import { backdatedSplit } from "../../../src/analysis/rules/backdated-split.ts";
+import { clockTimeMonoculture } from "../../../src/analysis/rules/clock-time-monoculture.ts";
+import { commitBurst } from "../../../src/analysis/rules/commit-burst.ts";
+import { futureAuthorDate } from "../../../src/analysis/rules/future-author-date.ts";
+import { identicalAuthorTimestamps } from "../../../src/analysis/rules/identical-author-timestamps.ts";
+import { predatesRepoOrAccount } from "../../../src/analysis/rules/predates-repo-or-account.ts";
+import { randomOrderHistory } from "../../../src/analysis/rules/random-order-history.ts";
+import { commit, DAY, HOUR, honestHistory, MIN, rng } from "../fixtures.ts";
+import { ctxOf, LOGIN } from "./rule-fixtures.ts";
+
+const T0 = Date.parse("2024-01-01T00:00:00Z");
+const honest = honestHistory(LOGIN, T0, 300, 120, 7);
+
+describe("FUTURE_AUTHOR_DATE", () => {
+  test.each([
+    ["no future dates", [commit(LOGIN, T0), commit(LOGIN, T0 + DAY)], null],
+    ["author 23 h after committer is tolerated", [commit(LOGIN, T0 + 23 * HOUR, T0)], null],
+    ["one commit 3 days ahead is a WARNING", [commit(LOGIN, T0 + 3 * DAY, T0), commit(LOGIN, T0)], "WARNING"],
+    ["two commits ahead are CRITICAL", [commit(LOGIN, T0 + 3 * DAY, T0), commit(LOGIN, T0 + 9 * DAY, T0 + HOUR)], "CRITICAL"],
+  ])("%s", (_, commits, severity) => {
+    expect(futureAuthorDate(ctxOf(commits))?.severity ?? null).toBe(severity as never);
+  });
+
+  test("an author date after the last push counts even when the committer date was forged too", () => {
+    const late = Date.parse("2025-09-01T00:00:00Z");
+    const hit = futureAuthorDate(ctxOf([commit(LOGIN, late, late), commit(LOGIN, late + DAY, late + DAY)], { repo: { pushedAt: "2025-06-01T00:00:00Z" } }));
+    expect(hit?.severity).toBe("CRITICAL");
+    expect(hit?.message).toStartWith("ana/tool: 2 of 2 commits claim an author date after");
+  });
+
+  test("the honest history has none", () => expect(futureAuthorDate(ctxOf(honest))).toBeNull());
+});
+
+describe("CLOCK_TIME_MONOCULTURE", () => {
+  const painted = Array.from({ length: 60 }, (_, i) => commit(LOGIN, T0 + i * DAY + 12 * HOUR, T0 + 400 * DAY + i * 1000));
+  const hourly = Array.from({ length: 60 }, (_, i) => commit(LOGIN, T0 + i * DAY + 20 * HOUR + (i % 50) * MIN));
+  test.each([
+    ["painter: every commit at 12:00:00", painted, "CRITICAL"],
+    ["cron: every commit within one hour of the day", hourly, "CRITICAL"],
+    ["fewer than 30 commits are never judged", painted.slice(0, 29), null],
+    ["the honest history spreads over the day", honest, null],
+    ["fewer than 20 days are never judged", Array.from({ length: 40 }, (_, i) => commit(LOGIN, T0 + (i % 10) * DAY + 12 * HOUR)), null],
+  ])("%s", (_, commits, severity) => {
+    expect(clockTimeMonoculture(ctxOf(commits))?.severity ?? null).toBe(severity as never);
+  });
+
+  test("the message names the clock time", () => {
+    expect(clockTimeMonoculture(ctxOf(painted))?.message).toBe(
+      "ana/tool: 60 of 60 commits across 60 days were authored at exactly 12:00:00; real work spreads over the day",
+    );
+  });
+});
+
+describe("IDENTICAL_AUTHOR_TIMESTAMPS", () => {
+  const same = (n: number) => Array.from({ length: n }, (_, i) => commit(LOGIN, T0, T0 + i * MIN));
+  test.each([
+    [3, null],
+    [4, null],
+    [5, "WARNING"],
+    [9, "WARNING"],
+    [10, "CRITICAL"],
+  ])("%i commits on one author timestamp -> %p", (n, severity) => {
+    expect(identicalAuthorTimestamps(ctxOf(same(n as number)))?.severity ?? null).toBe(severity as never);
+  });
+
+  test("many commits sharing a committer timestamp (a rebase) are not flagged", () => {
+    const rebased = Array.from({ length: 30 }, (_, i) => commit(LOGIN, T0 + i * DAY, T0 + 40 * DAY));
+    expect(identicalAuthorTimestamps(ctxOf(rebased))).toBeNull();
+  });
+});
+
+describe("BACKDATED_SPLIT", () => {
+  test("months of authoring committed within minutes is the example message", () => {
+    const c = Array.from({ length: 230 }, (_, i) => commit(LOGIN, Date.parse("2023-01-01T10:00:00Z") + i * 1.85 * DAY, Date.parse("2024-03-02T10:00:00Z") + i * 2000));
+    const hit = backdatedSplit(ctxOf(c));
+    expect(hit?.severity).toBe("WARNING");
+    expect(hit?.message).toBe("ana/tool: 227 of 230 commits were authored across 14 months but committed within 8 minutes on 2024-03-02");
+  });
+
+  test.each([
+    ["half the commits are backdated", 0.5, "WARNING"],
+    ["a third backdated is not enough", 0.33, null],
+  ])("%s", (_, share, severity) => {
+    const n = 60;
+    const c = Array.from({ length: n }, (_, i) =>
+      i < n * (share as number) ? commit(LOGIN, T0 + i * 3 * DAY, T0 + 400 * DAY + i * MIN) : commit(LOGIN, T0 + 401 * DAY + i * HOUR),
+    );
+    expect(backdatedSplit(ctxOf(c))?.severity ?? null).toBe(severity as never);
+  });
+
+  test("a maintainer committing a few old pull requests weeks later has a low day ratio", () => {
+    const c = Array.from({ length: 20 }, (_, i) => commit(LOGIN, T0 + i * DAY, T0 + i * DAY + 20 * DAY));
+    expect(backdatedSplit(ctxOf(c))).toBeNull();
+  });
+});
+
+describe("RANDOM_ORDER_HISTORY", () => {
+  const r = rng(3);
+  const random = Array.from({ length: 200 }, (_, i) => commit(LOGIN, T0 + Math.floor(r() * 365) * DAY, T0 + 400 * DAY + i * 1000));
+  test.each([
+    ["random author dates along the chain", random, "WARNING"],
+    ["fewer than 50 commits are not judged", random.slice(0, 49), null],
+    ["an ordered honest history", honest, null],
+  ])("%s", (_, commits, severity) => {
+    expect(randomOrderHistory(ctxOf(commits))?.severity ?? null).toBe(severity as never);
+  });
+
+  test("small backward jumps (a rebase reordering days) do not count", () => {
+    const c = Array.from({ length: 80 }, (_, i) => commit(LOGIN, T0 + i * DAY + (i % 2 === 0 ? 0 : -2 * DAY)));
+    expect(randomOrderHistory(ctxOf(c))).toBeNull();
+  });
+});
+
+describe("PREDATES_REPO_OR_ACCOUNT", () => {
+  const created = "2024-06-01T00:00:00Z";
+  const before = (n: number) => Array.from({ length: n }, (_, i) => commit(LOGIN, Date.parse(created) - 100 * DAY + i * DAY));
+  const after = (n: number) => Array.from({ length: n }, (_, i) => commit(LOGIN, Date.parse(created) + i * DAY));
+  test.each([
+    ["everything before the repository existed", [...before(30)], "WARNING", 1],
+    ["a quarter of the history before it", [...before(5), ...after(15)], "WARNING", 0.25],
+    ["a little earlier local work is normal", [...before(2), ...after(30)], null, 0],
+    ["commits within 7 days before creation are fine", [commit(LOGIN, Date.parse(created) - 6 * DAY), ...after(5)], null, 0],
+  ])("%s", (_, commits, severity, share) => {
+    const hit = predatesRepoOrAccount(ctxOf(commits as never, { repo: { createdAt: created } }));
+    expect(hit?.severity ?? null).toBe(severity as never);
+    if (hit) expect(hit.evidence.share).toBe(share as number);
+  });
+
+  test("commits before the account existed are named as such", () => {
+    const hit = predatesRepoOrAccount(ctxOf(before(10), { repo: { createdAt: created }, userCreated: created }));
+    expect(hit?.message).toContain("before the account was created (2024-06-01)");
+  });
+});
+
+describe("COMMIT_BURST", () => {
+  test.each([
+    [199, 0, null],
+    [200, 0, "WARNING"],
+    [0, 500, "WARNING"],
+    [0, 499, null],
+  ])("%i commits in one hour, %i spread over one day", (inHour, inDay, severity) => {
+    const base = Date.parse("2024-03-02T00:00:00Z");
+    const c = [
+      ...Array.from({ length: inHour as number }, (_, i) => commit(LOGIN, T0 - i * DAY, base + 10 * HOUR + i * 10_000)),
+      ...Array.from({ length: inDay as number }, (_, i) => commit(LOGIN, T0 - i * DAY, base + i * 150_000)),
+    ];
+    expect(commitBurst(ctxOf(c))?.severity ?? null).toBe(severity as never);
+  });
+});
