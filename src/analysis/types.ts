@@ -35,7 +35,7 @@ export type ClaimRuleId =
   | "NO_CANDIDATE_COMMITS"
   | "EMPTY_REPO"
   | "UNLINKED_EMAIL_COMMITS"
-  | "AI_ASSISTED";
+  | "AI_AGENT";
 
 export type RuleId = ForensicRuleId | ClaimRuleId;
 

@@ -18,7 +18,7 @@ export const aiAssisted: RepoRule = (ctx) => {
   if (trailers > 0) parts.push(`${trailers} commits with an AI co-author trailer`);
   if (agentAuthors > 0) parts.push(`${agentAuthors} commits by AI agent accounts`);
   return {
-    rule: "AI_ASSISTED",
+    rule: "AI_AGENT",
     severity: "INFO",
     message: `${about(ctx)}shows AI-agent involvement: ${parts.join("; ")}`,
     evidence: { agentFiles: files.length, coAuthorTrailers: trailers, agentCommits: agentAuthors },

@@ -58,7 +58,7 @@ describe("FORK_AS_OWN", () => {
   });
 });
 
-describe("BOT_AUTHOR, UNLINKED_EMAIL_COMMITS, AI_ASSISTED (INFO)", () => {
+describe("BOT_AUTHOR, UNLINKED_EMAIL_COMMITS, AI_AGENT (INFO)", () => {
   const bots = [
     { login: "dependabot[bot]", email: "49699333+dependabot[bot]@users.noreply.github.com", count: 12, earliestAuthorDate: "2024-02-01T00:00:00Z" },
     { login: null, email: "ana@work-laptop.local", count: 7, earliestAuthorDate: "2024-02-01T00:00:00Z" },

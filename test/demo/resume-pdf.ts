@@ -1,0 +1,122 @@
+/**
+ * Sample resume PDFs written with pdf-lib, for the demo, the analysis benchmark and the verify CLI tests:
+ * a name, a GitHub profile link, a Projects section whose entries carry link annotations, and optionally
+ * hidden (white) text. The project generates these itself; no real person's resume is used.
+ */
+import { PDFDocument, PDFString, rgb, StandardFonts, type PDFFont, type PDFPage } from "pdf-lib";
+
+export interface SampleProject {
+  name: string;
+  /** "github.com/owner/repo" shown under the title and linked (omit for a project without a link) */
+  repoUrl?: string;
+  /** the word shown over the link instead of the URL, e.g. "Source" */
+  linkWord?: string;
+  technologies?: string[];
+  /** e.g. "Jan 2023 – Present" */
+  dates?: string;
+  description?: string[];
+}
+
+export interface SampleResume {
+  name: string;
+  /** the GitHub login shown in the header (github.com/<login>), if any */
+  githubLogin?: string;
+  email?: string;
+  projects: SampleProject[];
+  /** text drawn in white: keyword stuffing a reader cannot see */
+  hiddenText?: string;
+  /** a short Experience section before the projects (employers are not projects) */
+  experience?: string[];
+}
+
+function addLink(doc: PDFDocument, page: PDFPage, url: string, x: number, y: number, w: number, h: number): void {
+  const annot = doc.context.obj({
+    Type: "Annot",
+    Subtype: "Link",
+    Rect: [x, y - 2, x + w, y + h],
+    Border: [0, 0, 0],
+    A: { Type: "Action", S: "URI", URI: PDFString.of(url) },
+  });
+  page.node.addAnnot(doc.context.register(annot));
+}
+
+function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const out: string[] = [];
+  let line = "";
+  for (const word of text.split(/\s+/)) {
+    const next = line === "" ? word : `${line} ${word}`;
+    if (font.widthOfTextAtSize(next, size) > width && line !== "") {
+      out.push(line);
+      line = word;
+    } else line = next;
+  }
+  if (line !== "") out.push(line);
+  return out;
+}
+
+/** One-column US-letter resume; returns the PDF bytes. Deterministic: fixed dates in the document info. */
+export async function sampleResumePdf(r: SampleResume): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(`${r.name} - Resume`);
+  doc.setProducer("claimcheck sample generator (pdf-lib)");
+  doc.setCreationDate(new Date("2025-01-01T00:00:00Z"));
+  doc.setModificationDate(new Date("2025-01-01T00:00:00Z"));
+  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const margin = 56;
+  let page = doc.addPage([612, 792]);
+  let y = 792 - margin;
+  const width = 612 - 2 * margin;
+  const ensure = (h: number) => {
+    if (y - h < margin) {
+      page = doc.addPage([612, 792]);
+      y = 792 - margin;
+    }
+  };
+  const text = (s: string, size: number, font = regular, x = margin) => {
+    ensure(size + 4);
+    page.drawText(s, { x, y, size, font, color: rgb(0, 0, 0) });
+    y -= size + 5;
+  };
+
+  text(r.name, 20, bold);
+  const contact = [r.email, r.githubLogin ? `github.com/${r.githubLogin}` : undefined].filter((s): s is string => !!s);
+  if (contact.length > 0) {
+    const line = contact.join("  |  ");
+    page.drawText(line, { x: margin, y, size: 10, font: regular });
+    if (r.githubLogin) {
+      const before = r.email ? `${r.email}  |  ` : "";
+      const x = margin + regular.widthOfTextAtSize(before, 10);
+      addLink(doc, page, `https://github.com/${r.githubLogin}`, x, y, regular.widthOfTextAtSize(`github.com/${r.githubLogin}`, 10), 10);
+    }
+    y -= 22;
+  }
+  if (r.hiddenText) {
+    page.drawText(r.hiddenText, { x: margin, y: y + 8, size: 6, font: regular, color: rgb(1, 1, 1) });
+  }
+  if (r.experience && r.experience.length > 0) {
+    text("Experience", 13, bold);
+    for (const line of r.experience) for (const l of wrap(line, regular, 10, width)) text(l, 10);
+    y -= 8;
+  }
+  text("Projects", 13, bold);
+  for (const p of r.projects) {
+    ensure(60);
+    const title = p.technologies && p.technologies.length > 0 ? `${p.name} | ${p.technologies.join(", ")}` : p.name;
+    page.drawText(title, { x: margin, y, size: 11, font: bold });
+    if (p.dates) {
+      const w = regular.widthOfTextAtSize(p.dates, 10);
+      page.drawText(p.dates, { x: margin + width - w, y, size: 10, font: regular });
+    }
+    y -= 15;
+    if (p.repoUrl) {
+      const shown = p.linkWord ?? p.repoUrl;
+      page.drawText(shown, { x: margin, y, size: 10, font: regular, color: rgb(0.1, 0.2, 0.7) });
+      addLink(doc, page, `https://${p.repoUrl}`, margin, y, regular.widthOfTextAtSize(shown, 10), 10);
+      y -= 14;
+    }
+    for (const d of p.description ?? []) for (const l of wrap(`- ${d}`, regular, 10, width)) text(l, 10);
+    y -= 8;
+  }
+  return await doc.save({ useObjectStreams: false });
+}
