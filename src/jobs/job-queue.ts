@@ -1,9 +1,7 @@
 import type { Clock } from "../lib/clock.ts";
-import { newId } from "../lib/ids.ts";
 import type { JobStore } from "./job-store.ts";
 
 export interface EnqueueOptions {
-  id?: string;
   runAt?: number;
   maxAttempts?: number;
 }
@@ -20,14 +18,12 @@ export class JobQueue {
     private readonly clock: Clock,
   ) {}
 
-  enqueue(kind: string, payload: unknown, opts: EnqueueOptions = {}): string {
+  enqueue(kind: string, payload: unknown, opts: EnqueueOptions = {}): number {
     const now = this.clock.now();
-    const id = opts.id ?? newId("job", now);
-    this.store.insert(
-      { id, kind, payload: JSON.stringify(payload), max_attempts: opts.maxAttempts ?? 5, run_at: opts.runAt ?? now },
+    return this.store.insert(
+      { kind, payload: JSON.stringify(payload), max_attempts: opts.maxAttempts ?? 5, run_at: opts.runAt ?? now },
       now,
     );
-    return id;
   }
 
   /** Tell idle workers that work may be due (call after the enqueueing transaction committed). */

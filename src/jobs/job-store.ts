@@ -2,7 +2,7 @@ import type { Database } from "../storage/database.ts";
 
 /** A job row as the engine sees it. Times are epoch milliseconds. */
 export interface JobRow {
-  id: string;
+  id: number;
   kind: string;
   payload: string;
   state: "queued" | "running" | "completed" | "failed";
@@ -19,7 +19,7 @@ export interface JobRow {
 }
 
 export interface LeaseRef {
-  id: string;
+  id: number;
   token: string;
 }
 
@@ -31,13 +31,16 @@ export interface LeaseRef {
 export class JobStore {
   constructor(private readonly db: Database) {}
 
-  insert(row: Pick<JobRow, "id" | "kind" | "payload" | "max_attempts" | "run_at">, now: number): void {
-    this.db
-      .query(
-        `INSERT INTO jobs (id, kind, payload, state, attempts, max_attempts, run_at, created_at, updated_at)
-         VALUES (?, ?, ?, 'queued', 0, ?, ?, ?, ?)`,
-      )
-      .run(row.id, row.kind, row.payload, row.max_attempts, row.run_at, now, now);
+  /** Insert a queued job; returns its id. */
+  insert(row: Pick<JobRow, "kind" | "payload" | "max_attempts" | "run_at">, now: number): number {
+    return Number(
+      this.db
+        .query(
+          `INSERT INTO jobs (kind, payload, state, attempts, max_attempts, run_at, created_at, updated_at)
+           VALUES (?, ?, 'queued', 0, ?, ?, ?, ?)`,
+        )
+        .run(row.kind, row.payload, row.max_attempts, row.run_at, now, now).lastInsertRowid,
+    );
   }
 
   /** Atomically lease up to `limit` due jobs of the given kinds, oldest due first. */
@@ -118,8 +121,8 @@ export class JobStore {
       .all(now, now, now);
   }
 
-  get(id: string): JobRow | null {
-    return this.db.query<JobRow, [string]>("SELECT * FROM jobs WHERE id = ?").get(id);
+  get(id: number): JobRow | null {
+    return this.db.query<JobRow, [number]>("SELECT * FROM jobs WHERE id = ?").get(id);
   }
 
   /** Seconds the oldest due queued job has waited, and counts by state: for /readyz and metrics. */

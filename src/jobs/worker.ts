@@ -10,7 +10,7 @@ import type { JobQueue } from "./job-queue.ts";
 import type { JobRow, JobStore, LeaseRef } from "./job-store.ts";
 
 export interface RunningJob<P = unknown> {
-  id: string;
+  id: number;
   kind: string;
   payload: P;
   /** 1 on the first attempt */
@@ -33,13 +33,13 @@ export interface JobHandler<P = any> {
 }
 
 export type JobEvents = {
-  "job.claimed": { id: string; kind: string; attempt: number };
-  "job.completed": { id: string; kind: string };
-  "job.failed": { id: string; kind: string; error: string };
-  "job.retried": { id: string; kind: string; error: string; runAt: number };
-  "job.deferred": { id: string; kind: string; until: number; reason: string };
-  "job.rescued": { id: string; kind: string };
-  "job.lease_lost": { id: string; kind: string };
+  "job.claimed": { id: number; kind: string; attempt: number };
+  "job.completed": { id: number; kind: string };
+  "job.failed": { id: number; kind: string; error: string };
+  "job.retried": { id: number; kind: string; error: string; runAt: number };
+  "job.deferred": { id: number; kind: string; until: number; reason: string };
+  "job.rescued": { id: number; kind: string };
+  "job.lease_lost": { id: number; kind: string };
 };
 
 export interface WorkerOptions {
@@ -68,7 +68,7 @@ class LeaseLost extends Error {}
 export class Worker {
   readonly owner = `w_${randomChars(12)}`;
   private readonly handlers = new Map<string, JobHandler>();
-  private readonly inflight = new Map<string, { lease: LeaseRef; ctrl: AbortController; done: Promise<void> }>();
+  private readonly inflight = new Map<number, { lease: LeaseRef; ctrl: AbortController; done: Promise<void> }>();
   private running = false;
   private loopDone: Promise<void> | null = null;
   private wake: (() => void) | null = null;
@@ -82,8 +82,11 @@ export class Worker {
   private readonly pollMs: number;
   private readonly rescueEveryMs: number;
   private readonly random: () => number;
+  /** One transaction wrapper, reused; run with BEGIN IMMEDIATE so the write lock is taken up front. */
+  private readonly tx: ReturnType<Database["transaction"]>;
 
   constructor(private readonly o: WorkerOptions) {
+    this.tx = o.db.transaction((fn: () => void) => fn());
     for (const h of o.handlers) this.handlers.set(h.kind, h);
     this.leaseMs = o.leaseMs ?? 30_000;
     this.heartbeatMs = o.heartbeatMs ?? 10_000;
@@ -270,6 +273,6 @@ export class Worker {
   }
 
   private inTransaction(fn: () => void): void {
-    this.o.db.transaction(fn).immediate();
+    this.tx.immediate(fn);
   }
 }

@@ -4,7 +4,7 @@ export interface VerificationRow {
   tracking_id: string;
   client_id: string;
   api_key_id: string | null;
-  job_id: string;
+  job_id: number;
   host_username: string;
   resume_sha256: string;
   resume_size: number;

@@ -17,7 +17,7 @@ let events: EventBus<JobEvents>;
 
 beforeEach(() => {
   db = openDatabase(":memory:");
-  db.exec("CREATE TABLE effects (job_id TEXT, what TEXT)");
+  db.exec("CREATE TABLE effects (job_id INTEGER, what TEXT)");
   clock = new ManualClock();
   store = new JobStore(db);
   queue = new JobQueue(store, clock);
@@ -28,10 +28,10 @@ afterEach(() => db.close());
 function worker(handlers: JobHandler[], opts: { concurrency?: number; leaseMs?: number } = {}) {
   return new Worker({ db, store, queue, clock, events, logger: silentLogger, handlers, concurrency: opts.concurrency ?? 2, leaseMs: opts.leaseMs ?? 30_000, random: () => 0 });
 }
-const effect = (jobId: string, what: string) => () => {
+const effect = (jobId: number, what: string) => () => {
   db.query("INSERT INTO effects VALUES (?, ?)").run(jobId, what);
 };
-const effects = () => db.query<{ job_id: string; what: string }, []>("SELECT * FROM effects").all();
+const effects = () => db.query<{ job_id: number; what: string }, []>("SELECT * FROM effects").all();
 
 describe("job engine", () => {
   test("enqueue -> claim -> complete runs the handler's writes in the completing transaction", async () => {

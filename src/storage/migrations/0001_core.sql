@@ -27,7 +27,7 @@ CREATE TABLE api_keys (
 CREATE INDEX api_keys_client ON api_keys(client_id);
 
 CREATE TABLE jobs (
-  id TEXT PRIMARY KEY,
+  id INTEGER PRIMARY KEY,
   kind TEXT NOT NULL,
   payload TEXT NOT NULL,
   state TEXT NOT NULL CHECK (state IN ('queued', 'running', 'completed', 'failed')),
@@ -49,7 +49,7 @@ CREATE TABLE verifications (
   tracking_id TEXT PRIMARY KEY,
   client_id TEXT NOT NULL REFERENCES clients(id),
   api_key_id TEXT REFERENCES api_keys(id) ON DELETE SET NULL,
-  job_id TEXT NOT NULL UNIQUE REFERENCES jobs(id),
+  job_id INTEGER NOT NULL UNIQUE REFERENCES jobs(id),
   host_username TEXT NOT NULL,
   resume_sha256 TEXT NOT NULL,
   resume_size INTEGER NOT NULL,
