@@ -7,6 +7,8 @@ import { generateApiKey, hashApiKey, looksLikeApiKey } from "./api-keys.ts";
 export const DEFAULT_CLIENT = "default";
 /** How long the previous webhook secret keeps signing after a rotation. */
 export const SECRET_OVERLAP_MS = 24 * 3_600_000;
+/** A key's last_used_at is refreshed at most this often. */
+export const KEY_TOUCH_INTERVAL_MS = 60_000;
 
 export interface Principal {
   keyId: string;
@@ -115,7 +117,9 @@ export class AccountService {
     if (!m || !looksLikeApiKey(m[1]!)) return null;
     const found = this.store.activeKeyByHash(hashApiKey(m[1]!));
     if (!found) return null;
-    this.store.touchKey(found.id, this.clock.now());
+    const now = this.clock.now();
+    // last use is informational: record it at most once a minute per key, not one write per request
+    if (found.last_used_at === null || now - found.last_used_at >= KEY_TOUCH_INTERVAL_MS) this.store.touchKey(found.id, now);
     return { keyId: found.id, client: found.client };
   }
 

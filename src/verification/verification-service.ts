@@ -1,9 +1,10 @@
 import type { Principal } from "../accounts/account-service.ts";
-import { decideLimits, monthStartUtc, RATE_WINDOW_MS } from "../accounts/limits.ts";
+import { decideLimits, RATE_WINDOW_MS } from "../accounts/limits.ts";
 import { type Clock, isoOf } from "../lib/clock.ts";
 import { ApiErrors } from "../lib/errors.ts";
 import { newId, sha256Hex } from "../lib/ids.ts";
 import type { JobQueue } from "../jobs/job-queue.ts";
+import { GroupCommit } from "../storage/group-commit.ts";
 import type { Database } from "../storage/database.ts";
 import type { AnalysisPart, PendingJobView, VerificationResult } from "./result.ts";
 import type { VerificationRow, VerificationStore, VerificationView } from "./verification-store.ts";
@@ -46,13 +47,16 @@ export type ViewDecorator = (row: VerificationRow) => Record<string, unknown>;
 export class VerificationService {
   private readonly finalListeners: Array<(e: FinalEvent) => void> = [];
   private readonly decorators: ViewDecorator[] = [];
+  private readonly commits: GroupCommit;
 
   constructor(
     private readonly db: Database,
     private readonly store: VerificationStore,
     private readonly queue: JobQueue,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.commits = new GroupCommit(db);
+  }
 
   /** Run `fn` in the transaction that records each final state; a throw rolls the final state back. */
   onFinal(fn: (e: FinalEvent) => void): void {
@@ -63,9 +67,14 @@ export class VerificationService {
     this.decorators.push(fn);
   }
 
-  submit(s: Submission): Acknowledgement {
-    const requestHash = sha256Hex(`${s.hostUsername.toLowerCase()}\n${sha256Hex(s.pdf)}`);
-    const tx = this.db.transaction((): Acknowledgement => {
+  /**
+   * Accept a submission: idempotency, quota and rate checks and the durable enqueue happen in one
+   * transaction (shared with concurrent submissions by group commit); resolves once it is committed.
+   */
+  async submit(s: Submission): Promise<Acknowledgement> {
+    const pdfHash = sha256Hex(s.pdf);
+    const requestHash = sha256Hex(`${s.hostUsername.toLowerCase()}\n${pdfHash}`);
+    const ack = await this.commits.run((): Acknowledgement => {
       const now = this.clock.now();
       const client = s.principal.client;
       if (s.idempotencyKey) {
@@ -76,12 +85,13 @@ export class VerificationService {
           return { trackingId: v.tracking_id, status: "queued", createdAt: isoOf(v.created_at), replayed: true };
         }
       }
+      const month = isoOf(now).slice(0, 7);
       const decision = decideLimits({
         now,
         monthlyQuota: client.monthly_quota,
-        usedThisMonth: this.store.countSince(client.id, monthStartUtc(now)),
+        usedThisMonth: client.monthly_quota > 0 ? this.store.usage(client.id, month) : 0,
         ratePerMinute: client.rate_limit_per_minute,
-        recentByKey: this.store.recentByKey(s.principal.keyId, now - RATE_WINDOW_MS),
+        recentByKey: client.rate_limit_per_minute > 0 ? this.store.recentByKey(s.principal.keyId, now - RATE_WINDOW_MS) : [],
       });
       if (!decision.ok) throw ApiErrors.quotaExceeded(decision.retryAfterSeconds, decision.message);
       const trackingId = newId("vrf", now);
@@ -93,17 +103,17 @@ export class VerificationService {
           api_key_id: s.principal.keyId,
           job_id: jobId,
           host_username: s.hostUsername,
-          resume_sha256: sha256Hex(s.pdf),
+          resume_sha256: pdfHash,
           resume_size: s.pdf.byteLength,
           resume_filename: s.filename,
           created_at: now,
         },
         s.pdf,
       );
+      this.store.countUsage(client.id, month);
       if (s.idempotencyKey) this.store.insertIdempotency(client.id, s.idempotencyKey, requestHash, trackingId, now);
       return { trackingId, status: "queued", createdAt: isoOf(now), replayed: false };
     });
-    const ack = tx.immediate();
     if (!ack.replayed) this.queue.notify();
     return ack;
   }

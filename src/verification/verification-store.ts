@@ -75,10 +75,20 @@ export class VerificationStore {
     );
   }
 
-  countSince(clientId: string, since: number): number {
+  /** Accepted verifications of the client in the UTC month 'YYYY-MM'. */
+  usage(clientId: string, month: string): number {
     return this.db
-      .query<{ n: number }, [string, number]>("SELECT count(*) AS n FROM verifications WHERE client_id = ? AND created_at >= ?")
-      .get(clientId, since)!.n;
+      .query<{ accepted: number }, [string, string]>("SELECT accepted FROM client_usage WHERE client_id = ? AND month = ?")
+      .get(clientId, month)?.accepted ?? 0;
+  }
+
+  countUsage(clientId: string, month: string): void {
+    this.db
+      .query(
+        `INSERT INTO client_usage (client_id, month, accepted) VALUES (?, ?, 1)
+         ON CONFLICT (client_id, month) DO UPDATE SET accepted = accepted + 1`,
+      )
+      .run(clientId, month);
   }
 
   recentByKey(keyId: string, since: number): number[] {

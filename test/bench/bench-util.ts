@@ -28,6 +28,7 @@ export function table(headers: string[], rows: Array<Array<string | number>>): s
 
 export function fmt(n: number): string {
   if (!Number.isFinite(n)) return String(n);
+  if (Number.isInteger(n)) return n.toLocaleString("en-US");
   if (Math.abs(n) >= 100) return Math.round(n).toLocaleString("en-US");
   if (Math.abs(n) >= 1) return n.toFixed(2);
   return n.toFixed(3);

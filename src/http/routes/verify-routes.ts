@@ -29,7 +29,7 @@ export function verifyRoutes(deps: { accounts: AccountService; verifications: Ve
         const resume = form.resume!;
         if (resume.bytes.byteLength > maxResumeBytes) throw ApiErrors.invalidFileTooLarge();
         if (!isPdf(resume.bytes)) throw ApiErrors.invalidFileNotPdf();
-        const ack = verifications.submit({ principal, hostUsername, pdf: resume.bytes, filename: resume.filename, idempotencyKey: idem });
+        const ack = await verifications.submit({ principal, hostUsername, pdf: resume.bytes, filename: resume.filename, idempotencyKey: idem });
         set.status = 202;
         set.headers["location"] = `/v1/jobs/${ack.trackingId}`;
         if (ack.replayed) set.headers["idempotent-replayed"] = "true";

@@ -72,6 +72,14 @@ CREATE TABLE resumes (
   pdf BLOB NOT NULL
 );
 
+-- Accepted verifications per client and UTC month: the quota check reads one row instead of counting.
+CREATE TABLE client_usage (
+  client_id TEXT NOT NULL REFERENCES clients(id) ON DELETE CASCADE,
+  month TEXT NOT NULL,                      -- 'YYYY-MM' (UTC)
+  accepted INTEGER NOT NULL,
+  PRIMARY KEY (client_id, month)
+);
+
 CREATE TABLE idempotency_keys (
   client_id TEXT NOT NULL REFERENCES clients(id) ON DELETE CASCADE,
   idem_key TEXT NOT NULL,

@@ -3,6 +3,8 @@
  * the executable. Numbered, forward-only; never edit a migration once released, add a new one.
  */
 import m0001 from "./0001_core.sql" with { type: "text" };
+import m0002 from "./0002_webhooks.sql" with { type: "text" };
+import m0004 from "./0004_dashboard.sql" with { type: "text" };
 
 export interface Migration {
   version: number;
@@ -12,4 +14,6 @@ export interface Migration {
 
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: "0001_core", sql: m0001 },
+  { version: 2, name: "0002_webhooks", sql: m0002 },
+  { version: 4, name: "0004_dashboard", sql: m0004 },
 ];

@@ -1,0 +1,39 @@
+/**
+ * The two servers the ingest benchmark compares, each run as its own process:
+ *   claimcheck: the real app (auth, limits, idempotency, durable enqueue) with a no-op analysis
+ *   bare:       Bun.serve that only parses the multipart body and writes the file (the stack's limit)
+ * Usage: bun test/bench/ingest-servers.ts claimcheck|bare DATA_DIR
+ */
+import { join } from "node:path";
+import { createApp } from "../../src/app.ts";
+import { loadConfig } from "../../src/config/config.ts";
+import { silentLogger } from "../../src/lib/log.ts";
+import { fixedSteps } from "../support/harness.ts";
+
+const [kind, dataDir] = process.argv.slice(2);
+if (!dataDir) throw new Error("usage: ingest-servers.ts claimcheck|bare DATA_DIR");
+
+if (kind === "bare") {
+  let n = 0;
+  const server = Bun.serve({
+    port: 0,
+    hostname: "127.0.0.1",
+    maxRequestBodySize: 11 * 1024 * 1024,
+    async fetch(req) {
+      const form = await req.formData();
+      const file = form.get("resume") as File;
+      await Bun.write(join(dataDir, `upload-${n++}.pdf`), file);
+      return Response.json({ ok: true }, { status: 202 });
+    },
+  });
+  process.stdout.write(`listening on http://127.0.0.1:${server.port}\n`);
+} else {
+  const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "silent", WORKER_CONCURRENCY: "1", DEFAULT_MONTHLY_QUOTA: "0", DEFAULT_RATE_LIMIT: "0" });
+  const app = createApp(config, { logger: silentLogger, steps: fixedSteps() });
+  if (process.env.BENCH_SYNC) app.db.exec(`PRAGMA synchronous = ${process.env.BENCH_SYNC}`);
+  if (process.env.BENCH_NO_WORKER) await app.worker.stop(0);
+  const url = await app.start();
+  const { key } = app.accounts.createKey("bench");
+  process.stdout.write(`key ${key}\nlistening on ${url}\n`);
+}
+process.on("SIGTERM", () => process.exit(0));
