@@ -50,6 +50,11 @@ export function migrate(db: Database, migrations: readonly Migration[] = MIGRATI
   return applied;
 }
 
+/** A transactionally consistent, compacted copy of the database (VACUUM INTO), taken while others write. */
+export function backupTo(db: Database, file: string): void {
+  db.query("VACUUM INTO ?").run(file);
+}
+
 /** Versions recorded as applied, ascending. */
 export function appliedMigrations(db: Database): number[] {
   return db

@@ -83,6 +83,23 @@ describe("CLI contract", () => {
     expect(again.stderr).toContain("exists");
   });
 
+  test("admin commands work on the DATA_DIR of a running server: a key created by the CLI works at once, a revoked one stops", async () => {
+    const { startChildServer } = await import("../support/child-server.ts");
+    const { makePdf, submit } = await import("../support/harness.ts");
+    const server = await startChildServer({ ...env, GITHUB_API_URL: "http://127.0.0.1:9" });
+    try {
+      const key = (await cli("keys", "create", "--name", "live")).stdout.trim();
+      const pdf = await makePdf();
+      expect((await submit(server.url, key, { resume: pdf, hostUsername: "octocat" })).status).toBe(202);
+      const id = (JSON.parse((await cli("keys", "list", "--json")).stdout) as Array<{ id: string; name: string }>).find((k) => k.name === "live")!.id;
+      expect((await cli("keys", "revoke", id)).code).toBe(0);
+      expect((await submit(server.url, key, { resume: pdf, hostUsername: "octocat" })).status).toBe(401);
+    } finally {
+      server.kill("SIGKILL");
+      await server.exited;
+    }
+  });
+
   test("serve with bad configuration lists every problem and exits non-zero", async () => {
     const r = await runCliProcess(["serve"], { ...env, PORT: "99999", WORKER_CONCURRENCY: "many", WEBHOOK_RETRY_SCHEDULE: "soon" });
     expect(r.code).toBe(78);

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { loadDataDir } from "../../config/config.ts";
-import { openDatabase } from "../../storage/database.ts";
+import { backupTo, openDatabase } from "../../storage/database.ts";
 import type { Command } from "../command.ts";
 import { UsageError } from "../command.ts";
 import { DATA_DIR_FLAG, parseFlags } from "../flags.ts";
@@ -22,7 +22,7 @@ server. Restore by stopping the server and putting the copy in place as DATA_DIR
     if (!existsSync(dbPath)) throw new Error(`no database at ${dbPath}`);
     const db = openDatabase(dbPath, { migrate: false });
     try {
-      db.query("VACUUM INTO ?").run(out);
+      backupTo(db, out);
     } finally {
       db.close();
     }
