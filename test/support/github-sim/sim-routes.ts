@@ -1,0 +1,95 @@
+import { errorJson, minimalRepoJson, userJson, type JsonContext } from "./github-json.ts";
+import { paginate, type SimAnswer } from "./pagination.ts";
+import { RepoRoutes } from "./repo-routes.ts";
+import type { RateWindow } from "./sim-controls.ts";
+import type { SimRepo, SimWorld } from "./sim-world.ts";
+
+const DOCS = "https://docs.github.com/rest";
+
+/** Every endpoint the simulator serves, dispatched by path. Unknown paths answer GitHub's 404. */
+export class SimRoutes {
+  private repoRoutes: RepoRoutes;
+
+  constructor(
+    private world: SimWorld,
+    private ctx: JsonContext,
+  ) {
+    this.repoRoutes = new RepoRoutes(world, ctx);
+  }
+
+  async handle(method: string, url: URL, rate: () => RateWindow): Promise<SimAnswer> {
+    if (method !== "GET" && method !== "HEAD") return { status: 404, body: errorJson(404, "Not Found", DOCS) };
+    const path = url.pathname.replace(/\/+$/, "") || "/";
+    const q = url.searchParams;
+    if (path === "/rate_limit") return this.rateLimit(rate());
+
+    let m = path.match(/^\/users\/([^/]+)$/);
+    if (m) {
+      const u = this.world.userView(decodeURIComponent(m[1]!));
+      if (!u) return { status: 404, body: errorJson(404, "Not Found", `${DOCS}/users/users#get-a-user`) };
+      return { status: 200, body: userJson(this.ctx, u) };
+    }
+    m = path.match(/^\/users\/([^/]+)\/repos$/);
+    if (m) return this.userRepos(decodeURIComponent(m[1]!), q);
+    m = path.match(/^\/user\/(\d+)\/repos$/);
+    if (m) {
+      const login = this.world.loginById(Number(m[1]));
+      if (!login) return { status: 404, body: errorJson(404, "Not Found", DOCS) };
+      return this.userRepos(login, q);
+    }
+
+    m = path.match(/^\/repositories\/(\d+)(?:\/(.*))?$/);
+    if (m) {
+      const repo = this.world.repoById(Number(m[1]));
+      if (!repo) return { status: 404, body: errorJson(404, "Not Found", DOCS) };
+      return this.repoRoutes.handle(repo, m[2] ?? "", q);
+    }
+    m = path.match(/^\/repos\/([^/]+)\/([^/]+)(?:\/(.*))?$/);
+    if (m) {
+      const full = `${decodeURIComponent(m[1]!)}/${decodeURIComponent(m[2]!)}`;
+      const rest = m[3] ?? "";
+      const repo = this.world.repo(full);
+      if (repo) return this.repoRoutes.handle(repo, rest, q);
+      const moved = this.world.redirectOf(full);
+      if (moved) return this.moved(moved, rest, url.search);
+      return { status: 404, body: errorJson(404, "Not Found", `${DOCS}/repos/repos#get-a-repository`) };
+    }
+    return { status: 404, body: errorJson(404, "Not Found", DOCS) };
+  }
+
+  /** A renamed or transferred repository: 301 to /repositories/{id}/..., as GitHub answers. */
+  private moved(repo: SimRepo, rest: string, search: string): SimAnswer {
+    const location = `${this.ctx.api}/repositories/${repo.id}${rest ? `/${rest}` : ""}${search}`;
+    return {
+      status: 301,
+      body: { message: "Moved Permanently", url: location, documentation_url: "https://docs.github.com/v3/#http-redirects" },
+      headers: { location },
+    };
+  }
+
+  private async userRepos(login: string, q: URLSearchParams): Promise<SimAnswer> {
+    const owner = this.world.userView(login);
+    if (!owner) return { status: 404, body: errorJson(404, "Not Found", `${DOCS}/repos/repos#list-repositories-for-a-user`) };
+    const sort = q.get("sort") ?? "full_name";
+    const direction = q.get("direction") ?? (sort === "full_name" ? "asc" : "desc");
+    const views = await Promise.all(this.world.reposOf(owner.login).map((r) => this.world.repoView(r)));
+    const keyOf = (v: (typeof views)[number]) =>
+      sort === "created" ? v.createdAt : sort === "updated" ? v.updatedAt : sort === "pushed" ? v.pushedAt : `${v.owner.login}/${v.name}`.toLowerCase();
+    views.sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : a.id - b.id) * (direction === "desc" ? -1 : 1));
+    const { page, link } = paginate(views, q, `${this.ctx.api}/user/${owner.id}/repos`);
+    const headers: Record<string, string> = link ? { link } : {};
+    return { status: 200, body: page.map((v) => minimalRepoJson(this.ctx, v)), headers };
+  }
+
+  private rateLimit(w: RateWindow): SimAnswer {
+    const core = { limit: w.limit, remaining: w.remaining, reset: Math.floor(w.resetAt / 1000), used: w.used, resource: "core" };
+    const other = (resource: string, limit: number) => ({ limit, remaining: limit, reset: core.reset, used: 0, resource });
+    return {
+      status: 200,
+      body: {
+        resources: { core, search: other("search", 30), graphql: other("graphql", w.limit) },
+        rate: core,
+      },
+    };
+  }
+}
