@@ -22,6 +22,8 @@ export interface GhRepo {
   fork: boolean;
   /** "owner/name" of the direct parent when fork */
   parent?: string;
+  /** the parent's default branch when fork (what "ahead of the parent" is measured against) */
+  parentDefaultBranch?: string;
   /** "owner/name" of the root of the fork network when fork */
   source?: string;
   description: string | null;
@@ -72,15 +74,24 @@ export interface RepoEvidence {
   totalCommitCount: number;
   /** the first (root) commit of the default branch, when it could be fetched cheaply */
   rootCommit?: GhCommit;
-  /** commits by other identities seen in the fetched pages (login or email), with counts */
+  /**
+   * commits by other identities (login, or email when unlinked), with counts. Exact for a default branch
+   * of <= 100 commits; otherwise counted over the newest and the oldest 100 (where a foreign root lives).
+   */
   otherAuthors: Array<{ login: string | null; email: string; count: number; earliestAuthorDate: string }>;
-  /** for forks: what the default branch has beyond the parent's */
-  aheadOfParent?: { total: number; byCandidate: number };
-  /** candidate commits fetched one by one with stats (a bounded sample, newest and largest first) */
+  /** for forks: what the default branch has beyond the parent's (truncated: byCandidate counted over the first pages only) */
+  aheadOfParent?: { total: number; byCandidate: number; truncated?: boolean };
+  /**
+   * candidate commits fetched one by one with stats, newest first: always the oldest one (where a bulk
+   * dump lives); plus an even spread of `sampleSize` (default 10) when the history has >= 50 candidate
+   * commits and its metadata already looks machine-made (src/github/commit-sample.ts)
+   */
   sampledWithStats: GhCommit[];
   languages: Record<string, number>;
   /** dependency names from package.json / requirements.txt / Cargo.toml / go.mod when fetched */
   manifestDependencies: string[];
+  /** the root manifests that were read (e.g. ["package.json"]) */
+  manifestFiles?: string[];
   /** AI-agent files found at the root (CLAUDE.md, AGENTS.md, .cursorrules) */
   agentFiles: string[];
 }
@@ -114,6 +125,9 @@ export interface GitHubSource {
   getRepo(owner: string, name: string): Promise<GhRepo | null>;
   /** everything the anomaly rules need about one repository and one candidate, within a call budget */
   repoEvidence(repo: GhRepo, login: string): Promise<RepoEvidence>;
-  /** calls made so far by this source, and how many were answered 304 from the cache */
-  stats(): { calls: number; notModified: number };
+  /**
+   * calls made so far by this source (HTTP requests sent, retries and redirect hops included), how many
+   * were answered 304 from the cache, and how many immutable answers needed no request at all
+   */
+  stats(): { calls: number; notModified: number; servedFromCache?: number };
 }

@@ -4,6 +4,7 @@
  */
 import m0001 from "./0001_core.sql" with { type: "text" };
 import m0002 from "./0002_webhooks.sql" with { type: "text" };
+import m0003 from "./0003_github_cache.sql" with { type: "text" };
 import m0004 from "./0004_dashboard.sql" with { type: "text" };
 
 export interface Migration {
@@ -15,5 +16,6 @@ export interface Migration {
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: "0001_core", sql: m0001 },
   { version: 2, name: "0002_webhooks", sql: m0002 },
+  { version: 3, name: "0003_github_cache", sql: m0003 },
   { version: 4, name: "0004_dashboard", sql: m0004 },
 ];

@@ -1,0 +1,113 @@
+import type { GitHubClient } from "./github-client.ts";
+import { sameLogin, toGhCommit } from "./github-mappers.ts";
+import { pageOf } from "./link-header.ts";
+import { mapLimit } from "./map-limit.ts";
+import type { GhCommit, GhRepo, RepoEvidence } from "./types.ts";
+
+/** What the commit listings say about one repository's default branch and one candidate. */
+export interface CommitHistory {
+  empty: boolean;
+  totalCommitCount: number;
+  rootCommit?: GhCommit;
+  candidateCommits: GhCommit[];
+  candidateCommitCount: number;
+  truncated: boolean;
+  otherAuthors: RepoEvidence["otherAuthors"];
+}
+
+export const PER_PAGE = 100;
+
+/** Pages 2..last-1 to fetch when only `budget` pages in total may be: an even spread. */
+export function middlePages(lastPage: number, budget: number): number[] {
+  const inner = lastPage - 2;
+  const take = Math.min(inner, Math.max(0, budget - 2));
+  if (take <= 0) return [];
+  if (take === inner) return Array.from({ length: inner }, (_, i) => i + 2);
+  const pages = new Set<number>();
+  for (let i = 0; i < take; i++) pages.add(2 + Math.round((i * (inner - 1)) / Math.max(1, take - 1)));
+  return [...pages].sort((a, b) => a - b);
+}
+
+/** Other identities among the fetched commits, most frequent first. */
+export function tallyOtherAuthors(commits: readonly GhCommit[], login: string): RepoEvidence["otherAuthors"] {
+  const byKey = new Map<string, RepoEvidence["otherAuthors"][number]>();
+  for (const c of commits) {
+    if (sameLogin(c.authorLogin, login)) continue;
+    const key = c.authorLogin ? `login:${c.authorLogin.toLowerCase()}` : `email:${c.authorEmail.toLowerCase()}`;
+    const entry = byKey.get(key);
+    if (!entry) byKey.set(key, { login: c.authorLogin, email: c.authorEmail, count: 1, earliestAuthorDate: c.authorDate });
+    else {
+      entry.count++;
+      if (Date.parse(c.authorDate) < Date.parse(entry.earliestAuthorDate)) entry.earliestAuthorDate = c.authorDate;
+    }
+  }
+  return [...byKey.values()].sort((a, b) => b.count - a.count || a.email.localeCompare(b.email));
+}
+
+const dedupe = (commits: GhCommit[]): GhCommit[] => {
+  const seen = new Set<string>();
+  return commits.filter((c) => !seen.has(c.sha) && seen.add(c.sha));
+};
+
+/**
+ * Reads the default branch cheaply. One page of 100 answers a small repository completely. A larger one
+ * costs its last page too (exact total from rel="last", the root commit, the oldest authors), then the
+ * candidate's own listing (author=login): first page, last page (exact count, oldest work) and at most
+ * `maxPages - 2` pages spread in between, never the whole history of a huge repository.
+ */
+export async function fetchCommitHistory(client: GitHubClient, repo: GhRepo, login: string, maxPages: number): Promise<CommitHistory> {
+  const route = "/repos/{owner}/{repo}/commits";
+  const base = { owner: repo.owner, repo: repo.name, per_page: PER_PAGE };
+  const first = await client.get<unknown[]>(route, base, [404, 409]);
+  if (first.status !== 200 || !Array.isArray(first.data)) {
+    return { empty: true, totalCommitCount: 0, candidateCommits: [], candidateCommitCount: 0, truncated: false, otherAuthors: [] };
+  }
+  const newest = first.data.map(toGhCommit);
+  const lastPage = pageOf(first.headers.link, "last");
+
+  if (lastPage === null) {
+    const candidate = newest.filter((c) => sameLogin(c.authorLogin, login));
+    return {
+      empty: newest.length === 0,
+      totalCommitCount: newest.length,
+      rootCommit: [...newest].reverse().find((c) => c.parents === 0),
+      candidateCommits: candidate,
+      candidateCommitCount: candidate.length,
+      truncated: false,
+      otherAuthors: tallyOtherAuthors(newest, login),
+    };
+  }
+
+  const last = await client.get<unknown[]>(route, { ...base, page: lastPage });
+  const oldest = (Array.isArray(last.data) ? last.data : []).map(toGhCommit);
+  const total = PER_PAGE * (lastPage - 1) + oldest.length;
+
+  const own = { ...base, author: login };
+  const ownFirst = await client.get<unknown[]>(route, own, [404]);
+  const ownFirstPage = (Array.isArray(ownFirst.data) ? ownFirst.data : []).map(toGhCommit);
+  const ownLast = pageOf(ownFirst.headers.link, "last");
+  let pages: GhCommit[][] = [ownFirstPage];
+  let count = ownFirstPage.length;
+  if (ownLast !== null) {
+    const wanted = [...middlePages(ownLast, maxPages), ownLast];
+    const fetched = await mapLimit(wanted, 3, async (page) => {
+      const res = await client.get<unknown[]>(route, { ...own, page });
+      return (Array.isArray(res.data) ? res.data : []).map(toGhCommit);
+    });
+    pages = [ownFirstPage, ...fetched];
+    count = PER_PAGE * (ownLast - 1) + (fetched[fetched.length - 1]?.length ?? 0);
+  }
+  const listed = dedupe(pages.flat());
+  // author= also matches a literal email; only commits linked to the account count
+  const candidate = listed.filter((c) => sameLogin(c.authorLogin, login));
+  const candidateCount = Math.max(candidate.length, count - (listed.length - candidate.length));
+  return {
+    empty: false,
+    totalCommitCount: total,
+    rootCommit: [...oldest].reverse().find((c) => c.parents === 0),
+    candidateCommits: candidate,
+    candidateCommitCount: candidateCount,
+    truncated: candidate.length < candidateCount,
+    otherAuthors: tallyOtherAuthors(dedupe([...newest, ...oldest]), login),
+  };
+}

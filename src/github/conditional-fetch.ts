@@ -1,0 +1,126 @@
+import type { Clock } from "../lib/clock.ts";
+import { REPLAYED_HEADERS, type CachedResponse, type GitHubHttpCache } from "./http-cache-store.ts";
+import { readRateLimit, type RateLimitSnapshot } from "./rate-limit-policy.ts";
+
+/** What the transport spent: requests sent, 304s among them, and answers served without a request. */
+export interface TransportCounters {
+  /** HTTP requests actually sent (redirect hops and retries included: each costs budget) */
+  calls: number;
+  /** requests answered 304 Not Modified and replayed from the cache */
+  notModified: number;
+  /** immutable resources (a commit by full SHA) served from the cache without any request */
+  servedFromCache: number;
+}
+
+export interface ConditionalFetchOptions {
+  fetch: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+  /** null disables caching */
+  cache: GitHubHttpCache | null;
+  /** the token partition of the cache (tokenPartition(token)) */
+  partition: string;
+  clock: Clock;
+  /** per request, body included */
+  timeoutMs: number;
+  /** redirects are followed only within this origin, so the token never reaches another host */
+  origin: string;
+  counters: TransportCounters;
+  /** every x-ratelimit-* reading, for the client's budget check */
+  onRateLimit?: (snapshot: RateLimitSnapshot) => void;
+  /** bodies larger than this are not cached (default 4 MB) */
+  maxCachedBytes?: number;
+}
+
+const REDIRECTS = new Set([301, 302, 307, 308]);
+const MAX_HOPS = 3;
+const IMMUTABLE = [/\/repos\/[^/]+\/[^/]+\/commits\/[0-9a-f]{40}$/i, /\/repos\/[^/]+\/[^/]+\/compare\/[0-9a-f]{40}\.\.\.[0-9a-f]{40}$/i];
+
+/** A commit named by its full SHA (or a compare of two SHAs) never changes: no need to revalidate. */
+export function isImmutableUrl(url: string): boolean {
+  const path = new URL(url).pathname;
+  return IMMUTABLE.some((re) => re.test(path));
+}
+
+/** Thrown inside fetch for a timeout; octokit turns it into a retryable status-500 RequestError. */
+export class GitHubTimeoutError extends Error {
+  constructor(ms: number) {
+    super(`GitHub did not answer within ${ms} ms`);
+    this.name = "GitHubTimeoutError";
+  }
+}
+
+function replay(entry: CachedResponse, fresh: Headers | null): Response {
+  const headers = new Headers(entry.headers);
+  if (fresh) for (const [k, v] of fresh) if (k.startsWith("x-ratelimit-")) headers.set(k, v);
+  return new Response(entry.body, { status: 200, headers });
+}
+
+/**
+ * A fetch for octokit that makes every GET conditional: If-None-Match from the SQLite cache, a 304
+ * replayed as the cached 200, fresh 200s stored. It also follows same-origin redirects itself (so each
+ * hop is counted and cached), bounds each request with a timeout, and reports rate-limit headers.
+ */
+export function createConditionalFetch(o: ConditionalFetchOptions) {
+  const maxCached = o.maxCachedBytes ?? 4 * 1024 * 1024;
+
+  async function send(url: string, init: RequestInit, headers: Headers): Promise<{ res: Response; text: string }> {
+    const timeout = AbortSignal.timeout(o.timeoutMs);
+    const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+    o.counters.calls++;
+    try {
+      const res = await o.fetch(url, { ...init, headers, redirect: "manual", signal });
+      const text = await res.text(); // read here so the timeout covers the body too
+      const rate = readRateLimit(res.headers);
+      if (rate) o.onRateLimit?.(rate);
+      return { res, text };
+    } catch (err) {
+      if (timeout.aborted && !init.signal?.aborted) throw new GitHubTimeoutError(o.timeoutMs);
+      throw err;
+    }
+  }
+
+  return async function conditionalFetch(input: string | URL | Request, init: RequestInit = {}): Promise<Response> {
+    let url = input instanceof Request ? input.url : String(input);
+    const method = (init.method ?? "GET").toUpperCase();
+    const cacheable = method === "GET" && o.cache !== null;
+    for (let hop = 0; ; hop++) {
+      const headers = new Headers(init.headers);
+      const entry = cacheable ? o.cache!.get(url, o.partition) : null;
+      if (entry && isImmutableUrl(url)) {
+        o.counters.servedFromCache++;
+        o.cache!.touch(url, o.partition, o.clock.now());
+        return replay(entry, null);
+      }
+      if (entry?.etag) headers.set("if-none-match", entry.etag);
+      else if (entry?.lastModified) headers.set("if-modified-since", entry.lastModified);
+
+      const { res, text } = await send(url, init, headers);
+      const location = res.headers.get("location");
+      if (REDIRECTS.has(res.status) && location && hop < MAX_HOPS) {
+        const next = new URL(location, url);
+        if (next.origin === o.origin) {
+          url = next.toString();
+          continue;
+        }
+      }
+      if (res.status === 304 && entry) {
+        o.counters.notModified++;
+        o.cache!.touch(url, o.partition, o.clock.now());
+        return replay(entry, res.headers);
+      }
+      const etag = res.headers.get("etag");
+      const lastModified = res.headers.get("last-modified");
+      if (cacheable && res.status === 200 && (etag || lastModified) && text.length <= maxCached) {
+        const kept: Record<string, string> = {};
+        for (const name of REPLAYED_HEADERS) {
+          const v = res.headers.get(name);
+          if (v !== null) kept[name] = v;
+        }
+        o.cache!.put(o.partition, { url, etag, lastModified, headers: kept, body: text }, o.clock.now());
+      }
+      const out = new Headers(res.headers);
+      out.delete("content-encoding"); // the body was already decoded
+      out.delete("content-length");
+      return new Response(res.status === 204 || res.status === 304 ? null : text, { status: res.status, statusText: res.statusText, headers: out });
+    }
+  };
+}

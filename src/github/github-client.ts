@@ -1,0 +1,154 @@
+import type { Database } from "bun:sqlite";
+import { retry } from "@octokit/plugin-retry";
+import { throttling } from "@octokit/plugin-throttling";
+import { Octokit } from "@octokit/rest";
+import { systemClock, type Clock } from "../lib/clock.ts";
+import { errorMessage } from "../lib/errors.ts";
+import { silentLogger, type Logger } from "../lib/log.ts";
+import { createConditionalFetch, type TransportCounters } from "./conditional-fetch.ts";
+import { GitHubHttpCache, tokenPartition } from "./http-cache-store.ts";
+import { classifyFailure, type RateLimitSnapshot } from "./rate-limit-policy.ts";
+import { GitHubRateLimitedError, GitHubUnavailableError } from "./types.ts";
+
+export interface GitHubClientOptions {
+  /** REST base URL: https://api.github.com, or https://HOST/api/v3 for GitHub Enterprise */
+  baseUrl: string;
+  /** optional; without it GitHub allows 60 requests an hour */
+  token?: string | null;
+  /** database holding github_http_cache (migration 0003); null or absent disables the cache */
+  db?: Database | null;
+  clock?: Clock;
+  userAgent?: string;
+  fetch?: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+  /** retries of a 5xx / timeout / connection error before GitHubUnavailableError (default 3) */
+  retries?: number;
+  /** one backoff "second": retries wait 1, 4, 9 ... units; secondary limits wait retry-after units (default 1000 ms) */
+  backoffUnitMs?: number;
+  /** per request, body included (default 20 s) */
+  requestTimeoutMs?: number;
+  /** a secondary limit asking to wait longer than this defers the job instead (default 60 s) */
+  maxSecondaryWaitMs?: number;
+  logger?: Logger;
+}
+
+/** An answer: 2xx, or one of the statuses the caller said it handles. */
+export interface GitHubResponse<T> {
+  status: number;
+  data: T;
+  headers: Record<string, string | undefined>;
+}
+
+/** The small GitHub REST surface the fetchers use, with GitHub's failures mapped to the contract's errors. */
+export interface GitHubClient {
+  /**
+   * GET a REST route ("/repos/{owner}/{repo}"). Statuses listed in `accept` (e.g. 404, 409) are returned;
+   * others throw GitHubRateLimitedError (budget spent: defer) or GitHubUnavailableError (after retries).
+   */
+  get<T = unknown>(route: string, params?: Record<string, string | number | undefined>, accept?: readonly number[]): Promise<GitHubResponse<T>>;
+  /** requests sent, 304s, and immutable cache hits so far */
+  readonly counters: Readonly<TransportCounters>;
+  /** the last rate-limit window GitHub reported, if any */
+  rateLimit(): RateLimitSnapshot | null;
+}
+
+interface HttpErrorLike {
+  status: number;
+  message: string;
+  response?: { headers?: Record<string, string | undefined>; data?: unknown };
+}
+
+const isHttpError = (e: unknown): e is HttpErrorLike =>
+  typeof e === "object" && e !== null && (e as { name?: string }).name === "HttpError" && typeof (e as { status?: unknown }).status === "number";
+
+/** Never retried by plugin-retry: answers that will not change (429 is the throttling plugin's). */
+const DO_NOT_RETRY = [400, 401, 403, 404, 409, 410, 422, 429, 451];
+
+const ThrottledOctokit = Octokit.plugin(throttling, retry);
+
+/**
+ * Builds the GitHub client: octokit with plugin-throttling (secondary limits retried briefly, primary
+ * limits never waited for in-process) and plugin-retry (5xx and timeouts, with backoff), over a
+ * conditional-request transport backed by SQLite.
+ */
+export function createGitHubClient(opts: GitHubClientOptions): GitHubClient {
+  const clock = opts.clock ?? systemClock;
+  const log = opts.logger ?? silentLogger;
+  const baseUrl = opts.baseUrl.replace(/\/+$/, "");
+  const partition = tokenPartition(opts.token);
+  const counters: TransportCounters = { calls: 0, notModified: 0, servedFromCache: 0 };
+  const unit = opts.backoffUnitMs ?? 1000;
+  const retries = opts.retries ?? 3;
+  const maxSecondaryWaitMs = opts.maxSecondaryWaitMs ?? 60_000;
+  let lastRate: RateLimitSnapshot | null = null;
+
+  const transport = createConditionalFetch({
+    fetch: opts.fetch ?? ((input, init) => fetch(input, init)),
+    cache: opts.db ? new GitHubHttpCache(opts.db) : null,
+    partition,
+    clock,
+    timeoutMs: opts.requestTimeoutMs ?? 20_000,
+    origin: new URL(baseUrl).origin,
+    counters,
+    onRateLimit: (snap) => {
+      lastRate = snap;
+    },
+  });
+
+  const octokit = new ThrottledOctokit({
+    baseUrl,
+    auth: opts.token ?? undefined,
+    userAgent: opts.userAgent ?? "claimcheck",
+    request: { fetch: transport },
+    log: {
+      debug: () => {},
+      info: () => {},
+      warn: (msg: string) => log.warn(msg, { component: "github" }),
+      error: (msg: string) => log.error(msg, { component: "github" }),
+    },
+    throttle: {
+      id: `${new URL(baseUrl).origin}:${partition}`,
+      retryAfterBaseValue: unit,
+      // the primary budget resets within the hour: the job defers (GitHubRateLimitedError), the worker is freed
+      onRateLimit: () => false,
+      onSecondaryRateLimit: (retryAfter: number, _options: unknown, _octokit: unknown, retryCount: number) =>
+        retryCount < 2 && retryAfter * 1000 <= maxSecondaryWaitMs,
+    },
+    retry: { doNotRetry: DO_NOT_RETRY, retries, retryAfterBaseValue: unit },
+  });
+
+  const get = async <T>(route: string, params: Record<string, string | number | undefined> = {}, accept: readonly number[] = []): Promise<GitHubResponse<T>> => {
+    const budget = lastRate;
+    if (budget && budget.remaining <= 0 && clock.now() < budget.resetAt) throw new GitHubRateLimitedError(budget.resetAt);
+    try {
+      const res = await octokit.request(`GET ${route}`, { ...params, headers: { "x-github-api-version": "2022-11-28" } });
+      return { status: res.status, data: res.data as T, headers: res.headers as Record<string, string | undefined> };
+    } catch (err) {
+      if (err instanceof GitHubRateLimitedError || err instanceof GitHubUnavailableError) throw err;
+      if (!isHttpError(err)) throw new GitHubUnavailableError(`GitHub request GET ${route} failed: ${errorMessage(err)}`);
+      if (accept.includes(err.status)) {
+        return { status: err.status, data: err.response?.data as T, headers: err.response?.headers ?? {} };
+      }
+      const failure = classifyFailure(err.status, err.response?.headers ?? {}, err.message, clock.now());
+      switch (failure.kind) {
+        case "primary-limit":
+        case "secondary-limit":
+          log.warn("GitHub rate limit reached; deferring", { route, resetAt: new Date(failure.resetAt).toISOString() });
+          throw new GitHubRateLimitedError(failure.resetAt);
+        case "unavailable":
+          throw new GitHubUnavailableError(
+            `GitHub kept failing on GET ${route} after ${retries + 1} attempts: ${err.status === 500 && !err.response ? "" : `${err.status} `}${err.message}`,
+          );
+        case "bad-credentials":
+          throw new GitHubUnavailableError("GitHub rejected the token (401 Bad credentials): check GITHUB_TOKEN");
+        case "client-error":
+          throw new GitHubUnavailableError(`GitHub answered ${err.status} to GET ${route}: ${err.message}`);
+      }
+    }
+  };
+
+  return {
+    get,
+    counters,
+    rateLimit: () => lastRate,
+  };
+}

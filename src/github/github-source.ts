@@ -1,0 +1,91 @@
+import type { Database } from "bun:sqlite";
+import type { Clock } from "../lib/clock.ts";
+import type { Logger } from "../lib/log.ts";
+import { createGitHubClient, type GitHubClient } from "./github-client.ts";
+import { toGhRepo, toGhUser } from "./github-mappers.ts";
+import { pageOf } from "./link-header.ts";
+import { fetchRepoEvidence } from "./repo-evidence.ts";
+import type { GhRepo, GitHubSource } from "./types.ts";
+
+export interface GitHubSourceOptions {
+  /** REST base URL (config.githubApiUrl) */
+  baseUrl: string;
+  token?: string | null;
+  /** holds github_http_cache (migration 0003): conditional requests survive restarts */
+  db: Database;
+  clock?: Clock;
+  userAgent?: string;
+  fetch?: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+  /** pages of 100 of a candidate's commits read per repository at most (default 10) */
+  maxCommitPages?: number;
+  /** commits fetched with stats when a churn sample is wanted (default 10) */
+  sampleSize?: number;
+  /** manifests read per repository at most (default 2) */
+  maxManifests?: number;
+  /** transport tuning, see GitHubClientOptions */
+  retries?: number;
+  backoffUnitMs?: number;
+  requestTimeoutMs?: number;
+  maxSecondaryWaitMs?: number;
+  logger?: Logger;
+}
+
+/** Listing pages followed at most: 100 pages of 100 repositories. */
+const MAX_REPO_PAGES = 100;
+
+/**
+ * The GitHub evidence source for one verification: a lean, cached reader over the REST API that
+ * throws GitHubRateLimitedError (defer until resetAt) or GitHubUnavailableError (fail the job) and
+ * counts its own calls. About 2 + ceil(repos/100) + 4 per claimed repository calls cold, mostly
+ * free 304s warm.
+ */
+export function createGitHubSource(opts: GitHubSourceOptions): GitHubSource & { client: GitHubClient } {
+  const client = createGitHubClient({
+    baseUrl: opts.baseUrl,
+    token: opts.token,
+    db: opts.db,
+    clock: opts.clock,
+    userAgent: opts.userAgent,
+    fetch: opts.fetch,
+    retries: opts.retries,
+    backoffUnitMs: opts.backoffUnitMs,
+    requestTimeoutMs: opts.requestTimeoutMs,
+    maxSecondaryWaitMs: opts.maxSecondaryWaitMs,
+    logger: opts.logger,
+  });
+  const limits = {
+    maxCommitPages: Math.max(2, opts.maxCommitPages ?? 10),
+    sampleSize: Math.max(0, opts.sampleSize ?? 10),
+    maxManifests: Math.max(0, opts.maxManifests ?? 2),
+  };
+
+  const getRepo = async (owner: string, name: string): Promise<GhRepo | null> => {
+    const res = await client.get("/repos/{owner}/{repo}", { owner, repo: name }, [404]);
+    return res.status === 200 ? toGhRepo(res.data, `${owner}/${name}`) : null;
+  };
+
+  return {
+    client,
+    async getUser(login) {
+      const res = await client.get("/users/{username}", { username: login }, [404]);
+      return res.status === 200 ? toGhUser(res.data) : null;
+    },
+    async listUserRepos(login) {
+      const repos: GhRepo[] = [];
+      for (let page = 1; page <= MAX_REPO_PAGES; page++) {
+        const res = await client.get<unknown[]>(
+          "/users/{username}/repos",
+          { username: login, type: "owner", sort: "full_name", per_page: 100, page },
+          [404],
+        );
+        if (res.status !== 200 || !Array.isArray(res.data)) break;
+        repos.push(...res.data.map((r) => toGhRepo(r)));
+        if (pageOf(res.headers.link, "next") === null) break;
+      }
+      return repos;
+    },
+    getRepo,
+    repoEvidence: (repo, login) => fetchRepoEvidence(client, repo, login, limits, getRepo),
+    stats: () => ({ calls: client.counters.calls, notModified: client.counters.notModified, servedFromCache: client.counters.servedFromCache }),
+  };
+}

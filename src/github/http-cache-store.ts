@@ -1,0 +1,79 @@
+import type { Database } from "bun:sqlite";
+import { sha256Hex } from "../lib/ids.ts";
+
+/** A cached GitHub answer: what to revalidate with (etag) and what to replay on a 304. */
+export interface CachedResponse {
+  url: string;
+  etag: string | null;
+  lastModified: string | null;
+  headers: Record<string, string>;
+  body: string;
+  storedAt: number;
+}
+
+/** Headers worth replaying from the cache: the body's type and its pagination. */
+export const REPLAYED_HEADERS = ["content-type", "link", "etag", "last-modified"] as const;
+
+/** Cache partition of a token: ETags are per token on GitHub, and the token itself is never stored. */
+export function tokenPartition(token: string | null | undefined): string {
+  return token ? sha256Hex(`github-token:${token}`) : "anonymous";
+}
+
+interface Row {
+  url: string;
+  etag: string | null;
+  last_modified: string | null;
+  headers: string;
+  body: string;
+  stored_at: number;
+}
+
+/**
+ * The persistent conditional-request cache (table github_http_cache, migration 0003). One row per
+ * (url, token partition); writes are single-statement upserts, safe beside other connections in WAL.
+ */
+export class GitHubHttpCache {
+  constructor(private db: Database) {}
+
+  get(url: string, partition: string): CachedResponse | null {
+    const row = this.db
+      .query<Row, [string, string]>(
+        "SELECT url, etag, last_modified, headers, body, stored_at FROM github_http_cache WHERE url = ? AND token_hash = ?",
+      )
+      .get(url, partition);
+    if (!row) return null;
+    let headers: Record<string, string> = {};
+    try {
+      headers = JSON.parse(row.headers) as Record<string, string>;
+    } catch {
+      // a corrupt row is a miss, never an error
+      return null;
+    }
+    return { url: row.url, etag: row.etag, lastModified: row.last_modified, headers, body: row.body, storedAt: row.stored_at };
+  }
+
+  put(partition: string, entry: Omit<CachedResponse, "storedAt">, now: number): void {
+    this.db
+      .query(
+        `INSERT INTO github_http_cache (url, token_hash, etag, last_modified, headers, body, stored_at, used_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (url, token_hash) DO UPDATE SET etag = excluded.etag, last_modified = excluded.last_modified,
+           headers = excluded.headers, body = excluded.body, stored_at = excluded.stored_at, used_at = excluded.used_at`,
+      )
+      .run(entry.url, partition, entry.etag, entry.lastModified, JSON.stringify(entry.headers), entry.body, now, now);
+  }
+
+  /** Marks an entry as served now (a 304 or an immutable hit), for least-recently-used pruning. */
+  touch(url: string, partition: string, now: number): void {
+    this.db.query("UPDATE github_http_cache SET used_at = ? WHERE url = ? AND token_hash = ?").run(now, url, partition);
+  }
+
+  /** Deletes entries not served since `before` (epoch ms); returns how many. */
+  prune(before: number): number {
+    return this.db.query("DELETE FROM github_http_cache WHERE used_at < ?").run(before).changes;
+  }
+
+  count(): number {
+    return this.db.query<{ n: number }, []>("SELECT COUNT(*) AS n FROM github_http_cache").get()?.n ?? 0;
+  }
+}

@@ -1,0 +1,124 @@
+import { fetchCommitHistory } from "./commit-history.ts";
+import { planStatsSample } from "./commit-sample.ts";
+import type { GitHubClient } from "./github-client.ts";
+import { sameLogin, toGhCommit } from "./github-mappers.ts";
+import { mapLimit } from "./map-limit.ts";
+import { MANIFEST_FILES, manifestDependencies, type ManifestFile } from "./manifest-dependencies.ts";
+import type { GhCommit, GhRepo, RepoEvidence } from "./types.ts";
+
+/** AI-agent instruction files looked for at the repository root (INFO evidence, not fraud). */
+export const AGENT_FILES = ["CLAUDE.md", "AGENTS.md", "GEMINI.md", ".cursorrules", ".cursor", ".windsurfrules", ".clinerules"] as const;
+
+export interface EvidenceLimits {
+  /** pages of 100 of the candidate's commits to read at most (first and last included) */
+  maxCommitPages: number;
+  /** commits fetched one by one when the churn sample is wanted (see commit-sample.ts) */
+  sampleSize: number;
+  /** manifests read at most (one call each) */
+  maxManifests: number;
+}
+
+interface ContentEntry {
+  name?: string;
+  type?: string;
+  content?: string;
+  encoding?: string;
+}
+
+const decodeContent = (e: ContentEntry): string | null =>
+  e.encoding === "base64" && typeof e.content === "string" ? Buffer.from(e.content.replace(/\s+/g, ""), "base64").toString("utf8") : null;
+
+/**
+ * Everything the anomaly rules need about one repository and one candidate, in about four calls for an
+ * ordinary repository: the commit listing, languages, the root listing (manifests and agent files), the
+ * oldest commit's stats; plus a manifest, and for a fork the parent lookup and one compare.
+ */
+export async function fetchRepoEvidence(
+  client: GitHubClient,
+  input: GhRepo,
+  login: string,
+  limits: EvidenceLimits,
+  lookupRepo: (owner: string, name: string) => Promise<GhRepo | null>,
+): Promise<RepoEvidence> {
+  let repo = input;
+  if (repo.fork && (!repo.parent || !repo.parentDefaultBranch)) {
+    // listings omit parent/source: one GET /repos/{owner}/{repo} names them
+    const full = await lookupRepo(repo.owner, repo.name);
+    if (full) repo = { ...full, renamedFrom: input.renamedFrom ?? full.renamedFrom };
+  }
+  const params = { owner: repo.owner, repo: repo.name };
+  const history = await fetchCommitHistory(client, repo, login, limits.maxCommitPages);
+  const evidence: RepoEvidence = {
+    repo: history.empty ? { ...repo, empty: true } : repo,
+    candidateCommits: history.candidateCommits,
+    candidateCommitCount: history.candidateCommitCount,
+    truncated: history.truncated,
+    totalCommitCount: history.totalCommitCount,
+    rootCommit: history.rootCommit,
+    otherAuthors: history.otherAuthors,
+    sampledWithStats: [],
+    languages: {},
+    manifestDependencies: [],
+    manifestFiles: [],
+    agentFiles: [],
+  };
+  if (history.empty) return evidence;
+
+  const [languages, root, ahead, sample] = await Promise.all([
+    client.get<Record<string, number>>("/repos/{owner}/{repo}/languages", params, [404]),
+    client.get<ContentEntry[]>("/repos/{owner}/{repo}/contents/{path}", { ...params, path: "" }, [404]),
+    aheadOfParent(client, repo, login, limits.maxCommitPages),
+    sampleWithStats(client, repo, planStatsSample(history.candidateCommits, history.candidateCommitCount, limits.sampleSize)),
+  ]);
+  if (languages.status === 200 && languages.data && typeof languages.data === "object") {
+    evidence.languages = Object.fromEntries(Object.entries(languages.data).filter(([, v]) => typeof v === "number"));
+  }
+  const entries = root.status === 200 && Array.isArray(root.data) ? root.data : [];
+  const names = new Set(entries.map((e) => e.name ?? ""));
+  evidence.agentFiles = AGENT_FILES.filter((f) => names.has(f));
+  const manifests = MANIFEST_FILES.filter((f) => entries.some((e) => e.name === f && e.type === "file")).slice(0, limits.maxManifests);
+  const parsed = await mapLimit(manifests, 2, async (file: ManifestFile) => {
+    const res = await client.get<ContentEntry>("/repos/{owner}/{repo}/contents/{path}", { ...params, path: file }, [404]);
+    const text = res.status === 200 && res.data ? decodeContent(res.data) : null;
+    return text === null ? [] : manifestDependencies(file, text);
+  });
+  evidence.manifestFiles = [...manifests];
+  evidence.manifestDependencies = [...new Set(parsed.flat())].sort();
+  if (ahead) evidence.aheadOfParent = ahead;
+  evidence.sampledWithStats = sample;
+  return evidence;
+}
+
+/** For a fork: commits on its default branch beyond the parent's, and how many are the candidate's. */
+async function aheadOfParent(client: GitHubClient, repo: GhRepo, login: string, maxPages: number): Promise<RepoEvidence["aheadOfParent"]> {
+  if (!repo.fork || !repo.parent) return undefined;
+  const parentOwner = repo.parent.split("/")[0]!;
+  const basehead = `${parentOwner}:${repo.parentDefaultBranch ?? repo.defaultBranch}...${repo.defaultBranch}`;
+  const route = "/repos/{owner}/{repo}/compare/{basehead}";
+  let byCandidate = 0;
+  let seen = 0;
+  let total = 0;
+  for (let page = 1; page <= Math.max(1, maxPages); page++) {
+    const res = await client.get<{ ahead_by?: number; commits?: unknown[] }>(
+      route,
+      { owner: repo.owner, repo: repo.name, basehead, per_page: 100, page },
+      [404, 422],
+    );
+    if (res.status !== 200 || !res.data) return page === 1 ? undefined : { total, byCandidate, truncated: true };
+    total = typeof res.data.ahead_by === "number" ? res.data.ahead_by : 0;
+    const commits = (Array.isArray(res.data.commits) ? res.data.commits : []).map(toGhCommit);
+    seen += commits.length;
+    byCandidate += commits.filter((c) => sameLogin(c.authorLogin, login)).length;
+    if (commits.length < 100 || seen >= total) return { total, byCandidate };
+  }
+  return { total, byCandidate, truncated: true };
+}
+
+/** GET /repos/{o}/{r}/commits/{sha} for each planned SHA (immutable: served from cache once seen). */
+async function sampleWithStats(client: GitHubClient, repo: GhRepo, shas: string[]): Promise<GhCommit[]> {
+  const fetched = await mapLimit(shas, 3, async (sha) => {
+    const res = await client.get("/repos/{owner}/{repo}/commits/{ref}", { owner: repo.owner, repo: repo.name, ref: sha }, [404, 422]);
+    return res.status === 200 ? toGhCommit(res.data) : null;
+  });
+  return fetched.filter((c): c is GhCommit => c !== null);
+}
