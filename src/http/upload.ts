@@ -44,15 +44,28 @@ export async function parseVerifyForm(body: Uint8Array, contentType: string | nu
   } catch {
     throw new AppError("missing_fields", 400, "the multipart body could not be parsed", { fields: ["resume", "hostUsername"] });
   }
+  const duplicated = ["resume", "hostUsername"].filter((name) => form.getAll(name).length > 1);
+  if (duplicated.length) throw ApiErrors.missingFields(duplicated, `send each of ${duplicated.join(", ")} once; the request repeats it`);
   const file = form.get("resume");
   const user = form.get("hostUsername");
   return {
     resume:
       file !== null && typeof file !== "string"
-        ? { bytes: new Uint8Array(await file.arrayBuffer()), filename: file.name || null }
+        ? { bytes: new Uint8Array(await file.arrayBuffer()), filename: safeFilename(file.name) }
         : null,
     hostUsername: typeof user === "string" ? user : null,
   };
+}
+
+/**
+ * The uploaded file's name as metadata only (never a path): the last path segment, control and
+ * bidi-override characters removed, at most 255 characters; null when nothing is left.
+ */
+export function safeFilename(name: string | undefined | null): string | null {
+  if (!name) return null;
+  const base = name.split(/[\\/]/).pop() ?? "";
+  const clean = base.replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, "").trim().slice(0, 255);
+  return clean === "" || clean === "." || clean === ".." ? null : clean;
 }
 
 /** GitHub's login rule: 1-39 characters, letters, digits and single inner hyphens. */
