@@ -26,8 +26,10 @@ export function createHttpApp(deps: HttpDeps) {
       Object.assign(set.headers, r.headers);
       return r.body;
     })
-    .onAfterHandle(({ set }) => {
+    .onRequest(({ set }) => {
+      // API answers carry personal data: never cached, never sniffed
       set.headers["x-content-type-options"] = "nosniff";
+      set.headers["cache-control"] = "no-store";
     })
     .use(
       openapi({

@@ -230,6 +230,8 @@ describe("operations endpoints", () => {
   test("unknown routes answer a JSON 404, never a stack trace", async () => {
     const res = await fetch(`${t.url}/v2/nothing`);
     expect(res.status).toBe(404);
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("cache-control")).toBe("no-store");
     expect(await res.json()).toMatchObject({ error: "not_found" });
   });
 });
