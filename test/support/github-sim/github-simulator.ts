@@ -169,12 +169,13 @@ export async function startGitHubSimulator(opts: GitHubSimulatorOptions = {}): P
     }
     const counted = url.pathname !== "/rate_limit";
     if (counted && !limiter.spend(identity)) {
+      const status = limiter.exhaustedAnswerStatus();
       const body = errorJson(
-        limiter.limits.status,
+        status,
         `API rate limit exceeded for ${token ? "user" : "127.0.0.1"}. (But here's the good news: Authenticated requests get a higher rate limit.)`,
         "https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-primary-rate-limits",
       );
-      return finish({ status: limiter.limits.status, body }, "rate-limit", rateHeaders());
+      return finish({ status, body }, "rate-limit", rateHeaders());
     }
 
     const answer = await routes.handle(req.method, url, () => limiter.window(identity));

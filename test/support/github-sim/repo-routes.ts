@@ -94,7 +94,7 @@ export class RepoRoutes {
   private async getCommit(repo: SimRepo, full: string, ref: string): Promise<SimAnswer> {
     if ((await this.world.commits(repo)).length === 0) return emptyRepo();
     const sha = await resolveCommit(repo.dir, ref);
-    if (!sha) return { status: 422, body: { ...errorJson(422, `No commit found for SHA: ${ref}`, `${DOCS}/commits/commits#get-a-commit`) } };
+    if (!sha) return { status: 422, body: { message: `No commit found for SHA: ${ref}`, documentation_url: `${DOCS}/commits/commits#get-a-commit` } };
     const c = (await this.world.commits(repo)).find((x) => x.sha === sha) ?? (await this.record(repo.dir, sha));
     if (!c) return notFound(`${DOCS}/commits/commits#get-a-commit`);
     const files = await readChanges(repo.dir, c.sha, c.parents[0]);
@@ -134,7 +134,8 @@ export class RepoRoutes {
     const ahead = await commitsBetween(dir, baseSha, headSha);
     const behind = await commitsBetween(dir, headSha, baseSha);
     const paged = query.has("per_page") || query.has("page");
-    const { perPage, page } = pageParams(query, 250, paged ? 100 : 250);
+    // unpaged: the first 250 commits; paged: per_page default 30, max 100 (GitHub's description)
+    const { perPage, page } = paged ? pageParams(query, 30, 100) : { perPage: 250, page: 1 };
     const pageShas = ahead.slice((page - 1) * perPage, page * perPage);
     const records = await Promise.all(pageShas.map((s) => this.record(dir, s)));
     const accountOf = (e: string) => this.world.accountOf(e);
@@ -158,7 +159,7 @@ export class RepoRoutes {
     };
     const headers: Record<string, string> = {};
     if (paged) {
-      const { link } = paginate(ahead, query, `${this.ctx.api}/repositories/${repo.id}/compare/${basehead}`, 250);
+      const { link } = paginate(ahead, query, `${this.ctx.api}/repositories/${repo.id}/compare/${basehead}`, 30);
       if (link) headers.link = link;
     }
     return { status: 200, body, headers };

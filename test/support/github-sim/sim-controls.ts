@@ -30,6 +30,7 @@ export const ANONYMOUS: Identity = "anonymous";
 export class RateLimiter {
   private windows = new Map<Identity, RateWindow>();
   private exhaustedUntil = 0;
+  private exhaustedStatus: 403 | 429 | null = null;
   private secondaryQueue: Array<{ count: number; retryAfterSec: number; status: 403 | 429 }> = [];
   readonly limits: Required<RateLimitOptions>;
 
@@ -83,8 +84,13 @@ export class RateLimiter {
   /** Empties every identity's budget until `resetAt` (epoch ms; default: one window from now). */
   exhaust(opts: { resetAt?: number; status?: 403 | 429 } = {}): void {
     this.exhaustedUntil = opts.resetAt ?? this.clock.now() + this.limits.windowMs;
-    if (opts.status) this.limits.status = opts.status;
+    this.exhaustedStatus = opts.status ?? null;
     for (const id of this.windows.keys()) this.window(id);
+  }
+
+  /** The status of an exhausted answer now: the one given to exhaust(), else the configured one. */
+  exhaustedAnswerStatus(): 403 | 429 {
+    return this.clock.now() < this.exhaustedUntil && this.exhaustedStatus ? this.exhaustedStatus : this.limits.status;
   }
 
   /** Sets the current window of one identity (or of every identity seen so far). */
@@ -111,6 +117,7 @@ export class RateLimiter {
     this.windows.clear();
     this.secondaryQueue = [];
     this.exhaustedUntil = 0;
+    this.exhaustedStatus = null;
   }
 }
 

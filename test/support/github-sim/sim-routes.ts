@@ -82,12 +82,12 @@ export class SimRoutes {
   }
 
   private rateLimit(w: RateWindow): SimAnswer {
-    const core = { limit: w.limit, remaining: w.remaining, reset: Math.floor(w.resetAt / 1000), used: w.used, resource: "core" };
-    const other = (resource: string, limit: number) => ({ limit, remaining: limit, reset: core.reset, used: 0, resource });
+    const core = { limit: w.limit, remaining: w.remaining, reset: Math.floor(w.resetAt / 1000), used: w.used };
+    const other = (limit: number) => ({ limit, remaining: limit, reset: core.reset, used: 0 });
     return {
       status: 200,
       body: {
-        resources: { core, search: other("search", 30), graphql: other("graphql", w.limit) },
+        resources: { core, search: other(30), graphql: other(w.limit) },
         rate: core,
       },
     };

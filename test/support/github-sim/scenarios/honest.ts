@@ -108,7 +108,8 @@ export function aiAssistedHistory(o: ScenarioOptions & { commits?: number }): Re
 
 /**
  * An honest history rewrite (the compiler author's tutorial repo): author dates over 16 months, most
- * commits sharing ONE committer timestamp, locally reordered. Must stay below CRITICAL.
+ * commits sharing ONE committer timestamp, neighbours reordered (~35 % of steps go back in author
+ * time, by days). Must stay below CRITICAL.
  */
 export function honestRebase(o: ScenarioOptions & { commits?: number; rewritten?: number; months?: number }): RepoScenario {
   const name = o.name ?? "toy-compiler";
@@ -118,10 +119,11 @@ export function honestRebase(o: ScenarioOptions & { commits?: number; rewritten?
   const end = nowOf(o) - 40 * DAY;
   const start = end - (o.months ?? 16) * 30 * DAY;
   const times = humanTimes(rng, start, end, n);
-  // the rewrite reordered neighbouring commits (squash/fixup moves), as an interactive rebase does
+  // the rewrite reordered neighbouring commits (squash/fixup moves), as an interactive rebase does:
+  // about a third of the steps go back in author time, by a day or two, never by months
   const firstRewritten = n - rewritten;
-  for (let i = Math.max(1, firstRewritten); i + 1 < n; i += 2) {
-    if (rng.chance(0.8)) [times[i], times[i + 1]] = [times[i + 1]!, times[i]!];
+  for (let i = 1; i + 1 < n; i += 2) {
+    if (times[i + 1]! - times[i]! > HOUR) [times[i], times[i + 1]] = [times[i + 1]!, times[i]!];
   }
   const commits = humanCommits(rng, candidateIdentity(o.login), times, { lang: "Rust", deps: ["logos", "clap"], name, description: "A small compiler, chapter by chapter" });
   const rewriteAt = end + 3 * DAY + 14 * HOUR + 7 * MINUTE + 31_000;
