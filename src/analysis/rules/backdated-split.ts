@@ -4,7 +4,7 @@ import { DAY_MS, dayText, humanSpan, ms, utcDay, withinText } from "./time-stats
 /** A commit whose committer date is this much later than its author date was written long before it was committed. */
 export const BACKDATE_GAP_MS = 7 * DAY_MS;
 export const BACKDATE_MIN_SHARE = 0.5;
-/** Distinct author days per distinct committer day: months of "work" committed in a few sessions. */
+/** Distinct author days per distinct committer day among the backdated commits: months of "work" committed in a few sessions. */
 export const BACKDATE_DAY_RATIO = 5;
 
 /**
@@ -18,8 +18,9 @@ export const backdatedSplit: RepoRule = (ctx) => {
   const split = ctx.commits.filter((c) => ms(c.committerDate) - ms(c.authorDate) > BACKDATE_GAP_MS);
   const share = split.length / n;
   if (share < BACKDATE_MIN_SHARE) return null;
-  const authorDays = new Set(ctx.commits.map((c) => dayText(c.authorDate))).size;
-  const committerDays = new Set(ctx.commits.map((c) => utcDay(ms(c.committerDate)))).size;
+  // measured over the split commits: a rewrite of part of a history is judged on the part rewritten
+  const authorDays = new Set(split.map((c) => dayText(c.authorDate))).size;
+  const committerDays = new Set(split.map((c) => utcDay(ms(c.committerDate)))).size;
   const ratio = authorDays / Math.max(1, committerDays);
   if (ratio < BACKDATE_DAY_RATIO) return null;
   const a = split.map((c) => ms(c.authorDate));

@@ -7,22 +7,30 @@ export const BULK_MIN_LINES = 2000;
 export const BULK_MIN_FILES = 100;
 /** A history shorter than this whose bulk is one commit caps matchStrength at LOW (see match-strength.ts). */
 export const BULK_SHORT_HISTORY_MS = 2 * DAY_MS;
+/** Changed lines of an ordinary commit when too few were sampled to measure: the top of the honest range (3-41). */
+export const TYPICAL_COMMIT_LINES = 41;
+const MIN_OTHERS_FOR_MEDIAN = 3;
 
 /**
  * Rule 10: one commit holds most of the candidate's code. Honest developers often push finished local
  * work this way, so it is WARNING and never CRITICAL; lockfiles and vendored folders do not count.
  * Lines per file are not known, so a commit's additions are scaled by its share of non-generated files.
- * The candidate's total is the sampled additions plus the unsampled commits at the sample's median size.
+ * The sample is biased to the oldest and largest commits, so the candidate's total is the sampled lines
+ * plus each unsampled commit at the median of the other sampled commits (at least 3 of them), or else
+ * at TYPICAL_COMMIT_LINES.
  */
 export const bulkDump: RepoRule = (ctx) => {
   const sample = sampledCommits(ctx);
   if (sample.length === 0) return null;
   const real = sample.map((x) => ({ ...x, lines: x.allFiles === 0 ? x.additions : Math.round((x.additions * x.files.length) / x.allFiles) }));
-  const unsampled = Math.max(0, ctx.commitCount - real.length);
-  const total = real.reduce((s, x) => s + x.lines, 0) + unsampled * (median(real.map((x) => x.lines)) || 0);
-  if (total <= 0) return null;
-  const biggest = [...real].sort((a, b) => b.lines - a.lines || (a.commit.sha < b.commit.sha ? -1 : 1))[0];
+  const sorted = [...real].sort((a, b) => b.lines - a.lines || (a.commit.sha < b.commit.sha ? -1 : 1));
+  const biggest = sorted[0];
   if (!biggest) return null;
+  const others = sorted.slice(1).map((x) => x.lines);
+  const typical = others.length >= MIN_OTHERS_FOR_MEDIAN ? median(others) : TYPICAL_COMMIT_LINES;
+  const unsampled = Math.max(0, ctx.commitCount - real.length);
+  const total = real.reduce((s, x) => s + x.lines, 0) + unsampled * typical;
+  if (total <= 0) return null;
   const share = biggest.lines / total;
   if (share < BULK_SHARE || (biggest.lines < BULK_MIN_LINES && biggest.files.length < BULK_MIN_FILES)) return null;
   const dates = ctx.commits.map((c) => ms(c.authorDate)).filter((t) => Number.isFinite(t));

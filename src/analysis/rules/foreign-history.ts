@@ -1,28 +1,47 @@
-import { about, type RepoRule } from "./rule-context.ts";
+import { isBotIdentity, sameLogin } from "../own-commits.ts";
+import { about, type RepoRule, type RepoRuleContext } from "./rule-context.ts";
 import { DAY_MS, dayText, humanSpan, ms, pct } from "./time-stats.ts";
 
 export const FOREIGN_MIN_SHARE = 0.5;
 export const FOREIGN_PREDATES_MS = 30 * DAY_MS;
 
+const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, "");
+
+/**
+ * An identity linked to no account that is plausibly the candidate's own (a work laptop's email): its
+ * author name is the candidate's login or display name, or its email's local part is the login. Such
+ * commits are not counted for the candidate (UNLINKED_EMAIL_COMMITS reports them) but are not foreign either.
+ */
+export function selfLikeIdentity(ctx: RepoRuleContext, email: string, name?: string): boolean {
+  const login = norm(ctx.login);
+  const names = [login, norm(ctx.user.name ?? "")].filter((n) => n !== "");
+  if (name !== undefined && names.includes(norm(name))) return true;
+  return norm(email.split("@")[0] ?? "") === login;
+}
+
 /**
  * Rule 11: someone else's history re-pushed as the candidate's own repository (not a fork): the root
  * commit and most commits come from other identities, long before the candidate's first commit.
- * Applies only to repositories the candidate owns (contributing to others' projects is normal). WARNING;
- * the candidate's own commits are still counted, the others' never are.
+ * Applies only to repositories the candidate owns (contributing to others' projects is normal). Other
+ * identities are other accounts, or unlinked emails that do not look like the candidate's own; bots are
+ * not identities here. WARNING; the candidate's own commits are still counted, the others' never are.
  */
 export const foreignHistory: RepoRule = (ctx) => {
   const { repo, evidence } = ctx;
-  if (repo.fork || repo.owner.toLowerCase() !== ctx.login.toLowerCase()) return null;
+  if (repo.fork || !sameLogin(repo.owner, ctx.login)) return null;
   const root = evidence.rootCommit;
-  if (!root || (root.authorLogin ?? "").toLowerCase() === ctx.login.toLowerCase()) return null;
+  if (!root || sameLogin(root.authorLogin, ctx.login)) return null;
+  const rootSelf = root.authorLogin === null && selfLikeIdentity(ctx, root.authorEmail, root.authorName);
+  if (rootSelf || isBotIdentity(root.authorLogin, root.authorEmail)) return null;
   const total = evidence.totalCommitCount;
   if (total === 0) return null;
-  const others = total - evidence.candidateCommitCount;
+  const foreign = evidence.otherAuthors.filter((o) => !isBotIdentity(o.login, o.email) && (o.login !== null || !selfLikeIdentity(ctx, o.email)));
+  const others = foreign.reduce((s, o) => s + o.count, 0);
   const share = others / total;
   if (share < FOREIGN_MIN_SHARE) return null;
   const mine = ctx.commits.map((c) => ms(c.authorDate)).filter((t) => Number.isFinite(t));
   const firstMine = mine.length > 0 ? Math.min(...mine) : Infinity;
-  const firstOther = Math.min(ms(root.authorDate), ...evidence.otherAuthors.map((o) => ms(o.earliestAuthorDate)).filter((t) => Number.isFinite(t)));
+  const firstOther = Math.min(ms(root.authorDate), ...foreign.map((o) => ms(o.earliestAuthorDate)).filter((t) => Number.isFinite(t)));
   if (!(firstMine - firstOther > FOREIGN_PREDATES_MS)) return null;
   const rootWho = root.authorLogin ?? root.authorEmail;
   const lead = Number.isFinite(firstMine) ? `, ${humanSpan(firstMine - firstOther)} before the candidate's first commit` : "";

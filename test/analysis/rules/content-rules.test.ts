@@ -91,3 +91,17 @@ describe("BULK_DUMP", () => {
     ["distribution.md", false],
   ])("%p generated: %p", (path, want) => expect(isGeneratedFile(path)).toBe(want));
 });
+
+describe("BULK_DUMP with the client's sample (only the oldest commit fetched with stats)", () => {
+  test("a dump followed by a few touch-ups is flagged", () => {
+    const cs = [commit(LOGIN, T0), commit(LOGIN, T0 + 9 * HOUR), commit(LOGIN, T0 + 18 * HOUR), commit(LOGIN, T0 + 27 * HOUR)];
+    const files = Array.from({ length: 122 }, (_, i) => `stage${i}.py`);
+    const hit = bulkDump(ctxOf(cs, { evidence: { sampledWithStats: [withStats(cs[0]!, 3600, 0, files)] } }));
+    expect(hit?.severity).toBe("WARNING");
+    expect(hit?.evidence.shortHistory).toBe(1);
+  });
+  test("a big first commit under hundreds of later commits is not a dump", () => {
+    const cs = series(300);
+    expect(bulkDump(ctxOf(cs, { evidence: { sampledWithStats: [withStats(cs[0]!, 2500, 0, ["a.ts"])] } }))).toBeNull();
+  });
+});

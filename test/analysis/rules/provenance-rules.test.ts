@@ -34,6 +34,18 @@ describe("FOREIGN_HISTORY", () => {
     expect(foreignHistory(ctx)).toBeNull();
   });
 
+  test("the candidate's own unlinked email (a work laptop) is not a foreign identity", () => {
+    const laptopRoot = commit(null, T0 - 200 * DAY, undefined, { authorName: "ana", authorEmail: "ana@workstation.local" });
+    const laptop = { login: null, email: "ana@workstation.local", count: 20, earliestAuthorDate: laptopRoot.authorDate };
+    expect(foreignHistory(ctxOf(mine(15), { evidence: { rootCommit: laptopRoot, totalCommitCount: 35, otherAuthors: [laptop] } }))).toBeNull();
+  });
+
+  test("an unlinked stranger's history is foreign", () => {
+    const root = commit(null, T0 - 200 * DAY, undefined, { authorName: "Lena Q", authorEmail: "lena@quark.example" });
+    const other = { login: null, email: "lena@quark.example", count: 100, earliestAuthorDate: root.authorDate };
+    expect(foreignHistory(ctxOf(mine(3), { evidence: { rootCommit: root, totalCommitCount: 103, otherAuthors: [other] } }))?.severity).toBe("WARNING");
+  });
+
   test("the message names the root author", () => {
     const ctx = ctxOf(mine(5), { evidence: { rootCommit: upstreamRoot, totalCommitCount: 405, otherAuthors: [other] } });
     expect(foreignHistory(ctx)?.message).toStartWith("ana/tool: 400 of 405 commits (99%) including the root commit are by other identities (root by torvalds on 2021-07-");
