@@ -86,6 +86,9 @@ export async function fetchRepoEvidence(
   evidence.manifestDependencies = [...new Set(parsed.flat())].sort();
   if (ahead) evidence.aheadOfParent = ahead;
   evidence.sampledWithStats = sample;
+  // the root commit is usually the oldest sampled one: give it its stats too
+  const sampledRoot = history.rootCommit && sample.find((c) => c.sha === history.rootCommit!.sha);
+  if (sampledRoot) evidence.rootCommit = sampledRoot;
   return evidence;
 }
 

@@ -1,0 +1,43 @@
+import { describe, expect, test } from "bun:test";
+import { GitHubHttpCache, tokenPartition } from "../../src/github/http-cache-store.ts";
+import { freshDb } from "./fixtures.ts";
+
+describe("GitHubHttpCache (migration 0003)", () => {
+  test("stores and replays an answer per (url, token partition)", () => {
+    const cache = new GitHubHttpCache(freshDb());
+    const a = tokenPartition("token-a");
+    cache.put(a, { url: "https://api/x", etag: 'W/"1"', lastModified: null, headers: { link: "<l>" }, body: "[1]" }, 1000);
+    expect(cache.get("https://api/x", a)).toEqual({ url: "https://api/x", etag: 'W/"1"', lastModified: null, headers: { link: "<l>" }, body: "[1]", storedAt: 1000 });
+    expect(cache.get("https://api/x", tokenPartition("token-b"))).toBeNull();
+    expect(cache.get("https://api/x", tokenPartition(null))).toBeNull();
+    cache.put(a, { url: "https://api/x", etag: 'W/"2"', lastModified: null, headers: {}, body: "[2]" }, 2000);
+    expect(cache.get("https://api/x", a)?.body).toBe("[2]");
+    expect(cache.count()).toBe(1);
+  });
+
+  test("the token is never stored, only its hash; no token is 'anonymous'", () => {
+    const db = freshDb();
+    new GitHubHttpCache(db).put(tokenPartition("ghp_secret"), { url: "u", etag: null, lastModified: "x", headers: {}, body: "" }, 1);
+    const row = db.query<{ token_hash: string }, []>("SELECT token_hash FROM github_http_cache").get()!;
+    expect(row.token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row.token_hash).not.toContain("secret");
+    expect(tokenPartition(undefined)).toBe("anonymous");
+  });
+
+  test("prune drops entries not served since a time; touch keeps an entry alive", () => {
+    const cache = new GitHubHttpCache(freshDb());
+    const p = tokenPartition(null);
+    cache.put(p, { url: "old", etag: "e", lastModified: null, headers: {}, body: "" }, 100);
+    cache.put(p, { url: "used", etag: "e", lastModified: null, headers: {}, body: "" }, 100);
+    cache.touch("used", p, 500);
+    expect(cache.prune(300)).toBe(1);
+    expect(cache.get("old", p)).toBeNull();
+    expect(cache.get("used", p)).not.toBeNull();
+  });
+
+  test("a corrupt row is a miss, not an error", () => {
+    const db = freshDb();
+    db.query("INSERT INTO github_http_cache VALUES ('u', 'anonymous', 'e', NULL, '{broken', 'b', 1, 1)").run();
+    expect(new GitHubHttpCache(db).get("u", "anonymous")).toBeNull();
+  });
+});
