@@ -24,13 +24,22 @@ interface Row {
   etag: string | null;
   last_modified: string | null;
   headers: string;
-  body: string;
+  body: Uint8Array<ArrayBuffer>;
   stored_at: number;
+}
+
+/** Entries not served for this long are worth dropping: a re-verification after a month re-fetches. */
+export const GITHUB_CACHE_RETENTION_MS = 30 * 86_400_000;
+
+/** Drops cache entries not served since `before` (epoch ms); for the maintenance loop. Returns how many. */
+export function pruneGitHubHttpCache(db: Database, before: number): number {
+  return new GitHubHttpCache(db).prune(before);
 }
 
 /**
  * The persistent conditional-request cache (table github_http_cache, migration 0003). One row per
- * (url, token partition); writes are single-statement upserts, safe beside other connections in WAL.
+ * (url, token partition), body gzipped; writes are single-statement upserts, safe beside other
+ * connections in WAL.
  */
 export class GitHubHttpCache {
   constructor(private db: Database) {}
@@ -42,14 +51,14 @@ export class GitHubHttpCache {
       )
       .get(url, partition);
     if (!row) return null;
-    let headers: Record<string, string> = {};
     try {
-      headers = JSON.parse(row.headers) as Record<string, string>;
+      const headers = JSON.parse(row.headers) as Record<string, string>;
+      const body = new TextDecoder().decode(Bun.gunzipSync(row.body));
+      return { url: row.url, etag: row.etag, lastModified: row.last_modified, headers, body, storedAt: row.stored_at };
     } catch {
       // a corrupt row is a miss, never an error
       return null;
     }
-    return { url: row.url, etag: row.etag, lastModified: row.last_modified, headers, body: row.body, storedAt: row.stored_at };
   }
 
   put(partition: string, entry: Omit<CachedResponse, "storedAt">, now: number): void {
@@ -60,7 +69,7 @@ export class GitHubHttpCache {
          ON CONFLICT (url, token_hash) DO UPDATE SET etag = excluded.etag, last_modified = excluded.last_modified,
            headers = excluded.headers, body = excluded.body, stored_at = excluded.stored_at, used_at = excluded.used_at`,
       )
-      .run(entry.url, partition, entry.etag, entry.lastModified, JSON.stringify(entry.headers), entry.body, now, now);
+      .run(entry.url, partition, entry.etag, entry.lastModified, JSON.stringify(entry.headers), Bun.gzipSync(new TextEncoder().encode(entry.body)), now, now);
   }
 
   /** Marks an entry as served now (a 304 or an immutable hit), for least-recently-used pruning. */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { GitHubHttpCache, tokenPartition } from "../../src/github/http-cache-store.ts";
+import { GITHUB_CACHE_RETENTION_MS, GitHubHttpCache, pruneGitHubHttpCache, tokenPartition } from "../../src/github/http-cache-store.ts";
 import { freshDb } from "./fixtures.ts";
 
 describe("GitHubHttpCache (migration 0003)", () => {
@@ -24,6 +24,21 @@ describe("GitHubHttpCache (migration 0003)", () => {
     expect(tokenPartition(undefined)).toBe("anonymous");
   });
 
+  test("bodies are stored gzipped: a page of commits takes a fraction of its size", () => {
+    const db = freshDb();
+    const page = JSON.stringify(Array.from({ length: 100 }, (_, i) => ({ sha: String(i).padStart(40, "0"), commit: { message: "Fix the thing", author: { name: "Dev", email: "dev@example.com" } } })));
+    new GitHubHttpCache(db).put("anonymous", { url: "p", etag: "e", lastModified: null, headers: {}, body: page }, 1);
+    const stored = db.query<{ n: number }, []>("SELECT length(body) AS n FROM github_http_cache").get()!.n;
+    expect(stored).toBeLessThan(page.length / 4);
+    expect(new GitHubHttpCache(db).get("p", "anonymous")?.body).toBe(page);
+  });
+
+  test("pruneGitHubHttpCache is the maintenance entry point", () => {
+    const db = freshDb();
+    new GitHubHttpCache(db).put("anonymous", { url: "x", etag: "e", lastModified: null, headers: {}, body: "{}" }, 10);
+    expect(pruneGitHubHttpCache(db, 10 + GITHUB_CACHE_RETENTION_MS)).toBe(1);
+  });
+
   test("prune drops entries not served since a time; touch keeps an entry alive", () => {
     const cache = new GitHubHttpCache(freshDb());
     const p = tokenPartition(null);
@@ -37,7 +52,9 @@ describe("GitHubHttpCache (migration 0003)", () => {
 
   test("a corrupt row is a miss, not an error", () => {
     const db = freshDb();
-    db.query("INSERT INTO github_http_cache VALUES ('u', 'anonymous', 'e', NULL, '{broken', 'b', 1, 1)").run();
+    db.query("INSERT INTO github_http_cache VALUES ('u', 'anonymous', 'e', NULL, '{broken', ?, 1, 1)").run(Bun.gzipSync(new Uint8Array([1])));
+    db.query("INSERT INTO github_http_cache VALUES ('v', 'anonymous', 'e', NULL, '{}', X'00FF', 1, 1)").run();
     expect(new GitHubHttpCache(db).get("u", "anonymous")).toBeNull();
+    expect(new GitHubHttpCache(db).get("v", "anonymous")).toBeNull();
   });
 });

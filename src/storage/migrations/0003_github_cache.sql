@@ -9,9 +9,10 @@ CREATE TABLE github_http_cache (
   etag TEXT,
   last_modified TEXT,
   headers TEXT NOT NULL,          -- JSON object: response headers replayed on a hit (content-type, link)
-  body TEXT NOT NULL,
+  body BLOB NOT NULL,              -- gzip of the UTF-8 body (commit pages shrink about tenfold)
   stored_at INTEGER NOT NULL,     -- when the body was last fetched (200)
   used_at INTEGER NOT NULL,       -- when the entry was last served (200, 304 or immutable hit): for pruning
+                                  -- (pruneGitHubHttpCache, e.g. from the maintenance loop)
   PRIMARY KEY (url, token_hash)
 ) WITHOUT ROWID;
 CREATE INDEX github_http_cache_used_at ON github_http_cache(used_at);
