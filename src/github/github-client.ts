@@ -121,6 +121,10 @@ export function createGitHubClient(opts: GitHubClientOptions): GitHubClient {
     if (budget && budget.remaining <= 0 && clock.now() < budget.resetAt) throw new GitHubRateLimitedError(budget.resetAt);
     try {
       const res = await octokit.request(`GET ${route}`, { ...params, headers: { "x-github-api-version": "2022-11-28" } });
+      if (res.status >= 300) {
+        // only a redirect the transport refused to follow (another host) gets here: never read it as data
+        throw new GitHubUnavailableError(`GitHub redirected GET ${route} to ${String(res.headers.location ?? "another host")}; not followed`);
+      }
       return { status: res.status, data: res.data as T, headers: res.headers as Record<string, string | undefined> };
     } catch (err) {
       if (err instanceof GitHubRateLimitedError || err instanceof GitHubUnavailableError) throw err;

@@ -224,6 +224,25 @@ describe("failures", () => {
   });
 });
 
+test("a redirect to another host is neither followed (the token stays home) nor read as data", async () => {
+  let foreignHits = 0;
+  const foreign = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => (foreignHits++, new Response("{}")) });
+  const home = Bun.serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    fetch: () => new Response("{}", { status: 301, headers: { location: `http://127.0.0.1:${foreign.port}/steal` } }),
+  });
+  try {
+    const err = await createGitHubSource({ baseUrl: `http://127.0.0.1:${home.port}`, token: "secret", db: freshDb() }).getRepo("a", "b").catch((e) => e);
+    expect(err).toBeInstanceOf(GitHubUnavailableError);
+    expect((err as Error).message).toContain("not followed");
+    expect(foreignHits).toBe(0);
+  } finally {
+    await home.stop(true);
+    await foreign.stop(true);
+  }
+});
+
 test("requests identify themselves and pin the API version", async () => {
   sim.resetCallLog();
   let seen: Headers | undefined;
