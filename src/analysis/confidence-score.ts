@@ -7,6 +7,12 @@ export const ACTIVITY_FULL_COMMITS = 20;
 /** Each WARNING on a claim's repository multiplies its credibility by (1 - this), down to CREDIBILITY_FLOOR. */
 export const WARNING_COST = 0.15;
 export const CREDIBILITY_FLOOR = 0.4;
+/**
+ * Weight in the mean of a claim with no link and no matching public repository: unverified, not refuted
+ * (closed-source work is common). A claim whose link is broken or holds none of the candidate's work
+ * weighs fully.
+ */
+export const UNVERIFIED_CLAIM_WEIGHT = 0.5;
 /** Each CRITICAL flag also costs points off the whole score: one forged history taints every claim. */
 export const CRITICAL_PENALTY = 15;
 export const CRITICAL_PENALTY_CAP = 45;
@@ -21,7 +27,8 @@ export const RESUME_WARNING_PENALTY_CAP = 20;
 const COUNTED_IN_CREDIT: ReadonlySet<RuleId> = new Set(["UNMATCHED_CLAIM", "NO_CANDIDATE_COMMITS"]);
 
 export const SCORE_FORMULA =
-  "score = clamp(round(evidence - penalties), 0, 100); evidence = 100 x mean over claims of credit; " +
+  "score = clamp(round(evidence - penalties), 0, 100); evidence = 100 x weighted mean over claims of credit " +
+  "(an unmatched claim without a link weighs 0.5, every other claim 1); " +
   "credit = strength weight (HIGH 1, MEDIUM 0.75, LOW 0.4, unmatched 0) x activity (0 without commits, else " +
   "0.5 + 0.5 x min(1, log2(1+commits)/log2(21))) x credibility (0 with a CRITICAL flag on the repository, else " +
   "0.85 per WARNING on it, at least 0.4); penalties = 15 per CRITICAL flag (at most 45) + 5 per WARNING not " +
@@ -33,6 +40,8 @@ export interface ScoredClaim {
   repo: string | null;
   matchStrength: MatchStrength | null;
   commits: number;
+  /** the resume links a repository for this claim */
+  linked: boolean;
 }
 
 /** 0 without commits; otherwise from ACTIVITY_FLOOR up to 1, logarithmic in the commit count. */
@@ -66,6 +75,7 @@ export function confidenceScore(claims: ScoredClaim[], flags: Flag[], mentionsSk
     return {
       name: c.name,
       repo: c.repo,
+      weight: c.repo === null && !c.linked ? UNVERIFIED_CLAIM_WEIGHT : 1,
       matchStrength: c.matchStrength,
       commits: c.commits,
       credit: r3(strengthWeight * act * cred),
@@ -74,7 +84,8 @@ export function confidenceScore(claims: ScoredClaim[], flags: Flag[], mentionsSk
       credibility: cred,
     };
   });
-  const evidence = lines.length === 0 ? 0 : r3((100 * lines.reduce((s, l) => s + l.credit, 0)) / lines.length);
+  const weights = lines.reduce((s, l) => s + l.weight, 0);
+  const evidence = weights === 0 ? 0 : r3((100 * lines.reduce((s, l) => s + l.weight * l.credit, 0)) / weights);
   const matchedRepos = new Set(lines.filter((l) => l.repo).map((l) => (l.repo as string).toLowerCase()));
   const penalties: ScoreBreakdown["penalties"] = [];
   let critical = 0;

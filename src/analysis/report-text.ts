@@ -30,7 +30,7 @@ export function reportText(outcome: AnalysisOutcome, heading: string): string[] 
   lines.push("", `Score: evidence ${b.evidence} - penalties ${b.penaltyTotal} = ${b.score}`);
   for (const c of b.claims) {
     lines.push(
-      `  ${pad(c.name, nameWidth)}credit ${c.credit.toFixed(3)} = ${c.matchStrength ?? "unmatched"} ${c.strengthWeight} x activity ${c.activityFactor} x credibility ${c.credibility}`,
+      `  ${pad(c.name, nameWidth)}credit ${c.credit.toFixed(3)} = ${c.matchStrength ?? "unmatched"} ${c.strengthWeight} x activity ${c.activityFactor} x credibility ${c.credibility}${c.weight !== 1 ? ` (weight ${c.weight})` : ""}`,
     );
   }
   for (const p of b.penalties) lines.push(`  -${p.points} ${p.severity} ${p.rule}${p.repo ? ` (${p.repo})` : ""}`);

@@ -1,6 +1,6 @@
 import type { GhRepo, GitHubSource, RepoEvidence } from "../github/types.ts";
 import type { ExtractedResume } from "../resume/types.ts";
-import { parseRepoUrl, repoKey } from "./claim-links.ts";
+import { claimRepoRefs, parseRepoUrl, repoKey } from "./claim-links.ts";
 import { hiddenTextFlags, linkFlags, profileMismatchFlags, unmatchedFlag } from "./claim-flags.ts";
 import { confidenceScore, type ScoredClaim } from "./confidence-score.ts";
 import { sortFlags } from "./flag-order.ts";
@@ -122,7 +122,7 @@ export async function runAnalysis(input: AnalysisInput): Promise<AnalysisOutcome
     if (!v || !v.accepted) {
       unmatchedClaims.push({ name: m.claim.name, reason: m.reason ?? "no matching repository" });
       flags.push(unmatchedFlag(m, user.login));
-      scored.push({ name: m.claim.name, repo: null, matchStrength: null, commits: 0 });
+      scored.push({ name: m.claim.name, repo: null, matchStrength: null, commits: 0, linked: claimRepoRefs(m.claim).length > 0 });
       continue;
     }
     if (!flaggedRepos.has(v.repo.fullName)) {
@@ -131,7 +131,7 @@ export async function runAnalysis(input: AnalysisInput): Promise<AnalysisOutcome
     }
     const project = verifiedProject(m, v, v.flags);
     verifiedProjects.push(project);
-    scored.push({ name: m.claim.name, repo: v.repo.fullName, matchStrength: project.matchStrength, commits: project.commits });
+    scored.push({ name: m.claim.name, repo: v.repo.fullName, matchStrength: project.matchStrength, commits: project.commits, linked: claimRepoRefs(m.claim).length > 0 });
   }
 
   const accepted = [...verdicts.values()].filter((v) => v.accepted);

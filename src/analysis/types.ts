@@ -95,6 +95,8 @@ export interface ClaimScoreLine {
   commits: number;
   /** strength weight x activity factor x credibility, 0..1 */
   credit: number;
+  /** the claim's weight in the mean: 1, or 0.5 for an unmatched claim without a link */
+  weight: number;
   strengthWeight: number;
   activityFactor: number;
   credibility: number;
@@ -102,7 +104,7 @@ export interface ClaimScoreLine {
 
 /** Why the score is what it is: enough to recompute it by hand. */
 export interface ScoreBreakdown {
-  /** 100 x mean credit over verifiable claims */
+  /** 100 x weighted mean credit over the claims (mention-only ones excluded) */
   evidence: number;
   /** points taken off for flags that are not about one matched repository, or beyond per-repo credibility */
   penalties: Array<{ rule: RuleId; severity: Severity; repo?: string; points: number }>;

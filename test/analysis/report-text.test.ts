@@ -13,11 +13,12 @@ describe("reportText", () => {
     });
     const out = await runAnalysis({ hostUsername: "ana", resume: resume([linkedClaim("Tool", "github.com/ana/tool"), claim("Ghost")]), github: gh });
     const text = reportText(out, "resume.pdf as ana").join("\n");
-    expect(text).toContain("Confidence score: 50/100");
+    expect(text).toContain("Confidence score: 67/100");
     expect(text).toContain("HIGH    Tool  github.com/ana/tool  30 of 30 commits (matched by link)");
     expect(text).toContain("  - Ghost: no public repository matches its name or description");
     expect(text).toContain('WARNING  claimed project "Ghost" could not be verified on GitHub for ana');
-    expect(text).toContain("Score: evidence 50 - penalties 0 = 50");
+    expect(text).toContain("Score: evidence 66.667 - penalties 0 = 67");
+    expect(text).toContain("Ghost credit 0.000 = unmatched 0 x activity 0 x credibility 0 (weight 0.5)");
     expect(text).toContain("GitHub calls: 3 (0 answered 304 Not Modified)");
     expect(reportText(out, "x")).toEqual(reportText(structuredClone(out), "x"));
   });

@@ -123,7 +123,8 @@ describe("runAnalysis flags", () => {
       { name: "Website", reason: "the linked repository acme/website belongs to acme and has no commits by ana" },
     ]);
     expect(out.flags.filter((f) => f.rule === "UNMATCHED_CLAIM").map((f) => f.severity)).toEqual(["WARNING", "WARNING"]);
-    expect(out.confidenceScore).toBe(60);
+    // 3 verified claims, the linked one without commits weighs 1, the unlinked unmatched one 0.5: 300 / 4.5
+    expect(out.confidenceScore).toBe(67);
   });
 
   test("profile mismatch, hidden text and an empty repository", async () => {
