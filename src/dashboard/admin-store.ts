@@ -1,0 +1,151 @@
+import type { Database } from "../storage/database.ts";
+
+export interface AdminRow {
+  id: string;
+  username: string;
+  password_hash: string;
+  created_at: number;
+  last_login_at: number | null;
+}
+
+export interface SessionRow {
+  token_hash: string;
+  admin_id: string;
+  csrf_token: string;
+  flash: string | null;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+}
+
+/** Every SQL statement about dashboard administrators, sessions, setup tokens and failed logins. */
+export class AdminStore {
+  constructor(private readonly db: Database) {}
+
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn).immediate();
+  }
+
+  countAdmins(): number {
+    return this.db.query<{ n: number }, []>("SELECT count(*) AS n FROM admin_users").get()!.n;
+  }
+
+  listAdmins(): AdminRow[] {
+    return this.db.query<AdminRow, []>("SELECT * FROM admin_users ORDER BY created_at, username").all();
+  }
+
+  adminByUsername(username: string): AdminRow | null {
+    return this.db.query<AdminRow, [string]>("SELECT * FROM admin_users WHERE username = ?").get(username);
+  }
+
+  adminById(id: string): AdminRow | null {
+    return this.db.query<AdminRow, [string]>("SELECT * FROM admin_users WHERE id = ?").get(id);
+  }
+
+  insertAdmin(a: Omit<AdminRow, "last_login_at">): void {
+    this.db
+      .query("INSERT INTO admin_users (id, username, password_hash, created_at) VALUES (?, ?, ?, ?)")
+      .run(a.id, a.username, a.password_hash, a.created_at);
+  }
+
+  deleteAdmin(id: string): boolean {
+    return this.db.query("DELETE FROM admin_users WHERE id = ?").run(id).changes === 1;
+  }
+
+  touchLogin(id: string, now: number): void {
+    this.db.query("UPDATE admin_users SET last_login_at = ? WHERE id = ?").run(now, id);
+  }
+
+  insertSetupToken(hash: string, now: number, expiresAt: number): void {
+    this.db.query("INSERT INTO admin_setup_tokens (token_hash, created_at, expires_at) VALUES (?, ?, ?)").run(hash, now, expiresAt);
+  }
+
+  /** The setup token if it exists, is unused and unexpired. */
+  liveSetupToken(hash: string, now: number): { token_hash: string; expires_at: number } | null {
+    return this.db
+      .query<{ token_hash: string; expires_at: number }, [string, number]>(
+        "SELECT token_hash, expires_at FROM admin_setup_tokens WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?",
+      )
+      .get(hash, now);
+  }
+
+  /** Spend a setup token; false when it was already spent or has expired (exactly one caller wins). */
+  useSetupToken(hash: string, adminId: string, now: number): boolean {
+    return (
+      this.db
+        .query("UPDATE admin_setup_tokens SET used_at = ?, used_by = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?")
+        .run(now, adminId, hash, now).changes === 1
+    );
+  }
+
+  insertSession(s: Omit<SessionRow, "flash">): void {
+    this.db
+      .query(
+        `INSERT INTO admin_sessions (token_hash, admin_id, csrf_token, created_at, last_seen_at, expires_at)
+         VALUES (?, ?, ?, ?, ?, ?)`,
+      )
+      .run(s.token_hash, s.admin_id, s.csrf_token, s.created_at, s.last_seen_at, s.expires_at);
+  }
+
+  /** The unexpired session with its administrator. */
+  liveSession(hash: string, now: number): (SessionRow & { username: string }) | null {
+    return this.db
+      .query<SessionRow & { username: string }, [string, number]>(
+        `SELECT s.*, a.username FROM admin_sessions s JOIN admin_users a ON a.id = s.admin_id
+          WHERE s.token_hash = ? AND s.expires_at > ?`,
+      )
+      .get(hash, now);
+  }
+
+  extendSession(hash: string, now: number, expiresAt: number): void {
+    this.db.query("UPDATE admin_sessions SET last_seen_at = ?, expires_at = ? WHERE token_hash = ?").run(now, expiresAt, hash);
+  }
+
+  deleteSession(hash: string): void {
+    this.db.query("DELETE FROM admin_sessions WHERE token_hash = ?").run(hash);
+  }
+
+  deleteSessionsOf(adminId: string): number {
+    return this.db.query("DELETE FROM admin_sessions WHERE admin_id = ?").run(adminId).changes;
+  }
+
+  setFlash(hash: string, flash: string | null): void {
+    this.db.query("UPDATE admin_sessions SET flash = ? WHERE token_hash = ?").run(flash, hash);
+  }
+
+  /** Read and clear the session's notice: it is shown on exactly one page. */
+  takeFlash(hash: string): string | null {
+    return this.transaction(() => {
+      const row = this.db.query<{ flash: string | null }, [string]>("SELECT flash FROM admin_sessions WHERE token_hash = ?").get(hash);
+      if (row?.flash == null) return null;
+      this.db.query("UPDATE admin_sessions SET flash = NULL WHERE token_hash = ?").run(hash);
+      return row.flash;
+    });
+  }
+
+  recordFailure(scope: "user" | "ip", subject: string, now: number): void {
+    this.db.query("INSERT INTO admin_login_failures (scope, subject, at) VALUES (?, ?, ?)").run(scope, subject, now);
+  }
+
+  failuresSince(scope: "user" | "ip", subject: string, since: number): number[] {
+    return this.db
+      .query<{ at: number }, [string, string, number]>(
+        "SELECT at FROM admin_login_failures WHERE scope = ? AND subject = ? AND at > ? ORDER BY at",
+      )
+      .all(scope, subject, since)
+      .map((r) => r.at);
+  }
+
+  clearFailures(scope: "user" | "ip", subject: string): void {
+    this.db.query("DELETE FROM admin_login_failures WHERE scope = ? AND subject = ?").run(scope, subject);
+  }
+
+  /** Housekeeping: expired sessions, spent or expired setup tokens, failures older than `failuresBefore`. */
+  purge(now: number, failuresBefore: number): { sessions: number; tokens: number; failures: number } {
+    return {
+      sessions: this.db.query("DELETE FROM admin_sessions WHERE expires_at <= ?").run(now).changes,
+      tokens: this.db.query("DELETE FROM admin_setup_tokens WHERE expires_at <= ?").run(now).changes,
+      failures: this.db.query("DELETE FROM admin_login_failures WHERE at <= ?").run(failuresBefore).changes,
+    };
+  }
+}
