@@ -11,8 +11,8 @@ beforeAll(async () => {
 afterAll(() => t.stop());
 
 const auth = () => ({ authorization: `Bearer ${t.key}` });
-const raw = (body: BodyInit, contentType: string, extra: Record<string, string> = {}) =>
-  fetch(`${t.url}/v1/verify`, { method: "POST", body, headers: { ...auth(), "content-type": contentType, ...extra } });
+const raw = (body: string | Uint8Array, contentType: string, extra: Record<string, string> = {}) =>
+  fetch(`${t.url}/v1/verify`, { method: "POST", body: body as BodyInit, headers: { ...auth(), "content-type": contentType, ...extra } });
 
 /** A multipart body assembled by hand, so it can be malformed on purpose. */
 function multipart(boundary: string, parts: Array<{ name: string; filename?: string; body: string | Uint8Array }>): Uint8Array {
