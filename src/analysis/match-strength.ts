@@ -17,6 +17,8 @@ export interface StrengthInput {
   forkWithoutOwnWork: boolean;
   /** BULK_DUMP fired and the whole history spans under two days */
   shortBulkDump: boolean;
+  /** a CRITICAL flag says the history is forged: its commits are not real work */
+  forgedHistory: boolean;
 }
 
 /**
@@ -26,10 +28,11 @@ export interface StrengthInput {
  *   HIGH   = strong tie and substantial work
  *   MEDIUM = strong tie and some work (1+ commits), or weak tie and substantial work
  *   LOW    = anything else matched: no own commits, a weak tie with little work, a fork without own work
- *            (FORK_AS_OWN), or a history that is one bulk commit spanning under two days (BULK_DUMP).
+ *            (FORK_AS_OWN), a history that is one bulk commit spanning under two days (BULK_DUMP), or a
+ *            history with a CRITICAL flag (forged commits are not work, however many there are).
  */
 export function matchStrength(input: StrengthInput): MatchStrength {
-  if (input.commits <= 0 || input.forkWithoutOwnWork || input.shortBulkDump) return "LOW";
+  if (input.commits <= 0 || input.forkWithoutOwnWork || input.shortBulkDump || input.forgedHistory) return "LOW";
   const share = input.commits / Math.max(1, input.totalCommits);
   const substantial = input.commits >= SUBSTANTIAL_COMMITS || (share >= MAJORITY_SHARE && input.commits >= MIN_MAJORITY_COMMITS);
   const strongTie = input.basis !== "fuzzy";

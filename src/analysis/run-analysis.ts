@@ -55,6 +55,7 @@ function verifiedProject(m: ClaimMatch, v: RepoVerdict, repoFlags: Flag[]): Veri
       totalCommits: total,
       forkWithoutOwnWork: v.forkWithoutOwnWork,
       shortBulkDump: v.shortBulkDump,
+      forgedHistory: v.flags.some((f) => f.severity === "CRITICAL"),
     }),
     matchedBy: m.basis ?? "fuzzy",
     matchScore: m.score,

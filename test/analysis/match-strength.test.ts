@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { matchStrength, type StrengthInput } from "../../src/analysis/match-strength.ts";
 import type { MatchStrength } from "../../src/analysis/types.ts";
 
-const base: StrengthInput = { basis: "link", commits: 40, totalCommits: 40, forkWithoutOwnWork: false, shortBulkDump: false };
+const base: StrengthInput = { basis: "link", commits: 40, totalCommits: 40, forkWithoutOwnWork: false, shortBulkDump: false, forgedHistory: false };
 
 describe("matchStrength", () => {
   test.each<[string, Partial<StrengthInput>, MatchStrength]>([
@@ -18,6 +18,7 @@ describe("matchStrength", () => {
     ["no commits by the candidate", { commits: 0 }, "LOW"],
     ["a fork without own work", { forkWithoutOwnWork: true }, "LOW"],
     ["one bulk commit spanning under two days", { shortBulkDump: true }, "LOW"],
+    ["a forged history (a CRITICAL flag)", { forgedHistory: true }, "LOW"],
   ])("%s -> %s", (_, over, want) => {
     expect(matchStrength({ ...base, ...over })).toBe(want);
   });

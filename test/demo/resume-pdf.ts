@@ -4,6 +4,7 @@
  * hidden (white) text. The project generates these itself; no real person's resume is used.
  */
 import { PDFDocument, PDFString, rgb, StandardFonts, type PDFFont, type PDFPage } from "pdf-lib";
+import type { ExtractedResume, ResumeLink } from "../../src/resume/types.ts";
 
 export interface SampleProject {
   name: string;
@@ -119,4 +120,54 @@ export async function sampleResumePdf(r: SampleResume): Promise<Uint8Array> {
     y -= 8;
   }
   return await doc.save({ useObjectStreams: false });
+}
+
+/**
+ * What a perfect extractor returns for a sample resume: lets the analysis benchmark separate analysis
+ * errors from extraction errors (`bench:analysis --no-extract`).
+ */
+export function perfectExtraction(r: SampleResume): ExtractedResume {
+  const repoLink = (url: string, visible: string): ResumeLink => {
+    const [, owner = "", repo = ""] = url.split("/");
+    return { url: `https://${url}`, raw: `https://${url}`, kind: "repository", owner, repo, repoUrl: url, visibleText: visible, visibleDiffers: false, source: "annotation", page: 1 };
+  };
+  return {
+    candidateName: r.name,
+    githubProfiles: r.githubLogin
+      ? [{ url: `https://github.com/${r.githubLogin}`, raw: `https://github.com/${r.githubLogin}`, kind: "profile", owner: r.githubLogin, visibleText: `github.com/${r.githubLogin}`, visibleDiffers: false, source: "both", page: 1 }]
+      : [],
+    repoLinksOutsideProjects: [],
+    projects: r.projects.map((p) => ({
+      name: p.name,
+      repoUrl: p.repoUrl ?? null,
+      repoLinks: p.repoUrl ? [repoLink(p.repoUrl, p.linkWord ?? p.repoUrl)] : [],
+      otherLinks: [],
+      technologies: p.technologies ?? [],
+      dates: p.dates ? { text: p.dates, ...parseSampleDates(p.dates) } : null,
+      description: p.description ?? [],
+      section: "Projects",
+      page: 1,
+    })),
+    hiddenText: r.hiddenText ? [{ text: r.hiddenText, page: 1, reason: "white-fill" }] : [],
+    pages: 1,
+    warnings: [],
+  };
+}
+
+const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+
+/** "Jan 2019 - Dec 2020" / "2025" / "Jan 2023 - Present" -> ISO start and end. */
+function parseSampleDates(text: string): { start?: string; end?: string } {
+  const parts = text.split(/\s+[-–]\s+/);
+  const one = (s: string | undefined): string | undefined => {
+    if (!s) return undefined;
+    if (/present/i.test(s)) return "present";
+    const m = /^([A-Za-z]{3})[a-z]*\s+(\d{4})$/.exec(s.trim());
+    if (m) return `${m[2]}-${String(MONTHS.indexOf(m[1]!.toLowerCase()) + 1).padStart(2, "0")}`;
+    const y = /^(\d{4})$/.exec(s.trim());
+    return y ? `${y[1]}-01` : undefined;
+  };
+  const start = one(parts[0]);
+  const end = one(parts[1]);
+  return { ...(start ? { start } : {}), ...(end ? { end } : {}) };
 }
