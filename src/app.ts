@@ -15,6 +15,7 @@ import { defaultSteps } from "./verification/default-steps.ts";
 import { verificationJobHandler, type VerificationSteps } from "./verification/verification-job.ts";
 import { VerificationService } from "./verification/verification-service.ts";
 import { VerificationStore } from "./verification/verification-store.ts";
+import { createWebhookDelivery } from "./webhooks/webhook-delivery.ts";
 
 export type AppEvents = JobEvents;
 
@@ -59,6 +60,7 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
     rescueEveryMs: Math.max(250, Math.min(5_000, Math.floor(config.jobLeaseMs / 2))),
   });
   const maintenance = new MaintenanceLoop({ verifications, clock, logger, resumeRetentionMs: config.resumeRetentionMs });
+  const webhooks = createWebhookDelivery({ config, db, clients: accounts, verifications, clock, logger });
 
   const http = createHttpApp({
     accounts,
@@ -70,7 +72,7 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
         db.transaction(() => {}).immediate();
       },
       workerLoopAgeMs: () => (worker.lastTickAt === 0 ? Infinity : clock.now() - worker.lastTickAt),
-      metrics: () => renderMetrics({ jobs: jobStore.counts(clock.now()), verifications: verifications.countsByStatus() }),
+      metrics: () => renderMetrics({ jobs: jobStore.counts(clock.now()), verifications: verifications.countsByStatus(), extra: webhooks.metricsLines() }),
     },
   });
 
@@ -88,12 +90,14 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
     queue,
     worker,
     maintenance,
+    webhooks,
     http,
     /** the bound URL once started */
     url: "",
     async start(): Promise<string> {
       worker.start();
       maintenance.start();
+      webhooks.start();
       http.listen({ port: config.port, hostname: config.host, maxRequestBodySize: config.maxResumeBytes * 2 });
       server = http.server;
       const host = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
@@ -105,7 +109,7 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
       stopped ??= (async () => {
         await server?.stop(false);
         maintenance.stop();
-        const r = await worker.stop(config.shutdownGraceMs);
+        const [r] = await Promise.all([worker.stop(config.shutdownGraceMs), webhooks.stop(config.shutdownGraceMs)]);
         logger.info("stopped", { finishedInFlight: r.finished, released: r.released });
         db.close();
       })();

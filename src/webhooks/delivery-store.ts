@@ -1,0 +1,203 @@
+import type { Database } from "../storage/database.ts";
+import type { AttemptResult } from "./attempt-outcome.ts";
+import type { DeliveryState } from "./retry-schedule.ts";
+
+export interface DeliveryRow {
+  id: string;
+  client_id: string;
+  tracking_id: string | null;
+  event: string;
+  payload: string;
+  state: DeliveryState;
+  attempts: number;
+  round_failures: number;
+  next_attempt_at: number | null;
+  lease_token: string | null;
+  last_attempt_at: number | null;
+  last_outcome: string | null;
+  last_status_code: number | null;
+  created_at: number;
+  updated_at: number;
+  delivered_at: number | null;
+  failed_at: number | null;
+}
+
+export interface AttemptRow {
+  delivery_id: string;
+  attempt: number;
+  started_at: number;
+  finished_at: number | null;
+  url: string | null;
+  outcome: string;
+  status_code: number | null;
+  error: string | null;
+  latency_ms: number | null;
+  response_excerpt: string | null;
+}
+
+/** A claimed attempt: which delivery, under which lease. */
+export interface Lease {
+  id: string;
+  token: string;
+  attempt: number;
+}
+
+/**
+ * Every SQL statement about webhook deliveries and attempts. Each method is one statement; writes to a
+ * delivery in flight check its lease token, so an attempt whose lease lapsed (and was taken over)
+ * cannot overwrite the newer attempt's outcome.
+ */
+export class DeliveryStore {
+  constructor(private readonly db: Database) {}
+
+  insert(d: { id: string; clientId: string; trackingId: string | null; event: string; payload: string; nextAttemptAt: number | null; state?: DeliveryState }, now: number): void {
+    this.db
+      .query(
+        `INSERT INTO webhook_deliveries (id, client_id, tracking_id, event, payload, state, next_attempt_at, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(d.id, d.clientId, d.trackingId, d.event, d.payload, d.state ?? "pending", d.nextAttemptAt, now, now);
+  }
+
+  /**
+   * Lease up to `limit` due deliveries, earliest first: count the attempt and push `next_attempt_at` to
+   * the lease expiry, so one that is never finished (crash) is due again then. Uses the due index only.
+   */
+  claimDue(now: number, limit: number, leaseUntil: number, token: string): DeliveryRow[] {
+    if (limit <= 0) return [];
+    return this.db
+      .query<DeliveryRow, [string, number, number, number, number]>(
+        `UPDATE webhook_deliveries
+            SET attempts = attempts + 1, lease_token = ?, next_attempt_at = ?, updated_at = ?
+          WHERE id IN (SELECT id FROM webhook_deliveries
+                        WHERE next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ?)
+          RETURNING *`,
+      )
+      .all(token, leaseUntil, now, now, limit);
+  }
+
+  /** Attempts left `in_flight` by a process that died: they ended without an outcome. */
+  markInterrupted(deliveryId: string, now: number): void {
+    this.db
+      .query("UPDATE webhook_attempts SET outcome = 'interrupted', finished_at = ?, error = 'the service stopped during the attempt' WHERE delivery_id = ? AND outcome = 'in_flight'")
+      .run(now, deliveryId);
+  }
+
+  insertAttempt(deliveryId: string, attempt: number, startedAt: number, url: string | null): void {
+    this.db
+      .query("INSERT INTO webhook_attempts (delivery_id, attempt, started_at, url, outcome) VALUES (?, ?, ?, ?, 'in_flight')")
+      .run(deliveryId, attempt, startedAt, url);
+  }
+
+  finishAttempt(deliveryId: string, attempt: number, r: AttemptResult, now: number): void {
+    this.db
+      .query(
+        `UPDATE webhook_attempts SET outcome = ?, status_code = ?, error = ?, latency_ms = ?, response_excerpt = ?, finished_at = ?
+          WHERE delivery_id = ? AND attempt = ?`,
+      )
+      .run(r.outcome, r.statusCode, r.error, r.latencyMs, r.responseExcerpt, now, deliveryId, attempt);
+  }
+
+  /** Record the end of the leased attempt; false when the lease was lost (another attempt took over). */
+  settle(
+    lease: Lease,
+    s: { state: DeliveryState; nextAttemptAt: number | null; roundFailures: number; outcome: string; statusCode: number | null },
+    now: number,
+  ): boolean {
+    return (
+      this.db
+        .query(
+          `UPDATE webhook_deliveries
+              SET state = ?, next_attempt_at = ?, round_failures = ?, lease_token = NULL,
+                  last_attempt_at = ?, last_outcome = ?, last_status_code = ?, updated_at = ?,
+                  delivered_at = CASE WHEN ? = 'delivered' THEN ? ELSE delivered_at END,
+                  failed_at = CASE WHEN ? = 'failed' THEN ? ELSE NULL END
+            WHERE id = ? AND lease_token = ?`,
+        )
+        .run(s.state, s.nextAttemptAt, s.roundFailures, now, s.outcome, s.statusCode, now, s.state, now, s.state, now, lease.id, lease.token).changes === 1
+    );
+  }
+
+  /** The bookkeeping of a one-shot test delivery, written with its single attempt. */
+  recordTestOutcome(id: string, r: AttemptResult, now: number): void {
+    const ok = r.outcome === "success";
+    this.db
+      .query(
+        `UPDATE webhook_deliveries SET attempts = 1, last_attempt_at = ?, last_outcome = ?, last_status_code = ?,
+                delivered_at = ?, failed_at = ?, updated_at = ? WHERE id = ?`,
+      )
+      .run(now, r.outcome, r.statusCode, ok ? now : null, ok ? null : now, now, id);
+  }
+
+  /** Give a leased delivery back (graceful stop): due again at `now`, the attempt marked interrupted. */
+  release(lease: Lease, now: number): boolean {
+    const ok =
+      this.db
+        .query("UPDATE webhook_deliveries SET lease_token = NULL, next_attempt_at = ?, updated_at = ? WHERE id = ? AND lease_token = ?")
+        .run(now, now, lease.id, lease.token).changes === 1;
+    this.markInterrupted(lease.id, now);
+    return ok;
+  }
+
+  /**
+   * Start a fresh round now (resend): refused (false) while an attempt is in flight. The delivery id,
+   * and so the webhook-id, stays the same: it is the same event.
+   */
+  restart(id: string, now: number): boolean {
+    return (
+      this.db
+        .query(
+          `UPDATE webhook_deliveries SET state = 'pending', round_failures = 0, next_attempt_at = ?, failed_at = NULL, updated_at = ?
+            WHERE id = ? AND lease_token IS NULL`,
+        )
+        .run(now, now, id).changes === 1
+    );
+  }
+
+  get(id: string): DeliveryRow | null {
+    return this.db.query<DeliveryRow, [string]>("SELECT * FROM webhook_deliveries WHERE id = ?").get(id);
+  }
+
+  /** The newest delivery of a verification's event, or null when none was made (no webhook configured). */
+  latestForTracking(trackingId: string): DeliveryRow | null {
+    return this.db
+      .query<DeliveryRow, [string]>("SELECT * FROM webhook_deliveries WHERE tracking_id = ? ORDER BY created_at DESC, id DESC LIMIT 1")
+      .get(trackingId);
+  }
+
+  stateForTracking(trackingId: string): DeliveryState | null {
+    return (
+      this.db
+        .query<{ state: DeliveryState }, [string]>("SELECT state FROM webhook_deliveries WHERE tracking_id = ? ORDER BY created_at DESC, id DESC LIMIT 1")
+        .get(trackingId)?.state ?? null
+    );
+  }
+
+  /** Exhausted event deliveries (not tests) that failed at or after `since`, oldest first; all clients when `clientId` is null. */
+  failedSince(clientId: string | null, since: number): DeliveryRow[] {
+    return clientId === null
+      ? this.db.query<DeliveryRow, [number]>("SELECT * FROM webhook_deliveries WHERE state = 'failed' AND failed_at >= ? AND tracking_id IS NOT NULL ORDER BY failed_at, id").all(since)
+      : this.db
+          .query<DeliveryRow, [string, number]>("SELECT * FROM webhook_deliveries WHERE state = 'failed' AND client_id = ? AND failed_at >= ? AND tracking_id IS NOT NULL ORDER BY failed_at, id")
+          .all(clientId, since);
+  }
+
+  attempts(deliveryId: string): AttemptRow[] {
+    return this.db
+      .query<AttemptRow, [string]>(
+        `SELECT delivery_id, attempt, started_at, finished_at, url, outcome, status_code, error, latency_ms, response_excerpt
+           FROM webhook_attempts WHERE delivery_id = ? ORDER BY attempt`,
+      )
+      .all(deliveryId);
+  }
+
+  /** The earliest due time, to sleep exactly until work is due (index-only). */
+  nextDueAt(): number | null {
+    return this.db.query<{ t: number | null }, []>("SELECT min(next_attempt_at) AS t FROM webhook_deliveries WHERE next_attempt_at IS NOT NULL").get()?.t ?? null;
+  }
+
+  countsByState(): Record<string, number> {
+    const rows = this.db.query<{ state: string; n: number }, []>("SELECT state, count(*) AS n FROM webhook_deliveries GROUP BY state").all();
+    return Object.fromEntries(rows.map((r) => [r.state, r.n]));
+  }
+}

@@ -1,0 +1,239 @@
+import type { Clock } from "../lib/clock.ts";
+import { errorMessage } from "../lib/errors.ts";
+import { randomChars } from "../lib/ids.ts";
+import type { Logger } from "../lib/log.ts";
+import type { Database } from "../storage/database.ts";
+import { GroupCommit } from "../storage/group-commit.ts";
+import type { AttemptOutcome, AttemptResult } from "./attempt-outcome.ts";
+import { prepareAttempt, type PreparedAttempt, type WebhookSettings } from "./delivery-request.ts";
+import type { DeliveryRow, DeliveryStore, Lease } from "./delivery-store.ts";
+import type { WebhookSender } from "./http-sender.ts";
+import { afterFailure } from "./retry-schedule.ts";
+import type { WebhookEmitter } from "./webhook-events.ts";
+
+export interface DispatcherOptions {
+  db: Database;
+  store: DeliveryStore;
+  clients: { clientById(id: string): WebhookSettings | null };
+  sender: WebhookSender;
+  clock: Clock;
+  events: WebhookEmitter;
+  logger: Logger;
+  /** WEBHOOK_RETRY_SCHEDULE in ms */
+  schedule: readonly number[];
+  /** WEBHOOK_TIMEOUT in ms: an attempt's lease lasts this plus `leaseMarginMs` */
+  timeoutMs: number;
+  /** attempts in flight at once (default 16) */
+  concurrency?: number;
+  /** longest idle wait, so deliveries scheduled by another process (the CLI) are seen (default 1 s) */
+  pollMs?: number;
+  leaseMarginMs?: number;
+}
+
+interface Claimed {
+  lease: Lease;
+  row: DeliveryRow;
+  prepared: PreparedAttempt;
+}
+
+class Stopping extends Error {}
+
+/**
+ * The delivery loop: claims due deliveries by next attempt time under a lease, sends up to `concurrency`
+ * at once, and records each outcome with the next step of the retry schedule in one transaction. The
+ * schedule lives only in SQLite, so a restart resumes it on time; an attempt lost in a crash is due
+ * again when its lease lapses.
+ */
+export class WebhookDispatcher {
+  private readonly inflight = new Map<string, { ctrl: AbortController; done: Promise<void> }>();
+  private running = false;
+  private loopDone: Promise<void> | null = null;
+  private wake: (() => void) | null = null;
+  /** a wake-up that arrived while the loop was busy: the next idle returns at once */
+  private woken = false;
+  private readonly concurrency: number;
+  private readonly pollMs: number;
+  private readonly leaseMs: number;
+  /** outcomes finishing together share one transaction (one fsync) */
+  private readonly commits: GroupCommit;
+  /** attempts by outcome since start, for /metrics */
+  readonly attemptCounts: Record<AttemptOutcome, number> = { success: 0, http: 0, timeout: 0, dns: 0, connect: 0, tls: 0, blocked: 0, config: 0 };
+  /** time of the last loop turn */
+  lastTickAt = 0;
+
+  constructor(private readonly o: DispatcherOptions) {
+    this.concurrency = Math.max(1, o.concurrency ?? 16);
+    this.pollMs = o.pollMs ?? 1_000;
+    this.leaseMs = o.timeoutMs + (o.leaseMarginMs ?? 2_000);
+    this.commits = new GroupCommit(o.db);
+  }
+
+  get inflightCount(): number {
+    return this.inflight.size;
+  }
+
+  /** Something became due (a job ended, a resend): look now instead of at the next poll. */
+  notify(): void {
+    this.wakeUp();
+  }
+
+  private wakeUp(): void {
+    this.woken = true;
+    this.wake?.();
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loopDone = this.loop();
+  }
+
+  /**
+   * Stop claiming; attempts in flight get until `deadlineMs` to finish (each is bounded by the timeout
+   * anyway), the rest are aborted and released: due again at once, at the next start.
+   */
+  async stop(deadlineMs = 25_000): Promise<{ finished: number; released: number }> {
+    this.running = false;
+    this.wakeUp();
+    await this.loopDone;
+    const before = this.inflight.size;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([Promise.all([...this.inflight.values()].map((f) => f.done)), new Promise((r) => (timer = setTimeout(r, deadlineMs)))]);
+    clearTimeout(timer);
+    const left = [...this.inflight.values()];
+    for (const f of left) f.ctrl.abort(new Stopping("dispatcher stopping"));
+    await Promise.allSettled(left.map((f) => f.done));
+    return { finished: before - left.length, released: left.length };
+  }
+
+  /** Claim and send every due delivery until none is due at the clock's now; returns the attempts made. For tests and tools. */
+  async runOnce(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const batch = this.claim(this.concurrency);
+      if (batch.length === 0) return total;
+      total += batch.length;
+      await Promise.all(batch.map((c) => this.execute(c, new AbortController())));
+    }
+  }
+
+  private async loop(): Promise<void> {
+    while (this.running) {
+      this.lastTickAt = this.o.clock.now();
+      try {
+        const free = this.concurrency - this.inflight.size;
+        if (free > 0) for (const c of await this.commits.run(() => this.claim(free))) this.track(c);
+      } catch (err) {
+        this.o.logger.error("webhook dispatcher loop error", { error: errorMessage(err) });
+      }
+      await this.idle();
+    }
+  }
+
+  private idle(): Promise<void> {
+    if (this.woken) {
+      this.woken = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      let wait = this.pollMs;
+      if (this.inflight.size < this.concurrency) {
+        try {
+          const next = this.o.store.nextDueAt();
+          if (next !== null) wait = Math.max(0, Math.min(wait, next - this.o.clock.now()));
+        } catch (err) {
+          this.o.logger.error("webhook due check failed", { error: errorMessage(err) });
+        }
+      }
+      const timer = setTimeout(() => done(), wait);
+      const done = () => {
+        clearTimeout(timer);
+        this.wake = null;
+        this.woken = false;
+        resolve();
+      };
+      this.wake = done;
+    });
+  }
+
+  private track(c: Claimed): void {
+    const ctrl = new AbortController();
+    const entry = { ctrl, done: Promise.resolve() };
+    this.inflight.set(c.lease.id, entry);
+    entry.done = this.execute(c, ctrl).finally(() => {
+      this.inflight.delete(c.lease.id);
+      this.wakeUp();
+    });
+  }
+
+  /** One transaction: lease the due rows, close attempts a crash left open, open the new attempts. */
+  private claim(limit: number): Claimed[] {
+    const now = this.o.clock.now();
+    const token = randomChars(16);
+    return this.o.db
+      .transaction(() =>
+        this.o.store.claimDue(now, limit, now + this.leaseMs, token).map((row) => {
+          if (row.attempts > 1) this.o.store.markInterrupted(row.id, now);
+          const prepared = prepareAttempt(this.o.clients.clientById(row.client_id), row.id, row.payload, now);
+          this.o.store.insertAttempt(row.id, row.attempts, now, prepared.url);
+          return { lease: { id: row.id, token, attempt: row.attempts }, row, prepared };
+        }),
+      )
+      .immediate();
+  }
+
+  private async execute(c: Claimed, ctrl: AbortController): Promise<void> {
+    let result: AttemptResult;
+    try {
+      result = c.prepared.problem ?? (await this.o.sender.send(c.prepared.request!, ctrl.signal));
+    } catch (err) {
+      if (ctrl.signal.aborted) {
+        this.safely("release an interrupted webhook attempt", c, () => this.o.store.release(c.lease, this.o.clock.now()));
+        return;
+      }
+      result = { outcome: "connect", statusCode: null, error: `unexpected sender error: ${errorMessage(err)}`, latencyMs: 0, responseExcerpt: null };
+    }
+    await this.record(c, result);
+  }
+
+  /** Write the attempt's outcome and the delivery's next step together; events go out once it is durable. */
+  private async record(c: Claimed, r: AttemptResult): Promise<void> {
+    const now = this.o.clock.now();
+    const { row, lease } = c;
+    const failures = r.outcome === "success" ? row.round_failures : row.round_failures + 1;
+    const next = r.outcome === "success" ? null : afterFailure(failures, this.o.schedule, now);
+    const state = next === null ? "delivered" : next.kind === "retry" ? "retrying" : "failed";
+    const nextAttemptAt = next?.kind === "retry" ? next.at : null;
+    let settled = false;
+    try {
+      settled = await this.commits.run(() => {
+        this.o.store.finishAttempt(row.id, lease.attempt, r, now);
+        return this.o.store.settle(lease, { state, nextAttemptAt, roundFailures: failures, outcome: r.outcome, statusCode: r.statusCode }, now);
+      });
+    } catch (err) {
+      // the lease makes the delivery due again, so nothing is lost; it may be sent twice (at-least-once)
+      this.o.logger.error("could not record a webhook attempt", { delivery: row.id, error: errorMessage(err) });
+    }
+    this.attemptCounts[r.outcome]++;
+    const ids = { deliveryId: row.id, trackingId: row.tracking_id };
+    this.o.events.emit("webhook.attempted", { ...ids, attempt: lease.attempt, outcome: r.outcome, statusCode: r.statusCode, latencyMs: r.latencyMs });
+    if (!settled) return; // the lease lapsed and another attempt owns the delivery now
+    if (state === "delivered") this.o.events.emit("webhook.delivered", { ...ids, attempt: lease.attempt });
+    else if (state === "retrying") {
+      this.o.logger.info("webhook attempt failed; will retry", { delivery: row.id, attempt: lease.attempt, outcome: r.outcome, error: r.error, nextAttemptAt: new Date(nextAttemptAt!).toISOString() });
+      this.o.events.emit("webhook.retrying", { ...ids, attempt: lease.attempt, nextAttemptAt: nextAttemptAt! });
+    } else {
+      this.o.logger.warn("webhook delivery failed after the whole retry schedule", { delivery: row.id, trackingId: row.tracking_id, attempts: lease.attempt, error: r.error });
+      this.o.events.emit("webhook.exhausted", { ...ids, attempt: lease.attempt });
+    }
+  }
+
+  private safely(what: string, c: Claimed, fn: () => void): void {
+    try {
+      fn();
+    } catch (err) {
+      // the lease makes the delivery due again, so nothing is lost; it may be sent twice (at-least-once)
+      this.o.logger.error(`could not ${what}`, { delivery: c.lease.id, error: errorMessage(err) });
+    }
+  }
+}

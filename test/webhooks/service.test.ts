@@ -1,0 +1,111 @@
+import { afterEach, describe, expect, test } from "bun:test";
+import { AppError } from "../../src/lib/errors.ts";
+import { EventBus } from "../../src/lib/events.ts";
+import { silentLogger } from "../../src/lib/log.ts";
+import { DeliveryStore } from "../../src/webhooks/delivery-store.ts";
+import { createHttpSender } from "../../src/webhooks/http-sender.ts";
+import { WebhookDispatcher } from "../../src/webhooks/webhook-dispatcher.ts";
+import type { WebhookEvents } from "../../src/webhooks/webhook-events.ts";
+import { secretsAt } from "../../src/webhooks/webhook-signer.ts";
+import { type Receiver, startReceiver } from "./helpers/receivers.ts";
+import { makeWorld, type World } from "./helpers/world.ts";
+
+const M = 60_000;
+const H = 60 * M;
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+async function setup(answer: Parameters<typeof startReceiver>[0]): Promise<{ w: World; r: Receiver }> {
+  const w = await makeWorld();
+  cleanups.push(() => w.close());
+  const r = startReceiver(answer);
+  cleanups.push(() => r.stop());
+  w.app.accounts.setWebhook("default", r.url);
+  return { w, r };
+}
+const failAll = () => new Response(null, { status: 500 });
+async function exhaust(w: World): Promise<void> {
+  for (const d of [0, 1 * M, 5 * M, 30 * M, 2 * H, 8 * H]) {
+    w.clock.advance(d);
+    await w.app.webhooks.dispatcher.runOnce();
+  }
+}
+const codeOf = (fn: () => unknown) => {
+  try {
+    fn();
+  } catch (e) {
+    return e instanceof AppError ? `${e.status} ${e.code}` : String(e);
+  }
+  return "no error";
+};
+
+describe("WebhookService", () => {
+  test("resend restarts the schedule: an attempt now, then the whole schedule again; attempt numbers keep counting", async () => {
+    const { w, r } = await setup(failAll);
+    const id = await w.finishJob();
+    await exhaust(w);
+    expect(w.app.webhooks.service.status(id)).toBe("webhook_failed");
+    const { delivery, created } = w.app.webhooks.service.resend(id);
+    expect(created).toBe(false);
+    expect(delivery).toMatchObject({ state: "pending", round_failures: 0, next_attempt_at: w.clock.now(), failed_at: null });
+    await w.app.webhooks.dispatcher.runOnce();
+    expect(w.app.webhooks.service.find(id)).toMatchObject({ state: "retrying", attempts: 7, next_attempt_at: w.clock.now() + 1 * M });
+    expect(r.received).toHaveLength(7);
+  });
+
+  test("resend is refused while an attempt is in flight, and for test deliveries; unknown ids are 404", async () => {
+    const { w } = await setup(failAll);
+    const id = await w.finishJob();
+    const hung = new WebhookDispatcher({
+      db: w.app.db, store: new DeliveryStore(w.app.db), clients: w.app.accounts, sender: { send: () => new Promise(() => {}) },
+      clock: w.clock, events: new EventBus<WebhookEvents>(), logger: silentLogger, schedule: [M], timeoutMs: 1_000,
+    });
+    void hung.runOnce();
+    expect(codeOf(() => w.app.webhooks.service.resend(id))).toBe("409 delivery_in_flight");
+    const t = await w.app.webhooks.service.sendTest(w.app.accounts.client("default").id, createHttpSender({ timeoutMs: 1_000, blockPrivate: false }));
+    expect(t.delivery).toMatchObject({ event: "webhook.test", tracking_id: null, state: "failed", attempts: 1, next_attempt_at: null, last_status_code: 500 });
+    expect(codeOf(() => w.app.webhooks.service.resend(t.delivery.id))).toBe("409 not_resendable");
+    expect(codeOf(() => w.app.webhooks.service.resend("vrf_unknown"))).toBe("404 delivery_not_found");
+  });
+
+  test("resendFailed: only webhook_failed event deliveries since the time, of the one client asked for", async () => {
+    const { w } = await setup(failAll);
+    const other = w.app.accounts.addClient("other");
+    w.app.accounts.setWebhook("other", "http://127.0.0.1:9/x");
+    const early = await w.finishJob("early");
+    await exhaust(w);
+    const cut = w.clock.now() + 1;
+    w.clock.advance(1 * M);
+    const late = await w.finishJob("late");
+    await exhaust(w);
+    await w.app.webhooks.service.sendTest(w.app.accounts.client("default").id, createHttpSender({ timeoutMs: 1_000, blockPrivate: false })); // a failed test: never resent
+    expect(w.app.webhooks.service.resendFailed(other.id, 0)).toEqual([]);
+    const resent = w.app.webhooks.service.resendFailed(w.app.accounts.client("default").id, cut);
+    expect(resent.map((d) => d.tracking_id)).toEqual([late]);
+    expect(w.app.webhooks.service.status(early)).toBe("webhook_failed");
+    expect(w.app.webhooks.service.resendFailed(null, 0).map((d) => d.tracking_id)).toEqual([early]);
+  });
+
+  test("the event is queued in the transaction of the final state, exactly once per final state", async () => {
+    const { w } = await setup(() => new Response("ok"));
+    const id = await w.finishJob();
+    const rows = w.app.db.query<{ n: number }, [string]>("SELECT count(*) AS n FROM webhook_deliveries WHERE tracking_id = ?").get(id)!;
+    expect(rows.n).toBe(1);
+    // recording the same final state again (a duplicate run) changes nothing and queues nothing
+    w.app.db.transaction(() => w.app.verifications.complete(id, { confidenceScore: 1, verifiedProjects: [], flags: [] })).immediate();
+    expect(w.app.db.query<{ n: number }, [string]>("SELECT count(*) AS n FROM webhook_deliveries WHERE tracking_id = ?").get(id)!.n).toBe(1);
+  });
+});
+
+describe("secretsAt", () => {
+  const now = 1_000_000;
+  const table: Array<[string, { webhook_secret: string | null; webhook_secret_previous: string | null; webhook_secret_previous_until: number | null }, ReturnType<typeof secretsAt>]> = [
+    ["no secret", { webhook_secret: null, webhook_secret_previous: null, webhook_secret_previous_until: null }, null],
+    ["one secret", { webhook_secret: "new", webhook_secret_previous: null, webhook_secret_previous_until: null }, { current: "new", previous: null }],
+    ["inside the overlap", { webhook_secret: "new", webhook_secret_previous: "old", webhook_secret_previous_until: now + 1 }, { current: "new", previous: "old" }],
+    ["overlap just ended", { webhook_secret: "new", webhook_secret_previous: "old", webhook_secret_previous_until: now }, { current: "new", previous: null }],
+    ["previous without an end", { webhook_secret: "new", webhook_secret_previous: "old", webhook_secret_previous_until: null }, { current: "new", previous: null }],
+  ];
+  test.each(table)("%s", (_, client, expected) => expect(secretsAt(client, now)).toEqual(expected));
+});
