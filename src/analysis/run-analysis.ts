@@ -145,7 +145,7 @@ export async function runAnalysis(input: AnalysisInput): Promise<AnalysisOutcome
     }),
     totalCommits: accepted.reduce((s, v) => s + v.own.count, 0),
   });
-  for (const h of hits) flags.push({ severity: h.severity, message: h.message, rule: h.rule, evidence: h.evidence, ...(typeof h.evidence.project === "string" ? { project: h.evidence.project } : {}) });
+  for (const h of hits) flags.push({ severity: h.severity, message: h.message, rule: h.rule, evidence: h.evidence, ...(h.project ? { project: h.project } : {}) });
 
   const sorted = sortFlags(flags);
   const scoreBreakdown = confidenceScore(scored, sorted, resume.projects.length - claims.length);

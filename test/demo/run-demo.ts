@@ -124,7 +124,7 @@ async function main(): Promise<number> {
     const jobs: Array<{ login: string; trackingId: string }> = [];
     for (const c of candidates) {
       const form = new FormData();
-      form.append("resume", new File([await sampleResumePdf(resumeOf(c))], `${c.login}.pdf`, { type: "application/pdf" }));
+      form.append("resume", new File([new Uint8Array(await sampleResumePdf(resumeOf(c)))], `${c.login}.pdf`, { type: "application/pdf" }));
       form.append("hostUsername", c.login);
       const res = await fetch(`${server.url}/v1/verify`, { method: "POST", headers: { authorization: `Bearer ${apiKey}` }, body: form });
       const ack = (await res.json()) as Record<string, unknown>;

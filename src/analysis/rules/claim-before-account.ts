@@ -25,9 +25,9 @@ export function claimStartMs(start: string): number {
  * `asOf`, the newest server time in the evidence) with 1,000+ commits. WARNING: people do code before
  * they sign up, but a recruiter should see the gap.
  */
-export function claimBeforeAccount(input: { user: GhUser; asOf: string; claims: DatedClaim[]; totalCommits: number }): RuleHit[] {
+export function claimBeforeAccount(input: { user: GhUser; asOf: string; claims: DatedClaim[]; totalCommits: number }): Array<RuleHit & { project?: string }> {
   const created = ms(input.user.createdAt);
-  const hits: RuleHit[] = [];
+  const hits: Array<RuleHit & { project?: string }> = [];
   for (const claim of input.claims) {
     if (!claim.start || claim.backedByCommits) continue;
     const start = claimStartMs(claim.start);
@@ -35,8 +35,9 @@ export function claimBeforeAccount(input: { user: GhUser; asOf: string; claims: 
     hits.push({
       rule: "CLAIM_BEFORE_ACCOUNT",
       severity: "WARNING",
+      project: claim.name,
       message: `"${claim.name}" is dated from ${claim.start}, ${humanSpan(created - start)} before the GitHub account ${input.user.login} was created (${dayText(input.user.createdAt)}), and no commit backs it`,
-      evidence: { claimStart: claim.start, accountCreated: dayText(input.user.createdAt), gapDays: Math.round((created - start) / DAY_MS), project: claim.name },
+      evidence: { claimStart: claim.start, accountCreated: dayText(input.user.createdAt), gapDays: Math.round((created - start) / DAY_MS) },
     });
   }
   const age = ms(input.asOf) - created;
