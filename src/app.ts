@@ -1,6 +1,7 @@
 import { AccountService } from "./accounts/account-service.ts";
 import { AccountStore } from "./accounts/account-store.ts";
 import type { Config } from "./config/config.ts";
+import { createDashboard, type DashboardDeps } from "./dashboard/dashboard.ts";
 import { createHttpApp } from "./http/server.ts";
 import { JobQueue } from "./jobs/job-queue.ts";
 import { JobStore } from "./jobs/job-store.ts";
@@ -24,6 +25,8 @@ export interface AppOptions {
   logger?: Logger;
   /** replace the resume/GitHub edges (tests, the local CLI) */
   steps?: VerificationSteps;
+  /** dashboard tuning for tests: refresh interval, argon2 cost */
+  dashboard?: Pick<DashboardDeps, "refreshMs" | "auth">;
 }
 
 /**
@@ -61,12 +64,27 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
   });
   const maintenance = new MaintenanceLoop({ verifications, clock, logger, resumeRetentionMs: config.resumeRetentionMs });
   const webhooks = createWebhookDelivery({ config, db, clients: accounts, verifications, clock, logger });
+  const dashboard = createDashboard({
+    db,
+    accounts,
+    verifications,
+    clock,
+    logger,
+    publicUrl: config.publicUrl,
+    webhooks: {
+      attempts: (id) => webhooks.service.attempts(id),
+      resend: (id) => webhooks.service.resend(id),
+      sendTest: (clientId) => webhooks.service.sendTest(clientId, webhooks.sender),
+    },
+    ...opts.dashboard,
+  });
 
   const http = createHttpApp({
     accounts,
     verifications,
     logger,
     maxResumeBytes: config.maxResumeBytes,
+    extra: [dashboard.routes],
     health: {
       checkDatabase: () => {
         db.transaction(() => {}).immediate();
@@ -91,6 +109,7 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
     worker,
     maintenance,
     webhooks,
+    dashboard,
     http,
     /** the bound URL once started */
     url: "",

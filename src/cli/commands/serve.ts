@@ -37,6 +37,9 @@ finish, the rest are released to be picked up at the next start.`,
       io.out(`no API key yet; create one in another terminal:  bun src/main.ts keys create --name first   (or: claimcheck keys create --name first)`);
     }
     io.out(`health: ${url}/healthz   API: POST ${url}/v1/verify   OpenAPI: ${url}/openapi.json`);
+    const setup = app.dashboard.setupLinkIfNoAdmin(url);
+    if (setup) io.out(`dashboard: no administrator yet; create the first one with this one-time link (valid until ${new Date(setup.expiresAt).toISOString()}): ${setup.link}`);
+    else io.out(`dashboard: ${config.publicUrl ?? url}/dashboard`);
     await new Promise<void>((resolve) => {
       const onSignal = (sig: string) => {
         io.out(`${sig} received: stopping (grace ${config.shutdownGraceMs} ms)`);

@@ -1,0 +1,76 @@
+// claimcheck dashboard enhancements. Every page works without this script; it adds copy buttons,
+// confirmations before destructive actions, and live refresh of lists of running work.
+"use strict";
+(function () {
+  function ready(fn) {
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", fn);
+    else fn();
+  }
+
+  function wireCopy(root) {
+    root.querySelectorAll("button[data-copy]").forEach(function (btn) {
+      btn.hidden = false;
+      btn.addEventListener("click", function () {
+        var target = document.getElementById(btn.getAttribute("data-copy"));
+        if (!target) return;
+        var text = "value" in target ? target.value : target.textContent;
+        var done = function () {
+          var label = btn.textContent;
+          btn.textContent = "Copied";
+          setTimeout(function () { btn.textContent = label; }, 1500);
+        };
+        if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(text).then(done, function () { select(target); });
+        else { select(target); try { document.execCommand("copy"); done(); } catch (e) { /* the text stays selected */ } }
+      });
+    });
+  }
+
+  function select(el) {
+    if (el.select) { el.focus(); el.select(); }
+  }
+
+  function wireConfirm(root) {
+    root.querySelectorAll("form[data-confirm]").forEach(function (form) {
+      form.addEventListener("submit", function (ev) {
+        if (!window.confirm(form.getAttribute("data-confirm"))) ev.preventDefault();
+      });
+    });
+  }
+
+  // A [data-live] region is re-fetched every data-refresh-ms while the tab is visible, until the server
+  // renders it with data-live="done" (nothing left that can change).
+  function wireLive() {
+    var region = document.querySelector("[data-live]");
+    if (!region || region.getAttribute("data-live") === "done") return;
+    var every = Number(region.getAttribute("data-refresh-ms")) || 5000;
+    var busy = false;
+    var timer = setInterval(function () {
+      if (busy || document.hidden) return;
+      busy = true;
+      fetch(location.href, { credentials: "same-origin", headers: { accept: "text/html" } })
+        .then(function (res) {
+          if (!res.ok || res.redirected) { clearInterval(timer); return null; }
+          return res.text();
+        })
+        .then(function (text) {
+          if (text === null || text === undefined) return;
+          var doc = new DOMParser().parseFromString(text, "text/html");
+          var next = doc.querySelector("[data-live]");
+          var current = document.querySelector("[data-live]");
+          if (!next || !current) { clearInterval(timer); return; }
+          current.replaceWith(next);
+          wireCopy(next);
+          wireConfirm(next);
+          if (next.getAttribute("data-live") === "done") clearInterval(timer);
+        })
+        .catch(function () { /* try again at the next tick */ })
+        .finally(function () { busy = false; });
+    }, every);
+  }
+
+  ready(function () {
+    wireCopy(document);
+    wireConfirm(document);
+    wireLive();
+  });
+})();

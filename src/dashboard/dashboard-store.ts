@@ -1,0 +1,221 @@
+import type { Database } from "../storage/database.ts";
+import { type Cursor, dayStartUtc, type JobFilter, PAGE_SIZE } from "./job-filters.ts";
+
+/** One line of the jobs list. `state` is the state a person means: queued, processing, COMPLETED, FAILED. */
+export interface JobListRow {
+  tracking_id: string;
+  client_id: string;
+  client_name: string;
+  host_username: string;
+  state: "queued" | "processing" | "COMPLETED" | "FAILED";
+  score: number | null;
+  error_code: string | null;
+  created_at: number;
+  completed_at: number | null;
+  attempts: number | null;
+  webhook_state: string | null;
+}
+
+export interface JobPage {
+  rows: JobListRow[];
+  /** rows matching the filter, all pages */
+  total: number;
+  /** cursor of an older page, when there is one */
+  older: Cursor | null;
+  /** cursor of a newer page, when this is not the newest */
+  newer: Cursor | null;
+}
+
+export interface ClientUsage {
+  id: string;
+  name: string;
+  monthly_quota: number;
+  rate_limit_per_minute: number;
+  used_this_month: number;
+  active_keys: number;
+  webhook_url: string | null;
+}
+
+export interface DeliveryHealth {
+  /** event deliveries created in the window, by state */
+  byState: Record<string, number>;
+  /** attempts finished in the window */
+  attempts: number;
+  succeeded: number;
+  p50LatencyMs: number | null;
+  p95LatencyMs: number | null;
+  /** deliveries waiting for a retry right now (any age) */
+  retryingNow: number;
+}
+
+export interface DeliveryListRow {
+  id: string;
+  client_id: string;
+  tracking_id: string | null;
+  event: string;
+  state: string;
+  attempts: number;
+  next_attempt_at: number | null;
+  last_status_code: number | null;
+  last_outcome: string | null;
+  created_at: number;
+  delivered_at: number | null;
+  failed_at: number | null;
+}
+
+/** What a person calls the job's state, from the verification's status and its job's state. */
+const STATE_SQL = `CASE WHEN v.status IN ('COMPLETED', 'FAILED') THEN v.status
+                        WHEN j.state = 'running' THEN 'processing' ELSE 'queued' END`;
+const WEBHOOK_SQL = `(SELECT d.state FROM webhook_deliveries d WHERE d.tracking_id = v.tracking_id
+                       ORDER BY d.created_at DESC, d.id DESC LIMIT 1)`;
+
+type Param = string | number;
+
+/** The dashboard's read queries over verifications, jobs, clients and deliveries (no writes). */
+export class DashboardStore {
+  constructor(private readonly db: Database) {}
+
+  /** One page of jobs, newest first, with keyset paging (stable while new jobs arrive). */
+  listJobs(f: JobFilter, clientId: string | null, limit = PAGE_SIZE): JobPage {
+    const where: string[] = [];
+    const params: Param[] = [];
+    if (f.state === "webhook_failed") where.push(`${WEBHOOK_SQL} = 'failed'`);
+    else if (f.state) {
+      where.push(`${STATE_SQL} = ?`);
+      params.push(f.state);
+    }
+    if (f.client !== null) {
+      where.push("v.client_id = ?");
+      params.push(clientId ?? "");
+    }
+    if (f.username) {
+      where.push("v.host_username LIKE ? ESCAPE '\\'");
+      params.push(f.username.replace(/[\\%_]/g, (c) => `\\${c}`) + "%");
+    }
+    const from = f.from ? dayStartUtc(f.from) : null;
+    const to = f.to ? dayStartUtc(f.to) : null;
+    if (from !== null) {
+      where.push("v.created_at >= ?");
+      params.push(from);
+    }
+    if (to !== null) {
+      where.push("v.created_at < ?");
+      params.push(to + 86_400_000);
+    }
+    const base = `FROM verifications v LEFT JOIN jobs j ON j.id = v.job_id JOIN clients c ON c.id = v.client_id`;
+    const filterSql = where.length ? `WHERE ${where.join(" AND ")}` : "";
+    const total = this.db.query<{ n: number }, Param[]>(`SELECT count(*) AS n ${base} ${filterSql}`).get(...params)!.n;
+
+    const pageWhere = [...where];
+    const pageParams = [...params];
+    const cursor = f.before ?? f.after;
+    if (cursor) {
+      pageWhere.push(f.before ? "(v.created_at, v.tracking_id) < (?, ?)" : "(v.created_at, v.tracking_id) > (?, ?)");
+      pageParams.push(cursor.createdAt, cursor.trackingId);
+    }
+    const order = f.after ? "ASC" : "DESC";
+    const sql = `SELECT v.tracking_id, v.client_id, c.name AS client_name, v.host_username, ${STATE_SQL} AS state,
+                        CASE WHEN v.status = 'COMPLETED' THEN json_extract(v.result, '$.confidenceScore') END AS score,
+                        v.error_code, v.created_at, v.completed_at, j.attempts, ${WEBHOOK_SQL} AS webhook_state
+                   ${base} ${pageWhere.length ? `WHERE ${pageWhere.join(" AND ")}` : ""}
+                  ORDER BY v.created_at ${order}, v.tracking_id ${order} LIMIT ?`;
+    const fetched = this.db.query<JobListRow, Param[]>(sql).all(...pageParams, limit + 1);
+    const more = fetched.length > limit;
+    let rows = fetched.slice(0, limit);
+    if (f.after) rows = rows.reverse();
+    const first = rows[0];
+    const last = rows[rows.length - 1];
+    const pos = (r: JobListRow): Cursor => ({ createdAt: r.created_at, trackingId: r.tracking_id });
+    return {
+      rows,
+      total,
+      older: last && (f.after ? true : more) ? pos(last) : null,
+      newer: first && (f.before ? true : f.after ? more : false) ? pos(first) : null,
+    };
+  }
+
+  /** Jobs created at or after `since`, by state. */
+  stateCounts(since: number): Record<string, number> {
+    const rows = this.db
+      .query<{ state: string; n: number }, [number]>(
+        `SELECT ${STATE_SQL} AS state, count(*) AS n FROM verifications v LEFT JOIN jobs j ON j.id = v.job_id
+          WHERE v.created_at >= ? GROUP BY 1`,
+      )
+      .all(since);
+    return Object.fromEntries(rows.map((r) => [r.state, r.n]));
+  }
+
+  /** Waiting work: how many verifications are queued or running, and how long the oldest has waited. */
+  queue(now: number): { waiting: number; running: number; oldestWaitingMs: number | null; oldestDueMs: number | null } {
+    const r = this.db
+      .query<{ waiting: number; running: number; oldest: number | null; due: number | null }, [number]>(
+        `SELECT coalesce(sum(j.state = 'queued'), 0) AS waiting, coalesce(sum(j.state = 'running'), 0) AS running,
+                min(v.created_at) AS oldest,
+                min(CASE WHEN j.state = 'queued' AND j.run_at <= ? THEN j.run_at END) AS due
+           FROM verifications v JOIN jobs j ON j.id = v.job_id WHERE v.status IN ('queued', 'processing')`,
+      )
+      .get(now)!;
+    return { waiting: r.waiting, running: r.running, oldestWaitingMs: r.oldest === null ? null : now - r.oldest, oldestDueMs: r.due === null ? null : now - r.due };
+  }
+
+  /** Each client's use of its monthly quota since `monthStart`, with its limits and active keys. */
+  clientUsage(monthStart: number): ClientUsage[] {
+    return this.db
+      .query<ClientUsage, [number]>(
+        `SELECT c.id, c.name, c.monthly_quota, c.rate_limit_per_minute, c.webhook_url,
+                (SELECT count(*) FROM verifications v WHERE v.client_id = c.id AND v.created_at >= ?) AS used_this_month,
+                (SELECT count(*) FROM api_keys k WHERE k.client_id = c.id AND k.revoked_at IS NULL) AS active_keys
+           FROM clients c ORDER BY c.name`,
+      )
+      .all(monthStart);
+  }
+
+  /** Event deliveries (not tests) since `since`: states, attempt success and latency percentiles. */
+  deliveryHealth(since: number): DeliveryHealth {
+    const states = this.db
+      .query<{ state: string; n: number }, [number]>(
+        "SELECT state, count(*) AS n FROM webhook_deliveries WHERE tracking_id IS NOT NULL AND created_at >= ? GROUP BY state",
+      )
+      .all(since);
+    const latencies = this.db
+      .query<{ latency_ms: number; ok: number }, [number]>(
+        `SELECT a.latency_ms, a.outcome = 'success' AS ok FROM webhook_attempts a
+           JOIN webhook_deliveries d ON d.id = a.delivery_id
+          WHERE d.tracking_id IS NOT NULL AND a.finished_at >= ? AND a.outcome NOT IN ('in_flight', 'interrupted')`,
+      )
+      .all(since);
+    const sorted = latencies.filter((l) => l.latency_ms !== null).map((l) => l.latency_ms).sort((a, b) => a - b);
+    const pct = (p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]! : null);
+    const retrying = this.db.query<{ n: number }, []>("SELECT count(*) AS n FROM webhook_deliveries WHERE state = 'retrying'").get()!.n;
+    return {
+      byState: Object.fromEntries(states.map((s) => [s.state, s.n])),
+      attempts: latencies.length,
+      succeeded: latencies.filter((l) => l.ok).length,
+      p50LatencyMs: pct(0.5),
+      p95LatencyMs: pct(0.95),
+      retryingNow: retrying,
+    };
+  }
+
+  /** Every delivery of a verification's event, newest first. */
+  deliveriesForJob(trackingId: string): DeliveryListRow[] {
+    return this.db
+      .query<DeliveryListRow, [string]>(
+        `SELECT id, client_id, tracking_id, event, state, attempts, next_attempt_at, last_status_code, last_outcome,
+                created_at, delivered_at, failed_at
+           FROM webhook_deliveries WHERE tracking_id = ? ORDER BY created_at DESC, id DESC`,
+      )
+      .all(trackingId);
+  }
+
+  /** The client's latest test deliveries, newest first. */
+  testDeliveries(clientId: string, limit = 5): DeliveryListRow[] {
+    return this.db
+      .query<DeliveryListRow, [string, number]>(
+        `SELECT id, client_id, tracking_id, event, state, attempts, next_attempt_at, last_status_code, last_outcome,
+                created_at, delivered_at, failed_at
+           FROM webhook_deliveries WHERE client_id = ? AND tracking_id IS NULL ORDER BY created_at DESC, id DESC LIMIT ?`,
+      )
+      .all(clientId, limit);
+  }
+}

@@ -1,0 +1,86 @@
+import { html, type Html } from "../html.ts";
+
+/** Who is looking at the page, for the header and every form's CSRF field. */
+export interface Viewer {
+  username: string;
+  csrfToken: string;
+}
+
+export interface AssetPaths {
+  css: string;
+  js: string;
+}
+
+export type Section = "overview" | "jobs" | "clients";
+
+export interface PageOptions {
+  title: string;
+  assets: AssetPaths;
+  viewer?: Viewer | null;
+  section?: Section | null;
+  flash?: string | null;
+  /** problems with the request, shown above the content */
+  problems?: string[];
+  body: Html;
+}
+
+/** The hidden field every state-changing form carries. */
+export function csrfField(token: string): Html {
+  return html`<input type="hidden" name="_csrf" value="${token}">`;
+}
+
+/** A one-button form: every action that changes state is a POST carrying the CSRF token. */
+export function actionButton(o: { action: string; label: string; csrf: string; confirm?: string; kind?: "danger" | "primary" | "plain"; fields?: Record<string, string> }): Html {
+  return html`<form method="post" action="${o.action}" class="inline"${o.confirm ? html` data-confirm="${o.confirm}"` : ""}>${csrfField(o.csrf)}${Object.entries(o.fields ?? {}).map(
+    ([k, v]) => html`<input type="hidden" name="${k}" value="${v}">`,
+  )}<button type="submit" class="${o.kind ?? "plain"}">${o.label}</button></form>`;
+}
+
+const NAV: Array<[Section, string, string]> = [
+  ["overview", "Overview", "/dashboard"],
+  ["jobs", "Jobs", "/dashboard/jobs"],
+  ["clients", "Clients & keys", "/dashboard/clients"],
+];
+
+/** The page shell: header and navigation for a signed-in viewer, notices, then the content. */
+export function layout(o: PageOptions): Html {
+  const v = o.viewer;
+  return html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${o.title} · claimcheck</title>
+<link rel="stylesheet" href="${o.assets.css}">
+<script src="${o.assets.js}" defer></script>
+</head>
+<body>
+<header class="top">
+  <a class="brand" href="/dashboard">claimcheck</a>
+  ${
+    v
+      ? html`<nav aria-label="sections">${NAV.map(([s, label, href]) => html`<a href="${href}"${o.section === s ? html` aria-current="page"` : ""}>${label}</a>`)}</nav>
+  <div class="who"><span>${v.username}</span>${actionButton({ action: "/dashboard/logout", label: "Log out", csrf: v.csrfToken })}</div>`
+      : ""
+  }
+</header>
+<main>
+${o.flash ? html`<p class="notice" role="status">${o.flash}</p>` : ""}
+${o.problems?.length ? html`<div class="problems" role="alert"><ul>${o.problems.map((p) => html`<li>${p}</li>`)}</ul></div>` : ""}
+${o.body}
+</main>
+</body>
+</html>`;
+}
+
+/** An error as a page: what went wrong and where to go from here. */
+export function errorPage(o: { assets: AssetPaths; viewer?: Viewer | null; status: number; message: string }): Html {
+  return layout({
+    title: `Error ${o.status}`,
+    assets: o.assets,
+    viewer: o.viewer,
+    body: html`<section class="error-page"><h1>${o.status === 404 ? "Not found" : o.status === 403 ? "Refused" : "Something went wrong"}</h1>
+<p>${o.message}</p><p><a href="/dashboard">Back to the overview</a></p></section>`,
+  });
+}

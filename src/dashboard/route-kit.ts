@@ -1,0 +1,148 @@
+import { AppError, errorMessage } from "../lib/errors.ts";
+import type { Logger } from "../lib/log.ts";
+import type { AdminAuth, LiveSession } from "./admin-auth.ts";
+import { sameSecret } from "./admin-auth.ts";
+import type { Html } from "./html.ts";
+import { type AssetPaths, errorPage, type Viewer } from "./pages/layout.ts";
+import { SECURITY_HEADERS } from "./security-headers.ts";
+import { isSecureRequest, readCookie, SESSION_COOKIE } from "./session-cookie.ts";
+
+/** Form bodies are small; the signature checker's pasted webhook body is the largest thing posted. */
+export const MAX_FORM_BYTES = 1024 * 1024;
+
+export type Form = Map<string, string>;
+
+/** What every dashboard handler gets: the request, its path parameters and, for a POST, the checked form. */
+export interface Req {
+  request: Request;
+  url: URL;
+  params: Record<string, string>;
+  /** the client address as the socket saw it ("unknown" without a server, e.g. app.handle in tests) */
+  ip: string;
+  secure: boolean;
+}
+
+export interface AuthedReq extends Req {
+  session: LiveSession;
+  viewer: Viewer;
+  form: Form;
+}
+
+export interface KitDeps {
+  auth: AdminAuth;
+  logger: Logger;
+  publicUrl: string | null;
+  assets: AssetPaths;
+}
+
+type Server = { requestIP(r: Request): { address: string } | null } | null | undefined;
+
+export function htmlResponse(page: Html, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(page.value, { status, headers: { ...SECURITY_HEADERS, "content-type": "text/html; charset=utf-8", ...headers } });
+}
+
+/** 303 See Other: after a POST the browser GETs the next page (no resubmission on reload). */
+export function redirect(location: string, headers: Record<string, string> = {}): Response {
+  return new Response(null, { status: 303, headers: { ...SECURITY_HEADERS, location, ...headers } });
+}
+
+/** Only a local dashboard path may be a redirect target after login (no open redirect). */
+export function safeNext(next: string | null | undefined): string {
+  if (!next || !next.startsWith("/dashboard") || next.startsWith("//") || /[\\\s]/.test(next) || next.length > 500) return "/dashboard";
+  return next;
+}
+
+/** A urlencoded or multipart form, size-limited; a missing or different content type is an empty form. */
+export async function readForm(request: Request): Promise<Form> {
+  const type = request.headers.get("content-type") ?? "";
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_FORM_BYTES) throw new AppError("form_too_large", 413, "the form is too large");
+  const out: Form = new Map();
+  if (/^application\/x-www-form-urlencoded/i.test(type)) {
+    const text = await request.text();
+    if (text.length > MAX_FORM_BYTES) throw new AppError("form_too_large", 413, "the form is too large");
+    for (const [k, v] of new URLSearchParams(text)) if (!out.has(k)) out.set(k, v);
+  } else if (/^multipart\/form-data/i.test(type)) {
+    const fd = await request.formData().catch(() => {
+      throw new AppError("invalid_request", 400, "the form could not be read");
+    });
+    for (const [k, v] of fd) if (typeof v === "string" && !out.has(k)) out.set(k, v);
+  }
+  return out;
+}
+
+/** A text field, trimmed unless `raw`, cut to `max` characters. */
+export function field(form: Form, name: string, max = 500, raw = false): string {
+  const v = form.get(name) ?? "";
+  return (raw ? v : v.trim()).slice(0, max);
+}
+
+/**
+ * Cross-site form posts are refused twice over: browsers that send Sec-Fetch-Site say so, and the CSRF
+ * token must match (the session's, or the login cookie's before a session exists).
+ */
+export function checkCsrf(request: Request, form: Form, expected: string | null): void {
+  const site = request.headers.get("sec-fetch-site");
+  if (site && site !== "same-origin" && site !== "none") throw new AppError("csrf_failed", 403, "cross-site form submission refused");
+  const given = form.get("_csrf") ?? "";
+  if (!expected || !given || !sameSecret(given, expected)) {
+    throw new AppError("csrf_failed", 403, "the form's security token is missing or stale: reload the page and submit again");
+  }
+}
+
+/** The handler wrapper: resolves the request context and renders any error as a dashboard page. */
+export function createKit(d: KitDeps) {
+  const fail = (err: unknown, viewer: Viewer | null): Response => {
+    if (err instanceof AppError) {
+      return htmlResponse(errorPage({ assets: d.assets, viewer, status: err.status, message: err.message }), err.status, err.headers);
+    }
+    d.logger.error("dashboard error", { error: err instanceof Error ? (err.stack ?? err.message) : errorMessage(err) });
+    return htmlResponse(errorPage({ assets: d.assets, viewer, status: 500, message: "Something went wrong; the service log has details." }), 500);
+  };
+
+  const base = (request: Request, params: Record<string, string> | undefined, server: Server): Req => ({
+    request,
+    url: new URL(request.url),
+    params: params ?? {},
+    ip: server?.requestIP(request)?.address ?? "unknown",
+    secure: isSecureRequest(request, d.publicUrl),
+  });
+
+  return {
+    assets: d.assets,
+    fail,
+
+    /** A page anyone may open (login, setup). */
+    async open(ctx: { request: Request; params?: Record<string, string>; server?: Server }, handler: (r: Req) => Response | Promise<Response>): Promise<Response> {
+      try {
+        return await handler(base(ctx.request, ctx.params, ctx.server));
+      } catch (err) {
+        return fail(err, null);
+      }
+    },
+
+    /**
+     * A page or action for a signed-in administrator. Without a live session a GET is sent to the login
+     * page and a POST is refused; a POST must carry the session's CSRF token.
+     */
+    async authed(ctx: { request: Request; params?: Record<string, string>; server?: Server }, handler: (r: AuthedReq) => Response | Promise<Response>): Promise<Response> {
+      const r = base(ctx.request, ctx.params, ctx.server);
+      const session = d.auth.session(readCookie(ctx.request, SESSION_COOKIE));
+      const post = ctx.request.method !== "GET" && ctx.request.method !== "HEAD";
+      if (!session) {
+        if (!post) return redirect(`/dashboard/login?next=${encodeURIComponent(r.url.pathname + r.url.search)}`);
+        return htmlResponse(errorPage({ assets: d.assets, status: 401, message: "Your session has ended. Log in again, then repeat the action." }), 401);
+      }
+      const viewer: Viewer = { username: session.username, csrfToken: session.csrf_token };
+      try {
+        const form = post ? await readForm(ctx.request) : new Map<string, string>();
+        if (post) checkCsrf(ctx.request, form, session.csrf_token);
+        return await handler({ ...r, session, viewer, form });
+      } catch (err) {
+        return fail(err, viewer);
+      }
+    },
+  };
+}
+
+export type Kit = ReturnType<typeof createKit>;

@@ -1,0 +1,87 @@
+import { Elysia } from "elysia";
+import { AppError } from "../../lib/errors.ts";
+import { type AdminAuth, randomToken } from "../admin-auth.ts";
+import { loginPage, setupPage } from "../pages/auth-pages.ts";
+import { checkCsrf, field, htmlResponse, type Kit, readForm, type Req, redirect, safeNext } from "../route-kit.ts";
+import { clearCookie, LOGIN_CSRF_COOKIE, readCookie, SESSION_COOKIE, setCookie } from "../session-cookie.ts";
+
+const LOGIN_CSRF_MAX_AGE_S = 3600;
+
+/**
+ * The pages used without a session: log in, log out, and the one-time setup link. Their forms are
+ * protected by a double-submit token: an HttpOnly SameSite=Strict cookie that must equal a form field.
+ */
+export function authRoutes(kit: Kit, auth: AdminAuth) {
+  /** The pre-session CSRF token of this browser, and the Set-Cookie that (re)issues it. */
+  const loginCsrf = (r: Req) => {
+    const token = readCookie(r.request, LOGIN_CSRF_COOKIE) ?? randomToken();
+    return { token, cookie: setCookie(LOGIN_CSRF_COOKIE, token, LOGIN_CSRF_MAX_AGE_S, r.secure) };
+  };
+
+  return new Elysia()
+    .get("/dashboard/login", (ctx) =>
+      kit.open(ctx, (r) => {
+        if (auth.session(readCookie(r.request, SESSION_COOKIE))) return redirect(safeNext(r.url.searchParams.get("next")));
+        const { token, cookie } = loginCsrf(r);
+        const notice = r.url.searchParams.has("bye") ? "You are logged out." : null;
+        return htmlResponse(loginPage({ assets: kit.assets, csrf: token, next: safeNext(r.url.searchParams.get("next")), notice }), 200, { "set-cookie": cookie });
+      }),
+    )
+    .post(
+      "/dashboard/login",
+      (ctx) =>
+        kit.open(ctx, async (r) => {
+          const form = await readForm(r.request);
+          checkCsrf(r.request, form, readCookie(r.request, LOGIN_CSRF_COOKIE));
+          const username = field(form, "username", 64);
+          const next = safeNext(field(form, "next", 500));
+          try {
+            const s = await auth.login(username, field(form, "password", 2048, true), r.ip);
+            auth.purge();
+            return redirect(next, { "set-cookie": setCookie(SESSION_COOKIE, s.token, null, r.secure) });
+          } catch (err) {
+            if (!(err instanceof AppError) || (err.code !== "invalid_login" && err.code !== "login_throttled")) throw err;
+            const { token, cookie } = loginCsrf(r);
+            return htmlResponse(loginPage({ assets: kit.assets, csrf: token, next, username, error: err.message }), err.status, { ...err.headers, "set-cookie": cookie });
+          }
+        }),
+      { parse: "none" },
+    )
+    .post(
+      "/dashboard/logout",
+      (ctx) =>
+        kit.authed(ctx, (r) => {
+          auth.logout(readCookie(r.request, SESSION_COOKIE)!);
+          return redirect("/dashboard/login?bye=1", { "set-cookie": clearCookie(SESSION_COOKIE, r.secure) });
+        }),
+      { parse: "none" },
+    )
+    .get("/dashboard/setup", (ctx) =>
+      kit.open(ctx, (r) => {
+        const token = r.url.searchParams.get("token");
+        const { token: csrf, cookie } = loginCsrf(r);
+        const live = token !== null && auth.isSetupTokenLive(token);
+        return htmlResponse(setupPage({ assets: kit.assets, csrf, token, live }), live ? 200 : 403, { "set-cookie": cookie });
+      }),
+    )
+    .post(
+      "/dashboard/setup",
+      (ctx) =>
+        kit.open(ctx, async (r) => {
+          const form = await readForm(r.request);
+          checkCsrf(r.request, form, readCookie(r.request, LOGIN_CSRF_COOKIE));
+          const token = field(form, "token", 200);
+          const username = field(form, "username", 64);
+          try {
+            const admin = await auth.redeemSetup(token, username, field(form, "password", 2048, true), field(form, "confirm", 2048, true));
+            const s = auth.startSession(admin.id);
+            return redirect("/dashboard", { "set-cookie": setCookie(SESSION_COOKIE, s.token, null, r.secure) });
+          } catch (err) {
+            if (!(err instanceof AppError) || (err.code !== "invalid_credentials" && err.code !== "admin_exists")) throw err;
+            const { token: csrf, cookie } = loginCsrf(r);
+            return htmlResponse(setupPage({ assets: kit.assets, csrf, token, live: auth.isSetupTokenLive(token), username, error: err.message }), err.status, { "set-cookie": cookie });
+          }
+        }),
+      { parse: "none" },
+    );
+}

@@ -1,0 +1,122 @@
+import { Elysia } from "elysia";
+import type { ClientRow } from "../../accounts/account-store.ts";
+import { monthStartUtc } from "../../accounts/limits.ts";
+import { AppError } from "../../lib/errors.ts";
+import type { DashboardContext } from "../dashboard.ts";
+import { clientPage, clientsPage } from "../pages/client-pages.ts";
+import type { Viewer } from "../pages/layout.ts";
+import { type AuthedReq, field, type Form, htmlResponse, redirect } from "../route-kit.ts";
+
+const LIMIT_MAX = 1_000_000_000;
+
+/** A limit field: empty is `undefined` (keep or default), else a whole number 0..1e9, else a 400. */
+export function limitField(form: Form, name: string, label: string): number | undefined {
+  const v = field(form, name, 20);
+  if (v === "") return undefined;
+  if (!/^\d+$/.test(v) || Number(v) > LIMIT_MAX) throw new AppError("invalid_limit", 400, `${label} must be a whole number from 0 to ${LIMIT_MAX}`);
+  return Number(v);
+}
+
+/** Clients and their API keys: list, add, limits, create a key (shown once), revoke. */
+export function clientRoutes(c: DashboardContext) {
+  const { kit, store, auth, accounts } = c;
+
+  /** The client named in the URL; 404 when there is none (every client-scoped route starts here). */
+  const clientOr404 = (name: string | undefined): ClientRow => {
+    const found = name ? accounts.listClients().find((x) => x.name === name) : undefined;
+    if (!found) throw new AppError("client_not_found", 404, "There is no client with that name.");
+    return found;
+  };
+
+  const renderClient = (r: AuthedReq, client: ClientRow, extra: { createdKey?: { key: string; name: string }; problems?: string[]; status?: number } = {}) =>
+    htmlResponse(
+      clientPage({
+        assets: kit.assets,
+        viewer: r.viewer,
+        flash: auth.takeFlash(r.session),
+        problems: extra.problems,
+        client: accounts.clientById(client.id)!,
+        usedThisMonth: store.clientUsage(monthStartUtc(c.clock.now())).find((u) => u.id === client.id)?.used_this_month ?? 0,
+        keys: accounts.listKeys(client.name),
+        createdKey: extra.createdKey ?? null,
+      }),
+      extra.status ?? 200,
+    );
+
+  const renderList = (r: AuthedReq, viewer: Viewer, extra: { problems?: string[]; form?: { name: string; quota: string; rate: string }; status?: number } = {}) =>
+    htmlResponse(
+      clientsPage({ assets: kit.assets, viewer, flash: auth.takeFlash(r.session), problems: extra.problems, clients: store.clientUsage(monthStartUtc(c.clock.now())), form: extra.form }),
+      extra.status ?? 200,
+    );
+
+  return new Elysia()
+    .get("/dashboard/clients", (ctx) => kit.authed(ctx, (r) => renderList(r, r.viewer)))
+    .post(
+      "/dashboard/clients",
+      (ctx) =>
+        kit.authed(ctx, (r) => {
+          const form = { name: field(r.form, "name", 63), quota: field(r.form, "monthlyQuota", 20), rate: field(r.form, "rateLimit", 20) };
+          try {
+            const created = accounts.addClient(form.name, {
+              monthlyQuota: limitField(r.form, "monthlyQuota", "the monthly quota"),
+              rateLimitPerMinute: limitField(r.form, "rateLimit", "the rate limit"),
+            });
+            auth.flash(r.session, `Client ${created.name} added. Create an API key for it below.`);
+            return redirect(`/dashboard/clients/${encodeURIComponent(created.name)}`);
+          } catch (err) {
+            if (!(err instanceof AppError) || err.status >= 500) throw err;
+            return renderList(r, r.viewer, { problems: [err.message], form, status: err.status });
+          }
+        }),
+      { parse: "none" },
+    )
+    .get("/dashboard/clients/:name", (ctx) => kit.authed(ctx, (r) => renderClient(r, clientOr404(r.params.name))))
+    .post(
+      "/dashboard/clients/:name/limits",
+      (ctx) =>
+        kit.authed(ctx, (r) => {
+          const client = clientOr404(r.params.name);
+          try {
+            const monthlyQuota = limitField(r.form, "monthlyQuota", "the monthly quota");
+            const rateLimitPerMinute = limitField(r.form, "rateLimit", "the rate limit");
+            accounts.setLimits(client.name, { monthlyQuota, rateLimitPerMinute });
+          } catch (err) {
+            if (!(err instanceof AppError) || err.status >= 500) throw err;
+            return renderClient(r, client, { problems: [err.message], status: err.status });
+          }
+          auth.flash(r.session, "Limits saved.");
+          return redirect(`/dashboard/clients/${encodeURIComponent(client.name)}`);
+        }),
+      { parse: "none" },
+    )
+    .post(
+      "/dashboard/clients/:name/keys",
+      (ctx) =>
+        kit.authed(ctx, (r) => {
+          const client = clientOr404(r.params.name);
+          try {
+            const { key, row } = accounts.createKey(field(r.form, "name", 100), client.name);
+            // rendered, not redirected: the key exists only in this response (no-store), never in a URL or the database
+            return renderClient(r, client, { createdKey: { key, name: row.name } });
+          } catch (err) {
+            if (!(err instanceof AppError) || err.status >= 500) throw err;
+            return renderClient(r, client, { problems: [err.message], status: err.status });
+          }
+        }),
+      { parse: "none" },
+    )
+    .post(
+      "/dashboard/clients/:name/keys/:keyId/revoke",
+      (ctx) =>
+        kit.authed(ctx, (r) => {
+          const client = clientOr404(r.params.name);
+          // only this client's keys can be revoked through this client's URL
+          const key = accounts.listKeys(client.name).find((k) => k.id === r.params.keyId);
+          if (!key) throw new AppError("key_not_found", 404, "This client has no API key with that id.");
+          if (key.revoked_at === null) accounts.revokeKey(key.id);
+          auth.flash(r.session, `Key "${key.name}" (${key.display_prefix}…) is revoked: requests with it are refused from now on.`);
+          return redirect(`/dashboard/clients/${encodeURIComponent(client.name)}`);
+        }),
+      { parse: "none" },
+    );
+}

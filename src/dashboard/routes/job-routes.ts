@@ -1,0 +1,112 @@
+import { Elysia } from "elysia";
+import { monthStartUtc } from "../../accounts/limits.ts";
+import { AppError, errorMessage } from "../../lib/errors.ts";
+import type { DashboardContext } from "../dashboard.ts";
+import { parseJobFilter } from "../job-filters.ts";
+import { jobPage, type DeliveryWithAttempts } from "../pages/job-page.ts";
+import { jobsPage } from "../pages/jobs-page.ts";
+import { overviewPage } from "../pages/overview-page.ts";
+import { htmlResponse, redirect } from "../route-kit.ts";
+
+const DAY_MS = 86_400_000;
+
+/** Overview, the jobs list, one job's page, and resending its webhook event. */
+export function jobRoutes(c: DashboardContext) {
+  const { kit, store, auth } = c;
+
+  const jobOr404 = (trackingId: string | undefined) => {
+    const job = trackingId && trackingId.length <= 64 ? c.verifications.get(trackingId) : null;
+    if (!job) throw new AppError("job_not_found", 404, "There is no job with that tracking id.");
+    return job;
+  };
+
+  const deliveriesOf = (trackingId: string): DeliveryWithAttempts[] =>
+    c.webhooks ? store.deliveriesForJob(trackingId).map((delivery) => ({ delivery, attempts: c.webhooks!.attempts(delivery.id) })) : [];
+
+  const resend = (trackingId: string, idOrTracking: string, session: Parameters<typeof auth.flash>[0]) => {
+    if (!c.webhooks) throw new AppError("webhooks_unavailable", 409, "Webhook delivery is not available in this build.");
+    try {
+      const r = c.webhooks.resend(idOrTracking);
+      auth.flash(session, r.created ? `Event queued for delivery as ${r.delivery.id}.` : `Delivery ${r.delivery.id} queued again: a fresh round of attempts starts now.`);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      auth.flash(session, `Not resent: ${errorMessage(err)}`);
+    }
+    return redirect(`/dashboard/jobs/${encodeURIComponent(trackingId)}`);
+  };
+
+  return new Elysia()
+    .get("/dashboard", (ctx) =>
+      kit.authed(ctx, (r) => {
+        const now = c.clock.now();
+        const dayStart = now - (now % DAY_MS);
+        const monthStart = monthStartUtc(now);
+        let deliveries = null;
+        if (c.webhooks) deliveries = store.deliveryHealth(now - DAY_MS);
+        const data = {
+          now,
+          today: store.stateCounts(dayStart),
+          month: store.stateCounts(monthStart),
+          queue: store.queue(now),
+          deliveries,
+          github: c.githubRateLimit?.() ?? null,
+          clients: store.clientUsage(monthStart),
+          todayDay: new Date(dayStart).toISOString().slice(0, 10),
+          monthStartDay: new Date(monthStart).toISOString().slice(0, 10),
+        };
+        return htmlResponse(overviewPage({ assets: kit.assets, viewer: r.viewer, flash: auth.takeFlash(r.session), data, refreshMs: c.refreshMs }));
+      }),
+    )
+    .get("/dashboard/jobs", (ctx) =>
+      kit.authed(ctx, (r) => {
+        const { filter, problems } = parseJobFilter(Object.fromEntries(r.url.searchParams));
+        const client = filter.client ? c.accounts.listClients().find((x) => x.name === filter.client) : undefined;
+        if (filter.client && !client) problems.push(`client: there is no client named ${filter.client}`);
+        const page = store.listJobs(filter, client?.id ?? null);
+        return htmlResponse(
+          jobsPage({ assets: kit.assets, viewer: r.viewer, flash: auth.takeFlash(r.session), problems, filter, clients: c.accounts.listClients(), page, refreshMs: c.refreshMs }),
+        );
+      }),
+    )
+    .get("/dashboard/jobs/:trackingId", (ctx) =>
+      kit.authed(ctx, (r) => {
+        const job = jobOr404(r.params.trackingId);
+        const final = job.status === "COMPLETED" || job.status === "FAILED";
+        const result = final ? (c.verifications.render(job) as Record<string, unknown>) : null;
+        return htmlResponse(
+          jobPage({
+            assets: kit.assets,
+            viewer: r.viewer,
+            flash: auth.takeFlash(r.session),
+            job,
+            client: c.accounts.clientById(job.client_id),
+            result,
+            deliveries: deliveriesOf(job.tracking_id),
+            webhooksOn: c.webhooks !== null,
+            refreshMs: c.refreshMs,
+          }),
+        );
+      }),
+    )
+    .post(
+      "/dashboard/jobs/:trackingId/resend",
+      (ctx) =>
+        kit.authed(ctx, (r) => {
+          const job = jobOr404(r.params.trackingId);
+          return resend(job.tracking_id, job.tracking_id, r.session);
+        }),
+      { parse: "none" },
+    )
+    .post(
+      "/dashboard/jobs/:trackingId/deliveries/:deliveryId/resend",
+      (ctx) =>
+        kit.authed(ctx, (r) => {
+          const job = jobOr404(r.params.trackingId);
+          // the delivery must be one of this job's: an id from another job (or client) is not found here
+          const delivery = store.deliveriesForJob(job.tracking_id).find((d) => d.id === r.params.deliveryId);
+          if (!delivery) throw new AppError("delivery_not_found", 404, "This job has no delivery with that id.");
+          return resend(job.tracking_id, delivery.id, r.session);
+        }),
+      { parse: "none" },
+    );
+}

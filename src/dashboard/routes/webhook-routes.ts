@@ -1,0 +1,132 @@
+import { Elysia } from "elysia";
+import type { ClientRow } from "../../accounts/account-store.ts";
+import { AppError } from "../../lib/errors.ts";
+import type { DashboardContext } from "../dashboard.ts";
+import type { DeliveryWithAttempts } from "../pages/job-page.ts";
+import { webhookPage, type WebhookPageOptions } from "../pages/webhook-page.ts";
+import { type AuthedReq, field, htmlResponse, redirect } from "../route-kit.ts";
+import { checkSignature } from "../signature-check.ts";
+
+/** Signature checker input: a webhook body is a few KB; allow generous room, bounded. */
+const MAX_CHECK_BODY = 512 * 1024;
+
+/** A client's webhook settings: URL, reveal and rotate the secret, a test event, the signature checker. */
+export function webhookRoutes(c: DashboardContext) {
+  const { kit, store, auth, accounts } = c;
+  const base = (name: string) => `/dashboard/clients/${encodeURIComponent(name)}/webhook`;
+
+  const clientOr404 = (name: string | undefined): ClientRow => {
+    const found = name ? accounts.listClients().find((x) => x.name === name) : undefined;
+    if (!found) throw new AppError("client_not_found", 404, "There is no client with that name.");
+    return found;
+  };
+
+  const tests = (client: ClientRow): DeliveryWithAttempts[] =>
+    c.webhooks ? store.testDeliveries(client.id).map((delivery) => ({ delivery, attempts: c.webhooks!.attempts(delivery.id) })) : [];
+
+  const render = (r: AuthedReq, client: ClientRow, extra: Partial<WebhookPageOptions> & { status?: number } = {}) => {
+    const { status, ...rest } = extra;
+    return htmlResponse(
+      webhookPage({
+        assets: kit.assets,
+        viewer: r.viewer,
+        flash: auth.takeFlash(r.session),
+        client: accounts.clientById(client.id)!,
+        now: c.clock.now(),
+        tests: tests(client),
+        webhooksOn: c.webhooks !== null,
+        ...rest,
+      }),
+      status ?? 200,
+    );
+  };
+
+  return new Elysia()
+    .get("/dashboard/clients/:name/webhook", (ctx) =>
+      kit.authed(ctx, (r) => {
+        const client = clientOr404(r.params.name);
+        const highlight = r.url.searchParams.get("test");
+        // a test delivery named in the URL must be this client's: another client's id is not found here
+        if (highlight && !store.testDeliveries(client.id, 50).some((d) => d.id === highlight)) {
+          throw new AppError("delivery_not_found", 404, "This client has no test delivery with that id.");
+        }
+        return render(r, client, { highlight });
+      }),
+    )
+    .post(
+      "/dashboard/clients/:name/webhook",
+      (ctx) =>
+        kit.authed(ctx, (r) => {
+          const client = clientOr404(r.params.name);
+          const url = field(r.form, "url", 2000);
+          try {
+            const set = accounts.setWebhook(client.name, url);
+            if (set.generated) {
+              return render(r, client, { shownSecret: { value: set.secret, why: "A signing secret was generated for this client. Configure it in the receiver; you can reveal it again here." } });
+            }
+          } catch (err) {
+            if (!(err instanceof AppError) || err.status >= 500) throw err;
+            return render(r, client, { problems: [err.message], urlValue: url, status: err.status });
+          }
+          auth.flash(r.session, "Webhook URL saved.");
+          return redirect(base(client.name));
+        }),
+      { parse: "none" },
+    )
+    .post(
+      "/dashboard/clients/:name/webhook/reveal",
+      (ctx) =>
+        kit.authed(ctx, (r) => {
+          const client = clientOr404(r.params.name);
+          if (!client.webhook_secret) throw new AppError("no_webhook_secret", 409, "This client has no webhook secret yet: set a URL first.");
+          return render(r, client, { shownSecret: { value: client.webhook_secret, why: "Shown on request; it is hidden again when you leave this page." } });
+        }),
+      { parse: "none" },
+    )
+    .post(
+      "/dashboard/clients/:name/webhook/rotate",
+      (ctx) =>
+        kit.authed(ctx, (r) => {
+          const client = clientOr404(r.params.name);
+          const rotated = accounts.rotateWebhookSecret(client.name);
+          return render(r, client, {
+            shownSecret: { value: rotated.secret, why: "The new secret signs from now on; the previous one also signs (a second signature) for 24 hours while receivers switch." },
+          });
+        }),
+      { parse: "none" },
+    )
+    .post(
+      "/dashboard/clients/:name/webhook/test",
+      (ctx) =>
+        kit.authed(ctx, async (r) => {
+          const client = clientOr404(r.params.name);
+          if (!c.webhooks) throw new AppError("webhooks_unavailable", 409, "Webhook delivery is not available in this build.");
+          if (!client.webhook_url) throw new AppError("no_webhook_url", 409, "Set a webhook URL first.");
+          const sent = await c.webhooks.sendTest(client.id);
+          const r2 = sent.result;
+          auth.flash(
+            r.session,
+            r2.outcome === "success" ? `Test event delivered: HTTP ${r2.statusCode} in ${r2.latencyMs} ms.` : `Test event failed (${r2.outcome}): ${r2.error ?? "no detail"}.`,
+          );
+          return redirect(`${base(client.name)}?test=${encodeURIComponent(sent.delivery.id)}`);
+        }),
+      { parse: "none" },
+    )
+    .post(
+      "/dashboard/clients/:name/webhook/check",
+      (ctx) =>
+        kit.authed(ctx, (r) => {
+          const client = clientOr404(r.params.name);
+          const body = field(r.form, "body", MAX_CHECK_BODY, true);
+          const header = field(r.form, "header", 200);
+          const verdict = checkSignature({
+            body,
+            header,
+            secrets: { current: client.webhook_secret, previous: client.webhook_secret_previous, previousUntil: client.webhook_secret_previous_until },
+            now: c.clock.now(),
+          });
+          return render(r, client, { check: { body, header, verdict } });
+        }),
+      { parse: "none" },
+    );
+}
