@@ -13,6 +13,7 @@ export async function loadCommands(): Promise<Command[]> {
     import("./commands/webhook-delivery.ts"),
     import("./commands/healthcheck.ts"),
     import("./commands/backup.ts"),
+    import("./commands/admin.ts"),
   ]);
   return mods.flatMap((m) => m.commands);
 }

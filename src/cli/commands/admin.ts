@@ -1,0 +1,91 @@
+import { loadConfig, loadDataDir } from "../../config/config.ts";
+import { parseDuration } from "../../config/duration.ts";
+import { AdminAuth } from "../../dashboard/admin-auth.ts";
+import { AdminStore } from "../../dashboard/admin-store.ts";
+import { setupLink } from "../../dashboard/dashboard.ts";
+import { isoOf, systemClock } from "../../lib/clock.ts";
+import { openDatabase } from "../../storage/database.ts";
+import type { CliIO, Command } from "../command.ts";
+import { UsageError } from "../command.ts";
+import { DATA_DIR_FLAG, parseFlags } from "../flags.ts";
+
+/** Open the data directory's database for dashboard-administrator work (safe beside a running server). */
+function withAdmins<T>(io: CliIO, dataDir: string | undefined, fn: (auth: AdminAuth) => T, setupTtlMs?: number): T {
+  const { dbPath } = loadDataDir(io.env, dataDir ? { "data-dir": dataDir } : {});
+  const db = openDatabase(dbPath);
+  try {
+    return fn(new AdminAuth(new AdminStore(db), systemClock, { setupTtlMs }));
+  } finally {
+    db.close();
+  }
+}
+
+/** The base URL people reach the server at: --url, else PUBLIC_URL, else http://HOST:PORT (loopback for a wildcard bind). */
+function baseUrl(io: CliIO, flag: string | undefined): string {
+  if (flag) {
+    if (!/^https?:\/\/[^\s/]+/.test(flag)) throw new UsageError("--url must be an http(s) URL such as https://claimcheck.example.com");
+    return flag.replace(/\/+$/, "");
+  }
+  try {
+    const c = loadConfig(io.env);
+    if (c.publicUrl) return c.publicUrl;
+    const host = c.host === "0.0.0.0" || c.host === "::" ? "127.0.0.1" : c.host;
+    return `http://${host.includes(":") ? `[${host}]` : host}:${c.port}`;
+  } catch {
+    return "http://127.0.0.1:8080";
+  }
+}
+
+const create: Command = {
+  name: "admin create",
+  summary: "print a one-time link that creates a dashboard administrator",
+  help: `usage: claimcheck admin create [--url BASE_URL] [--ttl DURATION] [--data-dir DIR]
+
+Prints a setup link as the only line on stdout. Whoever opens it first (within --ttl, default 30m)
+chooses a username and password for a new administrator; the link then stops working. Use it for the
+first administrator, another one, or to get back in after a lost password (then remove the old
+account with \`claimcheck admin remove\`). There is no default password.
+
+--url  the address people reach the server at (default: PUBLIC_URL, else http://HOST:PORT)
+--ttl  how long the link stays valid: 5m .. 7d (default 30m)`,
+  async run(args, io) {
+    const { values } = parseFlags(args, { url: { type: "string" }, ttl: { type: "string" }, ...DATA_DIR_FLAG });
+    const ttl = values.ttl === undefined ? undefined : parseDuration(values.ttl);
+    if (ttl === null || (ttl !== undefined && (ttl < 5 * 60_000 || ttl > 7 * 86_400_000))) throw new UsageError("--ttl must be a duration from 5m to 7d, e.g. 30m or 2h");
+    const base = baseUrl(io, values.url);
+    const { token, expiresAt } = withAdmins(io, values["data-dir"], (auth) => auth.createSetupToken(), ttl);
+    io.out(setupLink(base, token));
+    io.err(`one-time setup link, valid until ${isoOf(expiresAt)}: open it in a browser to create an administrator`);
+    return 0;
+  },
+};
+
+const list: Command = {
+  name: "admin list",
+  summary: "list dashboard administrators",
+  help: `usage: claimcheck admin list [--json] [--data-dir DIR]`,
+  async run(args, io) {
+    const { values } = parseFlags(args, { json: { type: "boolean" }, ...DATA_DIR_FLAG });
+    const admins = withAdmins(io, values["data-dir"], (auth) => auth.listAdmins());
+    const rows = admins.map((a) => ({ id: a.id, username: a.username, createdAt: isoOf(a.created_at), lastLoginAt: a.last_login_at ? isoOf(a.last_login_at) : null }));
+    if (values.json) io.out(JSON.stringify(rows, null, 2));
+    else if (rows.length === 0) io.out("no administrators (create one: claimcheck admin create)");
+    else for (const r of rows) io.out(`${r.username.padEnd(24)} created ${r.createdAt}  last login ${r.lastLoginAt ?? "never"}`);
+    return 0;
+  },
+};
+
+const remove: Command = {
+  name: "admin remove",
+  summary: "remove a dashboard administrator and end their sessions",
+  help: `usage: claimcheck admin remove USERNAME [--data-dir DIR]`,
+  async run(args, io) {
+    const { values, positionals } = parseFlags(args, { ...DATA_DIR_FLAG }, 1);
+    if (!positionals[0]) throw new UsageError("the username is required (see: claimcheck admin list)");
+    withAdmins(io, values["data-dir"], (auth) => auth.removeAdmin(positionals[0]!));
+    io.out(`removed ${positionals[0]}`);
+    return 0;
+  },
+};
+
+export const commands = [create, list, remove];
