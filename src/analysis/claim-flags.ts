@@ -46,8 +46,8 @@ export function hiddenTextFlags(resume: ExtractedResume): Flag[] {
 }
 
 /**
- * Flags about a claim's links: a link whose visible URL names another repository than its target
- * (WARNING), a linked repository that does not exist (WARNING), a link that GitHub redirected to a
+ * Flags about a claim's links: a link whose visible URL names another repository than its target, or
+ * that the extractor marks as differing from its target (WARNING), a linked repository that does not exist (WARNING), a link that GitHub redirected to a
  * renamed repository (INFO).
  */
 export function linkFlags(claim: ClaimedProject, linkTargets: ReadonlyMap<string, GhRepo | null>): Flag[] {
@@ -55,13 +55,15 @@ export function linkFlags(claim: ClaimedProject, linkTargets: ReadonlyMap<string
   for (const ref of claimRepoRefs(claim)) {
     const target = linkTargets.get(ref.key);
     const shown = ref.link ? visibleRepo(ref.link) : null;
-    if (ref.link && shown && repoKey(shown.owner, shown.name) !== ref.key) {
+    const sameRepo = shown !== null && repoKey(shown.owner, shown.name) === ref.key;
+    if (ref.link && !sameRepo && (shown !== null || ref.link.visibleDiffers)) {
+      const reads = shown ? `github.com/${shown.owner}/${shown.name}` : (ref.link.visibleText ?? "").trim();
       flags.push({
         severity: "WARNING",
         rule: "LINK_TEXT_MISMATCH",
         project: claim.name,
         repo: `${ref.owner}/${ref.name}`,
-        message: `"${claim.name}": the link reads github.com/${shown.owner}/${shown.name} but points to github.com/${ref.owner}/${ref.name}`,
+        message: `"${claim.name}": the link reads ${reads} but points to github.com/${ref.owner}/${ref.name}`,
       });
     }
     if (target === null) {
