@@ -20,6 +20,8 @@ export interface Req {
   /** the client address as the socket saw it ("unknown" without a server, e.g. app.handle in tests) */
   ip: string;
   secure: boolean;
+  /** a live region's background refresh (not a page view) */
+  live: boolean;
 }
 
 export interface AuthedReq extends Req {
@@ -106,11 +108,17 @@ export function createKit(d: KitDeps) {
     params: params ?? {},
     ip: server?.requestIP(request)?.address ?? "unknown",
     secure: isSecureRequest(request, d.publicUrl),
+    live: request.headers.get("x-dashboard-live") === "1",
   });
 
   return {
     assets: d.assets,
     fail,
+
+    /** The session's one-time notice for a page view; a background refresh leaves it for the page. */
+    flash(r: AuthedReq): string | null {
+      return r.live ? null : d.auth.takeFlash(r.session);
+    },
 
     /** A page anyone may open (login, setup). */
     async open(ctx: { request: Request; params?: Record<string, string>; server?: Server }, handler: (r: Req) => Response | Promise<Response>): Promise<Response> {

@@ -51,6 +51,24 @@ const dialogs: string[] = [];
 const receiver = startReceiver((n) => (n === 1 ? new Response(`<script>alert("from the receiver")</script> try later`, { status: 503 }) : new Response('{"ok":true}')));
 const state = { key: "", secret: "", trackingId: "" };
 
+/** A step of the session; on failure a screenshot and the page's address are kept for the CI log. */
+function browserTest(name: string, body: () => Promise<void>): void {
+  test(
+    name,
+    async () => {
+      try {
+        await body();
+      } catch (err) {
+        const file = `FAILED-${name.replace(/[^a-z0-9]+/gi, "-").slice(0, 60)}`;
+        await shot(file).catch(() => {});
+        console.error(`browser test failed at ${page?.url()}; screenshot test-artifacts/dashboard/${file}.png`);
+        throw err;
+      }
+    },
+    60_000,
+  );
+}
+
 async function shot(name: string) {
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
 }
@@ -69,7 +87,7 @@ describe.skipIf(!available)("dashboard in chromium", () => {
     });
     await ctx.grantPermissions(["clipboard-read", "clipboard-write"], { origin: t.url });
     page = ctx.pages()[0] ?? (await ctx.newPage());
-    page.setDefaultTimeout(15_000);
+    page.setDefaultTimeout(30_000);
     page.on("dialog", (d) => {
       dialogs.push(`${d.type()}: ${d.message()}`);
       void (d.type() === "confirm" ? d.accept() : d.dismiss());
@@ -83,7 +101,7 @@ describe.skipIf(!available)("dashboard in chromium", () => {
     receiver.stop();
   });
 
-  test("the first administrator is set up from the link `claimcheck admin create` prints", async () => {
+  browserTest("the first administrator is set up from the link `claimcheck admin create` prints", async () => {
     const cli = await runCliProcess(["admin", "create", "--data-dir", t.dataDir, "--url", t.url]);
     expect(cli.code).toBe(0);
     const link = cli.stdout.trim();
@@ -98,12 +116,11 @@ describe.skipIf(!available)("dashboard in chromium", () => {
     await expect(page.textContent("h1")).resolves.toBe("Overview");
     await page.goto(link); // spent
     await expect(page.textContent("h1")).resolves.toBe("This setup link does not work");
-  }, 30_000);
+  });
 
-  test("log out and log in again", async () => {
+  browserTest("log out and log in again", async () => {
     await page.goto(`${t.url}/dashboard`);
-    await page.click('header button:has-text("Log out")');
-    await page.waitForURL(/\/dashboard\/login\?bye=1$/);
+    await Promise.all([page.waitForURL(/\/dashboard\/login\?bye=1$/), page.click('header button:has-text("Log out")')]);
     await page.fill('input[name="username"]', USER.name);
     await page.fill('input[name="password"]', "not the password");
     await page.click('button[type="submit"]');
@@ -112,9 +129,9 @@ describe.skipIf(!available)("dashboard in chromium", () => {
     await page.fill('input[name="password"]', USER.password);
     await page.click('button[type="submit"]');
     await page.waitForURL(`${t.url}/dashboard`);
-  }, 30_000);
+  });
 
-  test("create a client and a key (shown once, with a working copy button)", async () => {
+  browserTest("create a client and a key (shown once, with a working copy button)", async () => {
     await page.click('nav a:has-text("Clients")');
     await page.fill('input[name="name"]', "acme");
     await page.fill('input[name="monthlyQuota"]', "500");
@@ -130,18 +147,18 @@ describe.skipIf(!available)("dashboard in chromium", () => {
     await page.goto(`${t.url}/dashboard/clients/acme`);
     expect(await page.content()).not.toContain(state.key);
     await expect(page.textContent("#keys")).resolves.toContain("ATS production");
-  }, 30_000);
+  });
 
-  test("set the webhook URL; the generated secret is shown", async () => {
+  browserTest("set the webhook URL; the generated secret is shown", async () => {
     await page.click('a:has-text("Webhook settings")');
     await page.fill('input[name="url"]', receiver.url);
     await page.click('button:has-text("Save URL")');
     state.secret = await page.inputValue("#secret");
     expect(state.secret).toStartWith("whsec_");
     expect(t.app.accounts.client("acme").webhook_url).toBe(receiver.url);
-  }, 30_000);
+  });
 
-  test("a verification submitted through the API appears in the list and finishes", async () => {
+  browserTest("a verification submitted through the API appears in the list and finishes", async () => {
     await page.goto(`${t.url}/dashboard/jobs`);
     const res = await submit(t.url, state.key, { resume: await makePdf(), hostUsername: "jane-dev", filename: "jane.pdf" });
     expect(res.status).toBe(202);
@@ -155,9 +172,9 @@ describe.skipIf(!available)("dashboard in chromium", () => {
     await page.waitForURL(/state=COMPLETED/);
     await expect(page.locator("#jobs tbody tr").count()).resolves.toBe(1);
     await shot("04-jobs");
-  }, 30_000);
+  });
 
-  test("the job page: score, projects, flags, timelines and the failed first delivery, escaped", async () => {
+  browserTest("the job page: score, projects, flags, timelines and the failed first delivery, escaped", async () => {
     await page.click(`a:has-text("${state.trackingId}")`);
     await page.waitForURL(`${t.url}/dashboard/jobs/${state.trackingId}`);
     await expect(page.textContent("#score")).resolves.toBe("58");
@@ -168,9 +185,9 @@ describe.skipIf(!available)("dashboard in chromium", () => {
     expect(await page.locator("svg.timeline g.commit.shifted").count()).toBe(25);
     await expect(page.textContent("main")).resolves.toContain("BACKDATED_SPLIT");
     await shot("05-job");
-  }, 30_000);
+  });
 
-  test("resend the delivery: a fresh attempt succeeds, signed with the client's secret", async () => {
+  browserTest("resend the delivery: a fresh attempt succeeds, signed with the client's secret", async () => {
     await page.click('.delivery button:has-text("Resend")');
     await page.waitForSelector('.notice:has-text("queued again")');
     await page.waitForSelector('.delivery h3 .badge:has-text("delivered")');
@@ -178,9 +195,9 @@ describe.skipIf(!available)("dashboard in chromium", () => {
     const last = receiver.received[1]!;
     expect(verifySignature(last.body, last.headers.get("x-service-signature"), state.secret)).toBe(true);
     expect(JSON.parse(last.body)).toMatchObject({ event: "verification.completed", trackingId: state.trackingId, confidenceScore: 58 });
-  }, 30_000);
+  });
 
-  test("webhook page: a test event with its attempt, rotate the secret, check a signature", async () => {
+  browserTest("webhook page: a test event with its attempt, rotate the secret, check a signature", async () => {
     await page.goto(`${t.url}/dashboard/clients/acme/webhook`);
     await page.click('button:has-text("Send a test event")');
     await page.waitForSelector('.notice:has-text("Test event delivered")');
@@ -207,9 +224,9 @@ describe.skipIf(!available)("dashboard in chromium", () => {
     await Promise.all([page.waitForNavigation(), page.click('button:has-text("Check signature")')]);
     await expect(page.textContent("#verdict")).resolves.toContain("Does not verify");
     await shot("06-webhook");
-  }, 30_000);
+  });
 
-  test("revoke the key; the API refuses it", async () => {
+  browserTest("revoke the key; the API refuses it", async () => {
     await page.goto(`${t.url}/dashboard/clients/acme`);
     await page.click('#keys button:has-text("Revoke")');
     await page.waitForSelector('.notice:has-text("is revoked")');
@@ -218,9 +235,9 @@ describe.skipIf(!available)("dashboard in chromium", () => {
     const res = await submit(t.url, state.key, { resume: await makePdf(), hostUsername: "jane-dev" });
     expect(res.status).toBe(401);
     expect(((await res.json()) as { error: string }).error).toBe("unauthorized");
-  }, 30_000);
+  });
 
-  test("overview and clients pages; no script ran from any untrusted text", async () => {
+  browserTest("overview and clients pages; no script ran from any untrusted text", async () => {
     await page.goto(`${t.url}/dashboard/clients`);
     await expect(page.textContent("#clients")).resolves.toContain("acme");
     await shot("08-clients");
@@ -228,5 +245,5 @@ describe.skipIf(!available)("dashboard in chromium", () => {
     await expect(page.textContent("main")).resolves.toContain("Quota use this month");
     await shot("09-overview");
     expect(dialogs.filter((d) => !d.startsWith("confirm:"))).toEqual([]);
-  }, 30_000);
+  });
 });

@@ -47,7 +47,8 @@
     var timer = setInterval(function () {
       if (busy || document.hidden) return;
       busy = true;
-      fetch(location.href, { credentials: "same-origin", headers: { accept: "text/html" } })
+      // the header tells the server this is a refresh: it must not consume the page's one-time notice
+      fetch(location.href, { credentials: "same-origin", headers: { accept: "text/html", "x-dashboard-live": "1" } })
         .then(function (res) {
           if (!res.ok || res.redirected) { clearInterval(timer); return null; }
           return res.text();
@@ -66,6 +67,10 @@
         .catch(function () { /* try again at the next tick */ })
         .finally(function () { busy = false; });
     }, every);
+    // a form being submitted replaces the page: stop refreshing the old one
+    document.addEventListener("submit", function (ev) {
+      if (!ev.defaultPrevented) clearInterval(timer);
+    });
   }
 
   ready(function () {

@@ -33,7 +33,7 @@ export function clientRoutes(c: DashboardContext) {
       clientPage({
         assets: kit.assets,
         viewer: r.viewer,
-        flash: auth.takeFlash(r.session),
+        flash: kit.flash(r),
         problems: extra.problems,
         client: accounts.clientById(client.id)!,
         usedThisMonth: store.clientUsage(monthStartUtc(c.clock.now())).find((u) => u.id === client.id)?.used_this_month ?? 0,
@@ -45,7 +45,7 @@ export function clientRoutes(c: DashboardContext) {
 
   const renderList = (r: AuthedReq, viewer: Viewer, extra: { problems?: string[]; form?: { name: string; quota: string; rate: string }; status?: number } = {}) =>
     htmlResponse(
-      clientsPage({ assets: kit.assets, viewer, flash: auth.takeFlash(r.session), problems: extra.problems, clients: store.clientUsage(monthStartUtc(c.clock.now())), form: extra.form }),
+      clientsPage({ assets: kit.assets, viewer, flash: kit.flash(r), problems: extra.problems, clients: store.clientUsage(monthStartUtc(c.clock.now())), form: extra.form }),
       extra.status ?? 200,
     );
 

@@ -54,7 +54,7 @@ export function jobRoutes(c: DashboardContext) {
           todayDay: new Date(dayStart).toISOString().slice(0, 10),
           monthStartDay: new Date(monthStart).toISOString().slice(0, 10),
         };
-        return htmlResponse(overviewPage({ assets: kit.assets, viewer: r.viewer, flash: auth.takeFlash(r.session), data, refreshMs: c.refreshMs }));
+        return htmlResponse(overviewPage({ assets: kit.assets, viewer: r.viewer, flash: kit.flash(r), data, refreshMs: c.refreshMs }));
       }),
     )
     .get("/dashboard/jobs", (ctx) =>
@@ -64,7 +64,7 @@ export function jobRoutes(c: DashboardContext) {
         if (filter.client && !client) problems.push(`client: there is no client named ${filter.client}`);
         const page = store.listJobs(filter, client?.id ?? null);
         return htmlResponse(
-          jobsPage({ assets: kit.assets, viewer: r.viewer, flash: auth.takeFlash(r.session), problems, filter, clients: c.accounts.listClients(), page, refreshMs: c.refreshMs }),
+          jobsPage({ assets: kit.assets, viewer: r.viewer, flash: kit.flash(r), problems, filter, clients: c.accounts.listClients(), page, refreshMs: c.refreshMs }),
         );
       }),
     )
@@ -77,7 +77,7 @@ export function jobRoutes(c: DashboardContext) {
           jobPage({
             assets: kit.assets,
             viewer: r.viewer,
-            flash: auth.takeFlash(r.session),
+            flash: kit.flash(r),
             job,
             client: c.accounts.clientById(job.client_id),
             result,

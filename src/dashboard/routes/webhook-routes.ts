@@ -30,7 +30,7 @@ export function webhookRoutes(c: DashboardContext) {
       webhookPage({
         assets: kit.assets,
         viewer: r.viewer,
-        flash: auth.takeFlash(r.session),
+        flash: kit.flash(r),
         client: accounts.clientById(client.id)!,
         now: c.clock.now(),
         tests: tests(client),
