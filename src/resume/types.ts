@@ -25,6 +25,16 @@ export interface ResumeLink {
   /** where the link came from: a link annotation, the visible text, or both agreeing */
   source: "annotation" | "text" | "both";
   page: number;
+  /** lower-cased host without "www." (e.g. "github.com", "gitlab.com", "0xkilty.github.io") */
+  host?: string;
+  /** for repository links: what inside the repository was linked ("/pull/41/files", "/tree/main/prow") */
+  subpath?: string;
+  /** the visible URL when it differs from the target (visibleDiffers), normalized the same way */
+  visibleUrl?: string;
+  /** for GitHub Pages sites: the repository that most likely serves them ("github.com/user/site") */
+  impliedRepoUrl?: string;
+  /** for package-registry pages: "npm:name", "pypi:name", "crates:name" (a repository can be looked up) */
+  packageRef?: string;
 }
 
 export interface DateRange {
@@ -54,6 +64,11 @@ export interface ClaimedProject {
   page: number;
   /** linked but not claimed as own work (e.g. "contributed to X") when the text says so */
   mentionOnly?: boolean;
+  /**
+   * "github.com/owner" when the project links a GitHub account or organisation instead of a
+   * repository (repoUrl is then null): the matcher can look among that owner's repositories.
+   */
+  ownerUrl?: string;
 }
 
 export interface HiddenText {

@@ -1,0 +1,219 @@
+import { getDocumentProxy, getResolvedPDFJS } from "unpdf";
+import { ResumeError } from "../types.ts";
+import {
+  interpretOperatorList,
+  type InterpretedPage,
+  type Matrix,
+  type ResolvedFont,
+  TooManyGlyphsError,
+  transformBox,
+} from "./content-interpreter.ts";
+import { fontInfoOf } from "./font-info.ts";
+import { preflightPdf } from "./preflight.ts";
+import type { FontInfo, LinkAnnotation, RawDocument, RawPage } from "./raw-document.ts";
+
+/**
+ * The only module that talks to pdf.js (through unpdf). It turns PDF bytes into a RawDocument and
+ * every pdf.js failure into a ResumeError with an actionable message. Everything after it is pure.
+ */
+
+export interface ReadLimits {
+  /** a resume has a few pages; more than this is refused as hostile or not a resume */
+  maxPages: number;
+  maxGlyphsPerPage: number;
+  /** called between pages; throws (a ResumeError) when the process is over its memory budget */
+  checkBudget?: () => void;
+}
+
+export const DEFAULT_READ_LIMITS: ReadLimits = { maxPages: 30, maxGlyphsPerPage: 200_000 };
+
+type PdfDoc = Awaited<ReturnType<typeof getDocumentProxy>>;
+type PdfPage = Awaited<ReturnType<PdfDoc["getPage"]>>;
+
+/**
+ * pdf.js hands every font to the browser's FontFace API, or, with font faces disabled, compiles
+ * an outline path for every glyph so a canvas can draw it. We never draw, so the cheaper road is a
+ * FontFace that accepts the font and does nothing; it saves ~15% of the CPU time of a page. It is
+ * installed only where no real FontFace exists, and handed to pdf.js as its document's font set.
+ */
+function installNullFontFace(): void {
+  const g = globalThis as { FontFace?: unknown };
+  g.FontFace ??= class NullFontFace {
+    readonly loaded: Promise<unknown>;
+    constructor(readonly family: string) {
+      this.loaded = Promise.resolve(this);
+    }
+  };
+}
+
+const NULL_FONT_SET = { add() {}, delete() {}, clear() {} };
+
+const BASE_OPTIONS = {
+  verbosity: 0,
+  isEvalSupported: false,
+  disableFontFace: false,
+  ownerDocument: { fonts: NULL_FONT_SET },
+  useSystemFonts: false,
+  enableXfa: false,
+  isOffscreenCanvasSupported: false,
+  stopAtErrors: false,
+};
+
+/** Map anything pdf.js throws to the ResumeError a person can act on. */
+export function toResumeError(err: unknown): ResumeError {
+  if (err instanceof ResumeError) return err;
+  const name = (err as { name?: string } | null)?.name ?? "";
+  const message = String((err as { message?: string } | null)?.message ?? err);
+  if (name === "PasswordException") {
+    return new ResumeError(
+      "pdf_encrypted",
+      "the PDF is password-protected; open it, print or export it to a new PDF without a password, and upload that",
+    );
+  }
+  if (err instanceof TooManyGlyphsError || err instanceof RangeError || /call stack|too much recursion/i.test(message)) {
+    return new ResumeError(
+      "pdf_too_complex",
+      "the PDF is built in a way that is too complex to read safely (deeply nested or oversized structures); print it to a new PDF and upload that",
+    );
+  }
+  if (name === "InvalidPDFException" || /invalid pdf|bad xref|no pdf header/i.test(message)) {
+    return new ResumeError(
+      "pdf_corrupt",
+      `the file is damaged and cannot be read as a PDF (${message}); export the resume to PDF again and upload the new file`,
+    );
+  }
+  return new ResumeError(
+    "pdf_corrupt",
+    `the PDF could not be read (${message}); export the resume to PDF again and upload the new file`,
+  );
+}
+
+let opsTable: Record<string, number> | null = null;
+
+async function loadDocument(bytes: Uint8Array, maxImageSize: number): Promise<PdfDoc> {
+  // pdf.js takes ownership of (detaches) the buffer it is given: hand it a copy.
+  return getDocumentProxy(bytes.slice(), { ...BASE_OPTIONS, maxImageSize } as unknown as Parameters<typeof getDocumentProxy>[1]);
+}
+
+function pageFonts(page: PdfPage): { fonts: FontInfo[]; resolve: (name: string) => ResolvedFont | null } {
+  const fonts: FontInfo[] = [];
+  const byName = new Map<string, ResolvedFont | null>();
+  const objs = (page as unknown as { commonObjs: { has(id: string): boolean; get(id: string): unknown } }).commonObjs;
+  return {
+    fonts,
+    resolve(name: string) {
+      const hit = byName.get(name);
+      if (hit !== undefined) return hit;
+      let resolved: ResolvedFont | null = null;
+      if (objs.has(name)) {
+        const f = objs.get(name) as { name?: string; bold?: boolean; black?: boolean; italic?: boolean; fontMatrix?: number[]; vertical?: boolean };
+        fonts.push(fontInfoOf(f));
+        resolved = { index: fonts.length - 1, fontMatrix: f.fontMatrix ?? [0.001, 0, 0, 0.001, 0, 0], vertical: !!f.vertical };
+      }
+      byName.set(name, resolved);
+      return resolved;
+    },
+  };
+}
+
+async function readLinks(page: PdfPage, viewport: Matrix): Promise<LinkAnnotation[]> {
+  const out: LinkAnnotation[] = [];
+  const annots = (await page.getAnnotations({ intent: "display" })) as Array<{
+    subtype?: string;
+    rect?: number[];
+    url?: string;
+    unsafeUrl?: string;
+  }>;
+  for (const a of annots) {
+    if (a.subtype !== "Link" || !a.rect) continue;
+    const uri = typeof a.unsafeUrl === "string" && a.unsafeUrl ? a.unsafeUrl : a.url;
+    if (typeof uri !== "string" || !uri.trim()) continue;
+    const [x0 = 0, y0 = 0, x1 = 0, y1 = 0] = a.rect;
+    out.push({ ...transformBox(viewport, x0, y0, x1, y1), uri: uri.trim() });
+  }
+  return out;
+}
+
+async function interpretPage(page: PdfPage, limits: ReadLimits): Promise<{ content: InterpretedPage; fonts: FontInfo[]; width: number; height: number; viewport: ReturnType<PdfPage["getViewport"]> }> {
+  const viewport = page.getViewport({ scale: 1 });
+  const list = await page.getOperatorList();
+  const { fonts, resolve } = pageFonts(page);
+  const content = interpretOperatorList(list, {
+    ops: opsTable!,
+    viewport: viewport.transform as Matrix,
+    pageWidth: viewport.width,
+    pageHeight: viewport.height,
+    resolveFont: resolve,
+    maxGlyphs: limits.maxGlyphsPerPage,
+  });
+  return { content, fonts, width: viewport.width, height: viewport.height, viewport };
+}
+
+/** Whether the raw bytes declare any image XObject (images are skipped on the fast path). */
+function mayContainImages(bytes: Uint8Array): boolean {
+  const text = new TextDecoder("latin1").decode(bytes);
+  return /\/Subtype\s*\/Image/.test(text);
+}
+
+/**
+ * Needs the image positions only to tell light text on a photo from light text on white paper: a
+ * page with light glyphs that no vector area explains is re-read with images enabled.
+ */
+function needsImages(content: InterpretedPage): boolean {
+  return content.glyphs.some((g) => {
+    if (!/^#[ef][0-9a-f][ef][0-9a-f][ef][0-9a-f]$/.test(g.fill) || !g.text.trim()) return false;
+    return !content.areas.some((a) => a.seq < g.seq && a.x0 <= g.x && a.x1 >= g.x + g.width && a.y0 <= g.y && a.y1 >= g.y);
+  });
+}
+
+/** Read a PDF into a RawDocument, or throw a ResumeError explaining why it cannot be read. */
+export async function readPdf(bytes: Uint8Array, limits: ReadLimits = DEFAULT_READ_LIMITS): Promise<RawDocument> {
+  preflightPdf(bytes);
+  installNullFontFace();
+  if (!opsTable) opsTable = (await getResolvedPDFJS()).OPS as unknown as Record<string, number>;
+  let doc: PdfDoc | null = null;
+  let imageDoc: PdfDoc | null = null;
+  try {
+    doc = await loadDocument(bytes, 1);
+    if (doc.numPages === 0) {
+      throw new ResumeError("pdf_no_text", "the PDF has no pages; export the resume to PDF again and upload the new file");
+    }
+    if (doc.numPages > limits.maxPages) {
+      throw new ResumeError(
+        "pdf_too_complex",
+        `the PDF has ${doc.numPages} pages, more than the ${limits.maxPages} a resume can have; upload the resume on its own`,
+      );
+    }
+    const pages: RawPage[] = [];
+    let images: boolean | null = null;
+    for (let p = 1; p <= doc.numPages; p++) {
+      limits.checkBudget?.();
+      const page = await doc.getPage(p);
+      let read = await interpretPage(page, limits);
+      if (needsImages(read.content) && (images ??= mayContainImages(bytes))) {
+        imageDoc ??= await loadDocument(bytes, 40_000_000);
+        read = await interpretPage(await imageDoc.getPage(p), limits);
+      }
+      const links = await readLinks(page, read.viewport.transform as Matrix);
+      pages.push({
+        number: p,
+        width: read.width,
+        height: read.height,
+        glyphs: read.content.glyphs,
+        fonts: read.fonts,
+        areas: read.content.areas,
+        links,
+      });
+      page.cleanup();
+    }
+    limits.checkBudget?.();
+    const meta = (await doc.getMetadata().catch(() => null)) as { info?: Record<string, unknown> } | null;
+    const str = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : undefined);
+    return { pages, producer: str(meta?.info?.Producer), creator: str(meta?.info?.Creator) };
+  } catch (err) {
+    throw toResumeError(err);
+  } finally {
+    await imageDoc?.loadingTask.destroy().catch(() => {});
+    await doc?.loadingTask.destroy().catch(() => {});
+  }
+}

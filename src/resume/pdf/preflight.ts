@@ -1,0 +1,50 @@
+import { ResumeError } from "../types.ts";
+
+/**
+ * Cheap checks on the raw bytes before any parser sees them: is it a PDF at all, is it complete,
+ * is it within the size limit. Each failure carries a message that tells the person what to do.
+ * Pure and linear in the tail/head it looks at, never in the whole file.
+ */
+
+/** The spec's upload limit (interface.md section 8). */
+export const MAX_PDF_BYTES = 10 * 1024 * 1024;
+
+const HEADER = [0x25, 0x50, 0x44, 0x46, 0x2d]; // "%PDF-"
+const EOF_MARK = [0x25, 0x25, 0x45, 0x4f, 0x46]; // "%%EOF"
+
+function indexOf(bytes: Uint8Array, needle: number[], from: number, to: number): number {
+  const end = Math.min(to, bytes.length) - needle.length;
+  outer: for (let i = Math.max(0, from); i <= end; i++) {
+    for (let j = 0; j < needle.length; j++) if (bytes[i + j] !== needle[j]) continue outer;
+    return i;
+  }
+  return -1;
+}
+
+/**
+ * Throws a ResumeError when the bytes cannot be a complete PDF. A PDF may have junk before its
+ * header (the spec allows it within the first 1 KB) and after its last %%EOF (some uploaders append
+ * a few bytes), so both marks are searched near their ends rather than at exact offsets.
+ */
+export function preflightPdf(bytes: Uint8Array, maxBytes: number = MAX_PDF_BYTES): void {
+  if (bytes.length === 0) throw new ResumeError("pdf_corrupt", "the file is empty; upload the resume PDF again");
+  if (bytes.length > maxBytes) {
+    const mb = (bytes.length / 1024 / 1024).toFixed(1);
+    throw new ResumeError(
+      "pdf_too_large",
+      `the PDF is ${mb} MB, above the ${Math.round(maxBytes / 1024 / 1024)} MB limit; export it again with compressed images`,
+    );
+  }
+  if (indexOf(bytes, HEADER, 0, 1024) < 0) {
+    throw new ResumeError(
+      "pdf_corrupt",
+      "the file is not a PDF (no %PDF- header); export or print the resume to PDF and upload that file",
+    );
+  }
+  if (indexOf(bytes, EOF_MARK, bytes.length - 2048, bytes.length) < 0) {
+    throw new ResumeError(
+      "pdf_corrupt",
+      "the PDF is incomplete (it does not end with %%EOF), so the upload or download was probably cut short; upload the complete file",
+    );
+  }
+}
