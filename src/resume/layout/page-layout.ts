@@ -1,0 +1,112 @@
+import type { HiddenText } from "../types.ts";
+import type { Glyph, RawPage } from "../pdf/raw-document.ts";
+import { cleanGlyphText } from "./glyph-cleanup.ts";
+import { type HiddenReason, partitionVisible } from "./hidden-text.ts";
+import type { Line, Segment, StyledGlyph } from "./layout-types.ts";
+import { removeOverdraw } from "./overdraw.ts";
+import { orderRows } from "./reading-order.ts";
+import { buildSegments, segmentRows } from "./segments.ts";
+
+/**
+ * One page from raw glyphs to lines in reading order: hidden text out, glyph noise cleaned, fake
+ * bold collapsed, segments built, columns found. Pure.
+ */
+
+export interface PageLayout {
+  page: number;
+  width: number;
+  height: number;
+  lines: Line[];
+  hidden: HiddenText[];
+  /** the page is a scan whose text is an invisible OCR layer */
+  ocrLayer: boolean;
+  /** glyphs that were rotated or vertical and left out of the reading order */
+  skippedRotated: number;
+}
+
+function styled(glyphs: Glyph[], page: RawPage): StyledGlyph[] {
+  const out: StyledGlyph[] = [];
+  for (const g of glyphs) {
+    const font = page.fonts[g.font];
+    const text = cleanGlyphText(g.text, font?.icon ?? false);
+    if (!text) continue;
+    out.push({
+      text,
+      x: g.x,
+      y: g.y,
+      width: g.width,
+      size: g.size,
+      bold: font?.bold ?? false,
+      italic: font?.italic ?? false,
+      font: font?.name || `font-${g.font}`,
+      fill: g.fill,
+    });
+  }
+  return out;
+}
+
+/** Join a row's segments into a Line. Segments are separated by wide gaps: two spaces mark that. */
+export function toLine(page: number, index: number, segments: Segment[], column: number): Line {
+  const segs = [...segments].sort((a, b) => a.x0 - b.x0);
+  const main = segs.reduce((a, b) => (b.text.length > a.text.length ? b : a));
+  const letters = segs.reduce((n, s) => n + s.text.replace(/\s/g, "").length, 0);
+  const boldLetters = segs.reduce((n, s) => n + (s.bold ? s.text.replace(/\s/g, "").length : 0), 0);
+  const italicLetters = segs.reduce((n, s) => n + (s.italic ? s.text.replace(/\s/g, "").length : 0), 0);
+  const y = main.y;
+  return {
+    page,
+    index,
+    segments: segs,
+    text: segs.map((s) => s.text).join("  "),
+    x0: Math.min(...segs.map((s) => s.x0)),
+    x1: Math.max(...segs.map((s) => s.x1)),
+    y,
+    top: Math.min(...segs.map((s) => s.y - s.size * 0.75)),
+    bottom: Math.max(...segs.map((s) => s.y + s.size * 0.25)),
+    size: main.size,
+    bold: letters > 0 && boldLetters / letters >= 0.6,
+    italic: letters > 0 && italicLetters / letters >= 0.6,
+    font: main.font,
+    fill: main.fill,
+    column,
+  };
+}
+
+function hiddenTexts(page: RawPage, hidden: Array<{ glyph: Glyph; reason: HiddenReason }>): HiddenText[] {
+  const byReason = new Map<HiddenReason, Glyph[]>();
+  for (const h of hidden) {
+    const list = byReason.get(h.reason);
+    if (list) list.push(h.glyph);
+    else byReason.set(h.reason, [h.glyph]);
+  }
+  const out: HiddenText[] = [];
+  for (const [reason, glyphs] of byReason) {
+    const rows = segmentRows(buildSegments(styled(glyphs, page)));
+    for (const row of rows) {
+      const text = row
+        .map((s) => s.text)
+        .join(" ")
+        .trim();
+      if (text) out.push({ text, page: page.number, reason });
+    }
+  }
+  return out;
+}
+
+/** Lay out one page; `firstIndex` numbers lines continuously across pages. */
+export function layoutPage(page: RawPage, firstIndex: number): PageLayout {
+  const { visible, hidden, ocrLayer } = partitionVisible(page.glyphs, page.areas, page);
+  const upright = visible.filter((g) => g.upright);
+  const glyphs = removeOverdraw(styled(upright, page));
+  const rows = orderRows(segmentRows(buildSegments(glyphs)));
+  const lines = rows.map((r, i) => toLine(page.number, firstIndex + i, r.segments, r.column));
+  return {
+    page: page.number,
+    width: page.width,
+    height: page.height,
+    lines,
+    hidden: hiddenTexts(page, hidden),
+    ocrLayer,
+    skippedRotated: visible.length - upright.length,
+  };
+}

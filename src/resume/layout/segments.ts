@@ -1,0 +1,193 @@
+import { SOFT_HYPHEN } from "./glyph-cleanup.ts";
+import type { Segment, StyledGlyph, StyleRun } from "./layout-types.ts";
+
+/**
+ * Glyphs -> rows (shared baseline) -> segments (runs without a gap wider than about an em).
+ * Segments are the unit of layout analysis: a right-aligned date, the second column of a two-column
+ * page and a tab-separated URL are all separate segments of the same row.
+ */
+
+/** Gap (in ems) that ends a segment. Word spaces are ~0.25-0.6 em even in loose justified text. */
+export const SEGMENT_GAP_EM = 1.0;
+/** Gap (in ems) above the usual letter gap that counts as a word space when no space glyph exists. */
+const WORD_GAP_EM = 0.1;
+
+function median(values: number[]): number {
+  if (values.length === 0) return 0;
+  const first = values[0]!;
+  if (values.every((v) => v === first)) return first;
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+function mostCommon<T>(values: T[], fallback: T): T {
+  const counts = new Map<T, number>();
+  let best = fallback;
+  let bestN = 0;
+  for (const v of values) {
+    const n = (counts.get(v) ?? 0) + 1;
+    counts.set(v, n);
+    if (n > bestN) {
+      best = v;
+      bestN = n;
+    }
+  }
+  return best;
+}
+
+/**
+ * Group items whose baselines agree within `tolerance` ems into rows, top to bottom. Each row is
+ * anchored on its first item, so a slow drift cannot chain unrelated baselines together.
+ */
+export function groupByBaseline<T extends { y: number; size: number; x: number }>(items: T[], tolerance: number): T[][] {
+  const sorted = [...items].sort((a, b) => a.y - b.y || a.x - b.x);
+  const rows: T[][] = [];
+  let row: T[] = [];
+  let anchorY = 0;
+  let anchorSize = 0;
+  for (const g of sorted) {
+    if (row.length > 0 && Math.abs(g.y - anchorY) <= tolerance * Math.min(g.size, anchorSize) + 0.2) {
+      row.push(g);
+      continue;
+    }
+    if (row.length > 0) rows.push(row);
+    row = [g];
+    anchorY = g.y;
+    anchorSize = g.size;
+  }
+  if (row.length > 0) rows.push(row);
+  return rows;
+}
+
+/** Runs of equal style over the characters (spaces join the run around them). */
+function styleRuns(charGlyph: Array<StyledGlyph | null>): StyleRun[] {
+  const runs: StyleRun[] = [];
+  charGlyph.forEach((g, i) => {
+    if (!g) return;
+    const last = runs[runs.length - 1];
+    if (last && last.font === g.font && last.bold === g.bold && last.italic === g.italic && Math.abs(last.size - g.size) <= 0.3) {
+      last.end = i + 1;
+    } else {
+      runs.push({ start: i, end: i + 1, font: g.font, size: g.size, bold: g.bold, italic: g.italic });
+    }
+  });
+  return runs;
+}
+
+function makeSegment(glyphs: StyledGlyph[]): Segment | null {
+  const inks = glyphs.filter((g) => g.text.trim());
+  if (inks.length === 0) return null;
+  const gaps: number[] = [];
+  for (let i = 1; i < glyphs.length; i++) {
+    const a = glyphs[i - 1]!;
+    const b = glyphs[i]!;
+    if (a.text.trim() && b.text.trim()) gaps.push(b.x - (a.x + a.width));
+  }
+  const letterGap = gaps.length >= 4 ? Math.max(0, median(gaps)) : 0;
+  let text = "";
+  const charBoxes: Array<[number, number]> = [];
+  const charGlyph: Array<StyledGlyph | null> = [];
+  let prev: StyledGlyph | null = null;
+  for (const g of glyphs) {
+    const isSpace = !g.text.trim();
+    if (isSpace) {
+      if (text && !text.endsWith(" ")) {
+        text += " ";
+        charBoxes.push([g.x, g.x + g.width]);
+        charGlyph.push(null);
+      }
+      prev = g;
+      continue;
+    }
+    if (prev && prev.text.trim() && text && !text.endsWith(" ")) {
+      const gap = g.x - (prev.x + prev.width);
+      if (gap > letterGap + WORD_GAP_EM * Math.max(g.size, prev.size)) {
+        text += " ";
+        charBoxes.push([prev.x + prev.width, g.x]);
+        charGlyph.push(null);
+      }
+    }
+    if (g.text.length === 1) {
+      text += g.text === SOFT_HYPHEN ? "-" : g.text;
+      charBoxes.push([g.x, g.x + g.width]);
+      charGlyph.push(g);
+    } else {
+      const chars = [...g.text];
+      const w = g.width / chars.length;
+      chars.forEach((ch, i) => {
+        text += ch === SOFT_HYPHEN ? "-" : ch;
+        for (let k = 0; k < ch.length; k++) {
+          charBoxes.push([g.x + i * w, g.x + (i + 1) * w]);
+          charGlyph.push(g);
+        }
+      });
+    }
+    prev = g;
+  }
+  while (text.endsWith(" ")) {
+    text = text.slice(0, -1);
+    charBoxes.pop();
+    charGlyph.pop();
+  }
+  const runs = styleRuns(charGlyph);
+  const boldShare = inks.filter((g) => g.bold).length / inks.length;
+  const italicShare = inks.filter((g) => g.italic).length / inks.length;
+  return {
+    text,
+    charBoxes,
+    x0: inks[0]!.x,
+    x1: Math.max(...inks.map((g) => g.x + g.width)),
+    y: median(inks.map((g) => g.y)),
+    size: median(inks.map((g) => g.size)),
+    bold: boldShare >= 0.6,
+    italic: italicShare >= 0.6,
+    font: mostCommon(
+      inks.map((g) => g.font),
+      inks[0]!.font,
+    ),
+    fill: mostCommon(
+      inks.map((g) => g.fill),
+      inks[0]!.fill,
+    ),
+    runs,
+  };
+}
+
+/** Split one row (any order) into segments, left to right. */
+export function splitRow(row: StyledGlyph[]): Segment[] {
+  const sorted = [...row].sort((a, b) => a.x - b.x);
+  const out: Segment[] = [];
+  let cur: StyledGlyph[] = [];
+  let lastInk: StyledGlyph | null = null;
+  for (const g of sorted) {
+    if (lastInk && g.text.trim()) {
+      const gap = g.x - (lastInk.x + lastInk.width);
+      if (gap > SEGMENT_GAP_EM * Math.max(g.size, lastInk.size)) {
+        const seg = makeSegment(cur);
+        if (seg) out.push(seg);
+        cur = [];
+      }
+    }
+    cur.push(g);
+    if (g.text.trim()) lastInk = g;
+  }
+  const seg = makeSegment(cur);
+  if (seg) out.push(seg);
+  return out;
+}
+
+/** Every segment of a page: glyphs on one exact baseline, split where the gap is wide. */
+export function buildSegments(glyphs: StyledGlyph[]): Segment[] {
+  return groupByBaseline(glyphs, 0.2).flatMap(splitRow);
+}
+
+/**
+ * Segments grouped into rows (top to bottom, each row left to right). Looser than the glyph
+ * baseline test so a superscript or a smaller right-aligned date stays on its title's row.
+ */
+export function segmentRows(segments: Segment[]): Segment[][] {
+  return groupByBaseline(
+    segments.map((s) => ({ ...s, x: s.x0 })),
+    0.35,
+  ).map((row) => row.map(({ x: _x, ...s }) => s as Segment).sort((a, b) => a.x0 - b.x0));
+}
