@@ -1,0 +1,108 @@
+import type { DateRange } from "../types.ts";
+
+/**
+ * Date ranges as resumes write them, pure: "Jan 2021 – Present", "Весна 2024", "2022/10-2024/07",
+ * "Dec ’16 – present", "Sept. 2017", "1 April 2018", "Сентябрь 2019 - Декабрь 2019", "Jan – Sep 2024",
+ * "Fall 2023", "2025". The text is kept as written; start/end are ISO ("YYYY-MM", "YYYY" when only
+ * the year is known) or "present".
+ */
+
+const MONTHS: Array<[RegExp, number]> = [
+  [/^(jan|янв|ene|gen|jän)/, 1],
+  [/^(feb|фев|fév|fev)/, 2],
+  [/^(mar|мар|mär|marz)/, 3],
+  [/^(apr|апр|avr|abr)/, 4],
+  [/^(may|ма[йя]|mai|mayo|mag)/, 5],
+  [/^(jun|июн|juin)/, 6],
+  [/^(jul|июл|juil)/, 7],
+  [/^(aug|авг|août|ago)/, 8],
+  [/^(sep|сен|set)/, 9],
+  [/^(oct|окт|okt|ott)/, 10],
+  [/^(nov|ноя)/, 11],
+  [/^(dec|дек|dez|déc|dic)/, 12],
+];
+
+const SEASONS: Array<[RegExp, number]> = [
+  [/^(spring|весн)/, 3],
+  [/^(summer|лет)/, 6],
+  [/^(fall|autumn|осен)/, 9],
+  [/^(winter|зим)/, 1],
+];
+
+const MONTH_WORD =
+  "(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?" +
+  "|январ[ьяе]|феврал[ьяе]|март[ае]?|апрел[ьяе]|ма[йяе]|июн[ьяе]|июл[ьяе]|август[ае]?|сентябр[ьяе]|октябр[ьяе]|ноябр[ьяе]|декабр[ьяе]" +
+  "|янв|фев|мар|апр|июн|июл|авг|сен|окт|ноя|дек)\\.?";
+const SEASON_WORD = "(?:spring|summer|fall|autumn|winter|весна|весной|лето|летом|осень|осенью|зима|зимой)";
+const YEAR = "(?:(?:19|20)\\d{2}|['’‘`]\\d{2})";
+const PRESENT =
+  "(?:present|current(?:ly)?|now|ongoing|today|to date|till date|настоящее время|по настоящее время|н\\.\\s?в\\.?|сейчас|至今|现在|aktuell|heute|présent|actualidad|presente)";
+const POINT =
+  `(?:(?:\\d{1,2}\\s+)?${MONTH_WORD}\\s*,?\\s*${YEAR}` +
+  `|${SEASON_WORD}\\s+${YEAR}` +
+  `|(?:19|20)\\d{2}\\s*[/.]\\s*(?:0?[1-9]|1[0-2])(?![\\d])` +
+  `|(?:0?[1-9]|1[0-2])\\s*[/.]\\s*(?:19|20)\\d{2}` +
+  `|(?:19|20)\\d{2})`;
+const SEP = "\\s*(?:-{1,2}|–|—|―|‐|−|~|→|to|till|until|по|до)\\s*";
+const BOUND_L = "(?<![\\p{L}\\d])";
+const BOUND_R = "(?![\\p{L}\\d])";
+const RANGE = new RegExp(
+  `${BOUND_L}(?:(?<s1>${POINT})(?:${SEP}(?<e1>${POINT}|${PRESENT}))?|(?<s2>${MONTH_WORD})${SEP}(?<e2>${POINT}))${BOUND_R}`,
+  "iu",
+);
+
+function monthOf(word: string): number | null {
+  const w = word.toLowerCase();
+  for (const [re, m] of MONTHS) if (re.test(w)) return m;
+  return null;
+}
+
+function seasonOf(word: string): number | null {
+  const w = word.toLowerCase();
+  for (const [re, m] of SEASONS) if (re.test(w)) return m;
+  return null;
+}
+
+function fullYear(y: string): number {
+  if (/^\d{4}$/.test(y)) return Number(y);
+  const two = Number(y.replace(/\D/g, ""));
+  return two >= 70 ? 1900 + two : 2000 + two;
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** One date as written -> "YYYY-MM", "YYYY", "present", or null when it is not a date. */
+export function parseDatePoint(text: string, fallbackYear?: number): string | null {
+  const t = text.trim().toLowerCase();
+  if (new RegExp(`^${PRESENT}$`, "iu").test(t)) return "present";
+  let m = /^((?:19|20)\d{2})\s*[/.]\s*(\d{1,2})$/.exec(t);
+  if (m) return `${m[1]}-${pad(Number(m[2]))}`;
+  m = /^(\d{1,2})\s*[/.]\s*((?:19|20)\d{2})$/.exec(t);
+  if (m) return `${m[2]}-${pad(Number(m[1]))}`;
+  if (/^(?:19|20)\d{2}$/.test(t)) return t;
+  const year = /((?:19|20)\d{2}|['’‘`]\d{2})\s*$/u.exec(t);
+  const words = t.replace(/^\d{1,2}\s+/, "").split(/[\s,.]+/);
+  const first = words[0] ?? "";
+  const month = monthOf(first) ?? seasonOf(first);
+  if (month === null) return null;
+  if (year) return `${fullYear(year[1]!)}-${pad(month)}`;
+  if (fallbackYear) return `${fallbackYear}-${pad(month)}`;
+  return null;
+}
+
+/** The first date or date range in a line of text, with where it was found. */
+export function findDateRange(text: string): { range: DateRange; index: number; length: number } | null {
+  const m = RANGE.exec(text);
+  if (!m || m.index === undefined) return null;
+  const g = m.groups ?? {};
+  const startText = g.s1 ?? g.s2 ?? "";
+  const endText = g.e1 ?? g.e2;
+  const range: DateRange = { text: m[0].trim() };
+  const end = endText ? parseDatePoint(endText) : null;
+  const endYear = end && end !== "present" ? Number(end.slice(0, 4)) : undefined;
+  const start = parseDatePoint(startText, endYear);
+  if (start && start !== "present") range.start = start;
+  if (end) range.end = end;
+  if (!range.start && !range.end) return null;
+  return { range, index: m.index, length: m[0].length };
+}

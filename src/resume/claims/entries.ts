@@ -1,0 +1,111 @@
+import type { Line, StyleRun } from "../layout/layout-types.ts";
+
+/**
+ * A section's lines -> entries (a title line and what belongs to it), by layout. The first line of
+ * a section is taken as an entry title and its style (the leading style run: font, size, weight,
+ * slant, after any bullet) as THE title style of that section; every later line in the same style
+ * that is not the continuation of a wrapped title starts the next entry. When titles look exactly
+ * like the description text (one font for everything), a title must also carry what the first title
+ * carried at its right edge (a date, a URL) to count.
+ */
+
+export interface Entry {
+  title: Line;
+  /** all lines of the entry, title first */
+  lines: Line[];
+}
+
+export const BULLET_CHARS = "•·◦▪●○■□►▸➢➤✓✔❖◆‣⁃∙";
+const BULLET = new RegExp(`^\\s*(?:[${BULLET_CHARS}]|[-–—*](?=\\s))\\s*`, "u");
+
+/** Text without a leading bullet. */
+export function stripBullet(text: string): string {
+  return text.replace(BULLET, "").trim();
+}
+
+export function isBulleted(line: Line): boolean {
+  return BULLET.test(line.text);
+}
+
+/** Lines that carry no content: a lone bullet, a page number ("2", "1/3", "Page 2 of 3"). */
+export function isNoise(line: Line): boolean {
+  const t = line.text.trim();
+  if (!t) return true;
+  if (new RegExp(`^[${BULLET_CHARS}\\-–—*\\s]+$`, "u").test(t)) return true;
+  return /^(page\s*)?\d{1,2}(\s*(\/|of)\s*\d{1,2})?$/i.test(t);
+}
+
+/** The style run that starts the line's text proper (after a bullet glyph). */
+export function leadRun(line: Line): StyleRun & { text: string } {
+  const seg = line.segments[0]!;
+  for (const r of seg.runs) {
+    const text = seg.text.slice(r.start, r.end);
+    if (/[\p{L}\p{N}]/u.test(text)) return { ...r, text };
+  }
+  const r = seg.runs[0] ?? { start: 0, end: seg.text.length, font: seg.font, size: seg.size, bold: seg.bold, italic: seg.italic };
+  return { ...r, text: seg.text.slice(r.start, r.end) };
+}
+
+interface Style {
+  font: string;
+  size: number;
+  bold: boolean;
+  italic: boolean;
+}
+
+function styleOf(line: Line): Style {
+  const r = leadRun(line);
+  return { font: r.font, size: r.size, bold: r.bold, italic: r.italic };
+}
+
+/** Same title style: weight, slant and size agree; the font too unless both are bold (fake vs real bold). */
+export function similarStyle(a: Style, b: Style): boolean {
+  if (a.bold !== b.bold || a.italic !== b.italic) return false;
+  if (Math.abs(a.size - b.size) > Math.max(0.6, 0.06 * Math.max(a.size, b.size))) return false;
+  return a.font === b.font || (a.bold && b.bold);
+}
+
+function bodyStyle(lines: Line[]): Style | null {
+  const weight = new Map<string, { style: Style; n: number }>();
+  for (const l of lines) {
+    const s = styleOf(l);
+    const key = `${s.font}|${Math.round(s.size * 2)}|${s.bold}|${s.italic}`;
+    const w = weight.get(key);
+    if (w) w.n += l.text.length;
+    else weight.set(key, { style: s, n: l.text.length });
+  }
+  let best: { style: Style; n: number } | null = null;
+  for (const w of weight.values()) if (!best || w.n > best.n) best = w;
+  return best?.style ?? null;
+}
+
+/** A title wrapped onto a second line: same style, right below, clearly unfinished or continuing. */
+function continuesTitle(line: Line, title: Line): boolean {
+  const gap = line.top - title.bottom;
+  if (gap > title.size * 0.8) return false;
+  return /^\p{Ll}/u.test(line.text.trim()) || /[-–,&:(/+]$/.test(title.segments[0]!.text.trim());
+}
+
+/** Split a section's lines into entries (see the module comment). Lines before the first title are dropped. */
+export function segmentEntries(sectionLines: Line[]): Entry[] {
+  const lines = sectionLines.filter((l) => !isNoise(l));
+  const first = lines[0];
+  if (!first) return [];
+  const titleStyle = styleOf(first);
+  const titleBulleted = isBulleted(first);
+  const firstHasRight = first.segments.length > 1;
+  const body = bodyStyle(lines.slice(1));
+  const weak = body !== null && similarStyle(titleStyle, body);
+  const entries: Entry[] = [{ title: first, lines: [first] }];
+  for (const line of lines.slice(1)) {
+    const cur = entries[entries.length - 1]!;
+    const sameStyle = similarStyle(styleOf(line), titleStyle) && isBulleted(line) === titleBulleted;
+    const indented = line.x0 > first.x0 + Math.max(8, first.size) && line.column === first.column;
+    let starts = sameStyle && !indented;
+    if (starts && weak) starts = firstHasRight ? line.segments.length > 1 : !/^\p{Ll}/u.test(line.text.trim());
+    if (starts && cur.lines.length === 1 && continuesTitle(line, cur.title)) starts = false;
+    if (starts) entries.push({ title: line, lines: [line] });
+    else cur.lines.push(line);
+  }
+  return entries;
+}

@@ -1,0 +1,167 @@
+/**
+ * What a section heading says, in the languages and spellings resumes use. Only the vocabulary
+ * lives here; deciding that a line IS a heading is a layout question (sections.ts). Matching is
+ * word by word with a small edit distance, so "PROJEECTS" and "Expereince" still classify.
+ */
+
+export type SectionKind =
+  | "header"
+  | "projects"
+  | "experience"
+  | "education"
+  | "skills"
+  | "publications"
+  | "summary"
+  | "awards"
+  | "certifications"
+  | "languages"
+  | "interests"
+  | "volunteer"
+  | "activities"
+  | "references"
+  | "coursework"
+  | "research"
+  | "contact"
+  | "other";
+
+/** Multi-word headings whose words alone would mislead; checked first. */
+const PHRASES: Array<[RegExp, SectionKind]> = [
+  [/\bopen[\s-]?source\b/, "projects"],
+  [/\bacademic background\b/, "education"],
+  [/\b(professional|career) background\b/, "experience"],
+  [/\bwork history\b/, "experience"],
+  [/\b(career )?objective\b/, "summary"],
+  [/\babout me\b/, "summary"],
+  [/\bresearch experience\b/, "research"],
+  [/\bpet[\s-]?проект/, "projects"],
+];
+
+const WORDS: Record<string, SectionKind> = {};
+function add(kind: SectionKind, words: string): void {
+  for (const w of words.split(/\s+/).filter(Boolean)) WORDS[w] = kind;
+}
+add(
+  "projects",
+  "project projects portfolio opensource oss проекты проект проекти проєкти projekte projekt projets projet proyectos proyecto projetos projeto progetti progetto projekty",
+);
+add(
+  "experience",
+  "experience experiences employment work career internship internships jobs positions опыт работы стаж erfahrung berufserfahrung expérience experiencia experiência esperienza doświadczenie",
+);
+add("education", "education educational studies qualifications образование обучение ausbildung bildung formation educación educação formazione wykształcenie");
+add(
+  "skills",
+  "skills skill technologies technology competencies competences expertise stack tools toolbox навыки умения технологии kenntnisse fähigkeiten compétences habilidades competências competenze umiejętności",
+);
+add("publications", "publications publication papers paper presentations talks patents публикации статьи publikationen");
+add("summary", "summary profile objective about overview introduction резюме profil perfil");
+add("awards", "awards award honors honours achievements achievement accomplishments scholarships prizes rewards достижения награды auszeichnungen");
+add("certifications", "certifications certification certificates certificate licenses сертификаты курсы zertifikate");
+add("languages", "languages language языки sprachen langues idiomas");
+add("interests", "interests hobbies интересы хобби interessen");
+add("volunteer", "volunteer volunteering волонтерство ehrenamt");
+add("activities", "activities extracurricular leadership involvement organizations деятельность");
+add("references", "references referees рекомендации");
+add("coursework", "coursework courses classes");
+add("research", "research исследования forschung");
+add("contact", "contact contacts links контакты kontakt");
+
+const CJK: Array<[RegExp, SectionKind]> = [
+  [/项目|專案|项目经历|开源/, "projects"],
+  [/科研|研究经历/, "research"],
+  [/工作|实习|職歷|经历/, "experience"],
+  [/教育|学历/, "education"],
+  [/技能|专业技能/, "skills"],
+  [/论文|发表/, "publications"],
+  [/获奖|荣誉|奖项/, "awards"],
+  [/证书/, "certifications"],
+  [/自我评价|个人简介|简介/, "summary"],
+];
+
+/** Damerau-free Levenshtein distance, capped: returns cap+1 as soon as the distance exceeds cap. */
+export function editDistance(a: string, b: string, cap: number): number {
+  if (Math.abs(a.length - b.length) > cap) return cap + 1;
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      cur.push(v);
+      rowMin = Math.min(rowMin, v);
+    }
+    if (rowMin > cap) return cap + 1;
+    prev = cur;
+  }
+  return prev[b.length]!;
+}
+
+/** Vocabulary words by first letter: a misspelling almost never changes the first letter. */
+let byInitial: Map<string, Array<[string, SectionKind]>> | null = null;
+
+function wordKind(word: string): SectionKind | null {
+  const exact = WORDS[word];
+  if (exact) return exact;
+  if (word.length < 5) return null;
+  byInitial ??= Object.entries(WORDS).reduce((m, e) => {
+    if (e[0].length >= 5) m.set(e[0][0]!, [...(m.get(e[0][0]!) ?? []), e]);
+    return m;
+  }, new Map<string, Array<[string, SectionKind]>>());
+  const cap = word.length >= 10 ? 2 : 1;
+  let best: SectionKind | null = null;
+  let bestD = cap + 1;
+  for (const [w, kind] of byInitial.get(word[0]!) ?? []) {
+    const d = editDistance(word, w, cap);
+    if (d < bestD) {
+      bestD = d;
+      best = kind;
+    }
+  }
+  return best;
+}
+
+/**
+ * Undo small-caps and letter-spacing splits: "P ROJECTS" -> "PROJECTS", "P R O J E C T S" ->
+ * "PROJECTS". Returns the collapsed form (which may equal the input).
+ */
+export function collapseSplitCaps(text: string): string {
+  return text
+    .replace(/(?<![\p{L}])((?:\p{Lu} ){2,}\p{Lu})(?![\p{L}])/gu, (m) => m.replace(/ /g, ""))
+    .replace(/(?<![\p{L}])(\p{Lu}) (?=\p{Lu}{2,})/gu, "$1");
+}
+
+/** Words that qualify a heading without naming it ("Personal Projects", "Relevant Classes"). */
+const MODIFIERS = new Set(
+  "a an and the of my our other others additional personal side relevant selected academic professional technical key notable recent featured major minor main hobby pet school course university college group team capstone hackathon open source general core soft hard programming software development research related freelance volunteer community selected & и и/или дополнительные личные ключевые основные".split(
+    " ",
+  ),
+);
+
+function classifyOnce(text: string): SectionKind | null {
+  // trailing counts and durations are not part of the name: "EDUCATION (2)", "Опыт работы 3 месяца"
+  const t = text
+    .toLowerCase()
+    .replace(/[:：]+\s*$/, "")
+    .replace(/\s*\(?\d.*$/, "")
+    .trim();
+  if (!t) return null;
+  for (const [re, kind] of PHRASES) if (re.test(t)) return kind;
+  if (/[\u3400-\u9fff]/.test(t)) {
+    for (const [re, kind] of CJK) if (re.test(t)) return kind;
+  }
+  const words = t.split(/[^\p{L}\p{N}&]+/u).filter(Boolean);
+  const kinds = words.map(wordKind);
+  // A heading is made of heading words and qualifiers, and ends in a heading word (its head noun):
+  // "Machine Learning Projects" is a heading, "Full Stack Developer" is a job title.
+  if (kinds[kinds.length - 1] === null && !MODIFIERS.has(words[words.length - 1]!)) return null;
+  // "Relevant Projects", "Skills & Projects": a projects word anywhere wins over generic words,
+  // but the first classified word decides otherwise ("Work Experience", "Achievements and Publications").
+  if (kinds.includes("projects") && kinds[0] !== "experience") return "projects";
+  return kinds.find((k) => k !== null) ?? null;
+}
+
+/** The kind of section a heading names, or null when the words are not a known heading. */
+export function classifyHeading(text: string): SectionKind | null {
+  const cleaned = text.replace(/^[\s\d.)\-–—•#§|/]+/, "").trim();
+  return classifyOnce(cleaned) ?? classifyOnce(collapseSplitCaps(cleaned));
+}

@@ -1,0 +1,111 @@
+import type { Line } from "../layout/layout-types.ts";
+import { findDateRange } from "./dates.ts";
+import { leadRun, stripBullet } from "./entries.ts";
+import { canonicalTechnology, isTechListLine, splitTechList } from "./technologies.ts";
+
+/**
+ * A project's name from its title line, pure. Titles come as "Name | tech, tech   Dates",
+ * "Name: long description ...", "Name(Rust) - Maintainer   260+ commits", "Name | Github Link",
+ * "**Name** tech, tech   url". The name is the bold lead when the line goes on in another style,
+ * otherwise the first segment, with separators, link labels, dates, roles and technology
+ * parentheses taken off (the technologies are kept).
+ */
+
+export interface TitleParts {
+  name: string;
+  technologies: string[];
+  /** the rest of the title line (dates, roles, labels), for the caller to mine */
+  rest: string;
+}
+
+/** Words that label a link rather than name anything. */
+export const LINK_LABEL =
+  /^(github( link| repo(sitory)?)?|gitlab|link|links|source( code)?|code|repo(sitory)?|demo|live( demo| site)?|website|site|app|paper|preprint|video|slides|here|ссылка|исходный код|код|npm|pypi)$/i;
+const TRAILING_LABEL =
+  /\s*(?:[|•·,–—-]\s*)?\(?\b(?:github link|github repo|github|gitlab|source code|live demo|link|demo|code|repo|website|ссылка)\b\)?\s*$/i;
+const ROLE_SUFFIX =
+  /\s+[-–—]\s+(?:(?:previous|former|core|lead|main|co-?|original)\s+)*(?:maintainer|contributor|developer|author|creator|founder|lead|member|owner|committer)s?\s*$/i;
+const REGISTRY_SUFFIX = /\s+(?:in|on|at)\s+(?:npm|pypi|crates\.io|rubygems|nuget|maven( central)?|packagist)\s*$/i;
+
+function clean(name: string): string {
+  return name
+    .replace(/^[\s|•·:–—-]+/, "")
+    .replace(/[\s|•·:,;–—-]+$/, "")
+    .replace(/\s{2,}/g, " ")
+    .trim();
+}
+
+/** Drop a date at the end of a name; a bare year stays ("UNHack 2023", "Advent of Code 2022"). */
+function stripTrailingDate(name: string): string {
+  const d = findDateRange(name);
+  if (!d || d.index === 0 || d.index + d.length < name.trimEnd().length - 1) return name;
+  if (/^\d{4}$/.test(d.range.text)) return name;
+  return name.slice(0, d.index);
+}
+
+/** "Cargo(Rust)" -> ["Cargo", ["Rust"]]; parentheses that are not technologies stay. */
+function splitTechParenthesis(name: string): [string, string[]] {
+  const m = /^(.*\S)\s*\(([^()]+)\)\s*$/.exec(name);
+  if (!m) return [name, []];
+  const items = m[2]!.split(/\s*[,/;]\s*/).filter(Boolean);
+  if (items.length > 0 && items.every((i) => canonicalTechnology(i) !== null || /^(js|ts)$/i.test(i))) return [m[1]!, items];
+  return [name, []];
+}
+
+/** Split a title string (no layout) into name, technologies and the rest. */
+export function parseTitleText(title: string): TitleParts {
+  let text = stripBullet(title);
+  const technologies: string[] = [];
+  const restParts: string[] = [];
+  // "Name | tech, tech | Github Link": the first part names, the others describe
+  const bars = text.split(/\s*\|\s*/);
+  if (bars.length > 1 && bars[0]!.trim()) {
+    text = bars[0]!;
+    for (const part of bars.slice(1)) {
+      if (LINK_LABEL.test(part.trim())) continue;
+      if (isTechListLine(part)) technologies.push(...splitTechList(part));
+      else restParts.push(part);
+    }
+  }
+  // "Name: a long description of it" (but "Time-Out: Network Control Application" is a name)
+  const colon = /^([^:]{2,60}?):\s+(.+)$/.exec(text);
+  if (colon && colon[2]!.split(/\s+/).length >= 6) {
+    text = colon[1]!;
+    restParts.push(colon[2]!);
+  }
+  let name = text;
+  for (let i = 0; i < 3; i++) {
+    const before = name;
+    name = clean(stripTrailingDate(name.replace(TRAILING_LABEL, "").replace(ROLE_SUFFIX, "").replace(REGISTRY_SUFFIX, "")));
+    if (name === before) break;
+  }
+  const [bare, parenTech] = splitTechParenthesis(name);
+  technologies.push(...parenTech);
+  return { name: clean(bare) || clean(text), technologies, rest: restParts.join(" | ") };
+}
+
+/**
+ * The name on a title line: the bold lead run when the first segment continues in another style
+ * ("**filler** React, Rust", "**Triangular Arbitrage**: This is ..."), else the first segment.
+ */
+export function parseTitle(line: Line): TitleParts {
+  const seg = line.segments[0]!;
+  const lead = leadRun(line);
+  const otherSegments = line.segments
+    .slice(1)
+    .map((s) => s.text)
+    .join("  ");
+  const continues = lead.bold && seg.text.slice(lead.end).replace(/^[\s:|–—-]+/, "").length > 0;
+  if (continues) {
+    const remainder = seg.text.slice(lead.end).replace(/^[\s:]+/, "");
+    const parts = parseTitleText(lead.text);
+    const remainderIsTech = isTechListLine(remainder.replace(/^\|\s*/, ""));
+    return {
+      name: parts.name,
+      technologies: [...parts.technologies, ...(remainderIsTech ? splitTechList(remainder.replace(/^\|\s*/, "")) : [])],
+      rest: [parts.rest, remainderIsTech ? "" : remainder, otherSegments].filter(Boolean).join("  "),
+    };
+  }
+  const parts = parseTitleText(seg.text);
+  return { ...parts, rest: [parts.rest, otherSegments].filter(Boolean).join("  ") };
+}

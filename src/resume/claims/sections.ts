@@ -1,0 +1,126 @@
+import type { Line } from "../layout/layout-types.ts";
+import { classifyHeading, collapseSplitCaps, type SectionKind } from "./heading-vocabulary.ts";
+
+/**
+ * Lines in reading order -> sections. A heading is found by layout first and words second:
+ *  1. lines shaped like a heading (short, alone on the line, not a bullet or a sentence) whose words
+ *     name a known section and whose style stands out (size, weight, capitals, a different font);
+ *  2. of those, only the most prominent style level counts, so an italic "Projects" label inside a
+ *     job entry does not open a section next to 21pt section headings;
+ *  3. any other heading-shaped line in exactly that style is a heading too, even with words the
+ *     vocabulary does not know ("Relevant Classes", "A Day of My Life"), which ends the section
+ *     before it.
+ */
+
+export interface Section {
+  kind: SectionKind;
+  /** the heading as written (small-caps splits undone); "" for the header block */
+  title: string;
+  heading: Line | null;
+  /** content lines in reading order, heading excluded */
+  lines: Line[];
+}
+
+const BULLET = /^[•·◦▪●○■□►▸➢➤✓✔\-–—*]\s*/u;
+
+function letters(text: string): string {
+  return text.replace(/[^\p{L}]/gu, "");
+}
+
+/** Mostly capital letters (at least three cased letters). */
+export function isCaps(text: string): boolean {
+  const cased = letters(text).split("").filter((c) => c.toLowerCase() !== c.toUpperCase());
+  if (cased.length < 3) return false;
+  return cased.filter((c) => c === c.toUpperCase()).length / cased.length >= 0.85;
+}
+
+/** Short, alone on its line, not a bullet, a sentence, a URL or a number. */
+export function isHeadingShaped(line: Line): boolean {
+  const text = line.text.trim();
+  if (line.segments.length !== 1 || text.length > 50 || text.length < 2) return false;
+  if (letters(text).length < 2) return false;
+  if (text.split(/\s+/).length > 6) return false;
+  if (BULLET.test(text) || /[.;,]$/.test(text)) return false;
+  if (/@|https?:|www\.|\.com\b|\d{3,}/i.test(text)) return false;
+  return true;
+}
+
+function weightedMedianSize(lines: Line[]): number {
+  const items = lines.map((l) => ({ size: l.size, w: l.text.length })).sort((a, b) => a.size - b.size);
+  const total = items.reduce((n, i) => n + i.w, 0);
+  let acc = 0;
+  for (const i of items) {
+    acc += i.w;
+    if (acc >= total / 2) return i.size;
+  }
+  return items[0]?.size ?? 10;
+}
+
+function dominantFont(lines: Line[]): string {
+  const byFont = new Map<string, number>();
+  for (const l of lines) byFont.set(l.font, (byFont.get(l.font) ?? 0) + l.text.length);
+  let best = "";
+  let bestN = -1;
+  for (const [f, n] of byFont) if (n > bestN) [best, bestN] = [f, n];
+  return best;
+}
+
+function prominence(line: Line): number {
+  return line.size * (line.bold ? 1.15 : 1) * (isCaps(line.text) ? 1.08 : 1);
+}
+
+function signature(line: Line): string {
+  return `${line.font}|${Math.round(line.size * 2)}|${line.bold}|${isCaps(line.text)}`;
+}
+
+/** The heading text as the section's title: trailing colon dropped, small-caps splits undone. */
+export function headingTitle(text: string): string {
+  const t = text.trim().replace(/[:：]\s*$/, "");
+  const collapsed = collapseSplitCaps(t);
+  return collapsed !== t && classifyHeading(collapsed) !== null ? collapsed : t;
+}
+
+/** Which lines are section headings (by index into `lines`), and their kinds. */
+export function findHeadings(lines: Line[]): Map<number, SectionKind> {
+  const bodySize = weightedMedianSize(lines);
+  const bodyFont = dominantFont(lines);
+  const shaped = lines.map(isHeadingShaped);
+  const kinds = lines.map((l, i) => (shaped[i] ? classifyHeading(l.text) : null));
+  const standsOut = (l: Line) => l.size >= bodySize * 1.1 || l.bold || isCaps(l.text) || l.font !== bodyFont;
+  const confident: number[] = [];
+  lines.forEach((l, i) => {
+    if (kinds[i] && standsOut(l)) confident.push(i);
+  });
+  const out = new Map<number, SectionKind>();
+  if (confident.length === 0) {
+    // Plain documents (monospace, one font): trust the words on short lines of their own.
+    lines.forEach((l, i) => {
+      if (kinds[i] && l.text.trim().split(/\s+/).length <= 4) out.set(i, kinds[i]!);
+    });
+    return out;
+  }
+  // The section level is the most prominent style that at least two headings share (one stray
+  // big line, like a job title that happens to contain "Stack", does not set the level).
+  const levels = [...new Set(confident.map((i) => Math.round(prominence(lines[i]!) * 2) / 2))].sort((a, b) => b - a);
+  const top =
+    levels.find((p) => confident.filter((i) => prominence(lines[i]!) >= 0.9 * p).length >= 2) ?? levels[0]!;
+  const level = confident.filter((i) => prominence(lines[i]!) >= 0.9 * top);
+  const styles = new Set(level.map((i) => signature(lines[i]!)));
+  for (const i of level) out.set(i, kinds[i]!);
+  lines.forEach((l, i) => {
+    if (!out.has(i) && shaped[i] && styles.has(signature(l))) out.set(i, kinds[i] ?? "other");
+  });
+  return out;
+}
+
+/** Split lines (reading order) into sections; lines before the first heading form the header. */
+export function detectSections(lines: Line[]): Section[] {
+  const headings = findHeadings(lines);
+  const sections: Section[] = [{ kind: "header", title: "", heading: null, lines: [] }];
+  lines.forEach((line, i) => {
+    const kind = headings.get(i);
+    if (kind) sections.push({ kind, title: headingTitle(line.text), heading: line, lines: [] });
+    else sections[sections.length - 1]!.lines.push(line);
+  });
+  return sections.filter((s) => s.heading !== null || s.lines.length > 0);
+}

@@ -1,0 +1,114 @@
+import { candidateName } from "./claims/candidate-name.ts";
+import { segmentEntries } from "./claims/entries.ts";
+import { findLinks, type LocatedLink } from "./claims/link-finder.ts";
+import { linkedSoftware } from "./claims/linked-software.ts";
+import { buildProject } from "./claims/project-builder.ts";
+import { detectSections, type Section } from "./claims/sections.ts";
+import type { Line } from "./layout/layout-types.ts";
+import { layoutPage } from "./layout/page-layout.ts";
+import type { LinkAnnotation, RawDocument } from "./pdf/raw-document.ts";
+import { type ClaimedProject, type ExtractedResume, ResumeError, type ResumeLink } from "./types.ts";
+
+/**
+ * The whole pure pipeline: RawDocument -> ExtractedResume. Layout per page, sections, links,
+ * projects from projects sections and from links elsewhere, profiles, hidden text, warnings.
+ * No IO, no clock: the same document always gives the same result.
+ */
+
+/** Fewer visible letters than this and the PDF is treated as having no text layer. */
+const MIN_TEXT_CHARS = 20;
+
+function sectionOfLine(sections: Section[]): Map<number, Section> {
+  const map = new Map<number, Section>();
+  for (const s of sections) {
+    if (s.heading) map.set(s.heading.index, s);
+    for (const l of s.lines) map.set(l.index, s);
+  }
+  return map;
+}
+
+function githubProfiles(links: LocatedLink[]): ResumeLink[] {
+  const seen = new Set<string>();
+  const out: ResumeLink[] = [];
+  for (const { link } of links) {
+    if (link.host !== "github.com" || (link.kind !== "profile" && link.kind !== "organisation")) continue;
+    const key = link.url.toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(link);
+  }
+  return out;
+}
+
+function outsideRepoLinks(links: LocatedLink[], sectionOf: Map<number, Section>): Array<ResumeLink & { section: string }> {
+  const seen = new Set<string>();
+  const out: Array<ResumeLink & { section: string }> = [];
+  for (const { link, line } of links) {
+    const section = sectionOf.get(line);
+    if (link.kind !== "repository" || section?.kind === "projects") continue;
+    const name = section && section.kind !== "header" ? section.title : "header";
+    const key = `${link.url.toLowerCase()}|${name}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ ...link, section: name });
+  }
+  return out;
+}
+
+function projectsOf(sections: Section[], links: LocatedLink[], lines: Line[]): ClaimedProject[] {
+  const projects: ClaimedProject[] = [];
+  for (const s of sections) {
+    if (s.kind !== "projects") continue;
+    for (const entry of segmentEntries(s.lines)) {
+      const p = buildProject(entry, s, links);
+      if (/\p{L}/u.test(p.name)) projects.push(p);
+    }
+  }
+  const claimed = new Set(projects.flatMap((p) => p.repoLinks.map((r) => r.repoUrl?.toLowerCase())));
+  for (const p of linkedSoftware(sections, links, lines)) {
+    if (p.repoUrl && claimed.has(p.repoUrl.toLowerCase())) continue;
+    projects.push(p);
+  }
+  return projects;
+}
+
+/** Extract the claims of a parsed PDF. Throws ResumeError("pdf_no_text") when nothing is readable. */
+export function extractFromDocument(doc: RawDocument): ExtractedResume {
+  const warnings: string[] = [];
+  const lines: Line[] = [];
+  const hiddenText: ExtractedResume["hiddenText"] = [];
+  const annotations = new Map<number, LinkAnnotation[]>();
+  for (const page of doc.pages) {
+    const layout = layoutPage(page, lines.length);
+    lines.push(...layout.lines);
+    hiddenText.push(...layout.hidden);
+    annotations.set(page.number, page.links);
+    if (layout.lines.length === 0) warnings.push(`page ${page.number} has no readable text`);
+    if (layout.ocrLayer) warnings.push(`page ${page.number} is a scan; its text comes from an OCR layer and may contain recognition errors`);
+    if (layout.skippedRotated > 0) warnings.push(`page ${page.number} has rotated or vertical text that was not read`);
+  }
+  const letters = lines.reduce((n, l) => n + l.text.replace(/[^\p{L}\p{N}]/gu, "").length, 0);
+  if (letters < MIN_TEXT_CHARS) {
+    throw new ResumeError(
+      "pdf_no_text",
+      hiddenText.length > 0
+        ? "the PDF has no visible text layer (its only text is hidden); export it with text or run OCR first"
+        : "the PDF has no text layer (it is only images, e.g. a scan or a design export); export it with text or run OCR first",
+    );
+  }
+  const sections = detectSections(lines);
+  const links = findLinks(lines, annotations);
+  const sectionOf = sectionOfLine(sections);
+  const projects = projectsOf(sections, links, lines);
+  if (!sections.some((s) => s.kind === "projects")) warnings.push("no projects section found");
+  return {
+    candidateName: candidateName(lines),
+    githubProfiles: githubProfiles(links),
+    repoLinksOutsideProjects: outsideRepoLinks(links, sectionOf),
+    projects,
+    hiddenText,
+    pages: doc.pages.length,
+    ...(doc.producer ? { producer: doc.producer } : {}),
+    warnings,
+  };
+}
