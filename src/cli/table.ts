@@ -14,6 +14,7 @@ export async function loadCommands(): Promise<Command[]> {
     import("./commands/healthcheck.ts"),
     import("./commands/backup.ts"),
     import("./commands/admin.ts"),
+    import("./commands/extract.ts"),
   ]);
   return mods.flatMap((m) => m.commands);
 }

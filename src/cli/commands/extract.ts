@@ -1,0 +1,93 @@
+import type { CliIO, Command } from "../command.ts";
+import { UsageError } from "../command.ts";
+
+/**
+ * `claimcheck extract <file.pdf>`: print the claims a resume makes as JSON, no server needed.
+ * The parsing runs in an isolated child (the same path the service uses), so a hostile PDF ends
+ * with an error message, not a hung or crashed command. `--worker` is the hidden child mode.
+ */
+
+const HELP = `usage: claimcheck extract <file.pdf> [--timeout <ms>] [--max-memory <mb>] [--compact]
+
+Reads a resume PDF and prints what it claims as JSON on stdout: candidateName, githubProfiles,
+repoLinksOutsideProjects, projects[] (name, repoUrl as github.com/owner/repo or null, links,
+technologies, dates, description, section, page), hiddenText, pages, warnings.
+
+On an unreadable PDF (encrypted, no text layer, damaged, hostile, too slow) it prints the reason
+on stderr and exits 1.
+
+options:
+  --timeout <ms>      give up on the PDF after this long (default 30000)
+  --max-memory <mb>   memory budget of the parsing process (default 768)
+  --compact           one line of JSON instead of indented`;
+
+function positiveInt(flag: string, value: string | undefined): number {
+  const n = Number(value);
+  if (!value || !Number.isInteger(n) || n <= 0) throw new UsageError(`${flag} needs a positive whole number`);
+  return n;
+}
+
+interface ExtractArgs {
+  file: string;
+  timeoutMs?: number;
+  maxMemoryMb?: number;
+  compact: boolean;
+}
+
+export function parseExtractArgs(args: string[]): ExtractArgs {
+  const out: Partial<ExtractArgs> = { compact: false };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === "--timeout") out.timeoutMs = positiveInt(a, args[++i]);
+    else if (a === "--max-memory") out.maxMemoryMb = positiveInt(a, args[++i]);
+    else if (a === "--compact") out.compact = true;
+    else if (a.startsWith("-")) throw new UsageError(`unknown option ${a}`);
+    else if (out.file) throw new UsageError("give exactly one PDF file");
+    else out.file = a;
+  }
+  if (!out.file) throw new UsageError("give the PDF file to read");
+  return out as ExtractArgs;
+}
+
+async function runExtract(args: string[], io: CliIO): Promise<number> {
+  if (args[0] === "--worker") {
+    const { runWorker } = await import("../../resume/isolation/worker-main.ts");
+    if (await runWorker()) return 0;
+    io.err("claimcheck extract --worker is internal: the service starts it with an IPC channel");
+    return 2;
+  }
+  const parsed = parseExtractArgs(args);
+  const file = Bun.file(parsed.file);
+  if (!(await file.exists())) {
+    io.err(`claimcheck extract: cannot read ${parsed.file}: no such file`);
+    return 1;
+  }
+  const pdf = new Uint8Array(await file.arrayBuffer());
+  const { createResumeExtractor, ResumeError } = await import("../../resume/index.ts");
+  const extractor = createResumeExtractor({ idleMs: 1 });
+  try {
+    const budget: { timeoutMs?: number; maxMemoryMb?: number } = {};
+    if (parsed.timeoutMs) budget.timeoutMs = parsed.timeoutMs;
+    if (parsed.maxMemoryMb) budget.maxMemoryMb = parsed.maxMemoryMb;
+    const result = await extractor.extract(pdf, budget);
+    io.out(JSON.stringify(result, null, parsed.compact ? undefined : 2));
+    return 0;
+  } catch (err) {
+    if (err instanceof ResumeError) {
+      io.err(`claimcheck extract: ${parsed.file}: ${err.message} [${err.code}]`);
+      return 1;
+    }
+    throw err;
+  } finally {
+    await extractor.close();
+  }
+}
+
+export const commands: Command[] = [
+  {
+    name: "extract",
+    summary: "print the projects a resume PDF claims, as JSON",
+    help: HELP,
+    run: runExtract,
+  },
+];

@@ -1,0 +1,47 @@
+import { createResumeExtractor, type ExtractBudget, type ResumeExtractor } from "./isolation/isolated-extractor.ts";
+import type { ExtractedResume } from "./types.ts";
+
+/**
+ * Resume extraction: PDF bytes -> the projects a candidate claims, with the evidence a matcher
+ * needs. `extractResume` is what the pipeline calls: parsing runs in a child process under a time
+ * and memory budget and every unreadable input rejects with a ResumeError a person can act on.
+ */
+
+export type { ClaimedProject, DateRange, ExtractedResume, HiddenText, LinkKind, ResumeErrorCode, ResumeLink } from "./types.ts";
+export { ResumeError } from "./types.ts";
+export { extractResumeInProcess } from "./extract-in-process.ts";
+export { extractFromDocument } from "./extract-from-document.ts";
+export {
+  createResumeExtractor,
+  DEFAULT_MAX_MEMORY_MB,
+  DEFAULT_TIMEOUT_MS,
+  type ExtractBudget,
+  type ExtractorOptions,
+  type ResumeExtractor,
+} from "./isolation/isolated-extractor.ts";
+
+let shared: ResumeExtractor | null = null;
+
+/**
+ * Extract the claims of a resume PDF in an isolated child process (created on first use, kept warm,
+ * never holding the caller's process open while idle). Rejects with ResumeError for unreadable,
+ * encrypted, image-only, oversized, hostile or too-slow PDFs; with a plain Error only when the
+ * child process cannot be started at all.
+ */
+export function extractResume(
+  pdf: Uint8Array,
+  opts?: { timeoutMs?: number; maxMemoryMb?: number },
+): Promise<ExtractedResume> {
+  shared ??= createResumeExtractor();
+  const budget: ExtractBudget = {};
+  if (opts?.timeoutMs !== undefined) budget.timeoutMs = opts.timeoutMs;
+  if (opts?.maxMemoryMb !== undefined) budget.maxMemoryMb = opts.maxMemoryMb;
+  return shared.extract(pdf, budget);
+}
+
+/** Stop the shared extractor's children (graceful shutdown); a later extractResume starts anew. */
+export async function closeSharedExtractor(): Promise<void> {
+  const s = shared;
+  shared = null;
+  await s?.close();
+}

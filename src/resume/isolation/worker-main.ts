@@ -1,0 +1,57 @@
+import { errorMessage } from "../../lib/errors.ts";
+import { extractResumeInProcess } from "../extract-in-process.ts";
+import { DEFAULT_READ_LIMITS } from "../pdf/pdf-reader.ts";
+import { ResumeError } from "../types.ts";
+import { isWorkerRequest, type WorkerRequest, type WorkerResponse } from "./worker-protocol.ts";
+
+/**
+ * The child side of isolated extraction (`claimcheck extract --worker`): take requests from the
+ * IPC channel, extract one PDF at a time, answer on the same channel. Every failure becomes a
+ * response; the process ends when the parent disconnects (or kills it for going over budget).
+ */
+
+/** Extract one request; never throws. */
+export async function handleRequest(req: WorkerRequest, rss: () => number): Promise<WorkerResponse> {
+  const limitBytes = req.maxMemoryMb * 1024 * 1024;
+  const checkBudget = () => {
+    if (rss() > limitBytes) {
+      throw new ResumeError(
+        "pdf_too_complex",
+        `reading the PDF needed more than ${req.maxMemoryMb} MB of memory (oversized images, fonts or compressed streams); print it to a new PDF and upload that`,
+      );
+    }
+  };
+  try {
+    const result = await extractResumeInProcess(req.pdf, { ...DEFAULT_READ_LIMITS, checkBudget });
+    return { id: req.id, ok: true, result };
+  } catch (err) {
+    if (err instanceof ResumeError) return { id: req.id, ok: false, code: err.code, message: err.message };
+    return {
+      id: req.id,
+      ok: false,
+      code: "pdf_corrupt",
+      message: `the PDF could not be read (${errorMessage(err)}); export the resume to PDF again and upload the new file`,
+    };
+  }
+}
+
+/**
+ * Serve requests from the parent over IPC until it disconnects. Resolves false at once when this
+ * process has no IPC channel (it was not started by the isolated extractor).
+ */
+export function runWorker(): Promise<boolean> {
+  const send = process.send?.bind(process);
+  if (!send) return Promise.resolve(false);
+  // pdf.js prints warnings with console.log; keep stdout quiet and diagnostics on stderr.
+  console.log = (...args: unknown[]) => console.error(...args);
+  let chain = Promise.resolve();
+  return new Promise<boolean>((resolve) => {
+    process.on("message", (m: unknown) => {
+      if (!isWorkerRequest(m)) return;
+      chain = chain.then(async () => {
+        send(await handleRequest(m, () => process.memoryUsage.rss()));
+      });
+    });
+    process.on("disconnect", () => resolve(true));
+  });
+}

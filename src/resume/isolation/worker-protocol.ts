@@ -1,0 +1,28 @@
+/**
+ * Messages between the parent and the extraction child, carried over Bun's IPC channel (structured
+ * clone, so the PDF travels as a Uint8Array without base64). Pure shapes and guards only.
+ */
+
+export interface WorkerRequest {
+  id: number;
+  pdf: Uint8Array;
+  /** the child also checks its own memory between pages against this budget */
+  maxMemoryMb: number;
+}
+
+export type WorkerResponse =
+  | { id: number; ok: true; result: unknown }
+  | { id: number; ok: false; code: string; message: string };
+
+/** A well-formed request (anything else is ignored by the child). */
+export function isWorkerRequest(m: unknown): m is WorkerRequest {
+  const r = m as WorkerRequest | null;
+  return !!r && typeof r.id === "number" && r.pdf instanceof Uint8Array && typeof r.maxMemoryMb === "number";
+}
+
+/** A well-formed response (anything else from the child is a protocol fault). */
+export function isWorkerResponse(m: unknown): m is WorkerResponse {
+  const r = m as Record<string, unknown> | null;
+  if (!r || typeof r.id !== "number" || typeof r.ok !== "boolean") return false;
+  return r.ok ? "result" in r : typeof r.code === "string" && typeof r.message === "string";
+}
