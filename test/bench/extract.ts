@@ -1,0 +1,142 @@
+/**
+ * Extraction benchmark: `bun run bench:extract [dir] [--reps N] [--check]`.
+ *
+ * Reads <dir>/manifest.json (default ../shared/resumes next to the repository) and the PDFs in
+ * <dir>/pdfs, runs the extractor the way the pipeline does (isolated child process, warm) and, in the
+ * same run and interleaved, Debian's `pdftotext` on the same files. Prints per file and in total:
+ * project-name precision / recall / F1 (fuzzy name match, see test/resume/support/bench-scoring.ts),
+ * repository-URL precision / recall, false projects on negative cases, and milliseconds per resume
+ * (median of N runs per file, then p50 / p95 over files) beside pdftotext's. `--check` exits 1 when a
+ * target is missed.
+ */
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { createResumeExtractor, extractResumeInProcess, ResumeError } from "../../src/resume/index.ts";
+import type { ExtractedResume } from "../../src/resume/types.ts";
+import { type FileScore, percentile, prf, scoreFile, type TruthProject } from "../resume/support/bench-scoring.ts";
+import { machine, table } from "./bench-util.ts";
+
+interface ManifestEntry {
+  file: string;
+  producer?: string;
+  projects: TruthProject[];
+}
+
+const args = process.argv.slice(2);
+const repsAt = args.indexOf("--reps");
+const reps = repsAt >= 0 ? Math.max(1, Number(args[repsAt + 1]) || 3) : 3;
+const check = args.includes("--check");
+const positional = args.filter((a, i) => !a.startsWith("--") && args[i - 1] !== "--reps");
+const repoRoot = resolve(import.meta.dir, "..", "..");
+const dir = resolve(positional[0] ?? join(repoRoot, "..", "shared", "resumes"));
+const pdfDir = existsSync(join(dir, "pdfs")) ? join(dir, "pdfs") : dir;
+const manifest = (await Bun.file(join(dir, "manifest.json")).json()) as ManifestEntry[];
+
+function median(xs: number[]): number {
+  return percentile(xs, 0.5);
+}
+
+async function timePdftotext(path: string): Promise<number> {
+  const t0 = performance.now();
+  const p = Bun.spawn(["pdftotext", "-q", path, "-"], { stdout: "pipe", stderr: "ignore" });
+  await new Response(p.stdout).arrayBuffer();
+  await p.exited;
+  return performance.now() - t0;
+}
+
+const extractor = createResumeExtractor();
+const rows: Array<Array<string | number>> = [];
+const totals = { nameTp: 0, nameFp: 0, nameFn: 0, repoTp: 0, repoGot: 0, repoWant: 0 };
+const oursMs: number[] = [];
+const inProcMs: number[] = [];
+const popplerMs: number[] = [];
+const negatives: Array<{ file: string; extra: string[] }> = [];
+const misses: string[] = [];
+
+// cold start: the first extraction also starts the child process
+const first = manifest[0]!;
+const coldT0 = performance.now();
+await extractor.extract(new Uint8Array(await Bun.file(join(pdfDir, first.file)).arrayBuffer())).catch(() => null);
+const coldMs = performance.now() - coldT0;
+
+for (const entry of manifest) {
+  const path = join(pdfDir, entry.file);
+  const pdf = new Uint8Array(await Bun.file(path).arrayBuffer());
+  let result: ExtractedResume | null = null;
+  let error = "";
+  const ours: number[] = [];
+  const inproc: number[] = [];
+  const poppler: number[] = [];
+  for (let r = 0; r < reps; r++) {
+    poppler.push(await timePdftotext(path));
+    const t0 = performance.now();
+    try {
+      result = await extractor.extract(pdf);
+    } catch (err) {
+      if (!(err instanceof ResumeError)) throw err;
+      error = err.code;
+    }
+    ours.push(performance.now() - t0);
+    const t1 = performance.now();
+    await extractResumeInProcess(pdf).catch(() => null);
+    inproc.push(performance.now() - t1);
+  }
+  const got = result?.projects ?? [];
+  const score: FileScore = scoreFile(entry.projects, got);
+  for (const k of Object.keys(totals) as Array<keyof typeof totals>) totals[k] += score[k];
+  oursMs.push(median(ours));
+  inProcMs.push(median(inproc));
+  popplerMs.push(median(poppler));
+  if (entry.projects.length === 0) negatives.push({ file: entry.file, extra: score.extra });
+  for (const m of score.missed) misses.push(`${entry.file}: missed "${m}"`);
+  for (const x of score.extra) misses.push(`${entry.file}: extra "${x}"`);
+  const names = prf(score.nameTp, score.nameFp, score.nameFn);
+  const repos = prf(score.repoTp, score.repoGot - score.repoTp, score.repoWant - score.repoTp);
+  rows.push([
+    entry.file.replace(/\.pdf$/, ""),
+    `${score.nameTp}/${entry.projects.length}/${got.length}`,
+    names.p.toFixed(2),
+    names.r.toFixed(2),
+    names.f1.toFixed(2),
+    score.repoWant + score.repoGot === 0 ? "-" : `${repos.p.toFixed(2)}/${repos.r.toFixed(2)}`,
+    error || "",
+    median(ours).toFixed(1),
+    median(inproc).toFixed(1),
+    median(poppler).toFixed(1),
+  ]);
+}
+await extractor.close();
+
+const names = prf(totals.nameTp, totals.nameFp, totals.nameFn);
+const repos = prf(totals.repoTp, totals.repoGot - totals.repoTp, totals.repoWant - totals.repoTp);
+const falseOnNegatives = negatives.reduce((n, x) => n + x.extra.length, 0);
+const p50 = percentile(oursMs, 0.5);
+const p95 = percentile(oursMs, 0.95);
+const pp50 = percentile(popplerMs, 0.5);
+const pp95 = percentile(popplerMs, 0.95);
+
+console.log(`# extraction benchmark: ${manifest.length} resumes from ${dir}`);
+console.log(`${machine()}; ${reps} runs per file (median); times include IPC to the warm isolated child\n`);
+console.log(
+  table(
+    ["file", "match/want/got", "name P", "name R", "name F1", "repo P/R", "error", "ms ours", "ms in-proc", "ms pdftotext"],
+    rows,
+  ),
+);
+if (misses.length) console.log(`\n${misses.join("\n")}`);
+console.log(`
+TOTAL  project names: P ${names.p.toFixed(3)}  R ${names.r.toFixed(3)}  F1 ${names.f1.toFixed(3)}  (${totals.nameTp} matched, ${totals.nameFp} extra, ${totals.nameFn} missed)
+       repo URLs:     P ${repos.p.toFixed(3)}  R ${repos.r.toFixed(3)}  (${totals.repoTp} of ${totals.repoWant} found, ${totals.repoGot} reported)
+       negatives:     ${negatives.length} files with no projects, ${falseOnNegatives} false projects
+       ms/resume:     ours p50 ${p50.toFixed(1)} p95 ${p95.toFixed(1)} | in-process p50 ${percentile(inProcMs, 0.5).toFixed(1)} p95 ${percentile(inProcMs, 0.95).toFixed(1)} | pdftotext p50 ${pp50.toFixed(1)} p95 ${pp95.toFixed(1)} | ratio p95 ${(p95 / pp95).toFixed(2)}x
+       cold start:    first extraction incl. starting the child ${coldMs.toFixed(0)} ms`);
+
+const targets: Array<[string, boolean]> = [
+  ["project-name F1 >= 0.90", names.f1 >= 0.9],
+  ["repo-URL recall >= 0.95", repos.r >= 0.95],
+  ["repo-URL precision >= 0.95", repos.p >= 0.95],
+  ["no false projects on negative cases", falseOnNegatives === 0],
+  ["p95 time within 3x of pdftotext", p95 <= 3 * pp95],
+];
+console.log(`\n${targets.map(([t, ok]) => `${ok ? "PASS" : "FAIL"}  ${t}`).join("\n")}`);
+if (check && targets.some(([, ok]) => !ok)) process.exit(1);
