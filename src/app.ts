@@ -12,6 +12,7 @@ import { createLogger, type Logger } from "./lib/log.ts";
 import { openDatabase } from "./storage/database.ts";
 import { renderMetrics } from "./http/metrics.ts";
 import { MaintenanceLoop } from "./verification/maintenance-loop.ts";
+import { GITHUB_CACHE_RETENTION_MS, pruneGitHubHttpCache } from "./github/http-cache-store.ts";
 import { defaultSteps } from "./verification/default-steps.ts";
 import { verificationJobHandler, type VerificationSteps } from "./verification/verification-job.ts";
 import { VerificationService } from "./verification/verification-service.ts";
@@ -62,7 +63,14 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
     heartbeatMs: Math.max(250, Math.floor(config.jobLeaseMs / 3)),
     rescueEveryMs: Math.max(250, Math.min(5_000, Math.floor(config.jobLeaseMs / 2))),
   });
-  const maintenance = new MaintenanceLoop({ verifications, clock, logger, resumeRetentionMs: config.resumeRetentionMs });
+  const maintenance = new MaintenanceLoop({
+    clock,
+    logger,
+    tasks: [
+      { name: "verifications", run: (now) => verifications.purge(now, config.resumeRetentionMs) },
+      { name: "github-cache", run: (now) => ({ entries: pruneGitHubHttpCache(db, now - GITHUB_CACHE_RETENTION_MS) }) },
+    ],
+  });
   const webhooks = createWebhookDelivery({ config, db, clients: accounts, verifications, clock, logger });
   const dashboard = createDashboard({
     db,
@@ -129,6 +137,7 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
         await server?.stop(false);
         maintenance.stop();
         const [r] = await Promise.all([worker.stop(config.shutdownGraceMs), webhooks.stop(config.shutdownGraceMs)]);
+        await steps.close?.();
         logger.info("stopped", { finishedInFlight: r.finished, released: r.released });
         db.close();
       })();

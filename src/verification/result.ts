@@ -1,16 +1,14 @@
-/** The spec's VerificationResult (interface.md 2.1) plus documented extra members. */
+/** The spec's VerificationResult (interface.md 2.1) plus documented extra members (objects may carry more members than these). */
 export interface VerifiedProject {
   name: string;
   repoUrl: string;
   commits: number;
   matchStrength: "HIGH" | "MEDIUM" | "LOW";
-  [extra: string]: unknown;
 }
 
 export interface Flag {
   severity: "CRITICAL" | "WARNING" | "INFO";
   message: string;
-  [extra: string]: unknown;
 }
 
 export interface VerificationResult {

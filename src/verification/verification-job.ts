@@ -10,6 +10,8 @@ import { VERIFICATION_JOB, type VerificationService } from "./verification-servi
 export interface VerificationSteps {
   extract(pdf: Uint8Array, signal: AbortSignal): Promise<ExtractedResume>;
   analyze(input: { hostUsername: string; resume: ExtractedResume; signal: AbortSignal }): Promise<AnalysisPart>;
+  /** release what the steps hold (child processes) at shutdown */
+  close?(): Promise<void>;
 }
 
 /** Extra seconds after GitHub's reset time before trying again, so the new budget is surely there. */
