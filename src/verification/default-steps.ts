@@ -1,20 +1,36 @@
+import { AnalysisFailure, runAnalysis } from "../analysis/run-analysis.ts";
 import type { Config } from "../config/config.ts";
+import { createGitHubSource } from "../github/github-source.ts";
 import { PermanentJobError } from "../jobs/job-errors.ts";
 import type { Logger } from "../lib/log.ts";
+import { createResumeExtractor } from "../resume/index.ts";
 import type { Database } from "../storage/database.ts";
 import type { VerificationSteps } from "./verification-job.ts";
 
 /**
- * The production edges of the pipeline: PDF extraction (src/resume) and GitHub analysis
- * (src/github + src/analysis).
+ * The production edges of the pipeline: PDF extraction in an isolated child process (src/resume) and
+ * GitHub analysis (src/github + src/analysis) over the conditional-request cache in the app's database.
+ * `githubCalls` is logged, not stored: a warm run answers from 304s, and the stored result must be the
+ * same for the same resume and the same GitHub data.
  */
-export function defaultSteps(_deps: { config: Readonly<Config>; db: Database; logger: Logger }): VerificationSteps {
+export function defaultSteps(deps: { config: Readonly<Config>; db: Database; logger: Logger }): VerificationSteps & { close(): Promise<void> } {
+  const { config, db, logger } = deps;
+  const extractor = createResumeExtractor();
   return {
-    async extract() {
-      throw new PermanentJobError("analysis_unavailable", "resume extraction is not available in this build");
+    extract(pdf) {
+      return extractor.extract(pdf, {});
     },
-    async analyze() {
-      throw new PermanentJobError("analysis_unavailable", "GitHub analysis is not available in this build");
+    async analyze({ hostUsername, resume }) {
+      const github = createGitHubSource({ baseUrl: config.githubApiUrl, token: config.githubToken, db, logger: logger.child({ component: "github" }) });
+      try {
+        const { githubCalls, ...result } = await runAnalysis({ hostUsername, resume, github });
+        logger.info("analysis done", { hostUsername, githubCalls: githubCalls.calls, notModified: githubCalls.notModified, score: result.confidenceScore });
+        return result;
+      } catch (err) {
+        if (err instanceof AnalysisFailure) throw new PermanentJobError(err.code, err.message);
+        throw err;
+      }
     },
+    close: () => extractor.close(),
   };
 }

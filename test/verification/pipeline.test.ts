@@ -1,0 +1,144 @@
+/**
+ * The whole product over real parts: a real server (createApp with the production steps: isolated PDF
+ * extraction, the GitHub client over the SQLite cache, the analysis), the GitHub simulator over real git
+ * repositories, and a webhook receiver, all on loopback.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { createHmac } from "node:crypto";
+import { createApp, type App } from "../../src/app.ts";
+import { silentLogger } from "../../src/lib/log.ts";
+import { sampleResumePdf, type SampleResume } from "../demo/resume-pdf.ts";
+import { startGitHubSimulator } from "../support/github-sim/github-simulator.ts";
+import { type CandidateSpec, sampleCandidates } from "../support/github-sim/scenarios/index.ts";
+import { makePdf, pollUntil, submit, tempDir, testConfig } from "../support/harness.ts";
+
+type Sim = Awaited<ReturnType<typeof startGitHubSimulator>>;
+let sim: Sim;
+let app: App;
+let url: string;
+let key: string;
+let secret: string;
+let cleanup: () => void;
+let receiver: ReturnType<typeof Bun.serve>;
+const received: Array<{ raw: string; signature: string | null }> = [];
+const candidates = new Map<string, CandidateSpec>();
+
+function resumeOf(c: CandidateSpec): SampleResume {
+  const title = (s: string) => s.split(/[-_]/).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ");
+  return {
+    name: c.user.name ?? c.login,
+    githubLogin: c.login,
+    projects: c.scenarios.map((s) => ({ name: title(s.fullName.split("/")[1]!), repoUrl: `github.com/${s.fullName}` })),
+  };
+}
+
+beforeAll(async () => {
+  for (const c of sampleCandidates()) candidates.set(c.login, c);
+  sim = await startGitHubSimulator({ candidates: [...candidates.values()], tokens: ["e2e-token"] });
+  receiver = Bun.serve({
+    port: 0,
+    hostname: "127.0.0.1",
+    async fetch(req) {
+      received.push({ raw: await req.text(), signature: req.headers.get("x-service-signature") });
+      return new Response("ok");
+    },
+  });
+  const tmp = tempDir();
+  cleanup = tmp.cleanup;
+  app = createApp(testConfig(tmp.dir, { GITHUB_API_URL: sim.url, GITHUB_TOKEN: "e2e-token" }), { logger: silentLogger });
+  url = await app.start();
+  key = app.accounts.createKey("e2e").key;
+  secret = app.accounts.setWebhook("default", `http://127.0.0.1:${receiver.port}/hook`).secret;
+}, 60_000);
+
+afterAll(async () => {
+  await app?.stop();
+  receiver?.stop(true);
+  await sim?.stop();
+  cleanup?.();
+});
+
+async function verify(login: string, pdf?: Uint8Array): Promise<Record<string, any>> {
+  const bytes = pdf ?? (await sampleResumePdf(resumeOf(candidates.get(login)!)));
+  const res = await submit(url, key, { resume: bytes, hostUsername: login });
+  expect(res.status).toBe(202);
+  const { trackingId } = (await res.json()) as { trackingId: string };
+  return pollUntil(async () => {
+    const j = (await (await fetch(`${url}/v1/jobs/${trackingId}`, { headers: { authorization: `Bearer ${key}` } })).json()) as Record<string, any>;
+    return j.status === "COMPLETED" || j.status === "FAILED" ? j : null;
+  }, `verification of ${login}`, 60_000, 50);
+}
+
+describe("end to end", () => {
+  test("an honest candidate: COMPLETED, high score, every linked project verified, webhook signed", async () => {
+    const r = await verify("alice-honest");
+    expect(r.status).toBe("COMPLETED");
+    expect(r.confidenceScore).toBeGreaterThanOrEqual(70);
+    expect(r.flags.filter((f: { severity: string }) => f.severity === "CRITICAL")).toEqual([]);
+    const urls = r.verifiedProjects.map((p: { repoUrl: string }) => p.repoUrl);
+    expect(urls.length).toBeGreaterThanOrEqual(4);
+    for (const p of r.verifiedProjects) {
+      expect(p.repoUrl).toMatch(/^github\.com\/[^/]+\/[^/]+$/);
+      expect(["HIGH", "MEDIUM", "LOW"]).toContain(p.matchStrength);
+      expect(Number.isInteger(p.commits)).toBe(true);
+    }
+    expect(r.scoreBreakdown).toBeDefined();
+    const delivery = await pollUntil(() => received.find((d) => JSON.parse(d.raw).trackingId === r.trackingId), "webhook delivery");
+    const expected = "sha256=" + createHmac("sha256", secret).update(delivery.raw).digest("hex");
+    expect(delivery.signature).toBe(expected);
+    expect(JSON.parse(delivery.raw)).toMatchObject({ event: "verification.completed", trackingId: r.trackingId, status: "COMPLETED", confidenceScore: r.confidenceScore });
+  }, 90_000);
+
+  test("a graph painter: CRITICAL flags naming the repository, low score", async () => {
+    const r = await verify("mallory-painter");
+    expect(r.status).toBe("COMPLETED");
+    expect(r.confidenceScore).toBeLessThanOrEqual(40);
+    const critical = r.flags.filter((f: { severity: string }) => f.severity === "CRITICAL");
+    expect(critical.length).toBeGreaterThan(0);
+    expect(critical.some((f: { message: string }) => f.message.includes("mallory-painter/"))).toBe(true);
+  }, 90_000);
+
+  test("re-verifying the same candidate gives a byte-identical result apart from ids and times", async () => {
+    const strip = (r: Record<string, unknown>) => {
+      const { trackingId: _t, createdAt: _c, completedAt: _d, webhookStatus: _w, ...rest } = r;
+      return JSON.stringify(rest);
+    };
+    const a = await verify("carl-copier");
+    const b = await verify("carl-copier");
+    expect(strip(b)).toBe(strip(a));
+  }, 90_000);
+
+  test("unknown GitHub user: FAILED github_user_not_found, and still a webhook", async () => {
+    const pdf = await sampleResumePdf({ name: "Nobody", projects: [{ name: "Thing", repoUrl: "github.com/no-such-user-xyz/thing" }] });
+    const r = await verify("no-such-user-xyz", pdf);
+    expect(r.status).toBe("FAILED");
+    expect(r.error.code).toBe("github_user_not_found");
+    await pollUntil(() => received.find((d) => JSON.parse(d.raw).trackingId === r.trackingId), "webhook for the FAILED job");
+  }, 90_000);
+
+  test("a resume with no projects: FAILED no_projects_found with a reason", async () => {
+    const r = await verify("alice-honest", await makePdf(["Alice Honest", "Experience", "Engineer at Example Corp, 2020 - 2024"]));
+    expect(r.status).toBe("FAILED");
+    expect(r.error.code).toBe("no_projects_found");
+    expect(r.error.message.length).toBeGreaterThan(10);
+  }, 90_000);
+
+  test("a PDF without a text layer: FAILED with an actionable reason", async () => {
+    const { PDFDocument } = await import("pdf-lib");
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([612, 792]);
+    page.drawRectangle({ x: 50, y: 50, width: 200, height: 100 });
+    const r = await verify("alice-honest", await doc.save());
+    expect(r.status).toBe("FAILED");
+    expect(r.error.code).toBe("pdf_no_text");
+    expect(r.error.message).toMatch(/text/i);
+  }, 90_000);
+
+  test("GitHub rate limit exhausted: the job waits (deferred), then completes once the budget resets", async () => {
+    const resetAt = Date.now() + 2_000; // ms, like the simulator's clock
+    sim.rateLimit.exhaust({ resetAt });
+    const r = await verify("maya-mixed");
+    expect(r.status).toBe("COMPLETED");
+    expect(Date.parse(r.completedAt)).toBeGreaterThanOrEqual(resetAt);
+  }, 90_000);
+});
