@@ -1,15 +1,19 @@
 /**
- * Smoke test of the compiled binary, run by .ci/run: start it on port 0 with a fresh DATA_DIR, check
- * /healthz and /readyz, create a key with the binary's CLI, submit a PDF, poll the job to a final state,
- * then SIGTERM and expect a clean exit. GitHub is pointed at a closed loopback port: nothing leaves.
+ * Smoke test of the compiled binary, run by .ci/run: start the GitHub simulator (sample candidates) and
+ * the binary on port 0 with a fresh DATA_DIR, check /healthz and /readyz, create a key with the binary's
+ * CLI, submit a generated resume, poll the job to COMPLETED, run `extract` and `verify` from the binary,
+ * then SIGTERM and expect a clean exit. Nothing leaves loopback.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { sampleResumePdf } from "../test/demo/resume-pdf.ts";
+import { startChildServer } from "../test/support/child-server.ts";
 
 const bin = resolve(process.argv[2] ?? "dist/claimcheck");
 const dataDir = mkdtempSync(join(tmpdir(), "claimcheck-smoke-"));
-const env = { PATH: process.env.PATH ?? "", HOME: dataDir, DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", GITHUB_API_URL: "http://127.0.0.1:9" };
+const sim = await startChildServer({ SIM_TOKENS: "smoke-token" }, ["test/support/github-sim/serve-simulator.ts"]);
+const env = { PATH: process.env.PATH ?? "", HOME: dataDir, DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", GITHUB_API_URL: sim.url, GITHUB_TOKEN: "smoke-token" };
 const fail = (msg: string): never => {
   console.error(`smoke: FAIL: ${msg}`);
   process.exit(1);
@@ -40,24 +44,42 @@ try {
   const key = keyProc.stdout.toString().trim();
   if (keyProc.exitCode !== 0 || !/^cck_\w+$/.test(key)) fail(`keys create failed: ${keyProc.stderr.toString()}`);
 
-  const pdf = minimalPdf(["Jane Smoke", "Projects", "claimcheck-smoke - github.com/smoke-user/claimcheck-smoke"]);
+  const pdf = await sampleResumePdf({
+    name: "Alice Honest",
+    githubLogin: "alice-honest",
+    projects: [
+      { name: "Weather Dash", repoUrl: "github.com/alice-honest/weather-dash", technologies: ["TypeScript"] },
+      { name: "Prompt Lab", repoUrl: "github.com/alice-honest/prompt-lab" },
+    ],
+  });
+  const pdfPath = join(dataDir, "smoke.pdf");
+  writeFileSync(pdfPath, pdf);
   const fd = new FormData();
-  fd.set("resume", new Blob([pdf], { type: "application/pdf" }), "smoke.pdf");
-  fd.set("hostUsername", "smoke-user");
+  fd.set("resume", new Blob([pdf as BlobPart], { type: "application/pdf" }), "smoke.pdf");
+  fd.set("hostUsername", "alice-honest");
   const res = await fetch(`${url}/v1/verify`, { method: "POST", body: fd, headers: { authorization: `Bearer ${key}` } });
   if (res.status !== 202) fail(`POST /v1/verify answered ${res.status}: ${await res.text()}`);
   const { trackingId } = (await res.json()) as { trackingId: string };
   console.log(`smoke: queued ${trackingId}`);
 
-  let final: { status: string; error?: { code: string } } | null = null;
+  let final: { status: string; confidenceScore?: number; error?: { code: string; message: string } } | null = null;
   const pollDeadline = Date.now() + 120_000;
   while (!final) {
     if (Date.now() > pollDeadline) fail("job did not reach a final state in 120 s");
-    const j = (await (await fetch(`${url}/v1/jobs/${trackingId}`, { headers: { authorization: `Bearer ${key}` } })).json()) as { status: string; error?: { code: string } };
+    const j = (await (await fetch(`${url}/v1/jobs/${trackingId}`, { headers: { authorization: `Bearer ${key}` } })).json()) as NonNullable<typeof final>;
     if (j.status === "COMPLETED" || j.status === "FAILED") final = j;
     else await Bun.sleep(100);
   }
-  console.log(`smoke: final state ${final.status}${final.error ? ` (${final.error.code})` : ""}`);
+  console.log(`smoke: final state ${final.status} score ${final.confidenceScore}${final.error ? ` (${final.error.code}: ${final.error.message})` : ""}`);
+  if (final.status !== "COMPLETED") fail("the verification did not complete");
+
+  const extract = Bun.spawnSync([bin, "extract", pdfPath], { env });
+  const claims = extract.exitCode === 0 ? (JSON.parse(extract.stdout.toString()) as { projects: Array<{ name: string; repoUrl: string | null }> }) : null;
+  if (!claims || claims.projects.length !== 2) fail(`extract failed or found ${claims?.projects.length} projects: ${extract.stderr.toString()}`);
+  console.log(`smoke: extract found ${claims!.projects.map((p) => p.repoUrl).join(", ")}`);
+  const verify = Bun.spawnSync([bin, "verify", pdfPath, "--user", "alice-honest", "--json"], { env });
+  if (verify.exitCode !== 0) fail(`verify exited ${verify.exitCode}: ${verify.stderr.toString()}`);
+  console.log(`smoke: verify score ${(JSON.parse(verify.stdout.toString()) as { confidenceScore: number }).confidenceScore}`);
 
   server.kill("SIGTERM");
   const code = await server.exited;
@@ -65,28 +87,6 @@ try {
   console.log("smoke: clean exit after SIGTERM");
 } finally {
   server.kill("SIGKILL");
+  sim.kill("SIGKILL");
   rmSync(dataDir, { recursive: true, force: true });
-}
-
-/** A one-page PDF with Helvetica text lines, xref offsets computed so strict parsers accept it. */
-function minimalPdf(lines: string[]): Uint8Array {
-  const esc = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`);
-  const content = `BT /F1 12 Tf 14 TL 50 740 Td ${lines.map((l) => `(${esc(l)}) Tj T*`).join(" ")} ET`;
-  const objs = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>",
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-  ];
-  let pdf = "%PDF-1.4\n";
-  const offsets: number[] = [];
-  objs.forEach((o, i) => {
-    offsets.push(pdf.length);
-    pdf += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = pdf.length;
-  pdf += `xref\n0 ${objs.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`;
-  pdf += `trailer\n<< /Size ${objs.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return new TextEncoder().encode(pdf);
 }
