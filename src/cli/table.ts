@@ -15,6 +15,7 @@ export async function loadCommands(): Promise<Command[]> {
     import("./commands/backup.ts"),
     import("./commands/admin.ts"),
     import("./commands/extract.ts"),
+    import("./commands/verify.ts"),
   ]);
   return mods.flatMap((m) => m.commands);
 }

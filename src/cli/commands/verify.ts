@@ -1,0 +1,104 @@
+import { existsSync } from "node:fs";
+import { AnalysisFailure, runAnalysis } from "../../analysis/run-analysis.ts";
+import { reportText } from "../../analysis/report-text.ts";
+import { loadConfig, loadDataDir } from "../../config/config.ts";
+import { createGitHubSource } from "../../github/github-source.ts";
+import { GitHubRateLimitedError, GitHubUnavailableError } from "../../github/types.ts";
+import { closeSharedExtractor, extractResume } from "../../resume/index.ts";
+import { ResumeError } from "../../resume/types.ts";
+import { openDatabase, type Database } from "../../storage/database.ts";
+import type { CliIO, Command } from "../command.ts";
+import { UsageError } from "../command.ts";
+import { DATA_DIR_FLAG, parseFlags } from "../flags.ts";
+
+/** GitHub logins: 1-39 characters, alphanumerics and single inner hyphens. */
+const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
+
+/** Where GitHub's conditional-request cache lives: the server's DATA_DIR when one is named, else memory. */
+function cacheDatabase(io: CliIO, dataDirFlag: string | undefined): { db: Database; where: string } {
+  if (!dataDirFlag && !io.env.DATA_DIR) return { db: openDatabase(":memory:"), where: "memory (pass --data-dir to keep GitHub answers between runs)" };
+  const { dbPath } = loadDataDir(io.env, dataDirFlag ? { "data-dir": dataDirFlag } : {});
+  return { db: openDatabase(dbPath), where: dbPath };
+}
+
+/**
+ * The code and message of an error that ends a verification without a result: exported so every
+ * mapping is tested, including the slow-to-provoke GitHub outage. Anything else is a bug and propagates.
+ */
+export function verificationFailure(err: unknown): { code: string; message: string } | null {
+  if (err instanceof ResumeError || err instanceof AnalysisFailure) return { code: err.code, message: err.message };
+  if (err instanceof GitHubRateLimitedError)
+    return { code: "github_rate_limited", message: `${err.message}; set GITHUB_TOKEN (5,000 requests/h) or try again after the reset` };
+  if (err instanceof GitHubUnavailableError) return { code: "github_unavailable", message: `GitHub could not be reached: ${err.message}` };
+  return null;
+}
+
+function failure(io: CliIO, json: boolean, hostUsername: string, code: string, message: string): number {
+  if (json) io.out(JSON.stringify({ hostUsername, status: "FAILED", error: { code, message } }, null, 2));
+  io.err(`verification failed (${code}): ${message}`);
+  return 1;
+}
+
+const verify: Command = {
+  name: "verify",
+  summary: "verify one resume against a GitHub account, locally (no server, no API key)",
+  help: `usage: claimcheck verify <resume.pdf> --user LOGIN [--json] [--data-dir DIR] [--github-api-url URL]
+
+Extracts the projects a resume claims, matches them to LOGIN's public GitHub repositories, checks the
+commit histories for forgeries and prints the confidence score, verified projects, flags and the score's
+arithmetic (or, with --json, the result object a webhook would carry).
+
+GitHub: GITHUB_API_URL (default https://api.github.com) and GITHUB_TOKEN are read from the environment.
+Without a token GitHub allows 60 requests an hour (about two verifications); set GITHUB_TOKEN.
+With --data-dir (or DATA_DIR) GitHub answers are cached in that directory's database, so running the
+same verification again costs mostly free 304 Not Modified answers.
+
+Exit status: 0 when the analysis ran (whatever the score), 1 when it could not (unreadable PDF, unknown
+user, no projects, GitHub unavailable or rate-limited), 2 for a usage error.`,
+  async run(args, io) {
+    const { values, positionals } = parseFlags(
+      args,
+      { user: { type: "string", short: "u" }, json: { type: "boolean" }, "github-api-url": { type: "string" }, ...DATA_DIR_FLAG },
+      1,
+    );
+    const file = positionals[0];
+    if (!file) throw new UsageError("the resume PDF is required");
+    const login = values.user;
+    if (!login) throw new UsageError("--user LOGIN is required");
+    if (!LOGIN.test(login)) throw new UsageError(`--user ${JSON.stringify(login)} is not a GitHub login`);
+    const json = values.json === true;
+    if (!existsSync(file)) return failure(io, json, login, "file_not_found", `no such file: ${file}`);
+    const config = loadConfig(io.env, values["github-api-url"] ? { "github-api-url": values["github-api-url"] } : {});
+
+    let resume;
+    try {
+      resume = await extractResume(new Uint8Array(await Bun.file(file).arrayBuffer()));
+    } catch (err) {
+      const f = verificationFailure(err);
+      if (f) return failure(io, json, login, f.code, f.message);
+      throw err;
+    } finally {
+      await closeSharedExtractor();
+    }
+
+    const { db, where } = cacheDatabase(io, values["data-dir"]);
+    try {
+      const github = createGitHubSource({ baseUrl: config.githubApiUrl, token: config.githubToken, db });
+      const outcome = await runAnalysis({ hostUsername: login, resume, github });
+      if (json) io.out(JSON.stringify({ hostUsername: login, status: "COMPLETED", ...outcome }, null, 2));
+      else {
+        for (const line of reportText(outcome, `claimcheck verify: ${file} as github.com/${login}`)) io.out(line);
+        io.out(`GitHub cache: ${where}`);
+      }
+      return 0;
+    } catch (err) {
+      const f = verificationFailure(err);
+      if (f) return failure(io, json, login, f.code, f.message);
+      throw err;
+    } finally {
+      db.close();
+    }
+  },
+};
+
+export const commands: Command[] = [verify];
