@@ -64,6 +64,7 @@ function verifiedProject(m: ClaimMatch, v: RepoVerdict, repoFlags: Flag[]): Veri
     fork: v.repo.fork,
     firstCommitAt: dates[0] ?? null,
     lastCommitAt: dates[dates.length - 1] ?? null,
+    signedCommits: v.own.examined.filter((c) => c.verified).length,
     technologiesConfirmed: confirmedTechnologies(m.claim.technologies, v.evidence),
     worstFlag: worst(repoFlags),
   };

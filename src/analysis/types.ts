@@ -75,6 +75,8 @@ export interface VerifiedProject {
   /** earliest and latest author date of the candidate's examined commits */
   firstCommitAt: string | null;
   lastCommitAt: string | null;
+  /** examined commits whose signature GitHub verified: the only binding of a commit to an account */
+  signedCommits: number;
   /** claimed technologies found in the repository's languages, topics or manifest dependencies */
   technologiesConfirmed: string[];
   /** highest severity among this repository's flags, or null */

@@ -81,6 +81,7 @@ describe("runAnalysis on an honest candidate", () => {
       ["Platform", "github.com/acme/platform", "HIGH", "link"],
     ]);
     expect(out.verifiedProjects[0]?.commits).toBe(60);
+    expect(out.verifiedProjects[0]?.signedCommits).toBe(0);
     expect(out.verifiedProjects[0]?.technologiesConfirmed).toEqual(["React", "TypeScript"]);
     expect(out.verifiedProjects[2]?.ownShare).toBe(0.01);
     expect(out.flags.filter((f) => f.severity !== "INFO")).toEqual([]);
