@@ -17,6 +17,8 @@ import { defaultSteps } from "./verification/default-steps.ts";
 import { verificationJobHandler, type VerificationSteps } from "./verification/verification-job.ts";
 import { VerificationService } from "./verification/verification-service.ts";
 import { VerificationStore } from "./verification/verification-store.ts";
+import { ResumeFiles } from "./verification/resume-files.ts";
+import { join } from "node:path";
 import { createWebhookDelivery } from "./webhooks/webhook-delivery.ts";
 
 export type AppEvents = JobEvents;
@@ -48,7 +50,7 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
 
   const jobStore = new JobStore(db);
   const queue = new JobQueue(jobStore, clock);
-  const verifications = new VerificationService(db, new VerificationStore(db), queue, clock);
+  const verifications = new VerificationService(db, new VerificationStore(db), queue, clock, new ResumeFiles(join(config.dataDir, "resumes")));
   const steps = opts.steps ?? defaultSteps({ config, db, logger });
   const worker = new Worker({
     db,

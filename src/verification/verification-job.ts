@@ -39,7 +39,7 @@ export function verificationJobHandler(deps: {
       if (!v) throw new PermanentJobError("internal_error", `verification ${trackingId} vanished`);
       if (v.status === "COMPLETED" || v.status === "FAILED") return; // already final: nothing to redo
       service.markStarted(trackingId);
-      const pdf = service.resume(trackingId);
+      const pdf = await service.resume(trackingId);
       if (!pdf) throw new PermanentJobError("resume_purged", "the uploaded PDF is no longer stored (retention); submit it again");
       let resume: ExtractedResume;
       try {

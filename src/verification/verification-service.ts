@@ -5,6 +5,7 @@ import { ApiErrors } from "../lib/errors.ts";
 import { newId, sha256Hex } from "../lib/ids.ts";
 import type { JobQueue } from "../jobs/job-queue.ts";
 import { GroupCommit } from "../storage/group-commit.ts";
+import type { ResumeFiles } from "./resume-files.ts";
 import type { Database } from "../storage/database.ts";
 import type { AnalysisPart, PendingJobView, VerificationResult } from "./result.ts";
 import type { VerificationRow, VerificationStore, VerificationView } from "./verification-store.ts";
@@ -14,6 +15,8 @@ export const VERIFICATION_JOB = "verification";
 export const VERIFICATION_MAX_ATTEMPTS = 5;
 /** How long an Idempotency-Key is remembered (Stripe keeps 24 h; we keep 48 h). */
 export const IDEMPOTENCY_RETENTION_MS = 48 * 3_600_000;
+/** A PDF file with no row claiming it is deleted once this old (wall clock: it compares file times). */
+const ORPHAN_AGE_MS = 3_600_000;
 
 export interface Submission {
   principal: Principal;
@@ -54,6 +57,7 @@ export class VerificationService {
     private readonly store: VerificationStore,
     private readonly queue: JobQueue,
     private readonly clock: Clock,
+    private readonly files: ResumeFiles,
   ) {
     this.commits = new GroupCommit(db);
   }
@@ -74,7 +78,23 @@ export class VerificationService {
   async submit(s: Submission): Promise<Acknowledgement> {
     const pdfHash = sha256Hex(s.pdf);
     const requestHash = sha256Hex(`${s.hostUsername.toLowerCase()}\n${pdfHash}`);
-    const ack = await this.commits.run((): Acknowledgement => {
+    const trackingId = newId("vrf", this.clock.now());
+    // the PDF is on disk (fsynced) before the row that promises it is committed
+    await this.files.writeDurable(trackingId, s.pdf);
+    let ack: Acknowledgement;
+    try {
+      ack = await this.commits.run(() => this.record(s, trackingId, pdfHash, requestHash));
+    } catch (err) {
+      await this.files.remove(trackingId);
+      throw err;
+    }
+    if (ack.replayed) await this.files.remove(trackingId);
+    else this.queue.notify();
+    return ack;
+  }
+
+  /** The acceptance transaction: idempotency, limits, then the job, the row and the usage count. */
+  private record(s: Submission, trackingId: string, pdfHash: string, requestHash: string): Acknowledgement {
       const now = this.clock.now();
       const client = s.principal.client;
       if (s.idempotencyKey) {
@@ -94,7 +114,6 @@ export class VerificationService {
         recentByKey: client.rate_limit_per_minute > 0 ? this.store.recentByKey(s.principal.keyId, now - RATE_WINDOW_MS) : [],
       });
       if (!decision.ok) throw ApiErrors.quotaExceeded(decision.retryAfterSeconds, decision.message);
-      const trackingId = newId("vrf", now);
       const jobId = this.queue.enqueue(VERIFICATION_JOB, { trackingId }, { maxAttempts: VERIFICATION_MAX_ATTEMPTS });
       this.store.insert(
         {
@@ -108,14 +127,10 @@ export class VerificationService {
           resume_filename: s.filename,
           created_at: now,
         },
-        s.pdf,
       );
       this.store.countUsage(client.id, month);
       if (s.idempotencyKey) this.store.insertIdempotency(client.id, s.idempotencyKey, requestHash, trackingId, now);
       return { trackingId, status: "queued", createdAt: isoOf(now), replayed: false };
-    });
-    if (!ack.replayed) this.queue.notify();
-    return ack;
   }
 
   /** The job as its client may see it; job_not_found for unknown ids and other clients' jobs alike. */
@@ -143,8 +158,15 @@ export class VerificationService {
     return this.store.get(trackingId);
   }
 
-  resume(trackingId: string): Uint8Array | null {
-    return this.store.resume(trackingId);
+  /** The uploaded PDF, or null once retention (or an admin) deleted it. */
+  async resume(trackingId: string): Promise<Uint8Array | null> {
+    return this.store.get(trackingId)?.resume_stored ? this.files.read(trackingId) : null;
+  }
+
+  /** Delete a verification's PDF now (an admin's request, or retention). */
+  deleteResume(trackingId: string): void {
+    this.store.markResumeDeleted(trackingId);
+    this.files.removeSync(trackingId);
   }
 
   markStarted(trackingId: string): void {
@@ -179,8 +201,16 @@ export class VerificationService {
     for (const fn of this.finalListeners) fn({ clientId: v.client_id, result });
   }
 
-  purge(now: number, resumeRetentionMs: number): { idempotency: number; resumes: number } {
-    return this.store.purge(now - IDEMPOTENCY_RETENTION_MS, now - resumeRetentionMs);
+  /** Retention: idempotency keys after 48 h, PDFs of ended jobs after `resumeRetentionMs`, orphan files after an hour. */
+  purge(now: number, resumeRetentionMs: number): { idempotency: number; resumes: number; orphans: number } {
+    const idempotency = this.store.purgeIdempotency(now - IDEMPOTENCY_RETENTION_MS);
+    let resumes = 0;
+    for (const id of this.store.resumesToPurge(now - resumeRetentionMs)) {
+      this.deleteResume(id);
+      resumes++;
+    }
+    const orphans = this.files.sweepOrphans(Date.now() - ORPHAN_AGE_MS, (id) => this.store.keepsResume(id));
+    return { idempotency, resumes, orphans };
   }
 
   countsByStatus(): Record<string, number> {

@@ -9,6 +9,7 @@ export interface VerificationRow {
   resume_sha256: string;
   resume_size: number;
   resume_filename: string | null;
+  resume_stored: number;
   status: "queued" | "processing" | "COMPLETED" | "FAILED";
   result: string | null;
   error_code: string | null;
@@ -25,7 +26,7 @@ export type VerificationView = VerificationRow & { job_state: string | null };
 export class VerificationStore {
   constructor(private readonly db: Database) {}
 
-  insert(row: Omit<VerificationRow, "status" | "result" | "error_code" | "error_message" | "started_at" | "completed_at">, pdf: Uint8Array): void {
+  insert(row: Omit<VerificationRow, "status" | "result" | "error_code" | "error_message" | "started_at" | "completed_at" | "resume_stored">): void {
     this.db
       .query(
         `INSERT INTO verifications (tracking_id, client_id, api_key_id, job_id, host_username, resume_sha256,
@@ -33,7 +34,6 @@ export class VerificationStore {
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?)`,
       )
       .run(row.tracking_id, row.client_id, row.api_key_id, row.job_id, row.host_username, row.resume_sha256, row.resume_size, row.resume_filename, row.created_at);
-    this.db.query("INSERT INTO resumes (tracking_id, pdf) VALUES (?, ?)").run(row.tracking_id, pdf);
   }
 
   /** The verification as its client may see it; null when absent or owned by another client. */
@@ -54,9 +54,9 @@ export class VerificationStore {
       .get(trackingId);
   }
 
-  resume(trackingId: string): Uint8Array | null {
-    const row = this.db.query<{ pdf: Uint8Array }, [string]>("SELECT pdf FROM resumes WHERE tracking_id = ?").get(trackingId);
-    return row?.pdf ?? null;
+  /** Whether the verification exists and still keeps its PDF (for the orphan sweep). */
+  keepsResume(trackingId: string): boolean {
+    return this.db.query("SELECT 1 FROM verifications WHERE tracking_id = ? AND resume_stored = 1").get(trackingId) !== null;
   }
 
   markStarted(trackingId: string, now: number): void {
@@ -114,16 +114,22 @@ export class VerificationStore {
       .run(clientId, key, requestHash, trackingId, now);
   }
 
-  /** Retention: drop idempotency records older than `before`, and PDFs of jobs that ended before `pdfBefore`. */
-  purge(before: number, pdfBefore: number): { idempotency: number; resumes: number } {
-    const idempotency = this.db.query("DELETE FROM idempotency_keys WHERE created_at < ?").run(before).changes;
-    const resumes = this.db
-      .query(
-        `DELETE FROM resumes WHERE tracking_id IN
-           (SELECT tracking_id FROM verifications WHERE completed_at IS NOT NULL AND completed_at < ?)`,
+  purgeIdempotency(before: number): number {
+    return this.db.query("DELETE FROM idempotency_keys WHERE created_at < ?").run(before).changes;
+  }
+
+  /** Verifications that ended before `before` and still keep their PDF (a bounded batch). */
+  resumesToPurge(before: number, limit = 1000): string[] {
+    return this.db
+      .query<{ tracking_id: string }, [number, number]>(
+        "SELECT tracking_id FROM verifications WHERE resume_stored = 1 AND completed_at < ? ORDER BY completed_at LIMIT ?",
       )
-      .run(pdfBefore).changes;
-    return { idempotency, resumes };
+      .all(before, limit)
+      .map((r) => r.tracking_id);
+  }
+
+  markResumeDeleted(trackingId: string): void {
+    this.db.query("UPDATE verifications SET resume_stored = 0 WHERE tracking_id = ?").run(trackingId);
   }
 
   countsByStatus(): Record<string, number> {

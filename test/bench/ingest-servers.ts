@@ -29,7 +29,10 @@ if (kind === "bare") {
   process.stdout.write(`listening on http://127.0.0.1:${server.port}\n`);
 } else {
   const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "silent", WORKER_CONCURRENCY: "1", DEFAULT_MONTHLY_QUOTA: "0", DEFAULT_RATE_LIMIT: "0" });
-  const app = createApp(config, { logger: silentLogger, steps: fixedSteps() });
+  // analysis that takes as long as a small real one (GitHub answers), so the worker is not a DB hammer
+  const base = fixedSteps();
+  const steps = { ...base, analyze: async (i: Parameters<typeof base.analyze>[0]) => (await Bun.sleep(500), base.analyze(i)) };
+  const app = createApp(config, { logger: silentLogger, steps });
   if (process.env.BENCH_SYNC) app.db.exec(`PRAGMA synchronous = ${process.env.BENCH_SYNC}`);
   if (process.env.BENCH_NO_WORKER) await app.worker.stop(0);
   const url = await app.start();

@@ -54,6 +54,7 @@ CREATE TABLE verifications (
   resume_sha256 TEXT NOT NULL,
   resume_size INTEGER NOT NULL,
   resume_filename TEXT,
+  resume_stored INTEGER NOT NULL DEFAULT 1, -- 1 while DATA_DIR/resumes/<tracking_id>.pdf is kept
   status TEXT NOT NULL CHECK (status IN ('queued', 'processing', 'COMPLETED', 'FAILED')),
   result TEXT,                              -- JSON of the final VerificationResult
   error_code TEXT,
@@ -66,11 +67,7 @@ CREATE INDEX verifications_client_created ON verifications(client_id, created_at
 CREATE INDEX verifications_key_created ON verifications(api_key_id, created_at);
 CREATE INDEX verifications_status ON verifications(status, created_at);
 
--- The uploaded PDF, kept apart so listing verifications never reads blobs; purged by retention.
-CREATE TABLE resumes (
-  tracking_id TEXT PRIMARY KEY REFERENCES verifications(tracking_id) ON DELETE CASCADE,
-  pdf BLOB NOT NULL
-);
+CREATE INDEX verifications_resume_kept ON verifications(completed_at) WHERE resume_stored = 1;
 
 -- Accepted verifications per client and UTC month: the quota check reads one row instead of counting.
 CREATE TABLE client_usage (
