@@ -79,11 +79,31 @@ function bodyStyle(lines: Line[]): Style | null {
   return best?.style ?? null;
 }
 
-/** A title wrapped onto a second line: same style, right below, clearly unfinished or continuing. */
+/** The line's first segment changes style after its lead ("**Name**: description"): a title marker. */
+export function switchesStyle(line: Line): boolean {
+  const seg = line.segments[0]!;
+  const lead = leadRun(line);
+  return seg.runs.some(
+    (r) => r.start >= lead.end && /\p{L}/u.test(seg.text.slice(r.start, r.end)) && (r.bold !== lead.bold || r.italic !== lead.italic),
+  );
+}
+
+/**
+ * A title wrapped onto a second line: right below, wholly in the title style (a line that switches
+ * style, "**libkvmi**: what it does", opens its own entry), and clearly unfinished or continuing.
+ */
 function continuesTitle(line: Line, title: Line): boolean {
   const gap = line.top - title.bottom;
   if (gap > title.size * 0.8) return false;
+  const lead = leadRun(line);
+  if (lead.end < line.segments[0]!.text.length - 1) return false;
   return /^\p{Ll}/u.test(line.text.trim()) || /[-–,&:(/+]$/.test(title.segments[0]!.text.trim());
+}
+
+/** Without any style to go by, a title at least reads like one: short, not a sentence. */
+function readsLikeTitle(line: Line): boolean {
+  const t = line.text.trim();
+  return !/^\p{Ll}/u.test(t) && !/[.,;:]$/.test(t) && t.split(/\s+/).length <= 8;
 }
 
 /** Split a section's lines into entries (see the module comment). Lines before the first title are dropped. */
@@ -95,14 +115,15 @@ export function segmentEntries(sectionLines: Line[]): Entry[] {
   const titleBulleted = isBulleted(first);
   const firstHasRight = first.segments.length > 1;
   const body = bodyStyle(lines.slice(1));
-  const weak = body !== null && similarStyle(titleStyle, body);
+  // Titles look like the description text (one style everywhere): other evidence is needed.
+  const weak = body !== null && similarStyle(titleStyle, body) && !switchesStyle(first);
   const entries: Entry[] = [{ title: first, lines: [first] }];
   for (const line of lines.slice(1)) {
     const cur = entries[entries.length - 1]!;
     const sameStyle = similarStyle(styleOf(line), titleStyle) && isBulleted(line) === titleBulleted;
     const indented = line.x0 > first.x0 + Math.max(8, first.size) && line.column === first.column;
     let starts = sameStyle && !indented;
-    if (starts && weak) starts = firstHasRight ? line.segments.length > 1 : !/^\p{Ll}/u.test(line.text.trim());
+    if (starts && weak) starts = firstHasRight ? line.segments.length > 1 : readsLikeTitle(line);
     if (starts && cur.lines.length === 1 && continuesTitle(line, cur.title)) starts = false;
     if (starts) entries.push({ title: line, lines: [line] });
     else cur.lines.push(line);

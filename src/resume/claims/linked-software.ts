@@ -1,6 +1,7 @@
 import type { Line } from "../layout/layout-types.ts";
-import type { ClaimedProject } from "../types.ts";
-import { type Entry, segmentEntries } from "./entries.ts";
+import type { ClaimedProject, DateRange } from "../types.ts";
+import { findDateRange } from "./dates.ts";
+import { type Entry, segmentEntries, switchesStyle } from "./entries.ts";
 import { editDistance } from "./heading-vocabulary.ts";
 import type { LocatedLink } from "./link-finder.ts";
 import { entryDates } from "./project-builder.ts";
@@ -46,6 +47,20 @@ function contextBefore(anchorLine: Line, anchor: string, prev: Line | undefined)
   return `${prev && at >= 0 && at < 40 ? prev.text : ""} ${head}`.replace(/\s+/g, " ").trim();
 }
 
+/** A date on the link's own line or on a short line right under it ("pkgplay in NPM" / "12 October 2019"). */
+function datesNear(line: Line, next: Line | undefined): DateRange | null {
+  for (const text of [line.text, next && next.text.length <= 40 ? next.text : ""]) {
+    const d = text ? findDateRange(text) : null;
+    if (d) return d.range;
+  }
+  return null;
+}
+
+/** A line set apart as a title (bold, a bold lead, or a right-aligned date), not just prose. */
+function looksLikeTitle(line: Line): boolean {
+  return line.bold || switchesStyle(line) || line.segments.length > 1;
+}
+
 function entryOf(entries: Entry[], lineIndex: number): Entry | undefined {
   return entries.find((e) => e.lines.some((l) => l.index === lineIndex));
 }
@@ -68,7 +83,7 @@ export function linkedSoftware(sections: Section[], links: LocatedLink[], lines:
       const key = (isRepo ? link.repoUrl! : link.packageRef!).toLowerCase();
       const existing = out.find((p) => p.repoUrl?.toLowerCase() === key || p.otherLinks.some((o) => o.packageRef?.toLowerCase() === key));
       if (seen.has(key)) {
-        if (existing && isRepo && !existing.repoLinks.some((r) => r.url === link.url)) existing.repoLinks.push(link);
+        if (existing && isRepo && !existing.repoLinks.some((r) => r.url === link.url && r.subpath === link.subpath)) existing.repoLinks.push(link);
         continue;
       }
       seen.add(key);
@@ -76,7 +91,8 @@ export function linkedSoftware(sections: Section[], links: LocatedLink[], lines:
       const entry = entryOf(entries, located.line);
       const targetName = isRepo ? link.repo : link.packageRef!.split(":").pop();
       const anchorName = anchorNames(located.anchor, targetName) ? parseTitleText(located.anchor).name : null;
-      const name = anchorName ?? (entry && entry.title.index === located.line ? parseTitle(entry.title).name : null) ?? targetName ?? link.url;
+      const titled = entry && entry.title.index === located.line && looksLikeTitle(entry.title);
+      const name = anchorName ?? (titled ? parseTitle(entry.title).name : null) ?? targetName ?? link.url;
       const context = contextBefore(line, located.anchor, byIndex.get(located.line - 1));
       const project: ClaimedProject = {
         name,
@@ -84,7 +100,7 @@ export function linkedSoftware(sections: Section[], links: LocatedLink[], lines:
         repoLinks: isRepo ? [link] : [],
         otherLinks: isRepo ? [] : [link],
         technologies: [],
-        dates: entry ? entryDates(entry, "") : null,
+        dates: datesNear(line, byIndex.get(located.line + 1)) ?? (entry ? entryDates(entry, "") : null),
         description: [line.text.replace(/\s{2,}/g, " ").trim()],
         section: section.title,
         page: line.page,

@@ -62,7 +62,7 @@ function rankRepo(l: LocatedLink, titleIndex: number): number {
 export function uniqueLinks(links: LocatedLink[]): LocatedLink[] {
   const seen = new Set<string>();
   return links.filter((l) => {
-    const key = l.link.url.toLowerCase().replace(/\/+$/, "");
+    const key = `${l.link.url.toLowerCase().replace(/\/+$/, "")}${l.link.subpath ?? ""}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

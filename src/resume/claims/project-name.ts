@@ -54,7 +54,7 @@ function splitTechParenthesis(name: string): [string, string[]] {
 
 /** Split a title string (no layout) into name, technologies and the rest. */
 export function parseTitleText(title: string): TitleParts {
-  let text = stripBullet(title);
+  let text = stripBullet(title).replace(TRAILING_LABEL, "");
   const technologies: string[] = [];
   const restParts: string[] = [];
   // "Name | tech, tech | Github Link": the first part names, the others describe
@@ -97,7 +97,7 @@ export function parseTitle(line: Line): TitleParts {
     .join("  ");
   const continues = lead.bold && seg.text.slice(lead.end).replace(/^[\s:|–—-]+/, "").length > 0;
   if (continues) {
-    const remainder = seg.text.slice(lead.end).replace(/^[\s:]+/, "");
+    const remainder = seg.text.slice(lead.end).replace(/^[\s:]+/, "").replace(TRAILING_LABEL, "");
     const parts = parseTitleText(lead.text);
     const remainderIsTech = isTechListLine(remainder.replace(/^\|\s*/, ""));
     return {

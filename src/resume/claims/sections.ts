@@ -105,8 +105,15 @@ export function findHeadings(lines: Line[]): Map<number, SectionKind> {
   const top =
     levels.find((p) => confident.filter((i) => prominence(lines[i]!) >= 0.9 * p).length >= 2) ?? levels[0]!;
   const level = confident.filter((i) => prominence(lines[i]!) >= 0.9 * top);
-  const styles = new Set(level.map((i) => signature(lines[i]!)));
   for (const i of level) out.set(i, kinds[i]!);
+  // Unknown words in the heading style are headings too, unless capitals are all that sets that
+  // style apart from the body (then "MIT" or "ACME" would be headings).
+  const onlyCaps = level.every((i) => {
+    const l = lines[i]!;
+    return l.font === bodyFont && Math.abs(l.size - bodySize) < 0.5 && !l.bold;
+  });
+  if (onlyCaps) return out;
+  const styles = new Set(level.map((i) => signature(lines[i]!)));
   lines.forEach((l, i) => {
     if (!out.has(i) && shaped[i] && styles.has(signature(l))) out.set(i, kinds[i] ?? "other");
   });

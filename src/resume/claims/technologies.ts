@@ -69,6 +69,7 @@ export function splitTechList(text: string): string[] {
     .replace(/^\s*(tech(nologies|nology)?|tech stack|stack|tools|built with|languages?|frameworks?)\s*[:\-–]\s*/i, "")
     .trim();
   if (!t) return [];
+  if (canonicalTechnology(t)) return [t];
   const parts = /[,;•|·/]/.test(t.replace(/\b[\w.-]+\/[\w.-]+\b/g, "")) ? t.split(/\s*[,;•|·]\s*/) : t.split(/\s+/);
   return parts
     .map((p) => p.replace(/^(and|&)\s+/i, "").replace(/[.()]+$/, "").trim())

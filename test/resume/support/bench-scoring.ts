@@ -3,7 +3,8 @@
  * not share code (or bugs) with what it measures. Pure.
  *
  * Names match fuzzily: equal after normalisation, or every word of the shorter name appears in the
- * longer ("CRIU" ~ "CRIU (Checkpoint Restore in Userspace)"), or character-bigram Dice >= 0.75.
+ * longer ("CRIU" ~ "CRIU (Checkpoint Restore in Userspace)"), or, when both carry the same numbers,
+ * character-bigram Dice >= 0.75.
  * Ground-truth names marked nameIsDescriptive (no name in the PDF) match an extracted project that
  * points at the same repository. Repository URLs compare as host/owner/repo; a project that links
  * only a GitHub account or organisation is compared as github.com/owner.
@@ -75,6 +76,9 @@ export function nameScore(a: string, b: string): number {
   const [short, long] = x.length <= y.length ? [x, y] : [y, x];
   const longWords = new Set(long.split(" "));
   if (short.split(" ").every((w) => longWords.has(w))) return 0.9;
+  // "Project 1" and "Project 2" are different projects however alike the letters are
+  const numbers = (s: string) => (s.match(/\d+/g) ?? []).join(" ");
+  if (numbers(x) !== numbers(y)) return 0;
   return dice(x, y);
 }
 

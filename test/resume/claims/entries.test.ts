@@ -1,0 +1,93 @@
+import { describe, expect, test } from "bun:test";
+import { isNoise, segmentEntries, similarStyle, stripBullet } from "../../../src/resume/claims/entries.ts";
+import { line, seg, stack } from "../support/layout-builders.ts";
+
+const titles = (lines: ReturnType<typeof stack>) => segmentEntries(lines).map((e) => e.title.text);
+
+describe("segmentEntries", () => {
+  test("bold titles with bullets under them", () => {
+    const lines = stack([
+      ["Weather Station", { bold: true }],
+      ["• Collected readings every minute", {}],
+      ["• Charted them", {}],
+      ["Chess Engine", { bold: true }],
+      ["• Alpha-beta search", {}],
+    ]);
+    expect(titles(lines)).toEqual(["Weather Station", "Chess Engine"]);
+  });
+
+  test("'Name: description' paragraphs with a bold lead; wrapped lines stay in the entry", () => {
+    const lines = [
+      line([seg("Triangular Arbitrage: a simple implementation of triangular arbitrage. The", { boldPrefix: 20 })], { y: 100, index: 0 }),
+      line("Bellman-Ford algorithm detects tradeable cycles.", { y: 114, index: 1 }),
+      line([seg("libkvmi: user-mode library for the Bitdefender KVM branch.", { boldPrefix: 7 })], { y: 128, index: 2 }),
+    ];
+    expect(segmentEntries(lines).map((e) => [e.title.index, e.lines.length])).toEqual([
+      [0, 2],
+      [2, 1],
+    ]);
+  });
+
+  test("one style for everything: a title needs what the first title had at its right edge", () => {
+    const t = (text: string, date: string, y: number, index: number) => line([seg(text, { y }), seg(date, { x: 450, y })], { index });
+    const lines = [
+      t("Happy Birthday Telegram Bot", "June 2024", 100, 0),
+      line("Reminds you of the birthdays of your friends.", { y: 114, index: 1 }),
+      t("Rest Api Server", "July 2023", 128, 2),
+      line("Handles users and sessions.", { y: 142, index: 3 }),
+    ];
+    expect(segmentEntries(lines).map((e) => e.title.index)).toEqual([0, 2]);
+  });
+
+  test("one style and no right edge: sentences are not titles", () => {
+    const lines = stack([["Tide Tables", {}], ["Predicts tides from harmonic constants.", {}], ["Route Planner", {}], ["Shortest paths.", {}]]);
+    expect(titles(lines)).toEqual(["Tide Tables", "Route Planner"]);
+  });
+
+  test("a subtitle in another style stays with its title", () => {
+    const lines = stack([
+      ["PowLaw", { bold: true }],
+      ["Fullstack Developer", { italic: true }],
+      ["- Launched three web services", {}],
+      ["VCard", { bold: true }],
+      ["Frontend Developer", { italic: true }],
+    ]);
+    expect(segmentEntries(lines).map((e) => [e.title.text, e.lines.length])).toEqual([
+      ["PowLaw", 3],
+      ["VCard", 2],
+    ]);
+  });
+
+  test("a title wrapped onto a second line is one entry", () => {
+    const lines = stack([["Applying Reinforcement Learning Algorithms on", { bold: true }], ["gym environments", { bold: true }], ["• Q tables", {}]], 12);
+    expect(segmentEntries(lines).map((e) => e.lines.length)).toEqual([3]);
+  });
+
+  test("page numbers and lone bullets are dropped; an empty section has no entries", () => {
+    expect(segmentEntries(stack([["2/3", {}], ["•", {}]]))).toEqual([]);
+  });
+});
+
+test.each([
+  ["• Built it", "Built it"],
+  ["- Built it", "Built it"],
+  ["– Built it", "Built it"],
+  ["-1 degrees", "-1 degrees"],
+])("stripBullet(%s)", (text, want) => expect(stripBullet(text)).toBe(want));
+
+test.each([
+  ["2", true],
+  ["1/3", true],
+  ["Page 2 of 3", true],
+  ["•", true],
+  ["2021", false],
+  ["Rust", false],
+])("isNoise(%s) = %s", (text, want) => expect(isNoise(line(text))).toBe(want));
+
+test("similarStyle: fake bold and real bold fonts count as the same title style", () => {
+  const a = { font: "NimbusRomNo9L-Medi", size: 10.9, bold: true, italic: false };
+  const b = { font: "NimbusRomNo9L-Regu", size: 10.9, bold: true, italic: false };
+  expect(similarStyle(a, b)).toBe(true);
+  expect(similarStyle(a, { ...b, bold: false })).toBe(false);
+  expect(similarStyle(a, { ...a, size: 12 })).toBe(false);
+});

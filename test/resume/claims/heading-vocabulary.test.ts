@@ -1,0 +1,65 @@
+import { describe, expect, test } from "bun:test";
+import { classifyHeading, collapseSplitCaps, editDistance } from "../../../src/resume/claims/heading-vocabulary.ts";
+
+describe("classifyHeading", () => {
+  test.each([
+    ["Projects", "projects"],
+    ["PROJECTS", "projects"],
+    ["Personal Projects", "projects"],
+    ["Side Projects", "projects"],
+    ["Machine Learning Projects", "projects"],
+    ["RELEVANT PROJECTS:", "projects"],
+    ["PROJEECTS", "projects"],
+    ["P ROJECTS", "projects"],
+    ["P R O J E C T S", "projects"],
+    ["Open Source", "projects"],
+    ["Open-Source Contribution", "projects"],
+    ["Open Source Projects", "projects"],
+    ["Проекты", "projects"],
+    ["ДОПОЛНИТЕЛЬНЫЕ ПРОЕКТЫ", "projects"],
+    ["Pet-проекты", "projects"],
+    ["项目经历", "projects"],
+    ["Projekte", "projects"],
+    ["Work Experience", "experience"],
+    ["Expereince", "experience"],
+    ["Опыт работы 3 месяца", "experience"],
+    ["WORK EXPERIENCE (2)", "experience"],
+    ["Internship Experience", "experience"],
+    ["Research Experience", "research"],
+    ["科研经历", "research"],
+    ["Education", "education"],
+    ["E DUCATION", "education"],
+    ["Образование", "education"],
+    ["Technical Skills", "skills"],
+    ["Skills & Rewards", "skills"],
+    ["Publications", "publications"],
+    ["Achievements and Publications", "awards"],
+    ["Awards and Certifications", "awards"],
+    ["Career Objective:", "summary"],
+    ["About Me", "summary"],
+    ["Relevant Classes", "coursework"],
+    ["Extracurricular Activities", "activities"],
+  ])("%s -> %s", (text, kind) => expect(classifyHeading(text)).toBe(kind as never));
+
+  test.each([
+    ["Full Stack Developer"],
+    ["INJECTIVE"],
+    ["Blockchain Developer Contribution"],
+    ["Most Proud Of"],
+    ["Jane Doe"],
+    ["A Day of My Life"],
+  ])("%s is not a known heading", (text) => expect(classifyHeading(text)).toBeNull());
+});
+
+test.each([
+  ["P ROJECTS", "PROJECTS"],
+  ["T ECHNICAL S KILLS", "TECHNICAL SKILLS"],
+  ["P R O J E C T S", "PROJECTS"],
+  ["Projects", "Projects"],
+])("collapseSplitCaps(%s)", (text, want) => expect(collapseSplitCaps(text)).toBe(want));
+
+test.each([
+  ["projects", "projeects", 2, 1],
+  ["kitten", "sitting", 3, 3],
+  ["abc", "abcdef", 1, 2],
+])("editDistance(%s, %s) capped at %d", (a, b, cap, want) => expect(editDistance(a, b, cap)).toBe(want));

@@ -1,0 +1,43 @@
+import { describe, expect, test } from "bun:test";
+import { parseTitle, parseTitleText } from "../../../src/resume/claims/project-name.ts";
+import { line, seg } from "../support/layout-builders.ts";
+
+describe("parseTitleText", () => {
+  test.each([
+    ["Mind Maze | Python, Pygame", "Mind Maze", ["Python", "Pygame"]],
+    ["AI based Google Chrome Dinosaurs Game | Github Link", "AI based Google Chrome Dinosaurs Game", []],
+    ["Bus reservation system:", "Bus reservation system", []],
+    ["Time-Out: Network Control Application (Capstone)", "Time-Out: Network Control Application (Capstone)", []],
+    ["Triangular Arbitrage: This is a simple implementation of triangular arbitrage in Go", "Triangular Arbitrage", []],
+    ["Cargo(Rust) - Maintainer", "Cargo", ["Rust"]],
+    ["crates.io(Rust/JS) - Previous Maintainer", "crates.io", ["Rust", "JS"]],
+    ["CRIU (Checkpoint Restore in Userspace)", "CRIU (Checkpoint Restore in Userspace)", []],
+    ["Http Responder in NPM", "Http Responder", []],
+    ["UNHack 2023 | HTML, CSS", "UNHack 2023", ["HTML", "CSS"]],
+    ["Weather Station Jan 2023 – Mar 2023", "Weather Station", []],
+    ["• Pixel Editor Link", "Pixel Editor", []],
+    ["ResQMe — AI-Powered Emergency Response Platform", "ResQMe — AI-Powered Emergency Response Platform", []],
+    ["Оценка маркировки продуктов - кейс", "Оценка маркировки продуктов - кейс", []],
+  ])("%s", (title, name, tech) => {
+    const got = parseTitleText(title);
+    expect(got.name).toBe(name);
+    expect(got.technologies).toEqual(tech);
+  });
+});
+
+describe("parseTitle (layout aware)", () => {
+  test("a bold lead followed by another style is the name; the rest is mined", () => {
+    const l = line([seg("filler React, Rust, Web Assembly", { boldPrefix: 6 }), seg("0xkilty.github.io/filler", { x: 400 })]);
+    expect(parseTitle(l)).toMatchObject({ name: "filler", technologies: ["React", "Rust", "Web Assembly"] });
+  });
+  test("a fully bold first segment with a right-aligned date keeps the date in rest", () => {
+    const l = line([seg("Chess Engine", { bold: true }), seg("Jan 2022 – Mar 2022", { x: 450 })]);
+    const got = parseTitle(l);
+    expect(got.name).toBe("Chess Engine");
+    expect(got.rest).toContain("Jan 2022");
+  });
+  test("Name: description with the name in bold", () => {
+    const l = line([seg("QuantSoftware Toolkit: Open source Python library for finance.", { boldPrefix: 21 })]);
+    expect(parseTitle(l).name).toBe("QuantSoftware Toolkit");
+  });
+});

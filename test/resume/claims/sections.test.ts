@@ -1,0 +1,98 @@
+import { describe, expect, test } from "bun:test";
+import { detectSections, findHeadings, headingTitle, isCaps, isHeadingShaped } from "../../../src/resume/claims/sections.ts";
+import { line, seg, stack } from "../support/layout-builders.ts";
+
+const body = (t: string) => [t, { size: 10 }] as [string, { size: number }];
+const head = (t: string) => [t, { size: 13, bold: true }] as [string, { size: number; bold: boolean }];
+
+describe("detectSections", () => {
+  test("styled headings split the resume; lines before the first heading are the header", () => {
+    const lines = stack([
+      ["Jane Doe", { size: 20, bold: true }],
+      body("jane@example.com"),
+      head("Experience"),
+      body("Acme Corp, 2021 – Present"),
+      head("Projects"),
+      body("Weather Station"),
+      body("Collected sensor readings."),
+      head("Education"),
+      body("State University"),
+    ]);
+    const sections = detectSections(lines);
+    expect(sections.map((s) => [s.kind, s.title, s.lines.length])).toEqual([
+      ["header", "", 2],
+      ["experience", "Experience", 1],
+      ["projects", "Projects", 2],
+      ["education", "Education", 1],
+    ]);
+  });
+
+  test("an unknown heading in the same style ends the section before it", () => {
+    const lines = stack([head("Projects"), body("Filler"), head("Most Proud Of"), body("Number theory talk"), head("Skills"), body("Rust")]);
+    expect(detectSections(lines).map((s) => [s.kind, s.title])).toEqual([
+      ["projects", "Projects"],
+      ["other", "Most Proud Of"],
+      ["skills", "Skills"],
+    ]);
+  });
+
+  test("a smaller 'Projects' label inside a job entry is not a section", () => {
+    const lines = stack([
+      ["Experience", { size: 21, bold: true }],
+      ["THG - Linux Engineer", { size: 13, bold: true }],
+      ["Projects", { size: 10, italic: true }],
+      body("AWX"),
+      body("GitHub Runner"),
+      ["Education", { size: 21, bold: true }],
+      body("College"),
+    ]);
+    expect(detectSections(lines).map((s) => s.kind)).toEqual(["experience", "education"]);
+  });
+
+  test("one big job title that happens to contain a heading word does not set the heading level", () => {
+    const lines = stack([
+      ["Full Stack Developer", { size: 14, bold: false }],
+      ["SKILLS", { size: 9, bold: true }],
+      body("html css"),
+      ["PUBLICATIONS", { size: 9, bold: true }],
+      body("Http Responder in NPM"),
+    ]);
+    expect(detectSections(lines).map((s) => s.kind)).toEqual(["header", "skills", "publications"]);
+  });
+
+  test("plain documents fall back to the words on short lines", () => {
+    const lines = stack([body("Ron Adams"), body("EXPERIENCE"), body("Acme, engineer, did things for years."), body("EDUCATION"), body("MIT")]);
+    expect(detectSections(lines).map((s) => s.kind)).toEqual(["header", "experience", "education"]);
+  });
+});
+
+test("findHeadings ignores sentences and bullets even in bold", () => {
+  const lines = stack([head("Projects"), ["• Projects I am proud of.", { size: 13, bold: true }], head("Skills")]);
+  expect([...findHeadings(lines).keys()]).toEqual([0, 2]);
+});
+
+test.each([
+  ["Projects", true],
+  ["PROJECTS:", true],
+  ["Built a compiler in Rust and wrote about it on my blog.", false],
+  ["• Projects", false],
+  ["jane@example.com", false],
+  ["2021", false],
+])("isHeadingShaped(%s) = %s", (text, want) => expect(isHeadingShaped(line(text))).toBe(want));
+
+test("a line with a right-aligned second segment is not heading-shaped", () => {
+  expect(isHeadingShaped(line([seg("Projects"), seg("2021", { x: 400 })]))).toBe(false);
+});
+
+test.each([
+  ["PROJECTS", true],
+  ["Projects", false],
+  ["ПРОЕКТЫ", true],
+  ["AI", false],
+])("isCaps(%s) = %s", (text, want) => expect(isCaps(text)).toBe(want));
+
+test.each([
+  ["RELEVANT PROJECTS:", "RELEVANT PROJECTS"],
+  ["P ROJECTS", "PROJECTS"],
+  ["A DAY OF MY LIFE", "A DAY OF MY LIFE"],
+])("headingTitle(%s)", (text, want) => expect(headingTitle(text)).toBe(want));

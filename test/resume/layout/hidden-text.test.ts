@@ -1,0 +1,71 @@
+import { describe, expect, test } from "bun:test";
+import { contrast, hiddenReason, isOcrLayerPage, luminance, partitionVisible } from "../../../src/resume/layout/hidden-text.ts";
+import type { Glyph, PaintedArea } from "../../../src/resume/pdf/raw-document.ts";
+
+const page = { width: 612, height: 792 };
+const g = (o: Partial<Glyph> = {}): Glyph => ({
+  text: "a",
+  x: 100,
+  y: 200,
+  width: 5,
+  size: 10,
+  font: 0,
+  fill: "#000000",
+  alpha: 1,
+  renderMode: 0,
+  upright: true,
+  seq: 10,
+  ...o,
+});
+const area = (o: Partial<PaintedArea>): PaintedArea => ({ x0: 0, y0: 0, x1: 612, y1: 792, fill: "#ffffff", alpha: 1, seq: 1, ...o });
+
+describe("hiddenReason", () => {
+  const cases: Array<[string, Glyph, PaintedArea[], string | null]> = [
+    ["black on white paper", g(), [], null],
+    ["white on white paper", g({ fill: "#ffffff" }), [], "white-fill"],
+    ["near-white on white paper", g({ fill: "#fbfbfb" }), [], "white-fill"],
+    ["light grey on white paper is still readable", g({ fill: "#999999" }), [], null],
+    ["white on a dark bar drawn before it", g({ fill: "#ffffff" }), [area({ x0: 0, y0: 150, x1: 612, y1: 250, fill: "#1a2659", seq: 5 })], null],
+    ["white on a dark bar drawn AFTER it is covered", g({ fill: "#ffffff" }), [area({ x0: 0, y0: 150, x1: 612, y1: 250, fill: "#1a2659", seq: 20 })], "covered"],
+    ["white on an image", g({ fill: "#ffffff" }), [area({ x0: 0, y0: 150, x1: 612, y1: 250, fill: "image", seq: 5 })], null],
+    ["dark text on a dark box", g({ fill: "#111111" }), [area({ x0: 0, y0: 150, x1: 612, y1: 250, fill: "#101010", seq: 5 })], "covered"],
+    ["covered by a white rectangle", g(), [area({ x0: 90, y0: 180, x1: 300, y1: 210, seq: 30 })], "covered"],
+    ["under a translucent highlight", g(), [area({ x0: 90, y0: 180, x1: 300, y1: 210, fill: "#ffff00", alpha: 0.4, seq: 30 })], null],
+    ["tiny font", g({ size: 0.5 }), [], "tiny-font"],
+    ["off the page to the left", g({ x: -400 }), [], "off-page"],
+    ["below the page", g({ y: 900 }), [], "off-page"],
+    ["render mode 3", g({ renderMode: 3 }), [], "invisible-render-mode"],
+    ["render mode 7 (clip only)", g({ renderMode: 7 }), [], "invisible-render-mode"],
+    ["fully transparent", g({ alpha: 0 }), [], "invisible-render-mode"],
+  ];
+  for (const [name, glyph, areas, want] of cases) {
+    test(name, () => expect(hiddenReason(glyph, areas, page, false)).toBe(want as never));
+  }
+  test("invisible text on a scanned page is the OCR layer, not hidden", () => {
+    expect(hiddenReason(g({ renderMode: 3 }), [], page, true)).toBeNull();
+  });
+});
+
+test("isOcrLayerPage needs most text invisible", () => {
+  const invisible = Array.from({ length: 30 }, (_, i) => g({ renderMode: 3, x: i * 6 }));
+  expect(isOcrLayerPage(invisible)).toBe(true);
+  expect(isOcrLayerPage([...invisible.slice(0, 5), ...Array.from({ length: 25 }, () => g())])).toBe(false);
+  expect(isOcrLayerPage(invisible.slice(0, 5))).toBe(false);
+});
+
+test("partitionVisible splits by reason and keeps order", () => {
+  const glyphs = [g({ text: "A" }), g({ text: "B", fill: "#ffffff" }), g({ text: "C", size: 1 })];
+  const { visible, hidden } = partitionVisible(glyphs, [], page);
+  expect(visible.map((x) => x.text)).toEqual(["A"]);
+  expect(hidden.map((h) => [h.glyph.text, h.reason])).toEqual([
+    ["B", "white-fill"],
+    ["C", "tiny-font"],
+  ]);
+});
+
+test("luminance and contrast follow WCAG", () => {
+  expect(luminance("#ffffff")).toBeCloseTo(1);
+  expect(luminance("#000000")).toBeCloseTo(0);
+  expect(luminance("pattern")).toBeNull();
+  expect(contrast(1, 0)).toBeCloseTo(21);
+});

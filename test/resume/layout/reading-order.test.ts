@@ -1,0 +1,60 @@
+import { describe, expect, test } from "bun:test";
+import { alignedShare, findGutter, isColumnBand, orderRows } from "../../../src/resume/layout/reading-order.ts";
+import { seg } from "../support/layout-builders.ts";
+
+describe("orderRows", () => {
+  test("two real columns are read one after the other, the header first", () => {
+    const rows = [[seg("MAYA CHEN", { x: 40, y: 50, size: 20 })]];
+    // left column every 13pt, right column every 15pt: baselines rarely coincide
+    const left = Array.from({ length: 12 }, (_, i) => seg(`left ${i}`, { x: 40, y: 100 + i * 13 }));
+    const right = Array.from({ length: 10 }, (_, i) => seg(`right ${i}`, { x: 240, y: 100 + i * 15 }));
+    const byY = new Map<number, ReturnType<typeof seg>[]>();
+    for (const s of [...left, ...right]) byY.set(s.y, [...(byY.get(s.y) ?? []), s]);
+    rows.push(...[...byY.entries()].sort((a, b) => a[0] - b[0]).map(([, r]) => r.sort((a, b) => a.x0 - b.x0)));
+    const order = orderRows(rows).map((r) => r.segments.map((s) => s.text).join("|"));
+    expect(order).toEqual(["MAYA CHEN", ...left.map((s) => s.text), ...right.map((s) => s.text)]);
+  });
+
+  test("right-aligned dates are not a column: each stays with its title", () => {
+    const rows = [];
+    for (let i = 0; i < 12; i++) {
+      const y = 100 + i * 14;
+      if (i % 3 === 0) {
+        const date = `Jan 20${10 + i}`;
+        rows.push([seg(`Title ${i}`, { y, bold: true }), seg(date, { x: 560 - date.length * 5, y })]);
+      } else rows.push([seg(`bullet ${i}`, { x: 60, y })]);
+    }
+    const order = orderRows(rows).map((r) => r.segments.map((s) => s.text).join("|"));
+    expect(order[0]).toBe("Title 0|Jan 2010");
+    expect(order.every((r) => !r.startsWith("Jan"))).toBe(true);
+  });
+
+  test("fully paired label/value rows (a year column) are read row by row", () => {
+    const rows = Array.from({ length: 10 }, (_, i) => [seg(`${2015 + i}`, { x: 50, y: 100 + i * 13 }), seg(`Certificate ${i}`, { x: 90, y: 100 + i * 13 })]);
+    expect(findGutter(rows)).toBeNull();
+  });
+
+  test("a short centred header block is not split into columns", () => {
+    const rows = [
+      [seg("Amul Poudel", { x: 256, y: 48, size: 18 })],
+      [seg("San Marcos, TX", { x: 77, y: 63 }), seg("Portfolio | amulpoudel | mail", { x: 226, y: 63 })],
+      [seg("EDUCATION", { x: 36, y: 89 })],
+      [seg("Texas State University", { x: 47, y: 107 }), seg("San Marcos, TX", { x: 499, y: 107 })],
+    ];
+    expect(findGutter(rows)).toBeNull();
+  });
+});
+
+test.each([
+  [{ left: 12, right: 10, both: 2, rows: 20, height: 300 }, true],
+  [{ left: 12, right: 10, both: 10, rows: 12, height: 300 }, false],
+  [{ left: 4, right: 10, both: 0, rows: 14, height: 300 }, false],
+  [{ left: 12, right: 10, both: 2, rows: 20, height: 100 }, false],
+  [{ left: 12, right: 10, both: 2, rows: 20, height: 300, tabStop: true }, false],
+])("isColumnBand(%j) = %s", (stats, want) => expect(isColumnBand(stats)).toBe(want));
+
+test.each([
+  [[10, 10.5, 11, 50], 0.75],
+  [[1, 100, 200], 1 / 3],
+  [[], 0],
+])("alignedShare(%j)", (edges, want) => expect(alignedShare(edges)).toBeCloseTo(want));

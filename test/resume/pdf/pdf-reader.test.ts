@@ -1,0 +1,52 @@
+import { expect, test } from "bun:test";
+import { TooManyGlyphsError } from "../../../src/resume/pdf/content-interpreter.ts";
+import { readPdf, toResumeError } from "../../../src/resume/pdf/pdf-reader.ts";
+import { ResumeError } from "../../../src/resume/types.ts";
+import { fixture } from "../support/fixtures.ts";
+
+const named = (name: string, message: string) => Object.assign(new Error(message), { name });
+
+test.each([
+  [named("PasswordException", "No password given"), "pdf_encrypted"],
+  [named("InvalidPDFException", "Invalid PDF structure."), "pdf_corrupt"],
+  [new RangeError("Maximum call stack size exceeded."), "pdf_too_complex"],
+  [named("UnknownErrorException", "Maximum call stack size exceeded."), "pdf_too_complex"],
+  [new TooManyGlyphsError("too many"), "pdf_too_complex"],
+  [new Error("something odd"), "pdf_corrupt"],
+  ["a string", "pdf_corrupt"],
+])("toResumeError(%p) -> %s", (err, code) => expect(toResumeError(err).code).toBe(code as never));
+
+test("toResumeError keeps a ResumeError as it is", () => {
+  const e = new ResumeError("pdf_timeout", "slow");
+  expect(toResumeError(e)).toBe(e);
+});
+
+test("readPdf returns glyphs, fonts, link annotations and metadata", async () => {
+  const doc = await readPdf(await fixture("annotation-links.pdf"));
+  expect(doc.pages).toHaveLength(1);
+  const page = doc.pages[0]!;
+  expect([page.width, page.height]).toEqual([612, 792]);
+  expect(page.glyphs.length).toBeGreaterThan(300);
+  expect(page.fonts.map((f) => f.name)).toContain("Helvetica-Bold");
+  expect(page.links.map((l) => l.uri)).toContain("https://github.com/janedoe/chess-engine");
+  expect(doc.producer).toContain("pdf-lib");
+});
+
+test("readPdf calls the budget check between pages and stops when it throws", async () => {
+  let calls = 0;
+  const err = await readPdf(await fixture("fake-bold.pdf"), {
+    maxPages: 30,
+    maxGlyphsPerPage: 100_000,
+    checkBudget: () => {
+      calls++;
+      throw new ResumeError("pdf_too_complex", "over budget");
+    },
+  }).catch((e) => e);
+  expect(calls).toBe(1);
+  expect((err as ResumeError).code).toBe("pdf_too_complex");
+});
+
+test("readPdf refuses a page with more glyphs than the cap", async () => {
+  const err = await readPdf(await fixture("fake-bold.pdf"), { maxPages: 30, maxGlyphsPerPage: 10 }).catch((e) => e);
+  expect((err as ResumeError).code).toBe("pdf_too_complex");
+});
