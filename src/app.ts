@@ -81,6 +81,7 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
     clock,
     logger,
     publicUrl: config.publicUrl,
+    githubRateLimit: () => steps.githubRateLimit?.() ?? null,
     webhooks: {
       attempts: (id) => webhooks.service.attempts(id),
       resend: (id) => webhooks.service.resend(id),
@@ -100,7 +101,13 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
         db.transaction(() => {}).immediate();
       },
       workerLoopAgeMs: () => (worker.lastTickAt === 0 ? Infinity : clock.now() - worker.lastTickAt),
-      metrics: () => renderMetrics({ jobs: jobStore.counts(clock.now()), verifications: verifications.countsByStatus(), extra: webhooks.metricsLines() }),
+      metrics: () =>
+        renderMetrics({
+          jobs: jobStore.counts(clock.now()),
+          verifications: verifications.countsByStatus(),
+          github: steps.githubRateLimit?.() ?? null,
+          extra: webhooks.metricsLines(),
+        }),
     },
   });
 

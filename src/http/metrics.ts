@@ -2,6 +2,7 @@
 export function renderMetrics(s: {
   jobs: { byState: Record<string, number>; oldestDueAgeMs: number };
   verifications: Record<string, number>;
+  github?: { limit: number; remaining: number; resetAt: number } | null;
   extra?: string[];
 }): string {
   const lines = [
@@ -14,6 +15,15 @@ export function renderMetrics(s: {
     "# HELP claimcheck_verifications Verifications by status.",
     "# TYPE claimcheck_verifications gauge",
     ...["queued", "COMPLETED", "FAILED"].map((st) => `claimcheck_verifications{status="${st}"} ${s.verifications[st] ?? 0}`),
+    ...(s.github
+      ? [
+          "# HELP claimcheck_github_rate_remaining GitHub requests left in the current window (last seen).",
+          "# TYPE claimcheck_github_rate_remaining gauge",
+          `claimcheck_github_rate_remaining ${s.github.remaining}`,
+          `claimcheck_github_rate_limit ${s.github.limit}`,
+          `claimcheck_github_rate_reset_seconds ${Math.round(s.github.resetAt / 1000)}`,
+        ]
+      : []),
     ...(s.extra ?? []),
   ];
   return lines.join("\n") + "\n";

@@ -1,6 +1,7 @@
 import { AnalysisFailure, runAnalysis } from "../analysis/run-analysis.ts";
 import type { Config } from "../config/config.ts";
 import { createGitHubSource } from "../github/github-source.ts";
+import type { RateLimitSnapshot } from "../github/rate-limit-policy.ts";
 import { PermanentJobError } from "../jobs/job-errors.ts";
 import type { Logger } from "../lib/log.ts";
 import { createResumeExtractor } from "../resume/index.ts";
@@ -16,7 +17,9 @@ import type { VerificationSteps } from "./verification-job.ts";
 export function defaultSteps(deps: { config: Readonly<Config>; db: Database; logger: Logger }): VerificationSteps & { close(): Promise<void> } {
   const { config, db, logger } = deps;
   const extractor = createResumeExtractor();
+  let budget: RateLimitSnapshot | null = null;
   return {
+    githubRateLimit: () => budget,
     extract(pdf) {
       return extractor.extract(pdf, {});
     },
@@ -29,6 +32,8 @@ export function defaultSteps(deps: { config: Readonly<Config>; db: Database; log
       } catch (err) {
         if (err instanceof AnalysisFailure) throw new PermanentJobError(err.code, err.message);
         throw err;
+      } finally {
+        budget = github.client.rateLimit() ?? budget;
       }
     },
     close: () => extractor.close(),

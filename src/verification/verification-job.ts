@@ -12,6 +12,8 @@ export interface VerificationSteps {
   analyze(input: { hostUsername: string; resume: ExtractedResume; signal: AbortSignal }): Promise<AnalysisPart>;
   /** release what the steps hold (child processes) at shutdown */
   close?(): Promise<void>;
+  /** the last GitHub rate-limit window seen (limit, remaining, resetAt epoch ms), for operators */
+  githubRateLimit?(): { limit: number; remaining: number; resetAt: number } | null;
 }
 
 /** Extra seconds after GitHub's reset time before trying again, so the new budget is surely there. */

@@ -83,6 +83,10 @@ describe("end to end", () => {
       expect(Number.isInteger(p.commits)).toBe(true);
     }
     expect(r.scoreBreakdown).toBeDefined();
+    // the GitHub budget seen is exposed to operators
+    const metrics = await (await fetch(`${url}/metrics`)).text();
+    expect(metrics).toMatch(/^claimcheck_github_rate_remaining \d+$/m);
+    expect(metrics).toContain("claimcheck_github_rate_limit 5000");
     const delivery = await pollUntil(() => received.find((d) => JSON.parse(d.raw).trackingId === r.trackingId), "webhook delivery");
     const expected = "sha256=" + createHmac("sha256", secret).update(delivery.raw).digest("hex");
     expect(delivery.signature).toBe(expected);
