@@ -5,6 +5,17 @@ import { systemClock } from "../lib/clock.ts";
 import { openDatabase, type Database } from "../storage/database.ts";
 import type { CliIO } from "./command.ts";
 
+/** Open the DATA_DIR's database for a command; closed when `fn` returns. */
+export function withDatabase<T>(io: CliIO, dataDirFlag: string | undefined, fn: (db: Database, dataDir: string) => T): T {
+  const { dbPath, dataDir } = loadDataDir(io.env, dataDirFlag ? { "data-dir": dataDirFlag } : {});
+  const db = openDatabase(dbPath);
+  try {
+    return fn(db, dataDir);
+  } finally {
+    db.close();
+  }
+}
+
 /**
  * Open the DATA_DIR of a (possibly running) server for an admin command. WAL + busy_timeout make this
  * safe beside the server; the database is created and migrated if it does not exist yet.

@@ -1,3 +1,5 @@
+import { parseDuration } from "../../config/duration.ts";
+import { checkSignature } from "../../dashboard/signature-check.ts";
 import type { Command } from "../command.ts";
 import { UsageError } from "../command.ts";
 import { DATA_DIR_FLAG, parseFlags } from "../flags.ts";
@@ -50,4 +52,49 @@ const show: Command = {
   },
 };
 
-export const commands = [set, show];
+const rotate: Command = {
+  name: "webhook rotate",
+  summary: "replace a client's webhook secret; the old one keeps signing alongside for a while",
+  help: `usage: claimcheck webhook rotate [--client NAME] [--overlap DURATION] [--data-dir DIR]
+
+Generates a new secret and prints it as the only line on stdout. During the overlap (default 24h)
+deliveries carry a webhook-signature for both secrets, so receivers can switch at their own pace;
+X-Service-Signature uses the new secret at once.`,
+  async run(args, io) {
+    const { values } = parseFlags(args, { client: { type: "string" }, overlap: { type: "string" }, ...DATA_DIR_FLAG });
+    const overlap = values.overlap === undefined ? undefined : parseDuration(values.overlap);
+    if (overlap === null) throw new UsageError(`--overlap must be a duration like 24h, got ${JSON.stringify(values.overlap)}`);
+    const r = withAccounts(io, values["data-dir"], (a) => a.rotateWebhookSecret(values.client ?? "default", overlap));
+    io.out(r.secret);
+    io.err(
+      `new secret for client ${r.client.name}${r.client.webhook_secret_previous_until ? `; the previous one signs until ${new Date(r.client.webhook_secret_previous_until).toISOString()}` : ""}`,
+    );
+    return 0;
+  },
+};
+
+const check: Command = {
+  name: "webhook check",
+  summary: "check a delivery's X-Service-Signature against a client's secrets, and say why not",
+  help: `usage: claimcheck webhook check --header "sha256=..." (--body-file FILE | --body TEXT) [--client NAME] [--data-dir DIR]
+
+Exit 0 when the signature verifies with the client's current (or still valid previous) secret, 1 when
+it does not, with the most likely reason (body re-serialized, whitespace changed, wrong secret ...).`,
+  async run(args, io) {
+    const { values } = parseFlags(args, { header: { type: "string" }, body: { type: "string" }, "body-file": { type: "string" }, client: { type: "string" }, ...DATA_DIR_FLAG });
+    if (!values.header) throw new UsageError("--header is required");
+    if ((values.body === undefined) === (values["body-file"] === undefined)) throw new UsageError("give exactly one of --body or --body-file");
+    const body = values.body ?? (await Bun.file(values["body-file"]!).text());
+    const c = withAccounts(io, values["data-dir"], (a) => a.client(values.client ?? "default"));
+    const verdict = checkSignature({
+      body,
+      header: values.header,
+      secrets: { current: c.webhook_secret, previous: c.webhook_secret_previous, previousUntil: c.webhook_secret_previous_until },
+      now: Date.now(),
+    });
+    (verdict.ok ? io.out : io.err)(`${verdict.ok ? "valid" : "invalid"} (${verdict.code}): ${verdict.message}`);
+    return verdict.ok ? 0 : 1;
+  },
+};
+
+export const commands = [set, show, rotate, check];

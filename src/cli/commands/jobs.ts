@@ -1,0 +1,123 @@
+import { join } from "node:path";
+import { DashboardStore } from "../../dashboard/dashboard-store.ts";
+import { parseJobFilter } from "../../dashboard/job-filters.ts";
+import { JobQueue } from "../../jobs/job-queue.ts";
+import { JobStore } from "../../jobs/job-store.ts";
+import { isoOf, systemClock } from "../../lib/clock.ts";
+import type { Database } from "../../storage/database.ts";
+import { ResumeFiles } from "../../verification/resume-files.ts";
+import { VerificationService } from "../../verification/verification-service.ts";
+import { VerificationStore } from "../../verification/verification-store.ts";
+import type { Command } from "../command.ts";
+import { UsageError } from "../command.ts";
+import { DATA_DIR_FLAG, intFlag, parseFlags } from "../flags.ts";
+import { withAccounts, withDatabase } from "../open-data.ts";
+
+/** The same services the server and the dashboard use, over the DATA_DIR's database. */
+function services(db: Database, dataDir: string) {
+  return {
+    dashboard: new DashboardStore(db),
+    verifications: new VerificationService(db, new VerificationStore(db), new JobQueue(new JobStore(db), systemClock), systemClock, new ResumeFiles(join(dataDir, "resumes"))),
+  };
+}
+
+const list: Command = {
+  name: "jobs list",
+  summary: "list verifications, newest first, with filters (as the dashboard's jobs page)",
+  help: `usage: claimcheck jobs list [--state S] [--client NAME] [--user PREFIX] [--from DAY] [--to DAY] [--limit N] [--json] [--data-dir DIR]
+
+--state   queued | processing | COMPLETED | FAILED | webhook_failed
+--user    a GitHub login or its beginning
+--from/--to  UTC days, YYYY-MM-DD (inclusive)`,
+  async run(args, io) {
+    const { values } = parseFlags(args, {
+      state: { type: "string" },
+      client: { type: "string" },
+      user: { type: "string" },
+      from: { type: "string" },
+      to: { type: "string" },
+      limit: { type: "string" },
+      json: { type: "boolean" },
+      ...DATA_DIR_FLAG,
+    });
+    const { filter, problems } = parseJobFilter({ state: values.state, client: values.client, username: values.user, from: values.from, to: values.to });
+    if (problems.length) throw new UsageError(problems.join("; "));
+    const limit = intFlag("limit", values.limit) ?? 50;
+    const clientId = filter.client ? withAccounts(io, values["data-dir"], (a) => a.client(filter.client!).id) : null;
+    const page = withDatabase(io, values["data-dir"], (db) => new DashboardStore(db).listJobs(filter, clientId, Math.min(Math.max(limit, 1), 1000)));
+    const rows = page.rows.map((r) => ({
+      trackingId: r.tracking_id,
+      client: r.client_name,
+      hostUsername: r.host_username,
+      state: r.state,
+      score: r.score,
+      error: r.error_code,
+      webhook: r.webhook_state,
+      createdAt: isoOf(r.created_at),
+      completedAt: r.completed_at ? isoOf(r.completed_at) : null,
+    }));
+    if (values.json) io.out(JSON.stringify({ total: page.total, jobs: rows }, null, 2));
+    else {
+      io.out(`${page.total} job(s)${page.total > rows.length ? `, newest ${rows.length} shown` : ""}`);
+      for (const r of rows)
+        io.out(`${r.trackingId}  ${r.createdAt.slice(0, 19)}Z  ${r.client.padEnd(12)} ${r.hostUsername.padEnd(20)} ${r.state.padEnd(10)} ${r.score ?? r.error ?? ""}${r.webhook ? `  webhook:${r.webhook}` : ""}`);
+    }
+    return 0;
+  },
+};
+
+const show: Command = {
+  name: "jobs show",
+  summary: "print one verification (the result as polled) and its webhook deliveries",
+  help: `usage: claimcheck jobs show TRACKING_ID [--json] [--data-dir DIR]`,
+  async run(args, io) {
+    const { values, positionals } = parseFlags(args, { json: { type: "boolean" }, ...DATA_DIR_FLAG }, 1);
+    const id = positionals[0];
+    if (!id) throw new UsageError("the trackingId is required (see: claimcheck jobs list)");
+    const out = withDatabase(io, values["data-dir"], (db, dataDir) => {
+      const s = services(db, dataDir);
+      const v = s.verifications.get(id);
+      if (!v) return null;
+      return { job: s.verifications.render(v), pdfKept: v.resume_stored === 1, deliveries: s.dashboard.deliveriesForJob(id) };
+    });
+    if (!out) {
+      io.err(`no job ${id}`);
+      return 1;
+    }
+    if (values.json) io.out(JSON.stringify(out, null, 2));
+    else {
+      io.out(JSON.stringify(out.job, null, 2));
+      io.out(`PDF ${out.pdfKept ? "kept" : "deleted"}; ${out.deliveries.length} webhook deliver${out.deliveries.length === 1 ? "y" : "ies"}`);
+      for (const d of out.deliveries) io.out(`  ${d.id}  ${d.state}  attempts ${d.attempts}${d.last_status_code ? `  last HTTP ${d.last_status_code}` : ""}`);
+    }
+    return 0;
+  },
+};
+
+const deleteData: Command = {
+  name: "jobs delete-pdf",
+  summary: "delete a verification's uploaded PDF now (personal data); the result stays",
+  help: `usage: claimcheck jobs delete-pdf TRACKING_ID [--data-dir DIR]
+
+PDFs are deleted RESUME_RETENTION after their job ends; this deletes one at once. A job that has not
+finished yet will then fail with resume_purged.`,
+  async run(args, io) {
+    const { values, positionals } = parseFlags(args, { ...DATA_DIR_FLAG }, 1);
+    const id = positionals[0];
+    if (!id) throw new UsageError("the trackingId is required");
+    const found = withDatabase(io, values["data-dir"], (db, dataDir) => {
+      const s = services(db, dataDir);
+      if (!s.verifications.get(id)) return false;
+      s.verifications.deleteResume(id);
+      return true;
+    });
+    if (!found) {
+      io.err(`no job ${id}`);
+      return 1;
+    }
+    io.out(`deleted the PDF of ${id}`);
+    return 0;
+  },
+};
+
+export const commands = [list, show, deleteData];

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { createHmac } from "node:crypto";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { createApp } from "../../src/app.ts";
+import { silentLogger } from "../../src/lib/log.ts";
+import { runCliProcess } from "../support/child-server.ts";
+import { fixedSteps, makePdf, tempDir, testConfig } from "../support/harness.ts";
+
+const tmp = tempDir();
+const env = { DATA_DIR: tmp.dir };
+const cli = (...args: string[]) => runCliProcess(args, env);
+let done: string;
+let failed: string;
+
+beforeAll(async () => {
+  const app = createApp(testConfig(tmp.dir), { logger: silentLogger, steps: fixedSteps(64) });
+  const { row } = app.accounts.createKey("k");
+  const principal = { keyId: row.id, client: app.accounts.client("default") };
+  done = (await app.verifications.submit({ principal, hostUsername: "alice", pdf: await makePdf(), filename: null, idempotencyKey: null })).trackingId;
+  await app.worker.runOnce();
+  failed = (await app.verifications.submit({ principal, hostUsername: "bob", pdf: await makePdf(), filename: null, idempotencyKey: null })).trackingId;
+  await app.stop();
+});
+afterAll(() => tmp.cleanup());
+
+test("jobs list filters by state and user; jobs show prints the polled result", async () => {
+  const all = JSON.parse((await cli("jobs", "list", "--json")).stdout) as { total: number; jobs: Array<{ trackingId: string; state: string; score: number | null }> };
+  expect(all.total).toBe(2);
+  expect(all.jobs.map((j) => j.trackingId)).toEqual([failed, done]); // newest first
+  const completed = JSON.parse((await cli("jobs", "list", "--state", "COMPLETED", "--json")).stdout) as { jobs: Array<{ trackingId: string; score: number }> };
+  expect(completed.jobs).toEqual([expect.objectContaining({ trackingId: done, score: 64 })]);
+  const bob = JSON.parse((await cli("jobs", "list", "--user", "bo", "--json")).stdout) as { jobs: Array<{ trackingId: string; state: string }> };
+  expect(bob.jobs).toEqual([expect.objectContaining({ trackingId: failed, state: "queued" })]);
+  const bad = await cli("jobs", "list", "--state", "sleeping");
+  expect(bad.code).toBe(2);
+  expect(bad.stderr).toContain("state");
+  const shown = JSON.parse((await cli("jobs", "show", done, "--json")).stdout) as { job: Record<string, unknown>; pdfKept: boolean };
+  expect(shown.job).toMatchObject({ trackingId: done, status: "COMPLETED", confidenceScore: 64 });
+  expect(shown.pdfKept).toBe(true);
+  expect((await cli("jobs", "show", "vrf_nope")).code).toBe(1);
+});
+
+test("jobs delete-pdf removes the file at once and keeps the result", async () => {
+  expect(existsSync(join(tmp.dir, "resumes", `${done}.pdf`))).toBe(true);
+  const r = await cli("jobs", "delete-pdf", done);
+  expect(r.code).toBe(0);
+  expect(existsSync(join(tmp.dir, "resumes", `${done}.pdf`))).toBe(false);
+  const shown = JSON.parse((await cli("jobs", "show", done, "--json")).stdout) as { job: { status: string }; pdfKept: boolean };
+  expect(shown).toMatchObject({ job: { status: "COMPLETED" }, pdfKept: false });
+});
+
+test("webhook rotate prints a new secret and keeps the old one valid; webhook check says valid or why not", async () => {
+  const first = (await cli("webhook", "set", "--url", "https://hooks.example.test/x")).stdout.trim();
+  const rotated = await cli("webhook", "rotate", "--overlap", "2h");
+  expect(rotated.code).toBe(0);
+  const second = rotated.stdout.trim();
+  expect(second).toMatch(/^whsec_/);
+  expect(second).not.toBe(first);
+  expect(rotated.stderr).toContain("previous one signs until");
+  const body = '{"event":"verification.completed","trackingId":"vrf_x"}';
+  const sign = (secret: string, b = body) => "sha256=" + createHmac("sha256", secret).update(b).digest("hex");
+  const ok = await cli("webhook", "check", "--header", sign(second), "--body", body);
+  expect(ok.code).toBe(0);
+  expect(ok.stdout).toContain("valid");
+  const old = await cli("webhook", "check", "--header", sign(first), "--body", body);
+  expect(old.code).toBe(0);
+  expect(old.stdout).toContain("valid_previous_secret");
+  const tampered = await cli("webhook", "check", "--header", sign(second), "--body", body.replace("vrf_x", "vrf_y"));
+  expect(tampered.code).toBe(1);
+  expect(tampered.stderr).toContain("invalid");
+  expect((await cli("webhook", "rotate", "--overlap", "soon")).code).toBe(2);
+});
