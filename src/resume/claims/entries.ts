@@ -123,7 +123,9 @@ export function segmentEntries(sectionLines: Line[]): Entry[] {
     const sameStyle = similarStyle(styleOf(line), titleStyle) && isBulleted(line) === titleBulleted;
     const indented = line.x0 > first.x0 + Math.max(8, first.size) && line.column === first.column;
     let starts = sameStyle && !indented;
-    if (starts && weak) starts = firstHasRight ? line.segments.length > 1 : readsLikeTitle(line);
+    // one style everywhere: a right edge like the first title's, a bullet when the entries are
+    // bullets ("• Name – what it does"), or at least a line that reads like a title
+    if (starts && weak) starts = firstHasRight ? line.segments.length > 1 : titleBulleted || readsLikeTitle(line);
     if (starts && cur.lines.length === 1 && continuesTitle(line, cur.title)) starts = false;
     if (starts) entries.push({ title: line, lines: [line] });
     else cur.lines.push(line);

@@ -67,11 +67,12 @@ export function parseTitleText(title: string): TitleParts {
       else restParts.push(part);
     }
   }
-  // "Name: a long description of it" (but "Time-Out: Network Control Application" is a name)
-  const colon = /^([^:]{2,60}?):\s+(.+)$/.exec(text);
-  if (colon && colon[2]!.split(/\s+/).length >= 6) {
-    text = colon[1]!;
-    restParts.push(colon[2]!);
+  // "Name: a long description of it", "Name – a long description of it" (but "Time-Out: Network
+  // Control Application" and "Wedding Boss - Remastered" are names)
+  const split = /^(.{2,60}?)(?::|\s[–—-])\s+(.+)$/.exec(text);
+  if (split && split[2]!.split(/\s+/).length >= 6 && split[1]!.split(/\s+/).length <= 6) {
+    text = split[1]!;
+    restParts.push(split[2]!);
   }
   let name = text;
   for (let i = 0; i < 3; i++) {

@@ -110,6 +110,38 @@ export function isOcrLayerPage(glyphs: Glyph[]): boolean {
   return text >= 20 && invisible / text >= OCR_LAYER_SHARE;
 }
 
+/** Most painted areas a page may have before the rest are ignored (resumes have tens). */
+export const MAX_AREAS_PER_PAGE = 10_000;
+const BAND_PT = 24;
+
+/**
+ * Areas bucketed by horizontal bands of the page, so each glyph only looks at the areas around its
+ * own line: keeps hostile pages with many shapes linear instead of glyphs x areas.
+ */
+function bandIndex(areas: PaintedArea[]): (g: Glyph) => PaintedArea[] {
+  const wide: PaintedArea[] = [];
+  const bands = new Map<number, PaintedArea[]>();
+  for (const a of areas) {
+    const b0 = Math.floor(a.y0 / BAND_PT);
+    const b1 = Math.floor(a.y1 / BAND_PT);
+    if (b1 - b0 > 8) {
+      wide.push(a);
+      continue;
+    }
+    for (let b = b0; b <= b1; b++) {
+      const list = bands.get(b);
+      if (list) list.push(a);
+      else bands.set(b, [a]);
+    }
+  }
+  return (g) => {
+    const local = bands.get(Math.floor((g.y - g.size * 0.275) / BAND_PT)); // the glyph box centre, as hiddenReason uses
+    if (!local) return wide;
+    if (wide.length === 0) return local;
+    return [...wide, ...local].sort((a, b) => a.seq - b.seq);
+  };
+}
+
 /** Split a page's glyphs into what a reader sees and what is hidden (with the reason). */
 export function partitionVisible(
   glyphs: Glyph[],
@@ -117,11 +149,12 @@ export function partitionVisible(
   page: { width: number; height: number },
 ): { visible: Glyph[]; hidden: Array<{ glyph: Glyph; reason: HiddenReason }>; ocrLayer: boolean } {
   const ocrLayer = isOcrLayerPage(glyphs);
-  const sorted = [...areas].sort((a, b) => a.seq - b.seq);
+  const sorted = [...areas].sort((a, b) => a.seq - b.seq).slice(0, MAX_AREAS_PER_PAGE);
+  const around = bandIndex(sorted);
   const visible: Glyph[] = [];
   const hidden: Array<{ glyph: Glyph; reason: HiddenReason }> = [];
   for (const g of glyphs) {
-    const reason = hiddenReason(g, sorted, page, ocrLayer);
+    const reason = hiddenReason(g, around(g), page, ocrLayer);
     if (reason) hidden.push({ glyph: g, reason });
     else visible.push(g);
   }

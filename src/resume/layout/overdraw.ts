@@ -31,7 +31,9 @@ export function removeOverdraw(glyphs: StyledGlyph[]): StyledGlyph[] {
     for (let dy = -1; dy <= 1 && !twin; dy++) {
       const list = buckets.get(bucketKey(g.text, ry + dy));
       if (!list) continue;
-      for (const o of list) {
+      // copies are drawn close together; scanning only the latest entries keeps hostile pages linear
+      for (let k = list.length - 1; k >= Math.max(0, list.length - 128); k--) {
+        const o = list[k]!;
         if (o.text === g.text && Math.abs(o.x - g.x) <= tolX && Math.abs(o.y - g.y) <= tolY && Math.abs(o.size - g.size) <= 0.5) {
           twin = o;
           break;

@@ -19,6 +19,8 @@ export interface OrderedRow {
 
 /** Fewest rows a column band must span. */
 const MIN_BAND_ROWS = 8;
+/** More rows than this on one page is not a resume page; it is read as one column. */
+const MAX_ROWS = 400;
 /** Shortest band (pt) that can be a pair of columns rather than a local arrangement. */
 const MIN_BAND_HEIGHT_PT = 150;
 /** Narrowest white gutter (pt) that can separate columns. */
@@ -101,7 +103,7 @@ export function isColumnBand(stats: BandStats): boolean {
  * each, the runs of consecutive rows that no segment crosses are measured once.
  */
 export function findGutter(rows: Segment[][]): Band | null {
-  if (rows.length < MIN_BAND_ROWS) return null;
+  if (rows.length < MIN_BAND_ROWS || rows.length > MAX_ROWS) return null;
   let minX = Infinity;
   let maxX = -Infinity;
   const candidates = new Set<number>();

@@ -116,6 +116,9 @@ function pageFonts(page: PdfPage): { fonts: FontInfo[]; resolve: (name: string) 
   };
 }
 
+/** Link annotations read per page; a resume page has a few dozen at most. */
+const MAX_LINKS_PER_PAGE = 500;
+
 async function readLinks(page: PdfPage, viewport: Matrix): Promise<LinkAnnotation[]> {
   const out: LinkAnnotation[] = [];
   const annots = (await page.getAnnotations({ intent: "display" })) as Array<{
@@ -125,6 +128,7 @@ async function readLinks(page: PdfPage, viewport: Matrix): Promise<LinkAnnotatio
     unsafeUrl?: string;
   }>;
   for (const a of annots) {
+    if (out.length >= MAX_LINKS_PER_PAGE) break;
     if (a.subtype !== "Link" || !a.rect) continue;
     const uri = typeof a.unsafeUrl === "string" && a.unsafeUrl ? a.unsafeUrl : a.url;
     if (typeof uri !== "string" || !uri.trim()) continue;

@@ -44,6 +44,15 @@ describe("segmentEntries", () => {
     expect(titles(lines)).toEqual(["Tide Tables", "Route Planner"]);
   });
 
+  test("one style and bullets: every bullet is an entry, its wrapped lines stay with it", () => {
+    const lines = stack([
+      ["• Snake – the classic game rebuilt with themes, sound and a high score table", {}],
+      ["  in the browser.", { x: 62 }],
+      ["• Pong – a two player version that runs over WebSockets between two laptops.", {}],
+    ]);
+    expect(segmentEntries(lines).map((e) => e.lines.length)).toEqual([2, 1]);
+  });
+
   test("a subtitle in another style stays with its title", () => {
     const lines = stack([
       ["PowLaw", { bold: true }],

@@ -17,6 +17,8 @@ describe("parseTitleText", () => {
     ["Weather Station Jan 2023 – Mar 2023", "Weather Station", []],
     ["• Pixel Editor Link", "Pixel Editor", []],
     ["ResQMe — AI-Powered Emergency Response Platform", "ResQMe — AI-Powered Emergency Response Platform", []],
+    ["• Snake – the classic game rebuilt with themes, sound and a high score table", "Snake", []],
+    ["Wedding Boss - Remastered", "Wedding Boss - Remastered", []],
     ["Оценка маркировки продуктов - кейс", "Оценка маркировки продуктов - кейс", []],
   ])("%s", (title, name, tech) => {
     const got = parseTitleText(title);

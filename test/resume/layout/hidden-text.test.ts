@@ -69,3 +69,18 @@ test("luminance and contrast follow WCAG", () => {
   expect(luminance("pattern")).toBeNull();
   expect(contrast(1, 0)).toBeCloseTo(21);
 });
+
+test("a page with many shapes stays linear (hostile input)", () => {
+  const glyphs = Array.from({ length: 5000 }, (_, i) => g({ x: (i % 100) * 6, y: 20 + Math.floor(i / 100) * 15, seq: 20_000 + i }));
+  const areas = Array.from({ length: 20_000 }, (_, i) => area({ x0: i % 600, y0: (i * 7) % 780, x1: (i % 600) + 2, y1: ((i * 7) % 780) + 2, seq: i }));
+  const t0 = performance.now();
+  const { visible } = partitionVisible(glyphs, areas, page);
+  expect(visible).toHaveLength(5000);
+  expect(performance.now() - t0).toBeLessThan(2000);
+});
+
+test("a white glyph on a dark bar found through the band index stays visible", () => {
+  const bar = area({ x0: 0, y0: 0, x1: 612, y1: 95, fill: "#1a2659", seq: 1 });
+  const { visible } = partitionVisible([g({ y: 55, fill: "#ffffff" })], [bar], page);
+  expect(visible).toHaveLength(1);
+});

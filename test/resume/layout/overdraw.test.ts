@@ -26,3 +26,10 @@ test("three copies (wkhtmltopdf bold) collapse to one", () => {
   const out = removeOverdraw([...glyphs("银牌", 50), ...glyphs("银牌", 50.3), ...glyphs("银牌", 50.6)]);
   expect(out.map((g) => g.text).join("")).toBe("银牌");
 });
+
+test("a hostile row of 100k identical glyphs stays linear", () => {
+  const many = Array.from({ length: 100_000 }, (_, i) => glyphs("x", i * 6)[0]!);
+  const t0 = performance.now();
+  expect(removeOverdraw(many)).toHaveLength(100_000);
+  expect(performance.now() - t0).toBeLessThan(3000);
+});
