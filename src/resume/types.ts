@@ -69,6 +69,10 @@ export interface ClaimedProject {
    * repository (repoUrl is then null): the matcher can look among that owner's repositories.
    */
   ownerUrl?: string;
+  /** a commit count the resume claims for this project ("260+ commits" -> 260), to check against history */
+  claimedCommits?: number;
+  /** a star count the resume claims ("300+ GitHub stars" -> 300) */
+  claimedStars?: number;
 }
 
 export interface HiddenText {

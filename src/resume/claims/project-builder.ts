@@ -75,6 +75,23 @@ export function ownerUrlOf(link: ResumeLink): string | null {
   return `github.com/${link.owner}`;
 }
 
+function count(text: string): number {
+  const m = /^([\d.,]+)\s*(k)?$/i.exec(text.trim());
+  if (!m) return NaN;
+  const n = Number(m[1]!.replace(/,/g, ""));
+  return m[2] ? Math.round(n * 1000) : n;
+}
+
+/** Counts a resume claims: "260+ commits", "1.2k stars", "300+ GitHub stars". */
+export function claimedCounts(text: string): { commits?: number; stars?: number } {
+  const out: { commits?: number; stars?: number } = {};
+  const commits = /(\d[\d,.]*\s*k?)\s*\+?\s*commits?\b/i.exec(text);
+  const stars = /(\d[\d,.]*\s*k?)\s*\+?\s*(?:github\s+)?stars?\b/i.exec(text);
+  if (commits && Number.isFinite(count(commits[1]!))) out.commits = count(commits[1]!);
+  if (stars && Number.isFinite(count(stars[1]!))) out.stars = count(stars[1]!);
+  return out;
+}
+
 /** Build the project an entry of a projects section claims. */
 export function buildProject(entry: Entry, section: Section, links: LocatedLink[]): ClaimedProject {
   const title = parseTitle(entry.title);
@@ -99,5 +116,8 @@ export function buildProject(entry: Entry, section: Section, links: LocatedLink[
     page: entry.title.page,
   };
   if (!project.repoUrl && ownerUrl) project.ownerUrl = ownerUrl;
+  const counts = claimedCounts([entry.title.text, ...description].join(" "));
+  if (counts.commits !== undefined) project.claimedCommits = counts.commits;
+  if (counts.stars !== undefined) project.claimedStars = counts.stars;
   return project;
 }

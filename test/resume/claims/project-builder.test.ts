@@ -2,7 +2,7 @@ import { expect, test } from "bun:test";
 import type { LocatedLink } from "../../../src/resume/claims/link-finder.ts";
 import { normalizeLink } from "../../../src/resume/claims/link-normalizer.ts";
 import { linkedSoftware, anchorNames, isDocumentLink } from "../../../src/resume/claims/linked-software.ts";
-import { buildProject, descriptionOf } from "../../../src/resume/claims/project-builder.ts";
+import { buildProject, claimedCounts, descriptionOf } from "../../../src/resume/claims/project-builder.ts";
 import type { Section } from "../../../src/resume/claims/sections.ts";
 import type { ResumeLink } from "../../../src/resume/types.ts";
 import { line, seg, stack } from "../support/layout-builders.ts";
@@ -95,3 +95,10 @@ test.each([
   ["/tree/main/prow", false],
   [undefined, false],
 ])("isDocumentLink(%s) = %s", (subpath, want) => expect(isDocumentLink(subpath)).toBe(want));
+
+test.each([
+  ["Cargo(Rust) - Maintainer  260+ commits", { commits: 260 }],
+  ["gained 300+ GitHub stars and 1.2k commits", { commits: 1200, stars: 300 }],
+  ["1,024 commits", { commits: 1024 }],
+  ["a star performer", {}],
+])("claimedCounts(%s)", (text, want) => expect(claimedCounts(text)).toEqual(want));
