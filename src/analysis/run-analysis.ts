@@ -2,6 +2,7 @@ import type { GhRepo, GitHubSource, RepoEvidence } from "../github/types.ts";
 import type { ExtractedResume } from "../resume/types.ts";
 import { claimRepoRefs, parseRepoUrl, repoKey } from "./claim-links.ts";
 import { hiddenTextFlags, linkFlags, profileMismatchFlags, unmatchedFlag } from "./claim-flags.ts";
+import { commitTimeline } from "./commit-timeline.ts";
 import { confidenceScore, type ScoredClaim } from "./confidence-score.ts";
 import { sortFlags } from "./flag-order.ts";
 import { type ClaimMatch, matchClaims } from "./match-claims.ts";
@@ -156,6 +157,7 @@ export async function runAnalysis(input: AnalysisInput): Promise<AnalysisOutcome
     flags: sorted,
     scoreBreakdown,
     unmatchedClaims,
+    commitTimelines: accepted.filter((v) => v.own.examined.length > 0).map((v) => commitTimeline(v.repo.fullName, v.own.examined)),
     githubCalls: github.stats(),
   };
 }

@@ -4,6 +4,8 @@
  * other members are extras a recruiter or the dashboard can use to see why.
  */
 
+import type { CommitTimeline } from "./commit-timeline.ts";
+
 export type Severity = "CRITICAL" | "WARNING" | "INFO";
 export type MatchStrength = "HIGH" | "MEDIUM" | "LOW";
 
@@ -125,6 +127,8 @@ export interface AnalysisOutcome {
   flags: Flag[];
   scoreBreakdown: ScoreBreakdown;
   unmatchedClaims: UnmatchedClaim[];
+  /** per matched repository, the candidate's commits as author vs committer date (for the dashboard; not part of the API result) */
+  commitTimelines: CommitTimeline[];
   githubCalls: { calls: number; notModified: number };
 }
 

@@ -30,6 +30,8 @@ export interface AnalysisPart {
   confidenceScore: number;
   verifiedProjects: VerifiedProject[];
   flags: Flag[];
+  /** stored beside the result for the dashboard's pictures, never sent in it */
+  commitTimelines?: unknown;
   [extra: string]: unknown;
 }
 

@@ -187,17 +187,19 @@ export class VerificationService {
     const v = this.store.get(trackingId);
     if (!v) return;
     const now = this.clock.now();
+    const { commitTimelines, ...part } = analysis;
     const result: VerificationResult = {
       trackingId,
       hostUsername: v.host_username,
       status,
-      ...analysis,
+      ...part,
       ...(error ? { error } : {}),
       createdAt: isoOf(v.created_at),
       completedAt: isoOf(now),
     };
     const json = JSON.stringify(result);
-    if (!this.store.finish(trackingId, { status, result: json, errorCode: error?.code ?? null, errorMessage: error?.message ?? null, now })) return;
+    const timelines = Array.isArray(commitTimelines) ? JSON.stringify(commitTimelines) : null;
+    if (!this.store.finish(trackingId, { status, result: json, timelines, errorCode: error?.code ?? null, errorMessage: error?.message ?? null, now })) return;
     for (const fn of this.finalListeners) fn({ clientId: v.client_id, result });
   }
 

@@ -12,6 +12,7 @@ export interface VerificationRow {
   resume_stored: number;
   status: "queued" | "processing" | "COMPLETED" | "FAILED";
   result: string | null;
+  timelines: string | null;
   error_code: string | null;
   error_message: string | null;
   created_at: number;
@@ -26,7 +27,7 @@ export type VerificationView = VerificationRow & { job_state: string | null };
 export class VerificationStore {
   constructor(private readonly db: Database) {}
 
-  insert(row: Omit<VerificationRow, "status" | "result" | "error_code" | "error_message" | "started_at" | "completed_at" | "resume_stored">): void {
+  insert(row: Omit<VerificationRow, "status" | "result" | "timelines" | "error_code" | "error_message" | "started_at" | "completed_at" | "resume_stored">): void {
     this.db
       .query(
         `INSERT INTO verifications (tracking_id, client_id, api_key_id, job_id, host_username, resume_sha256,
@@ -64,14 +65,17 @@ export class VerificationStore {
   }
 
   /** Record the final state once: a second call (a duplicate run) changes nothing and returns false. */
-  finish(trackingId: string, f: { status: "COMPLETED" | "FAILED"; result: string; errorCode: string | null; errorMessage: string | null; now: number }): boolean {
+  finish(
+    trackingId: string,
+    f: { status: "COMPLETED" | "FAILED"; result: string; timelines: string | null; errorCode: string | null; errorMessage: string | null; now: number },
+  ): boolean {
     return (
       this.db
         .query(
-          `UPDATE verifications SET status = ?, result = ?, error_code = ?, error_message = ?, completed_at = ?
+          `UPDATE verifications SET status = ?, result = ?, timelines = ?, error_code = ?, error_message = ?, completed_at = ?
             WHERE tracking_id = ? AND status IN ('queued', 'processing')`,
         )
-        .run(f.status, f.result, f.errorCode, f.errorMessage, f.now, trackingId).changes === 1
+        .run(f.status, f.result, f.timelines, f.errorCode, f.errorMessage, f.now, trackingId).changes === 1
     );
   }
 

@@ -83,6 +83,11 @@ describe("end to end", () => {
       expect(Number.isInteger(p.commits)).toBe(true);
     }
     expect(r.scoreBreakdown).toBeDefined();
+    // commit timelines are kept for the dashboard's pictures, not sent in the result
+    expect(r.commitTimelines).toBeUndefined();
+    const timelines = JSON.parse(app.verifications.get(r.trackingId)!.timelines!) as Array<{ repo: string; commits: unknown[] }>;
+    expect(timelines.length).toBe(r.verifiedProjects.filter((p: { commits: number }) => p.commits > 0).length);
+    expect(timelines[0]!.commits.length).toBeGreaterThan(0);
     // the GitHub budget seen is exposed to operators
     const metrics = await (await fetch(`${url}/metrics`)).text();
     expect(metrics).toMatch(/^claimcheck_github_rate_remaining \d+$/m);

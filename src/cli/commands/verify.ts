@@ -85,10 +85,13 @@ user, no projects, GitHub unavailable or rate-limited), 2 for a usage error.`,
     try {
       const github = createGitHubSource({ baseUrl: config.githubApiUrl, token: config.githubToken, db });
       const outcome = await runAnalysis({ hostUsername: login, resume, github });
-      if (json) io.out(JSON.stringify({ hostUsername: login, status: "COMPLETED", ...outcome }, null, 2));
+      // the timelines are dashboard data, not part of a result
+      const { commitTimelines: _timelines, ...result } = outcome;
+      const githubCalls = outcome.githubCalls;
+      if (json) io.out(JSON.stringify({ hostUsername: login, status: "COMPLETED", ...result }, null, 2));
       else {
         for (const line of reportText(outcome, `claimcheck verify: ${file} as github.com/${login}`)) io.out(line);
-        io.out(`GitHub cache: ${where}`);
+        io.out(`GitHub cache: ${where} (${githubCalls.calls} calls, ${githubCalls.notModified} answered 304)`);
       }
       return 0;
     } catch (err) {

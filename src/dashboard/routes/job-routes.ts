@@ -72,7 +72,7 @@ export function jobRoutes(c: DashboardContext) {
       kit.authed(ctx, (r) => {
         const job = jobOr404(r.params.trackingId);
         const final = job.status === "COMPLETED" || job.status === "FAILED";
-        const result = final ? (c.verifications.render(job) as Record<string, unknown>) : null;
+        const result = final ? { ...(c.verifications.render(job) as Record<string, unknown>), commitTimelines: job.timelines ? JSON.parse(job.timelines) : [] } : null;
         return htmlResponse(
           jobPage({
             assets: kit.assets,

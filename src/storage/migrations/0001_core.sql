@@ -57,6 +57,7 @@ CREATE TABLE verifications (
   resume_stored INTEGER NOT NULL DEFAULT 1, -- 1 while DATA_DIR/resumes/<tracking_id>.pdf is kept
   status TEXT NOT NULL CHECK (status IN ('queued', 'processing', 'COMPLETED', 'FAILED')),
   result TEXT,                              -- JSON of the final VerificationResult
+  timelines TEXT,                           -- JSON: per-repository commit dates for the dashboard, not part of the result
   error_code TEXT,
   error_message TEXT,
   created_at INTEGER NOT NULL,
