@@ -160,8 +160,15 @@ function classifyOnce(text: string): SectionKind | null {
   return kinds.find((k) => k !== null) ?? null;
 }
 
+const memo = new Map<string, SectionKind | null>();
+
 /** The kind of section a heading names, or null when the words are not a known heading. */
 export function classifyHeading(text: string): SectionKind | null {
+  const hit = memo.get(text);
+  if (hit !== undefined) return hit;
   const cleaned = text.replace(/^[\s\d.)\-–—•#§|/]+/, "").trim();
-  return classifyOnce(cleaned) ?? classifyOnce(collapseSplitCaps(cleaned));
+  const kind = classifyOnce(cleaned) ?? classifyOnce(collapseSplitCaps(cleaned));
+  if (memo.size > 5000) memo.clear();
+  memo.set(text, kind);
+  return kind;
 }

@@ -36,12 +36,18 @@ interface Band {
 /** Share of edges that line up (within 3pt) with the most common edge. */
 export function alignedShare(edges: number[]): number {
   if (edges.length === 0) return 0;
+  const s = [...edges].sort((a, b) => a - b);
+  // the most edges within 3pt of one of them: a sliding window over the sorted edges
   let best = 0;
-  for (const e of edges) {
-    const n = edges.filter((o) => Math.abs(o - e) <= 3).length;
-    if (n > best) best = n;
+  let lo = 0;
+  let hi = 0;
+  for (let i = 0; i < s.length; i++) {
+    while (s[i]! - s[lo]! > 3) lo++;
+    if (hi < i) hi = i;
+    while (hi + 1 < s.length && s[hi + 1]! - s[i]! <= 3) hi++;
+    best = Math.max(best, hi - lo + 1);
   }
-  return best / edges.length;
+  return best / s.length;
 }
 
 /**

@@ -74,82 +74,103 @@ function styleRuns(charGlyph: Array<StyledGlyph | null>): StyleRun[] {
   return runs;
 }
 
+/** A glyph that puts ink on the page (not a space). */
+function isInk(g: StyledGlyph): boolean {
+  const t = g.text;
+  return t.length === 1 ? t.charCodeAt(0) > 32 : t.trim() !== "";
+}
+
 function makeSegment(glyphs: StyledGlyph[]): Segment | null {
-  const inks = glyphs.filter((g) => g.text.trim());
-  if (inks.length === 0) return null;
+  const ink = glyphs.map(isInk);
   const gaps: number[] = [];
-  for (let i = 1; i < glyphs.length; i++) {
-    const a = glyphs[i - 1]!;
-    const b = glyphs[i]!;
-    if (a.text.trim() && b.text.trim()) gaps.push(b.x - (a.x + a.width));
+  let inkCount = 0;
+  let bold = 0;
+  let italic = 0;
+  let x0 = Infinity;
+  let x1 = -Infinity;
+  let first: StyledGlyph | null = null;
+  for (let i = 0; i < glyphs.length; i++) {
+    if (!ink[i]) continue;
+    const g = glyphs[i]!;
+    first ??= g;
+    inkCount++;
+    if (g.bold) bold++;
+    if (g.italic) italic++;
+    x0 = Math.min(x0, g.x);
+    x1 = Math.max(x1, g.x + g.width);
+    if (i > 0 && ink[i - 1]) {
+      const a = glyphs[i - 1]!;
+      gaps.push(g.x - (a.x + a.width));
+    }
   }
+  if (!first) return null;
   const letterGap = gaps.length >= 4 ? Math.max(0, median(gaps)) : 0;
-  let text = "";
+  const chars: string[] = [];
   const charBoxes: Array<[number, number]> = [];
   const charGlyph: Array<StyledGlyph | null> = [];
+  const space = (box: [number, number]) => {
+    chars.push(" ");
+    charBoxes.push(box);
+    charGlyph.push(null);
+  };
   let prev: StyledGlyph | null = null;
-  for (const g of glyphs) {
-    const isSpace = !g.text.trim();
-    if (isSpace) {
-      if (text && !text.endsWith(" ")) {
-        text += " ";
-        charBoxes.push([g.x, g.x + g.width]);
-        charGlyph.push(null);
-      }
+  let prevInk = false;
+  let lastSpace = true; // no leading space
+  for (let i = 0; i < glyphs.length; i++) {
+    const g = glyphs[i]!;
+    if (!ink[i]) {
+      if (!lastSpace) space([g.x, g.x + g.width]);
+      lastSpace = true;
       prev = g;
+      prevInk = false;
       continue;
     }
-    if (prev && prev.text.trim() && text && !text.endsWith(" ")) {
-      const gap = g.x - (prev.x + prev.width);
-      if (gap > letterGap + WORD_GAP_EM * Math.max(g.size, prev.size)) {
-        text += " ";
-        charBoxes.push([prev.x + prev.width, g.x]);
-        charGlyph.push(null);
-      }
+    if (prev && prevInk && !lastSpace && g.x - (prev.x + prev.width) > letterGap + WORD_GAP_EM * Math.max(g.size, prev.size)) {
+      space([prev.x + prev.width, g.x]);
     }
     if (g.text.length === 1) {
-      text += g.text === SOFT_HYPHEN ? "-" : g.text;
+      chars.push(g.text === SOFT_HYPHEN ? "-" : g.text);
       charBoxes.push([g.x, g.x + g.width]);
       charGlyph.push(g);
     } else {
-      const chars = [...g.text];
-      const w = g.width / chars.length;
-      chars.forEach((ch, i) => {
-        text += ch === SOFT_HYPHEN ? "-" : ch;
-        for (let k = 0; k < ch.length; k++) {
-          charBoxes.push([g.x + i * w, g.x + (i + 1) * w]);
+      const parts = [...g.text];
+      const w = g.width / parts.length;
+      parts.forEach((ch, k) => {
+        for (let u = 0; u < ch.length; u++) {
+          chars.push(u === 0 ? (ch === SOFT_HYPHEN ? "-" : ch.slice(0, 1)) : ch.slice(u, u + 1));
+          charBoxes.push([g.x + k * w, g.x + (k + 1) * w]);
           charGlyph.push(g);
         }
       });
     }
+    lastSpace = false;
     prev = g;
+    prevInk = true;
   }
-  while (text.endsWith(" ")) {
-    text = text.slice(0, -1);
+  while (chars.length > 0 && chars[chars.length - 1] === " ") {
+    chars.pop();
     charBoxes.pop();
     charGlyph.pop();
   }
-  const runs = styleRuns(charGlyph);
-  const boldShare = inks.filter((g) => g.bold).length / inks.length;
-  const italicShare = inks.filter((g) => g.italic).length / inks.length;
+  const inks = glyphs.filter((_, i) => ink[i]);
   return {
-    text,
+    text: chars.join(""),
     charBoxes,
-    x0: inks[0]!.x,
-    x1: Math.max(...inks.map((g) => g.x + g.width)),
+    x0,
+    x1,
     y: median(inks.map((g) => g.y)),
     size: median(inks.map((g) => g.size)),
-    bold: boldShare >= 0.6,
-    italic: italicShare >= 0.6,
+    bold: bold / inkCount >= 0.6,
+    italic: italic / inkCount >= 0.6,
     font: mostCommon(
       inks.map((g) => g.font),
-      inks[0]!.font,
+      first.font,
     ),
     fill: mostCommon(
       inks.map((g) => g.fill),
-      inks[0]!.fill,
+      first.fill,
     ),
-    runs,
+    runs: styleRuns(charGlyph),
   };
 }
 
