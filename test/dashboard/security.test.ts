@@ -116,6 +116,7 @@ describe("CSRF", () => {
     { path: "/dashboard/clients/acme/webhook/test", fields: {} },
     { path: "/dashboard/clients/acme/webhook/check", fields: { body: "{}", header: "sha256=00" } },
     { path: `/dashboard/jobs/${world.acme.job}/resend`, fields: {} },
+    { path: `/dashboard/jobs/${world.acme.job}/delete-pdf`, fields: {} },
     { path: `/dashboard/jobs/${world.acme.job}/deliveries/${world.acme.delivery}/resend`, fields: {} },
     { path: "/dashboard/logout", fields: {} },
   ];
@@ -139,6 +140,7 @@ describe("CSRF", () => {
       }
     }
     expect(JSON.stringify({ clients: t.app.accounts.listClients(), keys: t.app.accounts.listKeys() })).toBe(before);
+    expect(t.app.verifications.get(world.acme.job)!.resume_stored).toBe(1); // the PDF was not deleted either
     expect((await admin.get("/dashboard")).res.status).toBe(200); // still signed in: logout was refused too
   });
 
@@ -247,5 +249,19 @@ describe("headers, escaping and sessions", () => {
     expect(out.res.headers.get("set-cookie")).toContain("Max-Age=0");
     const replay = await new CookieClient(t.url).get("/dashboard", { cookie: `cc_session=${stolen}` });
     expect(replay.res.status).toBe(303);
+  });
+});
+
+describe("deleting a job's PDF", () => {
+  test("an admin deletes the uploaded PDF of a finished job; the result stays", async () => {
+    const page = await admin.get(`/dashboard/jobs/${world.beta.job}`);
+    expect(page.text).toContain("PDF kept");
+    const { res } = await admin.post(`/dashboard/jobs/${world.beta.job}/delete-pdf`, { _csrf: csrfOf(page.text) });
+    expect(res.status).toBe(303);
+    expect(await t.app.verifications.resume(world.beta.job)).toBeNull();
+    const after = await admin.get(`/dashboard/jobs/${world.beta.job}`);
+    expect(after.text).toContain("PDF deleted");
+    expect(after.text).toContain("The result stays");
+    expect(t.app.verifications.get(world.beta.job)!.status).toBe("COMPLETED");
   });
 });

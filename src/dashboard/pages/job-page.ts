@@ -108,6 +108,8 @@ export function jobPage(o: {
   job: VerificationView;
   client: ClientRow | null;
   result: Json | null;
+  /** per-repository commit dates stored beside the result (not part of it) */
+  timelines: unknown;
   deliveries: DeliveryWithAttempts[];
   webhooksOn: boolean;
   refreshMs: number;
@@ -131,7 +133,11 @@ export function jobPage(o: {
 <dt>state</dt><dd id="job-state">${badge(state)}</dd>
 <dt>client</dt><dd>${o.client ? html`<a href="/dashboard/clients/${encodeURIComponent(o.client.name)}">${o.client.name}</a>` : "–"}</dd>
 <dt>GitHub user</dt><dd>${v.host_username}</dd>
-<dt>resume</dt><dd>${v.resume_filename ?? "(no name)"}, ${Math.ceil(v.resume_size / 1024)} KB</dd>
+<dt>resume</dt><dd>${v.resume_filename ?? "(no name)"}, ${Math.ceil(v.resume_size / 1024)} KB, ${v.resume_stored ? "PDF kept" : "PDF deleted"}${
+      v.resume_stored && final
+        ? html` ${actionButton({ action: `/dashboard/jobs/${encodeURIComponent(v.tracking_id)}/delete-pdf`, label: "Delete the PDF now", csrf: o.viewer.csrfToken, kind: "danger", confirm: "Delete the uploaded PDF? The result stays." })}`
+        : ""
+    }</dd>
 <dt>created</dt><dd>${time(v.created_at)}</dd>
 <dt>started</dt><dd>${time(v.started_at)}</dd>
 <dt>finished</dt><dd>${time(v.completed_at)}</dd>
@@ -150,7 +156,7 @@ ${
     ? html`<h2>Verified projects</h2>${projects(r)}
 <h2>Flags</h2>${flags(r)}
 ${list(r.unmatchedClaims).length ? html`<h2>Claims without a repository</h2><table><thead><tr><th>claim</th><th>why</th></tr></thead><tbody>${list(r.unmatchedClaims).map((u) => html`<tr><td>${str(u.name)}</td><td>${str(u.reason)}</td></tr>`)}</tbody></table>` : ""}
-<h2>Commit timelines</h2>${timelines(r)}`
+<h2>Commit timelines</h2>${timelines({ verifiedProjects: r.verifiedProjects, commitTimelines: o.timelines })}`
     : ""
 }
 <h2>Webhook deliveries</h2>

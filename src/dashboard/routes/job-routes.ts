@@ -72,7 +72,7 @@ export function jobRoutes(c: DashboardContext) {
       kit.authed(ctx, (r) => {
         const job = jobOr404(r.params.trackingId);
         const final = job.status === "COMPLETED" || job.status === "FAILED";
-        const result = final ? { ...(c.verifications.render(job) as Record<string, unknown>), commitTimelines: job.timelines ? JSON.parse(job.timelines) : [] } : null;
+        const result = final ? (c.verifications.render(job) as Record<string, unknown>) : null;
         return htmlResponse(
           jobPage({
             assets: kit.assets,
@@ -81,12 +81,28 @@ export function jobRoutes(c: DashboardContext) {
             job,
             client: c.accounts.clientById(job.client_id),
             result,
+            timelines: job.timelines ? JSON.parse(job.timelines) : [],
             deliveries: deliveriesOf(job.tracking_id),
             webhooksOn: c.webhooks !== null,
             refreshMs: c.refreshMs,
           }),
         );
       }),
+    )
+    .post(
+      "/dashboard/jobs/:trackingId/delete-pdf",
+      (ctx) =>
+        kit.authed(ctx, (r) => {
+          const job = jobOr404(r.params.trackingId);
+          if (job.status !== "COMPLETED" && job.status !== "FAILED") {
+            auth.flash(r.session, "The PDF of an unfinished job is still needed; delete it once the job has ended.");
+          } else {
+            c.verifications.deleteResume(job.tracking_id);
+            auth.flash(r.session, "The uploaded PDF was deleted. The result stays.");
+          }
+          return redirect(`/dashboard/jobs/${encodeURIComponent(job.tracking_id)}`);
+        }),
+      { parse: "none" },
     )
     .post(
       "/dashboard/jobs/:trackingId/resend",
