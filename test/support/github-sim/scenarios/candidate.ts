@@ -1,28 +1,15 @@
+import type { ForensicRuleId, Severity } from "../../../../src/analysis/types.ts";
 import type { GitIdentity } from "../git-writer.ts";
 import type { RepoSpec, UserSpec } from "../sim-world.ts";
 
 /** The reference "now" of scenarios (ManualClock's default): every history is placed relative to it. */
 export const SCENARIO_NOW = "2026-01-01T00:00:00Z";
 
-/** Names of the anomaly rules in GITHUB-FORENSICS.md, used to label what a scenario should trigger. */
-export type RuleName =
-  | "FUTURE_AUTHOR_DATE"
-  | "CLOCK_TIME_MONOCULTURE"
-  | "IDENTICAL_AUTHOR_TIMESTAMPS"
-  | "BACKDATED_SPLIT"
-  | "RANDOM_ORDER_HISTORY"
-  | "PREDATES_REPO_OR_ACCOUNT"
-  | "COMMIT_BURST"
-  | "TRIVIAL_CHURN"
-  | "REPEATED_OR_TIMESTAMP_MESSAGES"
-  | "BULK_DUMP"
-  | "FOREIGN_HISTORY"
-  | "FORK_AS_OWN"
-  | "BOT_AUTHOR"
-  | "CLAIM_BEFORE_ACCOUNT"
-  | "AI_AGENT";
+/** Names of the anomaly rules in GITHUB-FORENSICS.md (the analysis's own ids), used to label what a scenario should trigger. */
+export type RuleName = ForensicRuleId | "AI_AGENT";
 
-export type Severity = "CRITICAL" | "WARNING" | "INFO";
+export type { Severity } from "../../../../src/analysis/types.ts";
+
 
 /**
  * What a scenario is, for benchmarks: `kind` says whether an honest developer could have made it;
