@@ -116,6 +116,9 @@ function pageFonts(page: PdfPage): { fonts: FontInfo[]; resolve: (name: string) 
   };
 }
 
+/** pdf.js AnnotationMode.DISABLE: leave annotation appearance streams out of the operator list. */
+const ANNOTATION_MODE_DISABLE = 0;
+
 /** Link annotations read per page; a resume page has a few dozen at most. */
 const MAX_LINKS_PER_PAGE = 500;
 
@@ -140,7 +143,8 @@ async function readLinks(page: PdfPage, viewport: Matrix): Promise<LinkAnnotatio
 
 async function interpretPage(page: PdfPage, limits: ReadLimits): Promise<{ content: InterpretedPage; fonts: FontInfo[]; width: number; height: number; viewport: ReturnType<PdfPage["getViewport"]> }> {
   const viewport = page.getViewport({ scale: 1 });
-  const list = await page.getOperatorList();
+  // annotation appearances (form fields, stamps) are not resume text; links are read separately
+  const list = await page.getOperatorList({ annotationMode: ANNOTATION_MODE_DISABLE });
   const { fonts, resolve } = pageFonts(page);
   const content = interpretOperatorList(list, {
     ops: opsTable!,
