@@ -1,4 +1,6 @@
 import type { Line, StyleRun } from "../layout/layout-types.ts";
+import { findDateRange } from "./dates.ts";
+import { isTechListLine } from "./technologies.ts";
 
 /**
  * A section's lines -> entries (a title line and what belongs to it), by layout. The first line of
@@ -100,10 +102,16 @@ function continuesTitle(line: Line, title: Line): boolean {
   return /^\p{Ll}/u.test(line.text.trim()) || /[-–,&:(/+]$/.test(title.segments[0]!.text.trim());
 }
 
-/** Without any style to go by, a title at least reads like one: short, not a sentence. */
-function readsLikeTitle(line: Line): boolean {
-  const t = line.text.trim();
-  return !/^\p{Ll}/u.test(t) && !/[.,;:]$/.test(t) && t.split(/\s+/).length <= 8;
+/**
+ * Without any style to go by, a title at least reads like one: short, not a sentence, and not a
+ * label line ("Tech: React, Node"), a technology list, a date or a bare URL.
+ */
+export function readsLikeTitle(line: Line): boolean {
+  const t = stripBullet(line.text);
+  if (/^\p{Ll}/u.test(t) || /[.,;:]$/.test(t) || t.split(/\s+/).length > 8) return false;
+  if (/^[\p{L} ]{2,24}:\s/u.test(t) || isTechListLine(t) || /^(https?:\/\/|www\.)\S+$/i.test(t)) return false;
+  const date = findDateRange(t);
+  return !(date && date.length >= t.length - 2);
 }
 
 /** Split a section's lines into entries (see the module comment). Lines before the first title are dropped. */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { isNoise, segmentEntries, similarStyle, stripBullet } from "../../../src/resume/claims/entries.ts";
+import { isNoise, readsLikeTitle, segmentEntries, similarStyle, stripBullet } from "../../../src/resume/claims/entries.ts";
 import { line, seg, stack } from "../support/layout-builders.ts";
 
 const titles = (lines: ReturnType<typeof stack>) => segmentEntries(lines).map((e) => e.title.text);
@@ -100,3 +100,14 @@ test("similarStyle: fake bold and real bold fonts count as the same title style"
   expect(similarStyle(a, { ...b, bold: false })).toBe(false);
   expect(similarStyle(a, { ...a, size: 12 })).toBe(false);
 });
+
+test.each([
+  ["Tide Tables", true],
+  ["Route Planner v2", true],
+  ["Predicts tides from harmonic constants.", false],
+  ["Tech: React, Node.js", false],
+  ["Python, Flask, PostgreSQL", false],
+  ["Jan 2021 – Mar 2022", false],
+  ["https://github.com/a/b", false],
+  ["and then some more words", false],
+])("readsLikeTitle(%s) = %s", (text, want) => expect(readsLikeTitle(line(text))).toBe(want));
