@@ -36,6 +36,8 @@ export function claimRepoRefs(claim: ClaimedProject): RepoRef[] {
     out.push({ owner, name, key, link });
   };
   for (const link of claim.repoLinks) {
+    // repositories on other forges (gitlab.com, codeberg.org ...) are not GitHub's to answer for
+    if (link.host !== undefined && link.host !== "github.com") continue;
     const parsed = link.owner && link.repo ? { owner: link.owner, name: link.repo } : parseRepoUrl(link.repoUrl ?? link.url);
     if (parsed) push(parsed.owner, parsed.name, link);
   }
