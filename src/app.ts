@@ -73,7 +73,7 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
       { name: "github-cache", run: (now) => ({ entries: pruneGitHubHttpCache(db, now - GITHUB_CACHE_RETENTION_MS) }) },
     ],
   });
-  const webhooks = createWebhookDelivery({ config, db, clients: accounts, verifications, clock, logger });
+  const webhooks = createWebhookDelivery({ config, db, clients: accounts, verifications, clock, logger, concurrency: config.webhookConcurrency });
   const dashboard = createDashboard({
     db,
     accounts,

@@ -18,6 +18,7 @@ export interface Config {
   webhookTimeoutMs: number;
   webhookRetryScheduleMs: number[];
   webhookBlockPrivate: boolean;
+  webhookConcurrency: number;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   shutdownGraceMs: number;
   jobLeaseMs: number;
@@ -39,6 +40,7 @@ export const SETTINGS = {
   webhookTimeout: { env: "WEBHOOK_TIMEOUT", flag: "webhook-timeout", def: "10s", help: "time a receiver has to answer" },
   webhookRetrySchedule: { env: "WEBHOOK_RETRY_SCHEDULE", flag: "webhook-retry-schedule", def: "1m,5m,30m,2h,8h", help: "delays between delivery attempts" },
   webhookBlockPrivate: { env: "WEBHOOK_BLOCK_PRIVATE", flag: "webhook-block-private", def: "false", help: "refuse webhook URLs that resolve to private or loopback addresses" },
+  webhookConcurrency: { env: "WEBHOOK_CONCURRENCY", flag: "webhook-concurrency", def: "16", help: "webhook deliveries in flight at once" },
   logLevel: { env: "LOG_LEVEL", flag: "log-level", def: "info", help: "debug | info | warn | error | silent" },
   shutdownGrace: { env: "SHUTDOWN_GRACE", flag: "shutdown-grace", def: "25s", help: "time in-flight work gets to finish on SIGTERM" },
   jobLease: { env: "JOB_LEASE", flag: "job-lease", def: "30s", help: "how long a crashed worker's job stays claimed before another run picks it up" },
@@ -75,6 +77,7 @@ const schema = z.object({
     return list ?? [];
   }),
   webhookBlockPrivate: bool,
+  webhookConcurrency: int(1, 1024),
   logLevel: z.enum(["debug", "info", "warn", "error", "silent"]),
   shutdownGrace: duration("SHUTDOWN_GRACE"),
   jobLease: duration("JOB_LEASE").refine((ms) => ms >= 1000, "JOB_LEASE must be at least 1s"),
@@ -120,6 +123,7 @@ export function loadConfig(env: Record<string, string | undefined>, flags: Recor
     webhookTimeoutMs: v.webhookTimeout,
     webhookRetryScheduleMs: Object.freeze([...v.webhookRetrySchedule]) as number[],
     webhookBlockPrivate: v.webhookBlockPrivate,
+    webhookConcurrency: v.webhookConcurrency,
     logLevel: v.logLevel,
     shutdownGraceMs: v.shutdownGrace,
     jobLeaseMs: v.jobLease,

@@ -13,6 +13,7 @@ describe("loadConfig", () => {
       workerConcurrency: 4,
       webhookTimeoutMs: 10_000,
       webhookRetryScheduleMs: [60_000, 300_000, 1_800_000, 7_200_000, 28_800_000],
+      webhookConcurrency: 16,
       logLevel: "info",
       maxResumeBytes: 10 * 1024 * 1024,
     });
