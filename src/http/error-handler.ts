@@ -19,6 +19,26 @@ export function renderError(err: unknown, frameworkCode: string | number, logger
     case "INVALID_COOKIE_SIGNATURE":
       return { status: 400, body: { error: "invalid_request", message: "invalid cookie" }, headers: {} };
   }
+  if (isStorageFull(err)) {
+    logger.error("disk full: request refused", { error: err instanceof Error ? err.message : String(err) });
+    return {
+      status: 503,
+      body: { error: "storage_full", message: "the server has no disk space left, so nothing was stored; retry later" },
+      headers: { "Retry-After": String(STORAGE_FULL_RETRY_AFTER_S) },
+    };
+  }
   logger.error("unhandled error", { error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
   return { status: 500, body: { error: "internal_error", message: "something went wrong; the service log has details" }, headers: {} };
+}
+
+/** Seconds a client is told to wait after a storage_full refusal. */
+export const STORAGE_FULL_RETRY_AFTER_S = 30;
+
+/**
+ * A write failed for lack of space (SQLite's SQLITE_FULL, or ENOSPC / EDQUOT from the file system):
+ * the request was not stored and can succeed once an operator frees space, so it is a 503, not a 500.
+ */
+export function isStorageFull(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === "SQLITE_FULL" || code === "ENOSPC" || code === "EDQUOT";
 }

@@ -22,6 +22,8 @@ export class GroupCommit {
         try {
           return { ok: true as const, value: this.runItem(fn) };
         } catch (error) {
+          // SQLITE_FULL, IOERR ... roll the whole transaction back: the batch fails with that cause
+          if (!db.inTransaction) throw error;
           return { ok: false as const, error };
         }
       }),
