@@ -199,7 +199,16 @@ export class Worker {
   private heartbeat(): void {
     const now = this.o.clock.now();
     for (const [id, f] of this.inflight) {
-      if (!this.o.store.heartbeat(f.lease, now, this.leaseMs)) {
+      let held: boolean;
+      try {
+        held = this.o.store.heartbeat(f.lease, now, this.leaseMs);
+      } catch (err) {
+        // the write failed (e.g. a full disk): keep working; should the lease lapse meanwhile, the
+        // token fences this worker's late outcome and the job runs again elsewhere
+        this.o.logger.error("could not extend a job lease", { job: id, error: errorMessage(err) });
+        continue;
+      }
+      if (!held) {
         this.o.logger.warn("lease lost; abandoning job", { job: id });
         f.ctrl.abort(new LeaseLost("lease lost"));
       }
