@@ -40,7 +40,7 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
   const clock = opts.clock ?? systemClock;
   const logger = opts.logger ?? createLogger(config.logLevel);
   const events = new EventBus<AppEvents>();
-  const db = openDatabase(config.dbPath);
+  const db = openDatabase(config.dbPath, { synchronous: config.dbSynchronous });
 
   const accounts = new AccountService(new AccountStore(db), clock, {
     monthlyQuota: config.defaultMonthlyQuota,
@@ -50,7 +50,7 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
 
   const jobStore = new JobStore(db);
   const queue = new JobQueue(jobStore, clock);
-  const verifications = new VerificationService(db, new VerificationStore(db), queue, clock, new ResumeFiles(join(config.dataDir, "resumes")));
+  const verifications = new VerificationService(db, new VerificationStore(db), queue, clock, new ResumeFiles(join(config.dataDir, "resumes"), { fsync: config.dbSynchronous === "FULL" }));
   const steps = opts.steps ?? defaultSteps({ config, db, logger });
   const worker = new Worker({
     db,

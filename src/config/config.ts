@@ -11,6 +11,8 @@ export interface Config {
   host: string;
   dataDir: string;
   dbPath: string;
+  /** FULL: every commit (and uploaded PDF) fsynced before it is acknowledged; NORMAL: no fsync per request */
+  dbSynchronous: "FULL" | "NORMAL";
   publicUrl: string | null;
   githubApiUrl: string;
   githubToken: string | null;
@@ -33,6 +35,7 @@ export const SETTINGS = {
   port: { env: "PORT", flag: "port", def: "8080", help: "TCP port to listen on (0 = any free port)" },
   host: { env: "HOST", flag: "host", def: "0.0.0.0", help: "address to bind" },
   dataDir: { env: "DATA_DIR", flag: "data-dir", def: "./data", help: "directory of the SQLite database" },
+  dbSynchronous: { env: "DB_SYNCHRONOUS", flag: "db-synchronous", def: "FULL", help: "FULL: acknowledged jobs survive power loss (fsync per request); NORMAL: they survive a process crash, not a machine crash, at a higher ingest rate" },
   publicUrl: { env: "PUBLIC_URL", flag: "public-url", def: "", help: "external base URL used in links (default: http://HOST:PORT)" },
   githubApiUrl: { env: "GITHUB_API_URL", flag: "github-api-url", def: "https://api.github.com", help: "GitHub REST base URL (GitHub Enterprise: https://HOST/api/v3)" },
   githubToken: { env: "GITHUB_TOKEN", flag: "github-token", def: "", help: "GitHub token (strongly advised: 5,000 requests/h instead of 60)" },
@@ -66,6 +69,7 @@ const schema = z.object({
   port: int(0, 65535),
   host: z.string().min(1),
   dataDir: z.string().min(1),
+  dbSynchronous: z.string().transform((s) => s.toUpperCase()).pipe(z.enum(["FULL", "NORMAL"])),
   publicUrl: z.union([z.literal(""), url("PUBLIC_URL")]),
   githubApiUrl: url("GITHUB_API_URL"),
   githubToken: z.string(),
@@ -116,6 +120,7 @@ export function loadConfig(env: Record<string, string | undefined>, flags: Recor
     host: v.host,
     dataDir,
     dbPath: resolve(dataDir, "claimcheck.db"),
+    dbSynchronous: v.dbSynchronous,
     publicUrl: v.publicUrl === "" ? null : v.publicUrl.replace(/\/+$/, ""),
     githubApiUrl: v.githubApiUrl.replace(/\/+$/, ""),
     githubToken: v.githubToken === "" ? null : v.githubToken,

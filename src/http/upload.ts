@@ -33,15 +33,28 @@ export interface VerifyForm {
   hostUsername: string | null;
 }
 
-/** Parse a multipart/form-data body already read into memory. Non-multipart bodies are a missing_fields error. */
-export async function parseVerifyForm(body: Uint8Array, contentType: string | null): Promise<VerifyForm> {
+/**
+ * Read and parse POST /v1/verify's multipart body within `maxBytes`. With a declared Content-Length
+ * (checked first; the server never reads past it) the runtime's parser reads the stream directly;
+ * a chunked body is counted as it arrives (readBodyLimited) and parsed from memory.
+ * Non-multipart bodies are a missing_fields error.
+ */
+export async function readVerifyForm(request: Request, maxBytes: number): Promise<VerifyForm> {
+  const declared = request.headers.get("content-length");
+  if (declared !== null && Number(declared) > maxBytes) throw ApiErrors.invalidFileTooLarge();
+  const contentType = request.headers.get("content-type");
   if (!contentType || !/^multipart\/form-data\s*;.*boundary=/i.test(contentType)) {
     throw ApiErrors.missingFields(["resume", "hostUsername"], "send multipart/form-data with a `resume` file part and a `hostUsername` field");
   }
   let form: FormData;
   try {
-    form = await new Response(body as Uint8Array<ArrayBuffer>, { headers: { "content-type": contentType } }).formData();
-  } catch {
+    if (declared !== null) form = await request.formData();
+    else {
+      const body = await readBodyLimited(request, maxBytes);
+      form = await new Response(body as Uint8Array<ArrayBuffer>, { headers: { "content-type": contentType } }).formData();
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
     throw new AppError("missing_fields", 400, "the multipart body could not be parsed", { fields: ["resume", "hostUsername"] });
   }
   const duplicated = ["resume", "hostUsername"].filter((name) => form.getAll(name).length > 1);

@@ -8,15 +8,16 @@ export type { Database };
 /**
  * Open (creating if needed) the service's SQLite file with the settings every connection needs:
  * WAL so readers never block the writer, busy_timeout so concurrent writers (the CLI beside a running
- * server) wait instead of failing, foreign keys on, and synchronous=FULL so a row committed before a 202
- * survives power loss, not just a process crash.
+ * server) wait instead of failing, foreign keys on, and synchronous=FULL by default so a row committed
+ * before a 202 survives power loss, not just a process crash (NORMAL: a crash of the process loses
+ * nothing, a crash of the machine may lose the last commits; no fsync per commit).
  */
-export function openDatabase(path: string, opts: { migrate?: boolean; busyTimeoutMs?: number } = {}): Database {
+export function openDatabase(path: string, opts: { migrate?: boolean; busyTimeoutMs?: number; synchronous?: "FULL" | "NORMAL" } = {}): Database {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path, { create: true, strict: true });
   db.exec(`PRAGMA busy_timeout = ${Math.floor(opts.busyTimeoutMs ?? 5000)}`);
   db.exec("PRAGMA journal_mode = WAL");
-  db.exec("PRAGMA synchronous = FULL");
+  db.exec(`PRAGMA synchronous = ${opts.synchronous === "NORMAL" ? "NORMAL" : "FULL"}`);
   db.exec("PRAGMA foreign_keys = ON");
   if (opts.migrate !== false) migrate(db);
   return db;

@@ -11,7 +11,11 @@ const NAME = /^(vrf_[0-9a-z]{26})\.pdf$/;
  * the commit leaves only a file no row claims (possibly partial), which the sweep removes.
  */
 export class ResumeFiles {
-  constructor(readonly dir: string) {
+  /** `fsync: false` (DB_SYNCHRONOUS=NORMAL) leaves flushing to the OS, like the database's commits then. */
+  constructor(
+    readonly dir: string,
+    private readonly opts: { fsync: boolean } = { fsync: true },
+  ) {
     mkdirSync(dir, { recursive: true });
   }
 
@@ -24,10 +28,11 @@ export class ResumeFiles {
     const fh = await open(this.path(trackingId), "wx");
     try {
       await fh.writeFile(bytes);
-      await fh.datasync();
+      if (this.opts.fsync) await fh.datasync();
     } finally {
       await fh.close();
     }
+    if (!this.opts.fsync) return;
     const dir = await open(this.dir, "r");
     try {
       await dir.sync();

@@ -76,7 +76,7 @@ export class VerificationService {
    * transaction (shared with concurrent submissions by group commit); resolves once it is committed.
    */
   async submit(s: Submission): Promise<Acknowledgement> {
-    const pdfHash = sha256Hex(s.pdf);
+    const pdfHash = Buffer.from(await crypto.subtle.digest("SHA-256", s.pdf as Uint8Array<ArrayBuffer>)).toString("hex");
     const requestHash = sha256Hex(`${s.hostUsername.toLowerCase()}\n${pdfHash}`);
     const trackingId = newId("vrf", this.clock.now());
     // the PDF is on disk (fsynced) before the row that promises it is committed

@@ -2,7 +2,7 @@
  * The two servers the ingest benchmark compares, each run as its own process:
  *   claimcheck: the real app (auth, limits, idempotency, durable enqueue) with a no-op analysis
  *   bare:       Bun.serve that only parses the multipart body and writes the file (the stack's limit)
- * Usage: bun test/bench/ingest-servers.ts claimcheck|bare DATA_DIR
+ * Usage: bun test/bench/ingest-servers.ts claimcheck|claimcheck-normal|bare DATA_DIR
  */
 import { join } from "node:path";
 import { createApp } from "../../src/app.ts";
@@ -28,13 +28,19 @@ if (kind === "bare") {
   });
   process.stdout.write(`listening on http://127.0.0.1:${server.port}\n`);
 } else {
-  const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "silent", WORKER_CONCURRENCY: "1", DEFAULT_MONTHLY_QUOTA: "0", DEFAULT_RATE_LIMIT: "0" });
+  const config = loadConfig({
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    DEFAULT_MONTHLY_QUOTA: "0",
+    DEFAULT_RATE_LIMIT: "0",
+    DB_SYNCHRONOUS: kind === "claimcheck-normal" ? "NORMAL" : "FULL",
+  });
   // analysis that takes as long as a small real one (GitHub answers), so the worker is not a DB hammer
   const base = fixedSteps();
   const steps = { ...base, analyze: async (i: Parameters<typeof base.analyze>[0]) => (await Bun.sleep(500), base.analyze(i)) };
   const app = createApp(config, { logger: silentLogger, steps });
-  if (process.env.BENCH_SYNC) app.db.exec(`PRAGMA synchronous = ${process.env.BENCH_SYNC}`);
-  if (process.env.BENCH_NO_WORKER) await app.worker.stop(0);
   const url = await app.start();
   const { key } = app.accounts.createKey("bench");
   process.stdout.write(`key ${key}\nlistening on ${url}\n`);

@@ -14,6 +14,7 @@ describe("loadConfig", () => {
       webhookTimeoutMs: 10_000,
       webhookRetryScheduleMs: [60_000, 300_000, 1_800_000, 7_200_000, 28_800_000],
       webhookConcurrency: 16,
+      dbSynchronous: "FULL",
       logLevel: "info",
       maxResumeBytes: 10 * 1024 * 1024,
     });
@@ -26,6 +27,8 @@ describe("loadConfig", () => {
     expect(c.port).toBe(9100);
     expect(c.workerConcurrency).toBe(8);
     expect(c.githubApiUrl).toBe("https://ghe.local/api/v3");
+    expect(loadConfig({ DB_SYNCHRONOUS: "normal" }).dbSynchronous).toBe("NORMAL");
+    expect(() => loadConfig({ DB_SYNCHRONOUS: "OFF" })).toThrow("DB_SYNCHRONOUS");
   });
 
   test("every problem is reported at once", () => {

@@ -24,6 +24,12 @@ describe("openDatabase", () => {
     }
   });
 
+  test("synchronous=NORMAL on request", () => {
+    const db = openDatabase(":memory:", { synchronous: "NORMAL" });
+    expect(db.query<{ synchronous: number }, []>("PRAGMA synchronous").get()!.synchronous).toBe(1);
+    db.close();
+  });
+
   test("a failing migration rolls back and is not recorded", () => {
     const db = openDatabase(":memory:");
     expect(() => migrate(db, [{ version: 999, name: "broken", sql: "CREATE TABLE ok_table (x INTEGER); THIS IS NOT SQL;" }])).toThrow();

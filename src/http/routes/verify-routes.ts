@@ -3,7 +3,7 @@ import type { AccountService } from "../../accounts/account-service.ts";
 import { AppError, ApiErrors } from "../../lib/errors.ts";
 import type { VerificationService } from "../../verification/verification-service.ts";
 import { requirePrincipal } from "../auth.ts";
-import { GITHUB_LOGIN, isPdf, MULTIPART_OVERHEAD_BYTES, parseVerifyForm, readBodyLimited } from "../upload.ts";
+import { GITHUB_LOGIN, isPdf, MULTIPART_OVERHEAD_BYTES, readVerifyForm } from "../upload.ts";
 import { AckSchema, ErrorSchema, JobSchema } from "./schemas.ts";
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
@@ -19,8 +19,7 @@ export function verifyRoutes(deps: { accounts: AccountService; verifications: Ve
         const idem = request.headers.get("idempotency-key");
         if (idem !== null && !IDEMPOTENCY_KEY.test(idem))
           throw new AppError("invalid_request", 400, "Idempotency-Key must be 1-255 visible ASCII characters");
-        const body = await readBodyLimited(request, maxResumeBytes + MULTIPART_OVERHEAD_BYTES);
-        const form = await parseVerifyForm(body, request.headers.get("content-type"));
+        const form = await readVerifyForm(request, maxResumeBytes + MULTIPART_OVERHEAD_BYTES);
         const missing = [...(form.resume ? [] : ["resume"]), ...(form.hostUsername?.trim() ? [] : ["hostUsername"])];
         if (missing.length) throw ApiErrors.missingFields(missing);
         const hostUsername = form.hostUsername!.trim();
