@@ -1,0 +1,153 @@
+/**
+ * What the chaos checks read from the service's own database, from outside the process: an audit
+ * trigger (installed before the first start) logs every write of a final status, so a job finished
+ * twice shows up even though the second write would land on an already-final row; plus the webhook
+ * attempt log and SQLite's own integrity check.
+ */
+import { Database } from "bun:sqlite";
+import { join } from "node:path";
+
+export const dbPathOf = (dataDir: string) => join(dataDir, "claimcheck.db");
+
+function open(dataDir: string, readonly = false): Database {
+  const db = new Database(dbPathOf(dataDir), readonly ? { readonly: true } : {});
+  db.exec("PRAGMA busy_timeout = 10000");
+  return db;
+}
+
+/**
+ * Install the final-state audit: every UPDATE that writes COMPLETED or FAILED into a verification
+ * (even over a row that already was final) adds a row to chaos_final_audit. The database must exist
+ * and be migrated (run a CLI command such as `keys create` first).
+ */
+export function installFinalAudit(dataDir: string): void {
+  const db = open(dataDir);
+  try {
+    db.exec(`CREATE TABLE IF NOT EXISTS chaos_final_audit (tracking_id TEXT NOT NULL, old_status TEXT, new_status TEXT NOT NULL)`);
+    db.exec(`CREATE TRIGGER IF NOT EXISTS chaos_final_audit_trigger AFTER UPDATE OF status ON verifications
+             WHEN NEW.status IN ('COMPLETED', 'FAILED')
+             BEGIN INSERT INTO chaos_final_audit (tracking_id, old_status, new_status) VALUES (NEW.tracking_id, OLD.status, NEW.status); END`);
+  } finally {
+    db.close();
+  }
+}
+
+export interface Ledger {
+  /** final-status writes per trackingId */
+  finals: Map<string, number>;
+  /** verification rows: trackingId -> status and error code */
+  verifications: Map<string, { status: string; errorCode: string | null; score: number | null; hostUsername: string }>;
+  /** webhook deliveries (one per event) per trackingId, with the newest one's state */
+  deliveries: Map<string, { count: number; state: string }>;
+}
+
+/** Everything the checks need, read in one go. */
+export function readLedger(dataDir: string): Ledger {
+  const db = open(dataDir, true);
+  try {
+    const finals = new Map(
+      db.query<{ t: string; n: number }, []>("SELECT tracking_id AS t, count(*) AS n FROM chaos_final_audit GROUP BY tracking_id").all().map((r) => [r.t, r.n] as const),
+    );
+    const verifications = new Map(
+      db
+        .query<{ t: string; status: string; code: string | null; result: string | null; host: string }, []>(
+          "SELECT tracking_id AS t, status, error_code AS code, result, host_username AS host FROM verifications",
+        )
+        .all()
+        .map((r) => [r.t, { status: r.status, errorCode: r.code, hostUsername: r.host, score: r.result ? ((JSON.parse(r.result) as { confidenceScore?: number }).confidenceScore ?? null) : null }] as const),
+    );
+    const deliveries = new Map(
+      db
+        .query<{ t: string; n: number; state: string }, []>(
+          "SELECT tracking_id AS t, count(*) AS n, max(state) AS state FROM webhook_deliveries WHERE tracking_id IS NOT NULL GROUP BY tracking_id",
+        )
+        .all()
+        .map((r) => [r.t, { count: r.n, state: r.state }] as const),
+    );
+    return { finals, verifications, deliveries };
+  } finally {
+    db.close();
+  }
+}
+
+export interface AttemptLogRow {
+  delivery_id: string;
+  tracking_id: string;
+  attempt: number;
+  started_at: number;
+  finished_at: number | null;
+  outcome: string;
+  state: string;
+}
+
+/** Every webhook attempt with its delivery's state, in order. */
+export function readAttempts(dataDir: string): AttemptLogRow[] {
+  const db = open(dataDir, true);
+  try {
+    return db
+      .query<AttemptLogRow, []>(
+        `SELECT a.delivery_id, d.tracking_id, a.attempt, a.started_at, a.finished_at, a.outcome, d.state
+           FROM webhook_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id
+          WHERE d.tracking_id IS NOT NULL ORDER BY a.delivery_id, a.attempt`,
+      )
+      .all();
+  } finally {
+    db.close();
+  }
+}
+
+/** `PRAGMA integrity_check`: "ok" or SQLite's list of problems. */
+export function integrityCheck(dataDir: string): string {
+  const db = open(dataDir, true);
+  try {
+    return db
+      .query<{ integrity_check: string }, []>("PRAGMA integrity_check")
+      .all()
+      .map((r) => r.integrity_check)
+      .join("; ");
+  } finally {
+    db.close();
+  }
+}
+
+/** The outcomes that count as a failed attempt in the retry schedule (interrupted ones do not). */
+export const FAILED_OUTCOMES = new Set(["http", "timeout", "dns", "connect", "tls", "blocked", "config"]);
+
+export interface ScheduleCheck {
+  /** gaps checked (a failed attempt followed by another attempt) */
+  gaps: number;
+  /** attempts that started before the schedule allowed */
+  early: Array<{ delivery: string; attempt: number; byMs: number }>;
+  /** how late retries started, beyond their due time (ms): restarts and leases add to it */
+  lateMs: number[];
+  /** deliveries that ended webhook_failed, and how many failed attempts they had */
+  exhausted: Array<{ delivery: string; failures: number }>;
+}
+
+/**
+ * The retry schedule as the attempt log shows it: after the n-th consecutive failure the next attempt
+ * starts no earlier than `schedule[n-1]` after that failure was recorded. Interrupted attempts (the
+ * process died during them) are not failures: they are retried when their lease lapses.
+ */
+export function checkSchedule(rows: AttemptLogRow[], schedule: readonly number[]): ScheduleCheck {
+  const out: ScheduleCheck = { gaps: 0, early: [], lateMs: [], exhausted: [] };
+  const byDelivery = new Map<string, AttemptLogRow[]>();
+  for (const r of rows) byDelivery.set(r.delivery_id, [...(byDelivery.get(r.delivery_id) ?? []), r]);
+  for (const [id, attempts] of byDelivery) {
+    let failures = 0;
+    for (let i = 0; i < attempts.length; i++) {
+      const a = attempts[i]!;
+      if (!FAILED_OUTCOMES.has(a.outcome)) continue;
+      failures++;
+      const next = attempts[i + 1];
+      const delay = schedule[failures - 1];
+      if (!next || delay === undefined || a.finished_at === null) continue;
+      out.gaps++;
+      const due = a.finished_at + delay;
+      if (next.started_at < due) out.early.push({ delivery: id, attempt: next.attempt, byMs: due - next.started_at });
+      else out.lateMs.push(next.started_at - due);
+    }
+    if (attempts[0]?.state === "failed") out.exhausted.push({ delivery: id, failures });
+  }
+  return out;
+}

@@ -1,0 +1,122 @@
+/**
+ * The invariants every chaos phase ends with, as named checks (a failed check is a bug in the service,
+ * not in the test): acknowledged work reaches one final state, once; every result is delivered with a
+ * valid signature; nothing else was created; the database is intact.
+ */
+import { integrityCheck, type Ledger, readLedger } from "./audit.ts";
+import type { ChaosWorld } from "./chaos-world.ts";
+import type { SubmissionStream } from "./submission-stream.ts";
+
+export interface Check {
+  name: string;
+  ok: boolean;
+  detail: string;
+}
+
+export interface PhaseReport {
+  phase: string;
+  seconds: number;
+  figures: Record<string, string | number>;
+  checks: Check[];
+  /** set when the phase could not run here (e.g. no permission to mount) */
+  skipped?: string;
+}
+
+export const check = (name: string, ok: boolean, detail: string): Check => ({ name, ok, detail });
+
+const sample = (xs: string[]) => (xs.length === 0 ? "none" : `${xs.length}: ${xs.slice(0, 5).join(", ")}${xs.length > 5 ? " ..." : ""}`);
+
+/** Wait until every acknowledged job is final in the database and its webhook was delivered (2xx, valid signature). */
+export async function settle(
+  world: ChaosWorld,
+  trackingIds: string[],
+  timeoutMs: number,
+  opts: { delivered?: boolean; undeliverable?: (trackingId: string) => boolean } = {},
+): Promise<Ledger> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const ledger = readLedger(world.dataDir);
+    const delivered = world.receiver.delivered();
+    const done = trackingIds.every((id) => {
+      const v = ledger.verifications.get(id);
+      return v && (v.status === "COMPLETED" || v.status === "FAILED") && (opts.delivered === false || delivered.has(id) || (opts.undeliverable?.(id) && ledger.deliveries.get(id)?.state === "failed"));
+    });
+    if (done || Date.now() > deadline) return ledger;
+    await Bun.sleep(100);
+  }
+}
+
+/**
+ * The end-of-phase checks. `expectStatus` is the final status every job must have (the sample
+ * candidates all complete); `scores` maps each login to the score a calm run gives it, when known.
+ */
+export function finalChecks(
+  world: ChaosWorld,
+  stream: SubmissionStream,
+  ledger: Ledger,
+  o: { expectStatus?: "COMPLETED"; scores?: Map<string, number | null>; delivered?: boolean; undeliverable?: (trackingId: string) => boolean } = {},
+): Check[] {
+  const acks = [...stream.acks.values()];
+  const ids = new Set(acks.map((a) => a.trackingId));
+  const checks: Check[] = [];
+  checks.push(check("every submission acknowledged (202)", stream.acks.size === stream.submitted, `${stream.acks.size} of ${stream.submitted}`));
+  checks.push(
+    check(
+      "no answer other than 202 or a dropped connection",
+      stream.unexpected.size === 0 && stream.timeouts === 0,
+      stream.unexpected.size === 0 && stream.timeouts === 0
+        ? "none"
+        : `${[...stream.unexpected].map(([s, u]) => `${s} x${u.count} (${u.sample})`).join("; ")}${stream.timeouts ? `; ${stream.timeouts} hung requests` : ""}`,
+    ),
+  );
+  checks.push(check("an idempotency key never maps to two jobs", stream.conflicts.length === 0, sample(stream.conflicts)));
+  const extra = [...ledger.verifications.keys()].filter((id) => !ids.has(id));
+  checks.push(check("no job exists that was never acknowledged", extra.length === 0, sample(extra)));
+  const notFinal = [...ids].filter((id) => !ledger.finals.has(id));
+  checks.push(check("every acknowledged job reached a final state", notFinal.length === 0, notFinal.length ? sample(notFinal.map((id) => `${id} (${ledger.verifications.get(id)?.status ?? "missing"})`)) : `${ids.size} jobs`));
+  const twice = [...ledger.finals].filter(([, n]) => n > 1).map(([id, n]) => `${id} x${n}`);
+  checks.push(check("no job reached a final state twice", twice.length === 0, sample(twice)));
+  if (o.expectStatus) {
+    const other = [...ids].filter((id) => ledger.verifications.get(id)?.status !== o.expectStatus);
+    checks.push(
+      check(
+        `every job ended ${o.expectStatus}`,
+        other.length === 0,
+        sample(other.map((id) => `${id}: ${ledger.verifications.get(id)?.status} ${ledger.verifications.get(id)?.errorCode ?? ""}`)),
+      ),
+    );
+  }
+  const byLogin = new Map<string, Set<number | null>>();
+  for (const id of ids) {
+    const v = ledger.verifications.get(id);
+    if (v?.status !== "COMPLETED") continue;
+    byLogin.set(v.hostUsername, (byLogin.get(v.hostUsername) ?? new Set()).add(v.score));
+  }
+  const inconsistent = [...byLogin].filter(([login, s]) => s.size > 1 || (o.scores?.has(login) && !s.has(o.scores.get(login)!))).map(([l, s]) => `${l}: ${[...s].join("/")} (calm: ${o.scores?.get(l) ?? "?"})`);
+  checks.push(check("the same candidate always gets the same score", inconsistent.length === 0, inconsistent.length ? sample(inconsistent) : [...byLogin].map(([l, s]) => `${l} ${[...s][0]}`).join(", ")));
+  if (o.delivered !== false) {
+    const delivered = world.receiver.delivered();
+    const undelivered = [...ids].filter((id) => !delivered.has(id) && !o.undeliverable?.(id));
+    checks.push(check("every job's webhook delivered at least once with a valid signature", undelivered.length === 0, undelivered.length ? sample(undelivered) : `${delivered.size} delivered`));
+    const events = [...ids].filter((id) => ledger.deliveries.get(id)?.count !== 1).map((id) => `${id} x${ledger.deliveries.get(id)?.count ?? 0}`);
+    checks.push(check("one webhook event per job", events.length === 0, sample(events)));
+  }
+  const bad = world.receiver.requests.filter((r) => !r.signatureOk).length;
+  checks.push(check("no request with an invalid signature", bad === 0, `${bad} of ${world.receiver.requests.length}`));
+  checks.push(check("no extractor process outlived a killed service", world.orphans.length === 0, sample(world.orphans.map(String))));
+  const integrity = integrityCheck(world.dataDir);
+  checks.push(check("PRAGMA integrity_check", integrity === "ok", integrity));
+  return checks;
+}
+
+/** Prints a phase as a table of figures and checks; returns true when every check passed. */
+export function printPhase(r: PhaseReport, log: (s: string) => void = console.log): boolean {
+  log(`\n== chaos: ${r.phase} (${r.seconds.toFixed(1)} s)`);
+  if (r.skipped) {
+    log(`   SKIPPED: ${r.skipped}`);
+    return true;
+  }
+  for (const [k, v] of Object.entries(r.figures)) log(`   ${k}: ${v}`);
+  for (const c of r.checks) log(`   ${c.ok ? "PASS" : "FAIL"}  ${c.name}: ${c.detail}`);
+  return r.checks.every((c) => c.ok);
+}
