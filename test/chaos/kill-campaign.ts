@@ -127,7 +127,7 @@ async function killLoop(
         seed,
         "SIGKILLs": o.kills,
         "service starts": world.starts,
-        "submissions acknowledged": `${acks.length} (${acks.filter((a) => a.tries > 1).length} needed a retry, ${acks.filter((a) => a.replayed).length} were idempotent replays of a lost answer)`,
+        "submissions acknowledged": `${acks.length} (retried after a dropped connection: ${acks.filter((a) => a.tries > 1).length}; answered by an idempotent replay of a lost 202: ${acks.filter((a) => a.replayed).length})`,
         "dropped connections seen by the client": stream.connectionErrors,
         "jobs claimed more than once (their worker was killed)": jobs.retaken,
         "most attempts of one job": jobs.maxAttempts,
