@@ -18,6 +18,7 @@ import { verificationJobHandler, type VerificationSteps } from "./verification/v
 import { VerificationService } from "./verification/verification-service.ts";
 import { VerificationStore } from "./verification/verification-store.ts";
 import { ResumeFiles } from "./verification/resume-files.ts";
+import { statfsSync } from "node:fs";
 import { join } from "node:path";
 import { createWebhookDelivery } from "./webhooks/webhook-delivery.ts";
 
@@ -100,6 +101,14 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
       checkDatabase: () => {
         db.transaction(() => {}).immediate();
       },
+      freeDiskBytes: () => {
+        try {
+          const s = statfsSync(config.dataDir);
+          return s.bavail * s.bsize;
+        } catch {
+          return null;
+        }
+      },
       workerLoopAgeMs: () => (worker.lastTickAt === 0 ? Infinity : clock.now() - worker.lastTickAt),
       metrics: () =>
         renderMetrics({
@@ -134,7 +143,8 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
       worker.start();
       maintenance.start();
       webhooks.start();
-      http.listen({ port: config.port, hostname: config.host, maxRequestBodySize: config.maxResumeBytes * 2 });
+      // the runtime's own limit (a bare 413) sits far above the service's, which answer in JSON (http/body-limits.ts)
+      http.listen({ port: config.port, hostname: config.host, maxRequestBodySize: 2 ** 32 });
       server = http.server;
       const host = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
       this.url = `http://${host.includes(":") ? `[${host}]` : host}:${server!.port}`;

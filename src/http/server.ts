@@ -3,7 +3,9 @@ import { Elysia } from "elysia";
 import type { AccountService } from "../accounts/account-service.ts";
 import type { Logger } from "../lib/log.ts";
 import type { VerificationService } from "../verification/verification-service.ts";
+import { bodyLimitError } from "./body-limits.ts";
 import { renderError } from "./error-handler.ts";
+import { MULTIPART_OVERHEAD_BYTES } from "./upload.ts";
 import { type HealthProbe, healthRoutes } from "./routes/health-routes.ts";
 import { verifyRoutes } from "./routes/verify-routes.ts";
 
@@ -26,10 +28,12 @@ export function createHttpApp(deps: HttpDeps) {
       Object.assign(set.headers, r.headers);
       return r.body;
     })
-    .onRequest(({ set }) => {
+    .onRequest(({ request, set }) => {
       // API answers carry personal data: never cached, never sniffed
       set.headers["x-content-type-options"] = "nosniff";
       set.headers["cache-control"] = "no-store";
+      const tooBig = bodyLimitError(request.method, new URL(request.url).pathname, request.headers, deps.maxResumeBytes + MULTIPART_OVERHEAD_BYTES);
+      if (tooBig) throw tooBig;
     })
     .use(
       openapi({

@@ -61,6 +61,13 @@ export interface WorkerOptions {
 class LeaseLost extends Error {}
 
 /**
+ * Runs cut short by a crash (a lapsed lease) count as attempts but are not the job's fault, so they get
+ * this much room beyond maxAttempts; a job claimed more often than that is taking the service down with
+ * it each time and is failed instead of run again.
+ */
+export const CRASH_ALLOWANCE = 10;
+
+/**
  * The in-process worker loop: claims due jobs under a lease, runs them with bounded concurrency,
  * heartbeats the leases, and records every outcome in one transaction with the handler's own writes.
  * A crash at any point leaves either the old state or the new one; a lapsed lease is rescued.
@@ -228,6 +235,12 @@ export class Worker {
       signal: ctrl.signal,
     };
     this.o.events.emit("job.claimed", { id: row.id, kind: row.kind, attempt: row.attempts });
+    if (row.attempts > row.max_attempts + CRASH_ALLOWANCE) {
+      clearTimeout(timeout);
+      const runs = row.attempts - 1;
+      this.handleError(handler, job, lease, new PermanentJobError("worker_crashed", `the service stopped ${runs} times while working on this job; it is not tried again`));
+      return;
+    }
     try {
       const commit = await handler.run(job);
       if (ctrl.signal.aborted) throw ctrl.signal.reason;

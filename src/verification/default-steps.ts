@@ -16,7 +16,8 @@ import type { VerificationSteps } from "./verification-job.ts";
  */
 export function defaultSteps(deps: { config: Readonly<Config>; db: Database; logger: Logger }): VerificationSteps & { close(): Promise<void> } {
   const { config, db, logger } = deps;
-  const extractor = createResumeExtractor();
+  // two readers: one hostile PDF that uses its whole time budget does not hold up everyone else's
+  const extractor = createResumeExtractor({ concurrency: Math.min(2, config.workerConcurrency) });
   let budget: RateLimitSnapshot | null = null;
   return {
     githubRateLimit: () => budget,

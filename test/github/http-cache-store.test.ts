@@ -15,6 +15,17 @@ describe("GitHubHttpCache (migration 0003)", () => {
     expect(cache.count()).toBe(1);
   });
 
+  test("a failed cache write (e.g. a full disk) is counted, never thrown: the request it served still succeeds", () => {
+    const db = freshDb();
+    const cache = new GitHubHttpCache(db);
+    db.exec("CREATE TRIGGER refuse BEFORE INSERT ON github_http_cache BEGIN SELECT RAISE(FAIL, 'database or disk is full'); END");
+    db.exec("CREATE TRIGGER refuse_update BEFORE UPDATE ON github_http_cache BEGIN SELECT RAISE(FAIL, 'database or disk is full'); END");
+    expect(() => cache.put("p", { url: "u", etag: '"1"', lastModified: null, headers: {}, body: "{}" }, 1)).not.toThrow();
+    expect(() => cache.touch("u", "p", 2)).not.toThrow();
+    expect(cache.writeFailures).toBe(1); // the touch of a missing row changes nothing and does not fail
+    expect(cache.get("u", "p")).toBeNull();
+  });
+
   test("the token is never stored, only its hash; no token is 'anonymous'", () => {
     const db = freshDb();
     new GitHubHttpCache(db).put(tokenPartition("ghp_secret"), { url: "u", etag: null, lastModified: "x", headers: {}, body: "" }, 1);

@@ -141,3 +141,43 @@ describe("safeFilename", () => {
     ["evil\u202Efdp.exe", "evilfdp.exe"],
   ])("%p -> %p", (input, out) => expect(safeFilename(input)).toBe(out));
 });
+
+describe("body limits answer in JSON, whatever the size", () => {
+  test("an upload declared far above the runtime's defaults gets the spec's invalid_file, not a bare 413", async () => {
+    const { connect } = await import("node:net");
+    const port = Number(new URL(t.url).port);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const sock = connect(port, "127.0.0.1", () => {
+        sock.write(
+          `POST /v1/verify HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${t.key}\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: ${200 * 1024 * 1024}\r\n\r\n--b\r\n`,
+        );
+      });
+      let data = "";
+      sock.on("data", (d) => {
+        data += d.toString();
+        if (data.includes("\r\n\r\n") && /\}\s*$/.test(data)) {
+          sock.destroy();
+          resolve(data);
+        }
+      });
+      sock.on("error", reject);
+      sock.on("close", () => resolve(data));
+    });
+    expect(answer).toStartWith("HTTP/1.1 413");
+    expect(answer).toContain('"error":"invalid_file"');
+  });
+
+  test("other routes take small declared bodies only", async () => {
+    const big = await fetch(`${t.url}/dashboard/login`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "x=" + "a".repeat(2 * 1024 * 1024) });
+    expect(big.status).toBe(413);
+    expect(await big.json()).toMatchObject({ error: "payload_too_large" });
+    const chunked = await fetch(`${t.url}/dashboard/login`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new ReadableStream({ start: (c) => (c.enqueue(new TextEncoder().encode("x=1")), c.close()) }),
+      // @ts-expect-error Bun supports streaming request bodies
+      duplex: "half",
+    });
+    expect(chunked.status).toBe(411);
+  });
+});

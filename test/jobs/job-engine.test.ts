@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { DeferJob, PermanentJobError } from "../../src/jobs/job-errors.ts";
 import { JobQueue } from "../../src/jobs/job-queue.ts";
 import { JobStore } from "../../src/jobs/job-store.ts";
-import { type JobEvents, type JobHandler, Worker } from "../../src/jobs/worker.ts";
+import { CRASH_ALLOWANCE, type JobEvents, type JobHandler, Worker } from "../../src/jobs/worker.ts";
 import { retryDelayMs } from "../../src/jobs/backoff.ts";
 import { ManualClock } from "../../src/lib/clock.ts";
 import { EventBus } from "../../src/lib/events.ts";
@@ -140,6 +140,21 @@ describe("job engine", () => {
     expect(effects()).toEqual([]);
     expect(store.get(id)!.state).toBe("queued");
     await w.stop(1000);
+  });
+
+  test("a job that was running during too many crashes is failed instead of run again", async () => {
+    const id = queue.enqueue("poison", {}, { maxAttempts: 2 });
+    for (let i = 0; i < 2 + CRASH_ALLOWANCE; i++) {
+      expect(store.claim(["poison"], "doomed", 1, clock.now(), 1000)).toHaveLength(1);
+      clock.advance(1000);
+      store.rescueExpired(clock.now());
+    }
+    let ran = false;
+    const w = worker([{ kind: "poison", run: async () => void (ran = true), onFailure: (j, e) => effect(j.id, (e as PermanentJobError).code) }]);
+    await w.runOnce();
+    expect(ran).toBe(false);
+    expect(store.get(id)!.state).toBe("failed");
+    expect(effects()).toEqual([{ job_id: id, what: "worker_crashed" }]);
   });
 
   test("concurrency bounds how many jobs run at once", async () => {

@@ -3,6 +3,8 @@ import { Elysia } from "elysia";
 export interface HealthProbe {
   /** throws when the database cannot take a write */
   checkDatabase(): void;
+  /** bytes free for DATA_DIR's filesystem, or null when it cannot be read */
+  freeDiskBytes(): number | null;
   /** ms since the worker loop last turned; Infinity when it is not running */
   workerLoopAgeMs(): number;
   /** Prometheus text exposition of the service's gauges and counters */
@@ -11,6 +13,8 @@ export interface HealthProbe {
 
 /** A worker loop that has not turned for this long is considered stuck. */
 export const WORKER_STALE_MS = 30_000;
+/** Below this much free space an upload (10 MB) plus its database writes may not fit: not ready. */
+export const MIN_FREE_DISK_BYTES = 64 * 1024 * 1024;
 
 /** Liveness, readiness and metrics: unauthenticated, cheap, no personal data. */
 export function healthRoutes(probe: HealthProbe) {
@@ -25,6 +29,8 @@ export function healthRoutes(probe: HealthProbe) {
         } catch (err) {
           problems.push(`database not writable: ${err instanceof Error ? err.message : String(err)}`);
         }
+        const free = probe.freeDiskBytes();
+        if (free !== null && free < MIN_FREE_DISK_BYTES) problems.push(`disk almost full: ${Math.floor(free / 1024 / 1024)} MiB free for DATA_DIR`);
         const age = probe.workerLoopAgeMs();
         if (!(age < WORKER_STALE_MS)) problems.push(Number.isFinite(age) ? `worker loop stalled for ${Math.round(age / 1000)} s` : "worker loop not running");
         if (problems.length) {
