@@ -4,6 +4,7 @@ import type { EventBus } from "../lib/events.ts";
 import { randomChars } from "../lib/ids.ts";
 import type { Logger } from "../lib/log.ts";
 import type { Database } from "../storage/database.ts";
+import { GroupCommit } from "../storage/group-commit.ts";
 import { retryDelayMs } from "./backoff.ts";
 import { DeferJob, PermanentJobError } from "./job-errors.ts";
 import type { JobQueue } from "./job-queue.ts";
@@ -75,7 +76,9 @@ export const CRASH_ALLOWANCE = 10;
 export class Worker {
   readonly owner = `w_${randomChars(12)}`;
   private readonly handlers = new Map<string, JobHandler>();
-  private readonly inflight = new Map<number, { lease: LeaseRef; ctrl: AbortController; done: Promise<void> }>();
+  private readonly inflight = new Map<number, { lease: LeaseRef; ctrl: AbortController }>();
+  /** each chain runs jobs one after another in one concurrency slot (see execute's fused claim) */
+  private readonly chains = new Set<Promise<void>>();
   private running = false;
   private loopDone: Promise<void> | null = null;
   private wake: (() => void) | null = null;
@@ -91,9 +94,11 @@ export class Worker {
   private readonly random: () => number;
   /** One transaction wrapper, reused; run with BEGIN IMMEDIATE so the write lock is taken up front. */
   private readonly tx: ReturnType<Database["transaction"]>;
+  private readonly completions: GroupCommit;
 
   constructor(private readonly o: WorkerOptions) {
     this.tx = o.db.transaction((fn: () => void) => fn());
+    this.completions = new GroupCommit(o.db);
     for (const h of o.handlers) this.handlers.set(h.kind, h);
     this.leaseMs = o.leaseMs ?? 30_000;
     this.heartbeatMs = o.heartbeatMs ?? 10_000;
@@ -123,15 +128,14 @@ export class Worker {
     this.wake?.();
     this.unsubscribe?.();
     await this.loopDone;
-    const pending = [...this.inflight.values()].map((f) => f.done);
     const before = this.inflight.size;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    await Promise.race([Promise.all(pending), new Promise((r) => (timer = setTimeout(r, deadlineMs)))]);
+    await Promise.race([Promise.all(this.chains), new Promise((r) => (timer = setTimeout(r, deadlineMs)))]);
     clearTimeout(timer);
     const left = [...this.inflight.values()];
     for (const f of left) f.ctrl.abort(new Error("worker stopping"));
     const released = this.o.store.releaseOwner(this.owner, this.o.clock.now());
-    await Promise.allSettled(left.map((f) => f.done));
+    await Promise.allSettled(this.chains);
     if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
     return { finished: before - left.length, released };
   }
@@ -143,8 +147,8 @@ export class Worker {
     for (;;) {
       const jobs = this.claim(this.o.concurrency);
       if (jobs.length === 0) break;
-      total += jobs.length;
-      await Promise.all(jobs.map((j) => this.execute(j)));
+      const counts = await Promise.all(jobs.map((j) => this.chain(j, true)));
+      total += counts.reduce((a, b) => a + b, 0);
     }
     return total;
   }
@@ -194,13 +198,36 @@ export class Worker {
   }
 
   private track(row: JobRow): void {
-    const ctrl = new AbortController();
-    const entry = { lease: { id: row.id, token: row.lease_token! }, ctrl, done: Promise.resolve() };
-    this.inflight.set(row.id, entry);
-    entry.done = this.execute(row, ctrl).finally(() => {
-      this.inflight.delete(row.id);
+    const done: Promise<void> = this.chain(row, false).then(
+      () => {},
+      (err) => this.o.logger.error("worker chain error", { error: errorMessage(err) }),
+    );
+    this.chains.add(done);
+    void done.finally(() => {
+      this.chains.delete(done);
       this.wake?.();
     });
+  }
+
+  /**
+   * Run `first`, then each job claimed in the transaction that completed the previous one, in this one
+   * concurrency slot; returns how many ran. `always` keeps going while the worker is stopped (runOnce).
+   */
+  private async chain(first: JobRow, always: boolean): Promise<number> {
+    let row: JobRow | null = first;
+    let ran = 0;
+    while (row) {
+      const ctrl = new AbortController();
+      const id: number = row.id;
+      this.inflight.set(id, { lease: { id, token: row.lease_token! }, ctrl });
+      try {
+        row = await this.execute(row, ctrl, () => always || this.running);
+      } finally {
+        this.inflight.delete(id);
+      }
+      ran++;
+    }
+    return ran;
   }
 
   private heartbeat(): void {
@@ -222,7 +249,11 @@ export class Worker {
     }
   }
 
-  private async execute(row: JobRow, ctrl = new AbortController()): Promise<void> {
+  /**
+   * Run one job and record its outcome. On success, when `claimNext()` says so, the next due job is
+   * claimed in the same transaction that completes this one (one commit per job, not two) and returned.
+   */
+  private async execute(row: JobRow, ctrl: AbortController, claimNext: () => boolean): Promise<JobRow | null> {
     const handler = this.handlers.get(row.kind)!;
     const lease: LeaseRef = { id: row.id, token: row.lease_token! };
     const timeout = handler.timeoutMs ? setTimeout(() => ctrl.abort(new Error(`timed out after ${handler.timeoutMs} ms`)), handler.timeoutMs) : undefined;
@@ -239,21 +270,28 @@ export class Worker {
       clearTimeout(timeout);
       const runs = row.attempts - 1;
       this.handleError(handler, job, lease, new PermanentJobError("worker_crashed", `the service stopped ${runs} times while working on this job; it is not tried again`));
-      return;
+      return null;
     }
+    let next: JobRow | null = null;
     try {
       const commit = await handler.run(job);
       if (ctrl.signal.aborted) throw ctrl.signal.reason;
-      this.inTransaction(() => {
+      const complete = (): JobRow | null => {
         if (!this.o.store.finish(lease, "completed", null, this.o.clock.now())) throw new LeaseLost();
         commit?.();
-      });
+        return claimNext() ? (this.claim(1)[0] ?? null) : null;
+      };
+      // with others in flight, completions share one transaction (group commit, a savepoint each);
+      // alone, waiting for company would only add latency
+      if (this.inflight.size > 1) next = await this.completions.run(complete);
+      else this.inTransaction(() => void (next = complete()));
       this.o.events.emit("job.completed", { id: row.id, kind: row.kind });
     } catch (err) {
       this.handleError(handler, job, lease, ctrl.signal.aborted && !(err instanceof DeferJob) ? ctrl.signal.reason ?? err : err);
     } finally {
       clearTimeout(timeout);
     }
+    return next;
   }
 
   private handleError(handler: JobHandler, job: RunningJob, lease: LeaseRef, err: unknown): void {

@@ -14,7 +14,7 @@ import type { ServiceCommand } from "./service-process.ts";
 import { SubmissionStream } from "./submission-stream.ts";
 
 export interface DiskOptions {
-  /** size of the tmpfs (default 16m) */
+  /** size of the tmpfs (default 48m: room for the service, a few uploads, and the 12 MiB /readyz wants free) */
   size?: string;
   /** how long submissions stream against the full disk (default 3000 ms) */
   fullMs?: number;
@@ -68,7 +68,7 @@ async function probe(world: ChaosWorld, path: string): Promise<string> {
 export async function runDiskCampaign(o: DiskOptions = {}): Promise<PhaseReport> {
   const t0 = performance.now();
   const log = o.log ?? (() => {});
-  const mount = mountTmpfs(o.size ?? "16m");
+  const mount = mountTmpfs(o.size ?? "48m");
   if ("skipped" in mount) return { phase: "disk", seconds: 0, figures: {}, checks: [], skipped: mount.skipped };
   let world: ChaosWorld | null = null;
   try {
@@ -123,7 +123,7 @@ export async function runDiskCampaign(o: DiskOptions = {}): Promise<PhaseReport>
       phase: "disk",
       seconds: (performance.now() - t0) / 1000,
       figures: {
-        filesystem: `tmpfs ${o.size ?? "16m"}, filled to the last 64 KiB`,
+        filesystem: `tmpfs ${o.size ?? "48m"}, filled to the last 64 KiB`,
         "answers while full": [...whileFull.statuses].map(([s, u]) => `${s} x${u.count}`).join(", ") || "none refused",
         "/readyz while full": whileFull.readyz,
         "start on the full disk": startWhileFull,

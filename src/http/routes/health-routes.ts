@@ -13,8 +13,8 @@ export interface HealthProbe {
 
 /** A worker loop that has not turned for this long is considered stuck. */
 export const WORKER_STALE_MS = 30_000;
-/** Below this much free space an upload (10 MB) plus its database writes may not fit: not ready. */
-export const MIN_FREE_DISK_BYTES = 64 * 1024 * 1024;
+/** Below this much free space a largest upload (10 MB) plus its database writes may not fit: not ready. */
+export const MIN_FREE_DISK_BYTES = 12 * 1024 * 1024;
 
 /** Liveness, readiness and metrics: unauthenticated, cheap, no personal data. */
 export function healthRoutes(probe: HealthProbe) {
