@@ -177,14 +177,4 @@ function deferred(): { promise: Promise<string>; resolve: (u: string) => void } 
   return { promise, resolve };
 }
 
-/** mulberry32: chaos timings are random but reproducible from the printed seed. */
-export function seededRandom(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom } from "../support/seeded-random.ts";

@@ -7,6 +7,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { deflateSync } from "node:zlib";
+import { rawPdf, rawStream } from "../fixtures/resume/raw-pdf.ts";
+import { seededRandom } from "../support/seeded-random.ts";
 
 export type MutantKind =
   | "truncate"
@@ -45,17 +47,7 @@ const ANY: Expectation = { kind: "any" };
 const FAIL: Expectation = { kind: "fail" };
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
-/** mulberry32 */
-export function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export const rng = seededRandom;
 
 const pdfMutant = (name: string, kind: MutantKind, bytes: Uint8Array, expect: Expectation = ANY): Mutant => ({
   name,
@@ -66,29 +58,7 @@ const pdfMutant = (name: string, kind: MutantKind, bytes: Uint8Array, expect: Ex
   expect,
 });
 
-/** A stream object body: dictionary entries, then the raw data. */
-export function rawStream(dict: string, data: Uint8Array | string): Uint8Array {
-  const bytes = typeof data === "string" ? enc.encode(data) : data;
-  return Buffer.concat([enc.encode(`<< ${dict} /Length ${bytes.length} >>\nstream\n`), bytes, enc.encode("\nendstream")]);
-}
-
-/** A complete PDF whose object n+1 is objects[n] (object 1 the catalog), with a correct xref table. */
-export function rawPdf(objects: Array<string | Uint8Array>): Uint8Array {
-  const parts: Uint8Array[] = [enc.encode("%PDF-1.7\n%\u00e2\u00e3\u00cf\u00d3\n")];
-  let offset = parts[0]!.length;
-  const offsets: number[] = [];
-  objects.forEach((obj, i) => {
-    offsets.push(offset);
-    const chunk = Buffer.concat([enc.encode(`${i + 1} 0 obj\n`), typeof obj === "string" ? enc.encode(obj) : obj, enc.encode("\nendobj\n")]);
-    parts.push(chunk);
-    offset += chunk.length;
-  });
-  let xref = `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const off of offsets) xref += `${String(off).padStart(10, "0")} 00000 n \n`;
-  xref += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${offset}\n%%EOF\n`;
-  parts.push(enc.encode(xref));
-  return Buffer.concat(parts);
-}
+export { rawPdf, rawStream };
 
 const TEXT = "BT /F1 12 Tf 72 700 Td (Jane Hostile) Tj 0 -20 Td (Projects) Tj 0 -20 Td (weather-dash github.com/alice-honest/weather-dash) Tj ET";
 /** catalog, pages, one page with `pageExtra`, its content, a font */
