@@ -21,21 +21,16 @@ export function withDatabase<T>(io: CliIO, dataDirFlag: string | undefined, fn: 
  * safe beside the server; the database is created and migrated if it does not exist yet.
  */
 export function withAccounts<T>(io: CliIO, dataDirFlag: string | undefined, fn: (accounts: AccountService, db: Database) => T): T {
-  const { dbPath } = loadDataDir(io.env, dataDirFlag ? { "data-dir": dataDirFlag } : {});
-  const db = openDatabase(dbPath);
-  try {
-    const defaults = safeDefaults(io.env);
-    return fn(new AccountService(new AccountStore(db), systemClock, defaults), db);
-  } finally {
-    db.close();
-  }
+  return withDatabase(io, dataDirFlag, (db) => fn(new AccountService(new AccountStore(db), systemClock, clientDefaults(io.env)), db));
 }
 
-function safeDefaults(env: Record<string, string | undefined>): { monthlyQuota: number; rateLimitPerMinute: number } {
+/** Limits for new clients: the environment's, or the embedded defaults when the environment is invalid. */
+function clientDefaults(env: Record<string, string | undefined>): { monthlyQuota: number; rateLimitPerMinute: number } {
+  let c;
   try {
-    const c = loadConfig(env);
-    return { monthlyQuota: c.defaultMonthlyQuota, rateLimitPerMinute: c.defaultRateLimitPerMinute };
+    c = loadConfig(env);
   } catch {
-    return { monthlyQuota: 1000, rateLimitPerMinute: 60 };
+    c = loadConfig({});
   }
+  return { monthlyQuota: c.defaultMonthlyQuota, rateLimitPerMinute: c.defaultRateLimitPerMinute };
 }

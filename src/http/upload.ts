@@ -81,8 +81,7 @@ export function safeFilename(name: string | undefined | null): string | null {
   return clean === "" || clean === "." || clean === ".." ? null : clean;
 }
 
-/** GitHub's login rule: 1-39 characters, letters, digits and single inner hyphens. */
-export const GITHUB_LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
+export { GITHUB_LOGIN } from "../lib/github-login.ts";
 
 export function isPdf(bytes: Uint8Array): boolean {
   // %PDF-

@@ -69,13 +69,14 @@ export function verificationJobHandler(deps: {
   };
 }
 
-/** The code and message a FAILED result carries for whatever ended the job. */
+/**
+ * The code and message a FAILED result carries for whatever ended the job. Expected failures arrive as
+ * PermanentJobError (the steps map ResumeError and AnalysisFailure to it); anything else is reported
+ * without its internals.
+ */
 export function failureReason(err: unknown): { code: string; message: string } {
   if (err instanceof PermanentJobError) return { code: err.code, message: err.message };
   if (err instanceof GitHubUnavailableError)
     return { code: "github_unavailable", message: `GitHub could not be reached after several retries: ${err.message}` };
-  const e = err as { code?: unknown; message?: unknown } | null;
-  if (e && typeof e.code === "string" && /^[a-z_]+$/.test(e.code) && typeof e.message === "string")
-    return { code: e.code, message: e.message };
   return { code: "internal_error", message: "the verification failed unexpectedly; the service log has details" };
 }

@@ -81,8 +81,8 @@ try {
   const helloSize = statSync(hello).size;
 
   // --- start to ready
-  const spawnOurs = async (dataDir: string) => {
-    const s = await spawnService({ env: { DATA_DIR: dataDir, LOG_LEVEL: "warn" }, command: "binary" });
+  const spawnTimed = async (o: Parameters<typeof spawnService>[0]) => {
+    const s = await spawnService(o);
     return {
       readyMs: s.readyMs,
       pid: s.pid,
@@ -93,18 +93,8 @@ try {
       },
     };
   };
-  const spawnHello = async () => {
-    const s = await spawnService({ argv: [hello], env: {}, readyPath: "/" });
-    return {
-      readyMs: s.readyMs,
-      pid: s.pid,
-      url: s.url,
-      stop: async () => {
-        s.kill("SIGTERM");
-        await s.exited;
-      },
-    };
-  };
+  const spawnOurs = (dataDir: string) => spawnTimed({ env: { DATA_DIR: dataDir, LOG_LEVEL: "warn" }, command: "binary" });
+  const spawnHello = () => spawnTimed({ argv: [hello], env: {}, readyPath: "/" });
   const firstStart = await startTimes(async () => {
     const d = benchDir("footprint-first");
     dataDirs.push(d);

@@ -1,23 +1,17 @@
-import { loadConfig, loadDataDir } from "../../config/config.ts";
+import { loadConfig } from "../../config/config.ts";
 import { parseDuration } from "../../config/duration.ts";
 import { AdminAuth } from "../../dashboard/admin-auth.ts";
 import { AdminStore } from "../../dashboard/admin-store.ts";
 import { setupLink } from "../../dashboard/dashboard.ts";
 import { isoOf, systemClock } from "../../lib/clock.ts";
-import { openDatabase } from "../../storage/database.ts";
 import type { CliIO, Command } from "../command.ts";
 import { UsageError } from "../command.ts";
 import { DATA_DIR_FLAG, parseFlags } from "../flags.ts";
+import { withDatabase } from "../open-data.ts";
 
 /** Open the data directory's database for dashboard-administrator work (safe beside a running server). */
 function withAdmins<T>(io: CliIO, dataDir: string | undefined, fn: (auth: AdminAuth) => T, setupTtlMs?: number): T {
-  const { dbPath } = loadDataDir(io.env, dataDir ? { "data-dir": dataDir } : {});
-  const db = openDatabase(dbPath);
-  try {
-    return fn(new AdminAuth(new AdminStore(db), systemClock, { setupTtlMs }));
-  } finally {
-    db.close();
-  }
+  return withDatabase(io, dataDir, (db) => fn(new AdminAuth(new AdminStore(db), systemClock, { setupTtlMs })));
 }
 
 /** The base URL people reach the server at: --url, else PUBLIC_URL, else http://HOST:PORT (loopback for a wildcard bind). */

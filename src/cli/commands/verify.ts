@@ -6,13 +6,12 @@ import { createGitHubSource } from "../../github/github-source.ts";
 import { GitHubRateLimitedError, GitHubUnavailableError } from "../../github/types.ts";
 import { closeSharedExtractor, extractResume } from "../../resume/index.ts";
 import { ResumeError } from "../../resume/types.ts";
+import { GITHUB_LOGIN } from "../../lib/github-login.ts";
 import { openDatabase, type Database } from "../../storage/database.ts";
 import type { CliIO, Command } from "../command.ts";
 import { UsageError } from "../command.ts";
 import { DATA_DIR_FLAG, parseFlags } from "../flags.ts";
 
-/** GitHub logins: 1-39 characters, alphanumerics and single inner hyphens. */
-const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
 
 /** Where GitHub's conditional-request cache lives: the server's DATA_DIR when one is named, else memory. */
 function cacheDatabase(io: CliIO, dataDirFlag: string | undefined): { db: Database; where: string } {
@@ -65,7 +64,7 @@ user, no projects, GitHub unavailable or rate-limited), 2 for a usage error.`,
     if (!file) throw new UsageError("the resume PDF is required");
     const login = values.user;
     if (!login) throw new UsageError("--user LOGIN is required");
-    if (!LOGIN.test(login)) throw new UsageError(`--user ${JSON.stringify(login)} is not a GitHub login`);
+    if (!GITHUB_LOGIN.test(login)) throw new UsageError(`--user ${JSON.stringify(login)} is not a GitHub login`);
     const json = values.json === true;
     if (!existsSync(file)) return failure(io, json, login, "file_not_found", `no such file: ${file}`);
     const config = loadConfig(io.env, values["github-api-url"] ? { "github-api-url": values["github-api-url"] } : {});
