@@ -13,7 +13,16 @@ import { startChildServer } from "../test/support/child-server.ts";
 const bin = resolve(process.argv[2] ?? "dist/claimcheck");
 const dataDir = mkdtempSync(join(tmpdir(), "claimcheck-smoke-"));
 const sim = await startChildServer({ SIM_TOKENS: "smoke-token" }, ["test/support/github-sim/serve-simulator.ts"]);
-const env = { PATH: process.env.PATH ?? "", HOME: dataDir, DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", GITHUB_API_URL: sim.url, GITHUB_TOKEN: "smoke-token" };
+const env = {
+  PATH: process.env.PATH ?? "",
+  HOME: dataDir,
+  DATA_DIR: dataDir,
+  PORT: "0",
+  HOST: "127.0.0.1",
+  LOG_LEVEL: "warn",
+  GITHUB_API_URL: sim.url,
+  GITHUB_TOKEN: "smoke-token",
+};
 const fail = (msg: string): never => {
   console.error(`smoke: FAIL: ${msg}`);
   process.exit(1);
@@ -33,7 +42,12 @@ try {
     url = /listening on (http:\/\/\S+)/.exec(out)?.[1] ?? "";
   }
   console.log(`smoke: server at ${url}`);
-  void (async () => { for (;;) { const r = await reader.read(); if (r.done) break; } })();
+  void (async () => {
+    for (;;) {
+      const r = await reader.read();
+      if (r.done) break;
+    }
+  })();
 
   const health = await fetch(`${url}/healthz`);
   if (health.status !== 200) fail(`/healthz answered ${health.status}`);
@@ -57,7 +71,11 @@ try {
   const fd = new FormData();
   fd.set("resume", new Blob([pdf as BlobPart], { type: "application/pdf" }), "smoke.pdf");
   fd.set("hostUsername", "alice-honest");
-  const res = await fetch(`${url}/v1/verify`, { method: "POST", body: fd, headers: { authorization: `Bearer ${key}` } });
+  const res = await fetch(`${url}/v1/verify`, {
+    method: "POST",
+    body: fd,
+    headers: { authorization: `Bearer ${key}` },
+  });
   if (res.status !== 202) fail(`POST /v1/verify answered ${res.status}: ${await res.text()}`);
   const { trackingId } = (await res.json()) as { trackingId: string };
   console.log(`smoke: queued ${trackingId}`);
@@ -66,20 +84,30 @@ try {
   const pollDeadline = Date.now() + 120_000;
   while (!final) {
     if (Date.now() > pollDeadline) fail("job did not reach a final state in 120 s");
-    const j = (await (await fetch(`${url}/v1/jobs/${trackingId}`, { headers: { authorization: `Bearer ${key}` } })).json()) as NonNullable<typeof final>;
+    const j = (await (
+      await fetch(`${url}/v1/jobs/${trackingId}`, { headers: { authorization: `Bearer ${key}` } })
+    ).json()) as NonNullable<typeof final>;
     if (j.status === "COMPLETED" || j.status === "FAILED") final = j;
     else await Bun.sleep(100);
   }
-  console.log(`smoke: final state ${final.status} score ${final.confidenceScore}${final.error ? ` (${final.error.code}: ${final.error.message})` : ""}`);
+  console.log(
+    `smoke: final state ${final.status} score ${final.confidenceScore}${final.error ? ` (${final.error.code}: ${final.error.message})` : ""}`,
+  );
   if (final.status !== "COMPLETED") fail("the verification did not complete");
 
   const extract = Bun.spawnSync([bin, "extract", pdfPath], { env });
-  const claims = extract.exitCode === 0 ? (JSON.parse(extract.stdout.toString()) as { projects: Array<{ name: string; repoUrl: string | null }> }) : null;
-  if (!claims || claims.projects.length !== 2) fail(`extract failed or found ${claims?.projects.length} projects: ${extract.stderr.toString()}`);
+  const claims =
+    extract.exitCode === 0
+      ? (JSON.parse(extract.stdout.toString()) as { projects: Array<{ name: string; repoUrl: string | null }> })
+      : null;
+  if (claims?.projects.length !== 2)
+    fail(`extract failed or found ${claims?.projects.length} projects: ${extract.stderr.toString()}`);
   console.log(`smoke: extract found ${claims!.projects.map((p) => p.repoUrl).join(", ")}`);
   const verify = Bun.spawnSync([bin, "verify", pdfPath, "--user", "alice-honest", "--json"], { env });
   if (verify.exitCode !== 0) fail(`verify exited ${verify.exitCode}: ${verify.stderr.toString()}`);
-  console.log(`smoke: verify score ${(JSON.parse(verify.stdout.toString()) as { confidenceScore: number }).confidenceScore}`);
+  console.log(
+    `smoke: verify score ${(JSON.parse(verify.stdout.toString()) as { confidenceScore: number }).confidenceScore}`,
+  );
 
   server.kill("SIGTERM");
   const code = await server.exited;

@@ -1,7 +1,11 @@
+import { statfsSync } from "node:fs";
+import { join } from "node:path";
 import { AccountService } from "./accounts/account-service.ts";
 import { AccountStore } from "./accounts/account-store.ts";
 import type { Config } from "./config/config.ts";
 import { createDashboard, type DashboardDeps } from "./dashboard/dashboard.ts";
+import { GITHUB_CACHE_RETENTION_MS, pruneGitHubHttpCache } from "./github/http-cache-store.ts";
+import { renderMetrics } from "./http/metrics.ts";
 import { createHttpApp } from "./http/server.ts";
 import { JobQueue } from "./jobs/job-queue.ts";
 import { JobStore } from "./jobs/job-store.ts";
@@ -10,16 +14,12 @@ import { type Clock, systemClock } from "./lib/clock.ts";
 import { EventBus } from "./lib/events.ts";
 import { createLogger, type Logger } from "./lib/log.ts";
 import { openDatabase } from "./storage/database.ts";
-import { renderMetrics } from "./http/metrics.ts";
-import { MaintenanceLoop } from "./verification/maintenance-loop.ts";
-import { GITHUB_CACHE_RETENTION_MS, pruneGitHubHttpCache } from "./github/http-cache-store.ts";
 import { defaultSteps } from "./verification/default-steps.ts";
-import { verificationJobHandler, type VerificationSteps } from "./verification/verification-job.ts";
+import { MaintenanceLoop } from "./verification/maintenance-loop.ts";
+import { ResumeFiles } from "./verification/resume-files.ts";
+import { type VerificationSteps, verificationJobHandler } from "./verification/verification-job.ts";
 import { VerificationService } from "./verification/verification-service.ts";
 import { VerificationStore } from "./verification/verification-store.ts";
-import { ResumeFiles } from "./verification/resume-files.ts";
-import { statfsSync } from "node:fs";
-import { join } from "node:path";
 import { createWebhookDelivery } from "./webhooks/webhook-delivery.ts";
 
 export type AppEvents = JobEvents;
@@ -51,7 +51,13 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
 
   const jobStore = new JobStore(db);
   const queue = new JobQueue(jobStore, clock);
-  const verifications = new VerificationService(db, new VerificationStore(db), queue, clock, new ResumeFiles(join(config.dataDir, "resumes"), { fsync: config.dbSynchronous === "FULL" }));
+  const verifications = new VerificationService(
+    db,
+    new VerificationStore(db),
+    queue,
+    clock,
+    new ResumeFiles(join(config.dataDir, "resumes"), { fsync: config.dbSynchronous === "FULL" }),
+  );
   const steps = opts.steps ?? defaultSteps({ config, db, logger });
   const worker = new Worker({
     db,
@@ -74,7 +80,15 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
       { name: "github-cache", run: (now) => ({ entries: pruneGitHubHttpCache(db, now - GITHUB_CACHE_RETENTION_MS) }) },
     ],
   });
-  const webhooks = createWebhookDelivery({ config, db, clients: accounts, verifications, clock, logger, concurrency: config.webhookConcurrency });
+  const webhooks = createWebhookDelivery({
+    config,
+    db,
+    clients: accounts,
+    verifications,
+    clock,
+    logger,
+    concurrency: config.webhookConcurrency,
+  });
   const dashboard = createDashboard({
     db,
     accounts,

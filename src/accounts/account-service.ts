@@ -1,7 +1,7 @@
 import type { Clock } from "../lib/clock.ts";
 import { AppError } from "../lib/errors.ts";
 import { newId } from "../lib/ids.ts";
-import { type ApiKeyRow, type AccountStore, type ClientRow } from "./account-store.ts";
+import type { AccountStore, ApiKeyRow, ClientRow } from "./account-store.ts";
 import { generateApiKey, hashApiKey, looksLikeApiKey } from "./api-keys.ts";
 
 export const DEFAULT_CLIENT = "default";
@@ -17,7 +17,7 @@ export interface Principal {
 
 /** `whsec_` + base64 of 32 random bytes: the Standard Webhooks secret format. */
 export function generateWebhookSecret(): string {
-  return "whsec_" + Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64");
+  return `whsec_${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64")}`;
 }
 
 export function validateWebhookUrl(url: string): string | null {
@@ -46,15 +46,22 @@ export class AccountService {
   ensureDefaultClient(): ClientRow {
     const now = this.clock.now();
     this.store.ensureClient(
-      { id: newId("cli", now), name: DEFAULT_CLIENT, monthly_quota: this.defaults.monthlyQuota, rate_limit_per_minute: this.defaults.rateLimitPerMinute },
+      {
+        id: newId("cli", now),
+        name: DEFAULT_CLIENT,
+        monthly_quota: this.defaults.monthlyQuota,
+        rate_limit_per_minute: this.defaults.rateLimitPerMinute,
+      },
       now,
     );
     return this.store.clientByName(DEFAULT_CLIENT)!;
   }
 
   addClient(name: string, limits: { monthlyQuota?: number; rateLimitPerMinute?: number } = {}): ClientRow {
-    if (!CLIENT_NAME.test(name)) throw new AppError("invalid_client_name", 400, "a client name is 1-63 letters, digits, '.', '_' or '-'");
-    if (this.store.clientByName(name)) throw new AppError("client_exists", 409, `a client named ${name} already exists`);
+    if (!CLIENT_NAME.test(name))
+      throw new AppError("invalid_client_name", 400, "a client name is 1-63 letters, digits, '.', '_' or '-'");
+    if (this.store.clientByName(name))
+      throw new AppError("client_exists", 409, `a client named ${name} already exists`);
     const now = this.clock.now();
     this.store.insertClient(
       {
@@ -86,7 +93,11 @@ export class AccountService {
 
   setLimits(name: string, limits: { monthlyQuota?: number; rateLimitPerMinute?: number }): ClientRow {
     const c = this.client(name);
-    this.store.updateLimits(c.id, { monthly_quota: limits.monthlyQuota, rate_limit_per_minute: limits.rateLimitPerMinute }, this.clock.now());
+    this.store.updateLimits(
+      c.id,
+      { monthly_quota: limits.monthlyQuota, rate_limit_per_minute: limits.rateLimitPerMinute },
+      this.clock.now(),
+    );
     return this.store.clientById(c.id)!;
   }
 
@@ -96,7 +107,14 @@ export class AccountService {
     const client = this.client(clientName);
     const { key, hash, displayPrefix } = generateApiKey();
     const now = this.clock.now();
-    const row = { id: newId("key", now), client_id: client.id, name: name.trim(), display_prefix: displayPrefix, key_hash: hash, created_at: now };
+    const row = {
+      id: newId("key", now),
+      client_id: client.id,
+      name: name.trim(),
+      display_prefix: displayPrefix,
+      key_hash: hash,
+      created_at: now,
+    };
     this.store.insertKey(row);
     return { key, row: { ...row, last_used_at: null, revoked_at: null } };
   }
@@ -108,7 +126,8 @@ export class AccountService {
   revokeKey(id: string): void {
     const key = this.store.keyById(id);
     if (!key) throw new AppError("key_not_found", 404, `no API key with id ${id} (see: claimcheck keys list)`);
-    if (!this.store.revokeKey(id, this.clock.now())) throw new AppError("key_revoked", 409, `key ${id} is already revoked`);
+    if (!this.store.revokeKey(id, this.clock.now()))
+      throw new AppError("key_revoked", 409, `key ${id} is already revoked`);
   }
 
   /** The principal behind a bearer token, or null for a missing, malformed, unknown or revoked key. */
@@ -119,15 +138,21 @@ export class AccountService {
     if (!found) return null;
     const now = this.clock.now();
     // last use is informational: record it at most once a minute per key, not one write per request
-    if (found.last_used_at === null || now - found.last_used_at >= KEY_TOUCH_INTERVAL_MS) this.store.touchKey(found.id, now);
+    if (found.last_used_at === null || now - found.last_used_at >= KEY_TOUCH_INTERVAL_MS)
+      this.store.touchKey(found.id, now);
     return { keyId: found.id, client: found.client };
   }
 
   /** Set the client's webhook URL; a new secret is generated unless one is given. Returns the secret in force. */
-  setWebhook(clientName: string, url: string, secret?: string): { client: ClientRow; secret: string; generated: boolean } {
+  setWebhook(
+    clientName: string,
+    url: string,
+    secret?: string,
+  ): { client: ClientRow; secret: string; generated: boolean } {
     const problem = validateWebhookUrl(url);
     if (problem) throw new AppError("invalid_webhook_url", 400, problem);
-    if (secret !== undefined && secret.length < 16) throw new AppError("weak_webhook_secret", 400, "a webhook secret needs at least 16 characters");
+    if (secret !== undefined && secret.length < 16)
+      throw new AppError("weak_webhook_secret", 400, "a webhook secret needs at least 16 characters");
     const c = this.client(clientName);
     const generated = secret === undefined && !c.webhook_secret;
     const next = secret ?? c.webhook_secret ?? generateWebhookSecret();
@@ -153,7 +178,12 @@ export class AccountService {
     const now = this.clock.now();
     this.store.setWebhook(
       c.id,
-      { url: c.webhook_url, secret, previousSecret: c.webhook_secret, previousUntil: c.webhook_secret ? now + overlapMs : null },
+      {
+        url: c.webhook_url,
+        secret,
+        previousSecret: c.webhook_secret,
+        previousUntil: c.webhook_secret ? now + overlapMs : null,
+      },
       now,
     );
     return { client: this.store.clientById(c.id)!, secret };

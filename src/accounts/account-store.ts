@@ -117,6 +117,8 @@ export class AccountStore {
   }
 
   revokeKey(id: string, now: number): boolean {
-    return this.db.query("UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL").run(now, id).changes === 1;
+    return (
+      this.db.query("UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL").run(now, id).changes === 1
+    );
   }
 }

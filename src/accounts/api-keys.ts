@@ -21,5 +21,7 @@ export function hashApiKey(key: string): string {
 
 /** Cheap shape check before touching the database. */
 export function looksLikeApiKey(key: string): boolean {
-  return key.startsWith(API_KEY_PREFIX) && key.length === API_KEY_PREFIX.length + SECRET_CHARS && /^[0-9a-z_]+$/.test(key);
+  return (
+    key.startsWith(API_KEY_PREFIX) && key.length === API_KEY_PREFIX.length + SECRET_CHARS && /^[0-9a-z_]+$/.test(key)
+  );
 }

@@ -32,7 +32,10 @@ export function hiddenTextFlags(resume: ExtractedResume): Flag[] {
   if (resume.hiddenText.length === 0) return [];
   const reasons = [...new Set(resume.hiddenText.map((h) => h.reason))].sort();
   const pages = [...new Set(resume.hiddenText.map((h) => h.page))].sort((a, b) => a - b);
-  const joined = resume.hiddenText.map((h) => h.text.trim()).filter((t) => t !== "").join(" / ");
+  const joined = resume.hiddenText
+    .map((h) => h.text.trim())
+    .filter((t) => t !== "")
+    .join(" / ");
   const quote = joined.length > HIDDEN_TEXT_QUOTE ? `${joined.slice(0, HIDDEN_TEXT_QUOTE - 3)}...` : joined;
   const chars = resume.hiddenText.reduce((s, h) => s + h.text.length, 0);
   return [
@@ -74,7 +77,7 @@ export function linkFlags(claim: ClaimedProject, linkTargets: ReadonlyMap<string
         repo: `${ref.owner}/${ref.name}`,
         message: `"${claim.name}" links github.com/${ref.owner}/${ref.name}, which does not exist or is not public`,
       });
-    } else if (target && target.renamedFrom) {
+    } else if (target?.renamedFrom) {
       flags.push({
         severity: "INFO",
         rule: "RENAMED_REPO",

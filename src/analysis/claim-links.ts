@@ -18,7 +18,7 @@ export function repoKey(owner: string, name: string): string {
 /** Parses "github.com/owner/repo[...]" (with or without scheme) into owner and name; null otherwise. */
 export function parseRepoUrl(url: string): { owner: string; name: string } | null {
   const m = REPO_URL.exec(url.trim());
-  if (!m || !m[1] || !m[2]) return null;
+  if (!m?.[1] || !m[2]) return null;
   return { owner: m[1], name: m[2] };
 }
 
@@ -38,7 +38,8 @@ export function claimRepoRefs(claim: ClaimedProject): RepoRef[] {
   for (const link of claim.repoLinks) {
     // repositories on other forges (gitlab.com, codeberg.org ...) are not GitHub's to answer for
     if (link.host !== undefined && link.host !== "github.com") continue;
-    const parsed = link.owner && link.repo ? { owner: link.owner, name: link.repo } : parseRepoUrl(link.repoUrl ?? link.url);
+    const parsed =
+      link.owner && link.repo ? { owner: link.owner, name: link.repo } : parseRepoUrl(link.repoUrl ?? link.url);
     if (parsed) push(parsed.owner, parsed.name, link);
   }
   if (claim.repoUrl) {

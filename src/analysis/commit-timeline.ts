@@ -15,9 +15,12 @@ export interface CommitTimeline {
  * dashboard's picture (where backdating and bulk dumps show at a glance). Pure and deterministic.
  */
 export function commitTimeline(repo: string, commits: GhCommit[], maxPoints = TIMELINE_MAX_POINTS): CommitTimeline {
-  const sorted = [...commits].sort((a, b) => Date.parse(a.committerDate) - Date.parse(b.committerDate) || (a.sha < b.sha ? -1 : 1));
+  const sorted = [...commits].sort(
+    (a, b) => Date.parse(a.committerDate) - Date.parse(b.committerDate) || (a.sha < b.sha ? -1 : 1),
+  );
   const step = sorted.length > maxPoints ? sorted.length / maxPoints : 1;
   const picked: GhCommit[] = [];
-  for (let i = 0; i < sorted.length && picked.length < maxPoints; i++) if (Math.floor(i / step) === picked.length) picked.push(sorted[i]!);
+  for (let i = 0; i < sorted.length && picked.length < maxPoints; i++)
+    if (Math.floor(i / step) === picked.length) picked.push(sorted[i]!);
   return { repo, commits: picked.map((c) => ({ authorDate: c.authorDate, committerDate: c.committerDate })) };
 }

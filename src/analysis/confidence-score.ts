@@ -67,7 +67,11 @@ const r3 = (x: number) => Math.round(x * 1000) / 1000;
  */
 export function confidenceScore(claims: ScoredClaim[], flags: Flag[], mentionsSkipped = 0): ScoreBreakdown {
   const repoFlags = (repo: string) =>
-    flags.filter((f) => f.repo !== undefined && f.repo.toLowerCase() === repo.toLowerCase() && !COUNTED_IN_CREDIT.has(f.rule)).map((f) => f.severity);
+    flags
+      .filter(
+        (f) => f.repo !== undefined && f.repo.toLowerCase() === repo.toLowerCase() && !COUNTED_IN_CREDIT.has(f.rule),
+      )
+      .map((f) => f.severity);
   const lines: ClaimScoreLine[] = claims.map((c) => {
     const strengthWeight = c.matchStrength ? STRENGTH_WEIGHT[c.matchStrength] : 0;
     const act = r3(c.repo ? activityFactor(c.commits) : 0);
@@ -95,11 +99,13 @@ export function confidenceScore(claims: ScoredClaim[], flags: Flag[], mentionsSk
     if (f.severity === "CRITICAL") {
       const points = Math.min(CRITICAL_PENALTY, CRITICAL_PENALTY_CAP - critical);
       critical += points;
-      if (points > 0) penalties.push({ rule: f.rule, severity: f.severity, ...(f.repo ? { repo: f.repo } : {}), points });
+      if (points > 0)
+        penalties.push({ rule: f.rule, severity: f.severity, ...(f.repo ? { repo: f.repo } : {}), points });
     } else if (f.severity === "WARNING" && !(f.repo && matchedRepos.has(f.repo.toLowerCase()))) {
       const points = Math.min(RESUME_WARNING_PENALTY, RESUME_WARNING_PENALTY_CAP - resumeWarnings);
       resumeWarnings += points;
-      if (points > 0) penalties.push({ rule: f.rule, severity: f.severity, ...(f.repo ? { repo: f.repo } : {}), points });
+      if (points > 0)
+        penalties.push({ rule: f.rule, severity: f.severity, ...(f.repo ? { repo: f.repo } : {}), points });
     }
   }
   const penaltyTotal = critical + resumeWarnings;

@@ -52,7 +52,7 @@ function homepageHit(claim: ClaimedProject, repo: GhRepo): boolean {
     if (home !== "" && targets.includes(home)) return true;
   }
   const pages = `${repo.owner}.github.io/${repo.name}`.toLowerCase();
-  return targets.some((t) => t === pages || t.startsWith(pages + "/"));
+  return targets.some((t) => t === pages || t.startsWith(`${pages}/`));
 }
 
 /**
@@ -66,7 +66,8 @@ export function scoreCandidate(claim: ClaimedProject, repo: GhRepo): { score: nu
   if (nameSim >= NAME_MATCH_MIN) return { score: nameSim, basis: "name" };
   const repoWords = contentWords([repo.description ?? "", ...repo.topics, repo.name].join(" "));
   const claimNameWords = new Set(nameTokens(claim.name).filter((t) => t.length >= 3));
-  const nameInContent = claimNameWords.size === 0 ? 0 : [...claimNameWords].filter((w) => repoWords.has(w)).length / claimNameWords.size;
+  const nameInContent =
+    claimNameWords.size === 0 ? 0 : [...claimNameWords].filter((w) => repoWords.has(w)).length / claimNameWords.size;
   const descOverlap = wordsOverlap(contentWords(claim.description.join(" ")), repoWords);
   const repoTech = new Set([repo.language ?? "", ...repo.topics].flatMap((t) => rawTokens(t)));
   const techHit = claim.technologies.some((t) => rawTokens(t).some((w) => repoTech.has(w)));
@@ -81,7 +82,13 @@ export function scoreCandidate(claim: ClaimedProject, repo: GhRepo): { score: nu
  * by claim order then repository name, so the same input always gives the same matches.
  */
 export function matchClaims(input: MatchInput): ClaimMatch[] {
-  const results: ClaimMatch[] = input.claims.map((claim, index) => ({ index, claim, repo: null, basis: null, score: 0 }));
+  const results: ClaimMatch[] = input.claims.map((claim, index) => ({
+    index,
+    claim,
+    repo: null,
+    basis: null,
+    score: 0,
+  }));
   const taken = new Set<string>();
   for (const r of results) {
     for (const ref of claimRepoRefs(r.claim)) {
@@ -105,7 +112,10 @@ export function matchClaims(input: MatchInput): ClaimMatch[] {
       if (score >= MATCH_ACCEPT_MIN) pairs.push({ i: r.index, repo, score, basis });
     }
   }
-  pairs.sort((a, b) => b.score - a.score || a.i - b.i || (a.repo.fullName.toLowerCase() < b.repo.fullName.toLowerCase() ? -1 : 1));
+  pairs.sort(
+    (a, b) =>
+      b.score - a.score || a.i - b.i || (a.repo.fullName.toLowerCase() < b.repo.fullName.toLowerCase() ? -1 : 1),
+  );
   for (const p of pairs) {
     const r = results[p.i];
     const key = repoKey(p.repo.owner, p.repo.name);

@@ -34,7 +34,8 @@ export interface StrengthInput {
 export function matchStrength(input: StrengthInput): MatchStrength {
   if (input.commits <= 0 || input.forkWithoutOwnWork || input.shortBulkDump || input.forgedHistory) return "LOW";
   const share = input.commits / Math.max(1, input.totalCommits);
-  const substantial = input.commits >= SUBSTANTIAL_COMMITS || (share >= MAJORITY_SHARE && input.commits >= MIN_MAJORITY_COMMITS);
+  const substantial =
+    input.commits >= SUBSTANTIAL_COMMITS || (share >= MAJORITY_SHARE && input.commits >= MIN_MAJORITY_COMMITS);
   const strongTie = input.basis !== "fuzzy";
   if (strongTie && substantial) return "HIGH";
   if (strongTie || substantial) return "MEDIUM";

@@ -42,10 +42,28 @@ export function judgeRepo(user: GhUser, evidence: RepoEvidence): RepoVerdict {
   const owned = sameLogin(repo.owner, user.login);
   const base = { repo, evidence, own, forkWithoutOwnWork: false, shortBulkDump: false };
   if (!owned && own.count === 0) return { ...base, accepted: false, flags: [] };
-  const hits = judgeRepository({ login: user.login, user, repo, evidence, commits: own.examined, commitCount: own.count });
-  const flags: Flag[] = hits.map((h) => ({ severity: h.severity, message: h.message, rule: h.rule, repo: repo.fullName, evidence: h.evidence }));
+  const hits = judgeRepository({
+    login: user.login,
+    user,
+    repo,
+    evidence,
+    commits: own.examined,
+    commitCount: own.count,
+  });
+  const flags: Flag[] = hits.map((h) => ({
+    severity: h.severity,
+    message: h.message,
+    rule: h.rule,
+    repo: repo.fullName,
+    evidence: h.evidence,
+  }));
   if (repo.empty || evidence.totalCommitCount === 0) {
-    flags.push({ severity: "WARNING", rule: "EMPTY_REPO", repo: repo.fullName, message: `${repo.fullName}: the repository is empty; there is no work in it to verify` });
+    flags.push({
+      severity: "WARNING",
+      rule: "EMPTY_REPO",
+      repo: repo.fullName,
+      message: `${repo.fullName}: the repository is empty; there is no work in it to verify`,
+    });
   } else if (own.count === 0 && !hits.some((h) => h.rule === "FORK_AS_OWN" || h.rule === "FOREIGN_HISTORY")) {
     flags.push({
       severity: "WARNING",

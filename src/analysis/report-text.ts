@@ -14,10 +14,16 @@ export function reportText(outcome: AnalysisOutcome, heading: string): string[] 
   const nameWidth = Math.min(32, Math.max(4, ...vp.map((p) => p.name.length)) + 2);
   const urlWidth = Math.max(10, ...vp.map((p) => p.repoUrl.length)) + 2;
   for (const p of vp) {
-    const extra = [`matched by ${p.matchedBy}`, p.fork ? "fork" : "", p.technologiesConfirmed.length ? `confirms ${p.technologiesConfirmed.join(", ")}` : ""]
+    const extra = [
+      `matched by ${p.matchedBy}`,
+      p.fork ? "fork" : "",
+      p.technologiesConfirmed.length ? `confirms ${p.technologiesConfirmed.join(", ")}` : "",
+    ]
       .filter((x) => x !== "")
       .join("; ");
-    lines.push(`  ${pad(p.matchStrength, 7)} ${pad(p.name, nameWidth)}${pad(p.repoUrl, urlWidth)}${p.commits} of ${p.totalCommits} commits (${extra})`);
+    lines.push(
+      `  ${pad(p.matchStrength, 7)} ${pad(p.name, nameWidth)}${pad(p.repoUrl, urlWidth)}${p.commits} of ${p.totalCommits} commits (${extra})`,
+    );
   }
   if (outcome.unmatchedClaims.length > 0) {
     lines.push("", `Unmatched claims (${outcome.unmatchedClaims.length}):`);
@@ -34,6 +40,9 @@ export function reportText(outcome: AnalysisOutcome, heading: string): string[] 
     );
   }
   for (const p of b.penalties) lines.push(`  -${p.points} ${p.severity} ${p.rule}${p.repo ? ` (${p.repo})` : ""}`);
-  lines.push("", `GitHub calls: ${outcome.githubCalls.calls} (${outcome.githubCalls.notModified} answered 304 Not Modified)`);
+  lines.push(
+    "",
+    `GitHub calls: ${outcome.githubCalls.calls} (${outcome.githubCalls.notModified} answered 304 Not Modified)`,
+  );
   return lines;
 }

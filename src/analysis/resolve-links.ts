@@ -18,7 +18,8 @@ export async function resolveLinks(
   const byKey = new Map(listed.map((r) => [repoKey(r.owner, r.name), r]));
   const refs: RepoRef[] = claims.flatMap((c) => claimRepoRefs(c));
   for (const link of outside) {
-    const parsed = link.owner && link.repo ? { owner: link.owner, name: link.repo } : parseRepoUrl(link.repoUrl ?? link.url);
+    const parsed =
+      link.owner && link.repo ? { owner: link.owner, name: link.repo } : parseRepoUrl(link.repoUrl ?? link.url);
     if (parsed) refs.push({ ...parsed, key: repoKey(parsed.owner, parsed.name), link });
   }
   const out = new Map<string, GhRepo | null>();

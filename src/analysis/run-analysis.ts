@@ -1,7 +1,7 @@
 import type { GhRepo, GitHubSource, RepoEvidence } from "../github/types.ts";
 import type { ExtractedResume } from "../resume/types.ts";
-import { claimRepoRefs, parseRepoUrl, repoKey } from "./claim-links.ts";
 import { hiddenTextFlags, linkFlags, profileMismatchFlags, unmatchedFlag } from "./claim-flags.ts";
+import { claimRepoRefs, parseRepoUrl, repoKey } from "./claim-links.ts";
 import { commitTimeline } from "./commit-timeline.ts";
 import { confidenceScore, type ScoredClaim } from "./confidence-score.ts";
 import { sortFlags } from "./flag-order.ts";
@@ -21,8 +21,8 @@ import {
   type VerifiedProject,
 } from "./types.ts";
 
-export { AnalysisFailure } from "./types.ts";
 export type { AnalysisOutcome, Flag, VerifiedProject } from "./types.ts";
+export { AnalysisFailure } from "./types.ts";
 
 export interface AnalysisInput {
   hostUsername: string;
@@ -33,7 +33,8 @@ export interface AnalysisInput {
 /** The newest server-written time in the evidence: the analysis's "now", so no clock is read. */
 function asOfTime(user: { createdAt: string }, repos: GhRepo[]): string {
   let best = user.createdAt;
-  for (const r of repos) for (const t of [r.pushedAt, r.updatedAt, r.createdAt]) if (t && Date.parse(t) > Date.parse(best)) best = t;
+  for (const r of repos)
+    for (const t of [r.pushedAt, r.updatedAt, r.createdAt]) if (t && Date.parse(t) > Date.parse(best)) best = t;
   return best;
 }
 
@@ -44,7 +45,9 @@ function worst(flags: Flag[]): Severity | null {
 }
 
 function verifiedProject(m: ClaimMatch, v: RepoVerdict, repoFlags: Flag[]): VerifiedProject {
-  const dates = v.own.examined.map((c) => c.authorDate).sort((a, b) => Date.parse(a) - Date.parse(b) || (a < b ? -1 : 1));
+  const dates = v.own.examined
+    .map((c) => c.authorDate)
+    .sort((a, b) => Date.parse(a) - Date.parse(b) || (a < b ? -1 : 1));
   const total = v.evidence.totalCommitCount;
   return {
     name: m.claim.name,
@@ -122,10 +125,16 @@ export async function runAnalysis(input: AnalysisInput): Promise<AnalysisOutcome
     if (m.repo && v && !v.accepted) {
       m.reason = `the linked repository ${v.repo.fullName} belongs to ${v.repo.owner} and has no commits by ${user.login}`;
     }
-    if (!v || !v.accepted) {
+    if (!v?.accepted) {
       unmatchedClaims.push({ name: m.claim.name, reason: m.reason ?? "no matching repository" });
       flags.push(unmatchedFlag(m, user.login));
-      scored.push({ name: m.claim.name, repo: null, matchStrength: null, commits: 0, linked: claimRepoRefs(m.claim).length > 0 });
+      scored.push({
+        name: m.claim.name,
+        repo: null,
+        matchStrength: null,
+        commits: 0,
+        linked: claimRepoRefs(m.claim).length > 0,
+      });
       continue;
     }
     if (!flaggedRepos.has(v.repo.fullName)) {
@@ -134,7 +143,13 @@ export async function runAnalysis(input: AnalysisInput): Promise<AnalysisOutcome
     }
     const project = verifiedProject(m, v, v.flags);
     verifiedProjects.push(project);
-    scored.push({ name: m.claim.name, repo: v.repo.fullName, matchStrength: project.matchStrength, commits: project.commits, linked: claimRepoRefs(m.claim).length > 0 });
+    scored.push({
+      name: m.claim.name,
+      repo: v.repo.fullName,
+      matchStrength: project.matchStrength,
+      commits: project.commits,
+      linked: claimRepoRefs(m.claim).length > 0,
+    });
   }
 
   const accepted = [...verdicts.values()].filter((v) => v.accepted);
@@ -147,7 +162,14 @@ export async function runAnalysis(input: AnalysisInput): Promise<AnalysisOutcome
     }),
     totalCommits: accepted.reduce((s, v) => s + v.own.count, 0),
   });
-  for (const h of hits) flags.push({ severity: h.severity, message: h.message, rule: h.rule, evidence: h.evidence, ...(h.project ? { project: h.project } : {}) });
+  for (const h of hits)
+    flags.push({
+      severity: h.severity,
+      message: h.message,
+      rule: h.rule,
+      evidence: h.evidence,
+      ...(h.project ? { project: h.project } : {}),
+    });
 
   const sorted = sortFlags(flags);
   const scoreBreakdown = confidenceScore(scored, sorted, resume.projects.length - claims.length);
@@ -157,7 +179,9 @@ export async function runAnalysis(input: AnalysisInput): Promise<AnalysisOutcome
     flags: sorted,
     scoreBreakdown,
     unmatchedClaims,
-    commitTimelines: accepted.filter((v) => v.own.examined.length > 0).map((v) => commitTimeline(v.repo.fullName, v.own.examined)),
+    commitTimelines: accepted
+      .filter((v) => v.own.examined.length > 0)
+      .map((v) => commitTimeline(v.repo.fullName, v.own.examined)),
     githubCalls: github.stats(),
   };
 }

@@ -15,8 +15,8 @@ export interface Command {
 }
 
 export const processIO: CliIO = {
-  out: (l) => process.stdout.write(l + "\n"),
-  err: (l) => process.stderr.write(l + "\n"),
+  out: (l) => process.stdout.write(`${l}\n`),
+  err: (l) => process.stderr.write(`${l}\n`),
   env: process.env,
 };
 

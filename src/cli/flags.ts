@@ -1,4 +1,4 @@
-import { parseArgs, type ParseArgsConfig } from "node:util";
+import { type ParseArgsConfig, parseArgs } from "node:util";
 import { UsageError } from "./command.ts";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
@@ -7,7 +7,8 @@ type Options = NonNullable<ParseArgsConfig["options"]>;
 export function parseFlags<O extends Options>(args: string[], options: O, maxPositionals = 0) {
   try {
     const r = parseArgs({ args, options, strict: true, allowPositionals: maxPositionals > 0 });
-    if (r.positionals.length > maxPositionals) throw new UsageError(`unexpected argument: ${r.positionals[maxPositionals]}`);
+    if (r.positionals.length > maxPositionals)
+      throw new UsageError(`unexpected argument: ${r.positionals[maxPositionals]}`);
     return r;
   } catch (err) {
     if (err instanceof UsageError) throw err;

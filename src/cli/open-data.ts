@@ -2,11 +2,15 @@ import { AccountService } from "../accounts/account-service.ts";
 import { AccountStore } from "../accounts/account-store.ts";
 import { loadConfig, loadDataDir } from "../config/config.ts";
 import { systemClock } from "../lib/clock.ts";
-import { openDatabase, type Database } from "../storage/database.ts";
+import { type Database, openDatabase } from "../storage/database.ts";
 import type { CliIO } from "./command.ts";
 
 /** Open the DATA_DIR's database for a command; closed when `fn` returns. */
-export function withDatabase<T>(io: CliIO, dataDirFlag: string | undefined, fn: (db: Database, dataDir: string) => T): T {
+export function withDatabase<T>(
+  io: CliIO,
+  dataDirFlag: string | undefined,
+  fn: (db: Database, dataDir: string) => T,
+): T {
   const { dbPath, dataDir } = loadDataDir(io.env, dataDirFlag ? { "data-dir": dataDirFlag } : {});
   const db = openDatabase(dbPath);
   try {
@@ -20,8 +24,14 @@ export function withDatabase<T>(io: CliIO, dataDirFlag: string | undefined, fn: 
  * Open the DATA_DIR of a (possibly running) server for an admin command. WAL + busy_timeout make this
  * safe beside the server; the database is created and migrated if it does not exist yet.
  */
-export function withAccounts<T>(io: CliIO, dataDirFlag: string | undefined, fn: (accounts: AccountService, db: Database) => T): T {
-  return withDatabase(io, dataDirFlag, (db) => fn(new AccountService(new AccountStore(db), systemClock, clientDefaults(io.env)), db));
+export function withAccounts<T>(
+  io: CliIO,
+  dataDirFlag: string | undefined,
+  fn: (accounts: AccountService, db: Database) => T,
+): T {
+  return withDatabase(io, dataDirFlag, (db) =>
+    fn(new AccountService(new AccountStore(db), systemClock, clientDefaults(io.env)), db),
+  );
 }
 
 /** Limits for new clients: the environment's, or the embedded defaults when the environment is invalid. */

@@ -33,10 +33,12 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     if (words.every((w, i) => argv[i] === w) && (!best || words.length > best.name.split(" ").length)) best = c;
   }
   if (!best) {
-    const group = cmds.filter((c) => c.name.startsWith(argv[0] + " "));
+    const group = cmds.filter((c) => c.name.startsWith(`${argv[0]} `));
     if (group.length > 0) {
       io.out(
-        [`claimcheck ${argv[0]} <subcommand>`, "", ...group.map((c) => `  ${c.name.padEnd(24)}${c.summary}`)].join("\n"),
+        [`claimcheck ${argv[0]} <subcommand>`, "", ...group.map((c) => `  ${c.name.padEnd(24)}${c.summary}`)].join(
+          "\n",
+        ),
       );
       return argv[1] === undefined || argv[1] === "--help" || argv[1] === "-h" ? 0 : 2;
     }

@@ -35,21 +35,91 @@ export const SETTINGS = {
   port: { env: "PORT", flag: "port", def: "8080", help: "TCP port to listen on (0 = any free port)" },
   host: { env: "HOST", flag: "host", def: "0.0.0.0", help: "address to bind" },
   dataDir: { env: "DATA_DIR", flag: "data-dir", def: "./data", help: "directory of the SQLite database" },
-  dbSynchronous: { env: "DB_SYNCHRONOUS", flag: "db-synchronous", def: "FULL", help: "FULL: acknowledged jobs survive power loss (fsync per request); NORMAL: they survive a process crash, not a machine crash, at a higher ingest rate" },
-  publicUrl: { env: "PUBLIC_URL", flag: "public-url", def: "", help: "external base URL used in links (default: http://HOST:PORT)" },
-  githubApiUrl: { env: "GITHUB_API_URL", flag: "github-api-url", def: "https://api.github.com", help: "GitHub REST base URL (GitHub Enterprise: https://HOST/api/v3)" },
-  githubToken: { env: "GITHUB_TOKEN", flag: "github-token", def: "", help: "GitHub token (strongly advised: 5,000 requests/h instead of 60)" },
-  workerConcurrency: { env: "WORKER_CONCURRENCY", flag: "worker-concurrency", def: "4", help: "verifications worked at once" },
-  webhookTimeout: { env: "WEBHOOK_TIMEOUT", flag: "webhook-timeout", def: "10s", help: "time a receiver has to answer" },
-  webhookRetrySchedule: { env: "WEBHOOK_RETRY_SCHEDULE", flag: "webhook-retry-schedule", def: "1m,5m,30m,2h,8h", help: "delays between delivery attempts" },
-  webhookBlockPrivate: { env: "WEBHOOK_BLOCK_PRIVATE", flag: "webhook-block-private", def: "false", help: "refuse webhook URLs that resolve to private or loopback addresses" },
-  webhookConcurrency: { env: "WEBHOOK_CONCURRENCY", flag: "webhook-concurrency", def: "16", help: "webhook deliveries in flight at once" },
+  dbSynchronous: {
+    env: "DB_SYNCHRONOUS",
+    flag: "db-synchronous",
+    def: "FULL",
+    help: "FULL: acknowledged jobs survive power loss (fsync per request); NORMAL: they survive a process crash, not a machine crash, at a higher ingest rate",
+  },
+  publicUrl: {
+    env: "PUBLIC_URL",
+    flag: "public-url",
+    def: "",
+    help: "external base URL used in links (default: http://HOST:PORT)",
+  },
+  githubApiUrl: {
+    env: "GITHUB_API_URL",
+    flag: "github-api-url",
+    def: "https://api.github.com",
+    help: "GitHub REST base URL (GitHub Enterprise: https://HOST/api/v3)",
+  },
+  githubToken: {
+    env: "GITHUB_TOKEN",
+    flag: "github-token",
+    def: "",
+    help: "GitHub token (strongly advised: 5,000 requests/h instead of 60)",
+  },
+  workerConcurrency: {
+    env: "WORKER_CONCURRENCY",
+    flag: "worker-concurrency",
+    def: "4",
+    help: "verifications worked at once",
+  },
+  webhookTimeout: {
+    env: "WEBHOOK_TIMEOUT",
+    flag: "webhook-timeout",
+    def: "10s",
+    help: "time a receiver has to answer",
+  },
+  webhookRetrySchedule: {
+    env: "WEBHOOK_RETRY_SCHEDULE",
+    flag: "webhook-retry-schedule",
+    def: "1m,5m,30m,2h,8h",
+    help: "delays between delivery attempts",
+  },
+  webhookBlockPrivate: {
+    env: "WEBHOOK_BLOCK_PRIVATE",
+    flag: "webhook-block-private",
+    def: "false",
+    help: "refuse webhook URLs that resolve to private or loopback addresses",
+  },
+  webhookConcurrency: {
+    env: "WEBHOOK_CONCURRENCY",
+    flag: "webhook-concurrency",
+    def: "16",
+    help: "webhook deliveries in flight at once",
+  },
   logLevel: { env: "LOG_LEVEL", flag: "log-level", def: "info", help: "debug | info | warn | error | silent" },
-  shutdownGrace: { env: "SHUTDOWN_GRACE", flag: "shutdown-grace", def: "25s", help: "time in-flight work gets to finish on SIGTERM" },
-  jobLease: { env: "JOB_LEASE", flag: "job-lease", def: "30s", help: "how long a crashed worker's job stays claimed before another run picks it up" },
-  resumeRetention: { env: "RESUME_RETENTION", flag: "resume-retention", def: "30d", help: "how long uploaded PDFs are kept after a job ends" },
-  defaultMonthlyQuota: { env: "DEFAULT_MONTHLY_QUOTA", flag: "default-monthly-quota", def: "1000", help: "verifications per client per month for new clients (0 = unlimited)" },
-  defaultRateLimit: { env: "DEFAULT_RATE_LIMIT", flag: "default-rate-limit", def: "60", help: "verifications per key per minute for new clients (0 = unlimited)" },
+  shutdownGrace: {
+    env: "SHUTDOWN_GRACE",
+    flag: "shutdown-grace",
+    def: "25s",
+    help: "time in-flight work gets to finish on SIGTERM",
+  },
+  jobLease: {
+    env: "JOB_LEASE",
+    flag: "job-lease",
+    def: "30s",
+    help: "how long a crashed worker's job stays claimed before another run picks it up",
+  },
+  resumeRetention: {
+    env: "RESUME_RETENTION",
+    flag: "resume-retention",
+    def: "30d",
+    help: "how long uploaded PDFs are kept after a job ends",
+  },
+  defaultMonthlyQuota: {
+    env: "DEFAULT_MONTHLY_QUOTA",
+    flag: "default-monthly-quota",
+    def: "1000",
+    help: "verifications per client per month for new clients (0 = unlimited)",
+  },
+  defaultRateLimit: {
+    env: "DEFAULT_RATE_LIMIT",
+    flag: "default-rate-limit",
+    def: "60",
+    help: "verifications per key per minute for new clients (0 = unlimited)",
+  },
 } as const;
 
 export type SettingName = keyof typeof SETTINGS;
@@ -69,7 +139,10 @@ const schema = z.object({
   port: int(0, 65535),
   host: z.string().min(1),
   dataDir: z.string().min(1),
-  dbSynchronous: z.string().transform((s) => s.toUpperCase()).pipe(z.enum(["FULL", "NORMAL"])),
+  dbSynchronous: z
+    .string()
+    .transform((s) => s.toUpperCase())
+    .pipe(z.enum(["FULL", "NORMAL"])),
   publicUrl: z.union([z.literal(""), url("PUBLIC_URL")]),
   githubApiUrl: url("GITHUB_API_URL"),
   githubToken: z.string(),
@@ -77,7 +150,11 @@ const schema = z.object({
   webhookTimeout: duration("WEBHOOK_TIMEOUT").refine((ms) => ms >= 1, "WEBHOOK_TIMEOUT must be positive"),
   webhookRetrySchedule: z.string().transform((s, ctx) => {
     const list = parseDurationList(s);
-    if (!list) ctx.addIssue({ code: "custom", message: "WEBHOOK_RETRY_SCHEDULE must be a comma-separated list of durations, e.g. 1m,5m,30m,2h,8h" });
+    if (!list)
+      ctx.addIssue({
+        code: "custom",
+        message: "WEBHOOK_RETRY_SCHEDULE must be a comma-separated list of durations, e.g. 1m,5m,30m,2h,8h",
+      });
     return list ?? [];
   }),
   webhookBlockPrivate: bool,
@@ -101,7 +178,10 @@ export class ConfigError extends Error {
  * Build the frozen config. `flags` holds command-line values by flag name (e.g. { port: "0" }).
  * Throws ConfigError listing every problem at once.
  */
-export function loadConfig(env: Record<string, string | undefined>, flags: Record<string, string> = {}): Readonly<Config> {
+export function loadConfig(
+  env: Record<string, string | undefined>,
+  flags: Record<string, string> = {},
+): Readonly<Config> {
   const raw: Record<string, string> = {};
   for (const [name, s] of Object.entries(SETTINGS)) raw[name] = flags[s.flag] ?? env[s.env] ?? s.def;
   const parsed = schema.safeParse(raw);
@@ -140,7 +220,10 @@ export function loadConfig(env: Record<string, string | undefined>, flags: Recor
 }
 
 /** Only the storage location: for CLI commands that work on the data directory of a running server. */
-export function loadDataDir(env: Record<string, string | undefined>, flags: Record<string, string> = {}): { dataDir: string; dbPath: string } {
+export function loadDataDir(
+  env: Record<string, string | undefined>,
+  flags: Record<string, string> = {},
+): { dataDir: string; dbPath: string } {
   const dataDir = resolve(flags[SETTINGS.dataDir.flag] ?? env.DATA_DIR ?? SETTINGS.dataDir.def);
   return { dataDir, dbPath: resolve(dataDir, "claimcheck.db") };
 }

@@ -3,7 +3,7 @@ import type { Clock } from "../lib/clock.ts";
 import { AppError } from "../lib/errors.ts";
 import { newId, sha256Hex } from "../lib/ids.ts";
 import type { AdminRow, AdminStore, SessionRow } from "./admin-store.ts";
-import { decideLoginAttempt, DEFAULT_THROTTLE, type ThrottlePolicy } from "./login-throttle.ts";
+import { DEFAULT_THROTTLE, decideLoginAttempt, type ThrottlePolicy } from "./login-throttle.ts";
 
 /** A setup link is good for this long: long enough to open it, short enough that a leaked log line goes stale. */
 export const SETUP_TOKEN_TTL_MS = 30 * 60_000;
@@ -100,20 +100,35 @@ export class AdminAuth {
   }
 
   isSetupTokenLive(token: string): boolean {
-    return token.length > 0 && token.length <= 128 && this.store.liveSetupToken(hashToken(token), this.clock.now()) !== null;
+    return (
+      token.length > 0 && token.length <= 128 && this.store.liveSetupToken(hashToken(token), this.clock.now()) !== null
+    );
   }
 
   /** Spend the setup token to create an administrator; the token works once, whatever happens after. */
   async redeemSetup(token: string, username: string, password: string, confirm: string): Promise<AdminRow> {
-    if (!this.isSetupTokenLive(token)) throw new AppError("setup_token_invalid", 403, "this setup link is invalid, used or expired; run `claimcheck admin create` for a new one");
+    if (!this.isSetupTokenLive(token))
+      throw new AppError(
+        "setup_token_invalid",
+        403,
+        "this setup link is invalid, used or expired; run `claimcheck admin create` for a new one",
+      );
     const problem = credentialProblem(username, password, confirm);
     if (problem) throw new AppError("invalid_credentials", 400, problem);
     const hash = await this.hashPassword(password);
     const now = this.clock.now();
-    const admin: AdminRow = { id: newId("adm", now), username, password_hash: hash, created_at: now, last_login_at: null };
+    const admin: AdminRow = {
+      id: newId("adm", now),
+      username,
+      password_hash: hash,
+      created_at: now,
+      last_login_at: null,
+    };
     return this.store.transaction(() => {
-      if (this.store.adminByUsername(username)) throw new AppError("admin_exists", 409, `an administrator named ${username} already exists`);
-      if (!this.store.useSetupToken(hashToken(token), admin.id, now)) throw new AppError("setup_token_invalid", 403, "this setup link was used or expired meanwhile");
+      if (this.store.adminByUsername(username))
+        throw new AppError("admin_exists", 409, `an administrator named ${username} already exists`);
+      if (!this.store.useSetupToken(hashToken(token), admin.id, now))
+        throw new AppError("setup_token_invalid", 403, "this setup link was used or expired meanwhile");
       this.store.insertAdmin(admin);
       return admin;
     });
@@ -134,10 +149,18 @@ export class AdminAuth {
       policy: this.o.throttle,
     });
     if (!decision.ok) {
-      throw new AppError("login_throttled", 429, `too many failed logins; try again in ${decision.retryAfterSeconds} s`, { retryAfter: decision.retryAfterSeconds }, { "Retry-After": String(decision.retryAfterSeconds) });
+      throw new AppError(
+        "login_throttled",
+        429,
+        `too many failed logins; try again in ${decision.retryAfterSeconds} s`,
+        { retryAfter: decision.retryAfterSeconds },
+        { "Retry-After": String(decision.retryAfterSeconds) },
+      );
     }
     const admin = username.length <= 64 ? this.store.adminByUsername(username) : null;
-    const ok = password.length <= PASSWORD_MAX && (await Bun.password.verify(password, admin?.password_hash ?? (await this.decoy())));
+    const ok =
+      password.length <= PASSWORD_MAX &&
+      (await Bun.password.verify(password, admin?.password_hash ?? (await this.decoy())));
     if (!admin || !ok) {
       this.store.transaction(() => {
         this.store.recordFailure("user", subject, now);
@@ -156,7 +179,14 @@ export class AdminAuth {
     const token = randomToken();
     const csrfToken = randomToken();
     const expiresAt = Math.min(now + this.o.sessionIdleMs, now + this.o.sessionMaxMs);
-    this.store.insertSession({ token_hash: hashToken(token), admin_id: adminId, csrf_token: csrfToken, created_at: now, last_seen_at: now, expires_at: expiresAt });
+    this.store.insertSession({
+      token_hash: hashToken(token),
+      admin_id: adminId,
+      csrf_token: csrfToken,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: expiresAt,
+    });
     return { token, csrfToken, expiresAt };
   }
 
@@ -206,7 +236,8 @@ export class AdminAuth {
 
 /** Why a new administrator's username or password is not acceptable, or null. */
 export function credentialProblem(username: string, password: string, confirm: string): string | null {
-  if (!USERNAME.test(username)) return "a username is 1-64 letters, digits, '.', '_', '@' or '-', starting with a letter or digit";
+  if (!USERNAME.test(username))
+    return "a username is 1-64 letters, digits, '.', '_', '@' or '-', starting with a letter or digit";
   if (password.length < PASSWORD_MIN) return `a password needs at least ${PASSWORD_MIN} characters`;
   if (password.length > PASSWORD_MAX) return `a password has at most ${PASSWORD_MAX} characters`;
   if (password !== confirm) return "the two passwords differ";

@@ -57,7 +57,9 @@ export class AdminStore {
   }
 
   insertSetupToken(hash: string, now: number, expiresAt: number): void {
-    this.db.query("INSERT INTO admin_setup_tokens (token_hash, created_at, expires_at) VALUES (?, ?, ?)").run(hash, now, expiresAt);
+    this.db
+      .query("INSERT INTO admin_setup_tokens (token_hash, created_at, expires_at) VALUES (?, ?, ?)")
+      .run(hash, now, expiresAt);
   }
 
   /** The setup token if it exists, is unused and unexpired. */
@@ -73,7 +75,9 @@ export class AdminStore {
   useSetupToken(hash: string, adminId: string, now: number): boolean {
     return (
       this.db
-        .query("UPDATE admin_setup_tokens SET used_at = ?, used_by = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?")
+        .query(
+          "UPDATE admin_setup_tokens SET used_at = ?, used_by = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?",
+        )
         .run(now, adminId, hash, now).changes === 1
     );
   }
@@ -98,7 +102,9 @@ export class AdminStore {
   }
 
   extendSession(hash: string, now: number, expiresAt: number): void {
-    this.db.query("UPDATE admin_sessions SET last_seen_at = ?, expires_at = ? WHERE token_hash = ?").run(now, expiresAt, hash);
+    this.db
+      .query("UPDATE admin_sessions SET last_seen_at = ?, expires_at = ? WHERE token_hash = ?")
+      .run(now, expiresAt, hash);
   }
 
   deleteSession(hash: string): void {
@@ -116,7 +122,9 @@ export class AdminStore {
   /** Read and clear the session's notice: it is shown on exactly one page. */
   takeFlash(hash: string): string | null {
     return this.transaction(() => {
-      const row = this.db.query<{ flash: string | null }, [string]>("SELECT flash FROM admin_sessions WHERE token_hash = ?").get(hash);
+      const row = this.db
+        .query<{ flash: string | null }, [string]>("SELECT flash FROM admin_sessions WHERE token_hash = ?")
+        .get(hash);
       if (row?.flash == null) return null;
       this.db.query("UPDATE admin_sessions SET flash = NULL WHERE token_hash = ?").run(hash);
       return row.flash;

@@ -1,6 +1,6 @@
 import { sha256Hex } from "../lib/ids.ts";
-import css from "./assets/dashboard.css" with { type: "text" };
 import js from "./assets/dashboard.client.js" with { type: "text" };
+import css from "./assets/dashboard.css" with { type: "text" };
 import type { AssetPaths } from "./pages/layout.ts";
 
 export interface Asset {

@@ -23,7 +23,8 @@ export const SHIFT_THRESHOLD_MS = 24 * 3_600_000;
 export const MAX_DRAWN = 400;
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
-const time = (v: unknown): number | null => (typeof v === "string" && v.length <= 40 && Number.isFinite(Date.parse(v)) ? Date.parse(v) : null);
+const time = (v: unknown): number | null =>
+  typeof v === "string" && v.length <= 40 && Number.isFinite(Date.parse(v)) ? Date.parse(v) : null;
 
 function commitsOf(list: unknown): TimelineCommit[] {
   if (!Array.isArray(list)) return [];
@@ -71,7 +72,11 @@ export function timelinesOf(result: unknown): RepoTimeline[] {
 }
 
 /** Summary numbers shown under the picture. */
-export function timelineStats(t: RepoTimeline): { commits: number; shifted: number; busiestDay: { day: string; commits: number } | null } {
+export function timelineStats(t: RepoTimeline): {
+  commits: number;
+  shifted: number;
+  busiestDay: { day: string; commits: number } | null;
+} {
   const perDay = new Map<string, number>();
   let shifted = 0;
   for (const c of t.commits) {
@@ -80,7 +85,8 @@ export function timelineStats(t: RepoTimeline): { commits: number; shifted: numb
     perDay.set(day, (perDay.get(day) ?? 0) + 1);
   }
   let busiest: { day: string; commits: number } | null = null;
-  for (const [day, n] of perDay) if (!busiest || n > busiest.commits || (n === busiest.commits && day < busiest.day)) busiest = { day, commits: n };
+  for (const [day, n] of perDay)
+    if (!busiest || n > busiest.commits || (n === busiest.commits && day < busiest.day)) busiest = { day, commits: n };
   return { commits: t.commits.length, shifted, busiestDay: busiest };
 }
 
@@ -101,7 +107,9 @@ function dayLabel(ms: number, spanMs: number): string {
  * presentation attributes and classes are used (the dashboard's CSP allows no inline styles).
  */
 export function timelineSvg(t: RepoTimeline): string {
-  const commits = [...t.commits].sort((a, b) => a.committerAt - b.committerAt || a.authorAt - b.authorAt).slice(-MAX_DRAWN);
+  const commits = [...t.commits]
+    .sort((a, b) => a.committerAt - b.committerAt || a.authorAt - b.authorAt)
+    .slice(-MAX_DRAWN);
   const times = commits.flatMap((c) => [c.authorAt, c.committerAt]);
   let lo = Math.min(...times);
   let hi = Math.max(...times);
@@ -129,12 +137,14 @@ export function timelineSvg(t: RepoTimeline): string {
     const tx = x(ms);
     parts.push(`<line x1="${tx}" y1="${COMMIT_Y + 6}" x2="${tx}" y2="${COMMIT_Y + 12}" class="tick"/>`);
     const anchor = i === 0 ? "start" : i === ticks ? "end" : "middle";
-    parts.push(`<text x="${tx}" y="${COMMIT_Y + 28}" text-anchor="${anchor}" class="tick-label">${escapeHtml(dayLabel(ms, hi - lo))}</text>`);
+    parts.push(
+      `<text x="${tx}" y="${COMMIT_Y + 28}" text-anchor="${anchor}" class="tick-label">${escapeHtml(dayLabel(ms, hi - lo))}</text>`,
+    );
   }
   for (const c of commits) {
     const shifted = Math.abs(c.committerAt - c.authorAt) > SHIFT_THRESHOLD_MS;
     const cls = shifted ? "commit shifted" : "commit";
-    const tip = `${c.sha ? c.sha.slice(0, 7) + ": " : ""}authored ${new Date(c.authorAt).toISOString()}, committed ${new Date(c.committerAt).toISOString()}`;
+    const tip = `${c.sha ? `${c.sha.slice(0, 7)}: ` : ""}authored ${new Date(c.authorAt).toISOString()}, committed ${new Date(c.committerAt).toISOString()}`;
     parts.push(
       `<g class="${cls}"><title>${escapeHtml(tip)}</title>` +
         `<line x1="${x(c.authorAt)}" y1="${AUTHOR_Y}" x2="${x(c.committerAt)}" y2="${COMMIT_Y}"/>` +

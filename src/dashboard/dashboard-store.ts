@@ -90,7 +90,7 @@ export class DashboardStore {
     }
     if (f.username) {
       where.push("v.host_username LIKE ? ESCAPE '\\'");
-      params.push(f.username.replace(/[\\%_]/g, (c) => `\\${c}`) + "%");
+      params.push(`${f.username.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     }
     const from = f.from ? dayStartUtc(f.from) : null;
     const to = f.to ? dayStartUtc(f.to) : null;
@@ -155,7 +155,12 @@ export class DashboardStore {
            FROM verifications v JOIN jobs j ON j.id = v.job_id WHERE v.status IN ('queued', 'processing')`,
       )
       .get(now)!;
-    return { waiting: r.waiting, running: r.running, oldestWaitingMs: r.oldest === null ? null : now - r.oldest, oldestDueMs: r.due === null ? null : now - r.due };
+    return {
+      waiting: r.waiting,
+      running: r.running,
+      oldestWaitingMs: r.oldest === null ? null : now - r.oldest,
+      oldestDueMs: r.due === null ? null : now - r.due,
+    };
   }
 
   /** Each client's use of its monthly quota since `monthStart`, with its limits and active keys. */
@@ -184,9 +189,15 @@ export class DashboardStore {
           WHERE d.tracking_id IS NOT NULL AND a.finished_at >= ? AND a.outcome NOT IN ('in_flight', 'interrupted')`,
       )
       .all(since);
-    const sorted = latencies.filter((l) => l.latency_ms !== null).map((l) => l.latency_ms).sort((a, b) => a - b);
-    const pct = (p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]! : null);
-    const retrying = this.db.query<{ n: number }, []>("SELECT count(*) AS n FROM webhook_deliveries WHERE state = 'retrying'").get()!.n;
+    const sorted = latencies
+      .filter((l) => l.latency_ms !== null)
+      .map((l) => l.latency_ms)
+      .sort((a, b) => a - b);
+    const pct = (p: number) =>
+      sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]! : null;
+    const retrying = this.db
+      .query<{ n: number }, []>("SELECT count(*) AS n FROM webhook_deliveries WHERE state = 'retrying'")
+      .get()!.n;
     return {
       byState: Object.fromEntries(states.map((s) => [s.state, s.n])),
       attempts: latencies.length,

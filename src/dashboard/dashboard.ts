@@ -56,7 +56,12 @@ export function createDashboard(d: DashboardDeps) {
   const auth = new AdminAuth(new AdminStore(d.db), d.clock, d.auth);
   const store = new DashboardStore(d.db);
   const assets = dashboardAssets();
-  const kit = createKit({ auth, logger: d.logger.child({ component: "dashboard" }), publicUrl: d.publicUrl, assets: assets.paths });
+  const kit = createKit({
+    auth,
+    logger: d.logger.child({ component: "dashboard" }),
+    publicUrl: d.publicUrl,
+    assets: assets.paths,
+  });
   const ctx = { ...d, kit, store, auth, refreshMs: d.refreshMs ?? 5_000 };
 
   const routes = new Elysia({ name: "dashboard" })
@@ -64,14 +69,20 @@ export function createDashboard(d: DashboardDeps) {
       const a = assets.byPath.get(new URL(request.url).pathname);
       if (!a) return new Response("not found", { status: 404, headers: { "content-type": "text/plain" } });
       return new Response(a.body, {
-        headers: { "content-type": a.contentType, "cache-control": "public, max-age=31536000, immutable", "x-content-type-options": "nosniff" },
+        headers: {
+          "content-type": a.contentType,
+          "cache-control": "public, max-age=31536000, immutable",
+          "x-content-type-options": "nosniff",
+        },
       });
     })
     .use(authRoutes(kit, auth))
     .use(jobRoutes(ctx))
     .use(clientRoutes(ctx))
     .use(webhookRoutes(ctx))
-    .all("/dashboard/*", (c) => kit.authed(c, (r) => kit.fail(new AppError("not_found", 404, "There is no such dashboard page."), r.viewer)));
+    .all("/dashboard/*", (c) =>
+      kit.authed(c, (r) => kit.fail(new AppError("not_found", 404, "There is no such dashboard page."), r.viewer)),
+    );
 
   return {
     auth,

@@ -63,9 +63,17 @@ export function parseJobFilter(q: Record<string, string | undefined>): { filter:
     return r;
   };
   const filter: JobFilter = {
-    state: pick("state", (v) => ((JOB_STATES as readonly string[]).includes(v) ? (v as JobStateFilter) : null), `one of ${JOB_STATES.join(", ")}`),
+    state: pick(
+      "state",
+      (v) => ((JOB_STATES as readonly string[]).includes(v) ? (v as JobStateFilter) : null),
+      `one of ${JOB_STATES.join(", ")}`,
+    ),
     client: pick("client", (v) => (NAME.test(v) ? v : null), "a client name"),
-    username: pick("username", (v) => (USERNAME_PREFIX.test(v) ? v : null), "letters, digits and hyphens (a GitHub login or its start)"),
+    username: pick(
+      "username",
+      (v) => (USERNAME_PREFIX.test(v) ? v : null),
+      "letters, digits and hyphens (a GitHub login or its start)",
+    ),
     from: pick("from", (v) => (dayStartUtc(v) !== null ? v : null), "a date like 2026-01-31"),
     to: pick("to", (v) => (dayStartUtc(v) !== null ? v : null), "a date like 2026-01-31"),
     before: pick("before", decodeCursor, "a list position"),

@@ -40,7 +40,10 @@ export interface KitDeps {
 type Server = { requestIP(r: Request): { address: string } | null } | null | undefined;
 
 export function htmlResponse(page: Html, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(page.value, { status, headers: { ...SECURITY_HEADERS, "content-type": "text/html; charset=utf-8", ...headers } });
+  return new Response(page.value, {
+    status,
+    headers: { ...SECURITY_HEADERS, "content-type": "text/html; charset=utf-8", ...headers },
+  });
 }
 
 /** 303 See Other: after a POST the browser GETs the next page (no resubmission on reload). */
@@ -50,7 +53,8 @@ export function redirect(location: string, headers: Record<string, string> = {})
 
 /** Only a local dashboard path may be a redirect target after login (no open redirect). */
 export function safeNext(next: string | null | undefined): string {
-  if (!next || !next.startsWith("/dashboard") || next.startsWith("//") || /[\\\s]/.test(next) || next.length > 500) return "/dashboard";
+  if (!next?.startsWith("/dashboard") || next.startsWith("//") || /[\\\s]/.test(next) || next.length > 500)
+    return "/dashboard";
   return next;
 }
 
@@ -85,10 +89,15 @@ export function field(form: Form, name: string, max = 500, raw = false): string 
  */
 export function checkCsrf(request: Request, form: Form, expected: string | null): void {
   const site = request.headers.get("sec-fetch-site");
-  if (site && site !== "same-origin" && site !== "none") throw new AppError("csrf_failed", 403, "cross-site form submission refused");
+  if (site && site !== "same-origin" && site !== "none")
+    throw new AppError("csrf_failed", 403, "cross-site form submission refused");
   const given = form.get("_csrf") ?? "";
   if (!expected || !given || !sameSecret(given, expected)) {
-    throw new AppError("csrf_failed", 403, "the form's security token is missing or stale: reload the page and submit again");
+    throw new AppError(
+      "csrf_failed",
+      403,
+      "the form's security token is missing or stale: reload the page and submit again",
+    );
   }
 }
 
@@ -96,10 +105,22 @@ export function checkCsrf(request: Request, form: Form, expected: string | null)
 export function createKit(d: KitDeps) {
   const fail = (err: unknown, viewer: Viewer | null): Response => {
     if (err instanceof AppError) {
-      return htmlResponse(errorPage({ assets: d.assets, viewer, status: err.status, message: err.message }), err.status, err.headers);
+      return htmlResponse(
+        errorPage({ assets: d.assets, viewer, status: err.status, message: err.message }),
+        err.status,
+        err.headers,
+      );
     }
     d.logger.error("dashboard error", { error: err instanceof Error ? (err.stack ?? err.message) : errorMessage(err) });
-    return htmlResponse(errorPage({ assets: d.assets, viewer, status: 500, message: "Something went wrong; the service log has details." }), 500);
+    return htmlResponse(
+      errorPage({
+        assets: d.assets,
+        viewer,
+        status: 500,
+        message: "Something went wrong; the service log has details.",
+      }),
+      500,
+    );
   };
 
   const base = (request: Request, params: Record<string, string> | undefined, server: Server): Req => ({
@@ -121,7 +142,10 @@ export function createKit(d: KitDeps) {
     },
 
     /** A page anyone may open (login, setup). */
-    async open(ctx: { request: Request; params?: Record<string, string>; server?: Server }, handler: (r: Req) => Response | Promise<Response>): Promise<Response> {
+    async open(
+      ctx: { request: Request; params?: Record<string, string>; server?: Server },
+      handler: (r: Req) => Response | Promise<Response>,
+    ): Promise<Response> {
       try {
         return await handler(base(ctx.request, ctx.params, ctx.server));
       } catch (err) {
@@ -133,13 +157,23 @@ export function createKit(d: KitDeps) {
      * A page or action for a signed-in administrator. Without a live session a GET is sent to the login
      * page and a POST is refused; a POST must carry the session's CSRF token.
      */
-    async authed(ctx: { request: Request; params?: Record<string, string>; server?: Server }, handler: (r: AuthedReq) => Response | Promise<Response>): Promise<Response> {
+    async authed(
+      ctx: { request: Request; params?: Record<string, string>; server?: Server },
+      handler: (r: AuthedReq) => Response | Promise<Response>,
+    ): Promise<Response> {
       const r = base(ctx.request, ctx.params, ctx.server);
       const session = d.auth.session(readCookie(ctx.request, SESSION_COOKIE));
       const post = ctx.request.method !== "GET" && ctx.request.method !== "HEAD";
       if (!session) {
         if (!post) return redirect(`/dashboard/login?next=${encodeURIComponent(r.url.pathname + r.url.search)}`);
-        return htmlResponse(errorPage({ assets: d.assets, status: 401, message: "Your session has ended. Log in again, then repeat the action." }), 401);
+        return htmlResponse(
+          errorPage({
+            assets: d.assets,
+            status: 401,
+            message: "Your session has ended. Log in again, then repeat the action.",
+          }),
+          401,
+        );
       }
       const viewer: Viewer = { username: session.username, csrfToken: session.csrf_token };
       try {

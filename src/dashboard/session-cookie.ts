@@ -38,7 +38,12 @@ export function readCookie(request: Request, base: string): string | null {
  * used for the session itself: the server decides when it expires).
  */
 export function setCookie(base: string, value: string, maxAgeSeconds: number | null, secure: boolean): string {
-  const attrs = [`${cookieName(base, secure)}=${value}`, secure ? "Path=/" : "Path=/dashboard", "HttpOnly", "SameSite=Strict"];
+  const attrs = [
+    `${cookieName(base, secure)}=${value}`,
+    secure ? "Path=/" : "Path=/dashboard",
+    "HttpOnly",
+    "SameSite=Strict",
+  ];
   if (maxAgeSeconds !== null) attrs.push(`Max-Age=${Math.max(0, Math.floor(maxAgeSeconds))}`);
   if (secure) attrs.push("Secure");
   return attrs.join("; ");

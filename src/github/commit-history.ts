@@ -35,7 +35,8 @@ export function tallyOtherAuthors(commits: readonly GhCommit[], login: string): 
     if (sameLogin(c.authorLogin, login)) continue;
     const key = c.authorLogin ? `login:${c.authorLogin.toLowerCase()}` : `email:${c.authorEmail.toLowerCase()}`;
     const entry = byKey.get(key);
-    if (!entry) byKey.set(key, { login: c.authorLogin, email: c.authorEmail, count: 1, earliestAuthorDate: c.authorDate });
+    if (!entry)
+      byKey.set(key, { login: c.authorLogin, email: c.authorEmail, count: 1, earliestAuthorDate: c.authorDate });
     else {
       entry.count++;
       if (Date.parse(c.authorDate) < Date.parse(entry.earliestAuthorDate)) entry.earliestAuthorDate = c.authorDate;
@@ -55,12 +56,24 @@ const dedupe = (commits: GhCommit[]): GhCommit[] => {
  * candidate's own listing (author=login): first page, last page (exact count, oldest work) and at most
  * `maxPages - 2` pages spread in between, never the whole history of a huge repository.
  */
-export async function fetchCommitHistory(client: GitHubClient, repo: GhRepo, login: string, maxPages: number): Promise<CommitHistory> {
+export async function fetchCommitHistory(
+  client: GitHubClient,
+  repo: GhRepo,
+  login: string,
+  maxPages: number,
+): Promise<CommitHistory> {
   const route = "/repos/{owner}/{repo}/commits";
   const base = { owner: repo.owner, repo: repo.name, per_page: PER_PAGE };
   const first = await client.get<unknown[]>(route, base, [404, 409]);
   if (first.status !== 200 || !Array.isArray(first.data)) {
-    return { empty: true, totalCommitCount: 0, candidateCommits: [], candidateCommitCount: 0, truncated: false, otherAuthors: [] };
+    return {
+      empty: true,
+      totalCommitCount: 0,
+      candidateCommits: [],
+      candidateCommitCount: 0,
+      truncated: false,
+      otherAuthors: [],
+    };
   }
   const newest = first.data.map(toGhCommit);
   const lastPage = pageOf(first.headers.link, "last");

@@ -26,7 +26,9 @@ const ms = (iso: string) => Date.parse(iso);
 /** Largest share of commits whose author time of day (UTC) falls in one 60-minute window. */
 export function timeOfDayWindowShare(commits: readonly GhCommit[]): number {
   if (commits.length === 0) return 0;
-  const minutes = commits.map((c) => new Date(ms(c.authorDate)).getUTCHours() * 60 + new Date(ms(c.authorDate)).getUTCMinutes()).sort((a, b) => a - b);
+  const minutes = commits
+    .map((c) => new Date(ms(c.authorDate)).getUTCHours() * 60 + new Date(ms(c.authorDate)).getUTCMinutes())
+    .sort((a, b) => a - b);
   const circular = [...minutes, ...minutes.map((m) => m + 1440)];
   let best = 0;
   let j = 0;
@@ -54,7 +56,8 @@ export function looksMachineMade(commits: readonly GhCommit[]): boolean {
   if (n === 0) return false;
   if (maxGroup(commits.map((c) => c.authorDate)) >= PRESCREEN.identicalAuthorTimestamps) return true;
   if (timeOfDayWindowShare(commits) >= PRESCREEN.timeOfDayWindowShare) return true;
-  if (maxGroup(commits.map((c) => c.message.trim().split("\n")[0]!.toLowerCase())) / n >= PRESCREEN.topMessageShare) return true;
+  if (maxGroup(commits.map((c) => c.message.trim().split("\n")[0]!.toLowerCase())) / n >= PRESCREEN.topMessageShare)
+    return true;
   const split = commits.filter((c) => Math.abs(ms(c.committerDate) - ms(c.authorDate)) > PRESCREEN.dateSplitMs).length;
   if (split / n >= PRESCREEN.dateSplitShare) return true;
   return maxGroup(commits.map((c) => Math.floor(ms(c.committerDate) / 3_600_000))) >= PRESCREEN.commitsPerCommitterHour;
@@ -64,7 +67,11 @@ export function looksMachineMade(commits: readonly GhCommit[]): boolean {
  * SHAs to sample, newest first: the oldest non-merge commit, plus (when the history looks machine-made
  * and is long enough) `sampleSize` more spread evenly across the fetched commits.
  */
-export function planStatsSample(commits: readonly GhCommit[], candidateCommitCount: number, sampleSize: number): string[] {
+export function planStatsSample(
+  commits: readonly GhCommit[],
+  candidateCommitCount: number,
+  sampleSize: number,
+): string[] {
   const own = commits.filter((c) => c.parents <= 1);
   if (own.length === 0) return [];
   const chosen = new Set<number>([own.length - 1]);

@@ -1,6 +1,6 @@
 import type { Clock } from "../lib/clock.ts";
-import { REPLAYED_HEADERS, type CachedResponse, type GitHubHttpCache } from "./http-cache-store.ts";
-import { readRateLimit, type RateLimitSnapshot } from "./rate-limit-policy.ts";
+import { type CachedResponse, type GitHubHttpCache, REPLAYED_HEADERS } from "./http-cache-store.ts";
+import { type RateLimitSnapshot, readRateLimit } from "./rate-limit-policy.ts";
 
 /** What the transport spent: requests sent, 304s among them, and answers served without a request. */
 export interface TransportCounters {
@@ -32,7 +32,10 @@ export interface ConditionalFetchOptions {
 
 const REDIRECTS = new Set([301, 302, 307, 308]);
 const MAX_HOPS = 3;
-const IMMUTABLE = [/\/repos\/[^/]+\/[^/]+\/commits\/[0-9a-f]{40}$/i, /\/repos\/[^/]+\/[^/]+\/compare\/[0-9a-f]{40}\.\.\.[0-9a-f]{40}$/i];
+const IMMUTABLE = [
+  /\/repos\/[^/]+\/[^/]+\/commits\/[0-9a-f]{40}$/i,
+  /\/repos\/[^/]+\/[^/]+\/compare\/[0-9a-f]{40}\.\.\.[0-9a-f]{40}$/i,
+];
 
 /** A commit named by its full SHA (or a compare of two SHAs) never changes: no need to revalidate. */
 export function isImmutableUrl(url: string): boolean {
@@ -120,7 +123,11 @@ export function createConditionalFetch(o: ConditionalFetchOptions) {
       const out = new Headers(res.headers);
       out.delete("content-encoding"); // the body was already decoded
       out.delete("content-length");
-      return new Response(res.status === 204 || res.status === 304 ? null : text, { status: res.status, statusText: res.statusText, headers: out });
+      return new Response(res.status === 204 || res.status === 304 ? null : text, {
+        status: res.status,
+        statusText: res.statusText,
+        headers: out,
+      });
     }
   };
 }

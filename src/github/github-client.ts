@@ -2,9 +2,9 @@ import type { Database } from "bun:sqlite";
 import { retry } from "@octokit/plugin-retry";
 import { throttling } from "@octokit/plugin-throttling";
 import { Octokit } from "@octokit/rest";
-import { systemClock, type Clock } from "../lib/clock.ts";
+import { type Clock, systemClock } from "../lib/clock.ts";
 import { errorMessage } from "../lib/errors.ts";
-import { silentLogger, type Logger } from "../lib/log.ts";
+import { type Logger, silentLogger } from "../lib/log.ts";
 import { createConditionalFetch, type TransportCounters } from "./conditional-fetch.ts";
 import { GitHubHttpCache, tokenPartition } from "./http-cache-store.ts";
 import { classifyFailure, type RateLimitSnapshot } from "./rate-limit-policy.ts";
@@ -44,7 +44,11 @@ export interface GitHubClient {
    * GET a REST route ("/repos/{owner}/{repo}"). Statuses listed in `accept` (e.g. 404, 409) are returned;
    * others throw GitHubRateLimitedError (budget spent: defer) or GitHubUnavailableError (after retries).
    */
-  get<T = unknown>(route: string, params?: Record<string, string | number | undefined>, accept?: readonly number[]): Promise<GitHubResponse<T>>;
+  get<T = unknown>(
+    route: string,
+    params?: Record<string, string | number | undefined>,
+    accept?: readonly number[],
+  ): Promise<GitHubResponse<T>>;
   /** requests sent, 304s, and immutable cache hits so far */
   readonly counters: Readonly<TransportCounters>;
   /** the last rate-limit window GitHub reported, if any */
@@ -58,7 +62,10 @@ interface HttpErrorLike {
 }
 
 const isHttpError = (e: unknown): e is HttpErrorLike =>
-  typeof e === "object" && e !== null && (e as { name?: string }).name === "HttpError" && typeof (e as { status?: unknown }).status === "number";
+  typeof e === "object" &&
+  e !== null &&
+  (e as { name?: string }).name === "HttpError" &&
+  typeof (e as { status?: unknown }).status === "number";
 
 /** Never retried by plugin-retry: answers that will not change (429 is the throttling plugin's). */
 const DO_NOT_RETRY = [400, 401, 403, 404, 409, 410, 422, 429, 451];
@@ -116,19 +123,30 @@ export function createGitHubClient(opts: GitHubClientOptions): GitHubClient {
     retry: { doNotRetry: DO_NOT_RETRY, retries, retryAfterBaseValue: unit },
   });
 
-  const get = async <T>(route: string, params: Record<string, string | number | undefined> = {}, accept: readonly number[] = []): Promise<GitHubResponse<T>> => {
+  const get = async <T>(
+    route: string,
+    params: Record<string, string | number | undefined> = {},
+    accept: readonly number[] = [],
+  ): Promise<GitHubResponse<T>> => {
     const budget = lastRate;
-    if (budget && budget.remaining <= 0 && clock.now() < budget.resetAt) throw new GitHubRateLimitedError(budget.resetAt);
+    if (budget && budget.remaining <= 0 && clock.now() < budget.resetAt)
+      throw new GitHubRateLimitedError(budget.resetAt);
     try {
-      const res = await octokit.request(`GET ${route}`, { ...params, headers: { "x-github-api-version": "2022-11-28" } });
+      const res = await octokit.request(`GET ${route}`, {
+        ...params,
+        headers: { "x-github-api-version": "2022-11-28" },
+      });
       if (res.status >= 300) {
         // only a redirect the transport refused to follow (another host) gets here: never read it as data
-        throw new GitHubUnavailableError(`GitHub redirected GET ${route} to ${String(res.headers.location ?? "another host")}; not followed`);
+        throw new GitHubUnavailableError(
+          `GitHub redirected GET ${route} to ${String(res.headers.location ?? "another host")}; not followed`,
+        );
       }
       return { status: res.status, data: res.data as T, headers: res.headers as Record<string, string | undefined> };
     } catch (err) {
       if (err instanceof GitHubRateLimitedError || err instanceof GitHubUnavailableError) throw err;
-      if (!isHttpError(err)) throw new GitHubUnavailableError(`GitHub request GET ${route} failed: ${errorMessage(err)}`);
+      if (!isHttpError(err))
+        throw new GitHubUnavailableError(`GitHub request GET ${route} failed: ${errorMessage(err)}`);
       if (accept.includes(err.status)) {
         return { status: err.status, data: err.response?.data as T, headers: err.response?.headers ?? {} };
       }

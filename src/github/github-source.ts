@@ -86,6 +86,10 @@ export function createGitHubSource(opts: GitHubSourceOptions): GitHubSource & { 
     },
     getRepo,
     repoEvidence: (repo, login) => fetchRepoEvidence(client, repo, login, limits, getRepo),
-    stats: () => ({ calls: client.counters.calls, notModified: client.counters.notModified, servedFromCache: client.counters.servedFromCache }),
+    stats: () => ({
+      calls: client.counters.calls,
+      notModified: client.counters.notModified,
+      servedFromCache: client.counters.servedFromCache,
+    }),
   };
 }

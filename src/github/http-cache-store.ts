@@ -67,19 +67,32 @@ export class GitHubHttpCache {
   put(partition: string, entry: Omit<CachedResponse, "storedAt">, now: number): void {
     this.bestEffort(() =>
       this.db
-      .query(
-        `INSERT INTO github_http_cache (url, token_hash, etag, last_modified, headers, body, stored_at, used_at)
+        .query(
+          `INSERT INTO github_http_cache (url, token_hash, etag, last_modified, headers, body, stored_at, used_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (url, token_hash) DO UPDATE SET etag = excluded.etag, last_modified = excluded.last_modified,
            headers = excluded.headers, body = excluded.body, stored_at = excluded.stored_at, used_at = excluded.used_at`,
-      )
-      .run(entry.url, partition, entry.etag, entry.lastModified, JSON.stringify(entry.headers), Bun.gzipSync(new TextEncoder().encode(entry.body)), now, now),
+        )
+        .run(
+          entry.url,
+          partition,
+          entry.etag,
+          entry.lastModified,
+          JSON.stringify(entry.headers),
+          Bun.gzipSync(new TextEncoder().encode(entry.body)),
+          now,
+          now,
+        ),
     );
   }
 
   /** Marks an entry as served now (a 304 or an immutable hit), for least-recently-used pruning. */
   touch(url: string, partition: string, now: number): void {
-    this.bestEffort(() => this.db.query("UPDATE github_http_cache SET used_at = ? WHERE url = ? AND token_hash = ?").run(now, url, partition));
+    this.bestEffort(() =>
+      this.db
+        .query("UPDATE github_http_cache SET used_at = ? WHERE url = ? AND token_hash = ?")
+        .run(now, url, partition),
+    );
   }
 
   private bestEffort(write: () => unknown): void {

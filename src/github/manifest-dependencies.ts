@@ -66,7 +66,9 @@ export function manifestDependencies(file: ManifestFile, text: string): string[]
     case "pyproject.toml": {
       const doc = parseToml(text);
       const project = tomlTable(doc, ["project"]);
-      const deps = Array.isArray(project.dependencies) ? project.dependencies.filter((d): d is string => typeof d === "string") : [];
+      const deps = Array.isArray(project.dependencies)
+        ? project.dependencies.filter((d): d is string => typeof d === "string")
+        : [];
       const optional = Object.values(tomlTable(doc, ["project", "optional-dependencies"])).flatMap((v) =>
         Array.isArray(v) ? v.filter((d): d is string => typeof d === "string") : [],
       );
@@ -78,7 +80,9 @@ export function manifestDependencies(file: ManifestFile, text: string): string[]
     }
     case "Cargo.toml": {
       const doc = parseToml(text);
-      return uniq(["dependencies", "dev-dependencies", "build-dependencies"].flatMap((t) => Object.keys(tomlTable(doc, [t]))));
+      return uniq(
+        ["dependencies", "dev-dependencies", "build-dependencies"].flatMap((t) => Object.keys(tomlTable(doc, [t]))),
+      );
     }
     case "go.mod": {
       const names: string[] = [];
@@ -96,7 +100,9 @@ export function manifestDependencies(file: ManifestFile, text: string): string[]
       return uniq([...text.matchAll(/^\s*gem\s+["']([^"']+)["']/gm)].map((m) => m[1]!));
     case "pom.xml":
       return uniq(
-        [...text.matchAll(/<dependency>([\s\S]*?)<\/dependency>/g)].map((m) => m[1]!.match(/<artifactId>\s*([^<\s]+)\s*<\/artifactId>/)?.[1] ?? ""),
+        [...text.matchAll(/<dependency>([\s\S]*?)<\/dependency>/g)].map(
+          (m) => m[1]!.match(/<artifactId>\s*([^<\s]+)\s*<\/artifactId>/)?.[1] ?? "",
+        ),
       );
   }
 }

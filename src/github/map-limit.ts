@@ -2,7 +2,11 @@
  * Maps with at most `limit` promises in flight, keeping input order: a few parallel requests are fine
  * on GitHub, bursts of many trigger secondary rate limits.
  */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const out = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {

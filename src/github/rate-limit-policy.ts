@@ -23,7 +23,8 @@ export function readRateLimit(h: HeaderBag): RateLimitSnapshot | null {
   const limit = Number(header(h, "x-ratelimit-limit"));
   const remaining = Number(header(h, "x-ratelimit-remaining"));
   const reset = Number(header(h, "x-ratelimit-reset"));
-  if (![limit, remaining, reset].every(Number.isFinite) || header(h, "x-ratelimit-remaining") === undefined) return null;
+  if (![limit, remaining, reset].every(Number.isFinite) || header(h, "x-ratelimit-remaining") === undefined)
+    return null;
   return { limit, remaining, resetAt: reset * 1000 };
 }
 
@@ -51,13 +52,16 @@ export function classifyFailure(status: number, h: HeaderBag, message: string, n
   if (status === 403 || status === 429) {
     const rate = readRateLimit(h);
     const retryAfter = Number(header(h, "retry-after"));
-    const secondary = /secondary rate limit/i.test(message) || (Number.isFinite(retryAfter) && header(h, "retry-after") !== undefined);
-    if (rate && rate.remaining === 0 && !secondary) return { kind: "primary-limit", resetAt: Math.max(rate.resetAt, now) };
+    const secondary =
+      /secondary rate limit/i.test(message) || (Number.isFinite(retryAfter) && header(h, "retry-after") !== undefined);
+    if (rate && rate.remaining === 0 && !secondary)
+      return { kind: "primary-limit", resetAt: Math.max(rate.resetAt, now) };
     if (secondary) {
       const wait = Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter * 1000 : SECONDARY_FALLBACK_MS;
       return { kind: "secondary-limit", retryAfterMs: wait, resetAt: now + wait };
     }
-    if (/rate limit/i.test(message)) return { kind: "primary-limit", resetAt: rate ? Math.max(rate.resetAt, now) : now + SECONDARY_FALLBACK_MS };
+    if (/rate limit/i.test(message))
+      return { kind: "primary-limit", resetAt: rate ? Math.max(rate.resetAt, now) : now + SECONDARY_FALLBACK_MS };
     return { kind: "client-error" };
   }
   if (status === 401) return { kind: "bad-credentials" };

@@ -2,12 +2,20 @@ import { fetchCommitHistory } from "./commit-history.ts";
 import { planStatsSample } from "./commit-sample.ts";
 import type { GitHubClient } from "./github-client.ts";
 import { sameLogin, toGhCommit } from "./github-mappers.ts";
+import { MANIFEST_FILES, type ManifestFile, manifestDependencies } from "./manifest-dependencies.ts";
 import { mapLimit } from "./map-limit.ts";
-import { MANIFEST_FILES, manifestDependencies, type ManifestFile } from "./manifest-dependencies.ts";
 import type { GhCommit, GhRepo, RepoEvidence } from "./types.ts";
 
 /** AI-agent instruction files looked for at the repository root (INFO evidence, not fraud). */
-export const AGENT_FILES = ["CLAUDE.md", "AGENTS.md", "GEMINI.md", ".cursorrules", ".cursor", ".windsurfrules", ".clinerules"] as const;
+export const AGENT_FILES = [
+  "CLAUDE.md",
+  "AGENTS.md",
+  "GEMINI.md",
+  ".cursorrules",
+  ".cursor",
+  ".windsurfrules",
+  ".clinerules",
+] as const;
 
 export interface EvidenceLimits {
   /** pages of 100 of the candidate's commits to read at most (first and last included) */
@@ -26,7 +34,9 @@ interface ContentEntry {
 }
 
 const decodeContent = (e: ContentEntry): string | null =>
-  e.encoding === "base64" && typeof e.content === "string" ? Buffer.from(e.content.replace(/\s+/g, ""), "base64").toString("utf8") : null;
+  e.encoding === "base64" && typeof e.content === "string"
+    ? Buffer.from(e.content.replace(/\s+/g, ""), "base64").toString("utf8")
+    : null;
 
 /**
  * Everything the anomaly rules need about one repository and one candidate, in about four calls for an
@@ -68,7 +78,11 @@ export async function fetchRepoEvidence(
     client.get<Record<string, number>>("/repos/{owner}/{repo}/languages", params, [404]),
     client.get<ContentEntry[]>("/repos/{owner}/{repo}/contents/{path}", { ...params, path: "" }, [404]),
     aheadOfParent(client, repo, login, limits.maxCommitPages),
-    sampleWithStats(client, repo, planStatsSample(history.candidateCommits, history.candidateCommitCount, limits.sampleSize)),
+    sampleWithStats(
+      client,
+      repo,
+      planStatsSample(history.candidateCommits, history.candidateCommitCount, limits.sampleSize),
+    ),
   ]);
   if (languages.status === 200 && languages.data && typeof languages.data === "object") {
     evidence.languages = Object.fromEntries(Object.entries(languages.data).filter(([, v]) => typeof v === "number"));
@@ -76,9 +90,16 @@ export async function fetchRepoEvidence(
   const entries = root.status === 200 && Array.isArray(root.data) ? root.data : [];
   const names = new Set(entries.map((e) => e.name ?? ""));
   evidence.agentFiles = AGENT_FILES.filter((f) => names.has(f));
-  const manifests = MANIFEST_FILES.filter((f) => entries.some((e) => e.name === f && e.type === "file")).slice(0, limits.maxManifests);
+  const manifests = MANIFEST_FILES.filter((f) => entries.some((e) => e.name === f && e.type === "file")).slice(
+    0,
+    limits.maxManifests,
+  );
   const parsed = await mapLimit(manifests, 2, async (file: ManifestFile) => {
-    const res = await client.get<ContentEntry>("/repos/{owner}/{repo}/contents/{path}", { ...params, path: file }, [404]);
+    const res = await client.get<ContentEntry>(
+      "/repos/{owner}/{repo}/contents/{path}",
+      { ...params, path: file },
+      [404],
+    );
     const text = res.status === 200 && res.data ? decodeContent(res.data) : null;
     return text === null ? [] : manifestDependencies(file, text);
   });
@@ -93,7 +114,12 @@ export async function fetchRepoEvidence(
 }
 
 /** For a fork: commits on its default branch beyond the parent's, and how many are the candidate's. */
-async function aheadOfParent(client: GitHubClient, repo: GhRepo, login: string, maxPages: number): Promise<RepoEvidence["aheadOfParent"]> {
+async function aheadOfParent(
+  client: GitHubClient,
+  repo: GhRepo,
+  login: string,
+  maxPages: number,
+): Promise<RepoEvidence["aheadOfParent"]> {
   if (!repo.fork || !repo.parent) return undefined;
   const parentOwner = repo.parent.split("/")[0]!;
   const basehead = `${parentOwner}:${repo.parentDefaultBranch ?? repo.defaultBranch}...${repo.defaultBranch}`;
@@ -120,7 +146,11 @@ async function aheadOfParent(client: GitHubClient, repo: GhRepo, login: string, 
 /** GET /repos/{o}/{r}/commits/{sha} for each planned SHA (immutable: served from cache once seen). */
 async function sampleWithStats(client: GitHubClient, repo: GhRepo, shas: string[]): Promise<GhCommit[]> {
   const fetched = await mapLimit(shas, 3, async (sha) => {
-    const res = await client.get("/repos/{owner}/{repo}/commits/{ref}", { owner: repo.owner, repo: repo.name, ref: sha }, [404, 422]);
+    const res = await client.get(
+      "/repos/{owner}/{repo}/commits/{ref}",
+      { owner: repo.owner, repo: repo.name, ref: sha },
+      [404, 422],
+    );
     return res.status === 200 ? toGhCommit(res.data) : null;
   });
   return fetched.filter((c): c is GhCommit => c !== null);

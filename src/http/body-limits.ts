@@ -1,4 +1,4 @@
-import { AppError, ApiErrors } from "../lib/errors.ts";
+import { ApiErrors, AppError } from "../lib/errors.ts";
 
 /** Bodies of every route but the upload: dashboard forms, small JSON. */
 export const FORM_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -11,14 +11,22 @@ export const FORM_BODY_LIMIT_BYTES = 1024 * 1024;
  * - any other request with a body: a declared Content-Length of at most 1 MiB (411 without one).
  * Returns the error to answer with, or null to go on.
  */
-export function bodyLimitError(method: string, pathname: string, headers: Headers, uploadLimitBytes: number): AppError | null {
+export function bodyLimitError(
+  method: string,
+  pathname: string,
+  headers: Headers,
+  uploadLimitBytes: number,
+): AppError | null {
   if (method === "GET" || method === "HEAD" || method === "OPTIONS") return null;
   const declared = headers.get("content-length");
   const length = declared === null ? null : Number(declared);
-  if (pathname === "/v1/verify") return length !== null && length > uploadLimitBytes ? ApiErrors.invalidFileTooLarge() : null;
+  if (pathname === "/v1/verify")
+    return length !== null && length > uploadLimitBytes ? ApiErrors.invalidFileTooLarge() : null;
   if (length === null) {
     const chunked = /chunked/i.test(headers.get("transfer-encoding") ?? "");
     return chunked ? new AppError("length_required", 411, "send a Content-Length with the request body") : null;
   }
-  return length > FORM_BODY_LIMIT_BYTES ? new AppError("payload_too_large", 413, `request bodies here are limited to ${FORM_BODY_LIMIT_BYTES} bytes`) : null;
+  return length > FORM_BODY_LIMIT_BYTES
+    ? new AppError("payload_too_large", 413, `request bodies here are limited to ${FORM_BODY_LIMIT_BYTES} bytes`)
+    : null;
 }

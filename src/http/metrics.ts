@@ -8,13 +8,17 @@ export function renderMetrics(s: {
   const lines = [
     "# HELP claimcheck_jobs Jobs in the durable queue by state.",
     "# TYPE claimcheck_jobs gauge",
-    ...["queued", "running", "completed", "failed"].map((st) => `claimcheck_jobs{state="${st}"} ${s.jobs.byState[st] ?? 0}`),
+    ...["queued", "running", "completed", "failed"].map(
+      (st) => `claimcheck_jobs{state="${st}"} ${s.jobs.byState[st] ?? 0}`,
+    ),
     "# HELP claimcheck_queue_oldest_due_seconds Age of the oldest due job still waiting.",
     "# TYPE claimcheck_queue_oldest_due_seconds gauge",
     `claimcheck_queue_oldest_due_seconds ${(s.jobs.oldestDueAgeMs / 1000).toFixed(3)}`,
     "# HELP claimcheck_verifications Verifications by status.",
     "# TYPE claimcheck_verifications gauge",
-    ...["queued", "COMPLETED", "FAILED"].map((st) => `claimcheck_verifications{status="${st}"} ${s.verifications[st] ?? 0}`),
+    ...["queued", "COMPLETED", "FAILED"].map(
+      (st) => `claimcheck_verifications{status="${st}"} ${s.verifications[st] ?? 0}`,
+    ),
     ...(s.github
       ? [
           "# HELP claimcheck_github_rate_remaining GitHub requests left in the current window (last seen).",
@@ -26,5 +30,5 @@ export function renderMetrics(s: {
       : []),
     ...(s.extra ?? []),
   ];
-  return lines.join("\n") + "\n";
+  return `${lines.join("\n")}\n`;
 }

@@ -5,9 +5,9 @@ import type { Logger } from "../lib/log.ts";
 import type { VerificationService } from "../verification/verification-service.ts";
 import { bodyLimitError } from "./body-limits.ts";
 import { renderError } from "./error-handler.ts";
-import { MULTIPART_OVERHEAD_BYTES } from "./upload.ts";
 import { type HealthProbe, healthRoutes } from "./routes/health-routes.ts";
 import { verifyRoutes } from "./routes/verify-routes.ts";
+import { MULTIPART_OVERHEAD_BYTES } from "./upload.ts";
 
 export interface HttpDeps {
   accounts: AccountService;
@@ -32,7 +32,12 @@ export function createHttpApp(deps: HttpDeps) {
       // API answers carry personal data: never cached, never sniffed
       set.headers["x-content-type-options"] = "nosniff";
       set.headers["cache-control"] = "no-store";
-      const tooBig = bodyLimitError(request.method, new URL(request.url).pathname, request.headers, deps.maxResumeBytes + MULTIPART_OVERHEAD_BYTES);
+      const tooBig = bodyLimitError(
+        request.method,
+        new URL(request.url).pathname,
+        request.headers,
+        deps.maxResumeBytes + MULTIPART_OVERHEAD_BYTES,
+      );
       if (tooBig) throw tooBig;
     })
     .use(
@@ -44,7 +49,8 @@ export function createHttpApp(deps: HttpDeps) {
           info: {
             title: "claimcheck API",
             version: "1",
-            description: "Resume verification: submit a resume PDF and a GitHub username, get a scored verification by webhook or polling.",
+            description:
+              "Resume verification: submit a resume PDF and a GitHub username, get a scored verification by webhook or polling.",
           },
           components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
           security: [{ bearer: [] }],

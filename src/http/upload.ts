@@ -1,4 +1,4 @@
-import { AppError, ApiErrors } from "../lib/errors.ts";
+import { ApiErrors, AppError } from "../lib/errors.ts";
 
 /** Room for the multipart envelope and the other fields beside a maximal file. */
 export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -44,21 +44,29 @@ export async function readVerifyForm(request: Request, maxBytes: number): Promis
   if (declared !== null && Number(declared) > maxBytes) throw ApiErrors.invalidFileTooLarge();
   const contentType = request.headers.get("content-type");
   if (!contentType || !/^multipart\/form-data\s*;.*boundary=/i.test(contentType)) {
-    throw ApiErrors.missingFields(["resume", "hostUsername"], "send multipart/form-data with a `resume` file part and a `hostUsername` field");
+    throw ApiErrors.missingFields(
+      ["resume", "hostUsername"],
+      "send multipart/form-data with a `resume` file part and a `hostUsername` field",
+    );
   }
   let form: FormData;
   try {
     if (declared !== null) form = await request.formData();
     else {
       const body = await readBodyLimited(request, maxBytes);
-      form = await new Response(body as Uint8Array<ArrayBuffer>, { headers: { "content-type": contentType } }).formData();
+      form = await new Response(body as Uint8Array<ArrayBuffer>, {
+        headers: { "content-type": contentType },
+      }).formData();
     }
   } catch (err) {
     if (err instanceof AppError) throw err;
-    throw new AppError("missing_fields", 400, "the multipart body could not be parsed", { fields: ["resume", "hostUsername"] });
+    throw new AppError("missing_fields", 400, "the multipart body could not be parsed", {
+      fields: ["resume", "hostUsername"],
+    });
   }
   const duplicated = ["resume", "hostUsername"].filter((name) => form.getAll(name).length > 1);
-  if (duplicated.length) throw ApiErrors.missingFields(duplicated, `send each of ${duplicated.join(", ")} once; the request repeats it`);
+  if (duplicated.length)
+    throw ApiErrors.missingFields(duplicated, `send each of ${duplicated.join(", ")} once; the request repeats it`);
   const file = form.get("resume");
   const user = form.get("hostUsername");
   return {
@@ -77,7 +85,10 @@ export async function readVerifyForm(request: Request, maxBytes: number): Promis
 export function safeFilename(name: string | undefined | null): string | null {
   if (!name) return null;
   const base = name.split(/[\\/]/).pop() ?? "";
-  const clean = base.replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, "").trim().slice(0, 255);
+  const clean = base
+    .replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, "")
+    .trim()
+    .slice(0, 255);
   return clean === "" || clean === "." || clean === ".." ? null : clean;
 }
 
@@ -85,5 +96,12 @@ export { GITHUB_LOGIN } from "../lib/github-login.ts";
 
 export function isPdf(bytes: Uint8Array): boolean {
   // %PDF-
-  return bytes.length >= 5 && bytes[0] === 0x25 && bytes[1] === 0x50 && bytes[2] === 0x44 && bytes[3] === 0x46 && bytes[4] === 0x2d;
+  return (
+    bytes.length >= 5 &&
+    bytes[0] === 0x25 &&
+    bytes[1] === 0x50 &&
+    bytes[2] === 0x44 &&
+    bytes[3] === 0x46 &&
+    bytes[4] === 0x2d
+  );
 }

@@ -27,9 +27,9 @@ export type CommitFn = () => void;
 export interface JobHandler<P = any> {
   kind: string;
   /** Do the work; return the writes that record its outcome. Throw DeferJob / PermanentJobError / anything. */
-  run(job: RunningJob<P>): Promise<CommitFn | void>;
+  run(job: RunningJob<P>): Promise<CommitFn | undefined>;
   /** Writes that record a final failure (attempts exhausted or a PermanentJobError): `error` is what was thrown. */
-  onFailure?(job: RunningJob<P>, error: unknown): CommitFn | void;
+  onFailure?(job: RunningJob<P>, error: unknown): CommitFn | undefined;
   timeoutMs?: number;
 }
 
@@ -256,7 +256,9 @@ export class Worker {
   private async execute(row: JobRow, ctrl: AbortController, claimNext: () => boolean): Promise<JobRow | null> {
     const handler = this.handlers.get(row.kind)!;
     const lease: LeaseRef = { id: row.id, token: row.lease_token! };
-    const timeout = handler.timeoutMs ? setTimeout(() => ctrl.abort(new Error(`timed out after ${handler.timeoutMs} ms`)), handler.timeoutMs) : undefined;
+    const timeout = handler.timeoutMs
+      ? setTimeout(() => ctrl.abort(new Error(`timed out after ${handler.timeoutMs} ms`)), handler.timeoutMs)
+      : undefined;
     const job: RunningJob = {
       id: row.id,
       kind: row.kind,
@@ -269,7 +271,15 @@ export class Worker {
     if (row.attempts > row.max_attempts + CRASH_ALLOWANCE) {
       clearTimeout(timeout);
       const runs = row.attempts - 1;
-      this.handleError(handler, job, lease, new PermanentJobError("worker_crashed", `the service stopped ${runs} times while working on this job; it is not tried again`));
+      this.handleError(
+        handler,
+        job,
+        lease,
+        new PermanentJobError(
+          "worker_crashed",
+          `the service stopped ${runs} times while working on this job; it is not tried again`,
+        ),
+      );
       return null;
     }
     let next: JobRow | null = null;
@@ -287,7 +297,12 @@ export class Worker {
       else this.inTransaction(() => void (next = complete()));
       this.o.events.emit("job.completed", { id: row.id, kind: row.kind });
     } catch (err) {
-      this.handleError(handler, job, lease, ctrl.signal.aborted && !(err instanceof DeferJob) ? ctrl.signal.reason ?? err : err);
+      this.handleError(
+        handler,
+        job,
+        lease,
+        ctrl.signal.aborted && !(err instanceof DeferJob) ? (ctrl.signal.reason ?? err) : err,
+      );
     } finally {
       clearTimeout(timeout);
     }

@@ -13,7 +13,7 @@ export interface Logger {
 export function createLogger(
   level: LogLevel,
   base: Record<string, unknown> = {},
-  write: (line: string) => void = (l) => process.stderr.write(l + "\n"),
+  write: (line: string) => void = (l) => process.stderr.write(`${l}\n`),
 ): Logger {
   const at = (lvl: Exclude<LogLevel, "silent">) => (msg: string, fields?: Record<string, unknown>) => {
     if (ORDER[lvl] < ORDER[level]) return;

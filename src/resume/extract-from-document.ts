@@ -40,7 +40,10 @@ function githubProfiles(links: LocatedLink[]): ResumeLink[] {
   return out;
 }
 
-function outsideRepoLinks(links: LocatedLink[], sectionOf: Map<number, Section>): Array<ResumeLink & { section: string }> {
+function outsideRepoLinks(
+  links: LocatedLink[],
+  sectionOf: Map<number, Section>,
+): Array<ResumeLink & { section: string }> {
   const seen = new Set<string>();
   const out: Array<ResumeLink & { section: string }> = [];
   for (const { link, line } of links) {
@@ -84,7 +87,10 @@ export function extractFromDocument(doc: RawDocument): ExtractedResume {
     hiddenText.push(...layout.hidden);
     annotations.set(page.number, page.links);
     if (layout.lines.length === 0) warnings.push(`page ${page.number} has no readable text`);
-    if (layout.ocrLayer) warnings.push(`page ${page.number} is a scan; its text comes from an OCR layer and may contain recognition errors`);
+    if (layout.ocrLayer)
+      warnings.push(
+        `page ${page.number} is a scan; its text comes from an OCR layer and may contain recognition errors`,
+      );
     if (layout.skippedRotated > 0) warnings.push(`page ${page.number} has rotated or vertical text that was not read`);
   }
   const letters = lines.reduce((n, l) => n + l.text.replace(/[^\p{L}\p{N}]/gu, "").length, 0);

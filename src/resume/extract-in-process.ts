@@ -7,6 +7,9 @@ import type { ExtractedResume } from "./types.ts";
  * child itself. A hostile PDF can exhaust this process's memory or time; the pipeline must use
  * extractResume (index.ts), which runs this in a child process under a budget.
  */
-export async function extractResumeInProcess(pdf: Uint8Array, limits: ReadLimits = DEFAULT_READ_LIMITS): Promise<ExtractedResume> {
+export async function extractResumeInProcess(
+  pdf: Uint8Array,
+  limits: ReadLimits = DEFAULT_READ_LIMITS,
+): Promise<ExtractedResume> {
   return extractFromDocument(await readPdf(pdf, limits));
 }

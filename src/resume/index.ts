@@ -7,10 +7,8 @@ import type { ExtractedResume } from "./types.ts";
  * and memory budget and every unreadable input rejects with a ResumeError a person can act on.
  */
 
-export type { ClaimedProject, DateRange, ExtractedResume, HiddenText, LinkKind, ResumeErrorCode, ResumeLink } from "./types.ts";
-export { ResumeError } from "./types.ts";
-export { extractResumeInProcess } from "./extract-in-process.ts";
 export { extractFromDocument } from "./extract-from-document.ts";
+export { extractResumeInProcess } from "./extract-in-process.ts";
 export {
   createResumeExtractor,
   DEFAULT_MAX_MEMORY_MB,
@@ -19,6 +17,16 @@ export {
   type ExtractorOptions,
   type ResumeExtractor,
 } from "./isolation/isolated-extractor.ts";
+export type {
+  ClaimedProject,
+  DateRange,
+  ExtractedResume,
+  HiddenText,
+  LinkKind,
+  ResumeErrorCode,
+  ResumeLink,
+} from "./types.ts";
+export { ResumeError } from "./types.ts";
 
 let shared: ResumeExtractor | null = null;
 

@@ -12,7 +12,10 @@ export type { Database };
  * before a 202 survives power loss, not just a process crash (NORMAL: a crash of the process loses
  * nothing, a crash of the machine may lose the last commits; no fsync per commit).
  */
-export function openDatabase(path: string, opts: { migrate?: boolean; busyTimeoutMs?: number; synchronous?: "FULL" | "NORMAL" } = {}): Database {
+export function openDatabase(
+  path: string,
+  opts: { migrate?: boolean; busyTimeoutMs?: number; synchronous?: "FULL" | "NORMAL" } = {},
+): Database {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path, { create: true, strict: true });
   db.exec(`PRAGMA busy_timeout = ${Math.floor(opts.busyTimeoutMs ?? 5000)}`);

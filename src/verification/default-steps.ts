@@ -14,7 +14,11 @@ import type { VerificationSteps } from "./verification-job.ts";
  * `githubCalls` is logged, not stored: a warm run answers from 304s, and the stored result must be the
  * same for the same resume and the same GitHub data.
  */
-export function defaultSteps(deps: { config: Readonly<Config>; db: Database; logger: Logger }): VerificationSteps & { close(): Promise<void> } {
+export function defaultSteps(deps: {
+  config: Readonly<Config>;
+  db: Database;
+  logger: Logger;
+}): VerificationSteps & { close(): Promise<void> } {
   const { config, db, logger } = deps;
   // two readers: one hostile PDF that uses its whole time budget does not hold up everyone else's
   const extractor = createResumeExtractor({ concurrency: Math.min(2, config.workerConcurrency) });
@@ -25,10 +29,20 @@ export function defaultSteps(deps: { config: Readonly<Config>; db: Database; log
       return extractor.extract(pdf, {});
     },
     async analyze({ hostUsername, resume }) {
-      const github = createGitHubSource({ baseUrl: config.githubApiUrl, token: config.githubToken, db, logger: logger.child({ component: "github" }) });
+      const github = createGitHubSource({
+        baseUrl: config.githubApiUrl,
+        token: config.githubToken,
+        db,
+        logger: logger.child({ component: "github" }),
+      });
       try {
         const { githubCalls, ...result } = await runAnalysis({ hostUsername, resume, github });
-        logger.info("analysis done", { hostUsername, githubCalls: githubCalls.calls, notModified: githubCalls.notModified, score: result.confidenceScore });
+        logger.info("analysis done", {
+          hostUsername,
+          githubCalls: githubCalls.calls,
+          notModified: githubCalls.notModified,
+          score: result.confidenceScore,
+        });
         return result;
       } catch (err) {
         if (err instanceof AnalysisFailure) throw new PermanentJobError(err.code, err.message);

@@ -23,7 +23,8 @@ export class MaintenanceLoop {
     for (const task of this.o.tasks) {
       try {
         out[task.name] = task.run(now);
-        if (Object.values(out[task.name]!).some((n) => n > 0)) this.o.logger.info("retention purge", { task: task.name, ...out[task.name] });
+        if (Object.values(out[task.name]!).some((n) => n > 0))
+          this.o.logger.info("retention purge", { task: task.name, ...out[task.name] });
       } catch (err) {
         this.o.logger.error("retention purge failed", { task: task.name, error: errorMessage(err) });
       }

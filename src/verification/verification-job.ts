@@ -2,7 +2,7 @@ import { GitHubRateLimitedError, GitHubUnavailableError } from "../github/types.
 import { DeferJob, PermanentJobError } from "../jobs/job-errors.ts";
 import type { JobHandler, RunningJob } from "../jobs/worker.ts";
 import type { Logger } from "../lib/log.ts";
-import { ResumeError, type ExtractedResume } from "../resume/types.ts";
+import { type ExtractedResume, ResumeError } from "../resume/types.ts";
 import type { AnalysisPart } from "./result.ts";
 import { VERIFICATION_JOB, type VerificationService } from "./verification-service.ts";
 
@@ -42,7 +42,11 @@ export function verificationJobHandler(deps: {
       if (v.status === "COMPLETED" || v.status === "FAILED") return; // already final: nothing to redo
       service.markStarted(trackingId);
       const pdf = await service.resume(trackingId);
-      if (!pdf) throw new PermanentJobError("resume_purged", "the uploaded PDF is no longer stored (retention); submit it again");
+      if (!pdf)
+        throw new PermanentJobError(
+          "resume_purged",
+          "the uploaded PDF is no longer stored (retention); submit it again",
+        );
       let resume: ExtractedResume;
       try {
         resume = await steps.extract(pdf, job.signal);
@@ -55,7 +59,10 @@ export function verificationJobHandler(deps: {
         return () => service.complete(trackingId, analysis);
       } catch (err) {
         if (err instanceof GitHubRateLimitedError) {
-          logger.info("GitHub rate limit spent; deferring verification", { trackingId, until: new Date(err.resetAt).toISOString() });
+          logger.info("GitHub rate limit spent; deferring verification", {
+            trackingId,
+            until: new Date(err.resetAt).toISOString(),
+          });
           throw new DeferJob(err.resetAt + RATE_RESET_SLACK_MS, err.message);
         }
         throw err;

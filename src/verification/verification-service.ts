@@ -1,13 +1,13 @@
 import type { Principal } from "../accounts/account-service.ts";
 import { decideLimits, RATE_WINDOW_MS } from "../accounts/limits.ts";
+import type { JobQueue } from "../jobs/job-queue.ts";
 import { type Clock, isoOf } from "../lib/clock.ts";
 import { ApiErrors } from "../lib/errors.ts";
 import { newId, sha256Hex } from "../lib/ids.ts";
-import type { JobQueue } from "../jobs/job-queue.ts";
-import { GroupCommit } from "../storage/group-commit.ts";
-import type { ResumeFiles } from "./resume-files.ts";
 import type { Database } from "../storage/database.ts";
+import { GroupCommit } from "../storage/group-commit.ts";
 import type { AnalysisPart, PendingJobView, VerificationResult } from "./result.ts";
+import type { ResumeFiles } from "./resume-files.ts";
 import type { VerificationRow, VerificationStore, VerificationView } from "./verification-store.ts";
 
 export const VERIFICATION_JOB = "verification";
@@ -53,7 +53,7 @@ export class VerificationService {
   private readonly commits: GroupCommit;
 
   constructor(
-    private readonly db: Database,
+    readonly db: Database,
     private readonly store: VerificationStore,
     private readonly queue: JobQueue,
     private readonly clock: Clock,
@@ -76,7 +76,9 @@ export class VerificationService {
    * transaction (shared with concurrent submissions by group commit); resolves once it is committed.
    */
   async submit(s: Submission): Promise<Acknowledgement> {
-    const pdfHash = Buffer.from(await crypto.subtle.digest("SHA-256", s.pdf as Uint8Array<ArrayBuffer>)).toString("hex");
+    const pdfHash = Buffer.from(await crypto.subtle.digest("SHA-256", s.pdf as Uint8Array<ArrayBuffer>)).toString(
+      "hex",
+    );
     const requestHash = sha256Hex(`${s.hostUsername.toLowerCase()}\n${pdfHash}`);
     const trackingId = newId("vrf", this.clock.now());
     // the PDF is on disk (fsynced) before the row that promises it is committed
@@ -95,42 +97,41 @@ export class VerificationService {
 
   /** The acceptance transaction: idempotency, limits, then the job, the row and the usage count. */
   private record(s: Submission, trackingId: string, pdfHash: string, requestHash: string): Acknowledgement {
-      const now = this.clock.now();
-      const client = s.principal.client;
-      if (s.idempotencyKey) {
-        const prior = this.store.idempotencyRecord(client.id, s.idempotencyKey);
-        if (prior) {
-          if (prior.request_hash !== requestHash) throw ApiErrors.idempotencyMismatch();
-          const v = this.store.get(prior.tracking_id)!;
-          return { trackingId: v.tracking_id, status: "queued", createdAt: isoOf(v.created_at), replayed: true };
-        }
+    const now = this.clock.now();
+    const client = s.principal.client;
+    if (s.idempotencyKey) {
+      const prior = this.store.idempotencyRecord(client.id, s.idempotencyKey);
+      if (prior) {
+        if (prior.request_hash !== requestHash) throw ApiErrors.idempotencyMismatch();
+        const v = this.store.get(prior.tracking_id)!;
+        return { trackingId: v.tracking_id, status: "queued", createdAt: isoOf(v.created_at), replayed: true };
       }
-      const month = isoOf(now).slice(0, 7);
-      const decision = decideLimits({
-        now,
-        monthlyQuota: client.monthly_quota,
-        usedThisMonth: client.monthly_quota > 0 ? this.store.usage(client.id, month) : 0,
-        ratePerMinute: client.rate_limit_per_minute,
-        recentByKey: client.rate_limit_per_minute > 0 ? this.store.recentByKey(s.principal.keyId, now - RATE_WINDOW_MS) : [],
-      });
-      if (!decision.ok) throw ApiErrors.quotaExceeded(decision.retryAfterSeconds, decision.message);
-      const jobId = this.queue.enqueue(VERIFICATION_JOB, { trackingId }, { maxAttempts: VERIFICATION_MAX_ATTEMPTS });
-      this.store.insert(
-        {
-          tracking_id: trackingId,
-          client_id: client.id,
-          api_key_id: s.principal.keyId,
-          job_id: jobId,
-          host_username: s.hostUsername,
-          resume_sha256: pdfHash,
-          resume_size: s.pdf.byteLength,
-          resume_filename: s.filename,
-          created_at: now,
-        },
-      );
-      this.store.countUsage(client.id, month);
-      if (s.idempotencyKey) this.store.insertIdempotency(client.id, s.idempotencyKey, requestHash, trackingId, now);
-      return { trackingId, status: "queued", createdAt: isoOf(now), replayed: false };
+    }
+    const month = isoOf(now).slice(0, 7);
+    const decision = decideLimits({
+      now,
+      monthlyQuota: client.monthly_quota,
+      usedThisMonth: client.monthly_quota > 0 ? this.store.usage(client.id, month) : 0,
+      ratePerMinute: client.rate_limit_per_minute,
+      recentByKey:
+        client.rate_limit_per_minute > 0 ? this.store.recentByKey(s.principal.keyId, now - RATE_WINDOW_MS) : [],
+    });
+    if (!decision.ok) throw ApiErrors.quotaExceeded(decision.retryAfterSeconds, decision.message);
+    const jobId = this.queue.enqueue(VERIFICATION_JOB, { trackingId }, { maxAttempts: VERIFICATION_MAX_ATTEMPTS });
+    this.store.insert({
+      tracking_id: trackingId,
+      client_id: client.id,
+      api_key_id: s.principal.keyId,
+      job_id: jobId,
+      host_username: s.hostUsername,
+      resume_sha256: pdfHash,
+      resume_size: s.pdf.byteLength,
+      resume_filename: s.filename,
+      created_at: now,
+    });
+    this.store.countUsage(client.id, month);
+    if (s.idempotencyKey) this.store.insertIdempotency(client.id, s.idempotencyKey, requestHash, trackingId, now);
+    return { trackingId, status: "queued", createdAt: isoOf(now), replayed: false };
   }
 
   /** The job as its client may see it; job_not_found for unknown ids and other clients' jobs alike. */
@@ -183,7 +184,12 @@ export class VerificationService {
     this.finish(trackingId, "FAILED", { confidenceScore: 0, verifiedProjects: [], flags: [] }, { code, message });
   }
 
-  private finish(trackingId: string, status: "COMPLETED" | "FAILED", analysis: AnalysisPart, error: { code: string; message: string } | null): void {
+  private finish(
+    trackingId: string,
+    status: "COMPLETED" | "FAILED",
+    analysis: AnalysisPart,
+    error: { code: string; message: string } | null,
+  ): void {
     const v = this.store.get(trackingId);
     if (!v) return;
     const now = this.clock.now();
@@ -199,7 +205,17 @@ export class VerificationService {
     };
     const json = JSON.stringify(result);
     const timelines = Array.isArray(commitTimelines) ? JSON.stringify(commitTimelines) : null;
-    if (!this.store.finish(trackingId, { status, result: json, timelines, errorCode: error?.code ?? null, errorMessage: error?.message ?? null, now })) return;
+    if (
+      !this.store.finish(trackingId, {
+        status,
+        result: json,
+        timelines,
+        errorCode: error?.code ?? null,
+        errorMessage: error?.message ?? null,
+        now,
+      })
+    )
+      return;
     for (const fn of this.finalListeners) fn({ clientId: v.client_id, result });
   }
 

@@ -27,14 +27,36 @@ export type VerificationView = VerificationRow & { job_state: string | null };
 export class VerificationStore {
   constructor(private readonly db: Database) {}
 
-  insert(row: Omit<VerificationRow, "status" | "result" | "timelines" | "error_code" | "error_message" | "started_at" | "completed_at" | "resume_stored">): void {
+  insert(
+    row: Omit<
+      VerificationRow,
+      | "status"
+      | "result"
+      | "timelines"
+      | "error_code"
+      | "error_message"
+      | "started_at"
+      | "completed_at"
+      | "resume_stored"
+    >,
+  ): void {
     this.db
       .query(
         `INSERT INTO verifications (tracking_id, client_id, api_key_id, job_id, host_username, resume_sha256,
                                     resume_size, resume_filename, status, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?)`,
       )
-      .run(row.tracking_id, row.client_id, row.api_key_id, row.job_id, row.host_username, row.resume_sha256, row.resume_size, row.resume_filename, row.created_at);
+      .run(
+        row.tracking_id,
+        row.client_id,
+        row.api_key_id,
+        row.job_id,
+        row.host_username,
+        row.resume_sha256,
+        row.resume_size,
+        row.resume_filename,
+        row.created_at,
+      );
   }
 
   /** The verification as its client may see it; null when absent or owned by another client. */
@@ -57,17 +79,28 @@ export class VerificationStore {
 
   /** Whether the verification exists and still keeps its PDF (for the orphan sweep). */
   keepsResume(trackingId: string): boolean {
-    return this.db.query("SELECT 1 FROM verifications WHERE tracking_id = ? AND resume_stored = 1").get(trackingId) !== null;
+    return (
+      this.db.query("SELECT 1 FROM verifications WHERE tracking_id = ? AND resume_stored = 1").get(trackingId) !== null
+    );
   }
 
   markStarted(trackingId: string, now: number): void {
-    this.db.query("UPDATE verifications SET started_at = coalesce(started_at, ?) WHERE tracking_id = ?").run(now, trackingId);
+    this.db
+      .query("UPDATE verifications SET started_at = coalesce(started_at, ?) WHERE tracking_id = ?")
+      .run(now, trackingId);
   }
 
   /** Record the final state once: a second call (a duplicate run) changes nothing and returns false. */
   finish(
     trackingId: string,
-    f: { status: "COMPLETED" | "FAILED"; result: string; timelines: string | null; errorCode: string | null; errorMessage: string | null; now: number },
+    f: {
+      status: "COMPLETED" | "FAILED";
+      result: string;
+      timelines: string | null;
+      errorCode: string | null;
+      errorMessage: string | null;
+      now: number;
+    },
   ): boolean {
     return (
       this.db
@@ -81,9 +114,13 @@ export class VerificationStore {
 
   /** Accepted verifications of the client in the UTC month 'YYYY-MM'. */
   usage(clientId: string, month: string): number {
-    return this.db
-      .query<{ accepted: number }, [string, string]>("SELECT accepted FROM client_usage WHERE client_id = ? AND month = ?")
-      .get(clientId, month)?.accepted ?? 0;
+    return (
+      this.db
+        .query<{ accepted: number }, [string, string]>(
+          "SELECT accepted FROM client_usage WHERE client_id = ? AND month = ?",
+        )
+        .get(clientId, month)?.accepted ?? 0
+    );
   }
 
   countUsage(clientId: string, month: string): void {
@@ -114,7 +151,9 @@ export class VerificationStore {
 
   insertIdempotency(clientId: string, key: string, requestHash: string, trackingId: string, now: number): void {
     this.db
-      .query("INSERT INTO idempotency_keys (client_id, idem_key, request_hash, tracking_id, created_at) VALUES (?, ?, ?, ?, ?)")
+      .query(
+        "INSERT INTO idempotency_keys (client_id, idem_key, request_hash, tracking_id, created_at) VALUES (?, ?, ?, ?, ?)",
+      )
       .run(clientId, key, requestHash, trackingId, now);
   }
 
@@ -137,7 +176,9 @@ export class VerificationStore {
   }
 
   countsByStatus(): Record<string, number> {
-    const rows = this.db.query<{ status: string; n: number }, []>("SELECT status, count(*) AS n FROM verifications GROUP BY status").all();
+    const rows = this.db
+      .query<{ status: string; n: number }, []>("SELECT status, count(*) AS n FROM verifications GROUP BY status")
+      .all();
     return Object.fromEntries(rows.map((r) => [r.status, r.n]));
   }
 }

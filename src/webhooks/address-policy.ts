@@ -1,4 +1,4 @@
-import { inPrefix, type IpAddress, parseIp } from "./ip-address.ts";
+import { type IpAddress, inPrefix, parseIp } from "./ip-address.ts";
 
 /**
  * What an address is, for outbound safety. `metadata` and `link_local` (and the unroutable kinds) are
@@ -57,7 +57,8 @@ const V6: Range[] = [
 ];
 
 type Compiled = { bytes: Uint8Array; len: number; kind: Range["kind"] };
-const compile = (rs: Range[]): Compiled[] => rs.map((r) => ({ bytes: parseIp(r.net)!.bytes, len: r.len, kind: r.kind }));
+const compile = (rs: Range[]): Compiled[] =>
+  rs.map((r) => ({ bytes: parseIp(r.net)!.bytes, len: r.len, kind: r.kind }));
 const METADATA_C = compile(METADATA);
 const V4_C = compile(V4);
 const V6_C = compile(V6);

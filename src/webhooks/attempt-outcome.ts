@@ -37,13 +37,19 @@ export function classifyNetworkError(err: unknown): "tls" | "dns" | "connect" {
 export function describeError(err: unknown): string {
   const e = (err ?? {}) as { code?: unknown; message?: unknown };
   const code = typeof e.code === "string" || typeof e.code === "number" ? String(e.code) : "";
-  const message = (typeof e.message === "string" ? e.message : String(err)).replace(/\s*For more information, pass `verbose: true`.*$/s, "");
+  const message = (typeof e.message === "string" ? e.message : String(err)).replace(
+    /\s*For more information, pass `verbose: true`.*$/s,
+    "",
+  );
   const text = code && !message.startsWith(code) ? `${code}: ${message}` : message;
   return text.replace(/\s+/g, " ").slice(0, 300);
 }
 
 /** The outcome of an HTTP answer: 2xx succeeds; a redirect or any other status fails (never followed). */
-export function classifyStatus(status: number, location: string | null): { outcome: AttemptOutcome; error: string | null } {
+export function classifyStatus(
+  status: number,
+  location: string | null,
+): { outcome: AttemptOutcome; error: string | null } {
   if (status >= 200 && status < 300) return { outcome: "success", error: null };
   if (status >= 300 && status < 400) {
     const to = location ? ` to ${JSON.stringify(location.slice(0, 200))}` : "";

@@ -1,6 +1,6 @@
 import type { AttemptResult } from "./attempt-outcome.ts";
 import type { SendRequest } from "./http-sender.ts";
-import { secretsAt, type SigningSecrets, signatureHeaders } from "./webhook-signer.ts";
+import { type SigningSecrets, secretsAt, signatureHeaders } from "./webhook-signer.ts";
 
 export const USER_AGENT = "claimcheck-webhooks/1";
 const encoder = new TextEncoder();
@@ -10,7 +10,13 @@ const encoder = new TextEncoder();
  * signed for the attempt's time, so `webhook-timestamp` is fresh on every retry while `webhook-id` and
  * the body stay the same.
  */
-export function deliveryRequest(url: string, deliveryId: string, body: string, secrets: SigningSecrets, now: number): SendRequest {
+export function deliveryRequest(
+  url: string,
+  deliveryId: string,
+  body: string,
+  secrets: SigningSecrets,
+  now: number,
+): SendRequest {
   const bytes = encoder.encode(body);
   return {
     url,
@@ -40,7 +46,12 @@ export type PreparedAttempt =
  * next retry). A missing URL or secret is a `config` failure that follows the schedule like any other,
  * so fixing the setting in time still gets the event delivered.
  */
-export function prepareAttempt(client: WebhookSettings | null, deliveryId: string, body: string, now: number): PreparedAttempt {
+export function prepareAttempt(
+  client: WebhookSettings | null,
+  deliveryId: string,
+  body: string,
+  now: number,
+): PreparedAttempt {
   const problem = (error: string): PreparedAttempt => ({
     url: client?.webhook_url ?? null,
     request: null,
@@ -50,5 +61,9 @@ export function prepareAttempt(client: WebhookSettings | null, deliveryId: strin
   if (!client.webhook_url) return problem("no webhook URL is configured (claimcheck webhook set --url ...)");
   const secrets = secretsAt(client, now);
   if (!secrets) return problem("no webhook secret is configured");
-  return { url: client.webhook_url, request: deliveryRequest(client.webhook_url, deliveryId, body, secrets, now), problem: null };
+  return {
+    url: client.webhook_url,
+    request: deliveryRequest(client.webhook_url, deliveryId, body, secrets, now),
+    problem: null,
+  };
 }

@@ -50,7 +50,18 @@ export interface Lease {
 export class DeliveryStore {
   constructor(private readonly db: Database) {}
 
-  insert(d: { id: string; clientId: string; trackingId: string | null; event: string; payload: string; nextAttemptAt: number | null; state?: DeliveryState }, now: number): void {
+  insert(
+    d: {
+      id: string;
+      clientId: string;
+      trackingId: string | null;
+      event: string;
+      payload: string;
+      nextAttemptAt: number | null;
+      state?: DeliveryState;
+    },
+    now: number,
+  ): void {
     this.db
       .query(
         `INSERT INTO webhook_deliveries (id, client_id, tracking_id, event, payload, state, next_attempt_at, created_at, updated_at)
@@ -79,13 +90,17 @@ export class DeliveryStore {
   /** Attempts left `in_flight` by a process that died: they ended without an outcome. */
   markInterrupted(deliveryId: string, now: number): void {
     this.db
-      .query("UPDATE webhook_attempts SET outcome = 'interrupted', finished_at = ?, error = 'the service stopped during the attempt' WHERE delivery_id = ? AND outcome = 'in_flight'")
+      .query(
+        "UPDATE webhook_attempts SET outcome = 'interrupted', finished_at = ?, error = 'the service stopped during the attempt' WHERE delivery_id = ? AND outcome = 'in_flight'",
+      )
       .run(now, deliveryId);
   }
 
   insertAttempt(deliveryId: string, attempt: number, startedAt: number, url: string | null): void {
     this.db
-      .query("INSERT INTO webhook_attempts (delivery_id, attempt, started_at, url, outcome) VALUES (?, ?, ?, ?, 'in_flight')")
+      .query(
+        "INSERT INTO webhook_attempts (delivery_id, attempt, started_at, url, outcome) VALUES (?, ?, ?, ?, 'in_flight')",
+      )
       .run(deliveryId, attempt, startedAt, url);
   }
 
@@ -101,7 +116,13 @@ export class DeliveryStore {
   /** Record the end of the leased attempt; false when the lease was lost (another attempt took over). */
   settle(
     lease: Lease,
-    s: { state: DeliveryState; nextAttemptAt: number | null; roundFailures: number; outcome: string; statusCode: number | null },
+    s: {
+      state: DeliveryState;
+      nextAttemptAt: number | null;
+      roundFailures: number;
+      outcome: string;
+      statusCode: number | null;
+    },
     now: number,
   ): boolean {
     return (
@@ -114,7 +135,21 @@ export class DeliveryStore {
                   failed_at = CASE WHEN ? = 'failed' THEN ? ELSE NULL END
             WHERE id = ? AND lease_token = ?`,
         )
-        .run(s.state, s.nextAttemptAt, s.roundFailures, now, s.outcome, s.statusCode, now, s.state, now, s.state, now, lease.id, lease.token).changes === 1
+        .run(
+          s.state,
+          s.nextAttemptAt,
+          s.roundFailures,
+          now,
+          s.outcome,
+          s.statusCode,
+          now,
+          s.state,
+          now,
+          s.state,
+          now,
+          lease.id,
+          lease.token,
+        ).changes === 1
     );
   }
 
@@ -133,7 +168,9 @@ export class DeliveryStore {
   release(lease: Lease, now: number): boolean {
     const ok =
       this.db
-        .query("UPDATE webhook_deliveries SET lease_token = NULL, next_attempt_at = ?, updated_at = ? WHERE id = ? AND lease_token = ?")
+        .query(
+          "UPDATE webhook_deliveries SET lease_token = NULL, next_attempt_at = ?, updated_at = ? WHERE id = ? AND lease_token = ?",
+        )
         .run(now, now, lease.id, lease.token).changes === 1;
     this.markInterrupted(lease.id, now);
     return ok;
@@ -161,14 +198,18 @@ export class DeliveryStore {
   /** The newest delivery of a verification's event, or null when none was made (no webhook configured). */
   latestForTracking(trackingId: string): DeliveryRow | null {
     return this.db
-      .query<DeliveryRow, [string]>("SELECT * FROM webhook_deliveries WHERE tracking_id = ? ORDER BY created_at DESC, id DESC LIMIT 1")
+      .query<DeliveryRow, [string]>(
+        "SELECT * FROM webhook_deliveries WHERE tracking_id = ? ORDER BY created_at DESC, id DESC LIMIT 1",
+      )
       .get(trackingId);
   }
 
   stateForTracking(trackingId: string): DeliveryState | null {
     return (
       this.db
-        .query<{ state: DeliveryState }, [string]>("SELECT state FROM webhook_deliveries WHERE tracking_id = ? ORDER BY created_at DESC, id DESC LIMIT 1")
+        .query<{ state: DeliveryState }, [string]>(
+          "SELECT state FROM webhook_deliveries WHERE tracking_id = ? ORDER BY created_at DESC, id DESC LIMIT 1",
+        )
         .get(trackingId)?.state ?? null
     );
   }
@@ -176,9 +217,15 @@ export class DeliveryStore {
   /** Exhausted event deliveries (not tests) that failed at or after `since`, oldest first; all clients when `clientId` is null. */
   failedSince(clientId: string | null, since: number): DeliveryRow[] {
     return clientId === null
-      ? this.db.query<DeliveryRow, [number]>("SELECT * FROM webhook_deliveries WHERE state = 'failed' AND failed_at >= ? AND tracking_id IS NOT NULL ORDER BY failed_at, id").all(since)
+      ? this.db
+          .query<DeliveryRow, [number]>(
+            "SELECT * FROM webhook_deliveries WHERE state = 'failed' AND failed_at >= ? AND tracking_id IS NOT NULL ORDER BY failed_at, id",
+          )
+          .all(since)
       : this.db
-          .query<DeliveryRow, [string, number]>("SELECT * FROM webhook_deliveries WHERE state = 'failed' AND client_id = ? AND failed_at >= ? AND tracking_id IS NOT NULL ORDER BY failed_at, id")
+          .query<DeliveryRow, [string, number]>(
+            "SELECT * FROM webhook_deliveries WHERE state = 'failed' AND client_id = ? AND failed_at >= ? AND tracking_id IS NOT NULL ORDER BY failed_at, id",
+          )
           .all(clientId, since);
   }
 
@@ -193,11 +240,19 @@ export class DeliveryStore {
 
   /** The earliest due time, to sleep exactly until work is due (index-only). */
   nextDueAt(): number | null {
-    return this.db.query<{ t: number | null }, []>("SELECT min(next_attempt_at) AS t FROM webhook_deliveries WHERE next_attempt_at IS NOT NULL").get()?.t ?? null;
+    return (
+      this.db
+        .query<{ t: number | null }, []>(
+          "SELECT min(next_attempt_at) AS t FROM webhook_deliveries WHERE next_attempt_at IS NOT NULL",
+        )
+        .get()?.t ?? null
+    );
   }
 
   countsByState(): Record<string, number> {
-    const rows = this.db.query<{ state: string; n: number }, []>("SELECT state, count(*) AS n FROM webhook_deliveries GROUP BY state").all();
+    const rows = this.db
+      .query<{ state: string; n: number }, []>("SELECT state, count(*) AS n FROM webhook_deliveries GROUP BY state")
+      .all();
     return Object.fromEntries(rows.map((r) => [r.state, r.n]));
   }
 }

@@ -1,5 +1,11 @@
-import { type AttemptOutcome, type AttemptResult, classifyNetworkError, classifyStatus, describeError } from "./attempt-outcome.ts";
-import { resolveTarget, type Resolver, systemResolver } from "./outbound-target.ts";
+import {
+  type AttemptOutcome,
+  type AttemptResult,
+  classifyNetworkError,
+  classifyStatus,
+  describeError,
+} from "./attempt-outcome.ts";
+import { type Resolver, resolveTarget, systemResolver } from "./outbound-target.ts";
 
 /** Bytes of the response body kept in the attempt log. */
 export const RESPONSE_EXCERPT_BYTES = 2048;
@@ -41,7 +47,12 @@ export function createHttpSender(o: HttpSenderOptions): WebhookSender {
     async send(req, external) {
       const started = performance.now();
       const elapsed = () => Math.round(performance.now() - started);
-      const result = (outcome: AttemptOutcome, statusCode: number | null, error: string | null, responseExcerpt: string | null): AttemptResult => ({
+      const result = (
+        outcome: AttemptOutcome,
+        statusCode: number | null,
+        error: string | null,
+        responseExcerpt: string | null,
+      ): AttemptResult => ({
         outcome,
         statusCode,
         error,

@@ -31,15 +31,20 @@ export type TargetProblem = { ok: false; outcome: "config" | "dns" | "blocked"; 
  * exactly that address (no second lookup), so a name that re-resolves to another address between the
  * check and the connection (DNS rebinding) cannot reach a forbidden one.
  */
-export async function resolveTarget(rawUrl: string, o: { resolve: Resolver; blockPrivate: boolean }): Promise<PinnedTarget | TargetProblem> {
+export async function resolveTarget(
+  rawUrl: string,
+  o: { resolve: Resolver; blockPrivate: boolean },
+): Promise<PinnedTarget | TargetProblem> {
   let url: URL;
   try {
     url = new URL(rawUrl);
   } catch {
     return { ok: false, outcome: "config", error: "the webhook URL is not a valid absolute URL" };
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return { ok: false, outcome: "config", error: "the webhook URL must use http or https" };
-  if (url.username || url.password) return { ok: false, outcome: "config", error: "the webhook URL must not carry credentials" };
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    return { ok: false, outcome: "config", error: "the webhook URL must use http or https" };
+  if (url.username || url.password)
+    return { ok: false, outcome: "config", error: "the webhook URL must not carry credentials" };
   const literal = parseIp(url.hostname);
   let addresses: string[];
   if (literal) addresses = [url.hostname.replace(/^\[|\]$/g, "")];
@@ -48,7 +53,11 @@ export async function resolveTarget(rawUrl: string, o: { resolve: Resolver; bloc
       addresses = await o.resolve(url.hostname);
     } catch (err) {
       const cls = classifyNetworkError(err);
-      return { ok: false, outcome: "dns", error: `could not resolve ${url.hostname}: ${describeError(err)}${cls === "dns" ? "" : ` (${cls})`}` };
+      return {
+        ok: false,
+        outcome: "dns",
+        error: `could not resolve ${url.hostname}: ${describeError(err)}${cls === "dns" ? "" : ` (${cls})`}`,
+      };
     }
     if (addresses.length === 0) return { ok: false, outcome: "dns", error: `${url.hostname} has no addresses` };
   }
@@ -56,8 +65,15 @@ export async function resolveTarget(rawUrl: string, o: { resolve: Resolver; bloc
   const allowed = judged.find((j) => isKindAllowed(j.kind, o.blockPrivate));
   if (!allowed) {
     const why = judged.map((j) => `${j.a} (${j.kind.replace("_", "-")})`).join(", ");
-    const hint = judged.some((j) => j.kind === "private" || j.kind === "loopback") && o.blockPrivate ? "; WEBHOOK_BLOCK_PRIVATE=true forbids private and loopback addresses" : "";
-    return { ok: false, outcome: "blocked", error: `${url.hostname} resolves only to forbidden addresses: ${why}${hint}` };
+    const hint =
+      judged.some((j) => j.kind === "private" || j.kind === "loopback") && o.blockPrivate
+        ? "; WEBHOOK_BLOCK_PRIVATE=true forbids private and loopback addresses"
+        : "";
+    return {
+      ok: false,
+      outcome: "blocked",
+      error: `${url.hostname} resolves only to forbidden addresses: ${why}${hint}`,
+    };
   }
   const ip = parseIp(allowed.a)!;
   const port = url.port ? `:${url.port}` : "";

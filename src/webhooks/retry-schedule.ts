@@ -10,7 +10,8 @@ export type AfterFailure = { kind: "retry"; at: number; delayMs: number } | { ki
  * failed attempt); `failedAt` is when the failure was observed.
  */
 export function afterFailure(failuresInRound: number, schedule: readonly number[], failedAt: number): AfterFailure {
-  if (!Number.isInteger(failuresInRound) || failuresInRound < 1) throw new RangeError(`failuresInRound must be a positive integer, got ${failuresInRound}`);
+  if (!Number.isInteger(failuresInRound) || failuresInRound < 1)
+    throw new RangeError(`failuresInRound must be a positive integer, got ${failuresInRound}`);
   const delayMs = schedule[failuresInRound - 1];
   if (delayMs === undefined) return { kind: "exhausted" };
   return { kind: "retry", at: failedAt + delayMs, delayMs };

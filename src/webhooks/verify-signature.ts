@@ -17,7 +17,11 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
  * the secret exactly as shown (including any `whsec_` prefix). Pass several secrets during a rotation.
  * False for a missing or malformed header, a wrong length, or a mismatch.
  */
-export function verifySignature(rawBody: string | Uint8Array, header: string | null | undefined, secret: string | readonly string[]): boolean {
+export function verifySignature(
+  rawBody: string | Uint8Array,
+  header: string | null | undefined,
+  secret: string | readonly string[],
+): boolean {
   if (typeof header !== "string" || !header.startsWith("sha256=")) return false;
   const given = encoder.encode(header.slice("sha256=".length).trim().toLowerCase());
   const body = toBytes(rawBody);
@@ -38,13 +42,19 @@ export function verifySignature(rawBody: string | Uint8Array, header: string | n
 export function standardWebhookKey(secret: string): Uint8Array {
   if (secret.startsWith("whsec_")) {
     const b64 = secret.slice("whsec_".length);
-    if (b64.length > 0 && b64.length % 4 === 0 && /^[A-Za-z0-9+/]+={0,2}$/.test(b64)) return Uint8Array.from(Buffer.from(b64, "base64"));
+    if (b64.length > 0 && b64.length % 4 === 0 && /^[A-Za-z0-9+/]+={0,2}$/.test(b64))
+      return Uint8Array.from(Buffer.from(b64, "base64"));
   }
   return encoder.encode(secret);
 }
 
 /** `v1,<base64 HMAC-SHA-256 of "id.timestamp.body">` for one secret. */
-export function standardSignature(id: string, timestampSec: number, rawBody: string | Uint8Array, secret: string): string {
+export function standardSignature(
+  id: string,
+  timestampSec: number,
+  rawBody: string | Uint8Array,
+  secret: string,
+): string {
   const mac = createHmac("sha256", standardWebhookKey(secret));
   mac.update(`${id}.${timestampSec}.`);
   mac.update(toBytes(rawBody));
@@ -71,7 +81,12 @@ function header(h: HeaderBag, name: string): string | undefined {
  * timestamp must be within the tolerance (replay protection) and any one of the space-separated `v1,`
  * signatures must match one of the secrets.
  */
-export function verifyStandardSignature(rawBody: string | Uint8Array, headers: HeaderBag, secret: string | readonly string[], opts: StandardVerifyOptions = {}): boolean {
+export function verifyStandardSignature(
+  rawBody: string | Uint8Array,
+  headers: HeaderBag,
+  secret: string | readonly string[],
+  opts: StandardVerifyOptions = {},
+): boolean {
   const id = header(headers, "webhook-id");
   const ts = header(headers, "webhook-timestamp");
   const sigs = header(headers, "webhook-signature");
@@ -79,7 +94,10 @@ export function verifyStandardSignature(rawBody: string | Uint8Array, headers: H
   const timestampSec = Number(ts);
   const nowSec = Math.floor((opts.now ?? Date.now()) / 1000);
   if (Math.abs(nowSec - timestampSec) > (opts.toleranceSec ?? 300)) return false;
-  const given = sigs.split(" ").filter((s) => s.startsWith("v1,")).map((s) => encoder.encode(s));
+  const given = sigs
+    .split(" ")
+    .filter((s) => s.startsWith("v1,"))
+    .map((s) => encoder.encode(s));
   let ok = false;
   for (const s of typeof secret === "string" ? [secret] : secret) {
     if (!s) continue;

@@ -17,7 +17,9 @@ import { WebhookService } from "./webhook-service.ts";
 export type WebhookConfig = Pick<Config, "webhookTimeoutMs" | "webhookRetryScheduleMs" | "webhookBlockPrivate">;
 
 /** A final verification's result and owner, read from its stored row; null while it is not final. */
-export function finalResultOf(v: Pick<VerificationView, "client_id" | "status" | "result"> | null): { clientId: string; result: VerificationResult } | null {
+export function finalResultOf(
+  v: Pick<VerificationView, "client_id" | "status" | "result"> | null,
+): { clientId: string; result: VerificationResult } | null {
   if (!v || (v.status !== "COMPLETED" && v.status !== "FAILED") || !v.result) return null;
   return { clientId: v.client_id, result: JSON.parse(v.result) as VerificationResult };
 }
@@ -42,7 +44,8 @@ export interface WebhookDeliveryDeps {
 export function createWebhookDelivery(d: WebhookDeliveryDeps) {
   const store = new DeliveryStore(d.db);
   const events = new EventBus<WebhookEvents>();
-  const sender = d.sender ?? createHttpSender({ timeoutMs: d.config.webhookTimeoutMs, blockPrivate: d.config.webhookBlockPrivate });
+  const sender =
+    d.sender ?? createHttpSender({ timeoutMs: d.config.webhookTimeoutMs, blockPrivate: d.config.webhookBlockPrivate });
   const dispatcher = new WebhookDispatcher({
     db: d.db,
     store,
@@ -86,10 +89,14 @@ export function createWebhookDelivery(d: WebhookDeliveryDeps) {
       return [
         "# HELP claimcheck_webhook_deliveries Webhook deliveries by state (failed = webhook_failed).",
         "# TYPE claimcheck_webhook_deliveries gauge",
-        ...["pending", "retrying", "delivered", "failed"].map((s) => `claimcheck_webhook_deliveries{state="${s}"} ${byState[s] ?? 0}`),
+        ...["pending", "retrying", "delivered", "failed"].map(
+          (s) => `claimcheck_webhook_deliveries{state="${s}"} ${byState[s] ?? 0}`,
+        ),
         "# HELP claimcheck_webhook_attempts_total Delivery attempts by outcome since the process started.",
         "# TYPE claimcheck_webhook_attempts_total counter",
-        ...Object.entries(dispatcher.attemptCounts).map(([o, n]) => `claimcheck_webhook_attempts_total{outcome="${o}"} ${n}`),
+        ...Object.entries(dispatcher.attemptCounts).map(
+          ([o, n]) => `claimcheck_webhook_attempts_total{outcome="${o}"} ${n}`,
+        ),
         "# HELP claimcheck_webhook_oldest_due_seconds How late the most overdue delivery is (0 when none is due).",
         "# TYPE claimcheck_webhook_oldest_due_seconds gauge",
         `claimcheck_webhook_oldest_due_seconds ${next !== null && next <= now ? ((now - next) / 1000).toFixed(3) : "0.000"}`,

@@ -5,7 +5,7 @@ import type { Logger } from "../lib/log.ts";
 import type { Database } from "../storage/database.ts";
 import { GroupCommit } from "../storage/group-commit.ts";
 import type { AttemptOutcome, AttemptResult } from "./attempt-outcome.ts";
-import { prepareAttempt, type PreparedAttempt, type WebhookSettings } from "./delivery-request.ts";
+import { type PreparedAttempt, prepareAttempt, type WebhookSettings } from "./delivery-request.ts";
 import type { DeliveryRow, DeliveryStore, Lease } from "./delivery-store.ts";
 import type { WebhookSender } from "./http-sender.ts";
 import { afterFailure } from "./retry-schedule.ts";
@@ -57,7 +57,16 @@ export class WebhookDispatcher {
   /** outcomes finishing together share one transaction (one fsync) */
   private readonly commits: GroupCommit;
   /** attempts by outcome since start, for /metrics */
-  readonly attemptCounts: Record<AttemptOutcome, number> = { success: 0, http: 0, timeout: 0, dns: 0, connect: 0, tls: 0, blocked: 0, config: 0 };
+  readonly attemptCounts: Record<AttemptOutcome, number> = {
+    success: 0,
+    http: 0,
+    timeout: 0,
+    dns: 0,
+    connect: 0,
+    tls: 0,
+    blocked: 0,
+    config: 0,
+  };
   /** time of the last loop turn */
   lastTickAt = 0;
 
@@ -98,7 +107,10 @@ export class WebhookDispatcher {
     await this.loopDone;
     const before = this.inflight.size;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    await Promise.race([Promise.all([...this.inflight.values()].map((f) => f.done)), new Promise((r) => (timer = setTimeout(r, deadlineMs)))]);
+    await Promise.race([
+      Promise.all([...this.inflight.values()].map((f) => f.done)),
+      new Promise((r) => (timer = setTimeout(r, deadlineMs))),
+    ]);
     clearTimeout(timer);
     const left = [...this.inflight.values()];
     for (const f of left) f.ctrl.abort(new Stopping("dispatcher stopping"));
@@ -188,10 +200,18 @@ export class WebhookDispatcher {
       result = c.prepared.problem ?? (await this.o.sender.send(c.prepared.request!, ctrl.signal));
     } catch (err) {
       if (ctrl.signal.aborted) {
-        this.safely("release an interrupted webhook attempt", c, () => this.o.store.release(c.lease, this.o.clock.now()));
+        this.safely("release an interrupted webhook attempt", c, () =>
+          this.o.store.release(c.lease, this.o.clock.now()),
+        );
         return;
       }
-      result = { outcome: "connect", statusCode: null, error: `unexpected sender error: ${errorMessage(err)}`, latencyMs: 0, responseExcerpt: null };
+      result = {
+        outcome: "connect",
+        statusCode: null,
+        error: `unexpected sender error: ${errorMessage(err)}`,
+        latencyMs: 0,
+        responseExcerpt: null,
+      };
     }
     await this.record(c, result);
   }
@@ -208,7 +228,11 @@ export class WebhookDispatcher {
     try {
       settled = await this.commits.run(() => {
         this.o.store.finishAttempt(row.id, lease.attempt, r, now);
-        return this.o.store.settle(lease, { state, nextAttemptAt, roundFailures: failures, outcome: r.outcome, statusCode: r.statusCode }, now);
+        return this.o.store.settle(
+          lease,
+          { state, nextAttemptAt, roundFailures: failures, outcome: r.outcome, statusCode: r.statusCode },
+          now,
+        );
       });
     } catch (err) {
       // the lease makes the delivery due again, so nothing is lost; it may be sent twice (at-least-once)
@@ -216,14 +240,31 @@ export class WebhookDispatcher {
     }
     this.attemptCounts[r.outcome]++;
     const ids = { deliveryId: row.id, trackingId: row.tracking_id };
-    this.o.events.emit("webhook.attempted", { ...ids, attempt: lease.attempt, outcome: r.outcome, statusCode: r.statusCode, latencyMs: r.latencyMs });
+    this.o.events.emit("webhook.attempted", {
+      ...ids,
+      attempt: lease.attempt,
+      outcome: r.outcome,
+      statusCode: r.statusCode,
+      latencyMs: r.latencyMs,
+    });
     if (!settled) return; // the lease lapsed and another attempt owns the delivery now
     if (state === "delivered") this.o.events.emit("webhook.delivered", { ...ids, attempt: lease.attempt });
     else if (state === "retrying") {
-      this.o.logger.info("webhook attempt failed; will retry", { delivery: row.id, attempt: lease.attempt, outcome: r.outcome, error: r.error, nextAttemptAt: new Date(nextAttemptAt!).toISOString() });
+      this.o.logger.info("webhook attempt failed; will retry", {
+        delivery: row.id,
+        attempt: lease.attempt,
+        outcome: r.outcome,
+        error: r.error,
+        nextAttemptAt: new Date(nextAttemptAt!).toISOString(),
+      });
       this.o.events.emit("webhook.retrying", { ...ids, attempt: lease.attempt, nextAttemptAt: nextAttemptAt! });
     } else {
-      this.o.logger.warn("webhook delivery failed after the whole retry schedule", { delivery: row.id, trackingId: row.tracking_id, attempts: lease.attempt, error: r.error });
+      this.o.logger.warn("webhook delivery failed after the whole retry schedule", {
+        delivery: row.id,
+        trackingId: row.tracking_id,
+        attempts: lease.attempt,
+        error: r.error,
+      });
       this.o.events.emit("webhook.exhausted", { ...ids, attempt: lease.attempt });
     }
   }

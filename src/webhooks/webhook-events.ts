@@ -3,7 +3,14 @@ import type { AttemptOutcome } from "./attempt-outcome.ts";
 /** What the delivery machinery announces, so tests and the dashboard await conditions instead of sleeping. */
 export type WebhookEvents = {
   "webhook.enqueued": { deliveryId: string; trackingId: string | null };
-  "webhook.attempted": { deliveryId: string; trackingId: string | null; attempt: number; outcome: AttemptOutcome; statusCode: number | null; latencyMs: number };
+  "webhook.attempted": {
+    deliveryId: string;
+    trackingId: string | null;
+    attempt: number;
+    outcome: AttemptOutcome;
+    statusCode: number | null;
+    latencyMs: number;
+  };
   "webhook.delivered": { deliveryId: string; trackingId: string | null; attempt: number };
   "webhook.retrying": { deliveryId: string; trackingId: string | null; attempt: number; nextAttemptAt: number };
   "webhook.exhausted": { deliveryId: string; trackingId: string | null; attempt: number };

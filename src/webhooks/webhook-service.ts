@@ -44,7 +44,17 @@ export class WebhookService {
     if (!client?.webhook_url) return null;
     const now = this.d.clock.now();
     const id = newId("msg", now);
-    this.d.store.insert({ id, clientId: e.clientId, trackingId: e.result.trackingId, event: VERIFICATION_COMPLETED, payload: completedPayload(e.result), nextAttemptAt: now }, now);
+    this.d.store.insert(
+      {
+        id,
+        clientId: e.clientId,
+        trackingId: e.result.trackingId,
+        event: VERIFICATION_COMPLETED,
+        payload: completedPayload(e.result),
+        nextAttemptAt: now,
+      },
+      now,
+    );
     this.due();
     return id;
   }
@@ -77,14 +87,30 @@ export class WebhookService {
     const tx = this.d.db.transaction((): { delivery: DeliveryRow; created: boolean } => {
       const existing = this.find(idOrTrackingId);
       if (existing) {
-        if (existing.event === WEBHOOK_TEST) throw new AppError("not_resendable", 409, "test deliveries are not resent; run claimcheck webhook test again");
-        if (!this.d.store.restart(existing.id, now)) throw new AppError("delivery_in_flight", 409, `delivery ${existing.id} is being attempted right now; try again in a moment`);
+        if (existing.event === WEBHOOK_TEST)
+          throw new AppError(
+            "not_resendable",
+            409,
+            "test deliveries are not resent; run claimcheck webhook test again",
+          );
+        if (!this.d.store.restart(existing.id, now))
+          throw new AppError(
+            "delivery_in_flight",
+            409,
+            `delivery ${existing.id} is being attempted right now; try again in a moment`,
+          );
         return { delivery: this.d.store.get(existing.id)!, created: false };
       }
       const final = this.d.finalResult(idOrTrackingId);
-      if (!final) throw new AppError("delivery_not_found", 404, `no delivery and no finished verification with id ${idOrTrackingId}`);
+      if (!final)
+        throw new AppError(
+          "delivery_not_found",
+          404,
+          `no delivery and no finished verification with id ${idOrTrackingId}`,
+        );
       const id = this.enqueueCompleted(final);
-      if (!id) throw new AppError("no_webhook_url", 409, "the client has no webhook URL (claimcheck webhook set --url ...)");
+      if (!id)
+        throw new AppError("no_webhook_url", 409, "the client has no webhook URL (claimcheck webhook set --url ...)");
       return { delivery: this.d.store.get(id)!, created: true };
     });
     const r = tx.immediate();
@@ -117,7 +143,18 @@ export class WebhookService {
     const done = this.d.clock.now();
     this.d.db
       .transaction(() => {
-        this.d.store.insert({ id, clientId, trackingId: null, event: WEBHOOK_TEST, payload, nextAttemptAt: null, state: result.outcome === "success" ? "delivered" : "failed" }, now);
+        this.d.store.insert(
+          {
+            id,
+            clientId,
+            trackingId: null,
+            event: WEBHOOK_TEST,
+            payload,
+            nextAttemptAt: null,
+            state: result.outcome === "success" ? "delivered" : "failed",
+          },
+          now,
+        );
         this.d.store.insertAttempt(id, 1, now, prepared.url);
         this.d.store.finishAttempt(id, 1, result, done);
         this.d.store.recordTestOutcome(id, result, done);

@@ -9,7 +9,11 @@ export interface SigningSecrets {
 
 /** The secrets that sign at `now`: the previous one only while its overlap window lasts. */
 export function secretsAt(
-  client: { webhook_secret: string | null; webhook_secret_previous: string | null; webhook_secret_previous_until: number | null },
+  client: {
+    webhook_secret: string | null;
+    webhook_secret_previous: string | null;
+    webhook_secret_previous_until: number | null;
+  },
   now: number,
 ): SigningSecrets | null {
   if (!client.webhook_secret) return null;
@@ -28,9 +32,15 @@ export function serviceSignature(body: Uint8Array, secret: string): string {
  * `webhook-signature` carries a `v1,` signature per live secret, current first, so a receiver still on
  * the previous secret keeps verifying during the overlap.
  */
-export function signatureHeaders(deliveryId: string, timestampSec: number, body: Uint8Array, secrets: SigningSecrets): Record<string, string> {
+export function signatureHeaders(
+  deliveryId: string,
+  timestampSec: number,
+  body: Uint8Array,
+  secrets: SigningSecrets,
+): Record<string, string> {
   const v1 = [standardSignature(deliveryId, timestampSec, body, secrets.current)];
-  if (secrets.previous && secrets.previous !== secrets.current) v1.push(standardSignature(deliveryId, timestampSec, body, secrets.previous));
+  if (secrets.previous && secrets.previous !== secrets.current)
+    v1.push(standardSignature(deliveryId, timestampSec, body, secrets.previous));
   return {
     "x-service-signature": serviceSignature(body, secrets.current),
     "webhook-id": deliveryId,

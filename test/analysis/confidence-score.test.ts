@@ -2,9 +2,26 @@ import { describe, expect, test } from "bun:test";
 import { activityFactor, confidenceScore, credibility, type ScoredClaim } from "../../src/analysis/confidence-score.ts";
 import type { Flag } from "../../src/analysis/types.ts";
 
-const high = (name: string, commits = 40): ScoredClaim => ({ name, repo: `ana/${name}`, matchStrength: "HIGH", commits, linked: true });
-const unmatched = (name: string, linked: boolean): ScoredClaim => ({ name, repo: null, matchStrength: null, commits: 0, linked });
-const flag = (severity: Flag["severity"], rule: Flag["rule"], repo?: string): Flag => ({ severity, rule, message: rule, ...(repo ? { repo } : {}) });
+const high = (name: string, commits = 40): ScoredClaim => ({
+  name,
+  repo: `ana/${name}`,
+  matchStrength: "HIGH",
+  commits,
+  linked: true,
+});
+const unmatched = (name: string, linked: boolean): ScoredClaim => ({
+  name,
+  repo: null,
+  matchStrength: null,
+  commits: 0,
+  linked,
+});
+const flag = (severity: Flag["severity"], rule: Flag["rule"], repo?: string): Flag => ({
+  severity,
+  rule,
+  message: rule,
+  ...(repo ? { repo } : {}),
+});
 
 describe("activityFactor and credibility", () => {
   test.each([
@@ -28,11 +45,31 @@ describe("confidenceScore", () => {
     ["every claim verified with plenty of work", [high("a"), high("b")], [], 100],
     ["INFO flags cost nothing", [high("a")], [flag("INFO", "BOT_AUTHOR", "ana/a")], 100],
     ["a WARNING on the repository lowers its credit", [high("a")], [flag("WARNING", "BULK_DUMP", "ana/a")], 85],
-    ["an unmatched linked claim credits 0 and costs nothing more", [high("a"), unmatched("x", true)], [flag("WARNING", "UNMATCHED_CLAIM")], 50],
-    ["an unmatched claim without a link weighs half", [high("a"), unmatched("x", false)], [flag("WARNING", "UNMATCHED_CLAIM")], 67],
+    [
+      "an unmatched linked claim credits 0 and costs nothing more",
+      [high("a"), unmatched("x", true)],
+      [flag("WARNING", "UNMATCHED_CLAIM")],
+      50,
+    ],
+    [
+      "an unmatched claim without a link weighs half",
+      [high("a"), unmatched("x", false)],
+      [flag("WARNING", "UNMATCHED_CLAIM")],
+      67,
+    ],
     ["a resume-level WARNING costs 5", [high("a")], [flag("WARNING", "HIDDEN_TEXT")], 95],
-    ["a CRITICAL zeroes its claim and costs 15", [high("a"), high("b")], [flag("CRITICAL", "FUTURE_AUTHOR_DATE", "ana/b")], 35],
-    ["CRITICAL penalties stop at 45", [high("a"), high("b"), high("c"), high("d")], ["e", "f", "g", "h"].map(() => flag("CRITICAL", "CLOCK_TIME_MONOCULTURE", "ana/d")), 30],
+    [
+      "a CRITICAL zeroes its claim and costs 15",
+      [high("a"), high("b")],
+      [flag("CRITICAL", "FUTURE_AUTHOR_DATE", "ana/b")],
+      35,
+    ],
+    [
+      "CRITICAL penalties stop at 45",
+      [high("a"), high("b"), high("c"), high("d")],
+      ["e", "f", "g", "h"].map(() => flag("CRITICAL", "CLOCK_TIME_MONOCULTURE", "ana/d")),
+      30,
+    ],
     ["never below 0", [high("a")], [flag("CRITICAL", "FUTURE_AUTHOR_DATE", "ana/a")], 0],
     ["LOW with one commit", [{ name: "a", repo: "ana/a", matchStrength: "LOW", commits: 1, linked: false }], [], 25],
     ["no claims", [], [], 0],
@@ -56,6 +93,8 @@ describe("confidenceScore", () => {
   test("equal input gives byte-identical output", () => {
     const claims = [high("a", 7), high("b", 13)];
     const flags = [flag("WARNING", "BULK_DUMP", "ana/a"), flag("CRITICAL", "FUTURE_AUTHOR_DATE", "ana/b")];
-    expect(JSON.stringify(confidenceScore(claims, flags))).toBe(JSON.stringify(confidenceScore(structuredClone(claims), structuredClone(flags))));
+    expect(JSON.stringify(confidenceScore(claims, flags))).toBe(
+      JSON.stringify(confidenceScore(structuredClone(claims), structuredClone(flags))),
+    );
   });
 });

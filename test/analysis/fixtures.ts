@@ -50,7 +50,12 @@ export function repo(fullName: string, extra: Partial<GhRepo> = {}): GhRepo {
 }
 
 let shaCounter = 0;
-export function commit(login: string | null, authorMs: number, committerMs = authorMs, extra: Partial<GhCommit> = {}): GhCommit {
+export function commit(
+  login: string | null,
+  authorMs: number,
+  committerMs = authorMs,
+  extra: Partial<GhCommit> = {},
+): GhCommit {
   shaCounter++;
   return {
     sha: shaCounter.toString(16).padStart(40, "0"),
@@ -92,10 +97,23 @@ export function evidence(r: GhRepo, candidateOldestFirst: GhCommit[], extra: Par
 export function honestHistory(login: string, startMs: number, days: number, count: number, seed = 1): GhCommit[] {
   const r = rng(seed);
   const times: number[] = [];
-  for (let i = 0; i < count; i++) times.push(startMs + Math.floor(r() * days) * DAY + Math.floor((8 + r() * 15) * HOUR) + Math.floor(r() * 3600) * 1000);
+  for (let i = 0; i < count; i++)
+    times.push(
+      startMs + Math.floor(r() * days) * DAY + Math.floor((8 + r() * 15) * HOUR) + Math.floor(r() * 3600) * 1000,
+    );
   times.sort((a, b) => a - b);
-  const messages = ["fix parser edge case", "add tests for cache", "refactor routes", "update docs", "bump deps", "handle empty input", "speed up build"];
-  return times.map((t, i) => commit(login, t, t + Math.floor(r() * 5) * MIN, { message: `${messages[i % messages.length]} (${i})` }));
+  const messages = [
+    "fix parser edge case",
+    "add tests for cache",
+    "refactor routes",
+    "update docs",
+    "bump deps",
+    "handle empty input",
+    "speed up build",
+  ];
+  return times.map((t, i) =>
+    commit(login, t, t + Math.floor(r() * 5) * MIN, { message: `${messages[i % messages.length]} (${i})` }),
+  );
 }
 
 /** Adds stats to commits (for the sampled-with-stats list). */
@@ -121,7 +139,18 @@ export function link(url: string, extra: Partial<ResumeLink> = {}): ResumeLink {
 }
 
 export function claim(name: string, extra: Partial<ClaimedProject> = {}): ClaimedProject {
-  return { name, repoUrl: null, repoLinks: [], otherLinks: [], technologies: [], dates: null, description: [], section: "Projects", page: 1, ...extra };
+  return {
+    name,
+    repoUrl: null,
+    repoLinks: [],
+    otherLinks: [],
+    technologies: [],
+    dates: null,
+    description: [],
+    section: "Projects",
+    page: 1,
+    ...extra,
+  };
 }
 
 export function linkedClaim(name: string, url: string, extra: Partial<ClaimedProject> = {}): ClaimedProject {
@@ -130,7 +159,16 @@ export function linkedClaim(name: string, url: string, extra: Partial<ClaimedPro
 }
 
 export function resume(projects: ClaimedProject[], extra: Partial<ExtractedResume> = {}): ExtractedResume {
-  return { candidateName: "Test Candidate", githubProfiles: [], repoLinksOutsideProjects: [], projects, hiddenText: [], pages: 1, warnings: [], ...extra };
+  return {
+    candidateName: "Test Candidate",
+    githubProfiles: [],
+    repoLinksOutsideProjects: [],
+    projects,
+    hiddenText: [],
+    pages: 1,
+    warnings: [],
+    ...extra,
+  };
 }
 
 /** An in-memory GitHubSource: a user, their listed repositories, other repositories by name, evidence per repository. */

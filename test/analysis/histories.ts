@@ -10,21 +10,29 @@ const L = "ana";
 /** Graph painter: 15 commits per pixel day at 12:00:00, all before the repository existed, pushed at once. */
 export function paintedGraph(pushMs: number): GhCommit[] {
   const out: GhCommit[] = [];
-  for (let d = 0; d < 40; d++) for (let k = 0; k < 15; k++) out.push(commit(L, pushMs - 400 * DAY + d * 7 * DAY + 12 * HOUR, pushMs + out.length * 1000, { message: "paint" }));
+  for (let d = 0; d < 40; d++)
+    for (let k = 0; k < 15; k++)
+      out.push(
+        commit(L, pushMs - 400 * DAY + d * 7 * DAY + 12 * HOUR, pushMs + out.length * 1000, { message: "paint" }),
+      );
   return out;
 }
 
 /** Random author-date bot: dates anywhere in the last year (some in the future), committed within minutes. */
 export function randomDateBot(pushMs: number, n = 300): GhCommit[] {
   const r = rng(11);
-  return Array.from({ length: n }, (_, i) => commit(L, pushMs - 365 * DAY + Math.floor(r() * 400 * DAY), pushMs + i * 1500, { message: `update ${i}` }));
+  return Array.from({ length: n }, (_, i) =>
+    commit(L, pushMs - 365 * DAY + Math.floor(r() * 400 * DAY), pushMs + i * 1500, { message: `update ${i}` }),
+  );
 }
 
 /** Sequential backdater: one commit a day at 20:01 for 200 days, committed in one session, templated messages. */
 export function sequentialBackdater(pushMs: number): GhCommit[] {
   return Array.from({ length: 200 }, (_, i) => {
     const a = pushMs - 250 * DAY + i * DAY + 20 * HOUR + MIN;
-    return commit(L, a, pushMs + i * 2000, { message: `Contribution: ${new Date(a).toISOString().slice(0, 16).replace("T", " ")}` });
+    return commit(L, a, pushMs + i * 2000, {
+      message: `Contribution: ${new Date(a).toISOString().slice(0, 16).replace("T", " ")}`,
+    });
   });
 }
 
@@ -56,7 +64,10 @@ export function goProjectRebase(startMs: number): GhCommit[] {
 
 /** An editor whose 2016 pull-request commits were committed in 2020 by the maintainer. */
 export function oldPullRequests(): GhCommit[] {
-  const old = honestHistory(L, Date.parse("2016-03-01T00:00:00Z"), 60, 14, 9).map((c) => ({ ...c, committerDate: "2020-05-04T10:00:00Z" }));
+  const old = honestHistory(L, Date.parse("2016-03-01T00:00:00Z"), 60, 14, 9).map((c) => ({
+    ...c,
+    committerDate: "2020-05-04T10:00:00Z",
+  }));
   return [...old, ...honestHistory(L, Date.parse("2020-05-05T00:00:00Z"), 300, 80, 10)];
 }
 

@@ -28,11 +28,17 @@ describe("scoreCandidate", () => {
   });
 
   test("a homepage link ties a claim to the repository that publishes it", () => {
-    expect(scoreCandidate(claim("Knightfall", { otherLinks: [link("https://chess.ana.dev/")] }), repos[3]!)).toEqual({ score: 0.95, basis: "homepage" });
+    expect(scoreCandidate(claim("Knightfall", { otherLinks: [link("https://chess.ana.dev/")] }), repos[3]!)).toEqual({
+      score: 0.95,
+      basis: "homepage",
+    });
   });
 
   test("a github.io page ties a claim to its repository", () => {
-    expect(scoreCandidate(claim("Knightfall", { otherLinks: [link("https://ana.github.io/chess-engine/")] }), repos[3]!).basis).toBe("homepage");
+    expect(
+      scoreCandidate(claim("Knightfall", { otherLinks: [link("https://ana.github.io/chess-engine/")] }), repos[3]!)
+        .basis,
+    ).toBe("homepage");
   });
 
   test("an unrelated claim stays below the acceptance threshold", () => {
@@ -43,7 +49,11 @@ describe("scoreCandidate", () => {
 describe("matchClaims", () => {
   test("an explicit link wins over a better name match", () => {
     const links = new Map<string, GhRepo | null>([["ana/ledgr", repos[1]!]]);
-    const [m] = matchClaims({ claims: [linkedClaim("Weather Dash", "github.com/ana/ledgr")], repos, linkTargets: links });
+    const [m] = matchClaims({
+      claims: [linkedClaim("Weather Dash", "github.com/ana/ledgr")],
+      repos,
+      linkTargets: links,
+    });
     expect(m?.repo?.fullName).toBe("ana/ledgr");
     expect(m?.basis).toBe("link");
     expect(m?.score).toBe(1);
@@ -51,14 +61,21 @@ describe("matchClaims", () => {
 
   test("a link to a missing repository falls back to the name", () => {
     const links = new Map<string, GhRepo | null>([["ana/weather", null]]);
-    const [m] = matchClaims({ claims: [linkedClaim("Weather Dash", "github.com/ana/weather")], repos, linkTargets: links });
+    const [m] = matchClaims({
+      claims: [linkedClaim("Weather Dash", "github.com/ana/weather")],
+      repos,
+      linkTargets: links,
+    });
     expect(m?.repo?.fullName).toBe("ana/weather-dash");
     expect(m?.basis).toBe("name");
   });
 
   test("the second link is used when the first does not exist", () => {
     const c = claim("Thing", { repoLinks: [link("github.com/ana/gone"), link("github.com/ana/dotfiles")] });
-    const links = new Map<string, GhRepo | null>([["ana/gone", null], ["ana/dotfiles", repos[2]!]]);
+    const links = new Map<string, GhRepo | null>([
+      ["ana/gone", null],
+      ["ana/dotfiles", repos[2]!],
+    ]);
     expect(matchClaims({ claims: [c], repos, linkTargets: links })[0]?.repo?.fullName).toBe("ana/dotfiles");
   });
 
@@ -82,7 +99,9 @@ describe("matchClaims", () => {
   test("matching is independent of the repository list's order", () => {
     const claims = [claim("Weather"), claim("Personal Finance Tracker"), claim("Chess")];
     const a = matchClaims({ claims, repos, linkTargets: none }).map((m) => m.repo?.fullName ?? null);
-    const b = matchClaims({ claims, repos: [...repos].reverse(), linkTargets: none }).map((m) => m.repo?.fullName ?? null);
+    const b = matchClaims({ claims, repos: [...repos].reverse(), linkTargets: none }).map(
+      (m) => m.repo?.fullName ?? null,
+    );
     expect(a).toEqual(b);
     expect(a).toEqual(["ana/weather-dash", "ana/ledgr", "ana/chess-engine"]);
   });

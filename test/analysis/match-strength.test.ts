@@ -2,7 +2,14 @@ import { describe, expect, test } from "bun:test";
 import { matchStrength, type StrengthInput } from "../../src/analysis/match-strength.ts";
 import type { MatchStrength } from "../../src/analysis/types.ts";
 
-const base: StrengthInput = { basis: "link", commits: 40, totalCommits: 40, forkWithoutOwnWork: false, shortBulkDump: false, forgedHistory: false };
+const base: StrengthInput = {
+  basis: "link",
+  commits: 40,
+  totalCommits: 40,
+  forkWithoutOwnWork: false,
+  shortBulkDump: false,
+  forgedHistory: false,
+};
 
 describe("matchStrength", () => {
   test.each<[string, Partial<StrengthInput>, MatchStrength]>([

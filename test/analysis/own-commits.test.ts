@@ -6,7 +6,12 @@ const T0 = Date.parse("2024-01-01T00:00:00Z");
 
 describe("ownCommits", () => {
   test("counts only the candidate's own non-merge commits", () => {
-    const cs = [commit("ana", T0), commit("ana", T0 + DAY, undefined, { parents: 2 }), commit("ANA", T0 + 2 * DAY), commit("bob", T0 + 3 * DAY)];
+    const cs = [
+      commit("ana", T0),
+      commit("ana", T0 + DAY, undefined, { parents: 2 }),
+      commit("ANA", T0 + 2 * DAY),
+      commit("bob", T0 + 3 * DAY),
+    ];
     const own = ownCommits(evidence(repo("ana/tool"), cs, { candidateCommitCount: 3 }), "ana");
     expect(own.count).toBe(2);
     expect(own.mergesExcluded).toBe(1);
@@ -22,10 +27,18 @@ describe("ownCommits", () => {
 
   test("in a fork only the commits ahead of the parent count", () => {
     const cs = Array.from({ length: 10 }, (_, i) => commit("ana", T0 + i * DAY));
-    const own = ownCommits(evidence(repo("ana/tool", { fork: true }), cs, { aheadOfParent: { total: 4, byCandidate: 3 } }), "ana");
+    const own = ownCommits(
+      evidence(repo("ana/tool", { fork: true }), cs, { aheadOfParent: { total: 4, byCandidate: 3 } }),
+      "ana",
+    );
     expect(own.count).toBe(3);
     expect(own.inheritedExcluded).toBe(7);
-    expect(own.examined.map((c) => c.authorDate)).toEqual(cs.slice(7).reverse().map((c) => c.authorDate));
+    expect(own.examined.map((c) => c.authorDate)).toEqual(
+      cs
+        .slice(7)
+        .reverse()
+        .map((c) => c.authorDate),
+    );
   });
 
   test("a fork without a compare answer counts only work committed after it was made", () => {

@@ -11,7 +11,11 @@ describe("reportText", () => {
       repos: [tool],
       evidence: { "ana/tool": evidence(tool, honestHistory("ana", Date.parse("2023-01-01T00:00:00Z"), 100, 30)) },
     });
-    const out = await runAnalysis({ hostUsername: "ana", resume: resume([linkedClaim("Tool", "github.com/ana/tool"), claim("Ghost")]), github: gh });
+    const out = await runAnalysis({
+      hostUsername: "ana",
+      resume: resume([linkedClaim("Tool", "github.com/ana/tool"), claim("Ghost")]),
+      github: gh,
+    });
     const text = reportText(out, "resume.pdf as ana").join("\n");
     expect(text).toContain("Confidence score: 67/100");
     expect(text).toContain("HIGH    Tool  github.com/ana/tool  30 of 30 commits (matched by link)");

@@ -1,14 +1,35 @@
 import { describe, expect, test } from "bun:test";
 import { AnalysisFailure, runAnalysis } from "../../src/analysis/run-analysis.ts";
-import { GitHubRateLimitedError, GitHubUnavailableError, type GhRepo, type RepoEvidence } from "../../src/github/types.ts";
+import {
+  type GhRepo,
+  GitHubRateLimitedError,
+  GitHubUnavailableError,
+  type RepoEvidence,
+} from "../../src/github/types.ts";
 import type { ClaimedProject } from "../../src/resume/types.ts";
-import { claim, commit, DAY, evidence, FakeGitHub, honestHistory, link, linkedClaim, repo, resume, user } from "./fixtures.ts";
+import {
+  claim,
+  commit,
+  DAY,
+  evidence,
+  FakeGitHub,
+  honestHistory,
+  link,
+  linkedClaim,
+  repo,
+  resume,
+  user,
+} from "./fixtures.ts";
 import { paintedGraph } from "./histories.ts";
 
 const T0 = Date.parse("2023-01-02T00:00:00Z");
 const ana = user("ana", "2015-03-01T00:00:00Z");
 const weather = repo("ana/weather-dash", { description: "Weather dashboard", createdAt: "2022-12-01T00:00:00Z" });
-const ledgr = repo("ana/ledgr", { description: "Personal finance tracker", language: "Rust", createdAt: "2022-12-01T00:00:00Z" });
+const ledgr = repo("ana/ledgr", {
+  description: "Personal finance tracker",
+  language: "Rust",
+  createdAt: "2022-12-01T00:00:00Z",
+});
 const kernel = repo("ana/kernel-notes", { createdAt: "2022-12-01T00:00:00Z" });
 const orgRepo = repo("acme/platform", { createdAt: "2018-01-01T00:00:00Z" });
 const orgNoCommits = repo("acme/website", { createdAt: "2018-01-01T00:00:00Z" });
@@ -22,7 +43,10 @@ function world(extra: { repos?: GhRepo[]; evidence?: Record<string, RepoEvidence
     repos,
     renames: { "ana/weather-old": "ana/weather-dash" },
     evidence: {
-      "ana/weather-dash": evidence(weather, honestHistory("ana", T0, 200, 60, 1), { languages: { TypeScript: 1 }, manifestDependencies: ["react"] }),
+      "ana/weather-dash": evidence(weather, honestHistory("ana", T0, 200, 60, 1), {
+        languages: { TypeScript: 1 },
+        manifestDependencies: ["react"],
+      }),
       "ana/ledgr": evidence(ledgr, honestHistory("ana", T0, 120, 35, 2)),
       "ana/kernel-notes": evidence(kernel, honestHistory("ana", T0, 90, 25, 3)),
       "acme/platform": evidence(orgRepo, honestHistory("ana", T0, 300, 30, 4), { totalCommitCount: 4000 }),
@@ -34,7 +58,10 @@ function world(extra: { repos?: GhRepo[]; evidence?: Record<string, RepoEvidence
 }
 
 const honestClaims: ClaimedProject[] = [
-  linkedClaim("Weather Dash", "github.com/ana/weather-dash", { technologies: ["React", "TypeScript"], dates: { text: "2023", start: "2023-01" } }),
+  linkedClaim("Weather Dash", "github.com/ana/weather-dash", {
+    technologies: ["React", "TypeScript"],
+    dates: { text: "2023", start: "2023-01" },
+  }),
   claim("Ledgr", { description: ["Personal finance tracker"] }),
   linkedClaim("Platform", "github.com/acme/platform"),
 ];
@@ -49,13 +76,21 @@ describe("runAnalysis failures", () => {
   });
 
   test("a resume that only mentions others' projects has no projects", async () => {
-    const err = await runAnalysis({ hostUsername: "ana", resume: resume([claim("Linux", { mentionOnly: true })]), github: new FakeGitHub(world()) }).catch((e) => e);
+    const err = await runAnalysis({
+      hostUsername: "ana",
+      resume: resume([claim("Linux", { mentionOnly: true })]),
+      github: new FakeGitHub(world()),
+    }).catch((e) => e);
     expect(err.code).toBe("no_projects_found");
     expect(err.message).toContain("only mentions");
   });
 
   test("an unknown user", async () => {
-    const err = await runAnalysis({ hostUsername: "nobody", resume: resume(honestClaims), github: new FakeGitHub(world()) }).catch((e) => e);
+    const err = await runAnalysis({
+      hostUsername: "nobody",
+      resume: resume(honestClaims),
+      github: new FakeGitHub(world()),
+    }).catch((e) => e);
     expect(err).toBeInstanceOf(AnalysisFailure);
     expect(err.code).toBe("github_user_not_found");
     expect(err.message).toBe("GitHub has no user named nobody");
@@ -88,14 +123,25 @@ describe("runAnalysis on an honest candidate", () => {
     expect(out.confidenceScore).toBe(100);
     expect(out.unmatchedClaims).toEqual([]);
     // user + repo list + one getRepo for the organisation link + evidence for 3 matched repositories
-    expect(gh.log).toEqual(["user ana", "repos ana", "repo acme/platform", "evidence ana/weather-dash", "evidence ana/ledgr", "evidence acme/platform"]);
+    expect(gh.log).toEqual([
+      "user ana",
+      "repos ana",
+      "repo acme/platform",
+      "evidence ana/weather-dash",
+      "evidence ana/ledgr",
+      "evidence acme/platform",
+    ]);
     expect(out.githubCalls).toEqual({ calls: 6, notModified: 0 });
   });
 
   test("identical input gives a byte-identical outcome, whatever order GitHub lists repositories in", async () => {
     const a = await runAnalysis({ hostUsername: "ana", resume: resume(honestClaims), github: new FakeGitHub(world()) });
     const w = world();
-    const b = await runAnalysis({ hostUsername: "ANA", resume: resume(structuredClone(honestClaims)), github: new FakeGitHub({ ...w, repos: [...w.repos].reverse() }) });
+    const b = await runAnalysis({
+      hostUsername: "ANA",
+      resume: resume(structuredClone(honestClaims)),
+      github: new FakeGitHub({ ...w, repos: [...w.repos].reverse() }),
+    });
     expect(JSON.stringify(b)).toBe(JSON.stringify(a));
   });
 
@@ -103,10 +149,16 @@ describe("runAnalysis on an honest candidate", () => {
     const gh = new FakeGitHub(world());
     const out = await runAnalysis({
       hostUsername: "ana",
-      resume: resume([linkedClaim("Weather", "github.com/ana/weather-old"), linkedClaim("Weather Dash", "github.com/ana/weather-dash")]),
+      resume: resume([
+        linkedClaim("Weather", "github.com/ana/weather-old"),
+        linkedClaim("Weather Dash", "github.com/ana/weather-dash"),
+      ]),
       github: gh,
     });
-    expect(out.verifiedProjects.map((p) => p.repoUrl)).toEqual(["github.com/ana/weather-dash", "github.com/ana/weather-dash"]);
+    expect(out.verifiedProjects.map((p) => p.repoUrl)).toEqual([
+      "github.com/ana/weather-dash",
+      "github.com/ana/weather-dash",
+    ]);
     expect(out.flags.map((f) => [f.rule, f.severity])).toEqual([["RENAMED_REPO", "INFO"]]);
     expect(gh.log.filter((l) => l.startsWith("evidence"))).toEqual(["evidence ana/weather-dash"]);
   });
@@ -123,7 +175,10 @@ describe("runAnalysis flags", () => {
       { name: "Lox Compiler", reason: "no public repository matches its name or description" },
       { name: "Website", reason: "the linked repository acme/website belongs to acme and has no commits by ana" },
     ]);
-    expect(out.flags.filter((f) => f.rule === "UNMATCHED_CLAIM").map((f) => f.severity)).toEqual(["WARNING", "WARNING"]);
+    expect(out.flags.filter((f) => f.rule === "UNMATCHED_CLAIM").map((f) => f.severity)).toEqual([
+      "WARNING",
+      "WARNING",
+    ]);
     // 3 verified claims, the linked one without commits weighs 1, the unlinked unmatched one 0.5: 300 / 4.5
     expect(out.confidenceScore).toBe(67);
   });
@@ -139,15 +194,28 @@ describe("runAnalysis flags", () => {
       github: gh,
     });
     expect(out.flags.map((f) => f.rule)).toEqual(["HIDDEN_TEXT", "PROFILE_MISMATCH", "EMPTY_REPO"]);
-    expect(out.verifiedProjects.find((p) => p.name === "Todo")).toMatchObject({ commits: 0, matchStrength: "LOW", worstFlag: "WARNING" });
+    expect(out.verifiedProjects.find((p) => p.name === "Todo")).toMatchObject({
+      commits: 0,
+      matchStrength: "LOW",
+      worstFlag: "WARNING",
+    });
     expect(gh.log).not.toContain("evidence ana/todo");
     expect(out.confidenceScore).toBe(65);
   });
 
   test("a painted repository makes a blatant fraud score low", async () => {
-    const out = await runAnalysis({ hostUsername: "ana", resume: resume([linkedClaim("Green", "github.com/ana/green-graph")]), github: new FakeGitHub(world()) });
+    const out = await runAnalysis({
+      hostUsername: "ana",
+      resume: resume([linkedClaim("Green", "github.com/ana/green-graph")]),
+      github: new FakeGitHub(world()),
+    });
     const critical = out.flags.filter((f) => f.severity === "CRITICAL");
-    expect(critical.map((f) => f.rule)).toEqual(["BACKDATED_SPLIT", "CLOCK_TIME_MONOCULTURE", "IDENTICAL_AUTHOR_TIMESTAMPS", "PREDATES_REPO_OR_ACCOUNT"]);
+    expect(critical.map((f) => f.rule)).toEqual([
+      "BACKDATED_SPLIT",
+      "CLOCK_TIME_MONOCULTURE",
+      "IDENTICAL_AUTHOR_TIMESTAMPS",
+      "PREDATES_REPO_OR_ACCOUNT",
+    ]);
     for (const f of critical) expect(f.message).toStartWith("ana/green-graph: ");
     expect(out.verifiedProjects[0]?.worstFlag).toBe("CRITICAL");
     expect(out.confidenceScore).toBe(0);
@@ -168,7 +236,18 @@ describe("runAnalysis flags", () => {
     const out = await runAnalysis({
       hostUsername: "ana",
       resume: resume([linkedClaim("React", "github.com/ana/react")]),
-      github: new FakeGitHub(world({ repos: [fork], evidence: { "ana/react": evidence(fork, [], { totalCommitCount: 17000, aheadOfParent: { total: 0, byCandidate: 0 }, rootCommit: upstream[0] }) } })),
+      github: new FakeGitHub(
+        world({
+          repos: [fork],
+          evidence: {
+            "ana/react": evidence(fork, [], {
+              totalCommitCount: 17000,
+              aheadOfParent: { total: 0, byCandidate: 0 },
+              rootCommit: upstream[0],
+            }),
+          },
+        }),
+      ),
     });
     expect(out.verifiedProjects[0]).toMatchObject({ matchStrength: "LOW", commits: 0, fork: true });
     expect(out.flags.map((f) => [f.rule, f.severity])).toEqual([["FORK_AS_OWN", "WARNING"]]);

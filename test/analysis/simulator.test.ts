@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { runAnalysis } from "../../src/analysis/run-analysis.ts";
-import { type Severity, SEVERITY_RANK } from "../../src/analysis/types.ts";
+import { SEVERITY_RANK, type Severity } from "../../src/analysis/types.ts";
 import { createGitHubSource } from "../../src/github/github-source.ts";
 import { openDatabase } from "../../src/storage/database.ts";
 import { type GitHubSimulator, startGitHubSimulator } from "../support/github-sim/github-simulator.ts";
@@ -22,7 +22,8 @@ afterAll(async () => {
   await sim?.stop();
 });
 
-const source = () => createGitHubSource({ baseUrl: sim.url, token: "t", db: openDatabase(":memory:"), backoffUnitMs: 1 });
+const source = () =>
+  createGitHubSource({ baseUrl: sim.url, token: "t", db: openDatabase(":memory:"), backoffUnitMs: 1 });
 const atLeast = (got: Severity, want: Severity) => SEVERITY_RANK[got] <= SEVERITY_RANK[want];
 
 describe("scenario library through runAnalysis", () => {
@@ -30,15 +31,28 @@ describe("scenario library through runAnalysis", () => {
     for (const s of cand.scenarios) {
       test(`${s.scenario} (${s.fullName})`, async () => {
         const name = s.fullName.split("/")[1]!;
-        const out = await runAnalysis({ hostUsername: cand.login, resume: resume([linkedClaim(name, `github.com/${s.fullName}`)]), github: source() });
-        const repoFlags = out.flags.filter((f) => f.repo?.toLowerCase() === s.fullName.toLowerCase() && f.rule !== "EMPTY_REPO" && f.rule !== "NO_CANDIDATE_COMMITS");
+        const out = await runAnalysis({
+          hostUsername: cand.login,
+          resume: resume([linkedClaim(name, `github.com/${s.fullName}`)]),
+          github: source(),
+        });
+        const repoFlags = out.flags.filter(
+          (f) =>
+            f.repo?.toLowerCase() === s.fullName.toLowerCase() &&
+            f.rule !== "EMPTY_REPO" &&
+            f.rule !== "NO_CANDIDATE_COMMITS",
+        );
         const missing = s.label.expected
           .filter((want) => !repoFlags.some((f) => f.rule === want.rule && atLeast(f.severity, want.severity)))
           .map((w) => `${w.rule} at ${w.severity}`);
         expect(missing).toEqual([]);
-        const worst = repoFlags.reduce<Severity | null>((w, f) => (w === null || SEVERITY_RANK[f.severity] < SEVERITY_RANK[w] ? f.severity : w), null);
+        const worst = repoFlags.reduce<Severity | null>(
+          (w, f) => (w === null || SEVERITY_RANK[f.severity] < SEVERITY_RANK[w] ? f.severity : w),
+          null,
+        );
         if (s.label.maxSeverity === null) expect(repoFlags.map((f) => f.message)).toEqual([]);
-        else if (worst && !atLeast(s.label.maxSeverity, worst)) expect(repoFlags.filter((f) => !atLeast(s.label.maxSeverity!, f.severity)).map((f) => f.message)).toEqual([]);
+        else if (worst && !atLeast(s.label.maxSeverity, worst))
+          expect(repoFlags.filter((f) => !atLeast(s.label.maxSeverity!, f.severity)).map((f) => f.message)).toEqual([]);
         expect(out.verifiedProjects[0]?.commits ?? 0).toBe(s.label.candidateCommits);
       }, 30_000);
     }

@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { AnalysisFailure } from "../../src/analysis/types.ts";
 import type { CliIO } from "../../src/cli/command.ts";
 import { verificationFailure } from "../../src/cli/commands/verify.ts";
 import { runCli } from "../../src/cli/run-cli.ts";
-import { AnalysisFailure } from "../../src/analysis/types.ts";
 import { GitHubRateLimitedError, GitHubUnavailableError } from "../../src/github/types.ts";
 import { ResumeError } from "../../src/resume/types.ts";
 import { sampleResumePdf } from "../demo/resume-pdf.ts";
@@ -32,7 +32,9 @@ beforeAll(async () => {
     { name: "Weather Dash", repoUrl: "github.com/alice-honest/weather-dash" },
     { name: "Invoice API", repoUrl: "github.com/alice-honest/invoice-api" },
   ]);
-  await write("mallory.pdf", "mallory-painter", [{ name: "Pixel Art", repoUrl: "github.com/mallory-painter/pixel-art" }]);
+  await write("mallory.pdf", "mallory-painter", [
+    { name: "Pixel Art", repoUrl: "github.com/mallory-painter/pixel-art" },
+  ]);
   writeFileSync(join(dir, "not-a.pdf"), "hello, I am not a PDF");
 }, 60_000);
 
@@ -44,7 +46,11 @@ afterAll(async () => {
 async function verify(args: string[], env: Record<string, string> = {}) {
   const out: string[] = [];
   const err: string[] = [];
-  const io: CliIO = { out: (l) => out.push(l), err: (l) => err.push(l), env: { GITHUB_API_URL: sim.url, GITHUB_TOKEN: "t", ...env } };
+  const io: CliIO = {
+    out: (l) => out.push(l),
+    err: (l) => err.push(l),
+    env: { GITHUB_API_URL: sim.url, GITHUB_TOKEN: "t", ...env },
+  };
   const code = await runCli(["verify", ...args], io);
   return { code, out: out.join("\n"), err: err.join("\n") };
 }
@@ -71,8 +77,12 @@ describe("claimcheck verify", () => {
 
   test("with --data-dir a second run is answered by 304s", async () => {
     const data = join(dir, "data");
-    const first = JSON.parse((await verify([pdfs["alice.pdf"]!, "--user", "alice-honest", "--json", "--data-dir", data])).out);
-    const second = JSON.parse((await verify([pdfs["alice.pdf"]!, "--user", "alice-honest", "--json", "--data-dir", data])).out);
+    const first = JSON.parse(
+      (await verify([pdfs["alice.pdf"]!, "--user", "alice-honest", "--json", "--data-dir", data])).out,
+    );
+    const second = JSON.parse(
+      (await verify([pdfs["alice.pdf"]!, "--user", "alice-honest", "--json", "--data-dir", data])).out,
+    );
     expect(second.githubCalls.notModified).toBeGreaterThanOrEqual(0.9 * second.githubCalls.calls);
     expect({ ...second, githubCalls: null }).toEqual({ ...first, githubCalls: null });
   }, 30_000);
@@ -81,21 +91,27 @@ describe("claimcheck verify", () => {
     ["an unknown user", () => [pdfs["alice.pdf"]!, "--user", "nobody-here"], "github_user_not_found"],
     ["a file that is not a PDF", () => [join(dir, "not-a.pdf"), "--user", "alice-honest"], null],
     ["a missing file", () => [join(dir, "missing.pdf"), "--user", "alice-honest"], "file_not_found"],
-  ])("%s fails with exit 1 and a reason", async (_, args, code) => {
-    const r = await verify([...args(), "--json"]);
-    expect(r.code).toBe(1);
-    const result = JSON.parse(r.out);
-    expect(result.status).toBe("FAILED");
-    if (code) expect(result.error.code).toBe(code);
-    expect(r.err).toStartWith("verification failed (");
-  }, 30_000);
+  ])(
+    "%s fails with exit 1 and a reason",
+    async (_, args, code) => {
+      const r = await verify([...args(), "--json"]);
+      expect(r.code).toBe(1);
+      const result = JSON.parse(r.out);
+      expect(result.status).toBe("FAILED");
+      if (code) expect(result.error.code).toBe(code);
+      expect(r.err).toStartWith("verification failed (");
+    },
+    30_000,
+  );
 
   test("a spent GitHub budget is a failure that says when to retry", async () => {
     sim.rateLimit.exhaust({ resetAt: Date.parse("2030-01-01T00:00:00Z") });
     try {
       const r = await verify([pdfs["alice.pdf"]!, "--user", "alice-honest"]);
       expect(r.code).toBe(1);
-      expect(r.err).toContain("verification failed (github_rate_limited): GitHub rate limit exhausted until 2030-01-01T00:00:00.000Z");
+      expect(r.err).toContain(
+        "verification failed (github_rate_limited): GitHub rate limit exhausted until 2030-01-01T00:00:00.000Z",
+      );
     } finally {
       sim.rateLimit.reset();
     }
@@ -103,7 +119,11 @@ describe("claimcheck verify", () => {
 
   test.each<[string, unknown, string | null]>([
     ["unreadable PDF", new ResumeError("pdf_no_text", "the PDF has no text layer"), "pdf_no_text"],
-    ["unknown user", new AnalysisFailure("github_user_not_found", "GitHub has no user named x"), "github_user_not_found"],
+    [
+      "unknown user",
+      new AnalysisFailure("github_user_not_found", "GitHub has no user named x"),
+      "github_user_not_found",
+    ],
     ["no projects", new AnalysisFailure("no_projects_found", "no projects"), "no_projects_found"],
     ["rate limit", new GitHubRateLimitedError(0), "github_rate_limited"],
     ["outage", new GitHubUnavailableError("502 after 4 attempts"), "github_unavailable"],
@@ -124,7 +144,9 @@ describe("claimcheck verify", () => {
   });
 
   test("runs as a real process too", async () => {
-    const r = await runCliProcess(["verify", pdfs["alice.pdf"]!, "--user", "alice-honest"], { GITHUB_API_URL: sim.url });
+    const r = await runCliProcess(["verify", pdfs["alice.pdf"]!, "--user", "alice-honest"], {
+      GITHUB_API_URL: sim.url,
+    });
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("Confidence score: 100/100");

@@ -9,11 +9,11 @@
  * produce instead, to tell analysis errors from extraction errors.
  */
 import { runAnalysis } from "../../src/analysis/run-analysis.ts";
-import { type AnalysisOutcome, type Severity, SEVERITY_RANK } from "../../src/analysis/types.ts";
+import { type AnalysisOutcome, SEVERITY_RANK, type Severity } from "../../src/analysis/types.ts";
 import { createGitHubSource } from "../../src/github/github-source.ts";
 import { extractResume } from "../../src/resume/index.ts";
 import { openDatabase } from "../../src/storage/database.ts";
-import { perfectExtraction, sampleResumePdf, type SampleProject, type SampleResume } from "../demo/resume-pdf.ts";
+import { perfectExtraction, type SampleProject, type SampleResume, sampleResumePdf } from "../demo/resume-pdf.ts";
 import { startGitHubSimulator } from "../support/github-sim/github-simulator.ts";
 import * as S from "../support/github-sim/scenarios/index.ts";
 import { machine, percentile, table } from "./bench-util.ts";
@@ -31,7 +31,11 @@ interface BenchCandidate {
 
 const NOW = S.SCENARIO_NOW;
 const NO_EXTRACT = process.argv.includes("--no-extract");
-const title = (name: string) => name.split(/[-_]/).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ");
+const title = (name: string) =>
+  name
+    .split(/[-_]/)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(" ");
 const linkTo = (s: S.RepoScenario, extra: Partial<SampleProject> = {}): SampleProject => ({
   name: title(s.repo.name),
   repoUrl: `github.com/${s.repo.owner}/${s.repo.name}`,
@@ -49,7 +53,13 @@ function candidate(
   return {
     kind,
     spec,
-    resume: { name: title(login), githubLogin: login, email: `${login}@example.com`, projects: claims.map((c) => c.project), ...opts.resume },
+    resume: {
+      name: title(login),
+      githubLogin: login,
+      email: `${login}@example.com`,
+      projects: claims.map((c) => c.project),
+      ...opts.resume,
+    },
     truth: claims.map((c) => ({ claim: c.project.name, repo: c.repo })),
     expected: opts.expected,
   };
@@ -57,46 +67,139 @@ function candidate(
 
 function suite(): BenchCandidate[] {
   const o = (login: string, extra: Partial<S.ScenarioOptions> = {}) => ({ login, now: NOW, ...extra });
-  const hana = [S.honestHistory(o("hana-dev")), S.botCommits(o("hana-dev")), S.renamedRepository(o("hana-dev")), S.forkWithOwnWork(o("hana-dev"))];
+  const hana = [
+    S.honestHistory(o("hana-dev")),
+    S.botCommits(o("hana-dev")),
+    S.renamedRepository(o("hana-dev")),
+    S.forkWithOwnWork(o("hana-dev")),
+  ];
   const ivan = [
     S.aiAssistedHistory(o("ivan-builds")),
-    S.honestHistory({ ...o("ivan-builds"), name: "ledger-cli", language: "Rust", months: 14, commits: 120, description: "Plain-text accounting for the terminal", topics: ["accounting", "cli"] }),
-    S.honestHistory({ ...o("ivan-builds"), name: "dotfiles", commits: 20, description: "My shell and editor configuration", topics: [] }),
+    S.honestHistory({
+      ...o("ivan-builds"),
+      name: "ledger-cli",
+      language: "Rust",
+      months: 14,
+      commits: 120,
+      description: "Plain-text accounting for the terminal",
+      topics: ["accounting", "cli"],
+    }),
+    S.honestHistory({
+      ...o("ivan-builds"),
+      name: "dotfiles",
+      commits: 20,
+      description: "My shell and editor configuration",
+      topics: [],
+    }),
   ];
   const june = [
     S.honestRebase(o("june-compiler")),
-    S.honestHistory({ ...o("june-compiler"), name: "pixel-shader", language: "Go", months: 4, commits: 30, description: "GPU shader playground for generative art", topics: ["shaders", "graphics"] }),
+    S.honestHistory({
+      ...o("june-compiler"),
+      name: "pixel-shader",
+      language: "Go",
+      months: 4,
+      commits: 30,
+      description: "GPU shader playground for generative art",
+      topics: ["shaders", "graphics"],
+    }),
     S.honestHistory({ ...o("june-compiler"), name: "notes", commits: 12, description: "Lecture notes", topics: [] }),
   ];
-  const kofi = [S.unlinkedEmail(o("kofi-ops")), S.honestHistory({ ...o("kofi-ops"), name: "k8s-autoscaler", language: "Go", months: 10, commits: 60, description: "Queue-length based autoscaler for Kubernetes", topics: ["kubernetes"] })];
+  const kofi = [
+    S.unlinkedEmail(o("kofi-ops")),
+    S.honestHistory({
+      ...o("kofi-ops"),
+      name: "k8s-autoscaler",
+      language: "Go",
+      months: 10,
+      commits: 60,
+      description: "Queue-length based autoscaler for Kubernetes",
+      topics: ["kubernetes"],
+    }),
+  ];
   const pia = [
     S.honestHistory({ ...o("pia-matcher"), name: "weather-dash", commits: 40 }),
-    S.honestHistory({ ...o("pia-matcher"), name: "weather-api", commits: 25, description: "REST API serving weather data", topics: ["api"] }),
-    S.honestHistory({ ...o("pia-matcher"), name: "chessEngine", language: "Rust", commits: 70, description: "UCI chess engine", topics: ["chess"] }),
-    S.honestHistory({ ...o("pia-matcher"), name: "py-budget", language: "Python", commits: 22, description: "Budget tracking scripts", topics: [] }),
+    S.honestHistory({
+      ...o("pia-matcher"),
+      name: "weather-api",
+      commits: 25,
+      description: "REST API serving weather data",
+      topics: ["api"],
+    }),
+    S.honestHistory({
+      ...o("pia-matcher"),
+      name: "chessEngine",
+      language: "Rust",
+      commits: 70,
+      description: "UCI chess engine",
+      topics: ["chess"],
+    }),
+    S.honestHistory({
+      ...o("pia-matcher"),
+      name: "py-budget",
+      language: "Python",
+      commits: 22,
+      description: "Budget tracking scripts",
+      topics: [],
+    }),
     S.honestHistory({ ...o("pia-matcher"), name: "scratch", commits: 5, description: null, topics: [] }),
   ];
-  const mallory = [S.paintedGraph(o("mallory-painter")), S.randomDateBot(o("mallory-painter")), S.sequentialBackdating(o("mallory-painter"))];
-  const nina = [S.cronFarm(o("nina-cron")), S.paintedGraph({ ...o("nina-cron"), name: "green-wall", clockTime: "23:30:00" })];
+  const mallory = [
+    S.paintedGraph(o("mallory-painter")),
+    S.randomDateBot(o("mallory-painter")),
+    S.sequentialBackdating(o("mallory-painter")),
+  ];
+  const nina = [
+    S.cronFarm(o("nina-cron")),
+    S.paintedGraph({ ...o("nina-cron"), name: "green-wall", clockTime: "23:30:00" }),
+  ];
   const carl = [S.upstreamRepushed(o("carl-copier")), S.forkWithoutOwnWork(o("carl-copier"))];
   const otto = [S.randomDateBot({ ...o("otto-newbie"), name: "algo-practice", commits: 1200 })];
-  const maya = [S.honestRebase(o("maya-mixed")), S.bulkDump(o("maya-mixed")), S.unlinkedEmail(o("maya-mixed")), S.emptyRepository(o("maya-mixed"))];
+  const maya = [
+    S.honestRebase(o("maya-mixed")),
+    S.bulkDump(o("maya-mixed")),
+    S.unlinkedEmail(o("maya-mixed")),
+    S.emptyRepository(o("maya-mixed")),
+  ];
   const full = (s: S.RepoScenario) => `${s.repo.owner}/${s.repo.name}`;
   return [
     candidate("honest", "hana-dev", hana, [
       { project: linkTo(hana[0]!, { technologies: ["React", "TypeScript"], dates: "2025" }), repo: full(hana[0]!) },
       { project: linkTo(hana[1]!, { linkWord: "Source" }), repo: full(hana[1]!) },
-      { project: { name: "Trail Planner", repoUrl: "github.com/hana-dev/trail-planner", description: ["Hiking trail planner (renamed since)"] }, repo: full(hana[2]!) },
+      {
+        project: {
+          name: "Trail Planner",
+          repoUrl: "github.com/hana-dev/trail-planner",
+          description: ["Hiking trail planner (renamed since)"],
+        },
+        repo: full(hana[2]!),
+      },
       { project: linkTo(hana[3]!, { name: "FastCSV (fork, performance work)" }), repo: full(hana[3]!) },
-      { project: { name: "Internal billing platform at Acme", description: ["Closed-source payments work"] }, repo: null },
+      {
+        project: { name: "Internal billing platform at Acme", description: ["Closed-source payments work"] },
+        repo: null,
+      },
     ]),
     candidate("honest", "ivan-builds", ivan, [
-      { project: { name: "Prompt Lab", technologies: ["TypeScript"], description: ["Experiments with LLM prompts"] }, repo: full(ivan[0]!) },
-      { project: { name: "LedgerCLI", technologies: ["Rust"], description: ["Plain-text accounting for the terminal"] }, repo: full(ivan[1]!) },
+      {
+        project: { name: "Prompt Lab", technologies: ["TypeScript"], description: ["Experiments with LLM prompts"] },
+        repo: full(ivan[0]!),
+      },
+      {
+        project: { name: "LedgerCLI", technologies: ["Rust"], description: ["Plain-text accounting for the terminal"] },
+        repo: full(ivan[1]!),
+      },
     ]),
     candidate("honest", "june-compiler", june, [
       { project: linkTo(june[0]!), repo: full(june[0]!) },
-      { project: { name: "Generative Shader Playground", technologies: ["Go"], description: ["GPU shader playground for generative art"] }, repo: full(june[1]!) },
+      {
+        project: {
+          name: "Generative Shader Playground",
+          technologies: ["Go"],
+          description: ["GPU shader playground for generative art"],
+        },
+        repo: full(june[1]!),
+      },
     ]),
     candidate("honest", "kofi-ops", kofi, [
       { project: linkTo(kofi[0]!), repo: full(kofi[0]!) },
@@ -106,30 +209,66 @@ function suite(): BenchCandidate[] {
       { project: { name: "WeatherDash", technologies: ["React"] }, repo: full(pia[0]!) },
       { project: { name: "Weather API", description: ["REST API serving weather data"] }, repo: full(pia[1]!) },
       { project: { name: "Chess Engine", technologies: ["Rust"] }, repo: full(pia[2]!) },
-      { project: { name: "Budget Tracker", technologies: ["Python"], description: ["Budget tracking scripts"] }, repo: full(pia[3]!) },
-      { project: { name: "Mobile Game", technologies: ["Unity"], description: ["A puzzle game for Android"] }, repo: null },
+      {
+        project: { name: "Budget Tracker", technologies: ["Python"], description: ["Budget tracking scripts"] },
+        repo: full(pia[3]!),
+      },
+      {
+        project: { name: "Mobile Game", technologies: ["Unity"], description: ["A puzzle game for Android"] },
+        repo: null,
+      },
     ]),
-    candidate("fraud", "mallory-painter", mallory, mallory.map((s) => ({ project: linkTo(s), repo: full(s) })), { createdAt: "2023-06-01T10:00:00Z" }),
-    candidate("fraud", "nina-cron", nina, nina.map((s) => ({ project: linkTo(s), repo: full(s) })), {
-      resume: { hiddenText: "kubernetes golang rust distributed systems senior staff" },
-      expected: [{ rule: "HIDDEN_TEXT", severity: "WARNING" }],
-    }),
-    candidate("fraud", "carl-copier", carl, carl.map((s) => ({ project: linkTo(s), repo: full(s) })), {
-      createdAt: "2024-02-01T10:00:00Z",
-      resume: { githubLogin: "carl-real" },
-      expected: [{ rule: "PROFILE_MISMATCH", severity: "WARNING" }],
-    }),
+    candidate(
+      "fraud",
+      "mallory-painter",
+      mallory,
+      mallory.map((s) => ({ project: linkTo(s), repo: full(s) })),
+      { createdAt: "2023-06-01T10:00:00Z" },
+    ),
+    candidate(
+      "fraud",
+      "nina-cron",
+      nina,
+      nina.map((s) => ({ project: linkTo(s), repo: full(s) })),
+      {
+        resume: { hiddenText: "kubernetes golang rust distributed systems senior staff" },
+        expected: [{ rule: "HIDDEN_TEXT", severity: "WARNING" }],
+      },
+    ),
+    candidate(
+      "fraud",
+      "carl-copier",
+      carl,
+      carl.map((s) => ({ project: linkTo(s), repo: full(s) })),
+      {
+        createdAt: "2024-02-01T10:00:00Z",
+        resume: { githubLogin: "carl-real" },
+        expected: [{ rule: "PROFILE_MISMATCH", severity: "WARNING" }],
+      },
+    ),
     candidate(
       "fraud",
       "otto-newbie",
       otto,
       [
         { project: linkTo(otto[0]!), repo: full(otto[0]!) },
-        { project: { name: "Trading Engine", dates: "Jan 2019 - Dec 2020", description: ["High-frequency trading engine in C++"] }, repo: null },
+        {
+          project: {
+            name: "Trading Engine",
+            dates: "Jan 2019 - Dec 2020",
+            description: ["High-frequency trading engine in C++"],
+          },
+          repo: null,
+        },
       ],
       { createdAt: "2025-11-15T10:00:00Z", expected: [{ rule: "CLAIM_BEFORE_ACCOUNT", severity: "WARNING" }] },
     ),
-    candidate("mixed", "maya-mixed", maya, maya.map((s) => ({ project: linkTo(s), repo: full(s) }))),
+    candidate(
+      "mixed",
+      "maya-mixed",
+      maya,
+      maya.map((s) => ({ project: linkTo(s), repo: full(s) })),
+    ),
   ];
 }
 
@@ -164,7 +303,8 @@ async function main(): Promise<number> {
       const t2 = performance.now();
       const again = await runAnalysis({ hostUsername: c.spec.login, resume, github: warmSrc });
       const warmMs = performance.now() - t2;
-      if (JSON.stringify({ ...again, githubCalls: 0 }) !== JSON.stringify({ ...out, githubCalls: 0 })) throw new Error(`${c.spec.login}: warm result differs from cold`);
+      if (JSON.stringify({ ...again, githubCalls: 0 }) !== JSON.stringify({ ...out, githubCalls: 0 }))
+        throw new Error(`${c.spec.login}: warm result differs from cold`);
       const ws = warmSrc.stats();
       runs.push({
         c,
@@ -183,12 +323,15 @@ async function main(): Promise<number> {
 
 function report(runs: Run[]): number {
   const problems: string[] = [];
-  console.log(`# claimcheck analysis benchmark${NO_EXTRACT ? " (--no-extract: perfect extraction)" : ""}\n${machine()}\n`);
+  console.log(
+    `# claimcheck analysis benchmark${NO_EXTRACT ? " (--no-extract: perfect extraction)" : ""}\n${machine()}\n`,
+  );
 
   // per-rule true/false positives over the labelled repositories
   type Tally = { tp: number; fn: number; fpHonest: number; extra: number };
   const tally = new Map<string, Tally>();
-  const t = (rule: string) => tally.get(rule) ?? (tally.set(rule, { tp: 0, fn: 0, fpHonest: 0, extra: 0 }), tally.get(rule)!);
+  const t = (rule: string) =>
+    tally.get(rule) ?? (tally.set(rule, { tp: 0, fn: 0, fpHonest: 0, extra: 0 }), tally.get(rule)!);
   let criticalOnHonest = 0;
   const scenarioRows: Array<Array<string | number>> = [];
   for (const r of runs) {
@@ -196,7 +339,17 @@ function report(runs: Run[]): number {
       // an unclaimed repository of the account (a decoy for matching) is never fetched: nothing to judge
       if (!r.c.truth.some((x) => x.repo?.toLowerCase() === s.fullName.toLowerCase())) continue;
       const flags = r.out.flags.filter((f) => f.repo?.toLowerCase() === s.fullName.toLowerCase());
-      const forensic = flags.filter((f) => !["EMPTY_REPO", "NO_CANDIDATE_COMMITS", "RENAMED_REPO", "UNLINKED_EMAIL_COMMITS", "LINK_TEXT_MISMATCH", "LINKED_REPO_NOT_FOUND"].includes(f.rule));
+      const forensic = flags.filter(
+        (f) =>
+          ![
+            "EMPTY_REPO",
+            "NO_CANDIDATE_COMMITS",
+            "RENAMED_REPO",
+            "UNLINKED_EMAIL_COMMITS",
+            "LINK_TEXT_MISMATCH",
+            "LINKED_REPO_NOT_FOUND",
+          ].includes(f.rule),
+      );
       const missed: string[] = [];
       for (const want of s.label.expected) {
         const got = forensic.find((f) => f.rule === want.rule);
@@ -211,13 +364,29 @@ function report(runs: Run[]): number {
         if (s.label.kind === "honest") t(f.rule).fpHonest++;
         else t(f.rule).extra++;
       }
-      const worst = flags.reduce<Severity | null>((w, f) => (w === null || SEVERITY_RANK[f.severity] < SEVERITY_RANK[w] ? f.severity : w), null);
+      const worst = flags.reduce<Severity | null>(
+        (w, f) => (w === null || SEVERITY_RANK[f.severity] < SEVERITY_RANK[w] ? f.severity : w),
+        null,
+      );
       if (s.label.kind === "honest") criticalOnHonest += flags.filter((f) => f.severity === "CRITICAL").length;
-      const vp = r.out.verifiedProjects.find((p) => p.repoUrl.toLowerCase() === `github.com/${s.fullName}`.toLowerCase());
+      const vp = r.out.verifiedProjects.find(
+        (p) => p.repoUrl.toLowerCase() === `github.com/${s.fullName}`.toLowerCase(),
+      );
       const commitsOk = vp ? vp.commits === s.label.candidateCommits : s.label.candidateCommits === 0;
-      if (s.label.kind === "fraud" && missed.length > 0) problems.push(`${s.fullName} (${s.scenario}): missed ${missed.join(", ")}`);
-      if (!commitsOk) problems.push(`${s.fullName}: counted ${vp?.commits ?? "none"} commits, label says ${s.label.candidateCommits}`);
-      scenarioRows.push([s.scenario, s.fullName, s.label.kind, worst ?? "-", missed.length === 0 ? "yes" : missed.join(", "), `${vp?.commits ?? "-"}/${s.label.candidateCommits}`]);
+      if (s.label.kind === "fraud" && missed.length > 0)
+        problems.push(`${s.fullName} (${s.scenario}): missed ${missed.join(", ")}`);
+      if (!commitsOk)
+        problems.push(
+          `${s.fullName}: counted ${vp?.commits ?? "none"} commits, label says ${s.label.candidateCommits}`,
+        );
+      scenarioRows.push([
+        s.scenario,
+        s.fullName,
+        s.label.kind,
+        worst ?? "-",
+        missed.length === 0 ? "yes" : missed.join(", "),
+        `${vp?.commits ?? "-"}/${s.label.candidateCommits}`,
+      ]);
     }
     for (const want of r.c.expected ?? []) {
       const got = r.out.flags.find((f) => f.rule === want.rule);
@@ -229,9 +398,16 @@ function report(runs: Run[]): number {
     }
   }
   console.log("## Scenarios (labelled repositories)\n");
-  console.log(table(["scenario", "repository", "kind", "worst flag", "expected flags raised", "commits counted/true"], scenarioRows));
+  console.log(
+    table(
+      ["scenario", "repository", "kind", "worst flag", "expected flags raised", "commits counted/true"],
+      scenarioRows,
+    ),
+  );
   console.log("\n## Per rule\n");
-  const ruleRows = [...tally.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([rule, x]) => [rule, x.tp, x.fn, x.fpHonest, x.extra]);
+  const ruleRows = [...tally.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([rule, x]) => [rule, x.tp, x.fn, x.fpHonest, x.extra]);
   console.log(table(["rule", "TP", "FN", "FP on honest", "unlabelled on fraud/ambiguous"], ruleRows));
   console.log(`\nCRITICAL flags on honest histories: ${criticalOnHonest} (target 0)`);
   if (criticalOnHonest > 0) problems.push(`${criticalOnHonest} CRITICAL flags on honest histories`);
@@ -250,7 +426,9 @@ function report(runs: Run[]): number {
   const scores = (k: string) => runs.filter((r) => r.c.kind === k).map((r) => r.out.confidenceScore);
   const honest = scores("honest");
   const fraud = scores("fraud");
-  console.log(`\nhonest scores ${Math.min(...honest)}-${Math.max(...honest)} (target >= 70); fraud scores ${Math.min(...fraud)}-${Math.max(...fraud)} (target <= 40)`);
+  console.log(
+    `\nhonest scores ${Math.min(...honest)}-${Math.max(...honest)} (target >= 70); fraud scores ${Math.min(...fraud)}-${Math.max(...fraud)} (target <= 40)`,
+  );
   if (Math.min(...honest) < 70) problems.push(`an honest candidate scored ${Math.min(...honest)}`);
   if (Math.max(...fraud) > 40) problems.push(`a fraudulent candidate scored ${Math.max(...fraud)}`);
 
@@ -269,7 +447,11 @@ function report(runs: Run[]): number {
       const un = r.out.unmatchedClaims.find((u) => norm(u.name) === norm(truth.claim));
       let got: string | null;
       if (vp || un) got = vp ? repoOf(vp.repoUrl) : null;
-      else if (linked && truth.repo && r.out.verifiedProjects.some((p) => repoOf(p.repoUrl) === truth.repo!.toLowerCase())) {
+      else if (
+        linked &&
+        truth.repo &&
+        r.out.verifiedProjects.some((p) => repoOf(p.repoUrl) === truth.repo!.toLowerCase())
+      ) {
         // the link carried the claim to its repository although the extractor named it differently
         extraction.push(`${r.c.spec.login} "${truth.claim}": extracted under another name, matched by its link`);
         got = truth.repo.toLowerCase();
@@ -282,7 +464,8 @@ function report(runs: Run[]): number {
       if (got === (truth.repo?.toLowerCase() ?? null)) {
         right++;
         if (!linked) unlinkedRight++;
-      } else wrong.push(`${r.c.spec.login} "${truth.claim}": got ${got ?? "unmatched"}, want ${truth.repo ?? "unmatched"}`);
+      } else
+        wrong.push(`${r.c.spec.login} "${truth.claim}": got ${got ?? "unmatched"}, want ${truth.repo ?? "unmatched"}`);
     }
   }
   const claimCount = runs.reduce((s, r) => s + r.c.truth.length, 0);
@@ -303,8 +486,28 @@ function report(runs: Run[]): number {
   console.log("\n## GitHub calls per verification\n");
   console.log(
     table(
-      ["candidate", "claims", "cold calls", "warm calls", "warm 304s", "warm from cache", "extract ms", "cold ms", "warm ms"],
-      runs.map((r) => [r.c.spec.login, r.c.truth.length, r.cold.calls, r.warm.calls, r.warm.notModified, r.warm.servedFromCache, Math.round(r.extractMs), Math.round(r.cold.ms), Math.round(r.warm.ms)]),
+      [
+        "candidate",
+        "claims",
+        "cold calls",
+        "warm calls",
+        "warm 304s",
+        "warm from cache",
+        "extract ms",
+        "cold ms",
+        "warm ms",
+      ],
+      runs.map((r) => [
+        r.c.spec.login,
+        r.c.truth.length,
+        r.cold.calls,
+        r.warm.calls,
+        r.warm.notModified,
+        r.warm.servedFromCache,
+        Math.round(r.extractMs),
+        Math.round(r.cold.ms),
+        Math.round(r.warm.ms),
+      ]),
     ),
   );
   console.log(
@@ -313,7 +516,9 @@ function report(runs: Run[]): number {
   );
   if (share < 0.9) problems.push(`warm re-verification: only ${(100 * share).toFixed(1)} % 304s`);
 
-  console.log(problems.length === 0 ? "\nall targets met" : `\ntargets missed:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+  console.log(
+    problems.length === 0 ? "\nall targets met" : `\ntargets missed:\n${problems.map((p) => `  - ${p}`).join("\n")}`,
+  );
   return problems.length === 0 ? 0 : 1;
 }
 

@@ -11,7 +11,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { serviceArgv, type ServiceCommand, spawnService } from "../chaos/service-process.ts";
+import { type ServiceCommand, serviceArgv, spawnService } from "../chaos/service-process.ts";
 import { sampleResumePdf } from "../demo/resume-pdf.ts";
 import { runCliProcess } from "../support/child-server.ts";
 import { type GitHubSimulator, startGitHubSimulator } from "../support/github-sim/github-simulator.ts";
@@ -42,7 +42,9 @@ function candidate(login: string): CandidateSpec {
     login,
     name: `Bench ${login}`,
     createdAt: "2018-03-01T10:00:00Z",
-    repos: PROJECTS.map((p) => honestHistory({ login, name: p.name, language: p.language, description: p.what, commits: 40 })),
+    repos: PROJECTS.map((p) =>
+      honestHistory({ login, name: p.name, language: p.language, description: p.what, commits: 40 }),
+    ),
   });
 }
 
@@ -73,7 +75,7 @@ function receiver(secret: string) {
     async fetch(req) {
       const at = performance.now();
       const raw = await req.text();
-      const want = Buffer.from("sha256=" + createHmac("sha256", secret).update(raw).digest("hex"));
+      const want = Buffer.from(`sha256=${createHmac("sha256", secret).update(raw).digest("hex")}`);
       const got = Buffer.from(req.headers.get("x-service-signature") ?? "");
       if (got.length !== want.length || !timingSafeEqual(got, want)) {
         badSignatures++;
@@ -109,7 +111,12 @@ interface Series {
   calls: number[];
 }
 
-async function serviceSeries(sim: GitHubSimulator, latency: number, logins: string[], warm: boolean): Promise<{ cold: Series; warm: Series | null; statuses: Set<string> }> {
+async function serviceSeries(
+  sim: GitHubSimulator,
+  latency: number,
+  logins: string[],
+  warm: boolean,
+): Promise<{ cold: Series; warm: Series | null; statuses: Set<string> }> {
   const tmp = benchDir("e2e");
   const secret = `bench-secret-${crypto.randomUUID()}`;
   const hook = receiver(secret);
@@ -117,7 +124,10 @@ async function serviceSeries(sim: GitHubSimulator, latency: number, logins: stri
   const argv0 = serviceArgv(COMMAND, []);
   const key = (await runCliProcess(["keys", "create", "--name", "bench"], env, argv0)).stdout.trim();
   await runCliProcess(["webhook", "set", "--url", hook.url, "--secret", secret], env, argv0);
-  const service = await spawnService({ env: { ...env, GITHUB_API_URL: sim.url, GITHUB_TOKEN: "bench-token", LOG_LEVEL: "warn" }, command: COMMAND });
+  const service = await spawnService({
+    env: { ...env, GITHUB_API_URL: sim.url, GITHUB_TOKEN: "bench-token", LOG_LEVEL: "warn" },
+    command: COMMAND,
+  });
   const statuses = new Set<string>();
   const once = async (login: string, pdf: Uint8Array): Promise<{ ms: number; calls: number }> => {
     const before = sim.callLog.length;
@@ -125,10 +135,16 @@ async function serviceSeries(sim: GitHubSimulator, latency: number, logins: stri
     fd.set("resume", new Blob([pdf as BlobPart], { type: "application/pdf" }), `${login}.pdf`);
     fd.set("hostUsername", login);
     const t0 = performance.now();
-    const res = await fetch(`${service.url}/v1/verify`, { method: "POST", body: fd, headers: { authorization: `Bearer ${key}` } });
+    const res = await fetch(`${service.url}/v1/verify`, {
+      method: "POST",
+      body: fd,
+      headers: { authorization: `Bearer ${key}` },
+    });
     const { trackingId } = (await res.json()) as { trackingId: string };
     const t1 = await hook.arrival(trackingId);
-    const job = (await (await fetch(`${service.url}/v1/jobs/${trackingId}`, { headers: { authorization: `Bearer ${key}` } })).json()) as { status: string };
+    const job = (await (
+      await fetch(`${service.url}/v1/jobs/${trackingId}`, { headers: { authorization: `Bearer ${key}` } })
+    ).json()) as { status: string };
     statuses.add(job.status);
     return { ms: t1 - t0, calls: sim.callLog.length - before };
   };
@@ -170,7 +186,11 @@ async function cliSeries(sim: GitHubSimulator, latency: number, logins: string[]
       writeFileSync(file, await resume(login));
       const before = sim.callLog.length;
       const t0 = performance.now();
-      const r = await runCliProcess(["verify", file, "--user", login, "--json"], { GITHUB_API_URL: sim.url, GITHUB_TOKEN: "bench-token" }, serviceArgv(COMMAND, []));
+      const r = await runCliProcess(
+        ["verify", file, "--user", login, "--json"],
+        { GITHUB_API_URL: sim.url, GITHUB_TOKEN: "bench-token" },
+        serviceArgv(COMMAND, []),
+      );
       out.ms.push(performance.now() - t0);
       out.calls.push(sim.callLog.length - before);
       if (r.code !== 0) throw new Error(`claimcheck verify failed: ${r.stderr.slice(-500)}`);
@@ -190,7 +210,11 @@ const groups = ["slow", "fast", "cli"] as const;
 const loginsOf = (g: string) => Array.from({ length: RUNS }, (_, i) => `bench-${g}-${i}`);
 const specs = [candidate("bench-warmup"), ...groups.flatMap((g) => loginsOf(g).map(candidate))];
 const tBuild = performance.now();
-const sim = await startGitHubSimulator({ candidates: specs, tokens: ["bench-token"], rateLimits: { authenticated: 10_000_000 } });
+const sim = await startGitHubSimulator({
+  candidates: specs,
+  tokens: ["bench-token"],
+  rateLimits: { authenticated: 10_000_000 },
+});
 const buildS = ((performance.now() - tBuild) / 1000).toFixed(1);
 try {
   const slow = await serviceSeries(sim, LATENCY, loginsOf("slow"), true);
@@ -198,8 +222,18 @@ try {
   const fast = await serviceSeries(sim, 0, loginsOf("fast"), false);
   const cli = await cliSeries(sim, LATENCY, loginsOf("cli"));
   const base = p(slow.cold.ms, 50);
-  const row = (label: string, s: Series) => [label, s.ms.length, p(s.ms, 50), p(s.ms, 95), Math.max(...s.ms), mean(s.calls), `${(p(s.ms, 50) / base).toFixed(2)}x`];
-  console.log(`end to end: POST /v1/verify -> signed webhook received; one-page resume, 5 linked projects; ${RUNS} runs each; service: ${COMMAND === "binary" ? "dist/claimcheck" : "bun src/main.ts serve"} — ${machine()}`);
+  const row = (label: string, s: Series) => [
+    label,
+    s.ms.length,
+    p(s.ms, 50),
+    p(s.ms, 95),
+    Math.max(...s.ms),
+    mean(s.calls),
+    `${(p(s.ms, 50) / base).toFixed(2)}x`,
+  ];
+  console.log(
+    `end to end: POST /v1/verify -> signed webhook received; one-page resume, 5 linked projects; ${RUNS} runs each; service: ${COMMAND === "binary" ? "dist/claimcheck" : "bun src/main.ts serve"} — ${machine()}`,
+  );
   console.log(`(simulator: ${specs.length} candidates x 5 repositories built in ${buildS} s)`);
   console.log(
     table(
@@ -217,7 +251,9 @@ try {
     `GitHub waiting if every call were sequential: ${(mean(slow.cold.calls) * LATENCY).toFixed(0)} ms (${(waitShare * 100).toFixed(0)} % of the cold p50); ` +
       `the service's own cost (0 ms peer) is ${p(fast.cold.ms, 50).toFixed(0)} ms p50; final statuses: ${[...slow.statuses, ...fast.statuses].join(", ")}`,
   );
-  console.log(`target p50 <= ${TARGET_P50_MS} ms (cold, ${LATENCY} ms/call): ${base <= TARGET_P50_MS ? "MET" : "MISSED"} (${base.toFixed(0)} ms)`);
+  console.log(
+    `target p50 <= ${TARGET_P50_MS} ms (cold, ${LATENCY} ms/call): ${base <= TARGET_P50_MS ? "MET" : "MISSED"} (${base.toFixed(0)} ms)`,
+  );
 } finally {
   await sim.stop();
 }

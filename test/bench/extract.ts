@@ -119,7 +119,18 @@ console.log(`# extraction benchmark: ${manifest.length} resumes from ${dir}`);
 console.log(`${machine()}; ${reps} runs per file (median); times include IPC to the warm isolated child\n`);
 console.log(
   table(
-    ["file", "match/want/got", "name P", "name R", "name F1", "repo P/R", "error", "ms ours", "ms in-proc", "ms pdftotext"],
+    [
+      "file",
+      "match/want/got",
+      "name P",
+      "name R",
+      "name F1",
+      "repo P/R",
+      "error",
+      "ms ours",
+      "ms in-proc",
+      "ms pdftotext",
+    ],
     rows,
   ),
 );

@@ -45,7 +45,11 @@ process.on("SIGTERM", () => process.exit(0));
 `;
 
 function build(outfile: string, entry: string, cwd: string): void {
-  const r = Bun.spawnSync([process.execPath, "build", entry, "--compile", "--minify", "--outfile", outfile], { cwd, stdout: "pipe", stderr: "pipe" });
+  const r = Bun.spawnSync([process.execPath, "build", entry, "--compile", "--minify", "--outfile", outfile], {
+    cwd,
+    stdout: "pipe",
+    stderr: "pipe",
+  });
   if (r.exitCode !== 0) throw new Error(`bun build --compile ${entry} failed: ${r.stderr.toString()}`);
 }
 
@@ -93,7 +97,8 @@ try {
       },
     };
   };
-  const spawnOurs = (dataDir: string) => spawnTimed({ env: { DATA_DIR: dataDir, LOG_LEVEL: "warn" }, command: "binary" });
+  const spawnOurs = (dataDir: string) =>
+    spawnTimed({ env: { DATA_DIR: dataDir, LOG_LEVEL: "warn" }, command: "binary" });
   const spawnHello = () => spawnTimed({ argv: [hello], env: {}, readyPath: "/" });
   const firstStart = await startTimes(async () => {
     const d = benchDir("footprint-first");
@@ -115,20 +120,41 @@ try {
 
   // --- after N requests: the peer takes the same multipart bodies
   const logins = Array.from({ length: 10 }, (_, i) => `fp-user-${String(i).padStart(2, "0")}`);
-  const pdfs = await Promise.all(logins.map((login) => sampleResumePdf({ name: `Footprint ${login}`, githubLogin: login, projects: ["weather-dash", "tide-tables", "log-shipper"].map((n) => ({ name: n, repoUrl: `github.com/${login}/${n}`, description: ["A project of about one line of text"] })) })));
+  const pdfs = await Promise.all(
+    logins.map((login) =>
+      sampleResumePdf({
+        name: `Footprint ${login}`,
+        githubLogin: login,
+        projects: ["weather-dash", "tide-tables", "log-shipper"].map((n) => ({
+          name: n,
+          repoUrl: `github.com/${login}/${n}`,
+          description: ["A project of about one line of text"],
+        })),
+      }),
+    ),
+  );
   const form = (i: number) => {
     const fd = new FormData();
     fd.set("resume", new Blob([pdfs[i % pdfs.length]! as BlobPart], { type: "application/pdf" }), "resume.pdf");
     fd.set("hostUsername", logins[i % logins.length]!);
     return fd;
   };
-  for (let i = 0; i < VERIFICATIONS; i++) await (await fetch(`${helloIdle.url}/v1/verify`, { method: "POST", body: form(i) })).arrayBuffer();
+  for (let i = 0; i < VERIFICATIONS; i++)
+    await (await fetch(`${helloIdle.url}/v1/verify`, { method: "POST", body: form(i) })).arrayBuffer();
   const helloAfterKb = await settledRssKb(helloIdle.pid);
   await helloIdle.stop();
 
   // --- claimcheck: N verifications through the real pipeline
   const sim = await startGitHubSimulator({
-    candidates: logins.map((login) => assembleCandidate({ login, createdAt: "2018-01-01T00:00:00Z", repos: ["weather-dash", "tide-tables", "log-shipper"].map((name) => honestHistory({ login, name, commits: 30 })) })),
+    candidates: logins.map((login) =>
+      assembleCandidate({
+        login,
+        createdAt: "2018-01-01T00:00:00Z",
+        repos: ["weather-dash", "tide-tables", "log-shipper"].map((name) =>
+          honestHistory({ login, name, commits: 30 }),
+        ),
+      }),
+    ),
     tokens: ["fp-token"],
     rateLimits: { authenticated: 10_000_000 },
   });
@@ -136,7 +162,10 @@ try {
   dataDirs.push(work);
   const env = { DATA_DIR: work.dir, DEFAULT_RATE_LIMIT: "0", DEFAULT_MONTHLY_QUOTA: "0" };
   const key = (await runCliProcess(["keys", "create", "--name", "fp"], env, serviceArgv("binary", []))).stdout.trim();
-  const svc = await spawnService({ env: { ...env, GITHUB_API_URL: sim.url, GITHUB_TOKEN: "fp-token", LOG_LEVEL: "warn" }, command: "binary" });
+  const svc = await spawnService({
+    env: { ...env, GITHUB_API_URL: sim.url, GITHUB_TOKEN: "fp-token", LOG_LEVEL: "warn" },
+    command: "binary",
+  });
   let runSeconds = 0;
   const finals: Record<string, number> = {};
   let peak = { peakSelfKb: 0, peakChildrenKb: 0, samples: 0 };
@@ -147,7 +176,8 @@ try {
     const pending: string[] = [];
     const done = new Set<string>();
     const auth = { authorization: `Bearer ${key}` };
-    const status = async (id: string) => ((await (await fetch(`${svc.url}/v1/jobs/${id}`, { headers: auth })).json()) as { status: string }).status;
+    const status = async (id: string) =>
+      ((await (await fetch(`${svc.url}/v1/jobs/${id}`, { headers: auth })).json()) as { status: string }).status;
     let next = 0;
     while (done.size < VERIFICATIONS) {
       while (next < VERIFICATIONS && pending.length < IN_FLIGHT) {
@@ -178,23 +208,47 @@ try {
 
   const p50 = (xs: number[]) => percentile(xs, 50);
   const ratio = (a: number, b: number) => `${(a / b).toFixed(1)}x`;
-  console.log(`footprint: dist/claimcheck${rebuilt ? " (rebuilt now)" : ""} beside a compiled bare Bun.serve hello server — ${machine()}`);
+  console.log(
+    `footprint: dist/claimcheck${rebuilt ? " (rebuilt now)" : ""} beside a compiled bare Bun.serve hello server — ${machine()}`,
+  );
   console.log(
     table(
       ["figure", "claimcheck", "peer: Bun.serve hello", "ratio"],
       [
         ["binary size (MB)", mb(ourSize), mb(helloSize), ratio(ourSize, helloSize)],
-        [`start to ready, empty DATA_DIR (p50 of ${STARTS}, ms)`, p50(firstStart), p50(helloStart), ratio(p50(firstStart), p50(helloStart))],
-        [`start to ready, restart (p50 of ${STARTS}, ms)`, p50(restart), p50(helloStart), ratio(p50(restart), p50(helloStart))],
+        [
+          `start to ready, empty DATA_DIR (p50 of ${STARTS}, ms)`,
+          p50(firstStart),
+          p50(helloStart),
+          ratio(p50(firstStart), p50(helloStart)),
+        ],
+        [
+          `start to ready, restart (p50 of ${STARTS}, ms)`,
+          p50(restart),
+          p50(helloStart),
+          ratio(p50(restart), p50(helloStart)),
+        ],
         ["idle RSS (MB)", oursIdleKb / 1024, helloIdleKb / 1024, ratio(oursIdleKb, helloIdleKb)],
-        [`RSS after ${VERIFICATIONS.toLocaleString("en-US")} verifications / POSTs (MB)`, after.self / 1024, helloAfterKb / 1024, ratio(after.self, helloAfterKb)],
+        [
+          `RSS after ${VERIFICATIONS.toLocaleString("en-US")} verifications / POSTs (MB)`,
+          after.self / 1024,
+          helloAfterKb / 1024,
+          ratio(after.self, helloAfterKb),
+        ],
         [`peak RSS during them (MB)`, peak.peakSelfKb / 1024, "-", "-"],
-        ["PDF reader child: RSS after / peak (MB)", `${(after.children / 1024).toFixed(0)} / ${(peak.peakChildrenKb / 1024).toFixed(0)}`, "-", "-"],
+        [
+          "PDF reader child: RSS after / peak (MB)",
+          `${(after.children / 1024).toFixed(0)} / ${(peak.peakChildrenKb / 1024).toFixed(0)}`,
+          "-",
+          "-",
+        ],
       ],
     ),
   );
   console.log(
-    `${VERIFICATIONS} verifications (${Object.entries(finals).map(([s, n]) => `${s} ${n}`).join(", ")}) in ${runSeconds.toFixed(1)} s = ${(VERIFICATIONS / runSeconds).toFixed(1)}/s, ` +
+    `${VERIFICATIONS} verifications (${Object.entries(finals)
+      .map(([s, n]) => `${s} ${n}`)
+      .join(", ")}) in ${runSeconds.toFixed(1)} s = ${(VERIFICATIONS / runSeconds).toFixed(1)}/s, ` +
       `${IN_FLIGHT} in flight, GitHub simulator at 0 ms/call; start-to-ready p95: ${percentile(firstStart, 95).toFixed(0)} / ${percentile(restart, 95).toFixed(0)} ms`,
   );
 } finally {

@@ -39,7 +39,10 @@ if (kind === "bare") {
   });
   // analysis that takes as long as a small real one (GitHub answers), so the worker is not a DB hammer
   const base = fixedSteps();
-  const steps = { ...base, analyze: async (i: Parameters<typeof base.analyze>[0]) => (await Bun.sleep(500), base.analyze(i)) };
+  const steps = {
+    ...base,
+    analyze: async (i: Parameters<typeof base.analyze>[0]) => (await Bun.sleep(500), base.analyze(i)),
+  };
   const app = createApp(config, { logger: silentLogger, steps });
   const url = await app.start();
   const { key } = app.accounts.createKey("bench");

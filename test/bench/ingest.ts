@@ -23,7 +23,10 @@ async function resumeBytes(): Promise<{ bytes: Uint8Array; label: string }> {
   const file = arg("pdf") ?? (existsSync(SAMPLE) ? SAMPLE : null);
   if (file) return { bytes: new Uint8Array(readFileSync(file)), label: file.split("/").pop()! };
   // no shared corpus: a generated resume padded to ~150 KB
-  const lines = Array.from({ length: 3000 }, (_, i) => `Project ${i}: github.com/someone/project-${i} built with TypeScript and SQLite`);
+  const lines = Array.from(
+    { length: 3000 },
+    (_, i) => `Project ${i}: github.com/someone/project-${i} built with TypeScript and SQLite`,
+  );
   return { bytes: await makePdf(lines), label: "generated" };
 }
 
@@ -39,7 +42,11 @@ async function load(url: string, key: string | null, pdf: Uint8Array, concurrenc
       fd.set("resume", blob, "resume.pdf");
       fd.set("hostUsername", `user-${worker}-${i++}`);
       const t = performance.now();
-      const res = await fetch(`${url}/v1/verify`, { method: "POST", body: fd, headers: key ? { authorization: `Bearer ${key}` } : {} });
+      const res = await fetch(`${url}/v1/verify`, {
+        method: "POST",
+        body: fd,
+        headers: key ? { authorization: `Bearer ${key}` } : {},
+      });
       await res.arrayBuffer();
       if (res.status !== 202) errors++;
       latencies.push(performance.now() - t);
@@ -49,7 +56,14 @@ async function load(url: string, key: string | null, pdf: Uint8Array, concurrenc
   await Promise.all(Array.from({ length: concurrency }, (_, w) => loop(w)));
   const elapsed = (performance.now() - t0) / 1000;
   latencies.sort((a, b) => a - b);
-  return { rps: latencies.length / elapsed, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), errors, n: latencies.length };
+  return {
+    rps: latencies.length / elapsed,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    errors,
+    n: latencies.length,
+  };
 }
 
 const { bytes, label } = await resumeBytes();
@@ -70,11 +84,18 @@ for (const concurrency of [1, 16, 64]) {
       tmp.cleanup();
     }
   }
-  for (const [kind, r] of Object.entries(results)) rows.push([concurrency, kind, r.n, r.rps, r.p50, r.p95, r.p99, r.errors]);
+  for (const [kind, r] of Object.entries(results))
+    rows.push([concurrency, kind, r.n, r.rps, r.p50, r.p95, r.p99, r.errors]);
   const pct = (k: string) => `${((results[k]!.rps / results.bare!.rps) * 100).toFixed(0)} %`;
   ratios.push(`c=${concurrency}: FULL ${pct("claimcheck")}, NORMAL ${pct("claimcheck-normal")}`);
 }
-console.log(`ingest: POST /v1/verify with ${label} (${(bytes.byteLength / 1024).toFixed(0)} KB), ${SECONDS} s per point — ${machine()}`);
+console.log(
+  `ingest: POST /v1/verify with ${label} (${(bytes.byteLength / 1024).toFixed(0)} KB), ${SECONDS} s per point — ${machine()}`,
+);
 console.log(table(["concurrency", "server", "requests", "req/s", "p50 ms", "p95 ms", "p99 ms", "non-202"], rows));
-console.log(`claimcheck throughput vs bare Bun.serve (which writes without fsync): ${ratios.join("; ")} (target >= 70 %)`);
-console.log("claimcheck = DB_SYNCHRONOUS=FULL (default: row and PDF fsynced before the 202); claimcheck-normal = DB_SYNCHRONOUS=NORMAL");
+console.log(
+  `claimcheck throughput vs bare Bun.serve (which writes without fsync): ${ratios.join("; ")} (target >= 70 %)`,
+);
+console.log(
+  "claimcheck = DB_SYNCHRONOUS=FULL (default: row and PDF fsynced before the 202); claimcheck-normal = DB_SYNCHRONOUS=NORMAL",
+);

@@ -7,7 +7,7 @@
  */
 import { Database } from "bun:sqlite";
 import { join } from "node:path";
-import { bun as plainBun, defineQueue } from "plainjob";
+import { defineQueue, bun as plainBun } from "plainjob";
 import { JobQueue } from "../../src/jobs/job-queue.ts";
 import { JobStore } from "../../src/jobs/job-store.ts";
 import { Worker } from "../../src/jobs/worker.ts";
@@ -30,7 +30,16 @@ async function ours(sync: string, concurrency: number): Promise<{ enqueue: numbe
     let t = performance.now();
     for (let i = 0; i < N; i++) queue.enqueue("noop", { i });
     const enqueue = N / ((performance.now() - t) / 1000);
-    const worker = new Worker({ db, store, queue, clock: systemClock, events: new EventBus(), logger: silentLogger, handlers: [{ kind: "noop", run: async () => {} }], concurrency });
+    const worker = new Worker({
+      db,
+      store,
+      queue,
+      clock: systemClock,
+      events: new EventBus(),
+      logger: silentLogger,
+      handlers: [{ kind: "noop", run: async () => {} }],
+      concurrency,
+    });
     t = performance.now();
     const done = await worker.runOnce();
     const cycle = done / ((performance.now() - t) / 1000);
@@ -91,7 +100,14 @@ for (const sync of SYNC_MODES) {
   }
   const base = results.plainjob!;
   for (const [name, r] of Object.entries(results)) {
-    rows.push([sync, name, r.enqueue, `${(r.enqueue / base.enqueue).toFixed(2)}x`, r.cycle, `${(r.cycle / base.cycle).toFixed(2)}x`]);
+    rows.push([
+      sync,
+      name,
+      r.enqueue,
+      `${(r.enqueue / base.enqueue).toFixed(2)}x`,
+      r.cycle,
+      `${(r.cycle / base.cycle).toFixed(2)}x`,
+    ]);
   }
 }
 console.log(`job engine: ${N} jobs, no-op handler, best of 2 — ${machine()}`);

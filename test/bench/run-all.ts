@@ -22,11 +22,21 @@ interface Bench {
 export const BENCHES: Bench[] = [
   { name: "jobs", script: "jobs.ts", quick: ["--jobs", "1000"], peer: "plainjob" },
   { name: "ingest", script: "ingest.ts", quick: ["--seconds", "1"], peer: "bare Bun.serve multipart handler" },
-  { name: "webhooks", script: "webhooks.ts", quick: ["--deliveries", "500", "--pending", "10000"], peer: "plain Bun fetch loop; NOT INDEXED scan" },
+  {
+    name: "webhooks",
+    script: "webhooks.ts",
+    quick: ["--deliveries", "500", "--pending", "10000"],
+    peer: "plain Bun fetch loop; NOT INDEXED scan",
+  },
   { name: "extract", script: "extract.ts", quick: ["--reps", "1"], peer: "pdftotext" },
   { name: "analysis", script: "analysis.ts", quick: [], peer: "labelled scenario suite (targets, not a peer)" },
   { name: "e2e", script: "e2e.ts", quick: ["--runs", "5"], peer: "0 ms GitHub; claimcheck verify CLI" },
-  { name: "footprint", script: "footprint.ts", quick: ["--verifications", "100", "--starts", "3"], peer: "compiled bare Bun.serve hello" },
+  {
+    name: "footprint",
+    script: "footprint.ts",
+    quick: ["--verifications", "100", "--starts", "3"],
+    peer: "compiled bare Bun.serve hello",
+  },
 ];
 
 /** A line that says a target was missed, in each benchmark's wording ("FAIL  target", "MISSED", "targets missed:"). */
@@ -64,9 +74,12 @@ if (import.meta.main) {
   const summary: string[] = [];
   let ok = true;
   for (const b of chosen) {
-    console.log(`\n━━ ${b.name} (peer: ${b.peer}) — bun test/bench/${b.script}${quick && b.quick.length ? ` ${b.quick.join(" ")}` : ""}\n`);
+    console.log(
+      `\n━━ ${b.name} (peer: ${b.peer}) — bun test/bench/${b.script}${quick && b.quick.length ? ` ${b.quick.join(" ")}` : ""}\n`,
+    );
     const r = await runOne(b, quick);
-    const state = r.code !== 0 ? `FAILED (exit ${r.code})` : r.missed.length ? `target missed: ${r.missed.join(" | ")}` : "ok";
+    const state =
+      r.code !== 0 ? `FAILED (exit ${r.code})` : r.missed.length ? `target missed: ${r.missed.join(" | ")}` : "ok";
     if (r.code !== 0 || r.missed.length) ok = false;
     summary.push(`${b.name.padEnd(10)} ${r.seconds.toFixed(1).padStart(7)} s  ${state}`);
   }

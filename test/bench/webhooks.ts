@@ -47,7 +47,11 @@ const payload = (i: number) =>
     timestamp: new Date().toISOString(),
   });
 
-function world(dir: string, url: string, sync: string): { db: Database; store: DeliveryStore; accounts: AccountService; clientId: string } {
+function world(
+  dir: string,
+  url: string,
+  sync: string,
+): { db: Database; store: DeliveryStore; accounts: AccountService; clientId: string } {
   const db = openDatabase(join(dir, "bench.db"));
   db.exec(`PRAGMA synchronous = ${sync}`);
   const accounts = new AccountService(new AccountStore(db), systemClock, { monthlyQuota: 0, rateLimitPerMinute: 0 });
@@ -63,7 +67,18 @@ async function ours(url: string, sync: string): Promise<number> {
     const w = world(tmp.dir, url, sync);
     const now = Date.now();
     w.db.transaction(() => {
-      for (let i = 0; i < DELIVERIES; i++) w.store.insert({ id: newId("msg", now), clientId: w.clientId, trackingId: null, event: "verification.completed", payload: payload(i), nextAttemptAt: now }, now);
+      for (let i = 0; i < DELIVERIES; i++)
+        w.store.insert(
+          {
+            id: newId("msg", now),
+            clientId: w.clientId,
+            trackingId: null,
+            event: "verification.completed",
+            payload: payload(i),
+            nextAttemptAt: now,
+          },
+          now,
+        );
     })();
     const events = new EventBus<WebhookEvents>();
     let delivered = 0;
@@ -104,7 +119,10 @@ async function ours(url: string, sync: string): Promise<number> {
 
 /** The peer: the same signed POSTs with the same concurrency bound, nothing stored. */
 async function plainFetch(url: string): Promise<number> {
-  const secrets = { current: "whsec_" + Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64"), previous: null };
+  const secrets = {
+    current: `whsec_${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64")}`,
+    previous: null,
+  };
   let next = 0;
   const t = performance.now();
   await Promise.all(
@@ -147,28 +165,68 @@ function dueScan(): Array<Array<string | number>> {
     w.db.transaction(() => {
       for (let i = 0; i < PENDING; i++) {
         const failures = 1 + (i % 5);
-        insert.run(newId("msg", now), w.clientId, body, failures, now + 60_000 + Math.floor(Math.random() * 8 * 3_600_000), now, now);
+        insert.run(
+          newId("msg", now),
+          w.clientId,
+          body,
+          failures,
+          now + 60_000 + Math.floor(Math.random() * 8 * 3_600_000),
+          now,
+          now,
+        );
       }
     })();
     w.db.exec("ANALYZE");
-    const scan = (hint: string) => w.db.query<{ id: string }, [number, number]>(`SELECT id FROM webhook_deliveries ${hint} WHERE next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ?`);
-    const minQ = (hint: string) => w.db.query<{ t: number | null }, []>(`SELECT min(next_attempt_at) AS t FROM webhook_deliveries ${hint} WHERE next_attempt_at IS NOT NULL`);
-    const plan = w.db.query<{ detail: string }, [number, number]>("EXPLAIN QUERY PLAN SELECT id FROM webhook_deliveries WHERE next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ?").all(now, 16);
+    const scan = (hint: string) =>
+      w.db.query<{ id: string }, [number, number]>(
+        `SELECT id FROM webhook_deliveries ${hint} WHERE next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ?`,
+      );
+    const minQ = (hint: string) =>
+      w.db.query<{ t: number | null }, []>(
+        `SELECT min(next_attempt_at) AS t FROM webhook_deliveries ${hint} WHERE next_attempt_at IS NOT NULL`,
+      );
+    const plan = w.db
+      .query<{ detail: string }, [number, number]>(
+        "EXPLAIN QUERY PLAN SELECT id FROM webhook_deliveries WHERE next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ?",
+      )
+      .all(now, 16);
     console.log(`query plan of the due-scan: ${plan.map((p) => p.detail).join("; ")}`);
 
     const rows: Array<Array<string | number>> = [];
     const measure = (label: string, runs: number, fast: () => void, slow: () => void) => {
       const a = timeIt(runs, fast);
       const b = timeIt(Math.max(20, Math.floor(runs / 20)), slow);
-      rows.push([label, a.median * 1000, a.p99 * 1000, b.median * 1000, b.p99 * 1000, `${Math.round(b.median / a.median).toLocaleString("en-US")}x`]);
+      rows.push([
+        label,
+        a.median * 1000,
+        a.p99 * 1000,
+        b.median * 1000,
+        b.p99 * 1000,
+        `${Math.round(b.median / a.median).toLocaleString("en-US")}x`,
+      ]);
     };
-    measure("due-scan, nothing due (LIMIT 16)", 2_000, () => scan("").all(now, 16), () => scan("NOT INDEXED").all(now, 16));
-    measure("next-due time (min)", 2_000, () => minQ("").get(), () => minQ("NOT INDEXED").get());
+    measure(
+      "due-scan, nothing due (LIMIT 16)",
+      2_000,
+      () => scan("").all(now, 16),
+      () => scan("NOT INDEXED").all(now, 16),
+    );
+    measure(
+      "next-due time (min)",
+      2_000,
+      () => minQ("").get(),
+      () => minQ("NOT INDEXED").get(),
+    );
     // 16 deliveries become due among the 100,000
     w.db.transaction(() => {
       for (let i = 0; i < 16; i++) insert.run(newId("msg", now), w.clientId, body, 1, now - 1_000 + i, now, now);
     })();
-    measure("due-scan, 16 due (LIMIT 16)", 2_000, () => scan("").all(now, 16), () => scan("NOT INDEXED").all(now, 16));
+    measure(
+      "due-scan, 16 due (LIMIT 16)",
+      2_000,
+      () => scan("").all(now, 16),
+      () => scan("NOT INDEXED").all(now, 16),
+    );
     const claim = timeIt(500, () => {
       try {
         w.db.transaction(() => {
@@ -188,11 +246,17 @@ function dueScan(): Array<Array<string | number>> {
 }
 class RollBack extends Error {}
 
-const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: async (req) => (await req.arrayBuffer(), new Response(null, { status: 204 })) });
+const server = Bun.serve({
+  port: 0,
+  hostname: "127.0.0.1",
+  fetch: async (req) => (await req.arrayBuffer(), new Response(null, { status: 204 })),
+});
 const url = `http://127.0.0.1:${server.port}/hook`;
 try {
   console.log(`webhook delivery benchmark — ${machine()}`);
-  console.log(`${DELIVERIES.toLocaleString("en-US")} deliveries, concurrency ${CONCURRENCY}, receiver: Bun.serve on loopback answering 204\n`);
+  console.log(
+    `${DELIVERIES.toLocaleString("en-US")} deliveries, concurrency ${CONCURRENCY}, receiver: Bun.serve on loopback answering 204\n`,
+  );
   const peer = await plainFetch(url); // also warms the connection pool and the JIT
   const results: Array<Array<string | number>> = [];
   for (const sync of ["FULL", "NORMAL"]) {
@@ -202,8 +266,12 @@ try {
   const peer2 = await plainFetch(url);
   results.push(["peer: plain Bun fetch loop, nothing stored", Math.max(peer, peer2), "1.00x"]);
   console.log(table(["sender", "deliveries/s", "vs peer"], results));
-  console.log(`\ndue-scan with ${PENDING.toLocaleString("en-US")} pending retries (microseconds; peer = the same query NOT INDEXED)`);
-  console.log(table(["query", "median µs", "p99 µs", "no index median µs", "no index p99 µs", "index speed-up"], dueScan()));
+  console.log(
+    `\ndue-scan with ${PENDING.toLocaleString("en-US")} pending retries (microseconds; peer = the same query NOT INDEXED)`,
+  );
+  console.log(
+    table(["query", "median µs", "p99 µs", "no index median µs", "no index p99 µs", "index speed-up"], dueScan()),
+  );
 } finally {
   await server.stop(true);
 }

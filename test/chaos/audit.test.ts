@@ -15,10 +15,16 @@ describe("final-state audit", () => {
       const db = openDatabase(join(tmp.dir, "claimcheck.db"));
       installFinalAudit(tmp.dir);
       const now = Date.now();
-      db.query("INSERT INTO clients (id, name, monthly_quota, rate_limit_per_minute, created_at, updated_at) VALUES ('c1', 'c1', 0, 0, ?, ?)").run(now, now);
+      db.query(
+        "INSERT INTO clients (id, name, monthly_quota, rate_limit_per_minute, created_at, updated_at) VALUES ('c1', 'c1', 0, 0, ?, ?)",
+      ).run(now, now);
       for (const [i, id] of ["vrf_a", "vrf_b"].entries()) {
-        db.query("INSERT INTO jobs (id, kind, payload, state, max_attempts, run_at, created_at, updated_at) VALUES (?, 'verification', '{}', 'queued', 5, ?, ?, ?)").run(i + 1, now, now, now);
-        db.query("INSERT INTO verifications (tracking_id, client_id, job_id, host_username, resume_sha256, resume_size, status, created_at) VALUES (?, 'c1', ?, 'u', 'h', 1, 'queued', ?)").run(id, i + 1, now);
+        db.query(
+          "INSERT INTO jobs (id, kind, payload, state, max_attempts, run_at, created_at, updated_at) VALUES (?, 'verification', '{}', 'queued', 5, ?, ?, ?)",
+        ).run(i + 1, now, now, now);
+        db.query(
+          "INSERT INTO verifications (tracking_id, client_id, job_id, host_username, resume_sha256, resume_size, status, created_at) VALUES (?, 'c1', ?, 'u', 'h', 1, 'queued', ?)",
+        ).run(id, i + 1, now);
       }
       db.exec("UPDATE verifications SET status = 'processing' WHERE tracking_id = 'vrf_a'");
       db.exec("UPDATE verifications SET status = 'COMPLETED' WHERE tracking_id = 'vrf_a'");
@@ -35,7 +41,13 @@ describe("final-state audit", () => {
   });
 });
 
-const row = (attempt: number, startedAt: number, finishedAt: number, outcome: string, state = "delivered"): AttemptLogRow => ({
+const row = (
+  attempt: number,
+  startedAt: number,
+  finishedAt: number,
+  outcome: string,
+  state = "delivered",
+): AttemptLogRow => ({
   delivery_id: "msg_1",
   tracking_id: "vrf_1",
   attempt,
@@ -48,9 +60,21 @@ const row = (attempt: number, startedAt: number, finishedAt: number, outcome: st
 describe("checkSchedule", () => {
   const schedule = [200, 400, 800];
   test.each([
-    ["retries on time", [row(1, 0, 10, "http"), row(2, 210, 220, "timeout"), row(3, 620, 630, "success")], { gaps: 2, early: 0, late: [0, 0], exhausted: 0 }],
-    ["a retry 1 ms early is caught", [row(1, 0, 10, "http"), row(2, 209, 220, "success")], { gaps: 1, early: 1, late: [], exhausted: 0 }],
-    ["late retries are measured", [row(1, 0, 10, "connect"), row(2, 260, 300, "success")], { gaps: 1, early: 0, late: [50], exhausted: 0 }],
+    [
+      "retries on time",
+      [row(1, 0, 10, "http"), row(2, 210, 220, "timeout"), row(3, 620, 630, "success")],
+      { gaps: 2, early: 0, late: [0, 0], exhausted: 0 },
+    ],
+    [
+      "a retry 1 ms early is caught",
+      [row(1, 0, 10, "http"), row(2, 209, 220, "success")],
+      { gaps: 1, early: 1, late: [], exhausted: 0 },
+    ],
+    [
+      "late retries are measured",
+      [row(1, 0, 10, "connect"), row(2, 260, 300, "success")],
+      { gaps: 1, early: 0, late: [50], exhausted: 0 },
+    ],
     [
       "an interrupted attempt (crash) is not a failure: the next failure still waits the first delay",
       [row(1, 0, 10, "interrupted"), row(2, 3000, 3010, "http"), row(3, 3210, 3220, "success")],
@@ -58,7 +82,12 @@ describe("checkSchedule", () => {
     ],
     [
       "an exhausted delivery reports its failures",
-      [row(1, 0, 0, "http", "failed"), row(2, 200, 200, "http", "failed"), row(3, 600, 600, "http", "failed"), row(4, 1400, 1400, "http", "failed")],
+      [
+        row(1, 0, 0, "http", "failed"),
+        row(2, 200, 200, "http", "failed"),
+        row(3, 600, 600, "http", "failed"),
+        row(4, 1400, 1400, "http", "failed"),
+      ],
       { gaps: 3, early: 0, late: [0, 0, 0], exhausted: 4 },
     ],
   ])("%s", (_label, rows, want) => {

@@ -23,7 +23,9 @@ function open(dataDir: string, readonly = false): Database {
 export function installFinalAudit(dataDir: string): void {
   const db = open(dataDir);
   try {
-    db.exec(`CREATE TABLE IF NOT EXISTS chaos_final_audit (tracking_id TEXT NOT NULL, old_status TEXT, new_status TEXT NOT NULL)`);
+    db.exec(
+      `CREATE TABLE IF NOT EXISTS chaos_final_audit (tracking_id TEXT NOT NULL, old_status TEXT, new_status TEXT NOT NULL)`,
+    );
     db.exec(`CREATE TRIGGER IF NOT EXISTS chaos_final_audit_trigger AFTER UPDATE OF status ON verifications
              WHEN NEW.status IN ('COMPLETED', 'FAILED')
              BEGIN INSERT INTO chaos_final_audit (tracking_id, old_status, new_status) VALUES (NEW.tracking_id, OLD.status, NEW.status); END`);
@@ -46,7 +48,12 @@ export function readLedger(dataDir: string): Ledger {
   const db = open(dataDir, true);
   try {
     const finals = new Map(
-      db.query<{ t: string; n: number }, []>("SELECT tracking_id AS t, count(*) AS n FROM chaos_final_audit GROUP BY tracking_id").all().map((r) => [r.t, r.n] as const),
+      db
+        .query<{ t: string; n: number }, []>(
+          "SELECT tracking_id AS t, count(*) AS n FROM chaos_final_audit GROUP BY tracking_id",
+        )
+        .all()
+        .map((r) => [r.t, r.n] as const),
     );
     const verifications = new Map(
       db
@@ -54,7 +61,20 @@ export function readLedger(dataDir: string): Ledger {
           "SELECT tracking_id AS t, status, error_code AS code, result, host_username AS host FROM verifications",
         )
         .all()
-        .map((r) => [r.t, { status: r.status, errorCode: r.code, hostUsername: r.host, score: r.result ? ((JSON.parse(r.result) as { confidenceScore?: number }).confidenceScore ?? null) : null }] as const),
+        .map(
+          (r) =>
+            [
+              r.t,
+              {
+                status: r.status,
+                errorCode: r.code,
+                hostUsername: r.host,
+                score: r.result
+                  ? ((JSON.parse(r.result) as { confidenceScore?: number }).confidenceScore ?? null)
+                  : null,
+              },
+            ] as const,
+        ),
     );
     const deliveries = new Map(
       db

@@ -24,7 +24,8 @@ export interface PhaseReport {
 
 export const check = (name: string, ok: boolean, detail: string): Check => ({ name, ok, detail });
 
-const sample = (xs: string[]) => (xs.length === 0 ? "none" : `${xs.length}: ${xs.slice(0, 5).join(", ")}${xs.length > 5 ? " ..." : ""}`);
+const sample = (xs: string[]) =>
+  xs.length === 0 ? "none" : `${xs.length}: ${xs.slice(0, 5).join(", ")}${xs.length > 5 ? " ..." : ""}`;
 
 /** Wait until every acknowledged job is final in the database and its webhook was delivered (2xx, valid signature). */
 export async function settle(
@@ -39,7 +40,13 @@ export async function settle(
     const delivered = world.receiver.delivered();
     const done = trackingIds.every((id) => {
       const v = ledger.verifications.get(id);
-      return v && (v.status === "COMPLETED" || v.status === "FAILED") && (opts.delivered === false || delivered.has(id) || (opts.undeliverable?.(id) && ledger.deliveries.get(id)?.state === "failed"));
+      return (
+        v &&
+        (v.status === "COMPLETED" || v.status === "FAILED") &&
+        (opts.delivered === false ||
+          delivered.has(id) ||
+          (opts.undeliverable?.(id) && ledger.deliveries.get(id)?.state === "failed"))
+      );
     });
     if (done || Date.now() > deadline) return ledger;
     await Bun.sleep(100);
@@ -54,12 +61,23 @@ export function finalChecks(
   world: ChaosWorld,
   stream: SubmissionStream,
   ledger: Ledger,
-  o: { expectStatus?: "COMPLETED"; scores?: Map<string, number | null>; delivered?: boolean; undeliverable?: (trackingId: string) => boolean } = {},
+  o: {
+    expectStatus?: "COMPLETED";
+    scores?: Map<string, number | null>;
+    delivered?: boolean;
+    undeliverable?: (trackingId: string) => boolean;
+  } = {},
 ): Check[] {
   const acks = [...stream.acks.values()];
   const ids = new Set(acks.map((a) => a.trackingId));
   const checks: Check[] = [];
-  checks.push(check("every submission acknowledged (202)", stream.acks.size === stream.submitted, `${stream.acks.size} of ${stream.submitted}`));
+  checks.push(
+    check(
+      "every submission acknowledged (202)",
+      stream.acks.size === stream.submitted,
+      `${stream.acks.size} of ${stream.submitted}`,
+    ),
+  );
   checks.push(
     check(
       "no answer other than 202 or a dropped connection",
@@ -69,11 +87,21 @@ export function finalChecks(
         : `${[...stream.unexpected].map(([s, u]) => `${s} x${u.count} (${u.sample})`).join("; ")}${stream.timeouts ? `; ${stream.timeouts} hung requests` : ""}`,
     ),
   );
-  checks.push(check("an idempotency key never maps to two jobs", stream.conflicts.length === 0, sample(stream.conflicts)));
+  checks.push(
+    check("an idempotency key never maps to two jobs", stream.conflicts.length === 0, sample(stream.conflicts)),
+  );
   const extra = [...ledger.verifications.keys()].filter((id) => !ids.has(id));
   checks.push(check("no job exists that was never acknowledged", extra.length === 0, sample(extra)));
   const notFinal = [...ids].filter((id) => !ledger.finals.has(id));
-  checks.push(check("every acknowledged job reached a final state", notFinal.length === 0, notFinal.length ? sample(notFinal.map((id) => `${id} (${ledger.verifications.get(id)?.status ?? "missing"})`)) : `${ids.size} jobs`));
+  checks.push(
+    check(
+      "every acknowledged job reached a final state",
+      notFinal.length === 0,
+      notFinal.length
+        ? sample(notFinal.map((id) => `${id} (${ledger.verifications.get(id)?.status ?? "missing"})`))
+        : `${ids.size} jobs`,
+    ),
+  );
   const twice = [...ledger.finals].filter(([, n]) => n > 1).map(([id, n]) => `${id} x${n}`);
   checks.push(check("no job reached a final state twice", twice.length === 0, sample(twice)));
   if (o.expectStatus) {
@@ -82,7 +110,11 @@ export function finalChecks(
       check(
         `every job ended ${o.expectStatus}`,
         other.length === 0,
-        sample(other.map((id) => `${id}: ${ledger.verifications.get(id)?.status} ${ledger.verifications.get(id)?.errorCode ?? ""}`)),
+        sample(
+          other.map(
+            (id) => `${id}: ${ledger.verifications.get(id)?.status} ${ledger.verifications.get(id)?.errorCode ?? ""}`,
+          ),
+        ),
       ),
     );
   }
@@ -92,18 +124,40 @@ export function finalChecks(
     if (v?.status !== "COMPLETED") continue;
     byLogin.set(v.hostUsername, (byLogin.get(v.hostUsername) ?? new Set()).add(v.score));
   }
-  const inconsistent = [...byLogin].filter(([login, s]) => s.size > 1 || (o.scores?.has(login) && !s.has(o.scores.get(login)!))).map(([l, s]) => `${l}: ${[...s].join("/")} (calm: ${o.scores?.get(l) ?? "?"})`);
-  checks.push(check("the same candidate always gets the same score", inconsistent.length === 0, inconsistent.length ? sample(inconsistent) : [...byLogin].map(([l, s]) => `${l} ${[...s][0]}`).join(", ")));
+  const inconsistent = [...byLogin]
+    .filter(([login, s]) => s.size > 1 || (o.scores?.has(login) && !s.has(o.scores.get(login)!)))
+    .map(([l, s]) => `${l}: ${[...s].join("/")} (calm: ${o.scores?.get(l) ?? "?"})`);
+  checks.push(
+    check(
+      "the same candidate always gets the same score",
+      inconsistent.length === 0,
+      inconsistent.length ? sample(inconsistent) : [...byLogin].map(([l, s]) => `${l} ${[...s][0]}`).join(", "),
+    ),
+  );
   if (o.delivered !== false) {
     const delivered = world.receiver.delivered();
     const undelivered = [...ids].filter((id) => !delivered.has(id) && !o.undeliverable?.(id));
-    checks.push(check("every job's webhook delivered at least once with a valid signature", undelivered.length === 0, undelivered.length ? sample(undelivered) : `${delivered.size} delivered`));
-    const events = [...ids].filter((id) => ledger.deliveries.get(id)?.count !== 1).map((id) => `${id} x${ledger.deliveries.get(id)?.count ?? 0}`);
+    checks.push(
+      check(
+        "every job's webhook delivered at least once with a valid signature",
+        undelivered.length === 0,
+        undelivered.length ? sample(undelivered) : `${delivered.size} delivered`,
+      ),
+    );
+    const events = [...ids]
+      .filter((id) => ledger.deliveries.get(id)?.count !== 1)
+      .map((id) => `${id} x${ledger.deliveries.get(id)?.count ?? 0}`);
     checks.push(check("one webhook event per job", events.length === 0, sample(events)));
   }
   const bad = world.receiver.requests.filter((r) => !r.signatureOk).length;
   checks.push(check("no request with an invalid signature", bad === 0, `${bad} of ${world.receiver.requests.length}`));
-  checks.push(check("no extractor process outlived a killed service", world.orphans.length === 0, sample(world.orphans.map(String))));
+  checks.push(
+    check(
+      "no extractor process outlived a killed service",
+      world.orphans.length === 0,
+      sample(world.orphans.map(String)),
+    ),
+  );
   const integrity = integrityCheck(world.dataDir);
   checks.push(check("PRAGMA integrity_check", integrity === "ok", integrity));
   return checks;

@@ -12,8 +12,15 @@ import { runCliProcess } from "../support/child-server.ts";
 import { type GitHubSimulator, startGitHubSimulator } from "../support/github-sim/github-simulator.ts";
 import { type CandidateSpec, sampleCandidates } from "../support/github-sim/scenarios/index.ts";
 import { installFinalAudit } from "./audit.ts";
+import {
+  childPidsOf,
+  isAlive,
+  type ServiceCommand,
+  type ServiceProcess,
+  serviceArgv,
+  spawnService,
+} from "./service-process.ts";
 import { type AnswerPlan, type SignedReceiver, startSignedReceiver } from "./signed-receiver.ts";
-import { childPidsOf, isAlive, type ServiceCommand, serviceArgv, type ServiceProcess, spawnService } from "./service-process.ts";
 
 /** The compressed timings every chaos phase runs with (production: 30s, 10s, 1m..8h). */
 export const CHAOS_TIMINGS = {
@@ -37,7 +44,11 @@ export interface ChaosWorldOptions {
   plan?: AnswerPlan;
 }
 
-const title = (s: string) => s.split(/[-_]/).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ");
+const title = (s: string) =>
+  s
+    .split(/[-_]/)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(" ");
 
 /** The resume a sample candidate sends: every repository of theirs, linked (as the pipeline test does). */
 export async function candidateResume(c: CandidateSpec): Promise<Uint8Array> {
@@ -76,7 +87,11 @@ export async function createChaosWorld(o: ChaosWorldOptions = {}): Promise<Chaos
   const ownDir = !o.dataDir;
   const dataDir = o.dataDir ?? mkdtempSync(join(tmpdir(), "claimcheck-chaos-"));
   const specs = sampleCandidates();
-  const sim = await startGitHubSimulator({ candidates: specs, tokens: ["chaos-token"], rateLimits: { authenticated: 10_000_000 } });
+  const sim = await startGitHubSimulator({
+    candidates: specs,
+    tokens: ["chaos-token"],
+    rateLimits: { authenticated: 10_000_000 },
+  });
   const secret = `chaos-secret-${crypto.randomUUID()}`;
   const receiver = startSignedReceiver(secret, o.plan);
   const command = o.command ?? "source";
@@ -146,7 +161,10 @@ export async function createChaosWorld(o: ChaosWorldOptions = {}): Promise<Chaos
         world.service = null;
         s.kill("SIGTERM");
         let timer: ReturnType<typeof setTimeout> | undefined;
-        const code = await Promise.race([s.exited, new Promise<null>((r) => (timer = setTimeout(() => r(null), 15_000)))]);
+        const code = await Promise.race([
+          s.exited,
+          new Promise<null>((r) => (timer = setTimeout(() => r(null), 15_000))),
+        ]);
         clearTimeout(timer);
         if (code === null) {
           s.kill("SIGKILL");

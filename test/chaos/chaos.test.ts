@@ -29,7 +29,9 @@ describe("chaos (short form)", () => {
   }, 60_000);
 
   test("GitHub 5xx burst, spent rate limit, secondary limit, slow answers: jobs wait and complete with their calm scores", async () => {
-    expectAllPass(await runGitHubCampaign({ burst: 6, resetInMs: 2_000, slowMs: 150, faults: ["5xx", "403", "secondary", "slow"] }));
+    expectAllPass(
+      await runGitHubCampaign({ burst: 6, resetInMs: 2_000, slowMs: 150, faults: ["5xx", "403", "secondary", "slow"] }),
+    );
   }, 90_000);
 
   test("a full disk: 503 storage_full, no hang, no corruption, recovery once space returns (root only)", async () => {

@@ -1,4 +1,5 @@
 #!/usr/bin/env bun
+import { machine } from "../bench/bench-util.ts";
 /**
  * `bun run chaos`: the service under SIGKILL, failing receivers, a misbehaving GitHub and a full disk,
  * each phase ending with checks that nothing was lost, nothing finished twice, every result was
@@ -15,7 +16,6 @@ import { type PhaseReport, printPhase } from "./chaos-checks.ts";
 import { runDiskCampaign } from "./disk-campaign.ts";
 import { runGitHubCampaign } from "./github-campaign.ts";
 import { runKillCampaign, runReceiverCampaign } from "./kill-campaign.ts";
-import { machine } from "../bench/bench-util.ts";
 
 const argv = process.argv.slice(2);
 const value = (name: string) => {
@@ -30,11 +30,21 @@ const seed = value("seed") === undefined ? undefined : Number(value("seed"));
 const command = argv.includes("--binary") ? ("binary" as const) : ("source" as const);
 const log = (s: string) => console.log(`   ${new Date().toISOString().slice(11, 19)} ${s}`);
 
-console.log(`chaos: ${only.join(", ")} — ${machine()} — service: ${command === "binary" ? "dist/claimcheck" : "bun src/main.ts serve"}`);
+console.log(
+  `chaos: ${only.join(", ")} — ${machine()} — service: ${command === "binary" ? "dist/claimcheck" : "bun src/main.ts serve"}`,
+);
 const phases: Array<[string, () => Promise<PhaseReport>]> = [
   ["kills", () => runKillCampaign({ kills, seed, command, log })],
   ["receivers", () => runReceiverCampaign({ kills: receiverKills, seed, command, log })],
-  ["github", () => runGitHubCampaign({ command, log, ...(quick ? { burst: 6, resetInMs: 2_000, slowMs: 150, faults: ["5xx", "403", "secondary", "slow"] } : {}) })],
+  [
+    "github",
+    () =>
+      runGitHubCampaign({
+        command,
+        log,
+        ...(quick ? { burst: 6, resetInMs: 2_000, slowMs: 150, faults: ["5xx", "403", "secondary", "slow"] } : {}),
+      }),
+  ],
   ["disk", () => runDiskCampaign({ command, log, ...(quick ? { fullMs: 1_500 } : {}) })],
 ];
 let ok = true;

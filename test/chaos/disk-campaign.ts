@@ -8,7 +8,7 @@
 import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, statfsSync, unlinkSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { check, type Check, finalChecks, type PhaseReport, settle } from "./chaos-checks.ts";
+import { type Check, check, finalChecks, type PhaseReport, settle } from "./chaos-checks.ts";
 import { type ChaosWorld, createChaosWorld } from "./chaos-world.ts";
 import type { ServiceCommand } from "./service-process.ts";
 import { SubmissionStream } from "./submission-stream.ts";
@@ -25,12 +25,15 @@ export interface DiskOptions {
 /** Mount a tmpfs; null with the reason when this process may not. */
 function mountTmpfs(size: string): { dir: string; unmount(): void } | { skipped: string } {
   if (process.platform !== "linux") return { skipped: "needs Linux (tmpfs)" };
-  if (process.getuid?.() !== 0) return { skipped: "needs root to mount a small tmpfs; run as root (or in a container with CAP_SYS_ADMIN)" };
+  if (process.getuid?.() !== 0)
+    return { skipped: "needs root to mount a small tmpfs; run as root (or in a container with CAP_SYS_ADMIN)" };
   const dir = mkdtempSync(join(tmpdir(), "claimcheck-disk-"));
   const r = Bun.spawnSync(["mount", "-t", "tmpfs", "-o", `size=${size},mode=0700`, "tmpfs", dir], { stderr: "pipe" });
   if (r.exitCode !== 0) {
     rmSync(dir, { recursive: true, force: true });
-    return { skipped: `mount -t tmpfs failed (${r.stderr.toString().trim() || `exit ${r.exitCode}`}); not permitted here` };
+    return {
+      skipped: `mount -t tmpfs failed (${r.stderr.toString().trim() || `exit ${r.exitCode}`}); not permitted here`,
+    };
   }
   return {
     dir,
@@ -61,7 +64,10 @@ function fill(dir: string, leaveBytes: number): string {
 async function probe(world: ChaosWorld, path: string): Promise<string> {
   const url = world.service?.url;
   if (!url) return "no service";
-  const r = await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${world.key}` }, signal: AbortSignal.timeout(10_000) }).catch((e: Error) => e);
+  const r = await fetch(`${url}${path}`, {
+    headers: { authorization: `Bearer ${world.key}` },
+    signal: AbortSignal.timeout(10_000),
+  }).catch((e: Error) => e);
   return r instanceof Response ? String(r.status) : r.name;
 }
 
@@ -77,10 +83,23 @@ export async function runDiskCampaign(o: DiskOptions = {}): Promise<PhaseReport>
     world = await createChaosWorld({ command: o.command, dataDir });
     const w = world;
     await w.start();
-    const stream = new SubmissionStream({ whenUp: w.whenUp, key: w.key, candidates: w.candidates, everyMs: 150, requestTimeoutMs: 10_000, prefix: "disk" });
+    const stream = new SubmissionStream({
+      whenUp: w.whenUp,
+      key: w.key,
+      candidates: w.candidates,
+      everyMs: 150,
+      requestTimeoutMs: 10_000,
+      prefix: "disk",
+    });
     await Promise.all(w.candidates.map(() => stream.launch()));
-    const calm = await settle(w, [...stream.acks.values()].map((a) => a.trackingId), 60_000);
-    const scores = new Map([...stream.acks.values()].map((a) => [a.login, calm.verifications.get(a.trackingId)?.score ?? null] as const));
+    const calm = await settle(
+      w,
+      [...stream.acks.values()].map((a) => a.trackingId),
+      60_000,
+    );
+    const scores = new Map(
+      [...stream.acks.values()].map((a) => [a.login, calm.verifications.get(a.trackingId)?.score ?? null] as const),
+    );
     const someId = [...stream.acks.values()][0]!.trackingId;
 
     stream.start(); // jobs are in flight when the disk fills up
@@ -88,8 +107,15 @@ export async function runDiskCampaign(o: DiskOptions = {}): Promise<PhaseReport>
     const filler = fill(mount.dir, 64 * 1024);
     log(`disk: filled ${mount.dir}; ${statfsSync(mount.dir).bavail * statfsSync(mount.dir).bsize} bytes left`);
     await Bun.sleep(o.fullMs ?? 3_000);
-    const whileFull = { statuses: new Map(stream.unexpected), timeouts: stream.timeouts, readyz: await probe(w, "/readyz"), poll: await probe(w, `/v1/jobs/${someId}`) };
-    log(`disk: while full: ${[...whileFull.statuses].map(([s, u]) => `${s} x${u.count}`).join(", ") || "no refusals"}; /readyz ${whileFull.readyz}; GET job ${whileFull.poll}`);
+    const whileFull = {
+      statuses: new Map(stream.unexpected),
+      timeouts: stream.timeouts,
+      readyz: await probe(w, "/readyz"),
+      poll: await probe(w, `/v1/jobs/${someId}`),
+    };
+    log(
+      `disk: while full: ${[...whileFull.statuses].map(([s, u]) => `${s} x${u.count}`).join(", ") || "no refusals"}; /readyz ${whileFull.readyz}; GET job ${whileFull.poll}`,
+    );
 
     // a crash on the full disk, and a start attempt while it is still full
     await w.kill();
@@ -109,16 +135,42 @@ export async function runDiskCampaign(o: DiskOptions = {}): Promise<PhaseReport>
     const checks: Check[] = [];
     const statuses = [...whileFull.statuses.keys()];
     const sample = whileFull.statuses.get(503)?.sample ?? "";
-    checks.push(check("while full, POST /v1/verify answers 503 storage_full, never 500", statuses.length > 0 && statuses.every((s) => s === 503) && /storage_full/.test(sample), `${[...whileFull.statuses].map(([s, u]) => `${s} x${u.count}: ${u.sample}`).join("; ") || "nothing refused"}`));
-    checks.push(check("while full, no request hangs", whileFull.timeouts === 0 && stream.timeouts === 0, `${stream.timeouts} timeouts`));
-    checks.push(check("while full, a job can still be polled", whileFull.poll === "200", `GET /v1/jobs -> ${whileFull.poll}`));
+    checks.push(
+      check(
+        "while full, POST /v1/verify answers 503 storage_full, never 500",
+        statuses.length > 0 && statuses.every((s) => s === 503) && /storage_full/.test(sample),
+        `${[...whileFull.statuses].map(([s, u]) => `${s} x${u.count}: ${u.sample}`).join("; ") || "nothing refused"}`,
+      ),
+    );
+    checks.push(
+      check(
+        "while full, no request hangs",
+        whileFull.timeouts === 0 && stream.timeouts === 0,
+        `${stream.timeouts} timeouts`,
+      ),
+    );
+    checks.push(
+      check("while full, a job can still be polled", whileFull.poll === "200", `GET /v1/jobs -> ${whileFull.poll}`),
+    );
     const refusedThenAccepted = [...stream.acks.values()].filter((a) => a.tries > 1).length;
-    checks.push(check("after space returns, the refused submissions are accepted on retry", refusedThenAccepted > 0, `${refusedThenAccepted} accepted after a refusal`));
+    checks.push(
+      check(
+        "after space returns, the refused submissions are accepted on retry",
+        refusedThenAccepted > 0,
+        `${refusedThenAccepted} accepted after a refusal`,
+      ),
+    );
     // the stream's 503s were expected here: judge the rest with the shared checks
     stream.unexpected.delete(503);
     checks.push(...finalChecks(w, stream, ledger, { expectStatus: "COMPLETED", scores }));
     const code = await w.stop();
-    checks.push(check("graceful stop after recovery exits 0", code === 0, `exit ${code}${code === 0 ? "" : `: ${w.lastOutput.slice(-600)}`}`));
+    checks.push(
+      check(
+        "graceful stop after recovery exits 0",
+        code === 0,
+        `exit ${code}${code === 0 ? "" : `: ${w.lastOutput.slice(-600)}`}`,
+      ),
+    );
     return {
       phase: "disk",
       seconds: (performance.now() - t0) / 1000,

@@ -4,7 +4,7 @@
  * retry-after, and slow answers. Every job must wait and complete, with the score a calm run gives.
  */
 import { percentile } from "../bench/bench-util.ts";
-import { check, type Check, finalChecks, type PhaseReport, settle } from "./chaos-checks.ts";
+import { type Check, check, finalChecks, type PhaseReport, settle } from "./chaos-checks.ts";
 import { type ChaosWorld, createChaosWorld } from "./chaos-world.ts";
 import type { ServiceCommand } from "./service-process.ts";
 import { SubmissionStream } from "./submission-stream.ts";
@@ -101,7 +101,13 @@ export async function runGitHubCampaign(o: GitHubFaultOptions = {}): Promise<Pha
   const world = await createChaosWorld({ command: o.command });
   try {
     await world.start();
-    const stream = new SubmissionStream({ whenUp: world.whenUp, key: world.key, candidates: world.candidates, everyMs: 1_000_000, prefix: "github" });
+    const stream = new SubmissionStream({
+      whenUp: world.whenUp,
+      key: world.key,
+      candidates: world.candidates,
+      everyMs: 1_000_000,
+      prefix: "github",
+    });
     const n = o.jobsPerFault ?? world.candidates.length;
     const batch = async () => {
       const before = new Set(stream.acks.keys());
@@ -110,8 +116,14 @@ export async function runGitHubCampaign(o: GitHubFaultOptions = {}): Promise<Pha
     };
     // calm run: the reference scores (and a warm GitHub cache, as in production)
     const calm = await batch();
-    const calmLedger = await settle(world, calm.map((a) => a.trackingId), 60_000);
-    const scores = new Map(calm.map((a) => [a.login, calmLedger.verifications.get(a.trackingId)?.score ?? null] as const));
+    const calmLedger = await settle(
+      world,
+      calm.map((a) => a.trackingId),
+      60_000,
+    );
+    const scores = new Map(
+      calm.map((a) => [a.login, calmLedger.verifications.get(a.trackingId)?.score ?? null] as const),
+    );
     const figures: Record<string, string> = {};
     const checks: Check[] = [];
     for (const c of cases(o).filter((x) => !o.faults || o.faults.includes(x.id))) {
@@ -119,9 +131,15 @@ export async function runGitHubCampaign(o: GitHubFaultOptions = {}): Promise<Pha
       const started = Date.now();
       const { notBefore } = c.inject(world);
       const acks = await batch();
-      const ledger = await settle(world, acks.map((a) => a.trackingId), 120_000);
+      const ledger = await settle(
+        world,
+        acks.map((a) => a.trackingId),
+        120_000,
+      );
       c.clear(world);
-      const faults = world.sim.calls((x) => x.cause === "fault" || x.cause === "rate-limit" || x.cause === "secondary-rate-limit").length;
+      const faults = world.sim.calls(
+        (x) => x.cause === "fault" || x.cause === "rate-limit" || x.cause === "secondary-rate-limit",
+      ).length;
       const durations: number[] = [];
       const statuses = new Map<string, number>();
       let early = 0;
@@ -139,9 +157,24 @@ export async function runGitHubCampaign(o: GitHubFaultOptions = {}): Promise<Pha
         const v = ledger.verifications.get(a.trackingId);
         return v?.status !== "COMPLETED" || v.score !== scores.get(a.login);
       });
-      figures[c.name] = `${faults} fault answers served; ${acks.length} jobs done in p50 ${percentile(durations, 50)} ms, max ${durations.at(-1) ?? "-"} ms; ${[...statuses].map(([s, k]) => `${s} ${k}`).join(", ")}`;
-      checks.push(check(`${c.name}: every job waited and completed with its calm score`, wrong.length === 0 && (faults > 0 || !c.faulty), wrong.length ? wrong.map((a) => `${a.login}: ${ledger.verifications.get(a.trackingId)?.status} ${ledger.verifications.get(a.trackingId)?.errorCode ?? ""} score ${ledger.verifications.get(a.trackingId)?.score}`).join("; ") : `${acks.length} jobs, ${faults} faults`));
-      if (notBefore !== undefined) checks.push(check(`${c.name}: no job completed before the reset`, early === 0, `${early} early`));
+      figures[c.name] =
+        `${faults} fault answers served; ${acks.length} jobs done in p50 ${percentile(durations, 50)} ms, max ${durations.at(-1) ?? "-"} ms; ${[...statuses].map(([s, k]) => `${s} ${k}`).join(", ")}`;
+      checks.push(
+        check(
+          `${c.name}: every job waited and completed with its calm score`,
+          wrong.length === 0 && (faults > 0 || !c.faulty),
+          wrong.length
+            ? wrong
+                .map(
+                  (a) =>
+                    `${a.login}: ${ledger.verifications.get(a.trackingId)?.status} ${ledger.verifications.get(a.trackingId)?.errorCode ?? ""} score ${ledger.verifications.get(a.trackingId)?.score}`,
+                )
+                .join("; ")
+            : `${acks.length} jobs, ${faults} faults`,
+        ),
+      );
+      if (notBefore !== undefined)
+        checks.push(check(`${c.name}: no job completed before the reset`, early === 0, `${early} early`));
       log(`github: ${c.name}: ${figures[c.name]}`);
     }
     const all = [...stream.acks.values()].map((a) => a.trackingId);
@@ -156,6 +189,8 @@ export async function runGitHubCampaign(o: GitHubFaultOptions = {}): Promise<Pha
 async function completedAtOf(world: ChaosWorld, trackingId: string): Promise<number | null> {
   const url = world.service?.url;
   if (!url) return null;
-  const j = (await (await fetch(`${url}/v1/jobs/${trackingId}`, { headers: { authorization: `Bearer ${world.key}` } })).json()) as { completedAt?: string };
+  const j = (await (
+    await fetch(`${url}/v1/jobs/${trackingId}`, { headers: { authorization: `Bearer ${world.key}` } })
+  ).json()) as { completedAt?: string };
   return j.completedAt ? Date.parse(j.completedAt) : null;
 }

@@ -7,7 +7,7 @@
 import { Database } from "bun:sqlite";
 import { percentile } from "../bench/bench-util.ts";
 import { checkSchedule, dbPathOf, readAttempts } from "./audit.ts";
-import { check, type Check, finalChecks, type PhaseReport, settle } from "./chaos-checks.ts";
+import { type Check, check, finalChecks, type PhaseReport, settle } from "./chaos-checks.ts";
 import { CHAOS_SCHEDULE_MS, type ChaosWorld, createChaosWorld, seededRandom } from "./chaos-world.ts";
 import type { ServiceCommand } from "./service-process.ts";
 import { type AnswerPlan, FAILING_ANSWERS, type ReceiverAnswer } from "./signed-receiver.ts";
@@ -68,7 +68,11 @@ async function calmScores(world: ChaosWorld, stream: SubmissionStream): Promise<
 function jobStats(dataDir: string): { retaken: number; maxAttempts: number } {
   const db = new Database(dbPathOf(dataDir), { readonly: true });
   try {
-    const r = db.query<{ retaken: number; maxAttempts: number }, []>("SELECT count(*) FILTER (WHERE attempts > 1) AS retaken, max(attempts) AS maxAttempts FROM jobs").get();
+    const r = db
+      .query<{ retaken: number; maxAttempts: number }, []>(
+        "SELECT count(*) FILTER (WHERE attempts > 1) AS retaken, max(attempts) AS maxAttempts FROM jobs",
+      )
+      .get();
     return r ?? { retaken: 0, maxAttempts: 0 };
   } finally {
     db.close();
@@ -91,7 +95,13 @@ async function killLoop(
   const world = await createChaosWorld({ command: o.command, plan });
   try {
     await world.start();
-    const stream = new SubmissionStream({ whenUp: world.whenUp, key: world.key, candidates: world.candidates, everyMs: o.everyMs ?? 250, prefix: `${phase}-${seed}` });
+    const stream = new SubmissionStream({
+      whenUp: world.whenUp,
+      key: world.key,
+      candidates: world.candidates,
+      everyMs: o.everyMs ?? 250,
+      prefix: `${phase}-${seed}`,
+    });
     const scores = await calmScores(world, stream);
     log(`${phase}: seed ${seed}; calm scores ${[...scores].map(([l, s]) => `${l}=${s}`).join(", ")}`);
     stream.start();
@@ -114,10 +124,17 @@ async function killLoop(
     const checks = finalChecks(world, stream, ledger, { expectStatus: "COMPLETED", scores, undeliverable });
     const more = await extra(world);
     const code = await world.stop();
-    checks.push(check("graceful stop after the campaign exits 0", code === 0, `exit ${code}${code === 0 ? "" : `: ${world.lastOutput.slice(-600)}`}`));
+    checks.push(
+      check(
+        "graceful stop after the campaign exits 0",
+        code === 0,
+        `exit ${code}${code === 0 ? "" : `: ${world.lastOutput.slice(-600)}`}`,
+      ),
+    );
     const acks = [...stream.acks.values()];
     const perId = new Map<string, number>();
-    for (const r of world.receiver.requests) if (r.answer === "ok" && r.signatureOk) perId.set(r.webhookId, (perId.get(r.webhookId) ?? 0) + 1);
+    for (const r of world.receiver.requests)
+      if (r.answer === "ok" && r.signatureOk) perId.set(r.webhookId, (perId.get(r.webhookId) ?? 0) + 1);
     const jobs = jobStats(world.dataDir);
     restartMs.sort((a, b) => a - b);
     return {
@@ -125,7 +142,7 @@ async function killLoop(
       seconds: (performance.now() - t0) / 1000,
       figures: {
         seed,
-        "SIGKILLs": o.kills,
+        SIGKILLs: o.kills,
         "service starts": world.starts,
         "submissions acknowledged": `${acks.length} (retried after a dropped connection: ${acks.filter((a) => a.tries > 1).length}; answered by an idempotent replay of a lost 202: ${acks.filter((a) => a.replayed).length})`,
         "dropped connections seen by the client": stream.connectionErrors,
@@ -158,7 +175,11 @@ export function runReceiverCampaign(o: KillCampaignOptions): Promise<PhaseReport
     const answers = new Map<ReceiverAnswer | "bad-signature", number>();
     for (const r of world.receiver.requests) answers.set(r.answer, (answers.get(r.answer) ?? 0) + 1);
     const missingKinds = FAILING_ANSWERS.filter((a) => !answers.has(a));
-    const exhaustedIds = new Set(readAttempts(world.dataDir).filter((r) => r.state === "failed").map((r) => r.tracking_id));
+    const exhaustedIds = new Set(
+      readAttempts(world.dataDir)
+        .filter((r) => r.state === "failed")
+        .map((r) => r.tracking_id),
+    );
     const acked = [...world.receiver.requests].map((r) => r.trackingId).filter((t): t is string => !!t);
     const expectedExhausted = [...new Set(acked)].filter(alwaysFails);
     const wrongExhausted = [...exhaustedIds].filter((id) => !alwaysFails(id));
@@ -167,7 +188,9 @@ export function runReceiverCampaign(o: KillCampaignOptions): Promise<PhaseReport
     const url = world.service?.url;
     if (url) {
       for (const id of expectedExhausted) {
-        const j = (await (await fetch(`${url}/v1/jobs/${id}`, { headers: { authorization: `Bearer ${world.key}` } })).json()) as { webhookStatus?: string };
+        const j = (await (
+          await fetch(`${url}/v1/jobs/${id}`, { headers: { authorization: `Bearer ${world.key}` } })
+        ).json()) as { webhookStatus?: string };
         if (j.webhookStatus === "webhook_failed") polledFailed++;
       }
     }
@@ -176,18 +199,35 @@ export function runReceiverCampaign(o: KillCampaignOptions): Promise<PhaseReport
       figures: {
         "receiver answers": [...answers].map(([a, n]) => `${a} ${n}`).join(", "),
         "retry gaps checked against the schedule": schedule.gaps,
-        "retry start after its due time, p50 / p95 / max": late.length ? `${percentile(late, 50)} / ${percentile(late, 95)} / ${late.at(-1)} ms` : "-",
+        "retry start after its due time, p50 / p95 / max": late.length
+          ? `${percentile(late, 50)} / ${percentile(late, 95)} / ${late.at(-1)} ms`
+          : "-",
         "deliveries exhausted (webhook_failed)": schedule.exhausted.length,
       },
       checks: [
-        check("the receiver saw every failing answer kind", missingKinds.length === 0, missingKinds.length ? `missing ${missingKinds.join(", ")}` : FAILING_ANSWERS.join(", ")),
-        check("no retry started before the schedule allowed", schedule.early.length === 0 && schedule.gaps > 0, schedule.early.length ? JSON.stringify(schedule.early.slice(0, 5)) : `${schedule.gaps} gaps`),
+        check(
+          "the receiver saw every failing answer kind",
+          missingKinds.length === 0,
+          missingKinds.length ? `missing ${missingKinds.join(", ")}` : FAILING_ANSWERS.join(", "),
+        ),
+        check(
+          "no retry started before the schedule allowed",
+          schedule.early.length === 0 && schedule.gaps > 0,
+          schedule.early.length ? JSON.stringify(schedule.early.slice(0, 5)) : `${schedule.gaps} gaps`,
+        ),
         check(
           "refused deliveries end webhook_failed after exactly 1 + schedule attempts",
-          expectedExhausted.length > 0 && badCounts.length === 0 && wrongExhausted.length === 0 && exhaustedIds.size === expectedExhausted.length,
+          expectedExhausted.length > 0 &&
+            badCounts.length === 0 &&
+            wrongExhausted.length === 0 &&
+            exhaustedIds.size === expectedExhausted.length,
           `${exhaustedIds.size} exhausted of ${expectedExhausted.length} refused${badCounts.length ? `; failures ${badCounts.map((b) => b.failures).join(",")}` : ""}${wrongExhausted.length ? `; wrongly exhausted ${wrongExhausted.join(",")}` : ""}`,
         ),
-        check("GET /v1/jobs shows webhookStatus webhook_failed for them", polledFailed === expectedExhausted.length, `${polledFailed} of ${expectedExhausted.length}`),
+        check(
+          "GET /v1/jobs shows webhookStatus webhook_failed for them",
+          polledFailed === expectedExhausted.length,
+          `${polledFailed} of ${expectedExhausted.length}`,
+        ),
       ],
     };
   });

@@ -3,9 +3,10 @@
  * compiled binary), started with an explicit environment, ready when GET /readyz answers 200, and
  * inspected through /proc (resident memory of the process and of its children, the extractor).
  */
-import type { Subprocess } from "bun";
+
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { Subprocess } from "bun";
 import { REPO_ROOT } from "../support/harness.ts";
 
 export const BINARY = join(REPO_ROOT, "dist", "claimcheck");
@@ -49,7 +50,14 @@ export async function spawnService(o: SpawnOptions): Promise<ServiceProcess> {
   const t0 = performance.now();
   const proc = Bun.spawn(argv, {
     cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...o.env },
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "/tmp",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      ...o.env,
+    },
     stdin: "ignore",
     stdout: "pipe",
     stderr: "pipe",
@@ -75,7 +83,10 @@ export async function spawnService(o: SpawnOptions): Promise<ServiceProcess> {
     if (Date.now() > deadline) fail("server was not ready in time");
     url ??= /listening on (http:\/\/\S+)/.exec(out)?.[1] ?? null;
     if (url) {
-      const ok = await fetch(`${url}${o.readyPath ?? "/readyz"}`).then((r) => r.status === 200, () => false);
+      const ok = await fetch(`${url}${o.readyPath ?? "/readyz"}`).then(
+        (r) => r.status === 200,
+        () => false,
+      );
       if (ok) break;
     }
     await Bun.sleep(5);
@@ -107,7 +118,8 @@ export function childPidsOf(pid: number): number[] {
   try {
     for (const tid of readdirSync(`/proc/${pid}/task`)) {
       try {
-        for (const c of readFileSync(`/proc/${pid}/task/${tid}/children`, "utf8").trim().split(/\s+/)) if (c) out.add(Number(c));
+        for (const c of readFileSync(`/proc/${pid}/task/${tid}/children`, "utf8").trim().split(/\s+/))
+          if (c) out.add(Number(c));
       } catch {
         // the thread ended while we looked
       }
@@ -139,7 +151,10 @@ export function treeRssKb(pid: number): { self: number; children: number } {
  * Samples a process's RSS (and its children's) every `everyMs` until stopped: the peak is what a
  * campaign of hostile input cost.
  */
-export function sampleRss(pid: number, everyMs = 50): { stop(): { peakSelfKb: number; peakChildrenKb: number; samples: number } } {
+export function sampleRss(
+  pid: number,
+  everyMs = 50,
+): { stop(): { peakSelfKb: number; peakChildrenKb: number; samples: number } } {
   let peakSelfKb = 0;
   let peakChildrenKb = 0;
   let samples = 0;

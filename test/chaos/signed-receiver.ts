@@ -4,8 +4,9 @@
  * any answer, or one cut off mid-body. Every request is recorded with whether its X-Service-Signature
  * verifies (HMAC-SHA-256 of the raw body, constant-time compare, as interface.md 5.2 says).
  */
-import type { Socket, TCPSocketListener } from "bun";
+
 import { createHmac, timingSafeEqual } from "node:crypto";
+import type { Socket, TCPSocketListener } from "bun";
 
 export type ReceiverAnswer = "ok" | "500" | "redirect" | "hang" | "reset" | "cut";
 export const FAILING_ANSWERS: readonly ReceiverAnswer[] = ["500", "redirect", "hang", "reset", "cut"];
@@ -75,7 +76,9 @@ export function startSignedReceiver(secret: string, plan: AnswerPlan = () => "ok
         s.write("HTTP/1.1 401 Unauthorized\r\nContent-Length: 13\r\nContent-Type: text/plain\r\n\r\nbad signature");
         return;
       case "500":
-        s.write("HTTP/1.1 500 Internal Server Error\r\nContent-Length: 16\r\nContent-Type: text/plain\r\n\r\nreceiver crashed");
+        s.write(
+          "HTTP/1.1 500 Internal Server Error\r\nContent-Length: 16\r\nContent-Type: text/plain\r\n\r\nreceiver crashed",
+        );
         return;
       case "redirect":
         s.write("HTTP/1.1 302 Found\r\nLocation: http://127.0.0.1:9/moved\r\nContent-Length: 0\r\n\r\n");

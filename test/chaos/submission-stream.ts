@@ -101,7 +101,14 @@ export class SubmissionStream {
         const { trackingId } = JSON.parse(text) as { trackingId: string };
         const prior = this.acks.get(idem);
         if (prior && prior.trackingId !== trackingId) this.conflicts.push(idem);
-        this.acks.set(idem, { idempotencyKey: idem, trackingId, login: c.login, tries, replayed: res.headers.get("idempotent-replayed") === "true", at: Date.now() });
+        this.acks.set(idem, {
+          idempotencyKey: idem,
+          trackingId,
+          login: c.login,
+          tries,
+          replayed: res.headers.get("idempotent-replayed") === "true",
+          at: Date.now(),
+        });
         return;
       }
       const u = this.unexpected.get(res.status) ?? { count: 0, sample: text.slice(0, 300) };

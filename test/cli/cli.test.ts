@@ -16,7 +16,12 @@ describe("CLI contract", () => {
     const key = lines[0]!;
     expect(key).toMatch(/^cck_[0-9a-z]{32}$/);
     const list = await cli("keys", "list", "--json");
-    const keys = JSON.parse(list.stdout) as Array<{ id: string; name: string; client: string; revokedAt: string | null }>;
+    const keys = JSON.parse(list.stdout) as Array<{
+      id: string;
+      name: string;
+      client: string;
+      revokedAt: string | null;
+    }>;
     expect(keys).toHaveLength(1);
     expect(keys[0]).toMatchObject({ name: "ci", client: "default", revokedAt: null });
     expect(list.stdout).not.toContain(key);
@@ -32,7 +37,11 @@ describe("CLI contract", () => {
   test("clients add / set / list, and keys for a named client", async () => {
     expect((await cli("clients", "add", "acme", "--monthly-quota", "500", "--rate-limit", "10")).code).toBe(0);
     expect((await cli("clients", "set", "acme", "--rate-limit", "20")).code).toBe(0);
-    const list = JSON.parse((await cli("clients", "list", "--json")).stdout) as Array<{ name: string; monthlyQuota: number; rateLimitPerMinute: number }>;
+    const list = JSON.parse((await cli("clients", "list", "--json")).stdout) as Array<{
+      name: string;
+      monthlyQuota: number;
+      rateLimitPerMinute: number;
+    }>;
     expect(list.find((c) => c.name === "acme")).toMatchObject({ monthlyQuota: 500, rateLimitPerMinute: 20 });
     expect(list.some((c) => c.name === "default")).toBe(true);
     const dup = await cli("clients", "add", "acme");
@@ -55,14 +64,27 @@ describe("CLI contract", () => {
     const show = JSON.parse((await cli("webhook", "show", "--json")).stdout) as { url: string; secret: string };
     expect(show.url).toBe("https://hooks.example.test/cc");
     expect(show.secret).not.toBe(secret);
-    const reveal = JSON.parse((await cli("webhook", "show", "--json", "--reveal")).stdout) as { secret: string; previousSecretValidUntil: string | null };
+    const reveal = JSON.parse((await cli("webhook", "show", "--json", "--reveal")).stdout) as {
+      secret: string;
+      previousSecretValidUntil: string | null;
+    };
     expect(reveal.secret).toBe(secret);
     expect(reveal.previousSecretValidUntil).toBeNull();
     const keep = await cli("webhook", "set", "--url", "https://hooks.example.test/v2");
     expect(keep.stdout).toBe(""); // secret kept, nothing printed
-    const rotate = await cli("webhook", "set", "--url", "https://hooks.example.test/v2", "--secret", "a-brand-new-secret-value");
+    const rotate = await cli(
+      "webhook",
+      "set",
+      "--url",
+      "https://hooks.example.test/v2",
+      "--secret",
+      "a-brand-new-secret-value",
+    );
     expect(rotate.code).toBe(0);
-    const after = JSON.parse((await cli("webhook", "show", "--json", "--reveal")).stdout) as { secret: string; previousSecretValidUntil: string | null };
+    const after = JSON.parse((await cli("webhook", "show", "--json", "--reveal")).stdout) as {
+      secret: string;
+      previousSecretValidUntil: string | null;
+    };
     expect(after.secret).toBe("a-brand-new-secret-value");
     expect(after.previousSecretValidUntil).not.toBeNull();
     const badUrl = await cli("webhook", "set", "--url", "ftp://nope");
@@ -91,7 +113,9 @@ describe("CLI contract", () => {
       const key = (await cli("keys", "create", "--name", "live")).stdout.trim();
       const pdf = await makePdf();
       expect((await submit(server.url, key, { resume: pdf, hostUsername: "octocat" })).status).toBe(202);
-      const id = (JSON.parse((await cli("keys", "list", "--json")).stdout) as Array<{ id: string; name: string }>).find((k) => k.name === "live")!.id;
+      const id = (JSON.parse((await cli("keys", "list", "--json")).stdout) as Array<{ id: string; name: string }>).find(
+        (k) => k.name === "live",
+      )!.id;
       expect((await cli("keys", "revoke", id)).code).toBe(0);
       expect((await submit(server.url, key, { resume: pdf, hostUsername: "octocat" })).status).toBe(401);
     } finally {
@@ -101,7 +125,12 @@ describe("CLI contract", () => {
   });
 
   test("serve with bad configuration lists every problem and exits non-zero", async () => {
-    const r = await runCliProcess(["serve"], { ...env, PORT: "99999", WORKER_CONCURRENCY: "many", WEBHOOK_RETRY_SCHEDULE: "soon" });
+    const r = await runCliProcess(["serve"], {
+      ...env,
+      PORT: "99999",
+      WORKER_CONCURRENCY: "many",
+      WEBHOOK_RETRY_SCHEDULE: "soon",
+    });
     expect(r.code).toBe(78);
     expect(r.stderr).toContain("PORT");
     expect(r.stderr).toContain("WORKER_CONCURRENCY");
@@ -112,7 +141,19 @@ describe("CLI contract", () => {
     const top = await cli("--help");
     expect(top.code).toBe(0);
     const names = [...top.stdout.matchAll(/^ {2}(\S+(?: \S+)?)\s{2,}/gm)].map((m) => m[1]!);
-    expect(names).toEqual(expect.arrayContaining(["serve", "keys create", "keys list", "keys revoke", "webhook set", "webhook show", "clients add", "clients list", "clients set"]));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "serve",
+        "keys create",
+        "keys list",
+        "keys revoke",
+        "webhook set",
+        "webhook show",
+        "clients add",
+        "clients list",
+        "clients set",
+      ]),
+    );
     for (const name of names) {
       const h = await cli(...name.split(" "), "--help");
       expect(h.code).toBe(0);

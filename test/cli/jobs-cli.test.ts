@@ -17,25 +17,51 @@ beforeAll(async () => {
   const app = createApp(testConfig(tmp.dir), { logger: silentLogger, steps: fixedSteps(64) });
   const { row } = app.accounts.createKey("k");
   const principal = { keyId: row.id, client: app.accounts.client("default") };
-  done = (await app.verifications.submit({ principal, hostUsername: "alice", pdf: await makePdf(), filename: null, idempotencyKey: null })).trackingId;
+  done = (
+    await app.verifications.submit({
+      principal,
+      hostUsername: "alice",
+      pdf: await makePdf(),
+      filename: null,
+      idempotencyKey: null,
+    })
+  ).trackingId;
   await app.worker.runOnce();
-  failed = (await app.verifications.submit({ principal, hostUsername: "bob", pdf: await makePdf(), filename: null, idempotencyKey: null })).trackingId;
+  failed = (
+    await app.verifications.submit({
+      principal,
+      hostUsername: "bob",
+      pdf: await makePdf(),
+      filename: null,
+      idempotencyKey: null,
+    })
+  ).trackingId;
   await app.stop();
 });
 afterAll(() => tmp.cleanup());
 
 test("jobs list filters by state and user; jobs show prints the polled result", async () => {
-  const all = JSON.parse((await cli("jobs", "list", "--json")).stdout) as { total: number; jobs: Array<{ trackingId: string; state: string; score: number | null }> };
+  const all = JSON.parse((await cli("jobs", "list", "--json")).stdout) as {
+    total: number;
+    jobs: Array<{ trackingId: string; state: string; score: number | null }>;
+  };
   expect(all.total).toBe(2);
   expect(all.jobs.map((j) => j.trackingId)).toEqual([failed, done]); // newest first
-  const completed = JSON.parse((await cli("jobs", "list", "--state", "COMPLETED", "--json")).stdout) as { jobs: Array<{ trackingId: string; score: number }> };
+  const completed = JSON.parse((await cli("jobs", "list", "--state", "COMPLETED", "--json")).stdout) as {
+    jobs: Array<{ trackingId: string; score: number }>;
+  };
   expect(completed.jobs).toEqual([expect.objectContaining({ trackingId: done, score: 64 })]);
-  const bob = JSON.parse((await cli("jobs", "list", "--user", "bo", "--json")).stdout) as { jobs: Array<{ trackingId: string; state: string }> };
+  const bob = JSON.parse((await cli("jobs", "list", "--user", "bo", "--json")).stdout) as {
+    jobs: Array<{ trackingId: string; state: string }>;
+  };
   expect(bob.jobs).toEqual([expect.objectContaining({ trackingId: failed, state: "queued" })]);
   const bad = await cli("jobs", "list", "--state", "sleeping");
   expect(bad.code).toBe(2);
   expect(bad.stderr).toContain("state");
-  const shown = JSON.parse((await cli("jobs", "show", done, "--json")).stdout) as { job: Record<string, unknown>; pdfKept: boolean };
+  const shown = JSON.parse((await cli("jobs", "show", done, "--json")).stdout) as {
+    job: Record<string, unknown>;
+    pdfKept: boolean;
+  };
   expect(shown.job).toMatchObject({ trackingId: done, status: "COMPLETED", confidenceScore: 64 });
   expect(shown.pdfKept).toBe(true);
   expect((await cli("jobs", "show", "vrf_nope")).code).toBe(1);
@@ -46,7 +72,10 @@ test("jobs delete-pdf removes the file at once and keeps the result", async () =
   const r = await cli("jobs", "delete-pdf", done);
   expect(r.code).toBe(0);
   expect(existsSync(join(tmp.dir, "resumes", `${done}.pdf`))).toBe(false);
-  const shown = JSON.parse((await cli("jobs", "show", done, "--json")).stdout) as { job: { status: string }; pdfKept: boolean };
+  const shown = JSON.parse((await cli("jobs", "show", done, "--json")).stdout) as {
+    job: { status: string };
+    pdfKept: boolean;
+  };
   expect(shown).toMatchObject({ job: { status: "COMPLETED" }, pdfKept: false });
 });
 
@@ -59,7 +88,7 @@ test("webhook rotate prints a new secret and keeps the old one valid; webhook ch
   expect(second).not.toBe(first);
   expect(rotated.stderr).toContain("previous one signs until");
   const body = '{"event":"verification.completed","trackingId":"vrf_x"}';
-  const sign = (secret: string, b = body) => "sha256=" + createHmac("sha256", secret).update(b).digest("hex");
+  const sign = (secret: string, b = body) => `sha256=${createHmac("sha256", secret).update(b).digest("hex")}`;
   const ok = await cli("webhook", "check", "--header", sign(second), "--body", body);
   expect(ok.code).toBe(0);
   expect(ok.stdout).toContain("valid");

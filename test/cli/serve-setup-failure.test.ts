@@ -20,14 +20,19 @@ test("a failing setup-link write is reported; the server still serves and stops 
   const env = { DATA_DIR: tmp.dir, GITHUB_API_URL: "http://127.0.0.1:9" };
   expect((await runCliProcess(["keys", "create", "--name", "setup"], env)).code).toBe(0); // creates and migrates the database
   const db = new Database(join(tmp.dir, "claimcheck.db"));
-  db.exec("CREATE TRIGGER refuse_setup BEFORE INSERT ON admin_setup_tokens BEGIN SELECT RAISE(FAIL, 'database or disk is full'); END");
+  db.exec(
+    "CREATE TRIGGER refuse_setup BEFORE INSERT ON admin_setup_tokens BEGIN SELECT RAISE(FAIL, 'database or disk is full'); END",
+  );
   db.close();
   const server: ChildServer = await startChildServer(env);
   cleanups.push(async () => {
     server.kill("SIGKILL");
     await server.exited;
   });
-  await pollUntil(() => server.output().includes("could not create the one-time setup link"), "the setup-link failure to be reported");
+  await pollUntil(
+    () => server.output().includes("could not create the one-time setup link"),
+    "the setup-link failure to be reported",
+  );
   expect(server.output()).toContain("claimcheck admin create");
   expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   server.kill("SIGTERM");

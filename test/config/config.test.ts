@@ -23,7 +23,10 @@ describe("loadConfig", () => {
   });
 
   test("flags win over the environment, which wins over defaults", () => {
-    const c = loadConfig({ PORT: "9000", WORKER_CONCURRENCY: "8", GITHUB_API_URL: "https://ghe.local/api/v3/" }, { port: "9100" });
+    const c = loadConfig(
+      { PORT: "9000", WORKER_CONCURRENCY: "8", GITHUB_API_URL: "https://ghe.local/api/v3/" },
+      { port: "9100" },
+    );
     expect(c.port).toBe(9100);
     expect(c.workerConcurrency).toBe(8);
     expect(c.githubApiUrl).toBe("https://ghe.local/api/v3");
@@ -34,14 +37,28 @@ describe("loadConfig", () => {
   test("every problem is reported at once", () => {
     let err: unknown;
     try {
-      loadConfig({ PORT: "http", WORKER_CONCURRENCY: "0", WEBHOOK_TIMEOUT: "soon", WEBHOOK_RETRY_SCHEDULE: "1m,,2h", LOG_LEVEL: "loud", GITHUB_API_URL: "ftp://x" });
+      loadConfig({
+        PORT: "http",
+        WORKER_CONCURRENCY: "0",
+        WEBHOOK_TIMEOUT: "soon",
+        WEBHOOK_RETRY_SCHEDULE: "1m,,2h",
+        LOG_LEVEL: "loud",
+        GITHUB_API_URL: "ftp://x",
+      });
     } catch (e) {
       err = e;
     }
     expect(err).toBeInstanceOf(ConfigError);
     const problems = (err as ConfigError).problems;
     expect(problems).toHaveLength(6);
-    for (const name of ["PORT", "WORKER_CONCURRENCY", "WEBHOOK_TIMEOUT", "WEBHOOK_RETRY_SCHEDULE", "LOG_LEVEL", "GITHUB_API_URL"]) {
+    for (const name of [
+      "PORT",
+      "WORKER_CONCURRENCY",
+      "WEBHOOK_TIMEOUT",
+      "WEBHOOK_RETRY_SCHEDULE",
+      "LOG_LEVEL",
+      "GITHUB_API_URL",
+    ]) {
       expect(problems.some((p) => p.startsWith(name))).toBe(true);
     }
   });

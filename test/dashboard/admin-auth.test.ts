@@ -1,9 +1,15 @@
 import { beforeEach, describe, expect, test } from "bun:test";
-import { AdminAuth, credentialProblem, SESSION_IDLE_MS, SESSION_MAX_MS, SETUP_TOKEN_TTL_MS } from "../../src/dashboard/admin-auth.ts";
+import {
+  AdminAuth,
+  credentialProblem,
+  SESSION_IDLE_MS,
+  SESSION_MAX_MS,
+  SETUP_TOKEN_TTL_MS,
+} from "../../src/dashboard/admin-auth.ts";
 import { AdminStore } from "../../src/dashboard/admin-store.ts";
 import { ManualClock } from "../../src/lib/clock.ts";
 import { AppError } from "../../src/lib/errors.ts";
-import { openDatabase, type Database } from "../../src/storage/database.ts";
+import { type Database, openDatabase } from "../../src/storage/database.ts";
 
 const FAST = { memoryCost: 1024, timeCost: 1 };
 const PW = "correct horse battery";
@@ -71,7 +77,7 @@ describe("setup tokens", () => {
     expect(credentialProblem("-root", PW, PW)).toContain("username");
     expect(credentialProblem("ro ot", PW, PW)).toContain("username");
     expect(credentialProblem("root", "elevenchars", "elevenchars")).toContain("at least 12");
-    expect(credentialProblem("root", PW, PW + "x")).toContain("differ");
+    expect(credentialProblem("root", PW, `${PW}x`)).toContain("differ");
     expect(credentialProblem("administrator1", "Administrator1", "Administrator1")).toContain("username");
   });
 });
@@ -135,7 +141,8 @@ describe("login and sessions", () => {
 describe("login throttling", () => {
   test("five wrong passwords lock the username (even with the right one) until the window passes; success clears it", async () => {
     await firstAdmin();
-    for (let i = 0; i < 5; i++) expect(await code(auth.login("root", "wrong password " + i, `10.0.0.${i}`))).toBe("invalid_login");
+    for (let i = 0; i < 5; i++)
+      expect(await code(auth.login("root", `wrong password ${i}`, `10.0.0.${i}`))).toBe("invalid_login");
     let err: AppError | null = null;
     try {
       await auth.login("ROOT", PW, "10.9.9.9");
@@ -147,13 +154,15 @@ describe("login throttling", () => {
     expect(Number(err?.headers["Retry-After"])).toBeGreaterThan(0);
     clock.advance(15 * 60_000 + 1);
     expect((await auth.login("root", PW, "10.9.9.9")).token.length).toBeGreaterThan(20);
-    for (let i = 0; i < 4; i++) expect(await code(auth.login("root", "wrong again " + i, "10.0.1.1"))).toBe("invalid_login");
+    for (let i = 0; i < 4; i++)
+      expect(await code(auth.login("root", `wrong again ${i}`, "10.0.1.1"))).toBe("invalid_login");
     expect(await code(auth.login("root", PW, "10.0.1.1"))).toBe("ok");
   });
 
   test("one address spraying many usernames is locked out", async () => {
     await firstAdmin();
-    for (let i = 0; i < 20; i++) expect(await code(auth.login(`user${i}`, "whatever password", "203.0.113.9"))).toBe("invalid_login");
+    for (let i = 0; i < 20; i++)
+      expect(await code(auth.login(`user${i}`, "whatever password", "203.0.113.9"))).toBe("invalid_login");
     expect(await code(auth.login("root", PW, "203.0.113.9"))).toBe("login_throttled");
     expect(await code(auth.login("root", PW, "198.51.100.1"))).toBe("ok");
   });

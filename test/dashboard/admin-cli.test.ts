@@ -40,7 +40,13 @@ describe("claimcheck admin", () => {
     const page = await c.get(link.slice(server.url.length));
     expect(page.res.status).toBe(200);
     const token = new URL(link).searchParams.get("token")!;
-    const done = await c.post("/dashboard/setup", { _csrf: csrfOf(page.text), token, username: ADMIN.username, password: ADMIN.password, confirm: ADMIN.password });
+    const done = await c.post("/dashboard/setup", {
+      _csrf: csrfOf(page.text),
+      token,
+      username: ADMIN.username,
+      password: ADMIN.password,
+      confirm: ADMIN.password,
+    });
     expect(done.res.status).toBe(303);
     expect((await c.get("/dashboard")).res.status).toBe(200);
     server.kill("SIGTERM");
@@ -50,7 +56,10 @@ describe("claimcheck admin", () => {
     await waitFor(server, "dashboard: ");
     expect(server.output()).toContain(`dashboard: ${server.url}/dashboard`);
     expect(server.output()).not.toContain("setup?token=");
-    const admins = JSON.parse((await cli("admin", "list", "--json")).stdout) as Array<{ username: string; lastLoginAt: string | null }>;
+    const admins = JSON.parse((await cli("admin", "list", "--json")).stdout) as Array<{
+      username: string;
+      lastLoginAt: string | null;
+    }>;
     expect(admins.map((a) => a.username)).toEqual([ADMIN.username]);
   }, 60_000);
 

@@ -9,13 +9,22 @@ import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { verifySignature } from "../../src/webhooks/verify-signature.ts";
 import { runCliProcess } from "../support/child-server.ts";
-import { fixedSteps, makePdf, pollUntil, REPO_ROOT, type RunningTestApp, startTestApp, submit } from "../support/harness.ts";
+import {
+  fixedSteps,
+  makePdf,
+  pollUntil,
+  REPO_ROOT,
+  type RunningTestApp,
+  startTestApp,
+  submit,
+} from "../support/harness.ts";
 import { startReceiver } from "./dashboard-support.ts";
 
 const CHROMIUM = "/usr/bin/chromium";
 const ARTIFACTS = join(REPO_ROOT, "test-artifacts", "dashboard");
 const available = existsSync(CHROMIUM);
-if (!available && process.env.CI) throw new Error(`${CHROMIUM} is missing: .ci/run installs Debian's chromium when .ci/needs-chromium exists`);
+if (!available && process.env.CI)
+  throw new Error(`${CHROMIUM} is missing: .ci/run installs Debian's chromium when .ci/needs-chromium exists`);
 
 const USER = { name: "ops-admin", password: "correct horse battery staple" };
 const HOUR = 3_600_000;
@@ -28,12 +37,34 @@ function timelineSteps() {
     extract: base.extract,
     async analyze(i: { hostUsername: string; resume: never; signal: AbortSignal }) {
       const r = await base.analyze(i);
-      const steady = Array.from({ length: 14 }, (_, n) => ({ sha: `a${n}`.padEnd(40, "0"), authorDate: day(`2024-0${1 + (n % 6)}-1${n % 9}`), committerDate: day(`2024-0${1 + (n % 6)}-1${n % 9}`, 13) }));
-      const dump = Array.from({ length: 25 }, (_, n) => ({ sha: `b${n}`.padEnd(40, "0"), authorDate: day(`2023-0${1 + (n % 9)}-0${1 + (n % 8)}`), committerDate: new Date(Date.parse("2024-06-30T22:00:00Z") + n * 20_000).toISOString() }));
+      const steady = Array.from({ length: 14 }, (_, n) => ({
+        sha: `a${n}`.padEnd(40, "0"),
+        authorDate: day(`2024-0${1 + (n % 6)}-1${n % 9}`),
+        committerDate: day(`2024-0${1 + (n % 6)}-1${n % 9}`, 13),
+      }));
+      const dump = Array.from({ length: 25 }, (_, n) => ({
+        sha: `b${n}`.padEnd(40, "0"),
+        authorDate: day(`2023-0${1 + (n % 9)}-0${1 + (n % 8)}`),
+        committerDate: new Date(Date.parse("2024-06-30T22:00:00Z") + n * 20_000).toISOString(),
+      }));
       return {
         ...r,
-        verifiedProjects: [...r.verifiedProjects, { name: "portfolio", repoUrl: `github.com/${i.hostUsername}/portfolio`, commits: 25, matchStrength: "LOW" as const }],
-        flags: [{ severity: "CRITICAL" as const, message: `25 commits in ${i.hostUsername}/portfolio were authored over 2023 but committed within ten minutes on 2024-06-30`, rule: "BACKDATED_SPLIT" }],
+        verifiedProjects: [
+          ...r.verifiedProjects,
+          {
+            name: "portfolio",
+            repoUrl: `github.com/${i.hostUsername}/portfolio`,
+            commits: 25,
+            matchStrength: "LOW" as const,
+          },
+        ],
+        flags: [
+          {
+            severity: "CRITICAL" as const,
+            message: `25 commits in ${i.hostUsername}/portfolio were authored over 2023 but committed within ten minutes on 2024-06-30`,
+            rule: "BACKDATED_SPLIT",
+          },
+        ],
         commitTimelines: [
           { repo: `${i.hostUsername}/tool`, commits: steady },
           { repo: `${i.hostUsername}/portfolio`, commits: dump },
@@ -48,25 +79,25 @@ let ctx: BrowserContext;
 let page: Page;
 let userDataDir = "";
 const dialogs: string[] = [];
-const receiver = startReceiver((n) => (n === 1 ? new Response(`<script>alert("from the receiver")</script> try later`, { status: 503 }) : new Response('{"ok":true}')));
+const receiver = startReceiver((n) =>
+  n === 1
+    ? new Response(`<script>alert("from the receiver")</script> try later`, { status: 503 })
+    : new Response('{"ok":true}'),
+);
 const state = { key: "", secret: "", trackingId: "" };
 
 /** A step of the session; on failure a screenshot and the page's address are kept for the CI log. */
 function browserTest(name: string, body: () => Promise<void>): void {
-  test(
-    name,
-    async () => {
-      try {
-        await body();
-      } catch (err) {
-        const file = `FAILED-${name.replace(/[^a-z0-9]+/gi, "-").slice(0, 60)}`;
-        await shot(file).catch(() => {});
-        console.error(`browser test failed at ${page?.url()}; screenshot test-artifacts/dashboard/${file}.png`);
-        throw err;
-      }
-    },
-    60_000,
-  );
+  test(name, async () => {
+    try {
+      await body();
+    } catch (err) {
+      const file = `FAILED-${name.replace(/[^a-z0-9]+/gi, "-").slice(0, 60)}`;
+      await shot(file).catch(() => {});
+      console.error(`browser test failed at ${page?.url()}; screenshot test-artifacts/dashboard/${file}.png`);
+      throw err;
+    }
+  }, 60_000);
 }
 
 async function shot(name: string) {
@@ -82,7 +113,16 @@ describe.skipIf(!available)("dashboard in chromium", () => {
     ctx = await chromium.launchPersistentContext(userDataDir, {
       executablePath: CHROMIUM,
       headless: true,
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
       viewport: { width: 1280, height: 900 },
     });
     await ctx.grantPermissions(["clipboard-read", "clipboard-write"], { origin: t.url });
@@ -160,7 +200,11 @@ describe.skipIf(!available)("dashboard in chromium", () => {
 
   browserTest("a verification submitted through the API appears in the list and finishes", async () => {
     await page.goto(`${t.url}/dashboard/jobs`);
-    const res = await submit(t.url, state.key, { resume: await makePdf(), hostUsername: "jane-dev", filename: "jane.pdf" });
+    const res = await submit(t.url, state.key, {
+      resume: await makePdf(),
+      hostUsername: "jane-dev",
+      filename: "jane.pdf",
+    });
     expect(res.status).toBe(202);
     state.trackingId = ((await res.json()) as { trackingId: string }).trackingId;
     // no reload: the list refreshes itself
@@ -194,7 +238,11 @@ describe.skipIf(!available)("dashboard in chromium", () => {
     expect(receiver.received.length).toBe(2);
     const last = receiver.received[1]!;
     expect(verifySignature(last.body, last.headers.get("x-service-signature"), state.secret)).toBe(true);
-    expect(JSON.parse(last.body)).toMatchObject({ event: "verification.completed", trackingId: state.trackingId, confidenceScore: 58 });
+    expect(JSON.parse(last.body)).toMatchObject({
+      event: "verification.completed",
+      trackingId: state.trackingId,
+      confidenceScore: 58,
+    });
   });
 
   browserTest("webhook page: a test event with its attempt, rotate the secret, check a signature", async () => {

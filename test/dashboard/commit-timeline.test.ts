@@ -7,19 +7,40 @@ describe("timelinesOf", () => {
   test("reads the top-level commitTimelines and per-project timelines, skipping malformed entries", () => {
     const result = {
       commitTimelines: [
-        { repo: "octo/tool", commits: [{ sha: "a1", authorDate: "2024-01-01T10:00:00Z", committerDate: "2024-01-01T10:05:00Z" }, { sha: "bad", authorDate: "nope", committerDate: "2024-01-01T00:00:00Z" }, 7] },
+        {
+          repo: "octo/tool",
+          commits: [
+            { sha: "a1", authorDate: "2024-01-01T10:00:00Z", committerDate: "2024-01-01T10:05:00Z" },
+            { sha: "bad", authorDate: "nope", committerDate: "2024-01-01T00:00:00Z" },
+            7,
+          ],
+        },
         { repo: "octo/empty", commits: [] },
         "junk",
       ],
       verifiedProjects: [
-        { name: "tool", repoUrl: "github.com/octo/tool", timeline: [{ authorDate: "2020-01-01T00:00:00Z", committerDate: "2020-01-01T00:00:00Z" }] },
-        { name: "other", repoUrl: "github.com/octo/other", commitTimeline: [{ sha: "b2", authoredAt: "2023-05-01T00:00:00Z", committedAt: "2024-05-01T00:00:00Z" }] },
+        {
+          name: "tool",
+          repoUrl: "github.com/octo/tool",
+          timeline: [{ authorDate: "2020-01-01T00:00:00Z", committerDate: "2020-01-01T00:00:00Z" }],
+        },
+        {
+          name: "other",
+          repoUrl: "github.com/octo/other",
+          commitTimeline: [{ sha: "b2", authoredAt: "2023-05-01T00:00:00Z", committedAt: "2024-05-01T00:00:00Z" }],
+        },
         { name: "none", repoUrl: "github.com/octo/none" },
       ],
     };
     expect(timelinesOf(result)).toEqual([
-      { repo: "octo/tool", commits: [{ sha: "a1", authorAt: at("2024-01-01T10:00:00Z"), committerAt: at("2024-01-01T10:05:00Z") }] },
-      { repo: "octo/other", commits: [{ sha: "b2", authorAt: at("2023-05-01T00:00:00Z"), committerAt: at("2024-05-01T00:00:00Z") }] },
+      {
+        repo: "octo/tool",
+        commits: [{ sha: "a1", authorAt: at("2024-01-01T10:00:00Z"), committerAt: at("2024-01-01T10:05:00Z") }],
+      },
+      {
+        repo: "octo/other",
+        commits: [{ sha: "b2", authorAt: at("2023-05-01T00:00:00Z"), committerAt: at("2024-05-01T00:00:00Z") }],
+      },
     ]);
     for (const nothing of [null, "x", [], {}, { verifiedProjects: "x" }]) expect(timelinesOf(nothing)).toEqual([]);
   });
@@ -51,11 +72,21 @@ describe("timelineSvg and stats", () => {
   });
 
   test("escapes the repository name; a single instant still gets a readable axis; caps drawn commits", () => {
-    const one = { repo: `x"/><script>y</script>`, commits: [{ sha: "", authorAt: at("2024-01-01T00:00:00Z"), committerAt: at("2024-01-01T00:00:00Z") }] };
+    const one = {
+      repo: `x"/><script>y</script>`,
+      commits: [{ sha: "", authorAt: at("2024-01-01T00:00:00Z"), committerAt: at("2024-01-01T00:00:00Z") }],
+    };
     const svg = timelineSvg(one);
     expect(svg).not.toContain("<script>");
     expect(svg).toContain("2023-12-31 11:");
-    const lots = { repo: "o/r", commits: Array.from({ length: MAX_DRAWN + 50 }, (_, i) => ({ sha: String(i), authorAt: i * 60_000, committerAt: i * 60_000 })) };
+    const lots = {
+      repo: "o/r",
+      commits: Array.from({ length: MAX_DRAWN + 50 }, (_, i) => ({
+        sha: String(i),
+        authorAt: i * 60_000,
+        committerAt: i * 60_000,
+      })),
+    };
     expect(timelineSvg(lots).match(/<g class="commit/g)?.length).toBe(MAX_DRAWN);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Principal } from "../../src/accounts/account-service.ts";
-import { createApp, type App } from "../../src/app.ts";
+import { type App, createApp } from "../../src/app.ts";
 import { DashboardStore } from "../../src/dashboard/dashboard-store.ts";
 import { encodeCursor, type JobFilter, parseJobFilter } from "../../src/dashboard/job-filters.ts";
 import { PermanentJobError } from "../../src/jobs/job-errors.ts";
@@ -40,13 +40,24 @@ beforeAll(async () => {
   for (let i = 0; i < 35; i++) {
     const name = i < 30 ? "acme" : "beta";
     clock.set(START + Math.floor(i / 10) * DAY + i * 60_000);
-    const ack = await app.verifications.submit({ principal: principals[name]!, hostUsername: i % 7 === 0 ? `fail-${i}` : `octo-${i}`, pdf: new TextEncoder().encode(`%PDF-1.4 ${i}`), filename: null, idempotencyKey: null });
+    const ack = await app.verifications.submit({
+      principal: principals[name]!,
+      hostUsername: i % 7 === 0 ? `fail-${i}` : `octo-${i}`,
+      pdf: new TextEncoder().encode(`%PDF-1.4 ${i}`),
+      filename: null,
+      idempotencyKey: null,
+    });
     ids[name]!.push(ack.trackingId);
   }
   clock.set(START + 4 * DAY);
   // finish all but the last three jobs
-  const jobs = app.db.query<{ id: string }, []>("SELECT job_id AS id FROM verifications ORDER BY created_at DESC LIMIT 3").all().map((r) => r.id);
-  app.db.query(`UPDATE jobs SET run_at = ? WHERE id IN (${jobs.map(() => "?").join(",")})`).run(START + 10 * DAY, ...jobs);
+  const jobs = app.db
+    .query<{ id: string }, []>("SELECT job_id AS id FROM verifications ORDER BY created_at DESC LIMIT 3")
+    .all()
+    .map((r) => r.id);
+  app.db
+    .query(`UPDATE jobs SET run_at = ? WHERE id IN (${jobs.map(() => "?").join(",")})`)
+    .run(START + 10 * DAY, ...jobs);
   await app.worker.runOnce();
 });
 afterAll(async () => {
@@ -95,15 +106,27 @@ describe("DashboardStore.listJobs", () => {
     expect(store.listJobs(filter({ state: "queued" }), null).total).toBe(3);
     expect(store.listJobs(filter({ state: "COMPLETED" }), null).total).toBe(27);
     expect(store.listJobs(filter({ state: "processing" }), null).total).toBe(0);
-    expect(store.listJobs(filter({ client: "beta" }), clientId("beta")).rows.map((r) => r.tracking_id).sort()).toEqual([...ids.beta!].sort());
+    expect(
+      store
+        .listJobs(filter({ client: "beta" }), clientId("beta"))
+        .rows.map((r) => r.tracking_id)
+        .sort(),
+    ).toEqual([...ids.beta!].sort());
     expect(store.listJobs(filter({ client: "nobody" }), null).total).toBe(0);
     expect(store.listJobs(filter({ username: "FAIL" }), null).total).toBe(5);
-    expect(store.listJobs(filter({ username: "octo-3" }), null).rows.map((r) => r.host_username).sort()).toEqual(["octo-3", "octo-30", "octo-31", "octo-32", "octo-33", "octo-34"]);
+    expect(
+      store
+        .listJobs(filter({ username: "octo-3" }), null)
+        .rows.map((r) => r.host_username)
+        .sort(),
+    ).toEqual(["octo-3", "octo-30", "octo-31", "octo-32", "octo-33", "octo-34"]);
     expect(store.listJobs(filter({ from: "2026-03-02", to: "2026-03-02" }), null).total).toBe(10);
     expect(store.listJobs(filter({ from: "2026-03-04" }), null).total).toBe(5);
     expect(store.listJobs(filter({ from: "2026-03-05" }), null).total).toBe(0);
     expect(store.listJobs(filter({ to: "2026-02-28" }), null).total).toBe(0);
-    expect(store.listJobs(filter({ client: "acme", state: "FAILED", from: "2026-03-02" }), clientId("acme")).total).toBe(3); // 14, 21, 28
+    expect(
+      store.listJobs(filter({ client: "acme", state: "FAILED", from: "2026-03-02" }), clientId("acme")).total,
+    ).toBe(3); // 14, 21, 28
   });
 
   test("username filter treats LIKE wildcards literally", () => {
@@ -130,7 +153,14 @@ describe("DashboardStore overview queries", () => {
   });
 
   test("delivery health is empty without deliveries", () => {
-    expect(store.deliveryHealth(START)).toEqual({ byState: {}, attempts: 0, succeeded: 0, p50LatencyMs: null, p95LatencyMs: null, retryingNow: 0 });
+    expect(store.deliveryHealth(START)).toEqual({
+      byState: {},
+      attempts: 0,
+      succeeded: 0,
+      p50LatencyMs: null,
+      p95LatencyMs: null,
+      retryingNow: 0,
+    });
     expect(store.deliveriesForJob(ids.acme![0]!)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
+import type { AppOptions } from "../../src/app.ts";
 import type { RunningTestApp } from "../support/harness.ts";
 import { startTestApp } from "../support/harness.ts";
-import type { AppOptions } from "../../src/app.ts";
 
 /** Cheap argon2 for tests that log in many times; the browser test keeps the production cost. */
 export const FAST_DASHBOARD = { refreshMs: 300, auth: { argon2: { memoryCost: 1024, timeCost: 1 } } };
@@ -11,11 +11,21 @@ export class CookieClient {
   readonly jar = new Map<string, string>();
   constructor(readonly base: string) {}
 
-  async request(method: string, path: string, form?: Record<string, string>, headers: Record<string, string> = {}): Promise<{ res: Response; text: string }> {
+  async request(
+    method: string,
+    path: string,
+    form?: Record<string, string>,
+    headers: Record<string, string> = {},
+  ): Promise<{ res: Response; text: string }> {
     const h: Record<string, string> = { ...headers };
     if (this.jar.size) h.cookie = [...this.jar].map(([k, v]) => `${k}=${v}`).join("; ");
     if (form) h["content-type"] = "application/x-www-form-urlencoded";
-    const res = await fetch(this.base + path, { method, headers: h, body: form ? new URLSearchParams(form).toString() : undefined, redirect: "manual" });
+    const res = await fetch(this.base + path, {
+      method,
+      headers: h,
+      body: form ? new URLSearchParams(form).toString() : undefined,
+      redirect: "manual",
+    });
     for (const c of res.headers.getSetCookie()) {
       const [pair, ...attrs] = c.split(";");
       const eq = pair!.indexOf("=");
@@ -36,7 +46,11 @@ export class CookieClient {
   }
 
   /** GET a page, then POST a form with the CSRF token found on it. */
-  async submit(pagePath: string, action: string, fields: Record<string, string>): Promise<{ res: Response; text: string }> {
+  async submit(
+    pagePath: string,
+    action: string,
+    fields: Record<string, string>,
+  ): Promise<{ res: Response; text: string }> {
     const page = await this.get(pagePath);
     return this.post(action, { _csrf: csrfOf(page.text), ...fields });
   }
@@ -54,7 +68,13 @@ export async function signedInClient(t: RunningTestApp, who = ADMIN): Promise<Co
   const c = new CookieClient(t.url);
   const setup = t.app.dashboard.auth.createSetupToken();
   const page = await c.get(`/dashboard/setup?token=${setup.token}`);
-  const done = await c.post("/dashboard/setup", { _csrf: csrfOf(page.text), token: setup.token, username: who.username, password: who.password, confirm: who.password });
+  const done = await c.post("/dashboard/setup", {
+    _csrf: csrfOf(page.text),
+    token: setup.token,
+    username: who.username,
+    password: who.password,
+    confirm: who.password,
+  });
   if (done.res.status !== 303) throw new Error(`setup failed: ${done.res.status} ${done.text.slice(0, 300)}`);
   return c;
 }

@@ -3,10 +3,34 @@ import { dayStartUtc, decodeCursor, encodeCursor, parseJobFilter } from "../../s
 
 describe("parseJobFilter", () => {
   test("valid values pass through; empty ones are no filter", () => {
-    const { filter, problems } = parseJobFilter({ state: "FAILED", client: "acme", username: "octo", from: "2026-01-01", to: "2026-01-31", before: "1767225600000.vrf_abc", after: "" });
+    const { filter, problems } = parseJobFilter({
+      state: "FAILED",
+      client: "acme",
+      username: "octo",
+      from: "2026-01-01",
+      to: "2026-01-31",
+      before: "1767225600000.vrf_abc",
+      after: "",
+    });
     expect(problems).toEqual([]);
-    expect(filter).toEqual({ state: "FAILED", client: "acme", username: "octo", from: "2026-01-01", to: "2026-01-31", before: { createdAt: 1767225600000, trackingId: "vrf_abc" }, after: null });
-    expect(parseJobFilter({}).filter).toEqual({ state: null, client: null, username: null, from: null, to: null, before: null, after: null });
+    expect(filter).toEqual({
+      state: "FAILED",
+      client: "acme",
+      username: "octo",
+      from: "2026-01-01",
+      to: "2026-01-31",
+      before: { createdAt: 1767225600000, trackingId: "vrf_abc" },
+      after: null,
+    });
+    expect(parseJobFilter({}).filter).toEqual({
+      state: null,
+      client: null,
+      username: null,
+      from: null,
+      to: null,
+      before: null,
+      after: null,
+    });
   });
 
   const bad: Array<[string, Record<string, string>, string]> = [

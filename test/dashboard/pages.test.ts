@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { overviewPage } from "../../src/dashboard/pages/overview-page.ts";
 import { fixedSteps, makePdf, pollUntil, type RunningTestApp, submit } from "../support/harness.ts";
-import { CookieClient, signedInClient, startDashboardApp, startReceiver } from "./dashboard-support.ts";
+import { type CookieClient, signedInClient, startDashboardApp, startReceiver } from "./dashboard-support.ts";
 
 let t: RunningTestApp;
 let admin: CookieClient;
@@ -32,7 +32,11 @@ describe("clients and keys through forms", () => {
       expect(problemsOf(r.text).join(" ")).toContain(problem);
       expect(r.text).toContain(`value="${fields.name}"`);
     }
-    const ok = await admin.submit("/dashboard/clients", "/dashboard/clients", { name: "acme", monthlyQuota: "0", rateLimit: "" });
+    const ok = await admin.submit("/dashboard/clients", "/dashboard/clients", {
+      name: "acme",
+      monthlyQuota: "0",
+      rateLimit: "",
+    });
     expect(ok.res.status).toBe(303);
     expect(ok.res.headers.get("location")).toBe("/dashboard/clients/acme");
     const refresh = await admin.get("/dashboard/clients/acme", { "x-dashboard-live": "1" }); // a background refresh leaves the notice
@@ -44,16 +48,24 @@ describe("clients and keys through forms", () => {
   });
 
   test("limits are validated and saved", async () => {
-    const bad = await admin.submit("/dashboard/clients/acme", "/dashboard/clients/acme/limits", { monthlyQuota: "ten", rateLimit: "5" });
+    const bad = await admin.submit("/dashboard/clients/acme", "/dashboard/clients/acme/limits", {
+      monthlyQuota: "ten",
+      rateLimit: "5",
+    });
     expect(bad.res.status).toBe(400);
     expect(t.app.accounts.client("acme").rate_limit_per_minute).toBe(60);
-    const ok = await admin.submit("/dashboard/clients/acme", "/dashboard/clients/acme/limits", { monthlyQuota: "250", rateLimit: "5" });
+    const ok = await admin.submit("/dashboard/clients/acme", "/dashboard/clients/acme/limits", {
+      monthlyQuota: "250",
+      rateLimit: "5",
+    });
     expect(ok.res.status).toBe(303);
     expect(t.app.accounts.client("acme")).toMatchObject({ monthly_quota: 250, rate_limit_per_minute: 5 });
   });
 
   test("a key is shown once, works, needs a label; unknown clients and keys are 404", async () => {
-    expect((await admin.submit("/dashboard/clients/acme", "/dashboard/clients/acme/keys", { name: "   " })).res.status).toBe(400);
+    expect(
+      (await admin.submit("/dashboard/clients/acme", "/dashboard/clients/acme/keys", { name: "   " })).res.status,
+    ).toBe(400);
     const r = await admin.submit("/dashboard/clients/acme", "/dashboard/clients/acme/keys", { name: "ats" });
     expect(r.res.status).toBe(200);
     expect(r.res.headers.get("cache-control")).toBe("no-store");
@@ -61,7 +73,9 @@ describe("clients and keys through forms", () => {
     expect((await submit(t.url, key, { resume: await makePdf(), hostUsername: "octocat" })).status).toBe(202);
     expect((await admin.get("/dashboard/clients/acme")).text).not.toContain(key);
     expect((await admin.get("/dashboard/clients/nobody")).res.status).toBe(404);
-    expect((await admin.submit("/dashboard/clients/acme", "/dashboard/clients/acme/keys/key_nope/revoke", {})).res.status).toBe(404);
+    expect(
+      (await admin.submit("/dashboard/clients/acme", "/dashboard/clients/acme/keys/key_nope/revoke", {})).res.status,
+    ).toBe(404);
     const keyId = t.app.accounts.listKeys("acme")[0]!.id;
     const revoked = await admin.submit("/dashboard/clients/acme", `/dashboard/clients/acme/keys/${keyId}/revoke`, {});
     expect(revoked.res.status).toBe(303);
@@ -73,20 +87,30 @@ describe("clients and keys through forms", () => {
 
 describe("webhook settings", () => {
   test("a bad URL is refused and kept in the form; reveal and test need a URL first", async () => {
-    const bad = await admin.submit("/dashboard/clients/acme/webhook", "/dashboard/clients/acme/webhook", { url: "ftp://files.example/x" });
+    const bad = await admin.submit("/dashboard/clients/acme/webhook", "/dashboard/clients/acme/webhook", {
+      url: "ftp://files.example/x",
+    });
     expect(bad.res.status).toBe(400);
     expect(bad.text).toContain('value="ftp://files.example/x"');
     expect(problemsOf(bad.text).join()).toContain("http or https");
-    expect((await admin.submit("/dashboard/clients/acme/webhook", "/dashboard/clients/acme/webhook/reveal", {})).res.status).toBe(409);
-    expect((await admin.submit("/dashboard/clients/acme/webhook", "/dashboard/clients/acme/webhook/test", {})).res.status).toBe(409);
+    expect(
+      (await admin.submit("/dashboard/clients/acme/webhook", "/dashboard/clients/acme/webhook/reveal", {})).res.status,
+    ).toBe(409);
+    expect(
+      (await admin.submit("/dashboard/clients/acme/webhook", "/dashboard/clients/acme/webhook/test", {})).res.status,
+    ).toBe(409);
   });
 
   test("setting the URL shows the new secret once; changing it keeps the secret; rotation shows a new one", async () => {
-    const first = await admin.submit("/dashboard/clients/acme/webhook", "/dashboard/clients/acme/webhook", { url: receiver.url });
+    const first = await admin.submit("/dashboard/clients/acme/webhook", "/dashboard/clients/acme/webhook", {
+      url: receiver.url,
+    });
     expect(first.res.status).toBe(200);
     const secret = t.app.accounts.client("acme").webhook_secret!;
     expect(first.text).toContain(`value="${secret}"`);
-    const again = await admin.submit("/dashboard/clients/acme/webhook", "/dashboard/clients/acme/webhook", { url: `${receiver.url}?v=2` });
+    const again = await admin.submit("/dashboard/clients/acme/webhook", "/dashboard/clients/acme/webhook", {
+      url: `${receiver.url}?v=2`,
+    });
     expect(again.res.status).toBe(303);
     const page = await admin.get("/dashboard/clients/acme/webhook");
     expect(page.text).not.toContain(secret);
@@ -107,10 +131,16 @@ describe("webhook settings", () => {
     expect(flashOf(shown.text)).toContain("Test event delivered: HTTP 200");
     const body = receiver.received.at(-1)!.body;
     expect(JSON.parse(body).event).toBe("webhook.test");
-    const check = await admin.submit("/dashboard/clients/acme/webhook", "/dashboard/clients/acme/webhook/check", { body, header: "sha256=abc" });
+    const check = await admin.submit("/dashboard/clients/acme/webhook", "/dashboard/clients/acme/webhook/check", {
+      body,
+      header: "sha256=abc",
+    });
     expect(check.text).toContain("Does not verify");
     expect(check.text).toContain("64");
-    const ok = await admin.submit("/dashboard/clients/acme/webhook", "/dashboard/clients/acme/webhook/check", { body, header: receiver.received.at(-1)!.headers.get("x-service-signature")! });
+    const ok = await admin.submit("/dashboard/clients/acme/webhook", "/dashboard/clients/acme/webhook/check", {
+      body,
+      header: receiver.received.at(-1)!.headers.get("x-service-signature")!,
+    });
     expect(ok.text).toContain("Verifies");
   });
 });
@@ -144,12 +174,29 @@ describe("jobs", () => {
   });
 
   test("the overview shows the GitHub budget when the analysis reports one", () => {
-    const base = { now: Date.UTC(2026, 0, 1), today: {}, month: {}, queue: { waiting: 0, running: 0, oldestWaitingMs: null, oldestDueMs: null }, deliveries: null, clients: [], todayDay: "2026-01-01", monthStartDay: "2026-01-01" };
+    const base = {
+      now: Date.UTC(2026, 0, 1),
+      today: {},
+      month: {},
+      queue: { waiting: 0, running: 0, oldestWaitingMs: null, oldestDueMs: null },
+      deliveries: null,
+      clients: [],
+      todayDay: "2026-01-01",
+      monthStartDay: "2026-01-01",
+    };
     const viewer = { username: "a", csrfToken: "t" };
     const assets = { css: "/c.css", js: "/j.js" };
-    const known = overviewPage({ assets, viewer, flash: null, refreshMs: 1000, data: { ...base, github: { limit: 5000, remaining: 4321, resetAt: base.now + 30 * 60_000 } } }).value;
+    const known = overviewPage({
+      assets,
+      viewer,
+      flash: null,
+      refreshMs: 1000,
+      data: { ...base, github: { limit: 5000, remaining: 4321, resetAt: base.now + 30 * 60_000 } },
+    }).value;
     expect(known).toContain("4321");
     expect(known).toContain("30 min");
-    expect(overviewPage({ assets, viewer, flash: null, refreshMs: 1000, data: { ...base, github: null } }).value).toContain("not known yet");
+    expect(
+      overviewPage({ assets, viewer, flash: null, refreshMs: 1000, data: { ...base, github: null } }).value,
+    ).toContain("not known yet");
   });
 });

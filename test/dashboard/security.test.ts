@@ -4,11 +4,19 @@ import { fixedSteps, makePdf, pollUntil, type RunningTestApp, submit } from "../
 import { ADMIN, CookieClient, csrfOf, signedInClient, startDashboardApp, startReceiver } from "./dashboard-support.ts";
 
 /** Public by design: signing in, the setup link, and the stylesheet and script they need. */
-const PUBLIC = new Set(["GET /dashboard/login", "POST /dashboard/login", "GET /dashboard/setup", "POST /dashboard/setup", "GET /dashboard/assets/:file"]);
+const PUBLIC = new Set([
+  "GET /dashboard/login",
+  "POST /dashboard/login",
+  "GET /dashboard/setup",
+  "POST /dashboard/setup",
+  "GET /dashboard/assets/:file",
+]);
 
 let t: RunningTestApp;
 let admin: CookieClient;
-const receiver = startReceiver((n) => (n === 1 ? new Response(`<script>alert("pwned")</script> busy`, { status: 503 }) : new Response("ok")));
+const receiver = startReceiver((n) =>
+  n === 1 ? new Response(`<script>alert("pwned")</script> busy`, { status: 503 }) : new Response("ok"),
+);
 const world = {} as {
   acme: { id: string; key: string; keyId: string; job: string; delivery: string; test: string; secret: string };
   beta: { id: string; key: string; keyId: string; job: string; delivery: string; test: string; secret: string };
@@ -21,7 +29,12 @@ async function client(name: string, username: string, filename = "cv.pdf") {
   const res = await submit(t.url, key, { resume: await makePdf(), hostUsername: username, filename });
   const job = ((await res.json()) as { trackingId: string }).trackingId;
   const delivery = await pollUntil(() => t.app.webhooks.store.latestForTracking(job), `delivery of ${job}`);
-  await pollUntil(() => t.app.webhooks.store.get(delivery.id)!.attempts > 0 && t.app.webhooks.store.get(delivery.id)!.lease_token === null, "first attempt");
+  await pollUntil(
+    () =>
+      t.app.webhooks.store.get(delivery.id)!.attempts > 0 &&
+      t.app.webhooks.store.get(delivery.id)!.lease_token === null,
+    "first attempt",
+  );
   const test = await t.app.webhooks.service.sendTest(c.id, t.app.webhooks.sender);
   return { id: c.id, key, keyId: row.id, job, delivery: delivery.id, test: test.delivery.id, secret };
 }
@@ -51,7 +64,8 @@ function dashboardRoutes(): Array<{ method: string; pattern: string; path: strin
   for (const r of t.app.http.routes) {
     if (!r.path.startsWith("/dashboard")) continue;
     const path = r.path.replace(/:[A-Za-z]+|\*/g, (p) => fill[p]!);
-    for (const method of r.method === "ALL" ? ["GET", "POST"] : [r.method]) out.push({ method, pattern: `${r.method} ${r.path}`, path });
+    for (const method of r.method === "ALL" ? ["GET", "POST"] : [r.method])
+      out.push({ method, pattern: `${r.method} ${r.path}`, path });
   }
   return out;
 }
@@ -59,7 +73,13 @@ function dashboardRoutes(): Array<{ method: string; pattern: string; path: strin
 describe("anonymous requests", () => {
   test("the route table has every page and action this test expects to guard", () => {
     const patterns = new Set(dashboardRoutes().map((r) => r.pattern));
-    for (const p of ["GET /dashboard", "GET /dashboard/jobs/:trackingId", "POST /dashboard/clients/:name/keys/:keyId/revoke", "POST /dashboard/clients/:name/webhook/rotate", "ALL /dashboard/*"]) {
+    for (const p of [
+      "GET /dashboard",
+      "GET /dashboard/jobs/:trackingId",
+      "POST /dashboard/clients/:name/keys/:keyId/revoke",
+      "POST /dashboard/clients/:name/webhook/rotate",
+      "ALL /dashboard/*",
+    ]) {
       expect(patterns.has(p)).toBe(true);
     }
     expect(dashboardRoutes().length).toBeGreaterThan(20);
@@ -67,11 +87,18 @@ describe("anonymous requests", () => {
 
   test("every non-public dashboard route refuses: GETs go to the login page, POSTs get 401, nothing leaks", async () => {
     const anon = new CookieClient(t.url);
-    for (const cookie of [null, "cc_session=forged-session-token-that-is-long-enough", "__Host-cc_session=" + "x".repeat(43)]) {
+    for (const cookie of [
+      null,
+      "cc_session=forged-session-token-that-is-long-enough",
+      `__Host-cc_session=${"x".repeat(43)}`,
+    ]) {
       for (const r of dashboardRoutes()) {
         if (PUBLIC.has(r.pattern)) continue;
         const headers: Record<string, string> = cookie ? { cookie } : {};
-        const { res, text } = r.method === "GET" ? await anon.get(r.path, headers) : await anon.post(r.path, { _csrf: "guess", name: "evil" }, headers);
+        const { res, text } =
+          r.method === "GET"
+            ? await anon.get(r.path, headers)
+            : await anon.post(r.path, { _csrf: "guess", name: "evil" }, headers);
         const where = `${r.method} ${r.path} (cookie: ${cookie ?? "none"})`;
         if (r.method === "GET") {
           expect({ where, status: res.status }).toEqual({ where, status: 303 });
@@ -79,7 +106,8 @@ describe("anonymous requests", () => {
         } else {
           expect({ where, status: res.status }).toEqual({ where, status: 401 });
         }
-        for (const secret of [world.acme.job, world.acme.secret, world.acme.keyId, "acme-dev", receiver.url]) expect(text).not.toContain(secret);
+        for (const secret of [world.acme.job, world.acme.secret, world.acme.keyId, "acme-dev", receiver.url])
+          expect(text).not.toContain(secret);
         expect(res.headers.get("content-security-policy")).toBe(CONTENT_SECURITY_POLICY);
       }
     }
@@ -125,16 +153,35 @@ describe("CSRF", () => {
     const before = JSON.stringify({ clients: t.app.accounts.listClients(), keys: t.app.accounts.listKeys() });
     const realToken = csrfOf((await admin.get("/dashboard")).text);
     const covered = new Set(actions().map((a) => a.path.replace(world.acme.job, ":trackingId")));
-    for (const r of dashboardRoutes()) if (r.method === "POST" && !PUBLIC.has(r.pattern) && !r.pattern.startsWith("ALL")) expect(covered.has(r.path.replace(world.acme.job, ":trackingId"))).toBe(true);
+    for (const r of dashboardRoutes())
+      if (r.method === "POST" && !PUBLIC.has(r.pattern) && !r.pattern.startsWith("ALL"))
+        expect(covered.has(r.path.replace(world.acme.job, ":trackingId"))).toBe(true);
     for (const a of actions()) {
       for (const [why, token, headers] of [
         ["missing", undefined, {}],
         ["empty", "", {}],
         ["wrong", "A".repeat(43), {}],
-        ["another session's", csrfOf((await (await signedInClient(t, { username: `other${Math.random().toString(36).slice(2, 8)}`, password: ADMIN.password })).get("/dashboard")).text), {}],
+        [
+          "another session's",
+          csrfOf(
+            (
+              await (
+                await signedInClient(t, {
+                  username: `other${Math.random().toString(36).slice(2, 8)}`,
+                  password: ADMIN.password,
+                })
+              ).get("/dashboard")
+            ).text,
+          ),
+          {},
+        ],
         ["right token, cross-site", realToken, { "sec-fetch-site": "cross-site" }],
       ] as Array<[string, string | undefined, Record<string, string>]>) {
-        const { res, text } = await admin.post(a.path, token === undefined ? a.fields : { ...a.fields, _csrf: token }, headers);
+        const { res, text } = await admin.post(
+          a.path,
+          token === undefined ? a.fields : { ...a.fields, _csrf: token },
+          headers,
+        );
         expect({ action: a.path, why, status: res.status }).toEqual({ action: a.path, why, status: 403 });
         expect(text).not.toContain(world.acme.secret);
       }
@@ -155,7 +202,13 @@ describe("CSRF", () => {
     const setup = t.app.dashboard.auth.createSetupToken();
     const page = await anon.get(`/dashboard/setup?token=${setup.token}`);
     const stranger = new CookieClient(t.url); // a token lifted from another browser's page is not enough
-    const r = await stranger.post("/dashboard/setup", { _csrf: csrfOf(page.text), token: setup.token, username: "mallory", password: ADMIN.password, confirm: ADMIN.password });
+    const r = await stranger.post("/dashboard/setup", {
+      _csrf: csrfOf(page.text),
+      token: setup.token,
+      username: "mallory",
+      password: ADMIN.password,
+      confirm: ADMIN.password,
+    });
     expect(r.res.status).toBe(403);
     expect(t.app.dashboard.auth.isSetupTokenLive(setup.token)).toBe(true);
   });
@@ -163,14 +216,25 @@ describe("CSRF", () => {
 
 describe("one client's data through another client's URLs", () => {
   test("revoking beta's key through acme's URL is not found, and the key keeps working", async () => {
-    const r = await admin.submit("/dashboard/clients/acme", `/dashboard/clients/acme/keys/${world.beta.keyId}/revoke`, {});
+    const r = await admin.submit(
+      "/dashboard/clients/acme",
+      `/dashboard/clients/acme/keys/${world.beta.keyId}/revoke`,
+      {},
+    );
     expect(r.res.status).toBe(404);
     expect(t.app.accounts.listKeys("beta").every((k) => k.revoked_at === null)).toBe(true);
-    expect((await fetch(`${t.url}/v1/jobs/${world.beta.job}`, { headers: { authorization: `Bearer ${world.beta.key}` } })).status).toBe(200);
+    expect(
+      (await fetch(`${t.url}/v1/jobs/${world.beta.job}`, { headers: { authorization: `Bearer ${world.beta.key}` } }))
+        .status,
+    ).toBe(200);
   });
 
   test("beta's deliveries are not reachable through acme's job or webhook pages", async () => {
-    const resend = await admin.submit(`/dashboard/jobs/${world.acme.job}`, `/dashboard/jobs/${world.acme.job}/deliveries/${world.beta.delivery}/resend`, {});
+    const resend = await admin.submit(
+      `/dashboard/jobs/${world.acme.job}`,
+      `/dashboard/jobs/${world.acme.job}/deliveries/${world.beta.delivery}/resend`,
+      {},
+    );
     expect(resend.res.status).toBe(404);
     const testPage = await admin.get(`/dashboard/clients/acme/webhook?test=${world.beta.test}`);
     expect(testPage.res.status).toBe(404);
@@ -178,12 +242,28 @@ describe("one client's data through another client's URLs", () => {
   });
 
   test("acme's pages never show beta's keys, secret, URL or test deliveries", async () => {
-    const pages = [await admin.get("/dashboard/clients/acme"), await admin.get("/dashboard/clients/acme/webhook"), await admin.get(`/dashboard/jobs/${world.acme.job}`)];
-    const revealed = await admin.submit("/dashboard/clients/acme/webhook", "/dashboard/clients/acme/webhook/reveal", {});
+    const pages = [
+      await admin.get("/dashboard/clients/acme"),
+      await admin.get("/dashboard/clients/acme/webhook"),
+      await admin.get(`/dashboard/jobs/${world.acme.job}`),
+    ];
+    const revealed = await admin.submit(
+      "/dashboard/clients/acme/webhook",
+      "/dashboard/clients/acme/webhook/reveal",
+      {},
+    );
     expect(revealed.text).toContain(world.acme.secret);
     for (const p of [...pages, revealed]) {
       expect(p.res.status).toBe(200);
-      for (const leak of [world.beta.secret, world.beta.keyId, `${receiver.url}?client=beta`, world.beta.test, world.beta.delivery, world.beta.job]) expect(p.text).not.toContain(leak);
+      for (const leak of [
+        world.beta.secret,
+        world.beta.keyId,
+        `${receiver.url}?client=beta`,
+        world.beta.test,
+        world.beta.delivery,
+        world.beta.job,
+      ])
+        expect(p.text).not.toContain(leak);
     }
     const betaFiltered = await admin.get("/dashboard/jobs?client=beta");
     expect(betaFiltered.text).toContain(world.beta.job);
@@ -195,7 +275,15 @@ describe("headers, escaping and sessions", () => {
   test("every page carries the CSP and framing headers, has no inline script or style", async () => {
     expect(CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'");
     expect(CONTENT_SECURITY_POLICY).not.toContain("unsafe-inline");
-    for (const path of ["/dashboard", "/dashboard/jobs", `/dashboard/jobs/${world.acme.job}`, "/dashboard/clients", "/dashboard/clients/acme", "/dashboard/clients/acme/webhook", "/dashboard/login"]) {
+    for (const path of [
+      "/dashboard",
+      "/dashboard/jobs",
+      `/dashboard/jobs/${world.acme.job}`,
+      "/dashboard/clients",
+      "/dashboard/clients/acme",
+      "/dashboard/clients/acme/webhook",
+      "/dashboard/login",
+    ]) {
       const { res, text } = await admin.get(path);
       expect(res.headers.get("content-security-policy")).toBe(CONTENT_SECURITY_POLICY);
       expect(res.headers.get("x-frame-options")).toBe("DENY");
@@ -218,7 +306,12 @@ describe("headers, escaping and sessions", () => {
     const c = new CookieClient(t.url);
     const page = await c.get("/dashboard/login?next=//evil.example/x");
     expect(page.text).toContain('name="next" value="/dashboard"');
-    const ok = await c.post("/dashboard/login", { _csrf: csrfOf(page.text), username: ADMIN.username, password: ADMIN.password, next: "https://evil.example/" });
+    const ok = await c.post("/dashboard/login", {
+      _csrf: csrfOf(page.text),
+      username: ADMIN.username,
+      password: ADMIN.password,
+      next: "https://evil.example/",
+    });
     expect(ok.res.status).toBe(303);
     expect(ok.res.headers.get("location")).toBe("/dashboard");
     const cookie = ok.res.headers.get("set-cookie")!;
@@ -227,13 +320,28 @@ describe("headers, escaping and sessions", () => {
     const https = new CookieClient(t.url);
     const p2 = await https.get("/dashboard/login", { "x-forwarded-proto": "https" });
     expect(p2.res.headers.get("set-cookie")).toContain("__Host-cc_login_csrf=");
-    const ok2 = await https.post("/dashboard/login", { _csrf: csrfOf(p2.text), username: ADMIN.username, password: ADMIN.password }, { "x-forwarded-proto": "https" });
-    expect(ok2.res.headers.get("set-cookie")).toMatch(/^__Host-cc_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Strict; Secure$/);
+    const ok2 = await https.post(
+      "/dashboard/login",
+      { _csrf: csrfOf(p2.text), username: ADMIN.username, password: ADMIN.password },
+      { "x-forwarded-proto": "https" },
+    );
+    expect(ok2.res.headers.get("set-cookie")).toMatch(
+      /^__Host-cc_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Strict; Secure$/,
+    );
 
     const bad = new CookieClient(t.url);
     const p3 = await bad.get("/dashboard/login");
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await bad.post("/dashboard/login", { _csrf: csrfOf(p3.text), username: "victim", password: `guess number ${i}` })).res.status);
+    for (let i = 0; i < 6; i++)
+      statuses.push(
+        (
+          await bad.post("/dashboard/login", {
+            _csrf: csrfOf(p3.text),
+            username: "victim",
+            password: `guess number ${i}`,
+          })
+        ).res.status,
+      );
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
     const last = await bad.post("/dashboard/login", { _csrf: csrfOf(p3.text), username: "victim", password: "guess" });
     expect(last.res.status).toBe(429);

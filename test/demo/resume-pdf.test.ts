@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFString } from "pdf-lib";
-import { perfectExtraction, sampleResumePdf, type SampleResume } from "./resume-pdf.ts";
+import { perfectExtraction, type SampleResume, sampleResumePdf } from "./resume-pdf.ts";
 
 const sample: SampleResume = {
   name: "Ana Lima",
@@ -8,7 +8,12 @@ const sample: SampleResume = {
   email: "ana@example.com",
   hiddenText: "kubernetes rust",
   projects: [
-    { name: "Weather Dash", repoUrl: "github.com/ana/weather-dash", technologies: ["React"], dates: "Jan 2023 - Present" },
+    {
+      name: "Weather Dash",
+      repoUrl: "github.com/ana/weather-dash",
+      technologies: ["React"],
+      dates: "Jan 2023 - Present",
+    },
     { name: "Ledgr", description: ["Personal finance tracker"], dates: "2021" },
     { name: "Tool", repoUrl: "github.com/ana/tool", linkWord: "Source", dates: "Mar 2019 – Dec 2020" },
   ],
@@ -24,11 +29,21 @@ describe("sampleResumePdf", () => {
       const a = doc.context.lookup(ref, PDFDict).lookup(PDFName.of("A"), PDFDict);
       return a.lookup(PDFName.of("URI"), PDFString).decodeText();
     });
-    expect(uris).toEqual(["https://github.com/ana", "https://github.com/ana/weather-dash", "https://github.com/ana/tool"]);
+    expect(uris).toEqual([
+      "https://github.com/ana",
+      "https://github.com/ana/weather-dash",
+      "https://github.com/ana/tool",
+    ]);
   });
 
   test("many projects flow onto a second page", async () => {
-    const many = { ...sample, projects: Array.from({ length: 20 }, (_, i) => ({ name: `Project ${i}`, description: ["A line of description"] })) };
+    const many = {
+      ...sample,
+      projects: Array.from({ length: 20 }, (_, i) => ({
+        name: `Project ${i}`,
+        description: ["A line of description"],
+      })),
+    };
     expect((await PDFDocument.load(await sampleResumePdf(many))).getPageCount()).toBe(2);
   });
 });
@@ -42,7 +57,12 @@ describe("perfectExtraction", () => {
       ["Ledgr", null, "2021-01", null],
       ["Tool", "github.com/ana/tool", "2019-03", "2020-12"],
     ]);
-    expect(r.projects[2]?.repoLinks[0]).toMatchObject({ owner: "ana", repo: "tool", visibleText: "Source", visibleDiffers: false });
+    expect(r.projects[2]?.repoLinks[0]).toMatchObject({
+      owner: "ana",
+      repo: "tool",
+      visibleText: "Source",
+      visibleDiffers: false,
+    });
     expect(r.hiddenText).toEqual([{ text: "kubernetes rust", page: 1, reason: "white-fill" }]);
   });
 });

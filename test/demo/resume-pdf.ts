@@ -3,7 +3,7 @@
  * a name, a GitHub profile link, a Projects section whose entries carry link annotations, and optionally
  * hidden (white) text. The project generates these itself; no real person's resume is used.
  */
-import { PDFDocument, PDFString, rgb, StandardFonts, type PDFFont, type PDFPage } from "pdf-lib";
+import { PDFDocument, type PDFFont, type PDFPage, PDFString, rgb, StandardFonts } from "pdf-lib";
 import type { ExtractedResume, ResumeLink } from "../../src/resume/types.ts";
 
 export interface SampleProject {
@@ -88,7 +88,15 @@ export async function sampleResumePdf(r: SampleResume): Promise<Uint8Array> {
     if (r.githubLogin) {
       const before = r.email ? `${r.email}  |  ` : "";
       const x = margin + regular.widthOfTextAtSize(before, 10);
-      addLink(doc, page, `https://github.com/${r.githubLogin}`, x, y, regular.widthOfTextAtSize(`github.com/${r.githubLogin}`, 10), 10);
+      addLink(
+        doc,
+        page,
+        `https://github.com/${r.githubLogin}`,
+        x,
+        y,
+        regular.widthOfTextAtSize(`github.com/${r.githubLogin}`, 10),
+        10,
+      );
     }
     y -= 22;
   }
@@ -129,12 +137,34 @@ export async function sampleResumePdf(r: SampleResume): Promise<Uint8Array> {
 export function perfectExtraction(r: SampleResume): ExtractedResume {
   const repoLink = (url: string, visible: string): ResumeLink => {
     const [, owner = "", repo = ""] = url.split("/");
-    return { url: `https://${url}`, raw: `https://${url}`, kind: "repository", owner, repo, repoUrl: url, visibleText: visible, visibleDiffers: false, source: "annotation", page: 1 };
+    return {
+      url: `https://${url}`,
+      raw: `https://${url}`,
+      kind: "repository",
+      owner,
+      repo,
+      repoUrl: url,
+      visibleText: visible,
+      visibleDiffers: false,
+      source: "annotation",
+      page: 1,
+    };
   };
   return {
     candidateName: r.name,
     githubProfiles: r.githubLogin
-      ? [{ url: `https://github.com/${r.githubLogin}`, raw: `https://github.com/${r.githubLogin}`, kind: "profile", owner: r.githubLogin, visibleText: `github.com/${r.githubLogin}`, visibleDiffers: false, source: "both", page: 1 }]
+      ? [
+          {
+            url: `https://github.com/${r.githubLogin}`,
+            raw: `https://github.com/${r.githubLogin}`,
+            kind: "profile",
+            owner: r.githubLogin,
+            visibleText: `github.com/${r.githubLogin}`,
+            visibleDiffers: false,
+            source: "both",
+            page: 1,
+          },
+        ]
       : [],
     repoLinksOutsideProjects: [],
     projects: r.projects.map((p) => ({

@@ -11,13 +11,17 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runCliProcess, startChildServer, type ChildServer } from "../support/child-server.ts";
+import { type ChildServer, runCliProcess, startChildServer } from "../support/child-server.ts";
 import { type GitHubSimulator, startGitHubSimulator } from "../support/github-sim/github-simulator.ts";
 import { type CandidateSpec, sampleCandidates } from "../support/github-sim/scenarios/index.ts";
-import { sampleResumePdf, type SampleResume } from "./resume-pdf.ts";
+import { type SampleResume, sampleResumePdf } from "./resume-pdf.ts";
 
 const WAIT_FOR_RESULTS_MS = 120_000;
-const title = (s: string) => s.split(/[-_]/).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ");
+const title = (s: string) =>
+  s
+    .split(/[-_]/)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(" ");
 
 /** The resume each sample candidate sends: every repository of theirs, linked, plus one claim without a link. */
 function resumeOf(c: CandidateSpec): SampleResume {
@@ -27,7 +31,11 @@ function resumeOf(c: CandidateSpec): SampleResume {
     email: `${c.login}@example.com`,
     experience: ["Software engineer, Example Corp (2021 - present)"],
     projects: [
-      ...c.scenarios.map((s) => ({ name: title(s.fullName.split("/")[1]!), repoUrl: `github.com/${s.fullName}`, description: [s.label.notes.slice(0, 90)] })),
+      ...c.scenarios.map((s) => ({
+        name: title(s.fullName.split("/")[1]!),
+        repoUrl: `github.com/${s.fullName}`,
+        description: [s.label.notes.slice(0, 90)],
+      })),
       { name: "Internal tooling at Example Corp", description: ["Closed-source build tooling"] },
     ],
   };
@@ -71,7 +79,12 @@ function startReceiver(secretOf: () => string) {
       waiters.add(check);
       check();
     });
-  return { url: `http://127.0.0.1:${server.port}/hooks/claimcheck`, deliveries, waitFor, stop: () => server.stop(true) };
+  return {
+    url: `http://127.0.0.1:${server.port}/hooks/claimcheck`,
+    deliveries,
+    waitFor,
+    stop: () => server.stop(true),
+  };
 }
 
 function printResult(login: string, r: Record<string, unknown>, how: string): void {
@@ -79,9 +92,14 @@ function printResult(login: string, r: Record<string, unknown>, how: string): vo
   const flags = (r.flags as Array<Record<string, unknown>> | undefined) ?? [];
   console.log(`\n━━ ${login}: ${r.status} · confidence ${r.confidenceScore ?? "-"}/100 (${how})`);
   if (r.status === "FAILED") console.log(`   reason: ${JSON.stringify(r.error ?? r.reason ?? null)}`);
-  for (const p of projects) console.log(`   ${String(p.matchStrength).padEnd(6)} ${String(p.name).padEnd(28)} ${p.repoUrl}  ${p.commits} commits`);
+  for (const p of projects)
+    console.log(
+      `   ${String(p.matchStrength).padEnd(6)} ${String(p.name).padEnd(28)} ${p.repoUrl}  ${p.commits} commits`,
+    );
   const order = { CRITICAL: 0, WARNING: 1, INFO: 2 } as Record<string, number>;
-  const shown = [...flags].sort((a, b) => (order[String(a.severity)] ?? 3) - (order[String(b.severity)] ?? 3)).slice(0, 6);
+  const shown = [...flags]
+    .sort((a, b) => (order[String(a.severity)] ?? 3) - (order[String(b.severity)] ?? 3))
+    .slice(0, 6);
   for (const f of shown) console.log(`   ${String(f.severity).padEnd(8)} ${f.message}`);
   if (flags.length > shown.length) console.log(`   ... and ${flags.length - shown.length} more flags`);
 }
@@ -109,7 +127,7 @@ async function main(): Promise<number> {
     console.log(`GitHub simulator on ${sim.url} with ${candidates.map((c) => c.login).join(", ")}`);
 
     const env = { DATA_DIR: dataDir, LOG_LEVEL: "warn" };
-    const secret = "demo-webhook-secret-" + crypto.randomUUID();
+    const secret = `demo-webhook-secret-${crypto.randomUUID()}`;
     receiver = startReceiver(() => secret);
     const key = await runCliProcess(["keys", "create", "--name", "demo"], env);
     if (key.code !== 0) throw new Error(`keys create failed: ${key.stderr}`);
@@ -124,15 +142,25 @@ async function main(): Promise<number> {
     const jobs: Array<{ login: string; trackingId: string }> = [];
     for (const c of candidates) {
       const form = new FormData();
-      form.append("resume", new File([new Uint8Array(await sampleResumePdf(resumeOf(c)))], `${c.login}.pdf`, { type: "application/pdf" }));
+      form.append(
+        "resume",
+        new File([new Uint8Array(await sampleResumePdf(resumeOf(c)))], `${c.login}.pdf`, { type: "application/pdf" }),
+      );
       form.append("hostUsername", c.login);
-      const res = await fetch(`${server.url}/v1/verify`, { method: "POST", headers: { authorization: `Bearer ${apiKey}` }, body: form });
+      const res = await fetch(`${server.url}/v1/verify`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${apiKey}` },
+        body: form,
+      });
       const ack = (await res.json()) as Record<string, unknown>;
       console.log(`POST /v1/verify ${c.login} -> ${res.status} ${JSON.stringify(ack)}`);
       if (typeof ack.trackingId === "string") jobs.push({ login: c.login, trackingId: ack.trackingId });
     }
 
-    await receiver.waitFor(jobs.map((j) => j.trackingId), WAIT_FOR_RESULTS_MS);
+    await receiver.waitFor(
+      jobs.map((j) => j.trackingId),
+      WAIT_FOR_RESULTS_MS,
+    );
     let missing = 0;
     for (const j of jobs) {
       const d = receiver.deliveries.get(j.trackingId);
@@ -141,8 +169,14 @@ async function main(): Promise<number> {
         continue;
       }
       missing++;
-      const res = await fetch(`${server.url}/v1/jobs/${j.trackingId}`, { headers: { authorization: `Bearer ${apiKey}` } });
-      printResult(j.login, (await res.json()) as Record<string, unknown>, "no webhook yet: polled GET /v1/jobs/:trackingId");
+      const res = await fetch(`${server.url}/v1/jobs/${j.trackingId}`, {
+        headers: { authorization: `Bearer ${apiKey}` },
+      });
+      printResult(
+        j.login,
+        (await res.json()) as Record<string, unknown>,
+        "no webhook yet: polled GET /v1/jobs/:trackingId",
+      );
     }
     const failed = jobs.filter((j) => receiver?.deliveries.get(j.trackingId)?.body.status === "FAILED").length;
     console.log(`\n${jobs.length - missing} of ${jobs.length} results arrived by signed webhook; ${failed} FAILED.`);

@@ -12,7 +12,8 @@ describe("middlePages", () => {
     [12, 4, [2, 11]],
     [1, 10, []],
   ];
-  for (const [last, budget, expected] of cases) test(`last=${last} budget=${budget}`, () => expect(middlePages(last, budget)).toEqual(expected));
+  for (const [last, budget, expected] of cases)
+    test(`last=${last} budget=${budget}`, () => expect(middlePages(last, budget)).toEqual(expected));
 });
 
 test("tallyOtherAuthors groups by login, or by email when unlinked, and keeps the earliest date", () => {

@@ -1,5 +1,10 @@
 import { describe, expect, test } from "bun:test";
-import { CHURN_SAMPLE_MIN_COMMITS, looksMachineMade, planStatsSample, timeOfDayWindowShare } from "../../src/github/commit-sample.ts";
+import {
+  CHURN_SAMPLE_MIN_COMMITS,
+  looksMachineMade,
+  planStatsSample,
+  timeOfDayWindowShare,
+} from "../../src/github/commit-sample.ts";
 import { commit } from "./fixtures.ts";
 
 const DAY = 86_400_000;
@@ -7,10 +12,19 @@ const base = Date.parse("2025-01-01T00:00:00Z");
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.000Z$/, "Z");
 /** n commits, one a day, at a time of day that varies from 08:00 to 23:xx, distinct messages */
 const honest = (n: number) =>
-  Array.from({ length: n }, (_, i) => commit({ sha: `h${i}`.padEnd(40, "0"), at: iso(base + i * DAY + ((i * 7919) % 15) * 3_600_000 + ((i * 37) % 60) * 60_000), message: `Fix thing number ${i}` })).reverse();
+  Array.from({ length: n }, (_, i) =>
+    commit({
+      sha: `h${i}`.padEnd(40, "0"),
+      at: iso(base + i * DAY + ((i * 7919) % 15) * 3_600_000 + ((i * 37) % 60) * 60_000),
+      message: `Fix thing number ${i}`,
+    }),
+  ).reverse();
 
 describe("timeOfDayWindowShare", () => {
-  test("all at one time -> 1", () => expect(timeOfDayWindowShare([commit({ at: "2025-01-01T12:00:00Z" }), commit({ at: "2025-02-01T12:00:00Z" })])).toBe(1));
+  test("all at one time -> 1", () =>
+    expect(timeOfDayWindowShare([commit({ at: "2025-01-01T12:00:00Z" }), commit({ at: "2025-02-01T12:00:00Z" })])).toBe(
+      1,
+    ));
   test("a window wraps around midnight", () => {
     const cs = ["23:40", "23:55", "00:10", "00:30", "12:00"].map((t) => commit({ at: `2025-01-01T${t}:00Z` }));
     expect(timeOfDayWindowShare(cs)).toBe(0.8);
@@ -20,9 +34,15 @@ describe("timeOfDayWindowShare", () => {
 });
 
 describe("looksMachineMade", () => {
-  const painted = Array.from({ length: 60 }, (_, i) => commit({ at: iso(base + Math.floor(i / 20) * DAY + 12 * 3_600_000), message: `c${i}` }));
-  const templated = Array.from({ length: 60 }, (_, i) => commit({ at: iso(base + i * DAY + ((i * 7919) % 15) * 3_600_000), message: i % 3 === 0 ? "update" : `work ${i}` }));
-  const split = honest(60).map((c, i) => (i % 2 ? { ...c, committerDate: iso(Date.parse(c.authorDate) + 10 * DAY) } : c));
+  const painted = Array.from({ length: 60 }, (_, i) =>
+    commit({ at: iso(base + Math.floor(i / 20) * DAY + 12 * 3_600_000), message: `c${i}` }),
+  );
+  const templated = Array.from({ length: 60 }, (_, i) =>
+    commit({ at: iso(base + i * DAY + ((i * 7919) % 15) * 3_600_000), message: i % 3 === 0 ? "update" : `work ${i}` }),
+  );
+  const split = honest(60).map((c, i) =>
+    i % 2 ? { ...c, committerDate: iso(Date.parse(c.authorDate) + 10 * DAY) } : c,
+  );
   const burst = honest(120).map((c, i) => ({ ...c, committerDate: iso(base + 400 * DAY + i * 1000) }));
   const cases: Array<[string, ReturnType<typeof honest>, boolean]> = [
     ["honest", honest(80), false],
@@ -45,7 +65,9 @@ describe("planStatsSample", () => {
     expect(planStatsSample(cs, 2, 10)).toEqual(["b".repeat(40)]);
   });
   test("a machine-made history of >= 50 commits gets an even spread of sampleSize, newest first", () => {
-    const cs = Array.from({ length: 300 }, (_, i) => commit({ sha: `p${i}`.padEnd(40, "0"), at: iso(base + Math.floor(i / 20) * DAY + 12 * 3_600_000) }));
+    const cs = Array.from({ length: 300 }, (_, i) =>
+      commit({ sha: `p${i}`.padEnd(40, "0"), at: iso(base + Math.floor(i / 20) * DAY + 12 * 3_600_000) }),
+    );
     const plan = planStatsSample(cs, 300, 10);
     expect(plan).toHaveLength(10);
     expect(plan[0]).toBe(cs[0]!.sha);
@@ -53,9 +75,13 @@ describe("planStatsSample", () => {
     expect(new Set(plan).size).toBe(10);
   });
   test("below the rule's minimum, or with sampleSize 0, only the oldest", () => {
-    const cs = Array.from({ length: CHURN_SAMPLE_MIN_COMMITS - 1 }, (_, i) => commit({ sha: `q${i}`.padEnd(40, "0"), at: "2025-01-01T12:00:00Z" }));
+    const cs = Array.from({ length: CHURN_SAMPLE_MIN_COMMITS - 1 }, (_, i) =>
+      commit({ sha: `q${i}`.padEnd(40, "0"), at: "2025-01-01T12:00:00Z" }),
+    );
     expect(planStatsSample(cs, cs.length, 10)).toHaveLength(1);
-    const many = Array.from({ length: 60 }, (_, i) => commit({ sha: `r${i}`.padEnd(40, "0"), at: "2025-01-01T12:00:00Z" }));
+    const many = Array.from({ length: 60 }, (_, i) =>
+      commit({ sha: `r${i}`.padEnd(40, "0"), at: "2025-01-01T12:00:00Z" }),
+    );
     expect(planStatsSample(many, 60, 0)).toEqual([many[59]!.sha]);
   });
   test("no commits -> nothing", () => expect(planStatsSample([], 0, 10)).toEqual([]));

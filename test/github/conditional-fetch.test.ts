@@ -1,5 +1,10 @@
 import { describe, expect, test } from "bun:test";
-import { createConditionalFetch, GitHubTimeoutError, isImmutableUrl, type TransportCounters } from "../../src/github/conditional-fetch.ts";
+import {
+  createConditionalFetch,
+  GitHubTimeoutError,
+  isImmutableUrl,
+  type TransportCounters,
+} from "../../src/github/conditional-fetch.ts";
 import { GitHubHttpCache, tokenPartition } from "../../src/github/http-cache-store.ts";
 import { ManualClock } from "../../src/lib/clock.ts";
 import { freshDb } from "./fixtures.ts";
@@ -44,13 +49,31 @@ function setup(fetch: (input: string | URL | Request, init?: RequestInit) => Pro
 }
 
 const ok = (body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json", etag: 'W/"v1"', "x-ratelimit-limit": "5000", "x-ratelimit-remaining": "4999", "x-ratelimit-reset": "1", ...headers } });
+  new Response(JSON.stringify(body), {
+    status: 200,
+    headers: {
+      "content-type": "application/json",
+      etag: 'W/"v1"',
+      "x-ratelimit-limit": "5000",
+      "x-ratelimit-remaining": "4999",
+      "x-ratelimit-reset": "1",
+      ...headers,
+    },
+  });
 
 describe("createConditionalFetch", () => {
   test("stores a 200, revalidates with If-None-Match, replays the body on 304 with fresh rate headers", async () => {
     const up = upstream((_u, h) =>
       h.get("if-none-match") === 'W/"v1"'
-        ? new Response(null, { status: 304, headers: { etag: 'W/"v1"', "x-ratelimit-limit": "5000", "x-ratelimit-remaining": "4998", "x-ratelimit-reset": "1" } })
+        ? new Response(null, {
+            status: 304,
+            headers: {
+              etag: 'W/"v1"',
+              "x-ratelimit-limit": "5000",
+              "x-ratelimit-remaining": "4998",
+              "x-ratelimit-reset": "1",
+            },
+          })
         : ok([1, 2], { link: '<x?page=2>; rel="next"' }),
     );
     const { f, counters, rates } = setup(up.fetch);
@@ -68,7 +91,11 @@ describe("createConditionalFetch", () => {
 
   test("a changed resource (new ETag) replaces the cached body", async () => {
     let version = 1;
-    const up = upstream((_u, h) => (h.get("if-none-match") === `W/"v${version}"` ? new Response(null, { status: 304 }) : ok({ v: version }, { etag: `W/"v${version}"` })));
+    const up = upstream((_u, h) =>
+      h.get("if-none-match") === `W/"v${version}"`
+        ? new Response(null, { status: 304 })
+        : ok({ v: version }, { etag: `W/"v${version}"` }),
+    );
     const { f } = setup(up.fetch);
     await f(`${ORIGIN}/repos/a/b`);
     version = 2;
@@ -90,8 +117,10 @@ describe("createConditionalFetch", () => {
 
   test("same-origin redirects are followed hop by hop (each counted, each cached); foreign ones are not", async () => {
     const up = upstream((url) => {
-      if (url.endsWith("/repos/a/old")) return new Response("{}", { status: 301, headers: { location: `${ORIGIN}/repositories/7` } });
-      if (url.endsWith("/repos/a/away")) return new Response("{}", { status: 301, headers: { location: "https://evil.test/steal" } });
+      if (url.endsWith("/repos/a/old"))
+        return new Response("{}", { status: 301, headers: { location: `${ORIGIN}/repositories/7` } });
+      if (url.endsWith("/repos/a/away"))
+        return new Response("{}", { status: 301, headers: { location: "https://evil.test/steal" } });
       return ok({ full_name: "a/new" });
     });
     const { f, counters } = setup(up.fetch);
@@ -107,7 +136,11 @@ describe("createConditionalFetch", () => {
   });
 
   test("answers without an ETag, errors and non-GET requests are not cached", async () => {
-    const up = upstream((url) => (url.includes("noetag") ? new Response("[]", { status: 200 }) : new Response('{"message":"x"}', { status: 500, headers: { etag: 'W/"e"' } })));
+    const up = upstream((url) =>
+      url.includes("noetag")
+        ? new Response("[]", { status: 200 })
+        : new Response('{"message":"x"}', { status: 500, headers: { etag: 'W/"e"' } }),
+    );
     const { f, cache } = setup(up.fetch);
     await f(`${ORIGIN}/noetag`);
     await f(`${ORIGIN}/broken`);
@@ -124,7 +157,9 @@ describe("createConditionalFetch", () => {
 
   test("a caller's own abort is not reported as a timeout", async () => {
     const hang = (_i: string | URL | Request, init?: RequestInit) =>
-      new Promise<Response>((_, reject) => init?.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))));
+      new Promise<Response>((_, reject) =>
+        init?.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))),
+      );
     const { f } = setup(hang, 5000);
     const ctl = new AbortController();
     const p = f(`${ORIGIN}/slow`, { signal: ctl.signal });

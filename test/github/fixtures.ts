@@ -1,5 +1,5 @@
-import { openDatabase, type Database } from "../../src/storage/database.ts";
 import type { GhCommit } from "../../src/github/types.ts";
+import { type Database, openDatabase } from "../../src/storage/database.ts";
 
 /** A fresh in-memory database with every migration applied (github_http_cache included). */
 export const freshDb = (): Database => openDatabase(":memory:");

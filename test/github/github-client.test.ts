@@ -3,8 +3,13 @@ import { createGitHubClient, type GitHubClientOptions } from "../../src/github/g
 import { createGitHubSource } from "../../src/github/github-source.ts";
 import { GitHubRateLimitedError, GitHubUnavailableError } from "../../src/github/types.ts";
 import { ManualClock } from "../../src/lib/clock.ts";
-import { startGitHubSimulator, type GitHubSimulator } from "../support/github-sim/github-simulator.ts";
-import { assembleCandidate, emptyRepository, honestHistory, renamedRepository } from "../support/github-sim/scenarios/index.ts";
+import { type GitHubSimulator, startGitHubSimulator } from "../support/github-sim/github-simulator.ts";
+import {
+  assembleCandidate,
+  emptyRepository,
+  honestHistory,
+  renamedRepository,
+} from "../support/github-sim/scenarios/index.ts";
 import { freshDb } from "./fixtures.ts";
 
 /** Client behaviour against the simulator: real HTTP on loopback, a manual clock, fast backoff. */
@@ -14,9 +19,25 @@ let sim: GitHubSimulator;
 
 /** fast retries (1 ms per backoff "second") so failure paths run in milliseconds */
 const source = (over: Partial<Parameters<typeof createGitHubSource>[0]> = {}) =>
-  createGitHubSource({ baseUrl: sim.url, token: "test-token", db: freshDb(), clock, backoffUnitMs: 1, requestTimeoutMs: 300, ...over });
+  createGitHubSource({
+    baseUrl: sim.url,
+    token: "test-token",
+    db: freshDb(),
+    clock,
+    backoffUnitMs: 1,
+    requestTimeoutMs: 300,
+    ...over,
+  });
 const client = (over: Partial<GitHubClientOptions> = {}) =>
-  createGitHubClient({ baseUrl: sim.url, token: "test-token", db: freshDb(), clock, backoffUnitMs: 1, requestTimeoutMs: 300, ...over });
+  createGitHubClient({
+    baseUrl: sim.url,
+    token: "test-token",
+    db: freshDb(),
+    clock,
+    backoffUnitMs: 1,
+    requestTimeoutMs: 300,
+    ...over,
+  });
 
 beforeAll(async () => {
   sim = await startGitHubSimulator({
@@ -24,11 +45,19 @@ beforeAll(async () => {
     candidates: [
       assembleCandidate({
         login: "dev-one",
-        repos: [honestHistory({ login: "dev-one", commits: 20 }), renamedRepository({ login: "dev-one" }), emptyRepository({ login: "dev-one" })],
+        repos: [
+          honestHistory({ login: "dev-one", commits: 20 }),
+          renamedRepository({ login: "dev-one" }),
+          emptyRepository({ login: "dev-one" }),
+        ],
       }),
     ],
     users: [{ login: "prolific", createdAt: "2015-01-01T00:00:00Z" }],
-    repos: Array.from({ length: 130 }, (_, i) => ({ owner: "prolific", name: `repo-${String(i).padStart(3, "0")}`, commits: [] })),
+    repos: Array.from({ length: 130 }, (_, i) => ({
+      owner: "prolific",
+      name: `repo-${String(i).padStart(3, "0")}`,
+      commits: [],
+    })),
   });
 });
 afterAll(() => sim.stop());
@@ -73,7 +102,9 @@ describe("reading", () => {
     const c = client();
     const res = await c.get("/repos/{owner}/{repo}/commits", { owner: "dev-one", repo: "future-idea" }, [409]);
     expect(res.status).toBe(409);
-    await expect(c.get("/repos/{owner}/{repo}/commits", { owner: "dev-one", repo: "future-idea" })).rejects.toThrow(/GitHub answered 409/);
+    await expect(c.get("/repos/{owner}/{repo}/commits", { owner: "dev-one", repo: "future-idea" })).rejects.toThrow(
+      /GitHub answered 409/,
+    );
   });
 });
 
@@ -129,7 +160,9 @@ describe("rate limits", () => {
     sim.rateLimit.exhaust({ resetAt, status: 429 });
     try {
       sim.resetCallLog();
-      const err = await source().getUser("dev-one").catch((e) => e);
+      const err = await source()
+        .getUser("dev-one")
+        .catch((e) => e);
       expect(err).toBeInstanceOf(GitHubRateLimitedError);
       expect((err as GitHubRateLimitedError).resetAt).toBe(resetAt);
       expect(sim.callLog.map((c) => c.status)).toEqual([429]);
@@ -153,7 +186,9 @@ describe("rate limits", () => {
   test("a long secondary limit defers instead of blocking the worker", async () => {
     sim.rateLimit.secondary({ count: 5, retryAfterSec: 3600 });
     try {
-      const err = await source({ maxSecondaryWaitMs: 60_000 }).getUser("dev-one").catch((e) => e);
+      const err = await source({ maxSecondaryWaitMs: 60_000 })
+        .getUser("dev-one")
+        .catch((e) => e);
       expect(err).toBeInstanceOf(GitHubRateLimitedError);
       expect((err as GitHubRateLimitedError).resetAt).toBe(clock.now() + 3_600_000);
     } finally {
@@ -176,7 +211,9 @@ describe("failures", () => {
     sim.injectFaults({ status: 503, count: Infinity, match: "/users/dev-one" });
     try {
       sim.resetCallLog();
-      const err = await source({ retries: 2 }).getUser("dev-one").catch((e) => e);
+      const err = await source({ retries: 2 })
+        .getUser("dev-one")
+        .catch((e) => e);
       expect(err).toBeInstanceOf(GitHubUnavailableError);
       expect((err as Error).message).toContain("after 3 attempts");
       expect(sim.callLog.map((c) => c.status)).toEqual([503, 503, 503]);
@@ -195,7 +232,9 @@ describe("failures", () => {
   test("lasting timeouts become GitHubUnavailableError naming the timeout", async () => {
     sim.injectFaults({ kind: "hang", count: Infinity, match: "/users/dev-one" });
     try {
-      const err = await source({ requestTimeoutMs: 50, retries: 1 }).getUser("dev-one").catch((e) => e);
+      const err = await source({ requestTimeoutMs: 50, retries: 1 })
+        .getUser("dev-one")
+        .catch((e) => e);
       expect(err).toBeInstanceOf(GitHubUnavailableError);
       expect((err as Error).message).toContain("did not answer within 50 ms");
     } finally {
@@ -207,14 +246,21 @@ describe("failures", () => {
     const closed = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response("") });
     const url = `http://127.0.0.1:${closed.port}`;
     await closed.stop(true);
-    const err = await createGitHubSource({ baseUrl: url, db: freshDb(), clock, backoffUnitMs: 1, retries: 1 }).getUser("x").catch((e) => e);
+    const err = await createGitHubSource({ baseUrl: url, db: freshDb(), clock, backoffUnitMs: 1, retries: 1 })
+      .getUser("x")
+      .catch((e) => e);
     expect(err).toBeInstanceOf(GitHubUnavailableError);
   });
 
   test("a refused token is a clear GitHubUnavailableError, not retried", async () => {
-    const strict = await startGitHubSimulator({ tokens: ["right"], users: [{ login: "u", createdAt: "2020-01-01T00:00:00Z" }] });
+    const strict = await startGitHubSimulator({
+      tokens: ["right"],
+      users: [{ login: "u", createdAt: "2020-01-01T00:00:00Z" }],
+    });
     try {
-      const err = await createGitHubSource({ baseUrl: strict.url, token: "wrong", db: freshDb(), backoffUnitMs: 1 }).getUser("u").catch((e) => e);
+      const err = await createGitHubSource({ baseUrl: strict.url, token: "wrong", db: freshDb(), backoffUnitMs: 1 })
+        .getUser("u")
+        .catch((e) => e);
       expect(err).toBeInstanceOf(GitHubUnavailableError);
       expect((err as Error).message).toContain("rejected the token");
       expect(strict.callLog).toHaveLength(1);
@@ -233,7 +279,9 @@ test("a redirect to another host is neither followed (the token stays home) nor 
     fetch: () => new Response("{}", { status: 301, headers: { location: `http://127.0.0.1:${foreign.port}/steal` } }),
   });
   try {
-    const err = await createGitHubSource({ baseUrl: `http://127.0.0.1:${home.port}`, token: "secret", db: freshDb() }).getRepo("a", "b").catch((e) => e);
+    const err = await createGitHubSource({ baseUrl: `http://127.0.0.1:${home.port}`, token: "secret", db: freshDb() })
+      .getRepo("a", "b")
+      .catch((e) => e);
     expect(err).toBeInstanceOf(GitHubUnavailableError);
     expect((err as Error).message).toContain("not followed");
     expect(foreignHits).toBe(0);

@@ -83,14 +83,21 @@ describe("toGhCommit", () => {
     });
   });
   test("a single commit carries stats and file names", () => {
-    const c = toGhCommit({ ...item, stats: { additions: 5, deletions: 1, total: 6 }, files: [{ filename: "a.ts" }, { filename: "b.ts" }] });
+    const c = toGhCommit({
+      ...item,
+      stats: { additions: 5, deletions: 1, total: 6 },
+      files: [{ filename: "a.ts" }, { filename: "b.ts" }],
+    });
     expect(c.stats).toEqual({ additions: 5, deletions: 1, files: ["a.ts", "b.ts"] });
   });
-  test("an empty-object author (GitHub's other shape) -> null login", () => expect(toGhCommit({ ...item, author: {} }).authorLogin).toBeNull());
+  test("an empty-object author (GitHub's other shape) -> null login", () =>
+    expect(toGhCommit({ ...item, author: {} }).authorLogin).toBeNull());
 });
 
 test("toGhUser and sameLogin", () => {
-  expect(toGhUser({ login: "x", id: 7, type: "User", name: null, created_at: "2020-01-01T00:00:00Z", public_repos: 3 })).toEqual({
+  expect(
+    toGhUser({ login: "x", id: 7, type: "User", name: null, created_at: "2020-01-01T00:00:00Z", public_repos: 3 }),
+  ).toEqual({
     login: "x",
     id: 7,
     type: "User",

@@ -3,8 +3,8 @@ import { createGitHubSource } from "../../src/github/github-source.ts";
 import { GitHubRateLimitedError, type GitHubSource, type RepoEvidence } from "../../src/github/types.ts";
 import { ManualClock } from "../../src/lib/clock.ts";
 import type { Database } from "../../src/storage/database.ts";
-import { startGitHubSimulator, type GitHubSimulator } from "../support/github-sim/github-simulator.ts";
-import { sampleCandidates, type CandidateSpec } from "../support/github-sim/scenarios/index.ts";
+import { type GitHubSimulator, startGitHubSimulator } from "../support/github-sim/github-simulator.ts";
+import { type CandidateSpec, sampleCandidates } from "../support/github-sim/scenarios/index.ts";
 import { freshDb } from "./fixtures.ts";
 
 /** The evidence fetchers over the scenario library: what RepoEvidence holds, and what it costs. */
@@ -41,7 +41,12 @@ const ev = (fullName: string) => evidence.get(fullName)!;
 describe("evidence per scenario", () => {
   test("honest history: every commit counted, root, languages, manifest, the oldest commit sampled", () => {
     const e = ev("alice-honest/weather-dash");
-    expect([e.candidateCommitCount, e.totalCommitCount, e.candidateCommits.length, e.truncated]).toEqual([48, 48, 48, false]);
+    expect([e.candidateCommitCount, e.totalCommitCount, e.candidateCommits.length, e.truncated]).toEqual([
+      48,
+      48,
+      48,
+      false,
+    ]);
     expect(e.rootCommit?.authorLogin).toBe("alice-honest");
     expect(e.rootCommit?.message).toBe("Initial commit");
     expect(Object.keys(e.languages)).toEqual(["TypeScript"]);
@@ -61,19 +66,33 @@ describe("evidence per scenario", () => {
   test("bot commits are other authors, never the candidate's", () => {
     const e = ev("alice-honest/invoice-api");
     expect(e.candidateCommitCount).toBe(30);
-    expect(e.otherAuthors).toEqual([{ login: "dependabot[bot]", email: "49699333+dependabot[bot]@users.noreply.github.com", count: 15, earliestAuthorDate: expect.any(String) }]);
+    expect(e.otherAuthors).toEqual([
+      {
+        login: "dependabot[bot]",
+        email: "49699333+dependabot[bot]@users.noreply.github.com",
+        count: 15,
+        earliestAuthorDate: expect.any(String),
+      },
+    ]);
     expect(e.candidateCommits.every((c) => c.authorLogin === "alice-honest")).toBe(true);
   });
 
   test("unlinked email: those commits are reported apart, by email", () => {
     const e = ev("maya-mixed/dotfiles-sync");
     expect(e.candidateCommitCount).toBe(15);
-    expect(e.otherAuthors).toEqual([{ login: null, email: "maya-mixed@workstation.local", count: 20, earliestAuthorDate: expect.any(String) }]);
+    expect(e.otherAuthors).toEqual([
+      { login: null, email: "maya-mixed@workstation.local", count: 20, earliestAuthorDate: expect.any(String) },
+    ]);
   });
 
   test("fork with own work: parent named, compare counts the candidate's commits ahead", () => {
     const e = ev("alice-honest/fastcsv");
-    expect(e.repo).toMatchObject({ fork: true, parent: "upstream-org/fastcsv", source: "upstream-org/fastcsv", parentDefaultBranch: "main" });
+    expect(e.repo).toMatchObject({
+      fork: true,
+      parent: "upstream-org/fastcsv",
+      source: "upstream-org/fastcsv",
+      parentDefaultBranch: "main",
+    });
     expect(e.aheadOfParent).toEqual({ total: 12, byCandidate: 12 });
     expect(e.candidateCommitCount).toBe(12);
     expect(e.totalCommitCount).toBe(162);
@@ -108,7 +127,9 @@ describe("evidence per scenario", () => {
   test("random-date bot and sequential backdater: both dates kept for every commit", () => {
     const bot = ev("mallory-painter/daily-commits");
     expect(bot.candidateCommitCount).toBe(300);
-    const future = bot.candidateCommits.filter((c) => Date.parse(c.authorDate) > Date.parse(bot.repo.pushedAt!) + 86_400_000);
+    const future = bot.candidateCommits.filter(
+      (c) => Date.parse(c.authorDate) > Date.parse(bot.repo.pushedAt!) + 86_400_000,
+    );
     expect(future.length).toBeGreaterThanOrEqual(10);
     const seq = ev("mallory-painter/contributions");
     expect(seq.candidateCommits.every((c) => c.authorDate.endsWith("T20:01:00Z"))).toBe(true);
@@ -166,7 +187,9 @@ describe("cost", () => {
       const n = c.repos.filter((r) => r.owner === c.login).length;
       const { calls: coldCalls } = cold.stats();
       const w = warm.stats();
-      rows.push(`${c.login}: ${n} repos, cold ${coldCalls} calls, warm ${w.calls} calls (${w.notModified} x 304, ${w.servedFromCache} without a request)`);
+      rows.push(
+        `${c.login}: ${n} repos, cold ${coldCalls} calls, warm ${w.calls} calls (${w.notModified} x 304, ${w.servedFromCache} without a request)`,
+      );
       expect(w.notModified / w.calls).toBeGreaterThanOrEqual(0.9);
       expect(w.calls).toBeLessThanOrEqual(coldCalls);
     }

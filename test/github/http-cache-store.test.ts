@@ -1,13 +1,29 @@
 import { describe, expect, test } from "bun:test";
-import { GITHUB_CACHE_RETENTION_MS, GitHubHttpCache, pruneGitHubHttpCache, tokenPartition } from "../../src/github/http-cache-store.ts";
+import {
+  GITHUB_CACHE_RETENTION_MS,
+  GitHubHttpCache,
+  pruneGitHubHttpCache,
+  tokenPartition,
+} from "../../src/github/http-cache-store.ts";
 import { freshDb } from "./fixtures.ts";
 
 describe("GitHubHttpCache (migration 0003)", () => {
   test("stores and replays an answer per (url, token partition)", () => {
     const cache = new GitHubHttpCache(freshDb());
     const a = tokenPartition("token-a");
-    cache.put(a, { url: "https://api/x", etag: 'W/"1"', lastModified: null, headers: { link: "<l>" }, body: "[1]" }, 1000);
-    expect(cache.get("https://api/x", a)).toEqual({ url: "https://api/x", etag: 'W/"1"', lastModified: null, headers: { link: "<l>" }, body: "[1]", storedAt: 1000 });
+    cache.put(
+      a,
+      { url: "https://api/x", etag: 'W/"1"', lastModified: null, headers: { link: "<l>" }, body: "[1]" },
+      1000,
+    );
+    expect(cache.get("https://api/x", a)).toEqual({
+      url: "https://api/x",
+      etag: 'W/"1"',
+      lastModified: null,
+      headers: { link: "<l>" },
+      body: "[1]",
+      storedAt: 1000,
+    });
     expect(cache.get("https://api/x", tokenPartition("token-b"))).toBeNull();
     expect(cache.get("https://api/x", tokenPartition(null))).toBeNull();
     cache.put(a, { url: "https://api/x", etag: 'W/"2"', lastModified: null, headers: {}, body: "[2]" }, 2000);
@@ -18,9 +34,15 @@ describe("GitHubHttpCache (migration 0003)", () => {
   test("a failed cache write (e.g. a full disk) is counted, never thrown: the request it served still succeeds", () => {
     const db = freshDb();
     const cache = new GitHubHttpCache(db);
-    db.exec("CREATE TRIGGER refuse BEFORE INSERT ON github_http_cache BEGIN SELECT RAISE(FAIL, 'database or disk is full'); END");
-    db.exec("CREATE TRIGGER refuse_update BEFORE UPDATE ON github_http_cache BEGIN SELECT RAISE(FAIL, 'database or disk is full'); END");
-    expect(() => cache.put("p", { url: "u", etag: '"1"', lastModified: null, headers: {}, body: "{}" }, 1)).not.toThrow();
+    db.exec(
+      "CREATE TRIGGER refuse BEFORE INSERT ON github_http_cache BEGIN SELECT RAISE(FAIL, 'database or disk is full'); END",
+    );
+    db.exec(
+      "CREATE TRIGGER refuse_update BEFORE UPDATE ON github_http_cache BEGIN SELECT RAISE(FAIL, 'database or disk is full'); END",
+    );
+    expect(() =>
+      cache.put("p", { url: "u", etag: '"1"', lastModified: null, headers: {}, body: "{}" }, 1),
+    ).not.toThrow();
     expect(() => cache.touch("u", "p", 2)).not.toThrow();
     expect(cache.writeFailures).toBe(1); // the touch of a missing row changes nothing and does not fail
     expect(cache.get("u", "p")).toBeNull();
@@ -28,7 +50,11 @@ describe("GitHubHttpCache (migration 0003)", () => {
 
   test("the token is never stored, only its hash; no token is 'anonymous'", () => {
     const db = freshDb();
-    new GitHubHttpCache(db).put(tokenPartition("ghp_secret"), { url: "u", etag: null, lastModified: "x", headers: {}, body: "" }, 1);
+    new GitHubHttpCache(db).put(
+      tokenPartition("ghp_secret"),
+      { url: "u", etag: null, lastModified: "x", headers: {}, body: "" },
+      1,
+    );
     const row = db.query<{ token_hash: string }, []>("SELECT token_hash FROM github_http_cache").get()!;
     expect(row.token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(row.token_hash).not.toContain("secret");
@@ -37,7 +63,12 @@ describe("GitHubHttpCache (migration 0003)", () => {
 
   test("bodies are stored gzipped: a page of commits takes a fraction of its size", () => {
     const db = freshDb();
-    const page = JSON.stringify(Array.from({ length: 100 }, (_, i) => ({ sha: String(i).padStart(40, "0"), commit: { message: "Fix the thing", author: { name: "Dev", email: "dev@example.com" } } })));
+    const page = JSON.stringify(
+      Array.from({ length: 100 }, (_, i) => ({
+        sha: String(i).padStart(40, "0"),
+        commit: { message: "Fix the thing", author: { name: "Dev", email: "dev@example.com" } },
+      })),
+    );
     new GitHubHttpCache(db).put("anonymous", { url: "p", etag: "e", lastModified: null, headers: {}, body: page }, 1);
     const stored = db.query<{ n: number }, []>("SELECT length(body) AS n FROM github_http_cache").get()!.n;
     expect(stored).toBeLessThan(page.length / 4);
@@ -63,7 +94,9 @@ describe("GitHubHttpCache (migration 0003)", () => {
 
   test("a corrupt row is a miss, not an error", () => {
     const db = freshDb();
-    db.query("INSERT INTO github_http_cache VALUES ('u', 'anonymous', 'e', NULL, '{broken', ?, 1, 1)").run(Bun.gzipSync(new Uint8Array([1])));
+    db.query("INSERT INTO github_http_cache VALUES ('u', 'anonymous', 'e', NULL, '{broken', ?, 1, 1)").run(
+      Bun.gzipSync(new Uint8Array([1])),
+    );
     db.query("INSERT INTO github_http_cache VALUES ('v', 'anonymous', 'e', NULL, '{}', X'00FF', 1, 1)").run();
     expect(new GitHubHttpCache(db).get("u", "anonymous")).toBeNull();
     expect(new GitHubHttpCache(db).get("v", "anonymous")).toBeNull();

@@ -15,7 +15,12 @@ const value = (name: string) => {
 };
 const count = Number(value("count") ?? 200);
 const seed = value("seed") === undefined ? undefined : Number(value("seed"));
-const r = await runHostileCampaign({ count, seed, command: argv.includes("--binary") ? "binary" : "source", log: (s) => console.log(`   ${s}`) });
+const r = await runHostileCampaign({
+  count,
+  seed,
+  command: argv.includes("--binary") ? "binary" : "source",
+  log: (s) => console.log(`   ${s}`),
+});
 const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
 console.log(`\nhostile PDFs: ${r.outcomes.length} files, seed ${r.seed}, ${r.seconds.toFixed(1)} s — ${machine()}`);
 console.log(table(["kind", "files", "outcomes"], summarize(r)));
@@ -25,7 +30,9 @@ console.log(
 console.log(`service survived: ${r.survived ? "yes" : "NO"}; a valid resume afterwards: ${r.afterwards}`);
 if (argv.includes("--verbose")) {
   for (const x of r.outcomes) {
-    const f = x.final ? `${x.final.status} ${x.final.code ?? ""} in ${x.final.ms} ms: ${x.final.message ?? ""}` : `POST ${x.postStatus} ${JSON.stringify(x.postBody)}`;
+    const f = x.final
+      ? `${x.final.status} ${x.final.code ?? ""} in ${x.final.ms} ms: ${x.final.message ?? ""}`
+      : `POST ${x.postStatus} ${JSON.stringify(x.postBody)}`;
     console.log(`  ${x.kind.padEnd(14)} ${x.name.padEnd(58)} ${f.slice(0, 160)}`);
   }
 }

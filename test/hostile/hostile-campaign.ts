@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { candidateResume } from "../chaos/chaos-world.ts";
-import { readRssKb, sampleRss, type ServiceCommand, serviceArgv, spawnService } from "../chaos/service-process.ts";
+import { readRssKb, type ServiceCommand, sampleRss, serviceArgv, spawnService } from "../chaos/service-process.ts";
 import { runCliProcess } from "../support/child-server.ts";
 import { startGitHubSimulator } from "../support/github-sim/github-simulator.ts";
 import { sampleCandidates } from "../support/github-sim/scenarios/index.ts";
@@ -51,11 +51,14 @@ export interface HostileReport {
 
 /** Final states a person can act on: a known code and a sentence that says what to do, no internals. */
 function judgeFinal(m: Mutant, f: NonNullable<Outcome["final"]>): string | null {
-  if (f.status === "COMPLETED") return m.expect.kind === "fail" ? "COMPLETED, expected a FAILED job with a reason" : null;
+  if (f.status === "COMPLETED")
+    return m.expect.kind === "fail" ? "COMPLETED, expected a FAILED job with a reason" : null;
   if (m.expect.kind === "complete") return `FAILED (${f.code}: ${f.message}), expected COMPLETED`;
   if (!f.code || f.code === "internal_error") return `FAILED without a specific reason (${f.code})`;
-  if (!f.message || f.message.length < 30) return `FAILED ${f.code} with too short a reason: ${JSON.stringify(f.message)}`;
-  if (/\.ts:\d+|\n\s+at |Error:/.test(f.message)) return `FAILED ${f.code} with internals in the reason: ${f.message.slice(0, 120)}`;
+  if (!f.message || f.message.length < 30)
+    return `FAILED ${f.code} with too short a reason: ${JSON.stringify(f.message)}`;
+  if (/\.ts:\d+|\n\s+at |Error:/.test(f.message))
+    return `FAILED ${f.code} with internals in the reason: ${f.message.slice(0, 120)}`;
   return null;
 }
 
@@ -66,8 +69,13 @@ function judgePost(m: Mutant, status: number, body: Record<string, unknown>): st
     return `POST answered ${status} ${body.error ?? ""}, expected ${m.expect.status} ${m.expect.code}`;
   }
   if (status === 202) return null;
-  if (m.expect.kind === "complete" || m.expect.kind === "fail") return `POST answered ${status} ${body.error ?? ""}, expected 202`;
-  return status === 413 || status === 415 ? (body.error === "invalid_file" ? null : `POST ${status} with ${body.error}`) : `POST answered ${status} ${body.error ?? ""}`;
+  if (m.expect.kind === "complete" || m.expect.kind === "fail")
+    return `POST answered ${status} ${body.error ?? ""}, expected 202`;
+  return status === 413 || status === 415
+    ? body.error === "invalid_file"
+      ? null
+      : `POST ${status} with ${body.error}`
+    : `POST answered ${status} ${body.error ?? ""}`;
 }
 
 export async function runHostileCampaign(o: HostileOptions): Promise<HostileReport> {
@@ -77,7 +85,11 @@ export async function runHostileCampaign(o: HostileOptions): Promise<HostileRepo
   const dataDir = mkdtempSync(join(tmpdir(), "claimcheck-hostile-"));
   const scratch = mkdtempSync(join(tmpdir(), "claimcheck-hostile-files-"));
   const candidates = sampleCandidates().filter((c) => c.login === "alice-honest");
-  const sim = await startGitHubSimulator({ candidates, tokens: ["hostile-token"], rateLimits: { authenticated: 10_000_000 } });
+  const sim = await startGitHubSimulator({
+    candidates,
+    tokens: ["hostile-token"],
+    rateLimits: { authenticated: 10_000_000 },
+  });
   const command = o.command ?? "source";
   let service: Awaited<ReturnType<typeof spawnService>> | null = null;
   try {
@@ -86,13 +98,29 @@ export async function runHostileCampaign(o: HostileOptions): Promise<HostileRepo
     if (keyRun.code !== 0) throw new Error(`keys create failed: ${keyRun.stderr}`);
     const key = keyRun.stdout.trim();
     const base = await candidateResume(candidates[0]!);
-    const mutants = [...structuralMutants(base, { saveDepth: o.saveDepth }), ...labelMutants(base), ...[encryptedMutant(base, scratch)].filter((m): m is Mutant => m !== null), ...randomMutants(base, o.count, seed)];
-    service = await spawnService({ env: { ...env, GITHUB_API_URL: sim.url, GITHUB_TOKEN: "hostile-token", WORKER_CONCURRENCY: "4" }, command });
+    const mutants = [
+      ...structuralMutants(base, { saveDepth: o.saveDepth }),
+      ...labelMutants(base),
+      ...[encryptedMutant(base, scratch)].filter((m): m is Mutant => m !== null),
+      ...randomMutants(base, o.count, seed),
+    ];
+    service = await spawnService({
+      env: { ...env, GITHUB_API_URL: sim.url, GITHUB_TOKEN: "hostile-token", WORKER_CONCURRENCY: "4" },
+      command,
+    });
     const s = service;
     const auth = { authorization: `Bearer ${key}` };
-    const pollFinal = async (id: string) => (await (await fetch(`${s.url}/v1/jobs/${id}`, { headers: auth })).json()) as Record<string, any>;
+    const pollFinal = async (id: string) =>
+      (await (await fetch(`${s.url}/v1/jobs/${id}`, { headers: auth })).json()) as Record<string, any>;
     // warm the reader (its first start is not part of the campaign's memory story)
-    const warm = await post(s.url, key, { name: "warm-up", kind: "flip", bytes: base, filename: "resume.pdf", contentType: "application/pdf", expect: { kind: "complete" } });
+    const warm = await post(s.url, key, {
+      name: "warm-up",
+      kind: "flip",
+      bytes: base,
+      filename: "resume.pdf",
+      contentType: "application/pdf",
+      expect: { kind: "complete" },
+    });
     await waitFinal([String(warm.body.trackingId)], pollFinal, 60_000);
     const idleKb = readRssKb(s.pid) ?? 0;
     const sampler = sampleRss(s.pid, 25);
@@ -102,11 +130,21 @@ export async function runHostileCampaign(o: HostileOptions): Promise<HostileRepo
     const accepted = new Map<string, Outcome>();
     for (const m of mutants) {
       const r = await post(s.url, key, m);
-      const outcome: Outcome = { name: m.name, kind: m.kind, bytes: m.bytes.length, postStatus: r.status, postBody: r.body, final: null, problem: judgePost(m, r.status, r.body) };
+      const outcome: Outcome = {
+        name: m.name,
+        kind: m.kind,
+        bytes: m.bytes.length,
+        postStatus: r.status,
+        postBody: r.body,
+        final: null,
+        problem: judgePost(m, r.status, r.body),
+      };
       outcomes.push(outcome);
       if (r.status === 202) accepted.set(String(r.body.trackingId), outcome);
     }
-    log(`hostile: posted; ${accepted.size} accepted, ${outcomes.length - accepted.size} refused at POST; waiting for the jobs`);
+    log(
+      `hostile: posted; ${accepted.size} accepted, ${outcomes.length - accepted.size} refused at POST; waiting for the jobs`,
+    );
     const finals = await waitFinal([...accepted.keys()], pollFinal, 120_000 + accepted.size * 2_000);
     for (const [id, outcome] of accepted) {
       const j = finals.get(id);
@@ -115,23 +153,48 @@ export async function runHostileCampaign(o: HostileOptions): Promise<HostileRepo
         outcome.problem ??= "the job never reached a final state";
         continue;
       }
-      outcome.final = { status: String(j.status), code: j.error?.code ?? null, message: j.error?.message ?? null, ms: Date.parse(j.completedAt) - Date.parse(j.createdAt) };
+      outcome.final = {
+        status: String(j.status),
+        code: j.error?.code ?? null,
+        message: j.error?.message ?? null,
+        ms: Date.parse(j.completedAt) - Date.parse(j.createdAt),
+      };
       outcome.problem ??= judgeFinal(m, outcome.final);
     }
     const peak = sampler.stop();
     const survived = s.proc.exitCode === null;
     let afterwards = "not tried (the service is gone)";
     if (survived) {
-      const r = await post(s.url, key, { name: "after", kind: "flip", bytes: base, filename: "resume.pdf", contentType: "application/pdf", expect: { kind: "complete" } });
+      const r = await post(s.url, key, {
+        name: "after",
+        kind: "flip",
+        bytes: base,
+        filename: "resume.pdf",
+        contentType: "application/pdf",
+        expect: { kind: "complete" },
+      });
       const f = await waitFinal([String(r.body.trackingId)], pollFinal, 60_000);
       afterwards = String(f.get(String(r.body.trackingId))?.status ?? `no final state (POST ${r.status})`);
     }
     const afterKb = readRssKb(s.pid) ?? 0;
     const problems = outcomes.filter((x) => x.problem).map((x) => `${x.name}: ${x.problem}`);
-    const notes = mutants.flatMap((m, i) => (m.expect.kind === "refuse" && m.expect.knownBare && outcomes[i]!.postBody.error !== m.expect.code ? [`${m.name}: ${m.expect.knownBare}`] : []));
+    const notes = mutants.flatMap((m, i) =>
+      m.expect.kind === "refuse" && m.expect.knownBare && outcomes[i]!.postBody.error !== m.expect.code
+        ? [`${m.name}: ${m.expect.knownBare}`]
+        : [],
+    );
     if (!survived) problems.push(`the service exited during the campaign: ${s.output().slice(-1500)}`);
     if (afterwards !== "COMPLETED") problems.push(`a valid resume after the campaign ended ${afterwards}`);
-    return { seed, outcomes, seconds: (performance.now() - t0) / 1000, rss: { idleKb, peakKb: peak.peakSelfKb, afterKb, peakChildrenKb: peak.peakChildrenKb }, survived, afterwards, problems, notes };
+    return {
+      seed,
+      outcomes,
+      seconds: (performance.now() - t0) / 1000,
+      rss: { idleKb, peakKb: peak.peakSelfKb, afterKb, peakChildrenKb: peak.peakChildrenKb },
+      survived,
+      afterwards,
+      problems,
+      notes,
+    };
   } finally {
     if (service) {
       service.kill("SIGKILL");
@@ -147,7 +210,12 @@ async function post(url: string, key: string, m: Mutant): Promise<{ status: numb
   const fd = new FormData();
   fd.set("resume", new Blob([m.bytes as BlobPart], { type: m.contentType }), m.filename);
   fd.set("hostUsername", "alice-honest");
-  const res = await fetch(`${url}/v1/verify`, { method: "POST", body: fd, headers: { authorization: `Bearer ${key}` }, signal: AbortSignal.timeout(30_000) });
+  const res = await fetch(`${url}/v1/verify`, {
+    method: "POST",
+    body: fd,
+    headers: { authorization: `Bearer ${key}` },
+    signal: AbortSignal.timeout(30_000),
+  });
   const text = await res.text();
   let body: Record<string, unknown> = {};
   try {
@@ -158,7 +226,11 @@ async function post(url: string, key: string, m: Mutant): Promise<{ status: numb
   return { status: res.status, body };
 }
 
-async function waitFinal(ids: string[], poll: (id: string) => Promise<Record<string, any>>, timeoutMs: number): Promise<Map<string, Record<string, any>>> {
+async function waitFinal(
+  ids: string[],
+  poll: (id: string) => Promise<Record<string, any>>,
+  timeoutMs: number,
+): Promise<Map<string, Record<string, any>>> {
   const done = new Map<string, Record<string, any>>();
   const deadline = Date.now() + timeoutMs;
   while (done.size < ids.length && Date.now() < deadline) {
@@ -179,9 +251,20 @@ export function summarize(r: HostileReport): Array<[string, number, string]> {
   return [...byKind].map(([kind, xs]) => {
     const counts = new Map<string, number>();
     for (const x of xs) {
-      const label = x.final ? (x.final.status === "COMPLETED" ? "COMPLETED" : `FAILED ${x.final.code}`) : `POST ${x.postStatus} ${String(x.postBody.error ?? "")}`;
+      const label = x.final
+        ? x.final.status === "COMPLETED"
+          ? "COMPLETED"
+          : `FAILED ${x.final.code}`
+        : `POST ${x.postStatus} ${String(x.postBody.error ?? "")}`;
       counts.set(label, (counts.get(label) ?? 0) + 1);
     }
-    return [kind, xs.length, [...counts].sort((a, b) => b[1] - a[1]).map(([l, n]) => `${l} x${n}`).join(", ")];
+    return [
+      kind,
+      xs.length,
+      [...counts]
+        .sort((a, b) => b[1] - a[1])
+        .map(([l, n]) => `${l} x${n}`)
+        .join(", "),
+    ];
   });
 }

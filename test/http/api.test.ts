@@ -71,7 +71,11 @@ describe("POST /v1/verify", () => {
   });
 
   test("400 missing_fields for a body that is not multipart", async () => {
-    const res = await fetch(`${t.url}/v1/verify`, { method: "POST", headers: { ...auth(), "content-type": "application/json" }, body: "{}" });
+    const res = await fetch(`${t.url}/v1/verify`, {
+      method: "POST",
+      headers: { ...auth(), "content-type": "application/json" },
+      body: "{}",
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: "missing_fields" });
   });
@@ -88,7 +92,11 @@ describe("POST /v1/verify", () => {
   });
 
   test("415 invalid_file when the bytes are not a PDF, whatever the name or type says", async () => {
-    const res = await submit(t.url, t.key, { resume: "<html>%PDF-1.7</html>", filename: "cv.pdf", hostUsername: "octocat" });
+    const res = await submit(t.url, t.key, {
+      resume: "<html>%PDF-1.7</html>",
+      filename: "cv.pdf",
+      hostUsername: "octocat",
+    });
     expect(res.status).toBe(415);
     expect(await res.json()).toMatchObject({ error: "invalid_file" });
     const empty = await submit(t.url, t.key, { resume: "", filename: "cv.pdf", hostUsername: "octocat" });
@@ -177,11 +185,18 @@ describe("Idempotency-Key", () => {
     const other = t.app.accounts.createKey("g", "globex").key;
     const a = await submit(t.url, t.key, { resume: pdf, hostUsername: "octocat" }, { "idempotency-key": "shared" });
     const b = await submit(t.url, other, { resume: pdf, hostUsername: "octocat" }, { "idempotency-key": "shared" });
-    expect(((await a.json()) as { trackingId: string }).trackingId).not.toBe(((await b.json()) as { trackingId: string }).trackingId);
+    expect(((await a.json()) as { trackingId: string }).trackingId).not.toBe(
+      ((await b.json()) as { trackingId: string }).trackingId,
+    );
   });
 
   test("400 for an unusable Idempotency-Key", async () => {
-    const res = await submit(t.url, t.key, { resume: pdf, hostUsername: "octocat" }, { "idempotency-key": "x".repeat(300) });
+    const res = await submit(
+      t.url,
+      t.key,
+      { resume: pdf, hostUsername: "octocat" },
+      { "idempotency-key": "x".repeat(300) },
+    );
     expect(res.status).toBe(400);
   });
 });

@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { healthRoutes, type HealthProbe, MIN_FREE_DISK_BYTES } from "../../src/http/routes/health-routes.ts";
+import { type HealthProbe, healthRoutes, MIN_FREE_DISK_BYTES } from "../../src/http/routes/health-routes.ts";
 
 const probe = (over: Partial<HealthProbe>): HealthProbe => ({
   checkDatabase: () => {},
@@ -19,7 +19,15 @@ test("ready when the database takes writes, the disk has room and the worker loo
 });
 
 test.each([
-  ["database", { checkDatabase: () => { throw new Error("database or disk is full"); } }, "database not writable"],
+  [
+    "database",
+    {
+      checkDatabase: () => {
+        throw new Error("database or disk is full");
+      },
+    },
+    "database not writable",
+  ],
   ["disk", { freeDiskBytes: () => MIN_FREE_DISK_BYTES - 1 }, "disk almost full"],
   ["stalled worker", { workerLoopAgeMs: () => 60_000 }, "worker loop stalled"],
   ["stopped worker", { workerLoopAgeMs: () => Infinity }, "worker loop not running"],

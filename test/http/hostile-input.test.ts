@@ -12,15 +12,26 @@ afterAll(() => t.stop());
 
 const auth = () => ({ authorization: `Bearer ${t.key}` });
 const raw = (body: string | Uint8Array, contentType: string, extra: Record<string, string> = {}) =>
-  fetch(`${t.url}/v1/verify`, { method: "POST", body: body as BodyInit, headers: { ...auth(), "content-type": contentType, ...extra } });
+  fetch(`${t.url}/v1/verify`, {
+    method: "POST",
+    body: body as BodyInit,
+    headers: { ...auth(), "content-type": contentType, ...extra },
+  });
 
 /** A multipart body assembled by hand, so it can be malformed on purpose. */
-function multipart(boundary: string, parts: Array<{ name: string; filename?: string; body: string | Uint8Array }>): Uint8Array {
+function multipart(
+  boundary: string,
+  parts: Array<{ name: string; filename?: string; body: string | Uint8Array }>,
+): Uint8Array {
   const enc = new TextEncoder();
   const chunks: Uint8Array[] = [];
   for (const p of parts) {
     const disp = `form-data; name="${p.name}"${p.filename !== undefined ? `; filename="${p.filename}"` : ""}`;
-    chunks.push(enc.encode(`--${boundary}\r\nContent-Disposition: ${disp}\r\n${p.filename !== undefined ? "Content-Type: application/pdf\r\n" : ""}\r\n`));
+    chunks.push(
+      enc.encode(
+        `--${boundary}\r\nContent-Disposition: ${disp}\r\n${p.filename !== undefined ? "Content-Type: application/pdf\r\n" : ""}\r\n`,
+      ),
+    );
     chunks.push(typeof p.body === "string" ? enc.encode(p.body) : p.body);
     chunks.push(enc.encode("\r\n"));
   }
@@ -43,7 +54,10 @@ describe("multipart abuse gets the spec's errors, never a 500", () => {
   });
 
   test("a truncated body (no closing boundary)", async () => {
-    const body = multipart("b0und", [{ name: "hostUsername", body: "octocat" }, { name: "resume", filename: "cv.pdf", body: pdf }]);
+    const body = multipart("b0und", [
+      { name: "hostUsername", body: "octocat" },
+      { name: "resume", filename: "cv.pdf", body: pdf },
+    ]);
     const cut = body.slice(0, body.length - 200);
     const res = await raw(cut, "multipart/form-data; boundary=b0und");
     expect([400, 415]).toContain(res.status);
@@ -51,32 +65,68 @@ describe("multipart abuse gets the spec's errors, never a 500", () => {
 
   test("thousands of parts: unknown fields are ignored, the request is judged on its two fields", async () => {
     const parts = Array.from({ length: 5000 }, (_, i) => ({ name: `junk${i}`, body: "x" }));
-    const ok = await raw(multipart("many", [...parts, { name: "hostUsername", body: "octocat" }, { name: "resume", filename: "cv.pdf", body: pdf }]), "multipart/form-data; boundary=many");
+    const ok = await raw(
+      multipart("many", [
+        ...parts,
+        { name: "hostUsername", body: "octocat" },
+        { name: "resume", filename: "cv.pdf", body: pdf },
+      ]),
+      "multipart/form-data; boundary=many",
+    );
     expect(ok.status).toBe(202);
     await expectError(await raw(multipart("many", parts), "multipart/form-data; boundary=many"), 400, "missing_fields");
   });
 
   test("a huge text field in place of the username", async () => {
-    const res = await raw(multipart("big", [{ name: "hostUsername", body: "a".repeat(5_000_000) }, { name: "resume", filename: "cv.pdf", body: pdf }]), "multipart/form-data; boundary=big");
+    const res = await raw(
+      multipart("big", [
+        { name: "hostUsername", body: "a".repeat(5_000_000) },
+        { name: "resume", filename: "cv.pdf", body: pdf },
+      ]),
+      "multipart/form-data; boundary=big",
+    );
     await expectError(res, 400, "missing_fields");
   });
 
   test("duplicate fields are refused rather than guessed", async () => {
-    const dupUser = multipart("dup", [{ name: "hostUsername", body: "alice" }, { name: "hostUsername", body: "mallory" }, { name: "resume", filename: "cv.pdf", body: pdf }]);
+    const dupUser = multipart("dup", [
+      { name: "hostUsername", body: "alice" },
+      { name: "hostUsername", body: "mallory" },
+      { name: "resume", filename: "cv.pdf", body: pdf },
+    ]);
     const res = await raw(dupUser, "multipart/form-data; boundary=dup");
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: "missing_fields", fields: ["hostUsername"] });
-    const dupFile = multipart("dup", [{ name: "hostUsername", body: "alice" }, { name: "resume", filename: "a.pdf", body: pdf }, { name: "resume", filename: "b.pdf", body: pdf }]);
-    expect(await (await raw(dupFile, "multipart/form-data; boundary=dup")).json()).toMatchObject({ error: "missing_fields", fields: ["resume"] });
+    const dupFile = multipart("dup", [
+      { name: "hostUsername", body: "alice" },
+      { name: "resume", filename: "a.pdf", body: pdf },
+      { name: "resume", filename: "b.pdf", body: pdf },
+    ]);
+    expect(await (await raw(dupFile, "multipart/form-data; boundary=dup")).json()).toMatchObject({
+      error: "missing_fields",
+      fields: ["resume"],
+    });
   });
 
   test("the resume sent as a text field, not a file", async () => {
-    const res = await raw(multipart("txt", [{ name: "hostUsername", body: "octocat" }, { name: "resume", body: "%PDF-1.4 not a file part" }]), "multipart/form-data; boundary=txt");
+    const res = await raw(
+      multipart("txt", [
+        { name: "hostUsername", body: "octocat" },
+        { name: "resume", body: "%PDF-1.4 not a file part" },
+      ]),
+      "multipart/form-data; boundary=txt",
+    );
     expect(await res.json()).toMatchObject({ error: "missing_fields", fields: ["resume"] });
   });
 
   test("odd filenames are accepted and stored as harmless metadata", async () => {
-    for (const filename of ["../../etc/passwd", "résumé – 2024.pdf", "a".repeat(2000) + ".pdf", "evil\u202Efdp.exe", ""]) {
+    for (const filename of [
+      "../../etc/passwd",
+      "résumé – 2024.pdf",
+      `${"a".repeat(2000)}.pdf`,
+      "evil\u202Efdp.exe",
+      "",
+    ]) {
       const res = await submit(t.url, t.key, { resume: pdf, filename, hostUsername: "octocat" });
       expect(res.status).toBe(202);
       const { trackingId } = (await res.json()) as { trackingId: string };
@@ -91,20 +141,37 @@ describe("multipart abuse gets the spec's errors, never a 500", () => {
 
   test("a mislabelled file: PDF content type and name, but a PNG inside", async () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
-    await expectError(await submit(t.url, t.key, { resume: png, filename: "cv.pdf", hostUsername: "octocat" }), 415, "invalid_file");
+    await expectError(
+      await submit(t.url, t.key, { resume: png, filename: "cv.pdf", hostUsername: "octocat" }),
+      415,
+      "invalid_file",
+    );
   });
 
   test("a zero-byte file", async () => {
-    await expectError(await submit(t.url, t.key, { resume: new Uint8Array(0), filename: "cv.pdf", hostUsername: "octocat" }), 415, "invalid_file");
+    await expectError(
+      await submit(t.url, t.key, { resume: new Uint8Array(0), filename: "cv.pdf", hostUsername: "octocat" }),
+      415,
+      "invalid_file",
+    );
   });
 });
 
 describe("header and username abuse", () => {
   test("authorization variants", async () => {
     for (const value of [`bearer ${t.key}`, `Bearer   ${t.key}`]) {
-      expect((await submit(t.url, null, { resume: pdf, hostUsername: "octocat" }, { authorization: value })).status).toBe(202);
+      expect(
+        (await submit(t.url, null, { resume: pdf, hostUsername: "octocat" }, { authorization: value })).status,
+      ).toBe(202);
     }
-    for (const value of ["Bearer", `Basic ${t.key}`, `Bearer ${t.key} extra`, `Bearer ${t.key}\u00e9`, `Bearer ${"x".repeat(8000)}`, `Token ${t.key}`]) {
+    for (const value of [
+      "Bearer",
+      `Basic ${t.key}`,
+      `Bearer ${t.key} extra`,
+      `Bearer ${t.key}\u00e9`,
+      `Bearer ${"x".repeat(8000)}`,
+      `Token ${t.key}`,
+    ]) {
       const res = await submit(t.url, null, { resume: pdf, hostUsername: "octocat" }, { authorization: value });
       expect(res.status).toBe(401);
     }
@@ -168,7 +235,11 @@ describe("body limits answer in JSON, whatever the size", () => {
   });
 
   test("other routes take small declared bodies only", async () => {
-    const big = await fetch(`${t.url}/dashboard/login`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "x=" + "a".repeat(2 * 1024 * 1024) });
+    const big = await fetch(`${t.url}/dashboard/login`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: `x=${"a".repeat(2 * 1024 * 1024)}`,
+    });
     expect(big.status).toBe(413);
     expect(await big.json()).toMatchObject({ error: "payload_too_large" });
     const chunked = await fetch(`${t.url}/dashboard/login`, {

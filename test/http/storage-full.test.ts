@@ -10,7 +10,11 @@ import { fixedSteps, makePdf, type RunningTestApp, startTestApp, submit } from "
 describe("renderError for storage errors", () => {
   test.each([
     ["SQLite's SQLITE_FULL", Object.assign(new Error("database or disk is full"), { code: "SQLITE_FULL" }), true],
-    ["ENOSPC from a file write", Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" }), true],
+    [
+      "ENOSPC from a file write",
+      Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" }),
+      true,
+    ],
     ["EDQUOT (quota)", Object.assign(new Error("EDQUOT: disk quota exceeded"), { code: "EDQUOT" }), true],
     ["another SQLite error", Object.assign(new Error("database is locked"), { code: "SQLITE_BUSY" }), false],
     ["a plain error", new Error("boom"), false],
@@ -33,7 +37,10 @@ describe("renderError for storage errors", () => {
 describe("POST /v1/verify when the database cannot grow", () => {
   let t: RunningTestApp;
   beforeAll(async () => {
-    t = await startTestApp({ steps: fixedSteps(50), logger: (await import("../../src/lib/log.ts")).createLogger("error") });
+    t = await startTestApp({
+      steps: fixedSteps(50),
+      logger: (await import("../../src/lib/log.ts")).createLogger("error"),
+    });
   });
   afterAll(() => t.stop());
 

@@ -16,7 +16,9 @@ afterEach(async () => {
 });
 
 async function boot(dataDir: string, extra: Record<string, string> = {}) {
-  const s = await startChildServer({ DATA_DIR: dataDir, JOB_LEASE: "2s", WORKER_CONCURRENCY: "4", ...extra }, ["test/support/gated-server.ts"]);
+  const s = await startChildServer({ DATA_DIR: dataDir, JOB_LEASE: "2s", WORKER_CONCURRENCY: "4", ...extra }, [
+    "test/support/gated-server.ts",
+  ]);
   started.push(s);
   return s;
 }
@@ -24,7 +26,11 @@ async function boot(dataDir: string, extra: Record<string, string> = {}) {
 function finalEvents(dataDir: string): Array<{ tracking_id: string; n: number }> {
   const db = new Database(join(dataDir, "claimcheck.db"), { readonly: true });
   try {
-    return db.query<{ tracking_id: string; n: number }, []>("SELECT tracking_id, count(*) AS n FROM final_events GROUP BY tracking_id").all();
+    return db
+      .query<{ tracking_id: string; n: number }, []>(
+        "SELECT tracking_id, count(*) AS n FROM final_events GROUP BY tracking_id",
+      )
+      .all();
   } finally {
     db.close();
   }
@@ -54,10 +60,17 @@ describe("crash recovery (real processes)", () => {
     const second = await boot(tmp.dir);
     const restartedAt = Date.now();
     for (const id of ids) {
-      const final = await pollUntil(async () => {
-        const j = (await (await fetch(`${second.url}/v1/jobs/${id}`, { headers: { authorization: `Bearer ${key}` } })).json()) as { status: string };
-        return j.status === "COMPLETED" ? j : null;
-      }, `job ${id} to complete after restart`, 60_000, 50);
+      const final = await pollUntil(
+        async () => {
+          const j = (await (
+            await fetch(`${second.url}/v1/jobs/${id}`, { headers: { authorization: `Bearer ${key}` } })
+          ).json()) as { status: string };
+          return j.status === "COMPLETED" ? j : null;
+        },
+        `job ${id} to complete after restart`,
+        60_000,
+        50,
+      );
       expect(final).toMatchObject({ trackingId: id, confidenceScore: 66 });
     }
     expect(Date.now() - restartedAt).toBeLessThan(60_000);
@@ -76,7 +89,14 @@ describe("crash recovery (real processes)", () => {
     await pollUntil(() => existsSync(join(tmp.dir, "started-dave")), "job to start");
     s.kill("SIGTERM");
     // the listener closes at once; the job is still in flight
-    await pollUntil(async () => fetch(`${s.url}/healthz`).then(() => false, () => true), "listener to close");
+    await pollUntil(
+      async () =>
+        fetch(`${s.url}/healthz`).then(
+          () => false,
+          () => true,
+        ),
+      "listener to close",
+    );
     expect(s.proc.exitCode).toBeNull();
     writeFileSync(join(tmp.dir, "release"), "go");
     expect(await s.exited).toBe(0);
@@ -88,7 +108,9 @@ describe("crash recovery (real processes)", () => {
     dirs.push(tmp.cleanup);
     const key = (await runCliProcess(["keys", "create", "--name", "grace"], { DATA_DIR: tmp.dir })).stdout.trim();
     const s = await boot(tmp.dir, { SHUTDOWN_GRACE: "200ms", JOB_LEASE: "60s" });
-    const { trackingId } = (await (await submit(s.url, key, { resume: await makePdf(), hostUsername: "erin" })).json()) as { trackingId: string };
+    const { trackingId } = (await (
+      await submit(s.url, key, { resume: await makePdf(), hostUsername: "erin" })
+    ).json()) as { trackingId: string };
     await pollUntil(() => existsSync(join(tmp.dir, "started-erin")), "job to start");
     s.kill("SIGTERM");
     expect(await s.exited).toBe(0);
@@ -96,10 +118,17 @@ describe("crash recovery (real processes)", () => {
     writeFileSync(join(tmp.dir, "release"), "go");
     // released, not leased: the restarted server takes it at once, despite the 60 s lease setting
     const again = await boot(tmp.dir, { JOB_LEASE: "60s" });
-    await pollUntil(async () => {
-      const j = (await (await fetch(`${again.url}/v1/jobs/${trackingId}`, { headers: { authorization: `Bearer ${key}` } })).json()) as { status: string };
-      return j.status === "COMPLETED";
-    }, "released job to complete", 20_000, 50);
+    await pollUntil(
+      async () => {
+        const j = (await (
+          await fetch(`${again.url}/v1/jobs/${trackingId}`, { headers: { authorization: `Bearer ${key}` } })
+        ).json()) as { status: string };
+        return j.status === "COMPLETED";
+      },
+      "released job to complete",
+      20_000,
+      50,
+    );
     expect(finalEvents(tmp.dir)).toEqual([{ tracking_id: trackingId, n: 1 }]);
   }, 60_000);
 });

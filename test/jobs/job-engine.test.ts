@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { retryDelayMs } from "../../src/jobs/backoff.ts";
 import { DeferJob, PermanentJobError } from "../../src/jobs/job-errors.ts";
 import { JobQueue } from "../../src/jobs/job-queue.ts";
 import { JobStore } from "../../src/jobs/job-store.ts";
 import { CRASH_ALLOWANCE, type JobEvents, type JobHandler, Worker } from "../../src/jobs/worker.ts";
-import { retryDelayMs } from "../../src/jobs/backoff.ts";
 import { ManualClock } from "../../src/lib/clock.ts";
 import { EventBus } from "../../src/lib/events.ts";
 import { silentLogger } from "../../src/lib/log.ts";
-import { openDatabase, type Database } from "../../src/storage/database.ts";
+import { type Database, openDatabase } from "../../src/storage/database.ts";
 
 let db: Database;
 let store: JobStore;
@@ -26,7 +26,18 @@ beforeEach(() => {
 afterEach(() => db.close());
 
 function worker(handlers: JobHandler[], opts: { concurrency?: number; leaseMs?: number } = {}) {
-  return new Worker({ db, store, queue, clock, events, logger: silentLogger, handlers, concurrency: opts.concurrency ?? 2, leaseMs: opts.leaseMs ?? 30_000, random: () => 0 });
+  return new Worker({
+    db,
+    store,
+    queue,
+    clock,
+    events,
+    logger: silentLogger,
+    handlers,
+    concurrency: opts.concurrency ?? 2,
+    leaseMs: opts.leaseMs ?? 30_000,
+    random: () => 0,
+  });
 }
 const effect = (jobId: number, what: string) => () => {
   db.query("INSERT INTO effects VALUES (?, ?)").run(jobId, what);
@@ -82,7 +93,15 @@ describe("job engine", () => {
 
   test("PermanentJobError fails at once, without retries", async () => {
     const id = queue.enqueue("bad", {}, { maxAttempts: 5 });
-    const w = worker([{ kind: "bad", run: async () => { throw new PermanentJobError("pdf_no_text", "no text"); }, onFailure: (j, e) => effect(j.id, (e as PermanentJobError).code) }]);
+    const w = worker([
+      {
+        kind: "bad",
+        run: async () => {
+          throw new PermanentJobError("pdf_no_text", "no text");
+        },
+        onFailure: (j, e) => effect(j.id, (e as PermanentJobError).code),
+      },
+    ]);
     await w.runOnce();
     expect(store.get(id)).toMatchObject({ state: "failed", attempts: 1 });
     expect(effects()).toEqual([{ job_id: id, what: "pdf_no_text" }]);
@@ -92,7 +111,14 @@ describe("job engine", () => {
     const id = queue.enqueue("limited", {}, { maxAttempts: 1 });
     let n = 0;
     const until = clock.now() + 3_600_000;
-    const w = worker([{ kind: "limited", run: async () => { if (n++ === 0) throw new DeferJob(until, "rate limited"); } }]);
+    const w = worker([
+      {
+        kind: "limited",
+        run: async () => {
+          if (n++ === 0) throw new DeferJob(until, "rate limited");
+        },
+      },
+    ]);
     const deferred = events.waitFor("job.deferred");
     await w.runOnce();
     expect((await deferred).until).toBe(until);
@@ -124,7 +150,19 @@ describe("job engine", () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     let aborted = false;
-    const w = worker([{ kind: "long", run: async (j) => { j.signal.addEventListener("abort", () => (aborted = true)); await gate; return effect(j.id, "late"); } }], { leaseMs: 1000 });
+    const w = worker(
+      [
+        {
+          kind: "long",
+          run: async (j) => {
+            j.signal.addEventListener("abort", () => (aborted = true));
+            await gate;
+            return effect(j.id, "late");
+          },
+        },
+      ],
+      { leaseMs: 1000 },
+    );
     const lost = events.waitFor("job.lease_lost");
     const claimed = events.waitFor("job.claimed");
     w.start();
@@ -150,7 +188,13 @@ describe("job engine", () => {
       store.rescueExpired(clock.now());
     }
     let ran = false;
-    const w = worker([{ kind: "poison", run: async () => void (ran = true), onFailure: (j, e) => effect(j.id, (e as PermanentJobError).code) }]);
+    const w = worker([
+      {
+        kind: "poison",
+        run: async () => void (ran = true),
+        onFailure: (j, e) => effect(j.id, (e as PermanentJobError).code),
+      },
+    ]);
     await w.runOnce();
     expect(ran).toBe(false);
     expect(store.get(id)!.state).toBe("failed");
@@ -161,7 +205,20 @@ describe("job engine", () => {
     for (let i = 0; i < 7; i++) queue.enqueue("c", { i });
     let running = 0;
     let peak = 0;
-    const w = worker([{ kind: "c", run: async () => { running++; peak = Math.max(peak, running); await Promise.resolve(); running--; } }], { concurrency: 3 });
+    const w = worker(
+      [
+        {
+          kind: "c",
+          run: async () => {
+            running++;
+            peak = Math.max(peak, running);
+            await Promise.resolve();
+            running--;
+          },
+        },
+      ],
+      { concurrency: 3 },
+    );
     expect(await w.runOnce()).toBe(7);
     expect(peak).toBeLessThanOrEqual(3);
     expect(peak).toBeGreaterThan(1);
@@ -172,9 +229,15 @@ describe("job engine", () => {
     const stuck = queue.enqueue("s", {});
     const w = worker([
       { kind: "q", run: async (j) => effect(j.id, "quick") },
-      { kind: "s", run: (j) => new Promise((_, reject) => j.signal.addEventListener("abort", () => reject(j.signal.reason))) },
+      {
+        kind: "s",
+        run: (j) => new Promise((_, reject) => j.signal.addEventListener("abort", () => reject(j.signal.reason))),
+      },
     ]);
-    const both = Promise.all([events.waitFor("job.claimed", (e) => e.id === stuck), events.waitFor("job.completed", (e) => e.id === quick)]);
+    const both = Promise.all([
+      events.waitFor("job.claimed", (e) => e.id === stuck),
+      events.waitFor("job.completed", (e) => e.id === quick),
+    ]);
     w.start();
     await both;
     const r = await w.stop(50);

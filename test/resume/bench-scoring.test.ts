@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { nameScore, NAME_MATCH_THRESHOLD, percentile, prf, repoKey, scoreFile } from "./support/bench-scoring.ts";
+import { NAME_MATCH_THRESHOLD, nameScore, percentile, prf, repoKey, scoreFile } from "./support/bench-scoring.ts";
 
 describe("nameScore", () => {
   test.each([
@@ -13,11 +13,17 @@ describe("nameScore", () => {
 });
 
 test.each([
-  ["https://github.com/search?q=repo:rust-lang/cargo+repo:rust-lang/rust+author:x&type=commits", "github.com/rust-lang/cargo"],
+  [
+    "https://github.com/search?q=repo:rust-lang/cargo+repo:rust-lang/rust+author:x&type=commits",
+    "github.com/rust-lang/cargo",
+  ],
   ["https://github.com/rust-lang/crates.io/commits?author=x", "github.com/rust-lang/crates.io"],
   ["github.com/0xKilty/information-compressor", "github.com/0xkilty/information-compressor"],
   ["https://github.com/powlaw", "github.com/powlaw"],
-  ["https://git.kernel.org/pub/scm/linux/kernel/git/next/linux-next.git", "git.kernel.org/pub/scm/linux/kernel/git/next/linux-next"],
+  [
+    "https://git.kernel.org/pub/scm/linux/kernel/git/next/linux-next.git",
+    "git.kernel.org/pub/scm/linux/kernel/git/next/linux-next",
+  ],
   ["https://www.npmjs.com/package/x", null],
   [null, null],
 ])("repoKey(%s)", (url, want) => expect(repoKey(url)).toBe(want));

@@ -14,10 +14,13 @@ let binary = "";
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "claimcheck-compile-"));
   binary = join(dir, "claimcheck");
-  const build = Bun.spawn([process.execPath, "build", join(import.meta.dir, "..", "..", "src", "main.ts"), "--compile", "--outfile", binary], {
-    stdout: "pipe",
-    stderr: "pipe",
-  });
+  const build = Bun.spawn(
+    [process.execPath, "build", join(import.meta.dir, "..", "..", "src", "main.ts"), "--compile", "--outfile", binary],
+    {
+      stdout: "pipe",
+      stderr: "pipe",
+    },
+  );
   const code = await build.exited;
   if (code !== 0) throw new Error(`bun build --compile failed: ${await new Response(build.stderr).text()}`);
 }, 120_000);
@@ -29,7 +32,11 @@ afterAll(() => {
 async function run(...args: string[]) {
   // run from an unrelated directory: the binary must not need the source tree
   const proc = Bun.spawn([binary, ...args], { cwd: dir, stdout: "pipe", stderr: "pipe" });
-  const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  const [stdout, stderr, code] = await Promise.all([
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+    proc.exited,
+  ]);
   return { stdout, stderr, code };
 }
 
@@ -37,7 +44,10 @@ test("the compiled binary's extract prints the projects", async () => {
   const r = await run("extract", join(FIXTURES, "russian-headings.pdf"), "--compact");
   expect(r.code).toBe(0);
   const json = JSON.parse(r.stdout);
-  expect(json.projects[0]).toMatchObject({ name: "Телеграм бот для дней рождения", repoUrl: "github.com/ivanp/birthday-bot" });
+  expect(json.projects[0]).toMatchObject({
+    name: "Телеграм бот для дней рождения",
+    repoUrl: "github.com/ivanp/birthday-bot",
+  });
 }, 30_000);
 
 test("the compiled binary's isolated worker reports unreadable PDFs", async () => {

@@ -1,15 +1,19 @@
 /** `claimcheck extract <file.pdf>`: JSON on stdout and exit 0, or a reason on stderr and a non-zero exit. */
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { parseExtractArgs } from "../../src/cli/commands/extract.ts";
 import { UsageError } from "../../src/cli/command.ts";
+import { parseExtractArgs } from "../../src/cli/commands/extract.ts";
 import { FIXTURES } from "./support/fixtures.ts";
 
 const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
 
 async function cli(...args: string[]) {
   const proc = Bun.spawn([process.execPath, MAIN, "extract", ...args], { stdout: "pipe", stderr: "pipe" });
-  const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  const [stdout, stderr, code] = await Promise.all([
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+    proc.exited,
+  ]);
   return { stdout, stderr, code };
 }
 
@@ -75,8 +79,11 @@ describe("parseExtractArgs", () => {
       compact: true,
     });
   });
-  test.each([[[]], [["a.pdf", "b.pdf"]], [["a.pdf", "--timeout"]], [["a.pdf", "--timeout", "-5"]], [["a.pdf", "--frobnicate"]]])(
-    "%j is a usage error",
-    (args) => expect(() => parseExtractArgs(args)).toThrow(UsageError),
-  );
+  test.each([
+    [[]],
+    [["a.pdf", "b.pdf"]],
+    [["a.pdf", "--timeout"]],
+    [["a.pdf", "--timeout", "-5"]],
+    [["a.pdf", "--frobnicate"]],
+  ])("%j is a usage error", (args) => expect(() => parseExtractArgs(args)).toThrow(UsageError));
 });

@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { extractResumeInProcess } from "../../src/resume/extract-in-process.ts";
-import { ResumeError, type ExtractedResume } from "../../src/resume/types.ts";
+import { type ExtractedResume, ResumeError } from "../../src/resume/types.ts";
 import { fixture } from "./support/fixtures.ts";
 
 const extract = async (name: string) => extractResumeInProcess(await fixture(name));
@@ -19,7 +19,11 @@ describe("links", () => {
       ["Budget App", "github.com/janedoe/budget-app"],
       ["Pixel Editor", "github.com/janedoe/pixel-editor"],
     ]);
-    expect(r.projects[0]!.repoLinks[0]).toMatchObject({ visibleText: "Link", source: "annotation", visibleDiffers: false });
+    expect(r.projects[0]!.repoLinks[0]).toMatchObject({
+      visibleText: "Link",
+      source: "annotation",
+      visibleDiffers: false,
+    });
     expect(r.projects[0]!.technologies).toEqual(["Python", "Flask"]);
     expect(r.projects[0]!.dates).toEqual({ text: "Jan 2023 – Mar 2023", start: "2023-01", end: "2023-03" });
     expect(r.projects[1]!.repoLinks[0]!.visibleText).toBe("Chess Engine");
@@ -30,25 +34,48 @@ describe("links", () => {
 
   test("a visible URL that differs from the link target keeps both and says so", async () => {
     const r = await extract("visible-differs.pdf");
-    expect(r.githubProfiles[0]).toMatchObject({ url: "https://github.com/sam-real", visibleDiffers: true, visibleUrl: "https://github.com/sam-visible" });
+    expect(r.githubProfiles[0]).toMatchObject({
+      url: "https://github.com/sam-real",
+      visibleDiffers: true,
+      visibleUrl: "https://github.com/sam-visible",
+    });
     const [sea, site] = r.projects;
-    expect(sea).toMatchObject({ name: "Sea Level Predictor", repoUrl: "github.com/sam-real/sea-level-predictor-using-python" });
-    expect(sea!.repoLinks[0]).toMatchObject({ visibleDiffers: true, visibleUrl: "https://github.com/sam-real/sea-level-predictor" });
+    expect(sea).toMatchObject({
+      name: "Sea Level Predictor",
+      repoUrl: "github.com/sam-real/sea-level-predictor-using-python",
+    });
+    expect(sea!.repoLinks[0]).toMatchObject({
+      visibleDiffers: true,
+      visibleUrl: "https://github.com/sam-real/sea-level-predictor",
+    });
     expect(site!.repoUrl).toBeNull();
-    expect(site!.otherLinks[0]).toMatchObject({ url: "https://sam-real.github.io/portfolio", visibleUrl: "https://lnk.example/abc", impliedRepoUrl: "github.com/sam-real/portfolio" });
+    expect(site!.otherLinks[0]).toMatchObject({
+      url: "https://sam-real.github.io/portfolio",
+      visibleUrl: "https://lnk.example/abc",
+      impliedRepoUrl: "github.com/sam-real/portfolio",
+    });
   });
 
   test("doubled prefixes are repaired; /pull/41, /tree/main, wrapped and commit-search links normalize", async () => {
     const r = await extract("doubled-and-deep-links.pdf");
     expect(r.githubProfiles).toHaveLength(1);
-    expect(r.githubProfiles[0]).toMatchObject({ url: "https://github.com/arikim", raw: "https://github.com/https://github.com/arikim", source: "both" });
+    expect(r.githubProfiles[0]).toMatchObject({
+      url: "https://github.com/arikim",
+      raw: "https://github.com/https://github.com/arikim",
+      source: "both",
+    });
     expect(summary(r)).toEqual([
       ["KVM", "github.com/KVM-VMI/kvm"],
       ["Prow", "github.com/kubernetes/test-infra"],
       ["libkvmi", "github.com/bitdefender/libkvmi"],
       ["Cargo", "github.com/rust-lang/cargo"],
     ]);
-    expect(r.projects.map((p) => p.repoLinks[0]!.subpath ?? "")).toEqual(["/pull/41/files", "/tree/master/prow", "", expect.stringContaining("/search?q=repo")]);
+    expect(r.projects.map((p) => p.repoLinks[0]!.subpath ?? "")).toEqual([
+      "/pull/41/files",
+      "/tree/master/prow",
+      "",
+      expect.stringContaining("/search?q=repo"),
+    ]);
     expect(r.projects[3]!.technologies).toEqual(["Rust"]);
   });
 
@@ -74,7 +101,10 @@ describe("layout", () => {
       ["Snake", "Feb 2023", "PROJEECTS"],
       ["Route Planner", "2022", "PROJEECTS"],
     ]);
-    expect(r.projects[0]!.description).toEqual(["An educational game that turns lessons into a maze", "Levels cover maths, logic and computer science"]);
+    expect(r.projects[0]!.description).toEqual([
+      "An educational game that turns lessons into a maze",
+      "Levels cover maths, logic and computer science",
+    ]);
     expect(r.projects[0]!.technologies).toEqual(["Python", "Pygame"]);
     const text = JSON.stringify(r.projects);
     for (const sidebar of ["Kubernetes", "Mandarin", "York University"]) expect(text).not.toContain(sidebar);
@@ -145,7 +175,9 @@ test("negative case: a 'Projects' label inside a job, a CV file link and a profi
   const r = await extract("no-projects.pdf");
   expect(r.projects).toEqual([]);
   expect(r.githubProfiles.map((p) => p.url)).toEqual(["https://github.com/okelly"]);
-  expect(r.repoLinksOutsideProjects).toMatchObject([{ repoUrl: "github.com/okelly/CV", subpath: "/raw/main/CV.pdf", section: "header" }]);
+  expect(r.repoLinksOutsideProjects).toMatchObject([
+    { repoUrl: "github.com/okelly/CV", subpath: "/raw/main/CV.pdf", section: "header" },
+  ]);
   expect(r.warnings).toContain("no projects section found");
 });
 

@@ -32,7 +32,9 @@ describe("openDatabase", () => {
 
   test("a failing migration rolls back and is not recorded", () => {
     const db = openDatabase(":memory:");
-    expect(() => migrate(db, [{ version: 999, name: "broken", sql: "CREATE TABLE ok_table (x INTEGER); THIS IS NOT SQL;" }])).toThrow();
+    expect(() =>
+      migrate(db, [{ version: 999, name: "broken", sql: "CREATE TABLE ok_table (x INTEGER); THIS IS NOT SQL;" }]),
+    ).toThrow();
     expect(appliedMigrations(db)).not.toContain(999);
     expect(db.query("SELECT name FROM sqlite_master WHERE name = 'ok_table'").get()).toBeNull();
     db.close();

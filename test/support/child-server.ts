@@ -1,4 +1,4 @@
-import { type Subprocess } from "bun";
+import type { Subprocess } from "bun";
 import { REPO_ROOT } from "./harness.ts";
 
 export interface ChildServer {
@@ -14,10 +14,21 @@ export interface ChildServer {
  * Start a real server process (default: `bun src/main.ts serve`) with the given env and wait until it
  * prints the address it listens on. The caller must kill it (afterEach).
  */
-export async function startChildServer(env: Record<string, string>, argv: string[] = ["src/main.ts", "serve"], timeoutMs = 20_000): Promise<ChildServer> {
+export async function startChildServer(
+  env: Record<string, string>,
+  argv: string[] = ["src/main.ts", "serve"],
+  timeoutMs = 20_000,
+): Promise<ChildServer> {
   const proc = Bun.spawn([process.execPath, ...argv], {
     cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "/tmp",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      ...env,
+    },
     stdin: "ignore",
     stdout: "pipe",
     stderr: "pipe",
@@ -35,12 +46,12 @@ export async function startChildServer(env: Record<string, string>, argv: string
   while (!url) {
     const m = /listening on (http:\/\/[^\s]+)/.exec(out);
     if (m) url = m[1]!;
-    else if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode} before listening:\n${out}\n${err}`);
+    else if (proc.exitCode !== null)
+      throw new Error(`server exited with ${proc.exitCode} before listening:\n${out}\n${err}`);
     else if (Date.now() > deadline) {
       proc.kill(9);
       throw new Error(`server did not start within ${timeoutMs} ms:\n${out}\n${err}`);
-    }
-    else await Bun.sleep(20);
+    } else await Bun.sleep(20);
   }
   return {
     proc,
@@ -52,7 +63,11 @@ export async function startChildServer(env: Record<string, string>, argv: string
 }
 
 /** Run a CLI command to completion: `bun src/main.ts ...args`. */
-export async function runCliProcess(args: string[], env: Record<string, string> = {}, argv0: string[] = [process.execPath, "src/main.ts"]): Promise<{ code: number; stdout: string; stderr: string }> {
+export async function runCliProcess(
+  args: string[],
+  env: Record<string, string> = {},
+  argv0: string[] = [process.execPath, "src/main.ts"],
+): Promise<{ code: number; stdout: string; stderr: string }> {
   const proc = Bun.spawn([...argv0, ...args], {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", ...env },
@@ -60,6 +75,10 @@ export async function runCliProcess(args: string[], env: Record<string, string> 
     stdout: "pipe",
     stderr: "pipe",
   });
-  const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  const [stdout, stderr, code] = await Promise.all([
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+    proc.exited,
+  ]);
   return { code, stdout, stderr };
 }

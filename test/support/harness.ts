@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createApp, type App, type AppOptions } from "../../src/app.ts";
-import { loadConfig, type Config } from "../../src/config/config.ts";
+import { type App, type AppOptions, createApp } from "../../src/app.ts";
+import { type Config, loadConfig } from "../../src/config/config.ts";
 import { silentLogger } from "../../src/lib/log.ts";
 import type { VerificationSteps } from "../../src/verification/verification-job.ts";
 
@@ -18,7 +18,12 @@ export function testConfig(dataDir: string, env: Record<string, string> = {}): R
 }
 
 /** Poll `fn` until it returns a truthy value or the deadline passes (then throw with `what`). */
-export async function pollUntil<T>(fn: () => T | Promise<T>, what: string, timeoutMs = 15_000, everyMs = 20): Promise<NonNullable<T>> {
+export async function pollUntil<T>(
+  fn: () => T | Promise<T>,
+  what: string,
+  timeoutMs = 15_000,
+  everyMs = 20,
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await fn();
@@ -32,12 +37,22 @@ export async function pollUntil<T>(fn: () => T | Promise<T>, what: string, timeo
 export function fixedSteps(score = 77): VerificationSteps {
   return {
     async extract() {
-      return { candidateName: "Test Candidate", githubProfiles: [], repoLinksOutsideProjects: [], projects: [], hiddenText: [], pages: 1, warnings: [] };
+      return {
+        candidateName: "Test Candidate",
+        githubProfiles: [],
+        repoLinksOutsideProjects: [],
+        projects: [],
+        hiddenText: [],
+        pages: 1,
+        warnings: [],
+      };
     },
     async analyze({ hostUsername }) {
       return {
         confidenceScore: score,
-        verifiedProjects: [{ name: "tool", repoUrl: `github.com/${hostUsername}/tool`, commits: 12, matchStrength: "HIGH" }],
+        verifiedProjects: [
+          { name: "tool", repoUrl: `github.com/${hostUsername}/tool`, commits: 12, matchStrength: "HIGH" },
+        ],
         flags: [],
       };
     },
@@ -81,11 +96,21 @@ export async function makePdf(lines: string[] = ["Jane Doe", "Projects", "tool -
 }
 
 /** POST /v1/verify with a multipart body. */
-export function submit(url: string, key: string | null, parts: { resume?: Uint8Array | string; filename?: string; hostUsername?: string }, headers: Record<string, string> = {}): Promise<Response> {
+export function submit(
+  url: string,
+  key: string | null,
+  parts: { resume?: Uint8Array | string; filename?: string; hostUsername?: string },
+  headers: Record<string, string> = {},
+): Promise<Response> {
   const fd = new FormData();
-  if (parts.resume !== undefined) fd.set("resume", new Blob([parts.resume as BlobPart], { type: "application/pdf" }), parts.filename ?? "resume.pdf");
+  if (parts.resume !== undefined)
+    fd.set("resume", new Blob([parts.resume as BlobPart], { type: "application/pdf" }), parts.filename ?? "resume.pdf");
   if (parts.hostUsername !== undefined) fd.set("hostUsername", parts.hostUsername);
-  return fetch(`${url}/v1/verify`, { method: "POST", body: fd, headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...headers } });
+  return fetch(`${url}/v1/verify`, {
+    method: "POST",
+    body: fd,
+    headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...headers },
+  });
 }
 
 export const REPO_ROOT = join(import.meta.dir, "..", "..");

@@ -1,7 +1,7 @@
 import { afterEach, expect, test } from "bun:test";
 import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { createApp, type App } from "../../src/app.ts";
+import { type App, createApp } from "../../src/app.ts";
 import { ManualClock } from "../../src/lib/clock.ts";
 import { silentLogger } from "../../src/lib/log.ts";
 import { fixedSteps, makePdf, tempDir, testConfig } from "../support/harness.ts";
@@ -17,10 +17,20 @@ test("retention: PDFs of finished jobs and old idempotency keys are purged; resu
   const tmp = tempDir();
   cleanup = tmp.cleanup;
   const clock = new ManualClock(Date.parse("2026-05-01T00:00:00Z"));
-  app = createApp(testConfig(tmp.dir, { RESUME_RETENTION: "7d" }), { logger: silentLogger, clock, steps: fixedSteps(50) });
+  app = createApp(testConfig(tmp.dir, { RESUME_RETENTION: "7d" }), {
+    logger: silentLogger,
+    clock,
+    steps: fixedSteps(50),
+  });
   const { row } = app.accounts.createKey("k");
   const principal = { keyId: row.id, client: app.accounts.client("default") };
-  const ack = await app.verifications.submit({ principal, hostUsername: "octocat", pdf: await makePdf(), filename: "cv.pdf", idempotencyKey: "once" });
+  const ack = await app.verifications.submit({
+    principal,
+    hostUsername: "octocat",
+    pdf: await makePdf(),
+    filename: "cv.pdf",
+    idempotencyKey: "once",
+  });
   expect(await app.worker.runOnce()).toBe(1);
   expect(await app.verifications.resume(ack.trackingId)).not.toBeNull();
 
@@ -41,8 +51,17 @@ test("a queued job whose PDF is gone fails with an actionable reason instead of 
   app = createApp(testConfig(tmp.dir), { logger: silentLogger, clock, steps: fixedSteps() });
   const { row } = app.accounts.createKey("k");
   const principal = { keyId: row.id, client: app.accounts.client("default") };
-  const ack = await app.verifications.submit({ principal, hostUsername: "octocat", pdf: await makePdf(), filename: null, idempotencyKey: null });
+  const ack = await app.verifications.submit({
+    principal,
+    hostUsername: "octocat",
+    pdf: await makePdf(),
+    filename: null,
+    idempotencyKey: null,
+  });
   rmSync(join(tmp.dir, "resumes", `${ack.trackingId}.pdf`));
   await app.worker.runOnce();
-  expect(app.verifications.view(ack.trackingId, principal.client.id)).toMatchObject({ status: "FAILED", error: { code: "resume_purged" } });
+  expect(app.verifications.view(ack.trackingId, principal.client.id)).toMatchObject({
+    status: "FAILED",
+    error: { code: "resume_purged" },
+  });
 });

@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createHmac } from "node:crypto";
-import { createApp, type App } from "../../src/app.ts";
+import { type App, createApp } from "../../src/app.ts";
 import { silentLogger } from "../../src/lib/log.ts";
-import { sampleResumePdf, type SampleResume } from "../demo/resume-pdf.ts";
+import { type SampleResume, sampleResumePdf } from "../demo/resume-pdf.ts";
 import { startGitHubSimulator } from "../support/github-sim/github-simulator.ts";
 import { type CandidateSpec, sampleCandidates } from "../support/github-sim/scenarios/index.ts";
 import { makePdf, pollUntil, submit, tempDir, testConfig } from "../support/harness.ts";
@@ -24,7 +24,11 @@ const received: Array<{ raw: string; signature: string | null }> = [];
 const candidates = new Map<string, CandidateSpec>();
 
 function resumeOf(c: CandidateSpec): SampleResume {
-  const title = (s: string) => s.split(/[-_]/).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ");
+  const title = (s: string) =>
+    s
+      .split(/[-_]/)
+      .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+      .join(" ");
   return {
     name: c.user.name ?? c.login,
     githubLogin: c.login,
@@ -45,7 +49,9 @@ beforeAll(async () => {
   });
   const tmp = tempDir();
   cleanup = tmp.cleanup;
-  app = createApp(testConfig(tmp.dir, { GITHUB_API_URL: sim.url, GITHUB_TOKEN: "e2e-token" }), { logger: silentLogger });
+  app = createApp(testConfig(tmp.dir, { GITHUB_API_URL: sim.url, GITHUB_TOKEN: "e2e-token" }), {
+    logger: silentLogger,
+  });
   url = await app.start();
   key = app.accounts.createKey("e2e").key;
   secret = app.accounts.setWebhook("default", `http://127.0.0.1:${receiver.port}/hook`).secret;
@@ -63,10 +69,17 @@ async function verify(login: string, pdf?: Uint8Array): Promise<Record<string, a
   const res = await submit(url, key, { resume: bytes, hostUsername: login });
   expect(res.status).toBe(202);
   const { trackingId } = (await res.json()) as { trackingId: string };
-  return pollUntil(async () => {
-    const j = (await (await fetch(`${url}/v1/jobs/${trackingId}`, { headers: { authorization: `Bearer ${key}` } })).json()) as Record<string, any>;
-    return j.status === "COMPLETED" || j.status === "FAILED" ? j : null;
-  }, `verification of ${login}`, 60_000, 50);
+  return pollUntil(
+    async () => {
+      const j = (await (
+        await fetch(`${url}/v1/jobs/${trackingId}`, { headers: { authorization: `Bearer ${key}` } })
+      ).json()) as Record<string, any>;
+      return j.status === "COMPLETED" || j.status === "FAILED" ? j : null;
+    },
+    `verification of ${login}`,
+    60_000,
+    50,
+  );
 }
 
 describe("end to end", () => {
@@ -85,17 +98,28 @@ describe("end to end", () => {
     expect(r.scoreBreakdown).toBeDefined();
     // commit timelines are kept for the dashboard's pictures, not sent in the result
     expect(r.commitTimelines).toBeUndefined();
-    const timelines = JSON.parse(app.verifications.get(r.trackingId)!.timelines!) as Array<{ repo: string; commits: unknown[] }>;
+    const timelines = JSON.parse(app.verifications.get(r.trackingId)!.timelines!) as Array<{
+      repo: string;
+      commits: unknown[];
+    }>;
     expect(timelines.length).toBe(r.verifiedProjects.filter((p: { commits: number }) => p.commits > 0).length);
     expect(timelines[0]!.commits.length).toBeGreaterThan(0);
     // the GitHub budget seen is exposed to operators
     const metrics = await (await fetch(`${url}/metrics`)).text();
     expect(metrics).toMatch(/^claimcheck_github_rate_remaining \d+$/m);
     expect(metrics).toContain("claimcheck_github_rate_limit 5000");
-    const delivery = await pollUntil(() => received.find((d) => JSON.parse(d.raw).trackingId === r.trackingId), "webhook delivery");
-    const expected = "sha256=" + createHmac("sha256", secret).update(delivery.raw).digest("hex");
+    const delivery = await pollUntil(
+      () => received.find((d) => JSON.parse(d.raw).trackingId === r.trackingId),
+      "webhook delivery",
+    );
+    const expected = `sha256=${createHmac("sha256", secret).update(delivery.raw).digest("hex")}`;
     expect(delivery.signature).toBe(expected);
-    expect(JSON.parse(delivery.raw)).toMatchObject({ event: "verification.completed", trackingId: r.trackingId, status: "COMPLETED", confidenceScore: r.confidenceScore });
+    expect(JSON.parse(delivery.raw)).toMatchObject({
+      event: "verification.completed",
+      trackingId: r.trackingId,
+      status: "COMPLETED",
+      confidenceScore: r.confidenceScore,
+    });
   }, 90_000);
 
   test("a graph painter: CRITICAL flags naming the repository, low score", async () => {
@@ -118,15 +142,24 @@ describe("end to end", () => {
   }, 90_000);
 
   test("unknown GitHub user: FAILED github_user_not_found, and still a webhook", async () => {
-    const pdf = await sampleResumePdf({ name: "Nobody", projects: [{ name: "Thing", repoUrl: "github.com/no-such-user-xyz/thing" }] });
+    const pdf = await sampleResumePdf({
+      name: "Nobody",
+      projects: [{ name: "Thing", repoUrl: "github.com/no-such-user-xyz/thing" }],
+    });
     const r = await verify("no-such-user-xyz", pdf);
     expect(r.status).toBe("FAILED");
     expect(r.error.code).toBe("github_user_not_found");
-    await pollUntil(() => received.find((d) => JSON.parse(d.raw).trackingId === r.trackingId), "webhook for the FAILED job");
+    await pollUntil(
+      () => received.find((d) => JSON.parse(d.raw).trackingId === r.trackingId),
+      "webhook for the FAILED job",
+    );
   }, 90_000);
 
   test("a resume with no projects: FAILED no_projects_found with a reason", async () => {
-    const r = await verify("alice-honest", await makePdf(["Alice Honest", "Experience", "Engineer at Example Corp, 2020 - 2024"]));
+    const r = await verify(
+      "alice-honest",
+      await makePdf(["Alice Honest", "Experience", "Engineer at Example Corp, 2020 - 2024"]),
+    );
     expect(r.status).toBe("FAILED");
     expect(r.error.code).toBe("no_projects_found");
     expect(r.error.message.length).toBeGreaterThan(10);

@@ -47,8 +47,12 @@ test("a refused or replayed submission leaves no PDF behind", async () => {
   const first = await submit(t.url, t.key, { resume: pdf, hostUsername: "octocat" }, { "idempotency-key": "k1" });
   expect(first.status).toBe(202);
   expect(readdirSync(dir)).toHaveLength(1);
-  expect((await submit(t.url, t.key, { resume: pdf, hostUsername: "octocat" }, { "idempotency-key": "k1" })).status).toBe(202);
-  expect((await submit(t.url, t.key, { resume: pdf, hostUsername: "other" }, { "idempotency-key": "k1" })).status).toBe(422);
+  expect(
+    (await submit(t.url, t.key, { resume: pdf, hostUsername: "octocat" }, { "idempotency-key": "k1" })).status,
+  ).toBe(202);
+  expect((await submit(t.url, t.key, { resume: pdf, hostUsername: "other" }, { "idempotency-key": "k1" })).status).toBe(
+    422,
+  );
   t.app.accounts.addClient("tiny", { monthlyQuota: 1, rateLimitPerMinute: 0 });
   const tiny = t.app.accounts.createKey("k", "tiny").key;
   expect((await submit(t.url, tiny, { resume: pdf, hostUsername: "octocat" })).status).toBe(202);

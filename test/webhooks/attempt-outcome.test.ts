@@ -42,7 +42,12 @@ describe("classifyNetworkError", () => {
 
 describe("describeError", () => {
   test("code and message on one bounded line, without Bun's verbose hint", () => {
-    const e = Object.assign(new TypeError("ECONNRESET: The socket\nconnection was closed. For more information, pass `verbose: true` in the second argument to fetch()"), { code: "ECONNRESET" });
+    const e = Object.assign(
+      new TypeError(
+        "ECONNRESET: The socket\nconnection was closed. For more information, pass `verbose: true` in the second argument to fetch()",
+      ),
+      { code: "ECONNRESET" },
+    );
     expect(describeError(e)).toBe("ECONNRESET: The socket connection was closed.");
     expect(describeError(Object.assign(new Error("x".repeat(1000)), { code: "E" })).length).toBe(300);
     expect(describeError("plain")).toBe("plain");

@@ -12,7 +12,10 @@ let answer: (n: number) => Response = () => new Response("ok");
 let secret: string;
 
 beforeAll(async () => {
-  t = await startTestApp({ steps: fixedSteps(70), env: { WEBHOOK_RETRY_SCHEDULE: "100ms,100ms", WEBHOOK_TIMEOUT: "1s" } });
+  t = await startTestApp({
+    steps: fixedSteps(70),
+    env: { WEBHOOK_RETRY_SCHEDULE: "100ms,100ms", WEBHOOK_TIMEOUT: "1s" },
+  });
   r = startReceiver((n) => answer(n));
   secret = t.app.accounts.setWebhook("default", r.url).secret;
 });
@@ -24,7 +27,11 @@ afterAll(async () => {
 async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = "";
   let stderr = "";
-  const code = await runCli(args, { out: (l) => (stdout += l + "\n"), err: (l) => (stderr += l + "\n"), env: { DATA_DIR: t.dataDir, LOG_LEVEL: "silent" } });
+  const code = await runCli(args, {
+    out: (l) => (stdout += `${l}\n`),
+    err: (l) => (stderr += `${l}\n`),
+    env: { DATA_DIR: t.dataDir, LOG_LEVEL: "silent" },
+  });
   return { code, stdout, stderr };
 }
 
@@ -35,7 +42,11 @@ async function finishJob(login: string): Promise<string> {
 }
 
 const webhookStatus = async (id: string) =>
-  ((await (await fetch(`${t.url}/v1/jobs/${id}`, { headers: { authorization: `Bearer ${t.key}` } })).json()) as { webhookStatus?: string }).webhookStatus;
+  (
+    (await (await fetch(`${t.url}/v1/jobs/${id}`, { headers: { authorization: `Bearer ${t.key}` } })).json()) as {
+      webhookStatus?: string;
+    }
+  ).webhookStatus;
 
 describe("claimcheck webhook test", () => {
   test("sends a signed webhook.test event now, prints the answer, exit 0; the attempt is logged", async () => {
@@ -82,7 +93,10 @@ describe("claimcheck webhook resend (beside a running server)", () => {
     expect((await exhausted).trackingId).toBe(id);
     expect(await webhookStatus(id)).toBe("webhook_failed");
     const log = await cli("webhook", "log", id, "--json");
-    const parsed = JSON.parse(log.stdout) as { delivery: { webhookStatus: string }; attempts: Array<{ attempt: number; outcome: string; response_excerpt: string }> };
+    const parsed = JSON.parse(log.stdout) as {
+      delivery: { webhookStatus: string };
+      attempts: Array<{ attempt: number; outcome: string; response_excerpt: string }>;
+    };
     expect(parsed.delivery.webhookStatus).toBe("webhook_failed");
     expect(parsed.attempts.map((a) => [a.attempt, a.outcome, a.response_excerpt])).toEqual([
       [1, "http", "down"],
@@ -133,7 +147,13 @@ describe("claimcheck webhook resend (beside a running server)", () => {
   });
 
   test("usage errors exit 2; unknown ids exit 1", async () => {
-    for (const args of [[], ["x", "--failed", "--since", "1h"], ["--failed"], ["--failed", "--since", "yesterday"], ["x", "--since", "1h"]]) {
+    for (const args of [
+      [],
+      ["x", "--failed", "--since", "1h"],
+      ["--failed"],
+      ["--failed", "--since", "yesterday"],
+      ["x", "--since", "1h"],
+    ]) {
       const res = await cli("webhook", "resend", ...args);
       expect(res.code).toBe(2);
     }

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { createHmac } from "node:crypto";
 import { PermanentJobError } from "../../src/jobs/job-errors.ts";
-import { silentLogger } from "../../src/lib/log.ts";
 import { EventBus } from "../../src/lib/events.ts";
+import { silentLogger } from "../../src/lib/log.ts";
 import { DeliveryStore } from "../../src/webhooks/delivery-store.ts";
 import { createHttpSender, type WebhookSender } from "../../src/webhooks/http-sender.ts";
 import { verifyStandardSignature } from "../../src/webhooks/verify-signature.ts";
@@ -28,9 +28,13 @@ function receiver(answer?: Parameters<typeof startReceiver>[0]): Receiver {
   cleanups.push(() => r.stop());
   return r;
 }
-const status = (code: number, text = "") => () => new Response(text, { status: code });
+const status =
+  (code: number, text = "") =>
+  () =>
+    new Response(text, { status: code });
 /** An HMAC independent of the signer's code path: recomputed here from the received bytes. */
-const hexHmac = (secret: string, bytes: Uint8Array) => createHmac("sha256", Buffer.from(secret, "utf8")).update(bytes).digest("hex");
+const hexHmac = (secret: string, bytes: Uint8Array) =>
+  createHmac("sha256", Buffer.from(secret, "utf8")).update(bytes).digest("hex");
 
 describe("dispatcher (in-process app, manual clock, real loopback receivers)", () => {
   test("success: one signed POST right after completion; body is the polled result + event + timestamp", async () => {
@@ -60,7 +64,13 @@ describe("dispatcher (in-process app, manual clock, real loopback receivers)", (
 
     const log = w.app.webhooks.service.attempts(delivery.id);
     expect(log).toHaveLength(1);
-    expect(log[0]).toMatchObject({ attempt: 1, outcome: "success", status_code: 204, url: r.url, started_at: w.clock.now() });
+    expect(log[0]).toMatchObject({
+      attempt: 1,
+      outcome: "success",
+      status_code: 204,
+      url: r.url,
+      started_at: w.clock.now(),
+    });
     expect(await w.app.webhooks.dispatcher.runOnce()).toBe(0);
   });
 
@@ -86,7 +96,9 @@ describe("dispatcher (in-process app, manual clock, real loopback receivers)", (
     expect(second!.body).toEqual(first!.body);
     expect(Number(second!.headers["webhook-timestamp"]) - Number(first!.headers["webhook-timestamp"])).toBe(60);
     expect(second!.headers["x-service-signature"]).toBe(`sha256=${hexHmac(secret, second!.body)}`);
-    expect(w.app.webhooks.service.attempts(d.id).map((a) => [a.attempt, a.outcome, a.status_code, a.response_excerpt])).toEqual([
+    expect(
+      w.app.webhooks.service.attempts(d.id).map((a) => [a.attempt, a.outcome, a.status_code, a.response_excerpt]),
+    ).toEqual([
       [1, "http", 500, "try later"],
       [2, "success", 200, "ok"],
     ]);
@@ -114,18 +126,32 @@ describe("dispatcher (in-process app, manual clock, real loopback receivers)", (
     expect(r.received).toHaveLength(6);
     const d = w.app.webhooks.service.find(id)!;
     expect(d).toMatchObject({ state: "failed", attempts: 6, next_attempt_at: null, lease_token: null });
-    expect(w.app.webhooks.service.attempts(d.id).every((a) => a.outcome === "http" && a.status_code === 410)).toBe(true);
+    expect(w.app.webhooks.service.attempts(d.id).every((a) => a.outcome === "http" && a.status_code === 410)).toBe(
+      true,
+    );
   });
 
   test("a job that ends FAILED sends verification.completed with status FAILED and its reason", async () => {
     const base = fixedSteps();
-    const w = await world({ steps: { ...base, async extract() { throw new PermanentJobError("not_a_resume", "the PDF has no text"); } } });
+    const w = await world({
+      steps: {
+        ...base,
+        async extract() {
+          throw new PermanentJobError("not_a_resume", "the PDF has no text");
+        },
+      },
+    });
     const r = receiver();
     w.app.accounts.setWebhook("default", r.url);
     const id = await w.finishJob();
     await w.app.webhooks.dispatcher.runOnce();
     const body = JSON.parse((await r.waitFor(1))[0]!.text);
-    expect(body).toMatchObject({ event: "verification.completed", trackingId: id, status: "FAILED", error: { code: "not_a_resume" } });
+    expect(body).toMatchObject({
+      event: "verification.completed",
+      trackingId: id,
+      status: "FAILED",
+      error: { code: "not_a_resume" },
+    });
     expect(body.timestamp).toBe(body.completedAt);
     expect((await w.poll(id)).webhookStatus).toBe("delivered");
   });
@@ -136,7 +162,13 @@ describe("dispatcher (in-process app, manual clock, real loopback receivers)", (
     expect(await w.app.webhooks.dispatcher.runOnce()).toBe(0);
     expect((await w.poll(id)).webhookStatus).toBe("not_configured");
     const principal = w.app.accounts.authenticate(`Bearer ${w.key}`)!;
-    const ack = await w.app.verifications.submit({ principal, hostUsername: "queued", pdf: new TextEncoder().encode("%PDF-"), filename: null, idempotencyKey: null });
+    const ack = await w.app.verifications.submit({
+      principal,
+      hostUsername: "queued",
+      pdf: new TextEncoder().encode("%PDF-"),
+      filename: null,
+      idempotencyKey: null,
+    });
     expect(await w.poll(ack.trackingId)).not.toHaveProperty("webhookStatus");
   });
 
@@ -233,8 +265,15 @@ describe("dispatcher (in-process app, manual clock, real loopback receivers)", (
     // a dispatcher whose sender never returns stands in for a process killed mid-request
     const hung: WebhookSender = { send: () => new Promise(() => {}) };
     const doomed = new WebhookDispatcher({
-      db: w.app.db, store: new DeliveryStore(w.app.db), clients: w.app.accounts, sender: hung, clock: w.clock,
-      events: new EventBus<WebhookEvents>(), logger: silentLogger, schedule: [M], timeoutMs: 2_000,
+      db: w.app.db,
+      store: new DeliveryStore(w.app.db),
+      clients: w.app.accounts,
+      sender: hung,
+      clock: w.clock,
+      events: new EventBus<WebhookEvents>(),
+      logger: silentLogger,
+      schedule: [M],
+      timeoutMs: 2_000,
     });
     void doomed.runOnce();
     const d = w.app.webhooks.service.find(id)!;

@@ -1,7 +1,15 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { createHttpSender, RESPONSE_EXCERPT_BYTES, type SendRequest } from "../../src/webhooks/http-sender.ts";
 import type { Resolver } from "../../src/webhooks/outbound-target.ts";
-import { deadPort, headersThenHang, never, type Receiver, startReceiver, startResetServer, TLS } from "./helpers/receivers.ts";
+import {
+  deadPort,
+  headersThenHang,
+  never,
+  type Receiver,
+  startReceiver,
+  startResetServer,
+  TLS,
+} from "./helpers/receivers.ts";
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -14,15 +22,22 @@ function receiver(...args: Parameters<typeof startReceiver>): Receiver {
 }
 
 /** Names resolve from this table only: nothing leaves the machine. */
-const table = (map: Record<string, string[]>): Resolver => async (host) => {
-  const found = map[host];
-  if (!found) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: "ENOTFOUND" });
-  return found;
-};
+const table =
+  (map: Record<string, string[]>): Resolver =>
+  async (host) => {
+    const found = map[host];
+    if (!found) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: "ENOTFOUND" });
+    return found;
+  };
 
 const body = new TextEncoder().encode('{"event":"verification.completed","name":"Zoë"}');
-const req = (url: string): SendRequest => ({ url, body, headers: { "content-type": "application/json", "x-service-signature": "sha256=00" } });
-const sender = (o: Partial<Parameters<typeof createHttpSender>[0]> = {}) => createHttpSender({ timeoutMs: 2_000, blockPrivate: false, resolve: table({}), ...o });
+const req = (url: string): SendRequest => ({
+  url,
+  body,
+  headers: { "content-type": "application/json", "x-service-signature": "sha256=00" },
+});
+const sender = (o: Partial<Parameters<typeof createHttpSender>[0]> = {}) =>
+  createHttpSender({ timeoutMs: 2_000, blockPrivate: false, resolve: table({}), ...o });
 
 describe("HTTP sender against real receivers on loopback", () => {
   test("2xx: success, the exact body bytes and headers arrive, the answer is kept", async () => {
@@ -47,7 +62,12 @@ describe("HTTP sender against real receivers on loopback", () => {
 
   test("500: an http failure with the status and the first bytes of the answer", async () => {
     const r = receiver(() => new Response("database down", { status: 500 }));
-    expect(await sender().send(req(r.url))).toMatchObject({ outcome: "http", statusCode: 500, error: "HTTP 500", responseExcerpt: "database down" });
+    expect(await sender().send(req(r.url))).toMatchObject({
+      outcome: "http",
+      statusCode: 500,
+      error: "HTTP 500",
+      responseExcerpt: "database down",
+    });
   });
 
   test("410: an http failure too", async () => {
@@ -97,9 +117,14 @@ describe("HTTP sender against real receivers on loopback", () => {
   });
 
   test("a name that does not resolve: dns; resolution that hangs: timeout", async () => {
-    expect(await sender().send(req("http://nowhere.example.test/hook"))).toMatchObject({ outcome: "dns", statusCode: null });
+    expect(await sender().send(req("http://nowhere.example.test/hook"))).toMatchObject({
+      outcome: "dns",
+      statusCode: null,
+    });
     const hanging: Resolver = () => new Promise(() => {});
-    expect(await sender({ timeoutMs: 200, resolve: hanging }).send(req("http://slow.example.test/hook"))).toMatchObject({ outcome: "timeout" });
+    expect(await sender({ timeoutMs: 200, resolve: hanging }).send(req("http://slow.example.test/hook"))).toMatchObject(
+      { outcome: "timeout" },
+    );
   });
 
   test("a body far larger than the excerpt: the first KBs are kept and the rest is not waited for", async () => {
@@ -111,7 +136,9 @@ describe("HTTP sender against real receivers on loopback", () => {
   });
 
   test("response bytes are kept as text, never interpreted (NULs replaced so the log can store them)", async () => {
-    const r = receiver(() => new Response(new Uint8Array([0x3c, 0x73, 0x63, 0x72, 0x00, 0xff, 0x1b, 0x5b]), { status: 400 }));
+    const r = receiver(
+      () => new Response(new Uint8Array([0x3c, 0x73, 0x63, 0x72, 0x00, 0xff, 0x1b, 0x5b]), { status: 400 }),
+    );
     const res = await sender().send(req(r.url));
     expect(res.responseExcerpt).toBe("<scr\uFFFD\uFFFD\u001b[");
   });
@@ -135,8 +162,23 @@ describe("HTTP sender against real receivers on loopback", () => {
 describe("outbound safety (checked after resolution)", () => {
   test("cloud metadata and link-local are never called, whatever the setting", async () => {
     for (const blockPrivate of [false, true]) {
-      const s = sender({ blockPrivate, resolve: table({ "meta.example.test": ["169.254.169.254"], "ll.example.test": ["fe80::1"], "v6meta.example.test": ["fd00:ec2::254"] }) });
-      for (const url of ["http://169.254.169.254/latest/meta-data/", "http://[fd00:ec2::254]/", "http://[::ffff:169.254.169.254]/", "http://meta.example.test/", "http://ll.example.test/", "http://v6meta.example.test/", "http://0.0.0.0:1/"]) {
+      const s = sender({
+        blockPrivate,
+        resolve: table({
+          "meta.example.test": ["169.254.169.254"],
+          "ll.example.test": ["fe80::1"],
+          "v6meta.example.test": ["fd00:ec2::254"],
+        }),
+      });
+      for (const url of [
+        "http://169.254.169.254/latest/meta-data/",
+        "http://[fd00:ec2::254]/",
+        "http://[::ffff:169.254.169.254]/",
+        "http://meta.example.test/",
+        "http://ll.example.test/",
+        "http://v6meta.example.test/",
+        "http://0.0.0.0:1/",
+      ]) {
         const res = await s.send(req(url));
         expect(res.outcome).toBe("blocked");
         expect(res.statusCode).toBeNull();
@@ -159,7 +201,9 @@ describe("outbound safety (checked after resolution)", () => {
   test("a name with both a forbidden and an allowed address is sent to the allowed one only", async () => {
     const r = receiver();
     const url = r.url.replace("127.0.0.1", "mixed.example.test");
-    const res = await sender({ resolve: table({ "mixed.example.test": ["169.254.169.254", "127.0.0.1"] }) }).send(req(url));
+    const res = await sender({ resolve: table({ "mixed.example.test": ["169.254.169.254", "127.0.0.1"] }) }).send(
+      req(url),
+    );
     expect(res.outcome).toBe("success");
     expect(r.received).toHaveLength(1);
   });

@@ -1,5 +1,11 @@
 import { describe, expect, test } from "bun:test";
-import { afterFailure, attemptsPerRound, type DeliveryState, type WebhookStatus, webhookStatusOf } from "../../src/webhooks/retry-schedule.ts";
+import {
+  afterFailure,
+  attemptsPerRound,
+  type DeliveryState,
+  type WebhookStatus,
+  webhookStatusOf,
+} from "../../src/webhooks/retry-schedule.ts";
 
 const M = 60_000;
 const H = 60 * M;

@@ -57,7 +57,9 @@ function readDb<T>(dir: string, fn: (db: Database) => T): T {
 }
 
 async function jobView(s: ChildServer, key: string, id: string): Promise<Record<string, unknown>> {
-  return (await (await fetch(`${s.url}/v1/jobs/${id}`, { headers: { authorization: `Bearer ${key}` } })).json()) as Record<string, unknown>;
+  return (await (
+    await fetch(`${s.url}/v1/jobs/${id}`, { headers: { authorization: `Bearer ${key}` } })
+  ).json()) as Record<string, unknown>;
 }
 
 const hexHmac = (secret: string, bytes: Uint8Array) => createHmac("sha256", secret).update(bytes).digest("hex");
@@ -72,10 +74,21 @@ describe("webhook delivery across a SIGKILL (real service processes)", () => {
     const { trackingId } = (await res.json()) as { trackingId: string };
 
     const [a1] = await w.receiver.waitFor(1);
-    await pollUntil(async () => (await jobView(first, w.key, trackingId)).webhookStatus === "retrying", "attempt 1 to be recorded");
+    await pollUntil(
+      async () => (await jobView(first, w.key, trackingId)).webhookStatus === "retrying",
+      "attempt 1 to be recorded",
+    );
     first.kill("SIGKILL");
     expect(await first.exited).not.toBe(0);
-    const due = readDb(w.dir, (db) => db.query<{ next_attempt_at: number }, [string]>("SELECT next_attempt_at FROM webhook_deliveries WHERE tracking_id = ?").get(trackingId)!.next_attempt_at);
+    const due = readDb(
+      w.dir,
+      (db) =>
+        db
+          .query<{ next_attempt_at: number }, [string]>(
+            "SELECT next_attempt_at FROM webhook_deliveries WHERE tracking_id = ?",
+          )
+          .get(trackingId)!.next_attempt_at,
+    );
     expect(Date.now()).toBeLessThan(due); // killed before the retry was due
 
     const second = await boot(w.dir, env);
@@ -90,11 +103,26 @@ describe("webhook delivery across a SIGKILL (real service processes)", () => {
       expect(verifyStandardSignature(a.body, a.headers, w.secret, { now: a.at })).toBe(true);
     }
     const payload = JSON.parse(a2!.text);
-    expect(payload).toMatchObject({ event: "verification.completed", trackingId, hostUsername: "octocat", status: "FAILED", confidenceScore: 0 });
+    expect(payload).toMatchObject({
+      event: "verification.completed",
+      trackingId,
+      hostUsername: "octocat",
+      status: "FAILED",
+      confidenceScore: 0,
+    });
     expect(payload.timestamp).toBe(payload.completedAt);
 
-    await pollUntil(async () => (await jobView(second, w.key, trackingId)).webhookStatus === "delivered", "delivered status");
-    const attempts = readDb(w.dir, (db) => db.query<{ attempt: number; outcome: string; status_code: number | null }, []>("SELECT attempt, outcome, status_code FROM webhook_attempts ORDER BY attempt").all());
+    await pollUntil(
+      async () => (await jobView(second, w.key, trackingId)).webhookStatus === "delivered",
+      "delivered status",
+    );
+    const attempts = readDb(w.dir, (db) =>
+      db
+        .query<{ attempt: number; outcome: string; status_code: number | null }, []>(
+          "SELECT attempt, outcome, status_code FROM webhook_attempts ORDER BY attempt",
+        )
+        .all(),
+    );
     expect(attempts).toEqual([
       { attempt: 1, outcome: "http", status_code: 500 },
       { attempt: 2, outcome: "success", status_code: 200 },
@@ -110,15 +138,32 @@ describe("webhook delivery across a SIGKILL (real service processes)", () => {
     const [a1] = await w.receiver.waitFor(1);
     first.kill("SIGKILL");
     await first.exited;
-    const leaseEnd = readDb(w.dir, (db) => db.query<{ next_attempt_at: number }, [string]>("SELECT next_attempt_at FROM webhook_deliveries WHERE tracking_id = ?").get(trackingId)!.next_attempt_at);
+    const leaseEnd = readDb(
+      w.dir,
+      (db) =>
+        db
+          .query<{ next_attempt_at: number }, [string]>(
+            "SELECT next_attempt_at FROM webhook_deliveries WHERE tracking_id = ?",
+          )
+          .get(trackingId)!.next_attempt_at,
+    );
 
     const second = await boot(w.dir, env);
     const [, a2] = await w.receiver.waitFor(2, 20_000);
     expect(a2!.at).toBeGreaterThanOrEqual(leaseEnd - 50); // the lease (timeout + margin) ran out first
     expect(a2!.headers["webhook-id"]).toBe(a1!.headers["webhook-id"]!);
     expect(a2!.body).toEqual(a1!.body);
-    await pollUntil(async () => (await jobView(second, w.key, trackingId)).webhookStatus === "delivered", "delivered status");
-    const attempts = readDb(w.dir, (db) => db.query<{ attempt: number; outcome: string }, []>("SELECT attempt, outcome FROM webhook_attempts ORDER BY attempt").all());
+    await pollUntil(
+      async () => (await jobView(second, w.key, trackingId)).webhookStatus === "delivered",
+      "delivered status",
+    );
+    const attempts = readDb(w.dir, (db) =>
+      db
+        .query<{ attempt: number; outcome: string }, []>(
+          "SELECT attempt, outcome FROM webhook_attempts ORDER BY attempt",
+        )
+        .all(),
+    );
     expect(attempts).toEqual([
       { attempt: 1, outcome: "interrupted" },
       { attempt: 2, outcome: "success" },

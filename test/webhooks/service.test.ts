@@ -48,9 +48,18 @@ describe("WebhookService", () => {
     expect(w.app.webhooks.service.status(id)).toBe("webhook_failed");
     const { delivery, created } = w.app.webhooks.service.resend(id);
     expect(created).toBe(false);
-    expect(delivery).toMatchObject({ state: "pending", round_failures: 0, next_attempt_at: w.clock.now(), failed_at: null });
+    expect(delivery).toMatchObject({
+      state: "pending",
+      round_failures: 0,
+      next_attempt_at: w.clock.now(),
+      failed_at: null,
+    });
     await w.app.webhooks.dispatcher.runOnce();
-    expect(w.app.webhooks.service.find(id)).toMatchObject({ state: "retrying", attempts: 7, next_attempt_at: w.clock.now() + 1 * M });
+    expect(w.app.webhooks.service.find(id)).toMatchObject({
+      state: "retrying",
+      attempts: 7,
+      next_attempt_at: w.clock.now() + 1 * M,
+    });
     expect(r.received).toHaveLength(7);
   });
 
@@ -58,13 +67,30 @@ describe("WebhookService", () => {
     const { w } = await setup(failAll);
     const id = await w.finishJob();
     const hung = new WebhookDispatcher({
-      db: w.app.db, store: new DeliveryStore(w.app.db), clients: w.app.accounts, sender: { send: () => new Promise(() => {}) },
-      clock: w.clock, events: new EventBus<WebhookEvents>(), logger: silentLogger, schedule: [M], timeoutMs: 1_000,
+      db: w.app.db,
+      store: new DeliveryStore(w.app.db),
+      clients: w.app.accounts,
+      sender: { send: () => new Promise(() => {}) },
+      clock: w.clock,
+      events: new EventBus<WebhookEvents>(),
+      logger: silentLogger,
+      schedule: [M],
+      timeoutMs: 1_000,
     });
     void hung.runOnce();
     expect(codeOf(() => w.app.webhooks.service.resend(id))).toBe("409 delivery_in_flight");
-    const t = await w.app.webhooks.service.sendTest(w.app.accounts.client("default").id, createHttpSender({ timeoutMs: 1_000, blockPrivate: false }));
-    expect(t.delivery).toMatchObject({ event: "webhook.test", tracking_id: null, state: "failed", attempts: 1, next_attempt_at: null, last_status_code: 500 });
+    const t = await w.app.webhooks.service.sendTest(
+      w.app.accounts.client("default").id,
+      createHttpSender({ timeoutMs: 1_000, blockPrivate: false }),
+    );
+    expect(t.delivery).toMatchObject({
+      event: "webhook.test",
+      tracking_id: null,
+      state: "failed",
+      attempts: 1,
+      next_attempt_at: null,
+      last_status_code: 500,
+    });
     expect(codeOf(() => w.app.webhooks.service.resend(t.delivery.id))).toBe("409 not_resendable");
     expect(codeOf(() => w.app.webhooks.service.resend("vrf_unknown"))).toBe("404 delivery_not_found");
   });
@@ -79,7 +105,10 @@ describe("WebhookService", () => {
     w.clock.advance(1 * M);
     const late = await w.finishJob("late");
     await exhaust(w);
-    await w.app.webhooks.service.sendTest(w.app.accounts.client("default").id, createHttpSender({ timeoutMs: 1_000, blockPrivate: false })); // a failed test: never resent
+    await w.app.webhooks.service.sendTest(
+      w.app.accounts.client("default").id,
+      createHttpSender({ timeoutMs: 1_000, blockPrivate: false }),
+    ); // a failed test: never resent
     expect(w.app.webhooks.service.resendFailed(other.id, 0)).toEqual([]);
     const resent = w.app.webhooks.service.resendFailed(w.app.accounts.client("default").id, cut);
     expect(resent.map((d) => d.tracking_id)).toEqual([late]);
@@ -90,22 +119,56 @@ describe("WebhookService", () => {
   test("the event is queued in the transaction of the final state, exactly once per final state", async () => {
     const { w } = await setup(() => new Response("ok"));
     const id = await w.finishJob();
-    const rows = w.app.db.query<{ n: number }, [string]>("SELECT count(*) AS n FROM webhook_deliveries WHERE tracking_id = ?").get(id)!;
+    const rows = w.app.db
+      .query<{ n: number }, [string]>("SELECT count(*) AS n FROM webhook_deliveries WHERE tracking_id = ?")
+      .get(id)!;
     expect(rows.n).toBe(1);
     // recording the same final state again (a duplicate run) changes nothing and queues nothing
-    w.app.db.transaction(() => w.app.verifications.complete(id, { confidenceScore: 1, verifiedProjects: [], flags: [] })).immediate();
-    expect(w.app.db.query<{ n: number }, [string]>("SELECT count(*) AS n FROM webhook_deliveries WHERE tracking_id = ?").get(id)!.n).toBe(1);
+    w.app.db
+      .transaction(() => w.app.verifications.complete(id, { confidenceScore: 1, verifiedProjects: [], flags: [] }))
+      .immediate();
+    expect(
+      w.app.db
+        .query<{ n: number }, [string]>("SELECT count(*) AS n FROM webhook_deliveries WHERE tracking_id = ?")
+        .get(id)!.n,
+    ).toBe(1);
   });
 });
 
 describe("secretsAt", () => {
   const now = 1_000_000;
-  const table: Array<[string, { webhook_secret: string | null; webhook_secret_previous: string | null; webhook_secret_previous_until: number | null }, ReturnType<typeof secretsAt>]> = [
+  const table: Array<
+    [
+      string,
+      {
+        webhook_secret: string | null;
+        webhook_secret_previous: string | null;
+        webhook_secret_previous_until: number | null;
+      },
+      ReturnType<typeof secretsAt>,
+    ]
+  > = [
     ["no secret", { webhook_secret: null, webhook_secret_previous: null, webhook_secret_previous_until: null }, null],
-    ["one secret", { webhook_secret: "new", webhook_secret_previous: null, webhook_secret_previous_until: null }, { current: "new", previous: null }],
-    ["inside the overlap", { webhook_secret: "new", webhook_secret_previous: "old", webhook_secret_previous_until: now + 1 }, { current: "new", previous: "old" }],
-    ["overlap just ended", { webhook_secret: "new", webhook_secret_previous: "old", webhook_secret_previous_until: now }, { current: "new", previous: null }],
-    ["previous without an end", { webhook_secret: "new", webhook_secret_previous: "old", webhook_secret_previous_until: null }, { current: "new", previous: null }],
+    [
+      "one secret",
+      { webhook_secret: "new", webhook_secret_previous: null, webhook_secret_previous_until: null },
+      { current: "new", previous: null },
+    ],
+    [
+      "inside the overlap",
+      { webhook_secret: "new", webhook_secret_previous: "old", webhook_secret_previous_until: now + 1 },
+      { current: "new", previous: "old" },
+    ],
+    [
+      "overlap just ended",
+      { webhook_secret: "new", webhook_secret_previous: "old", webhook_secret_previous_until: now },
+      { current: "new", previous: null },
+    ],
+    [
+      "previous without an end",
+      { webhook_secret: "new", webhook_secret_previous: "old", webhook_secret_previous_until: null },
+      { current: "new", previous: null },
+    ],
   ];
   test.each(table)("%s", (_, client, expected) => expect(secretsAt(client, now)).toEqual(expected));
 });

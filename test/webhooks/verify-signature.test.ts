@@ -1,20 +1,31 @@
 import { describe, expect, test } from "bun:test";
 import { Webhook } from "standardwebhooks";
 import { generateWebhookSecret } from "../../src/accounts/account-service.ts";
-import { signatureHeaders, serviceSignature } from "../../src/webhooks/webhook-signer.ts";
 import { standardWebhookKey, verifySignature, verifyStandardSignature } from "../../src/webhooks/verify-signature.ts";
+import { serviceSignature, signatureHeaders } from "../../src/webhooks/webhook-signer.ts";
 
 const enc = new TextEncoder();
 
 /** An HMAC made by WebCrypto: independent of node:crypto, which the signer uses. */
 async function webCryptoHmac(key: Uint8Array, data: Uint8Array): Promise<Uint8Array> {
-  const k = await crypto.subtle.importKey("raw", key as Uint8Array<ArrayBuffer>, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const k = await crypto.subtle.importKey(
+    "raw",
+    key as Uint8Array<ArrayBuffer>,
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
   return new Uint8Array(await crypto.subtle.sign("HMAC", k, data as Uint8Array<ArrayBuffer>));
 }
 const hex = (b: Uint8Array) => Buffer.from(b).toString("hex");
 
 // bodies that catch re-encoding: non-ASCII, escapes, whitespace, an emoji outside the BMP
-const BODIES = ['{"event":"verification.completed","confidenceScore":87}', '{"name":"Zoë – naïve 😀","x":"\\u00e9"}', " \n{ }\t", ""];
+const BODIES = [
+  '{"event":"verification.completed","confidenceScore":87}',
+  '{"name":"Zoë – naïve 😀","x":"\\u00e9"}',
+  " \n{ }\t",
+  "",
+];
 
 describe("X-Service-Signature", () => {
   test.each(BODIES)("matches an independent WebCrypto HMAC byte for byte: %p", async (body) => {
@@ -112,8 +123,19 @@ describe("Standard Webhooks headers", () => {
     expect(verifyStandardSignature(body, h, secret, { now: now + 3_600_000, toleranceSec: 7200 })).toBe(true);
     expect(verifyStandardSignature(body, { ...h, "webhook-id": "msg_2" }, secret, { now })).toBe(false);
     expect(verifyStandardSignature("{ }", h, secret, { now })).toBe(false);
-    expect(verifyStandardSignature(body, { ...h, "webhook-signature": h["webhook-signature"]!.slice(0, -2) }, secret, { now })).toBe(false);
-    expect(verifyStandardSignature(body, { ...h, "webhook-signature": h["webhook-signature"]!.replace("v1,", "v2,") }, secret, { now })).toBe(false);
+    expect(
+      verifyStandardSignature(body, { ...h, "webhook-signature": h["webhook-signature"]!.slice(0, -2) }, secret, {
+        now,
+      }),
+    ).toBe(false);
+    expect(
+      verifyStandardSignature(
+        body,
+        { ...h, "webhook-signature": h["webhook-signature"]!.replace("v1,", "v2,") },
+        secret,
+        { now },
+      ),
+    ).toBe(false);
     expect(verifyStandardSignature(body, { ...h, "webhook-timestamp": "12ab" }, secret, { now })).toBe(false);
     const { "webhook-id": _, ...noId } = h;
     expect(verifyStandardSignature(body, noId, secret, { now })).toBe(false);

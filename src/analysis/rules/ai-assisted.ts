@@ -11,7 +11,9 @@ const AGENT_IDENTITY = /\b(claude|copilot|devin|codex|aider|openhands|sweep)\b/i
 export const aiAssisted: RepoRule = (ctx) => {
   const files = [...ctx.evidence.agentFiles].sort();
   const trailers = ctx.commits.filter((c) => AGENT_TRAILER.test(c.message)).length;
-  const agentAuthors = ctx.evidence.otherAuthors.filter((o) => AGENT_IDENTITY.test(o.login ?? o.email)).reduce((s, o) => s + o.count, 0);
+  const agentAuthors = ctx.evidence.otherAuthors
+    .filter((o) => AGENT_IDENTITY.test(o.login ?? o.email))
+    .reduce((s, o) => s + o.count, 0);
   if (files.length === 0 && trailers === 0 && agentAuthors === 0) return null;
   const parts: string[] = [];
   if (files.length > 0) parts.push(`agent instruction files (${files.join(", ")})`);

@@ -22,7 +22,10 @@ const MIN_OTHERS_FOR_MEDIAN = 3;
 export const bulkDump: RepoRule = (ctx) => {
   const sample = sampledCommits(ctx);
   if (sample.length === 0) return null;
-  const real = sample.map((x) => ({ ...x, lines: x.allFiles === 0 ? x.additions : Math.round((x.additions * x.files.length) / x.allFiles) }));
+  const real = sample.map((x) => ({
+    ...x,
+    lines: x.allFiles === 0 ? x.additions : Math.round((x.additions * x.files.length) / x.allFiles),
+  }));
   const sorted = [...real].sort((a, b) => b.lines - a.lines || (a.commit.sha < b.commit.sha ? -1 : 1));
   const biggest = sorted[0];
   if (!biggest) return null;

@@ -16,7 +16,9 @@ export interface DatedClaim {
 
 /** "2021-03" -> epoch ms of 2021-03-01; NaN when not a date. */
 export function claimStartMs(start: string): number {
-  return /^\d{4}-\d{2}$/.test(start) ? ms(`${start}-01T00:00:00Z`) : ms(start.length === 10 ? `${start}T00:00:00Z` : start);
+  return /^\d{4}-\d{2}$/.test(start)
+    ? ms(`${start}-01T00:00:00Z`)
+    : ms(start.length === 10 ? `${start}T00:00:00Z` : start);
 }
 
 /**
@@ -25,7 +27,12 @@ export function claimStartMs(start: string): number {
  * `asOf`, the newest server time in the evidence) with 1,000+ commits. WARNING: people do code before
  * they sign up, but a recruiter should see the gap.
  */
-export function claimBeforeAccount(input: { user: GhUser; asOf: string; claims: DatedClaim[]; totalCommits: number }): Array<RuleHit & { project?: string }> {
+export function claimBeforeAccount(input: {
+  user: GhUser;
+  asOf: string;
+  claims: DatedClaim[];
+  totalCommits: number;
+}): Array<RuleHit & { project?: string }> {
   const created = ms(input.user.createdAt);
   const hits: Array<RuleHit & { project?: string }> = [];
   for (const claim of input.claims) {
@@ -37,7 +44,11 @@ export function claimBeforeAccount(input: { user: GhUser; asOf: string; claims: 
       severity: "WARNING",
       project: claim.name,
       message: `"${claim.name}" is dated from ${claim.start}, ${humanSpan(created - start)} before the GitHub account ${input.user.login} was created (${dayText(input.user.createdAt)}), and no commit backs it`,
-      evidence: { claimStart: claim.start, accountCreated: dayText(input.user.createdAt), gapDays: Math.round((created - start) / DAY_MS) },
+      evidence: {
+        claimStart: claim.start,
+        accountCreated: dayText(input.user.createdAt),
+        gapDays: Math.round((created - start) / DAY_MS),
+      },
     });
   }
   const age = ms(input.asOf) - created;

@@ -35,16 +35,23 @@ export const foreignHistory: RepoRule = (ctx) => {
   if (rootSelf || isBotIdentity(root.authorLogin, root.authorEmail)) return null;
   const total = evidence.totalCommitCount;
   if (total === 0) return null;
-  const foreign = evidence.otherAuthors.filter((o) => !isBotIdentity(o.login, o.email) && (o.login !== null || !selfLikeIdentity(ctx, o.email)));
+  const foreign = evidence.otherAuthors.filter(
+    (o) => !isBotIdentity(o.login, o.email) && (o.login !== null || !selfLikeIdentity(ctx, o.email)),
+  );
   const others = foreign.reduce((s, o) => s + o.count, 0);
   const share = others / total;
   if (share < FOREIGN_MIN_SHARE) return null;
   const mine = ctx.commits.map((c) => ms(c.authorDate)).filter((t) => Number.isFinite(t));
   const firstMine = mine.length > 0 ? Math.min(...mine) : Infinity;
-  const firstOther = Math.min(ms(root.authorDate), ...foreign.map((o) => ms(o.earliestAuthorDate)).filter((t) => Number.isFinite(t)));
+  const firstOther = Math.min(
+    ms(root.authorDate),
+    ...foreign.map((o) => ms(o.earliestAuthorDate)).filter((t) => Number.isFinite(t)),
+  );
   if (!(firstMine - firstOther > FOREIGN_PREDATES_MS)) return null;
   const rootWho = root.authorLogin ?? root.authorEmail;
-  const lead = Number.isFinite(firstMine) ? `, ${humanSpan(firstMine - firstOther)} before the candidate's first commit` : "";
+  const lead = Number.isFinite(firstMine)
+    ? `, ${humanSpan(firstMine - firstOther)} before the candidate's first commit`
+    : "";
   return {
     rule: "FOREIGN_HISTORY",
     severity: "WARNING",

@@ -7,7 +7,8 @@ export const MESSAGES_WARNING_SHARE = 0.5;
 export const MESSAGES_DATE_SHARE = 0.5;
 
 /** Messages that tools and the web UI write by default: repeating them is normal. */
-const DEFAULT_MESSAGE = /^(initial commit|first commit|init|wip|add files via upload|(update|create|delete|rename|add) \S+|merge\b.*)$/i;
+const DEFAULT_MESSAGE =
+  /^(initial commit|first commit|init|wip|add files via upload|(update|create|delete|rename|add) \S+|merge\b.*)$/i;
 /** A message that is (almost) only a date, e.g. "Contribution: 2023-01-05 20:01" or "2024-03-02". */
 const DATE_MESSAGE = /^[^\d]{0,30}\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2})?(?:Z|[+-]\d{2}:?\d{2})?)?[^\d]{0,12}$/;
 

@@ -1,7 +1,7 @@
 import { aiAssisted } from "./ai-assisted.ts";
 import { backdatedSplit } from "./backdated-split.ts";
-import { bulkDump } from "./bulk-dump.ts";
 import { botAuthor } from "./bot-author.ts";
+import { bulkDump } from "./bulk-dump.ts";
 import { clockTimeMonoculture } from "./clock-time-monoculture.ts";
 import { commitBurst } from "./commit-burst.ts";
 import { corroborate } from "./corroborate.ts";

@@ -30,5 +30,7 @@ export function about(ctx: RepoRuleContext): string {
 
 /** " (of the N most recent examined)" when the rule saw only a prefix of the history. */
 export function sampleNote(ctx: RepoRuleContext): string {
-  return ctx.commits.length < ctx.commitCount ? ` (among the ${ctx.commits.length} most recent of ${ctx.commitCount})` : "";
+  return ctx.commits.length < ctx.commitCount
+    ? ` (among the ${ctx.commits.length} most recent of ${ctx.commitCount})`
+    : "";
 }

@@ -36,7 +36,13 @@ export function sampledCommits(ctx: RepoRuleContext): SizedCommit[] {
     if (c.parents > 1) continue;
     seen.add(c.sha);
     const files = c.stats.files.filter((f) => !isGeneratedFile(f));
-    out.push({ commit: c, changed: c.stats.additions + c.stats.deletions, additions: c.stats.additions, files, allFiles: c.stats.files.length });
+    out.push({
+      commit: c,
+      changed: c.stats.additions + c.stats.deletions,
+      additions: c.stats.additions,
+      files,
+      allFiles: c.stats.files.length,
+    });
   }
   return out;
 }

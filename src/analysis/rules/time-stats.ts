@@ -70,7 +70,8 @@ export function mode<T extends string | number>(values: T[]): { value: T | null;
   for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
   let best: { value: T | null; count: number } = { value: null, count: 0 };
   for (const [value, count] of counts) {
-    if (count > best.count || (count === best.count && best.value !== null && value < best.value)) best = { value, count };
+    if (count > best.count || (count === best.count && best.value !== null && value < best.value))
+      best = { value, count };
   }
   return best;
 }

@@ -19,7 +19,9 @@ export const trivialChurn: RepoRule = (ctx) => {
   const s = sample.length;
   if (s < CHURN_MIN_SAMPLED) return null;
   const med = median(sample.map((x) => x.changed));
-  const singleFile = mode(sample.filter((x) => x.commit.stats?.files.length === 1).map((x) => x.commit.stats?.files[0] ?? ""));
+  const singleFile = mode(
+    sample.filter((x) => x.commit.stats?.files.length === 1).map((x) => x.commit.stats?.files[0] ?? ""),
+  );
   const sameFileShare = singleFile.count / s;
   const empty = sample.filter((x) => x.changed === 0 && x.allFiles === 0).length;
   const emptyShare = empty / s;
@@ -32,6 +34,11 @@ export const trivialChurn: RepoRule = (ctx) => {
     rule: "TRIVIAL_CHURN",
     severity: "WARNING",
     message: `${about(ctx)}${detail}; the activity is padding rather than work`,
-    evidence: { sampled: s, medianChangedLines: med, sameFileShare: Math.round(sameFileShare * 100) / 100, emptyShare: Math.round(emptyShare * 100) / 100 },
+    evidence: {
+      sampled: s,
+      medianChangedLines: med,
+      sameFileShare: Math.round(sameFileShare * 100) / 100,
+      emptyShare: Math.round(emptyShare * 100) / 100,
+    },
   };
 };

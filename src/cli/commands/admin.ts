@@ -17,7 +17,8 @@ function withAdmins<T>(io: CliIO, dataDir: string | undefined, fn: (auth: AdminA
 /** The base URL people reach the server at: --url, else PUBLIC_URL, else http://HOST:PORT (loopback for a wildcard bind). */
 function baseUrl(io: CliIO, flag: string | undefined): string {
   if (flag) {
-    if (!/^https?:\/\/[^\s/]+/.test(flag)) throw new UsageError("--url must be an http(s) URL such as https://claimcheck.example.com");
+    if (!/^https?:\/\/[^\s/]+/.test(flag))
+      throw new UsageError("--url must be an http(s) URL such as https://claimcheck.example.com");
     return flag.replace(/\/+$/, "");
   }
   try {
@@ -45,7 +46,8 @@ account with \`claimcheck admin remove\`). There is no default password.
   async run(args, io) {
     const { values } = parseFlags(args, { url: { type: "string" }, ttl: { type: "string" }, ...DATA_DIR_FLAG });
     const ttl = values.ttl === undefined ? undefined : parseDuration(values.ttl);
-    if (ttl === null || (ttl !== undefined && (ttl < 5 * 60_000 || ttl > 7 * 86_400_000))) throw new UsageError("--ttl must be a duration from 5m to 7d, e.g. 30m or 2h");
+    if (ttl === null || (ttl !== undefined && (ttl < 5 * 60_000 || ttl > 7 * 86_400_000)))
+      throw new UsageError("--ttl must be a duration from 5m to 7d, e.g. 30m or 2h");
     const base = baseUrl(io, values.url);
     const { token, expiresAt } = withAdmins(io, values["data-dir"], (auth) => auth.createSetupToken(), ttl);
     io.out(setupLink(base, token));
@@ -61,10 +63,17 @@ const list: Command = {
   async run(args, io) {
     const { values } = parseFlags(args, { json: { type: "boolean" }, ...DATA_DIR_FLAG });
     const admins = withAdmins(io, values["data-dir"], (auth) => auth.listAdmins());
-    const rows = admins.map((a) => ({ id: a.id, username: a.username, createdAt: isoOf(a.created_at), lastLoginAt: a.last_login_at ? isoOf(a.last_login_at) : null }));
+    const rows = admins.map((a) => ({
+      id: a.id,
+      username: a.username,
+      createdAt: isoOf(a.created_at),
+      lastLoginAt: a.last_login_at ? isoOf(a.last_login_at) : null,
+    }));
     if (values.json) io.out(JSON.stringify(rows, null, 2));
     else if (rows.length === 0) io.out("no administrators (create one: claimcheck admin create)");
-    else for (const r of rows) io.out(`${r.username.padEnd(24)} created ${r.createdAt}  last login ${r.lastLoginAt ?? "never"}`);
+    else
+      for (const r of rows)
+        io.out(`${r.username.padEnd(24)} created ${r.createdAt}  last login ${r.lastLoginAt ?? "never"}`);
     return 0;
   },
 };

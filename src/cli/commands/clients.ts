@@ -23,7 +23,10 @@ const add: Command = {
     const { values, positionals } = parseFlags(args, { ...LIMIT_FLAGS, ...DATA_DIR_FLAG }, 1);
     if (!positionals[0]) throw new UsageError("the client name is required");
     const c = withAccounts(io, values["data-dir"], (a) =>
-      a.addClient(positionals[0]!, { monthlyQuota: intFlag("monthly-quota", values["monthly-quota"]), rateLimitPerMinute: intFlag("rate-limit", values["rate-limit"]) }),
+      a.addClient(positionals[0]!, {
+        monthlyQuota: intFlag("monthly-quota", values["monthly-quota"]),
+        rateLimitPerMinute: intFlag("rate-limit", values["rate-limit"]),
+      }),
     );
     io.out(show(c));
     return 0;
@@ -41,7 +44,19 @@ const list: Command = {
       return a.listClients();
     });
     if (values.json)
-      io.out(JSON.stringify(clients.map((c) => ({ id: c.id, name: c.name, monthlyQuota: c.monthly_quota, rateLimitPerMinute: c.rate_limit_per_minute, webhookUrl: c.webhook_url })), null, 2));
+      io.out(
+        JSON.stringify(
+          clients.map((c) => ({
+            id: c.id,
+            name: c.name,
+            monthlyQuota: c.monthly_quota,
+            rateLimitPerMinute: c.rate_limit_per_minute,
+            webhookUrl: c.webhook_url,
+          })),
+          null,
+          2,
+        ),
+      );
     else for (const c of clients) io.out(show(c));
     return 0;
   },
@@ -56,8 +71,11 @@ const set: Command = {
     if (!positionals[0]) throw new UsageError("the client name is required");
     const monthlyQuota = intFlag("monthly-quota", values["monthly-quota"]);
     const rateLimitPerMinute = intFlag("rate-limit", values["rate-limit"]);
-    if (monthlyQuota === undefined && rateLimitPerMinute === undefined) throw new UsageError("give --monthly-quota and/or --rate-limit");
-    const c = withAccounts(io, values["data-dir"], (a) => a.setLimits(positionals[0]!, { monthlyQuota, rateLimitPerMinute }));
+    if (monthlyQuota === undefined && rateLimitPerMinute === undefined)
+      throw new UsageError("give --monthly-quota and/or --rate-limit");
+    const c = withAccounts(io, values["data-dir"], (a) =>
+      a.setLimits(positionals[0]!, { monthlyQuota, rateLimitPerMinute }),
+    );
     io.out(show(c));
     return 0;
   },

@@ -17,7 +17,13 @@ import { withAccounts, withDatabase } from "../open-data.ts";
 function services(db: Database, dataDir: string) {
   return {
     dashboard: new DashboardStore(db),
-    verifications: new VerificationService(db, new VerificationStore(db), new JobQueue(new JobStore(db), systemClock), systemClock, new ResumeFiles(join(dataDir, "resumes"))),
+    verifications: new VerificationService(
+      db,
+      new VerificationStore(db),
+      new JobQueue(new JobStore(db), systemClock),
+      systemClock,
+      new ResumeFiles(join(dataDir, "resumes")),
+    ),
   };
 }
 
@@ -40,11 +46,19 @@ const list: Command = {
       json: { type: "boolean" },
       ...DATA_DIR_FLAG,
     });
-    const { filter, problems } = parseJobFilter({ state: values.state, client: values.client, username: values.user, from: values.from, to: values.to });
+    const { filter, problems } = parseJobFilter({
+      state: values.state,
+      client: values.client,
+      username: values.user,
+      from: values.from,
+      to: values.to,
+    });
     if (problems.length) throw new UsageError(problems.join("; "));
     const limit = intFlag("limit", values.limit) ?? 50;
     const clientId = filter.client ? withAccounts(io, values["data-dir"], (a) => a.client(filter.client!).id) : null;
-    const page = withDatabase(io, values["data-dir"], (db) => new DashboardStore(db).listJobs(filter, clientId, Math.min(Math.max(limit, 1), 1000)));
+    const page = withDatabase(io, values["data-dir"], (db) =>
+      new DashboardStore(db).listJobs(filter, clientId, Math.min(Math.max(limit, 1), 1000)),
+    );
     const rows = page.rows.map((r) => ({
       trackingId: r.tracking_id,
       client: r.client_name,
@@ -60,7 +74,9 @@ const list: Command = {
     else {
       io.out(`${page.total} job(s)${page.total > rows.length ? `, newest ${rows.length} shown` : ""}`);
       for (const r of rows)
-        io.out(`${r.trackingId}  ${r.createdAt.slice(0, 19)}Z  ${r.client.padEnd(12)} ${r.hostUsername.padEnd(20)} ${r.state.padEnd(10)} ${r.score ?? r.error ?? ""}${r.webhook ? `  webhook:${r.webhook}` : ""}`);
+        io.out(
+          `${r.trackingId}  ${r.createdAt.slice(0, 19)}Z  ${r.client.padEnd(12)} ${r.hostUsername.padEnd(20)} ${r.state.padEnd(10)} ${r.score ?? r.error ?? ""}${r.webhook ? `  webhook:${r.webhook}` : ""}`,
+        );
     }
     return 0;
   },
@@ -78,7 +94,11 @@ const show: Command = {
       const s = services(db, dataDir);
       const v = s.verifications.get(id);
       if (!v) return null;
-      return { job: s.verifications.render(v), pdfKept: v.resume_stored === 1, deliveries: s.dashboard.deliveriesForJob(id) };
+      return {
+        job: s.verifications.render(v),
+        pdfKept: v.resume_stored === 1,
+        deliveries: s.dashboard.deliveriesForJob(id),
+      };
     });
     if (!out) {
       io.err(`no job ${id}`);
@@ -87,8 +107,13 @@ const show: Command = {
     if (values.json) io.out(JSON.stringify(out, null, 2));
     else {
       io.out(JSON.stringify(out.job, null, 2));
-      io.out(`PDF ${out.pdfKept ? "kept" : "deleted"}; ${out.deliveries.length} webhook deliver${out.deliveries.length === 1 ? "y" : "ies"}`);
-      for (const d of out.deliveries) io.out(`  ${d.id}  ${d.state}  attempts ${d.attempts}${d.last_status_code ? `  last HTTP ${d.last_status_code}` : ""}`);
+      io.out(
+        `PDF ${out.pdfKept ? "kept" : "deleted"}; ${out.deliveries.length} webhook deliver${out.deliveries.length === 1 ? "y" : "ies"}`,
+      );
+      for (const d of out.deliveries)
+        io.out(
+          `  ${d.id}  ${d.state}  attempts ${d.attempts}${d.last_status_code ? `  last HTTP ${d.last_status_code}` : ""}`,
+        );
     }
     return 0;
   },

@@ -14,7 +14,9 @@ stdout. Only its hash is stored: copy it now, it cannot be shown again.`,
   async run(args, io) {
     const { values } = parseFlags(args, { name: { type: "string" }, client: { type: "string" }, ...DATA_DIR_FLAG });
     if (!values.name) throw new UsageError("--name is required");
-    const { key, row } = withAccounts(io, values["data-dir"], (a) => a.createKey(values.name!, values.client ?? "default"));
+    const { key, row } = withAccounts(io, values["data-dir"], (a) =>
+      a.createKey(values.name!, values.client ?? "default"),
+    );
     io.out(key);
     io.err(`created key ${row.id} (${row.display_prefix}…) for client ${values.client ?? "default"}`);
     return 0;
@@ -39,7 +41,11 @@ const list: Command = {
     }));
     if (values.json) io.out(JSON.stringify(rows, null, 2));
     else if (rows.length === 0) io.out("no API keys (create one: claimcheck keys create --name NAME)");
-    else for (const r of rows) io.out(`${r.id}  ${r.prefix}…  ${r.client.padEnd(12)} ${r.name.padEnd(16)} ${r.revokedAt ? `revoked ${r.revokedAt}` : "active"}`);
+    else
+      for (const r of rows)
+        io.out(
+          `${r.id}  ${r.prefix}…  ${r.client.padEnd(12)} ${r.name.padEnd(16)} ${r.revokedAt ? `revoked ${r.revokedAt}` : "active"}`,
+        );
     return 0;
   },
 };

@@ -35,16 +35,23 @@ finish, the rest are released to be picked up at the next start.`,
     const keys = app.accounts.listKeys().filter((k) => k.revoked_at === null);
     io.out(`claimcheck listening on ${url}  (data: ${config.dbPath})`);
     if (keys.length === 0) {
-      io.out(`no API key yet; create one in another terminal:  bun src/main.ts keys create --name first   (or: claimcheck keys create --name first)`);
+      io.out(
+        `no API key yet; create one in another terminal:  bun src/main.ts keys create --name first   (or: claimcheck keys create --name first)`,
+      );
     }
     io.out(`health: ${url}/healthz   API: POST ${url}/v1/verify   OpenAPI: ${url}/openapi.json`);
     try {
       const setup = app.dashboard.setupLinkIfNoAdmin(url);
-      if (setup) io.out(`dashboard: no administrator yet; create the first one with this one-time link (valid until ${new Date(setup.expiresAt).toISOString()}): ${setup.link}`);
+      if (setup)
+        io.out(
+          `dashboard: no administrator yet; create the first one with this one-time link (valid until ${new Date(setup.expiresAt).toISOString()}): ${setup.link}`,
+        );
       else io.out(`dashboard: ${config.publicUrl ?? url}/dashboard`);
     } catch (err) {
       // best effort (e.g. a full disk): never leave a running server without its signal handlers
-      io.err(`dashboard: could not create the one-time setup link (${errorMessage(err)}); create one later with: claimcheck admin create`);
+      io.err(
+        `dashboard: could not create the one-time setup link (${errorMessage(err)}); create one later with: claimcheck admin create`,
+      );
     }
     await new Promise<void>((resolve) => {
       const onSignal = (sig: string) => {

@@ -1,21 +1,21 @@
 import { existsSync } from "node:fs";
-import { AnalysisFailure, runAnalysis } from "../../analysis/run-analysis.ts";
 import { reportText } from "../../analysis/report-text.ts";
+import { AnalysisFailure, runAnalysis } from "../../analysis/run-analysis.ts";
 import { loadConfig, loadDataDir } from "../../config/config.ts";
 import { createGitHubSource } from "../../github/github-source.ts";
 import { GitHubRateLimitedError, GitHubUnavailableError } from "../../github/types.ts";
+import { GITHUB_LOGIN } from "../../lib/github-login.ts";
 import { closeSharedExtractor, extractResume } from "../../resume/index.ts";
 import { ResumeError } from "../../resume/types.ts";
-import { GITHUB_LOGIN } from "../../lib/github-login.ts";
-import { openDatabase, type Database } from "../../storage/database.ts";
+import { type Database, openDatabase } from "../../storage/database.ts";
 import type { CliIO, Command } from "../command.ts";
 import { UsageError } from "../command.ts";
 import { DATA_DIR_FLAG, parseFlags } from "../flags.ts";
 
-
 /** Where GitHub's conditional-request cache lives: the server's DATA_DIR when one is named, else memory. */
 function cacheDatabase(io: CliIO, dataDirFlag: string | undefined): { db: Database; where: string } {
-  if (!dataDirFlag && !io.env.DATA_DIR) return { db: openDatabase(":memory:"), where: "memory (pass --data-dir to keep GitHub answers between runs)" };
+  if (!dataDirFlag && !io.env.DATA_DIR)
+    return { db: openDatabase(":memory:"), where: "memory (pass --data-dir to keep GitHub answers between runs)" };
   const { dbPath } = loadDataDir(io.env, dataDirFlag ? { "data-dir": dataDirFlag } : {});
   return { db: openDatabase(dbPath), where: dbPath };
 }
@@ -27,8 +27,12 @@ function cacheDatabase(io: CliIO, dataDirFlag: string | undefined): { db: Databa
 export function verificationFailure(err: unknown): { code: string; message: string } | null {
   if (err instanceof ResumeError || err instanceof AnalysisFailure) return { code: err.code, message: err.message };
   if (err instanceof GitHubRateLimitedError)
-    return { code: "github_rate_limited", message: `${err.message}; set GITHUB_TOKEN (5,000 requests/h) or try again after the reset` };
-  if (err instanceof GitHubUnavailableError) return { code: "github_unavailable", message: `GitHub could not be reached: ${err.message}` };
+    return {
+      code: "github_rate_limited",
+      message: `${err.message}; set GITHUB_TOKEN (5,000 requests/h) or try again after the reset`,
+    };
+  if (err instanceof GitHubUnavailableError)
+    return { code: "github_unavailable", message: `GitHub could not be reached: ${err.message}` };
   return null;
 }
 
@@ -57,7 +61,12 @@ user, no projects, GitHub unavailable or rate-limited), 2 for a usage error.`,
   async run(args, io) {
     const { values, positionals } = parseFlags(
       args,
-      { user: { type: "string", short: "u" }, json: { type: "boolean" }, "github-api-url": { type: "string" }, ...DATA_DIR_FLAG },
+      {
+        user: { type: "string", short: "u" },
+        json: { type: "boolean" },
+        "github-api-url": { type: "string" },
+        ...DATA_DIR_FLAG,
+      },
       1,
     );
     const file = positionals[0];

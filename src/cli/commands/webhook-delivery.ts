@@ -49,7 +49,10 @@ export function parseSince(text: string, now: number): number {
   const ago = parseDuration(text);
   if (ago !== null) return now - ago;
   const t = Date.parse(text);
-  if (!Number.isFinite(t) || !/^\d{4}-\d{2}-\d{2}/.test(text)) throw new UsageError(`--since must be an ISO time (2026-01-31T00:00:00Z) or a duration back from now (24h), got ${JSON.stringify(text)}`);
+  if (!Number.isFinite(t) || !/^\d{4}-\d{2}-\d{2}/.test(text))
+    throw new UsageError(
+      `--since must be an ISO time (2026-01-31T00:00:00Z) or a duration back from now (24h), got ${JSON.stringify(text)}`,
+    );
   return t;
 }
 
@@ -84,10 +87,16 @@ const resend: Command = {
   summary: "send an event again: one delivery, or every webhook_failed delivery since a time",
   help: RESEND_HELP,
   async run(args, io) {
-    const { values, positionals } = parseFlags(args, { failed: { type: "boolean" }, since: { type: "string" }, client: { type: "string" }, ...DATA_DIR_FLAG }, 1);
+    const { values, positionals } = parseFlags(
+      args,
+      { failed: { type: "boolean" }, since: { type: "string" }, client: { type: "string" }, ...DATA_DIR_FLAG },
+      1,
+    );
     const id = positionals[0];
-    if (values.failed ? id !== undefined : id === undefined) throw new UsageError("give either one ID, or --failed --since TIME");
-    if (!values.failed && (values.since || values.client)) throw new UsageError("--since and --client go with --failed");
+    if (values.failed ? id !== undefined : id === undefined)
+      throw new UsageError("give either one ID, or --failed --since TIME");
+    if (!values.failed && (values.since || values.client))
+      throw new UsageError("--since and --client go with --failed");
     const w = openWebhooks(io, values["data-dir"]);
     try {
       if (id !== undefined) {
@@ -101,7 +110,9 @@ const resend: Command = {
       const clientId = values.client ? w.accounts.client(values.client).id : null;
       const rows = w.service.resendFailed(clientId, since);
       for (const d of rows) io.out(describeDelivery(d));
-      io.err(`${rows.length} failed deliver${rows.length === 1 ? "y" : "ies"} since ${isoOf(since)} scheduled for an attempt now`);
+      io.err(
+        `${rows.length} failed deliver${rows.length === 1 ? "y" : "ies"} since ${isoOf(since)} scheduled for an attempt now`,
+      );
       return 0;
     } finally {
       w.close();
@@ -136,7 +147,9 @@ recorded in the attempt log. Exit code 0 when the receiver answered 2xx, 1 other
       const sender = createHttpSender({ timeoutMs: config.webhookTimeoutMs, blockPrivate: config.webhookBlockPrivate });
       const { delivery, result } = await w.service.sendTest(client.id, sender);
       const status = result.statusCode === null ? "" : ` HTTP ${result.statusCode}`;
-      io.out(`${result.outcome === "success" ? "delivered" : `failed (${result.outcome})`}:${status} in ${result.latencyMs} ms  ${delivery.id}`);
+      io.out(
+        `${result.outcome === "success" ? "delivered" : `failed (${result.outcome})`}:${status} in ${result.latencyMs} ms  ${delivery.id}`,
+      );
       if (result.error) io.out(`error:    ${result.error}`);
       if (result.responseExcerpt) io.out(`response: ${shown(result.responseExcerpt, 400)}`);
       return result.outcome === "success" ? 0 : 1;
@@ -147,9 +160,19 @@ recorded in the attempt log. Exit code 0 when the receiver answered 2xx, 1 other
 };
 
 function attemptLine(a: AttemptRow): string {
-  const what = a.outcome === "success" || a.outcome === "http" ? `${a.outcome} ${a.status_code ?? ""}`.trim() : a.outcome;
+  const what =
+    a.outcome === "success" || a.outcome === "http" ? `${a.outcome} ${a.status_code ?? ""}`.trim() : a.outcome;
   const latency = a.latency_ms === null ? "" : `${a.latency_ms} ms`;
-  return [`#${a.attempt}`, isoOf(a.started_at), what.padEnd(12), latency.padStart(8), a.error ? shown(a.error, 120) : "", shown(a.response_excerpt)].filter(Boolean).join("  ");
+  return [
+    `#${a.attempt}`,
+    isoOf(a.started_at),
+    what.padEnd(12),
+    latency.padStart(8),
+    a.error ? shown(a.error, 120) : "",
+    shown(a.response_excerpt),
+  ]
+    .filter(Boolean)
+    .join("  ");
 }
 
 const log: Command = {

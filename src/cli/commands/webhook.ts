@@ -15,11 +15,20 @@ Standard Webhooks headers). Without --secret a secret is generated the first tim
 only line on stdout; later calls keep the secret in force. Giving a different --secret rotates it:
 the previous one keeps signing alongside for 24 hours.`,
   async run(args, io) {
-    const { values } = parseFlags(args, { url: { type: "string" }, secret: { type: "string" }, client: { type: "string" }, ...DATA_DIR_FLAG });
+    const { values } = parseFlags(args, {
+      url: { type: "string" },
+      secret: { type: "string" },
+      client: { type: "string" },
+      ...DATA_DIR_FLAG,
+    });
     if (!values.url) throw new UsageError("--url is required");
-    const r = withAccounts(io, values["data-dir"], (a) => a.setWebhook(values.client ?? "default", values.url!, values.secret));
+    const r = withAccounts(io, values["data-dir"], (a) =>
+      a.setWebhook(values.client ?? "default", values.url!, values.secret),
+    );
     if (r.generated) io.out(r.secret);
-    io.err(`webhook for client ${r.client.name}: ${r.client.webhook_url}${r.generated ? " (new secret printed above; store it now)" : ""}`);
+    io.err(
+      `webhook for client ${r.client.name}: ${r.client.webhook_url}${r.generated ? " (new secret printed above; store it now)" : ""}`,
+    );
     return 0;
   },
 };
@@ -31,9 +40,18 @@ const show: Command = {
 
 --reveal prints the secret itself.`,
   async run(args, io) {
-    const { values } = parseFlags(args, { client: { type: "string" }, reveal: { type: "boolean" }, json: { type: "boolean" }, ...DATA_DIR_FLAG });
+    const { values } = parseFlags(args, {
+      client: { type: "string" },
+      reveal: { type: "boolean" },
+      json: { type: "boolean" },
+      ...DATA_DIR_FLAG,
+    });
     const c = withAccounts(io, values["data-dir"], (a) => a.client(values.client ?? "default"));
-    const secret = c.webhook_secret ? (values.reveal ? c.webhook_secret : `${c.webhook_secret.slice(0, 10)}… (--reveal to show)`) : null;
+    const secret = c.webhook_secret
+      ? values.reveal
+        ? c.webhook_secret
+        : `${c.webhook_secret.slice(0, 10)}… (--reveal to show)`
+      : null;
     const prevActive = c.webhook_secret_previous !== null && (c.webhook_secret_previous_until ?? 0) > Date.now();
     const out = {
       client: c.name,
@@ -63,7 +81,8 @@ X-Service-Signature uses the new secret at once.`,
   async run(args, io) {
     const { values } = parseFlags(args, { client: { type: "string" }, overlap: { type: "string" }, ...DATA_DIR_FLAG });
     const overlap = values.overlap === undefined ? undefined : parseDuration(values.overlap);
-    if (overlap === null) throw new UsageError(`--overlap must be a duration like 24h, got ${JSON.stringify(values.overlap)}`);
+    if (overlap === null)
+      throw new UsageError(`--overlap must be a duration like 24h, got ${JSON.stringify(values.overlap)}`);
     const r = withAccounts(io, values["data-dir"], (a) => a.rotateWebhookSecret(values.client ?? "default", overlap));
     io.out(r.secret);
     io.err(
@@ -81,15 +100,26 @@ const check: Command = {
 Exit 0 when the signature verifies with the client's current (or still valid previous) secret, 1 when
 it does not, with the most likely reason (body re-serialized, whitespace changed, wrong secret ...).`,
   async run(args, io) {
-    const { values } = parseFlags(args, { header: { type: "string" }, body: { type: "string" }, "body-file": { type: "string" }, client: { type: "string" }, ...DATA_DIR_FLAG });
+    const { values } = parseFlags(args, {
+      header: { type: "string" },
+      body: { type: "string" },
+      "body-file": { type: "string" },
+      client: { type: "string" },
+      ...DATA_DIR_FLAG,
+    });
     if (!values.header) throw new UsageError("--header is required");
-    if ((values.body === undefined) === (values["body-file"] === undefined)) throw new UsageError("give exactly one of --body or --body-file");
+    if ((values.body === undefined) === (values["body-file"] === undefined))
+      throw new UsageError("give exactly one of --body or --body-file");
     const body = values.body ?? (await Bun.file(values["body-file"]!).text());
     const c = withAccounts(io, values["data-dir"], (a) => a.client(values.client ?? "default"));
     const verdict = checkSignature({
       body,
       header: values.header,
-      secrets: { current: c.webhook_secret, previous: c.webhook_secret_previous, previousUntil: c.webhook_secret_previous_until },
+      secrets: {
+        current: c.webhook_secret,
+        previous: c.webhook_secret_previous,
+        previousUntil: c.webhook_secret_previous_until,
+      },
       now: Date.now(),
     });
     (verdict.ok ? io.out : io.err)(`${verdict.ok ? "valid" : "invalid"} (${verdict.code}): ${verdict.message}`);

@@ -1,9 +1,16 @@
 import { PASSWORD_MIN } from "../admin-auth.ts";
-import { html, type Html } from "../html.ts";
+import { type Html, html } from "../html.ts";
 import { type AssetPaths, layout } from "./layout.ts";
 
 /** The sign-in form. `next` is where to go after signing in (already checked to be a dashboard path). */
-export function loginPage(o: { assets: AssetPaths; csrf: string; next: string; username?: string; error?: string | null; notice?: string | null }): Html {
+export function loginPage(o: {
+  assets: AssetPaths;
+  csrf: string;
+  next: string;
+  username?: string;
+  error?: string | null;
+  notice?: string | null;
+}): Html {
   return layout({
     title: "Log in",
     assets: o.assets,
@@ -25,7 +32,14 @@ its first start, and <code>claimcheck admin create</code> prints a new one.</p>
 }
 
 /** The first-administrator form reached from a setup link; or why the link no longer works. */
-export function setupPage(o: { assets: AssetPaths; csrf: string; token: string | null; live: boolean; username?: string; error?: string | null }): Html {
+export function setupPage(o: {
+  assets: AssetPaths;
+  csrf: string;
+  token: string | null;
+  live: boolean;
+  username?: string;
+  error?: string | null;
+}): Html {
   if (!o.live || !o.token) {
     return layout({
       title: "Setup link",

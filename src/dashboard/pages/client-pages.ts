@@ -1,13 +1,20 @@
 import type { ApiKeyRow, ClientRow } from "../../accounts/account-store.ts";
 import type { ClientUsage } from "../dashboard-store.ts";
-import { html, type Html, queryString } from "../html.ts";
+import { type Html, html, queryString } from "../html.ts";
 import { badge, percent, time } from "./format.ts";
-import { actionButton, type AssetPaths, csrfField, layout, type Viewer } from "./layout.ts";
+import { type AssetPaths, actionButton, csrfField, layout, type Viewer } from "./layout.ts";
 
 const limitText = (n: number, unit: string) => (n === 0 ? "unlimited" : `${n}${unit}`);
 
 /** Every client with its quota use, and the form that adds one. */
-export function clientsPage(o: { assets: AssetPaths; viewer: Viewer; flash: string | null; problems?: string[]; clients: ClientUsage[]; form?: { name: string; quota: string; rate: string } }): Html {
+export function clientsPage(o: {
+  assets: AssetPaths;
+  viewer: Viewer;
+  flash: string | null;
+  problems?: string[];
+  clients: ClientUsage[];
+  form?: { name: string; quota: string; rate: string };
+}): Html {
   const f = o.form ?? { name: "", quota: "", rate: "" };
   return layout({
     title: "Clients",
@@ -20,7 +27,9 @@ export function clientsPage(o: { assets: AssetPaths; viewer: Viewer; flash: stri
 <p class="muted">A client is a tenant: its own API keys, webhook URL and secret, monthly quota and rate limit.</p>
 <table id="clients"><thead><tr><th>client</th><th class="num">used this month</th><th class="num">monthly quota</th><th class="num">rate limit</th><th class="num">active keys</th><th>webhook</th></tr></thead>
 <tbody>${o.clients.map(
-      (c) => html`<tr><td><a href="/dashboard/clients/${encodeURIComponent(c.name)}">${c.name}</a></td><td class="num">${c.used_this_month}</td>
+      (
+        c,
+      ) => html`<tr><td><a href="/dashboard/clients/${encodeURIComponent(c.name)}">${c.name}</a></td><td class="num">${c.used_this_month}</td>
 <td class="num">${limitText(c.monthly_quota, "")}${c.monthly_quota ? html` <span class="muted">(${percent(c.used_this_month, c.monthly_quota)})</span>` : ""}</td>
 <td class="num">${limitText(c.rate_limit_per_minute, "/min per key")}</td><td class="num">${c.active_keys}</td>
 <td><a href="/dashboard/clients/${encodeURIComponent(c.name)}/webhook">${c.webhook_url ? "configured" : "not set"}</a></td></tr>`,
@@ -39,7 +48,9 @@ export function clientsPage(o: { assets: AssetPaths; viewer: Viewer; flash: stri
 function keyRows(client: ClientRow, keys: ApiKeyRow[], viewer: Viewer): Html {
   if (!keys.length) return html`<tr><td colspan="6" class="muted">No key yet.</td></tr>`;
   return html`${keys.map(
-    (k) => html`<tr data-key-id="${k.id}"><td>${k.name}</td><td class="mono">${k.display_prefix}…</td><td>${time(k.created_at)}</td><td>${time(k.last_used_at)}</td>
+    (
+      k,
+    ) => html`<tr data-key-id="${k.id}"><td>${k.name}</td><td class="mono">${k.display_prefix}…</td><td>${time(k.created_at)}</td><td>${time(k.last_used_at)}</td>
 <td>${k.revoked_at ? html`${badge("FAILED", "revoked")} ${time(k.revoked_at)}` : badge("COMPLETED", "active")}</td>
 <td>${k.revoked_at ? "" : actionButton({ action: `/dashboard/clients/${encodeURIComponent(client.name)}/keys/${encodeURIComponent(k.id)}/revoke`, label: "Revoke", csrf: viewer.csrfToken, kind: "danger", confirm: `Revoke key "${k.name}"? Requests with it are refused from now on.` })}</td></tr>`,
   )}`;

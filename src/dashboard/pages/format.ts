@@ -1,4 +1,4 @@
-import { html, type Html } from "../html.ts";
+import { type Html, html } from "../html.ts";
 
 /** A time as UTC text in a <time> element (machine-readable, the same for every viewer). */
 export function time(ms: number | null | undefined): Html {

@@ -3,15 +3,16 @@ import type { VerificationView } from "../../verification/verification-store.ts"
 import type { AttemptRow } from "../../webhooks/delivery-store.ts";
 import { timelineStats, timelineSvg, timelinesOf } from "../commit-timeline.ts";
 import type { DeliveryListRow } from "../dashboard-store.ts";
-import { html, type Html, trusted } from "../html.ts";
+import { type Html, html, trusted } from "../html.ts";
 import { badge, duration, time, webhookLabel } from "./format.ts";
-import { actionButton, type AssetPaths, layout, type Viewer } from "./layout.ts";
+import { type AssetPaths, actionButton, layout, type Viewer } from "./layout.ts";
 
 type Json = Record<string, unknown>;
 const isObj = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 const list = (v: unknown): Json[] => (Array.isArray(v) ? v.filter(isObj) : []);
 const str = (v: unknown): string => (typeof v === "string" ? v : typeof v === "number" ? String(v) : "");
-const num = (v: unknown): string => (typeof v === "number" && Number.isFinite(v) ? String(Math.round(v * 100) / 100) : "–");
+const num = (v: unknown): string =>
+  typeof v === "number" && Number.isFinite(v) ? String(Math.round(v * 100) / 100) : "–";
 
 export interface DeliveryWithAttempts {
   delivery: DeliveryListRow;
@@ -32,14 +33,16 @@ ${b.formula ? html`<p class="muted">${str(b.formula)}</p>` : ""}
 ${
   claims.length
     ? html`<h3>Per claim</h3><table><thead><tr><th>claim</th><th>repository</th><th>strength</th><th class="num">commits</th><th class="num">strength weight</th><th class="num">activity</th><th class="num">credibility</th><th class="num">credit</th></tr></thead><tbody>${claims.map(
-        (c) => html`<tr><td>${str(c.name)}</td><td class="mono">${str(c.repo) || "–"}</td><td>${badge(str(c.matchStrength) || null)}</td><td class="num">${num(c.commits)}</td><td class="num">${num(c.strengthWeight)}</td><td class="num">${num(c.activityFactor)}</td><td class="num">${num(c.credibility)}</td><td class="num">${num(c.credit)}</td></tr>`,
+        (c) =>
+          html`<tr><td>${str(c.name)}</td><td class="mono">${str(c.repo) || "–"}</td><td>${badge(str(c.matchStrength) || null)}</td><td class="num">${num(c.commits)}</td><td class="num">${num(c.strengthWeight)}</td><td class="num">${num(c.activityFactor)}</td><td class="num">${num(c.credibility)}</td><td class="num">${num(c.credit)}</td></tr>`,
       )}</tbody></table>`
     : ""
 }
 ${
   penalties.length
     ? html`<h3>Penalties</h3><table><thead><tr><th>rule</th><th>severity</th><th>repository</th><th class="num">points</th></tr></thead><tbody>${penalties.map(
-        (p) => html`<tr><td class="mono">${str(p.rule)}</td><td>${badge(str(p.severity) || null)}</td><td class="mono">${str(p.repo) || "–"}</td><td class="num">${num(p.points)}</td></tr>`,
+        (p) =>
+          html`<tr><td class="mono">${str(p.rule)}</td><td>${badge(str(p.severity) || null)}</td><td class="mono">${str(p.repo) || "–"}</td><td class="num">${num(p.points)}</td></tr>`,
       )}</tbody></table>`
     : ""
 }`;
@@ -49,7 +52,8 @@ function projects(result: Json): Html {
   const rows = list(result.verifiedProjects);
   if (!rows.length) return html`<p class="muted">No claimed project was matched to a repository.</p>`;
   return html`<table><thead><tr><th>project</th><th>repository</th><th>strength</th><th class="num">commits</th><th class="num">all commits</th><th class="num">own share</th><th>first – last commit</th><th>worst flag</th></tr></thead><tbody>${rows.map(
-    (p) => html`<tr><td>${str(p.name)}</td><td class="mono">${str(p.repoUrl)}</td><td>${badge(str(p.matchStrength) || null)}</td><td class="num">${num(p.commits)}</td><td class="num">${num(p.totalCommits)}</td><td class="num">${typeof p.ownShare === "number" ? `${Math.round(p.ownShare * 100)}%` : "–"}</td><td>${p.firstCommitAt || p.lastCommitAt ? `${str(p.firstCommitAt).slice(0, 10) || "?"} – ${str(p.lastCommitAt).slice(0, 10) || "?"}` : "–"}</td><td>${badge(str(p.worstFlag) || null)}</td></tr>`,
+    (p) =>
+      html`<tr><td>${str(p.name)}</td><td class="mono">${str(p.repoUrl)}</td><td>${badge(str(p.matchStrength) || null)}</td><td class="num">${num(p.commits)}</td><td class="num">${num(p.totalCommits)}</td><td class="num">${typeof p.ownShare === "number" ? `${Math.round(p.ownShare * 100)}%` : "–"}</td><td>${p.firstCommitAt || p.lastCommitAt ? `${str(p.firstCommitAt).slice(0, 10) || "?"} – ${str(p.lastCommitAt).slice(0, 10) || "?"}` : "–"}</td><td>${badge(str(p.worstFlag) || null)}</td></tr>`,
   )}</tbody></table>`;
 }
 
@@ -57,13 +61,15 @@ function flags(result: Json): Html {
   const rows = list(result.flags);
   if (!rows.length) return html`<p class="muted">No flags.</p>`;
   return html`<table><thead><tr><th>severity</th><th>message</th><th>rule</th></tr></thead><tbody>${rows.map(
-    (f) => html`<tr><td>${badge(str(f.severity) || null)}</td><td>${str(f.message)}</td><td class="mono">${str(f.rule) || "–"}</td></tr>`,
+    (f) =>
+      html`<tr><td>${badge(str(f.severity) || null)}</td><td>${str(f.message)}</td><td class="mono">${str(f.rule) || "–"}</td></tr>`,
   )}</tbody></table>`;
 }
 
 function timelines(result: Json): Html {
   const all = timelinesOf(result);
-  if (!all.length) return html`<p class="muted">This result carries no per-commit dates, so there is no timeline to draw.</p>`;
+  if (!all.length)
+    return html`<p class="muted">This result carries no per-commit dates, so there is no timeline to draw.</p>`;
   return html`<p class="legend">Each line joins a commit's author date (top) to its committer date (bottom).<span class="swatch plain"></span>same day<span class="swatch shifted"></span>more than a day apart (backdated or rewritten). Many lines meeting in one point below is a bulk dump.</p>
 ${all.map((t) => {
   const s = timelineStats(t);
@@ -72,7 +78,13 @@ ${all.map((t) => {
 })}`;
 }
 
-function deliveries(trackingId: string, items: DeliveryWithAttempts[], final: boolean, viewer: Viewer, webhooksOn: boolean): Html {
+function deliveries(
+  trackingId: string,
+  items: DeliveryWithAttempts[],
+  final: boolean,
+  viewer: Viewer,
+  webhooksOn: boolean,
+): Html {
   if (!webhooksOn) return html`<p class="muted">Webhook delivery is not available in this build.</p>`;
   if (!items.length) {
     return final
@@ -95,7 +107,9 @@ ${attemptsTable(attempts)}
 export function attemptsTable(attempts: AttemptRow[]): Html {
   if (!attempts.length) return html`<p class="muted">No attempt yet.</p>`;
   return html`<table class="attempts"><thead><tr><th class="num">#</th><th>started</th><th>outcome</th><th class="num">status</th><th class="num">latency</th><th>detail</th></tr></thead><tbody>${attempts.map(
-    (a) => html`<tr><td class="num">${a.attempt}</td><td>${time(a.started_at)}</td><td>${badge(a.outcome)}</td><td class="num">${a.status_code ?? "–"}</td><td class="num">${duration(a.latency_ms)}</td>
+    (
+      a,
+    ) => html`<tr><td class="num">${a.attempt}</td><td>${time(a.started_at)}</td><td>${badge(a.outcome)}</td><td class="num">${a.status_code ?? "–"}</td><td class="num">${duration(a.latency_ms)}</td>
 <td>${a.url ? html`<div class="mono muted">${a.url}</div>` : ""}${a.error ? html`<div>${a.error}</div>` : ""}${a.response_excerpt ? html`<pre class="excerpt">${a.response_excerpt}</pre>` : ""}</td></tr>`,
   )}</tbody></table>`;
 }

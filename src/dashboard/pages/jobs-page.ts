@@ -1,7 +1,7 @@
 import type { ClientRow } from "../../accounts/account-store.ts";
 import type { JobPage } from "../dashboard-store.ts";
-import { html, type Html, queryString } from "../html.ts";
-import { encodeCursor, filterParams, type JobFilter, JOB_STATES } from "../job-filters.ts";
+import { type Html, html, queryString } from "../html.ts";
+import { encodeCursor, filterParams, JOB_STATES, type JobFilter } from "../job-filters.ts";
 import { badge, time, webhookLabel } from "./format.ts";
 import { type AssetPaths, layout, type Viewer } from "./layout.ts";
 
@@ -22,7 +22,16 @@ function filterForm(f: JobFilter, clients: ClientRow[]): Html {
 }
 
 /** The jobs list: filters, one page of jobs newest first, and links to newer and older pages. */
-export function jobsPage(o: { assets: AssetPaths; viewer: Viewer; flash: string | null; problems: string[]; filter: JobFilter; clients: ClientRow[]; page: JobPage; refreshMs: number }): Html {
+export function jobsPage(o: {
+  assets: AssetPaths;
+  viewer: Viewer;
+  flash: string | null;
+  problems: string[];
+  filter: JobFilter;
+  clients: ClientRow[];
+  page: JobPage;
+  refreshMs: number;
+}): Html {
   const { page, filter } = o;
   const keep = filterParams(filter);
   const live = !filter.before && !filter.after;

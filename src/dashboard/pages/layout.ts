@@ -1,4 +1,4 @@
-import { html, type Html } from "../html.ts";
+import { type Html, html } from "../html.ts";
 
 /** Who is looking at the page, for the header and every form's CSRF field. */
 export interface Viewer {
@@ -30,8 +30,17 @@ export function csrfField(token: string): Html {
 }
 
 /** A one-button form: every action that changes state is a POST carrying the CSRF token. */
-export function actionButton(o: { action: string; label: string; csrf: string; confirm?: string; kind?: "danger" | "primary" | "plain"; fields?: Record<string, string> }): Html {
-  return html`<form method="post" action="${o.action}" class="inline"${o.confirm ? html` data-confirm="${o.confirm}"` : ""}>${csrfField(o.csrf)}${Object.entries(o.fields ?? {}).map(
+export function actionButton(o: {
+  action: string;
+  label: string;
+  csrf: string;
+  confirm?: string;
+  kind?: "danger" | "primary" | "plain";
+  fields?: Record<string, string>;
+}): Html {
+  return html`<form method="post" action="${o.action}" class="inline"${o.confirm ? html` data-confirm="${o.confirm}"` : ""}>${csrfField(o.csrf)}${Object.entries(
+    o.fields ?? {},
+  ).map(
     ([k, v]) => html`<input type="hidden" name="${k}" value="${v}">`,
   )}<button type="submit" class="${o.kind ?? "plain"}">${o.label}</button></form>`;
 }

@@ -1,5 +1,5 @@
 import type { ClientUsage, DeliveryHealth } from "../dashboard-store.ts";
-import { html, type Html, queryString } from "../html.ts";
+import { type Html, html, queryString } from "../html.ts";
 import { badge, duration, percent, time } from "./format.ts";
 import { type AssetPaths, layout, type Viewer } from "./layout.ts";
 
@@ -20,7 +20,8 @@ const STATES = ["queued", "processing", "COMPLETED", "FAILED"] as const;
 function stateTable(counts: Record<string, number>, from: string): Html {
   const total = STATES.reduce((s, k) => s + (counts[k] ?? 0), 0);
   return html`<table><tbody>${STATES.map(
-    (s) => html`<tr><td>${badge(s)}</td><td class="num"><a href="/dashboard/jobs${queryString({ state: s, from })}">${counts[s] ?? 0}</a></td></tr>`,
+    (s) =>
+      html`<tr><td>${badge(s)}</td><td class="num"><a href="/dashboard/jobs${queryString({ state: s, from })}">${counts[s] ?? 0}</a></td></tr>`,
   )}<tr><th>total</th><th class="num">${total}</th></tr></tbody></table>`;
 }
 
@@ -38,13 +39,20 @@ function deliveryCard(d: DeliveryHealth | null): Html {
 }
 
 function githubCard(g: OverviewData["github"], now: number): Html {
-  if (!g) return html`<p class="muted">No GitHub call made since the server started, so the budget is not known yet.</p>`;
+  if (!g)
+    return html`<p class="muted">No GitHub call made since the server started, so the budget is not known yet.</p>`;
   return html`<p class="big">${g.remaining} <span class="muted">/ ${g.limit}</span></p>
 <p class="muted">requests left; the window resets in ${duration(g.resetAt - now)} (${time(g.resetAt)})</p>`;
 }
 
 /** The operator's first page: today's and this month's jobs, the queue, webhook health, GitHub budget, quotas. */
-export function overviewPage(o: { assets: AssetPaths; viewer: Viewer; flash: string | null; data: OverviewData; refreshMs: number }): Html {
+export function overviewPage(o: {
+  assets: AssetPaths;
+  viewer: Viewer;
+  flash: string | null;
+  data: OverviewData;
+  refreshMs: number;
+}): Html {
   const d = o.data;
   return layout({
     title: "Overview",

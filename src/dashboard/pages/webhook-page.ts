@@ -1,11 +1,11 @@
 import type { ClientRow } from "../../accounts/account-store.ts";
+import { type Html, html } from "../html.ts";
+import type { SignatureVerdict } from "../signature-check.ts";
+import { shownOnce } from "./client-pages.ts";
+import { badge, time } from "./format.ts";
 import type { DeliveryWithAttempts } from "./job-page.ts";
 import { attemptsTable } from "./job-page.ts";
-import type { SignatureVerdict } from "../signature-check.ts";
-import { html, type Html } from "../html.ts";
-import { badge, time } from "./format.ts";
-import { shownOnce } from "./client-pages.ts";
-import { actionButton, type AssetPaths, csrfField, layout, type Viewer } from "./layout.ts";
+import { type AssetPaths, actionButton, csrfField, layout, type Viewer } from "./layout.ts";
 
 export interface WebhookPageOptions {
   assets: AssetPaths;
@@ -40,11 +40,14 @@ ${actionButton({ action: `${base}/rotate`, label: "Rotate secret", csrf: o.viewe
 
 function testSection(o: WebhookPageOptions, base: string): Html {
   if (!o.webhooksOn) return html`<p class="muted">Webhook delivery is not available in this build.</p>`;
-  const ordered = [...o.tests].sort((a, b) => (a.delivery.id === o.highlight ? -1 : b.delivery.id === o.highlight ? 1 : 0));
+  const ordered = [...o.tests].sort((a, b) =>
+    a.delivery.id === o.highlight ? -1 : b.delivery.id === o.highlight ? 1 : 0,
+  );
   return html`<p>Sends a signed <code>webhook.test</code> event to the URL now: one attempt, no retries, recorded below.</p>
 <p>${actionButton({ action: `${base}/test`, label: "Send a test event", csrf: o.viewer.csrfToken, kind: "primary" })}</p>
 ${ordered.map(
-  ({ delivery: d, attempts }) => html`<section class="card delivery" data-delivery-id="${d.id}"><h3><span class="mono">${d.id}</span> ${badge(d.state)} <span class="muted">${time(d.created_at)}</span></h3>${attemptsTable(attempts)}</section>`,
+  ({ delivery: d, attempts }) =>
+    html`<section class="card delivery" data-delivery-id="${d.id}"><h3><span class="mono">${d.id}</span> ${badge(d.state)} <span class="muted">${time(d.created_at)}</span></h3>${attemptsTable(attempts)}</section>`,
 )}`;
 }
 

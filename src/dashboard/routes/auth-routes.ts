@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import { AppError } from "../../lib/errors.ts";
 import { type AdminAuth, randomToken } from "../admin-auth.ts";
 import { loginPage, setupPage } from "../pages/auth-pages.ts";
-import { checkCsrf, field, htmlResponse, type Kit, readForm, type Req, redirect, safeNext } from "../route-kit.ts";
+import { checkCsrf, field, htmlResponse, type Kit, type Req, readForm, redirect, safeNext } from "../route-kit.ts";
 import { clearCookie, LOGIN_CSRF_COOKIE, readCookie, SESSION_COOKIE, setCookie } from "../session-cookie.ts";
 
 const LOGIN_CSRF_MAX_AGE_S = 3600;
@@ -21,10 +21,15 @@ export function authRoutes(kit: Kit, auth: AdminAuth) {
   return new Elysia()
     .get("/dashboard/login", (ctx) =>
       kit.open(ctx, (r) => {
-        if (auth.session(readCookie(r.request, SESSION_COOKIE))) return redirect(safeNext(r.url.searchParams.get("next")));
+        if (auth.session(readCookie(r.request, SESSION_COOKIE)))
+          return redirect(safeNext(r.url.searchParams.get("next")));
         const { token, cookie } = loginCsrf(r);
         const notice = r.url.searchParams.has("bye") ? "You are logged out." : null;
-        return htmlResponse(loginPage({ assets: kit.assets, csrf: token, next: safeNext(r.url.searchParams.get("next")), notice }), 200, { "set-cookie": cookie });
+        return htmlResponse(
+          loginPage({ assets: kit.assets, csrf: token, next: safeNext(r.url.searchParams.get("next")), notice }),
+          200,
+          { "set-cookie": cookie },
+        );
       }),
     )
     .post(
@@ -40,9 +45,14 @@ export function authRoutes(kit: Kit, auth: AdminAuth) {
             auth.purge();
             return redirect(next, { "set-cookie": setCookie(SESSION_COOKIE, s.token, null, r.secure) });
           } catch (err) {
-            if (!(err instanceof AppError) || (err.code !== "invalid_login" && err.code !== "login_throttled")) throw err;
+            if (!(err instanceof AppError) || (err.code !== "invalid_login" && err.code !== "login_throttled"))
+              throw err;
             const { token, cookie } = loginCsrf(r);
-            return htmlResponse(loginPage({ assets: kit.assets, csrf: token, next, username, error: err.message }), err.status, { ...err.headers, "set-cookie": cookie });
+            return htmlResponse(
+              loginPage({ assets: kit.assets, csrf: token, next, username, error: err.message }),
+              err.status,
+              { ...err.headers, "set-cookie": cookie },
+            );
           }
         }),
       { parse: "none" },
@@ -61,7 +71,9 @@ export function authRoutes(kit: Kit, auth: AdminAuth) {
         const token = r.url.searchParams.get("token");
         const { token: csrf, cookie } = loginCsrf(r);
         const live = token !== null && auth.isSetupTokenLive(token);
-        return htmlResponse(setupPage({ assets: kit.assets, csrf, token, live }), live ? 200 : 403, { "set-cookie": cookie });
+        return htmlResponse(setupPage({ assets: kit.assets, csrf, token, live }), live ? 200 : 403, {
+          "set-cookie": cookie,
+        });
       }),
     )
     .post(
@@ -73,13 +85,30 @@ export function authRoutes(kit: Kit, auth: AdminAuth) {
           const token = field(form, "token", 200);
           const username = field(form, "username", 64);
           try {
-            const admin = await auth.redeemSetup(token, username, field(form, "password", 2048, true), field(form, "confirm", 2048, true));
+            const admin = await auth.redeemSetup(
+              token,
+              username,
+              field(form, "password", 2048, true),
+              field(form, "confirm", 2048, true),
+            );
             const s = auth.startSession(admin.id);
             return redirect("/dashboard", { "set-cookie": setCookie(SESSION_COOKIE, s.token, null, r.secure) });
           } catch (err) {
-            if (!(err instanceof AppError) || (err.code !== "invalid_credentials" && err.code !== "admin_exists")) throw err;
+            if (!(err instanceof AppError) || (err.code !== "invalid_credentials" && err.code !== "admin_exists"))
+              throw err;
             const { token: csrf, cookie } = loginCsrf(r);
-            return htmlResponse(setupPage({ assets: kit.assets, csrf, token, live: auth.isSetupTokenLive(token), username, error: err.message }), err.status, { "set-cookie": cookie });
+            return htmlResponse(
+              setupPage({
+                assets: kit.assets,
+                csrf,
+                token,
+                live: auth.isSetupTokenLive(token),
+                username,
+                error: err.message,
+              }),
+              err.status,
+              { "set-cookie": cookie },
+            );
           }
         }),
       { parse: "none" },

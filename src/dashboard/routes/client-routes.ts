@@ -5,7 +5,7 @@ import { AppError } from "../../lib/errors.ts";
 import type { DashboardContext } from "../dashboard.ts";
 import { clientPage, clientsPage } from "../pages/client-pages.ts";
 import type { Viewer } from "../pages/layout.ts";
-import { type AuthedReq, field, type Form, htmlResponse, redirect } from "../route-kit.ts";
+import { type AuthedReq, type Form, field, htmlResponse, redirect } from "../route-kit.ts";
 
 const LIMIT_MAX = 1_000_000_000;
 
@@ -13,7 +13,8 @@ const LIMIT_MAX = 1_000_000_000;
 export function limitField(form: Form, name: string, label: string): number | undefined {
   const v = field(form, name, 20);
   if (v === "") return undefined;
-  if (!/^\d+$/.test(v) || Number(v) > LIMIT_MAX) throw new AppError("invalid_limit", 400, `${label} must be a whole number from 0 to ${LIMIT_MAX}`);
+  if (!/^\d+$/.test(v) || Number(v) > LIMIT_MAX)
+    throw new AppError("invalid_limit", 400, `${label} must be a whole number from 0 to ${LIMIT_MAX}`);
   return Number(v);
 }
 
@@ -28,7 +29,11 @@ export function clientRoutes(c: DashboardContext) {
     return found;
   };
 
-  const renderClient = (r: AuthedReq, client: ClientRow, extra: { createdKey?: { key: string; name: string }; problems?: string[]; status?: number } = {}) =>
+  const renderClient = (
+    r: AuthedReq,
+    client: ClientRow,
+    extra: { createdKey?: { key: string; name: string }; problems?: string[]; status?: number } = {},
+  ) =>
     htmlResponse(
       clientPage({
         assets: kit.assets,
@@ -36,16 +41,28 @@ export function clientRoutes(c: DashboardContext) {
         flash: kit.flash(r),
         problems: extra.problems,
         client: accounts.clientById(client.id)!,
-        usedThisMonth: store.clientUsage(monthStartUtc(c.clock.now())).find((u) => u.id === client.id)?.used_this_month ?? 0,
+        usedThisMonth:
+          store.clientUsage(monthStartUtc(c.clock.now())).find((u) => u.id === client.id)?.used_this_month ?? 0,
         keys: accounts.listKeys(client.name),
         createdKey: extra.createdKey ?? null,
       }),
       extra.status ?? 200,
     );
 
-  const renderList = (r: AuthedReq, viewer: Viewer, extra: { problems?: string[]; form?: { name: string; quota: string; rate: string }; status?: number } = {}) =>
+  const renderList = (
+    r: AuthedReq,
+    viewer: Viewer,
+    extra: { problems?: string[]; form?: { name: string; quota: string; rate: string }; status?: number } = {},
+  ) =>
     htmlResponse(
-      clientsPage({ assets: kit.assets, viewer, flash: kit.flash(r), problems: extra.problems, clients: store.clientUsage(monthStartUtc(c.clock.now())), form: extra.form }),
+      clientsPage({
+        assets: kit.assets,
+        viewer,
+        flash: kit.flash(r),
+        problems: extra.problems,
+        clients: store.clientUsage(monthStartUtc(c.clock.now())),
+        form: extra.form,
+      }),
       extra.status ?? 200,
     );
 
@@ -55,7 +72,11 @@ export function clientRoutes(c: DashboardContext) {
       "/dashboard/clients",
       (ctx) =>
         kit.authed(ctx, (r) => {
-          const form = { name: field(r.form, "name", 63), quota: field(r.form, "monthlyQuota", 20), rate: field(r.form, "rateLimit", 20) };
+          const form = {
+            name: field(r.form, "name", 63),
+            quota: field(r.form, "monthlyQuota", 20),
+            rate: field(r.form, "rateLimit", 20),
+          };
           try {
             const created = accounts.addClient(form.name, {
               monthlyQuota: limitField(r.form, "monthlyQuota", "the monthly quota"),
@@ -114,7 +135,10 @@ export function clientRoutes(c: DashboardContext) {
           const key = accounts.listKeys(client.name).find((k) => k.id === r.params.keyId);
           if (!key) throw new AppError("key_not_found", 404, "This client has no API key with that id.");
           if (key.revoked_at === null) accounts.revokeKey(key.id);
-          auth.flash(r.session, `Key "${key.name}" (${key.display_prefix}…) is revoked: requests with it are refused from now on.`);
+          auth.flash(
+            r.session,
+            `Key "${key.name}" (${key.display_prefix}…) is revoked: requests with it are refused from now on.`,
+          );
           return redirect(`/dashboard/clients/${encodeURIComponent(client.name)}`);
         }),
       { parse: "none" },

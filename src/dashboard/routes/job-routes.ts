@@ -3,7 +3,7 @@ import { monthStartUtc } from "../../accounts/limits.ts";
 import { AppError, errorMessage } from "../../lib/errors.ts";
 import type { DashboardContext } from "../dashboard.ts";
 import { parseJobFilter } from "../job-filters.ts";
-import { jobPage, type DeliveryWithAttempts } from "../pages/job-page.ts";
+import { type DeliveryWithAttempts, jobPage } from "../pages/job-page.ts";
 import { jobsPage } from "../pages/jobs-page.ts";
 import { overviewPage } from "../pages/overview-page.ts";
 import { htmlResponse, redirect } from "../route-kit.ts";
@@ -21,13 +21,23 @@ export function jobRoutes(c: DashboardContext) {
   };
 
   const deliveriesOf = (trackingId: string): DeliveryWithAttempts[] =>
-    c.webhooks ? store.deliveriesForJob(trackingId).map((delivery) => ({ delivery, attempts: c.webhooks!.attempts(delivery.id) })) : [];
+    c.webhooks
+      ? store
+          .deliveriesForJob(trackingId)
+          .map((delivery) => ({ delivery, attempts: c.webhooks!.attempts(delivery.id) }))
+      : [];
 
   const resend = (trackingId: string, idOrTracking: string, session: Parameters<typeof auth.flash>[0]) => {
-    if (!c.webhooks) throw new AppError("webhooks_unavailable", 409, "Webhook delivery is not available in this build.");
+    if (!c.webhooks)
+      throw new AppError("webhooks_unavailable", 409, "Webhook delivery is not available in this build.");
     try {
       const r = c.webhooks.resend(idOrTracking);
-      auth.flash(session, r.created ? `Event queued for delivery as ${r.delivery.id}.` : `Delivery ${r.delivery.id} queued again: a fresh round of attempts starts now.`);
+      auth.flash(
+        session,
+        r.created
+          ? `Event queued for delivery as ${r.delivery.id}.`
+          : `Delivery ${r.delivery.id} queued again: a fresh round of attempts starts now.`,
+      );
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       auth.flash(session, `Not resent: ${errorMessage(err)}`);
@@ -54,7 +64,9 @@ export function jobRoutes(c: DashboardContext) {
           todayDay: new Date(dayStart).toISOString().slice(0, 10),
           monthStartDay: new Date(monthStart).toISOString().slice(0, 10),
         };
-        return htmlResponse(overviewPage({ assets: kit.assets, viewer: r.viewer, flash: kit.flash(r), data, refreshMs: c.refreshMs }));
+        return htmlResponse(
+          overviewPage({ assets: kit.assets, viewer: r.viewer, flash: kit.flash(r), data, refreshMs: c.refreshMs }),
+        );
       }),
     )
     .get("/dashboard/jobs", (ctx) =>
@@ -64,7 +76,16 @@ export function jobRoutes(c: DashboardContext) {
         if (filter.client && !client) problems.push(`client: there is no client named ${filter.client}`);
         const page = store.listJobs(filter, client?.id ?? null);
         return htmlResponse(
-          jobsPage({ assets: kit.assets, viewer: r.viewer, flash: kit.flash(r), problems, filter, clients: c.accounts.listClients(), page, refreshMs: c.refreshMs }),
+          jobsPage({
+            assets: kit.assets,
+            viewer: r.viewer,
+            flash: kit.flash(r),
+            problems,
+            filter,
+            clients: c.accounts.listClients(),
+            page,
+            refreshMs: c.refreshMs,
+          }),
         );
       }),
     )

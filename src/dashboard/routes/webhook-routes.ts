@@ -3,7 +3,7 @@ import type { ClientRow } from "../../accounts/account-store.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { DashboardContext } from "../dashboard.ts";
 import type { DeliveryWithAttempts } from "../pages/job-page.ts";
-import { webhookPage, type WebhookPageOptions } from "../pages/webhook-page.ts";
+import { type WebhookPageOptions, webhookPage } from "../pages/webhook-page.ts";
 import { type AuthedReq, field, htmlResponse, redirect } from "../route-kit.ts";
 import { checkSignature } from "../signature-check.ts";
 
@@ -22,7 +22,9 @@ export function webhookRoutes(c: DashboardContext) {
   };
 
   const tests = (client: ClientRow): DeliveryWithAttempts[] =>
-    c.webhooks ? store.testDeliveries(client.id).map((delivery) => ({ delivery, attempts: c.webhooks!.attempts(delivery.id) })) : [];
+    c.webhooks
+      ? store.testDeliveries(client.id).map((delivery) => ({ delivery, attempts: c.webhooks!.attempts(delivery.id) }))
+      : [];
 
   const render = (r: AuthedReq, client: ClientRow, extra: Partial<WebhookPageOptions> & { status?: number } = {}) => {
     const { status, ...rest } = extra;
@@ -62,7 +64,12 @@ export function webhookRoutes(c: DashboardContext) {
           try {
             const set = accounts.setWebhook(client.name, url);
             if (set.generated) {
-              return render(r, client, { shownSecret: { value: set.secret, why: "A signing secret was generated for this client. Configure it in the receiver; you can reveal it again here." } });
+              return render(r, client, {
+                shownSecret: {
+                  value: set.secret,
+                  why: "A signing secret was generated for this client. Configure it in the receiver; you can reveal it again here.",
+                },
+              });
             }
           } catch (err) {
             if (!(err instanceof AppError) || err.status >= 500) throw err;
@@ -78,8 +85,14 @@ export function webhookRoutes(c: DashboardContext) {
       (ctx) =>
         kit.authed(ctx, (r) => {
           const client = clientOr404(r.params.name);
-          if (!client.webhook_secret) throw new AppError("no_webhook_secret", 409, "This client has no webhook secret yet: set a URL first.");
-          return render(r, client, { shownSecret: { value: client.webhook_secret, why: "Shown on request; it is hidden again when you leave this page." } });
+          if (!client.webhook_secret)
+            throw new AppError("no_webhook_secret", 409, "This client has no webhook secret yet: set a URL first.");
+          return render(r, client, {
+            shownSecret: {
+              value: client.webhook_secret,
+              why: "Shown on request; it is hidden again when you leave this page.",
+            },
+          });
         }),
       { parse: "none" },
     )
@@ -90,7 +103,10 @@ export function webhookRoutes(c: DashboardContext) {
           const client = clientOr404(r.params.name);
           const rotated = accounts.rotateWebhookSecret(client.name);
           return render(r, client, {
-            shownSecret: { value: rotated.secret, why: "The new secret signs from now on; the previous one also signs (a second signature) for 24 hours while receivers switch." },
+            shownSecret: {
+              value: rotated.secret,
+              why: "The new secret signs from now on; the previous one also signs (a second signature) for 24 hours while receivers switch.",
+            },
           });
         }),
       { parse: "none" },
@@ -100,13 +116,16 @@ export function webhookRoutes(c: DashboardContext) {
       (ctx) =>
         kit.authed(ctx, async (r) => {
           const client = clientOr404(r.params.name);
-          if (!c.webhooks) throw new AppError("webhooks_unavailable", 409, "Webhook delivery is not available in this build.");
+          if (!c.webhooks)
+            throw new AppError("webhooks_unavailable", 409, "Webhook delivery is not available in this build.");
           if (!client.webhook_url) throw new AppError("no_webhook_url", 409, "Set a webhook URL first.");
           const sent = await c.webhooks.sendTest(client.id);
           const r2 = sent.result;
           auth.flash(
             r.session,
-            r2.outcome === "success" ? `Test event delivered: HTTP ${r2.statusCode} in ${r2.latencyMs} ms.` : `Test event failed (${r2.outcome}): ${r2.error ?? "no detail"}.`,
+            r2.outcome === "success"
+              ? `Test event delivered: HTTP ${r2.statusCode} in ${r2.latencyMs} ms.`
+              : `Test event failed (${r2.outcome}): ${r2.error ?? "no detail"}.`,
           );
           return redirect(`${base(client.name)}?test=${encodeURIComponent(sent.delivery.id)}`);
         }),
@@ -122,7 +141,11 @@ export function webhookRoutes(c: DashboardContext) {
           const verdict = checkSignature({
             body,
             header,
-            secrets: { current: client.webhook_secret, previous: client.webhook_secret_previous, previousUntil: client.webhook_secret_previous_until },
+            secrets: {
+              current: client.webhook_secret,
+              previous: client.webhook_secret_previous,
+              previousUntil: client.webhook_secret_previous_until,
+            },
             now: c.clock.now(),
           });
           return render(r, client, { check: { body, header, verdict } });

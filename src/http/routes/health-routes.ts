@@ -30,9 +30,13 @@ export function healthRoutes(probe: HealthProbe) {
           problems.push(`database not writable: ${err instanceof Error ? err.message : String(err)}`);
         }
         const free = probe.freeDiskBytes();
-        if (free !== null && free < MIN_FREE_DISK_BYTES) problems.push(`disk almost full: ${Math.floor(free / 1024 / 1024)} MiB free for DATA_DIR`);
+        if (free !== null && free < MIN_FREE_DISK_BYTES)
+          problems.push(`disk almost full: ${Math.floor(free / 1024 / 1024)} MiB free for DATA_DIR`);
         const age = probe.workerLoopAgeMs();
-        if (!(age < WORKER_STALE_MS)) problems.push(Number.isFinite(age) ? `worker loop stalled for ${Math.round(age / 1000)} s` : "worker loop not running");
+        if (!(age < WORKER_STALE_MS))
+          problems.push(
+            Number.isFinite(age) ? `worker loop stalled for ${Math.round(age / 1000)} s` : "worker loop not running",
+          );
         if (problems.length) {
           set.status = 503;
           return { status: "unavailable", problems };

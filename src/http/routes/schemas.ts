@@ -3,7 +3,9 @@ import { t } from "elysia";
 /** Response schemas of the /v1 API: they document the spec's shapes in the OpenAPI document. */
 export const ErrorSchema = t.Object(
   {
-    error: t.String({ description: "invalid_file | missing_fields | unauthorized | quota_exceeded | job_not_found | ..." }),
+    error: t.String({
+      description: "invalid_file | missing_fields | unauthorized | quota_exceeded | job_not_found | ...",
+    }),
     message: t.Optional(t.String()),
     retryAfter: t.Optional(t.Number({ description: "seconds (quota_exceeded)" })),
     fields: t.Optional(t.Array(t.String())),

@@ -1,6 +1,6 @@
 import { Elysia, t } from "elysia";
 import type { AccountService } from "../../accounts/account-service.ts";
-import { AppError, ApiErrors } from "../../lib/errors.ts";
+import { ApiErrors, AppError } from "../../lib/errors.ts";
 import type { VerificationService } from "../../verification/verification-service.ts";
 import { requirePrincipal } from "../auth.ts";
 import { GITHUB_LOGIN, isPdf, MULTIPART_OVERHEAD_BYTES, readVerifyForm } from "../upload.ts";
@@ -9,7 +9,11 @@ import { AckSchema, ErrorSchema, JobSchema } from "./schemas.ts";
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
 /** POST /v1/verify and GET /v1/jobs/:trackingId, exactly as interface.md section 4 says. */
-export function verifyRoutes(deps: { accounts: AccountService; verifications: VerificationService; maxResumeBytes: number }) {
+export function verifyRoutes(deps: {
+  accounts: AccountService;
+  verifications: VerificationService;
+  maxResumeBytes: number;
+}) {
   const { accounts, verifications, maxResumeBytes } = deps;
   return new Elysia()
     .post(
@@ -24,13 +28,22 @@ export function verifyRoutes(deps: { accounts: AccountService; verifications: Ve
         if (missing.length) throw ApiErrors.missingFields(missing);
         const hostUsername = form.hostUsername!.trim();
         if (!GITHUB_LOGIN.test(hostUsername))
-          throw ApiErrors.missingFields(["hostUsername"], "hostUsername must be a GitHub login: 1-39 letters, digits or single inner hyphens");
+          throw ApiErrors.missingFields(
+            ["hostUsername"],
+            "hostUsername must be a GitHub login: 1-39 letters, digits or single inner hyphens",
+          );
         const resume = form.resume!;
         if (resume.bytes.byteLength > maxResumeBytes) throw ApiErrors.invalidFileTooLarge();
         if (!isPdf(resume.bytes)) throw ApiErrors.invalidFileNotPdf();
-        const ack = await verifications.submit({ principal, hostUsername, pdf: resume.bytes, filename: resume.filename, idempotencyKey: idem });
+        const ack = await verifications.submit({
+          principal,
+          hostUsername,
+          pdf: resume.bytes,
+          filename: resume.filename,
+          idempotencyKey: idem,
+        });
         set.status = 202;
-        set.headers["location"] = `/v1/jobs/${ack.trackingId}`;
+        set.headers.location = `/v1/jobs/${ack.trackingId}`;
         if (ack.replayed) set.headers["idempotent-replayed"] = "true";
         return { trackingId: ack.trackingId, status: ack.status, createdAt: ack.createdAt };
       },
@@ -47,13 +60,24 @@ export function verifyRoutes(deps: { accounts: AccountService; verifications: Ve
                 schema: {
                   type: "object",
                   required: ["resume", "hostUsername"],
-                  properties: { resume: { type: "string", format: "binary" }, hostUsername: { type: "string", pattern: GITHUB_LOGIN.source } },
+                  properties: {
+                    resume: { type: "string", format: "binary" },
+                    hostUsername: { type: "string", pattern: GITHUB_LOGIN.source },
+                  },
                 },
               },
             },
           },
         },
-        response: { 202: AckSchema, 400: ErrorSchema, 401: ErrorSchema, 413: ErrorSchema, 415: ErrorSchema, 422: ErrorSchema, 429: ErrorSchema },
+        response: {
+          202: AckSchema,
+          400: ErrorSchema,
+          401: ErrorSchema,
+          413: ErrorSchema,
+          415: ErrorSchema,
+          422: ErrorSchema,
+          429: ErrorSchema,
+        },
       },
     )
     .get(
@@ -64,7 +88,10 @@ export function verifyRoutes(deps: { accounts: AccountService; verifications: Ve
       },
       {
         params: t.Object({ trackingId: t.String({ maxLength: 64 }) }),
-        detail: { summary: "Retrieve a job", description: "The VerificationResult once final; before that the job with status queued or processing." },
+        detail: {
+          summary: "Retrieve a job",
+          description: "The VerificationResult once final; before that the job with status queued or processing.",
+        },
         response: { 200: JobSchema, 401: ErrorSchema, 404: ErrorSchema },
       },
     );

@@ -44,7 +44,14 @@ export function leadRun(line: Line): StyleRun & { text: string } {
     const text = seg.text.slice(r.start, r.end);
     if (/[\p{L}\p{N}]/u.test(text)) return { ...r, text };
   }
-  const r = seg.runs[0] ?? { start: 0, end: seg.text.length, font: seg.font, size: seg.size, bold: seg.bold, italic: seg.italic };
+  const r = seg.runs[0] ?? {
+    start: 0,
+    end: seg.text.length,
+    font: seg.font,
+    size: seg.size,
+    bold: seg.bold,
+    italic: seg.italic,
+  };
   return { ...r, text: seg.text.slice(r.start, r.end) };
 }
 
@@ -86,7 +93,10 @@ export function switchesStyle(line: Line): boolean {
   const seg = line.segments[0]!;
   const lead = leadRun(line);
   return seg.runs.some(
-    (r) => r.start >= lead.end && /\p{L}/u.test(seg.text.slice(r.start, r.end)) && (r.bold !== lead.bold || r.italic !== lead.italic),
+    (r) =>
+      r.start >= lead.end &&
+      /\p{L}/u.test(seg.text.slice(r.start, r.end)) &&
+      (r.bold !== lead.bold || r.italic !== lead.italic),
   );
 }
 

@@ -48,14 +48,23 @@ add(
   "experience",
   "experience experiences employment work career internship internships jobs positions опыт работы стаж erfahrung berufserfahrung expérience experiencia experiência esperienza doświadczenie",
 );
-add("education", "education educational studies qualifications образование обучение ausbildung bildung formation educación educação formazione wykształcenie");
+add(
+  "education",
+  "education educational studies qualifications образование обучение ausbildung bildung formation educación educação formazione wykształcenie",
+);
 add(
   "skills",
   "skills skill technologies technology competencies competences expertise stack tools toolbox навыки умения технологии kenntnisse fähigkeiten compétences habilidades competências competenze umiejętności",
 );
-add("publications", "publications publication papers paper presentations talks patents публикации статьи publikationen");
+add(
+  "publications",
+  "publications publication papers paper presentations talks patents публикации статьи publikationen",
+);
 add("summary", "summary profile objective about overview introduction резюме profil perfil");
-add("awards", "awards award honors honours achievements achievement accomplishments scholarships prizes rewards достижения награды auszeichnungen");
+add(
+  "awards",
+  "awards award honors honours achievements achievement accomplishments scholarships prizes rewards достижения награды auszeichnungen",
+);
 add("certifications", "certifications certification certificates certificate licenses сертификаты курсы zertifikate");
 add("languages", "languages language языки sprachen langues idiomas");
 add("interests", "interests hobbies интересы хобби interessen");

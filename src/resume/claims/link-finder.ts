@@ -28,7 +28,8 @@ const URL_IN_TEXT = new RegExp(
 /** TLDs that are also common in technology names ("socket.io", "chart.ai"): need a subdomain or a path. */
 const AMBIGUOUS_TLD = /\.(io|ai|app|so|sh|to|me|co|js|one|works|codes)$/i;
 /** "GitHub: owner/repo", "Github:// deedydas", "GitHub - user" printed without a URL. */
-const GITHUB_LABEL = /\bgithub\s*(?::\s*(?:\/\/)?|-)\s*@?([A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\/[A-Za-z0-9_.-]+)?)(?![\w/.:-])/gi;
+const GITHUB_LABEL =
+  /\bgithub\s*(?::\s*(?:\/\/)?|-)\s*@?([A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\/[A-Za-z0-9_.-]+)?)(?![\w/.:-])/gi;
 
 /** URLs printed in a piece of text, with their positions. Bare domains must look like real hosts. */
 export function findUrlsInText(text: string): Array<{ raw: string; index: number }> {
@@ -71,7 +72,7 @@ export function joinWrapped(parts: string[]): string {
     if (!out) out = p;
     else if (/\p{L}-$/u.test(out) && /^\p{Ll}/u.test(p)) out = out.slice(0, -1) + p;
     else if (/[/:._-]$/.test(out) && /^[\w/]/.test(p) && !/\s/.test(out.slice(-12))) out += p;
-    else out += " " + p;
+    else out += ` ${p}`;
   }
   return out;
 }
@@ -82,7 +83,8 @@ export function visibleAsUrl(visible: string, targetHost: string | undefined): s
   if (!v) return null;
   const short = /^(?:github|gh)\/([\w.-]+(?:\/[\w.-]+)?)$/i.exec(v);
   if (short) return normalizeLink(`github.com/${short[1]}`)?.url ?? null;
-  if (findUrlsInText(v).some((u) => u.index === 0 && u.raw.length >= v.length - 1)) return normalizeLink(v)?.url ?? null;
+  if (findUrlsInText(v).some((u) => u.index === 0 && u.raw.length >= v.length - 1))
+    return normalizeLink(v)?.url ?? null;
   if (targetHost === "github.com" && /^@?[A-Za-z0-9][\w.-]*\/[\w.-]+$/.test(v)) {
     return normalizeLink(`github.com/${v.replace(/^@/, "")}`)?.url ?? null;
   }
@@ -90,7 +92,11 @@ export function visibleAsUrl(visible: string, targetHost: string | undefined): s
 }
 
 function sameUrl(a: string, b: string): boolean {
-  const canon = (u: string) => u.toLowerCase().replace(/^https?:\/\//, "").replace(/\/+$/, "");
+  const canon = (u: string) =>
+    u
+      .toLowerCase()
+      .replace(/^https?:\/\//, "")
+      .replace(/\/+$/, "");
   return canon(a) === canon(b);
 }
 
@@ -174,13 +180,17 @@ export function findLinks(lines: Line[], annotations: Map<number, LinkAnnotation
       const norm = normalizeLink(u.raw);
       if (!norm) continue;
       const dup = found.find(
-        (f) => f.line === line.index && (sameUrl(f.link.url, norm.url) || (f.link.visibleUrl && sameUrl(f.link.visibleUrl, norm.url))),
+        (f) =>
+          f.line === line.index &&
+          (sameUrl(f.link.url, norm.url) || (f.link.visibleUrl && sameUrl(f.link.visibleUrl, norm.url))),
       );
       if (dup) {
         if (dup.link.source === "annotation" && !dup.link.visibleDiffers) dup.link.source = "both";
         continue;
       }
-      const covered = found.find((f) => f.line === line.index && f.anchor && u.raw.includes(f.anchor.replace(/\s+/g, "")));
+      const covered = found.find(
+        (f) => f.line === line.index && f.anchor && u.raw.includes(f.anchor.replace(/\s+/g, "")),
+      );
       if (covered) continue; // the annotation over this printed URL already says where it goes
       found.push({
         link: { ...norm, raw: u.raw, visibleText: u.raw, visibleDiffers: false, source: "text", page: line.page },

@@ -42,13 +42,21 @@ const GITHUB_RESERVED = new Set([
 ]);
 
 /** Hosts whose /owner/repo paths are source repositories. */
-const FORGES = new Set(["gitlab.com", "bitbucket.org", "codeberg.org", "gitee.com", "sr.ht", "git.sr.ht", "sourcehut.org"]);
+const FORGES = new Set([
+  "gitlab.com",
+  "bitbucket.org",
+  "codeberg.org",
+  "gitee.com",
+  "sr.ht",
+  "git.sr.ht",
+  "sourcehut.org",
+]);
 
 const TRAILING_JUNK = /[.,;:!?'"»›>|\]}]+$/;
 
 /** Strip what a sentence wraps around a URL: trailing punctuation, unbalanced closing brackets. */
 export function trimUrlPunctuation(raw: string): string {
-  let s = raw.trim().replace(/^[<(\["'«‹]+/, "");
+  let s = raw.trim().replace(/^[<(["'«‹]+/, "");
   for (;;) {
     const before = s;
     s = s.replace(TRAILING_JUNK, "");
@@ -94,7 +102,13 @@ function stripGit(name: string): string {
   return name.replace(/\.git$/i, "");
 }
 
-function repository(host: string, owner: string, repo: string, rest: string[], display = `${host}/${owner}/${repo}`): NormalizedLink {
+function repository(
+  host: string,
+  owner: string,
+  repo: string,
+  rest: string[],
+  display = `${host}/${owner}/${repo}`,
+): NormalizedLink {
   return {
     url: `https://${display}`,
     kind: "repository",
@@ -119,7 +133,8 @@ function classifyGithub(u: URL): NormalizedLink {
     if (user) return { url: `https://github.com/${user[1]}`, kind: "profile", owner: user[1]!, host };
     return { url: u.href, kind: "other", host };
   }
-  if (first === "orgs" && seg[1]) return { url: `https://github.com/${seg[1]}`, kind: "organisation", owner: seg[1], host };
+  if (first === "orgs" && seg[1])
+    return { url: `https://github.com/${seg[1]}`, kind: "organisation", owner: seg[1], host };
   if (first === "users" && seg[1]) return { url: `https://github.com/${seg[1]}`, kind: "profile", owner: seg[1], host };
   if (GITHUB_RESERVED.has(first)) return { url: u.href, kind: "other", host };
   const owner = seg[0]!;

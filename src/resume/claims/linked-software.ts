@@ -19,11 +19,16 @@ import type { Section } from "./sections.ts";
 const NOT_CLAIMS = new Set(["header", "projects", "contact", "skills", "languages", "interests", "references"]);
 
 /** Words before a link that say the candidate used or built on it rather than worked on it. */
-const MENTION_ONLY = /\b(based on|built on( top of)?|built with|inspired by|powered by|similar to|using|uses|used|via|like|such as|forked from|fork of|on top of)\s+(the\s+)?([\p{L}\p{N}.\- ]{0,40})$/iu;
+const MENTION_ONLY =
+  /\b(based on|built on( top of)?|built with|inspired by|powered by|similar to|using|uses|used|via|like|such as|forked from|fork of|on top of)\s+(the\s+)?([\p{L}\p{N}.\- ]{0,40})$/iu;
 
 /** A link to a file in a repository (a CV PDF, a document), not to the software. */
 export function isDocumentLink(subpath: string | undefined): boolean {
-  return !!subpath && /^\/(raw|blob|releases\/download)\//i.test(subpath) && /\.(pdf|docx?|odt|rtf|png|jpe?g|md|txt)$/i.test(subpath);
+  return (
+    !!subpath &&
+    /^\/(raw|blob|releases\/download)\//i.test(subpath) &&
+    /\.(pdf|docx?|odt|rtf|png|jpe?g|md|txt)$/i.test(subpath)
+  );
 }
 
 function squash(s: string): string {
@@ -81,9 +86,12 @@ export function linkedSoftware(sections: Section[], links: LocatedLink[], lines:
       const isRepo = link.kind === "repository" && !isDocumentLink(link.subpath);
       if (!isRepo && !link.packageRef) continue;
       const key = (isRepo ? link.repoUrl! : link.packageRef!).toLowerCase();
-      const existing = out.find((p) => p.repoUrl?.toLowerCase() === key || p.otherLinks.some((o) => o.packageRef?.toLowerCase() === key));
+      const existing = out.find(
+        (p) => p.repoUrl?.toLowerCase() === key || p.otherLinks.some((o) => o.packageRef?.toLowerCase() === key),
+      );
       if (seen.has(key)) {
-        if (existing && isRepo && !existing.repoLinks.some((r) => r.url === link.url && r.subpath === link.subpath)) existing.repoLinks.push(link);
+        if (existing && isRepo && !existing.repoLinks.some((r) => r.url === link.url && r.subpath === link.subpath))
+          existing.repoLinks.push(link);
         continue;
       }
       seen.add(key);

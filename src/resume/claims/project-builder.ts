@@ -13,7 +13,8 @@ import { isTechListLine, mergeTechnologies, scanTechnologies, splitTechList } fr
  * (bullets off, wrapped lines and hyphenated words joined), links that sit on the entry's lines.
  */
 
-const TECH_LABEL = /^\s*(tech(nologies|nology)?|tech stack|stack|tools( used)?|built with|technologies used|languages?|frameworks?)\s*[:\-–]/i;
+const TECH_LABEL =
+  /^\s*(tech(nologies|nology)?|tech stack|stack|tools( used)?|built with|technologies used|languages?|frameworks?)\s*[:\-–]/i;
 
 /** Description items from an entry's lines (title excluded): one item per bullet or paragraph. */
 export function descriptionOf(lines: Line[]): string[] {
@@ -29,7 +30,8 @@ export function descriptionOf(lines: Line[]): string[] {
     }
     const prev = items[items.length - 1];
     if (open && prev !== undefined && (!/[.!?:]$/.test(prev) || /^\p{Ll}/u.test(text))) {
-      items[items.length - 1] = /\p{L}-$/u.test(prev) && /^\p{Ll}/u.test(text) ? prev.slice(0, -1) + text : `${prev} ${text}`;
+      items[items.length - 1] =
+        /\p{L}-$/u.test(prev) && /^\p{Ll}/u.test(text) ? prev.slice(0, -1) + text : `${prev} ${text}`;
     } else {
       items.push(text);
       open = true;
@@ -40,7 +42,14 @@ export function descriptionOf(lines: Line[]): string[] {
 
 /** The first date range on the title line, else on one of the two short lines right under it. */
 export function entryDates(entry: Entry, titleRest: string): DateRange | null {
-  const candidates = [titleRest, entry.title.text, ...entry.lines.slice(1, 3).filter((l) => l.text.length <= 80).map((l) => l.text)];
+  const candidates = [
+    titleRest,
+    entry.title.text,
+    ...entry.lines
+      .slice(1, 3)
+      .filter((l) => l.text.length <= 80)
+      .map((l) => l.text),
+  ];
   for (const c of candidates) {
     const d = findDateRange(c);
     if (d) return d.range;
@@ -71,7 +80,8 @@ export function uniqueLinks(links: LocatedLink[]): LocatedLink[] {
 
 /** "github.com/owner" of a GitHub account or organisation link. */
 export function ownerUrlOf(link: ResumeLink): string | null {
-  if (link.host !== "github.com" || !link.owner || (link.kind !== "profile" && link.kind !== "organisation")) return null;
+  if (link.host !== "github.com" || !link.owner || (link.kind !== "profile" && link.kind !== "organisation"))
+    return null;
   return `github.com/${link.owner}`;
 }
 
@@ -97,7 +107,9 @@ export function buildProject(entry: Entry, section: Section, links: LocatedLink[
   const title = parseTitle(entry.title);
   const body = entry.lines.slice(1);
   const own = uniqueLinks(linksOfLines(entry.lines, links));
-  const repos = own.filter((l) => l.link.kind === "repository").sort((a, b) => rankRepo(a, entry.title.index) - rankRepo(b, entry.title.index));
+  const repos = own
+    .filter((l) => l.link.kind === "repository")
+    .sort((a, b) => rankRepo(a, entry.title.index) - rankRepo(b, entry.title.index));
   const others = own.filter((l) => l.link.kind !== "repository");
   const techLines = body.filter((l, i) => TECH_LABEL.test(l.text) || (i === 0 && isTechListLine(stripBullet(l.text))));
   const listed = techLines.flatMap((l) => splitTechList(stripBullet(l.text)));

@@ -48,7 +48,8 @@ function splitTechParenthesis(name: string): [string, string[]] {
   const m = /^(.*\S)\s*\(([^()]+)\)\s*$/.exec(name);
   if (!m) return [name, []];
   const items = m[2]!.split(/\s*[,/;]\s*/).filter(Boolean);
-  if (items.length > 0 && items.every((i) => canonicalTechnology(i) !== null || /^(js|ts)$/i.test(i))) return [m[1]!, items];
+  if (items.length > 0 && items.every((i) => canonicalTechnology(i) !== null || /^(js|ts)$/i.test(i)))
+    return [m[1]!, items];
   return [name, []];
 }
 
@@ -77,7 +78,9 @@ export function parseTitleText(title: string): TitleParts {
   let name = text;
   for (let i = 0; i < 3; i++) {
     const before = name;
-    name = clean(stripTrailingDate(name.replace(TRAILING_LABEL, "").replace(ROLE_SUFFIX, "").replace(REGISTRY_SUFFIX, "")));
+    name = clean(
+      stripTrailingDate(name.replace(TRAILING_LABEL, "").replace(ROLE_SUFFIX, "").replace(REGISTRY_SUFFIX, "")),
+    );
     if (name === before) break;
   }
   const [bare, parenTech] = splitTechParenthesis(name);
@@ -98,7 +101,10 @@ export function parseTitle(line: Line): TitleParts {
     .join("  ");
   const continues = lead.bold && seg.text.slice(lead.end).replace(/^[\s:|–—-]+/, "").length > 0;
   if (continues) {
-    const remainder = seg.text.slice(lead.end).replace(/^[\s:]+/, "").replace(TRAILING_LABEL, "");
+    const remainder = seg.text
+      .slice(lead.end)
+      .replace(/^[\s:]+/, "")
+      .replace(TRAILING_LABEL, "");
     const parts = parseTitleText(lead.text);
     const remainderIsTech = isTechListLine(remainder.replace(/^\|\s*/, ""));
     return {

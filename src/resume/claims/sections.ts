@@ -29,7 +29,9 @@ function letters(text: string): string {
 
 /** Mostly capital letters (at least three cased letters). */
 export function isCaps(text: string): boolean {
-  const cased = letters(text).split("").filter((c) => c.toLowerCase() !== c.toUpperCase());
+  const cased = letters(text)
+    .split("")
+    .filter((c) => c.toLowerCase() !== c.toUpperCase());
   if (cased.length < 3) return false;
   return cased.filter((c) => c === c.toUpperCase()).length / cased.length >= 0.85;
 }
@@ -102,8 +104,7 @@ export function findHeadings(lines: Line[]): Map<number, SectionKind> {
   // The section level is the most prominent style that at least two headings share (one stray
   // big line, like a job title that happens to contain "Stack", does not set the level).
   const levels = [...new Set(confident.map((i) => Math.round(prominence(lines[i]!) * 2) / 2))].sort((a, b) => b - a);
-  const top =
-    levels.find((p) => confident.filter((i) => prominence(lines[i]!) >= 0.9 * p).length >= 2) ?? levels[0]!;
+  const top = levels.find((p) => confident.filter((i) => prominence(lines[i]!) >= 0.9 * p).length >= 2) ?? levels[0]!;
   const level = confident.filter((i) => prominence(lines[i]!) >= 0.9 * top);
   for (const i of level) out.set(i, kinds[i]!);
   // Unknown words in the heading style are headings too, unless capitals are all that sets that

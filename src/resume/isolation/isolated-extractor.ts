@@ -62,7 +62,14 @@ interface Child {
   killedFor: ResumeError | null;
 }
 
-const CODES = new Set(["pdf_encrypted", "pdf_no_text", "pdf_corrupt", "pdf_too_complex", "pdf_timeout", "pdf_too_large"]);
+const CODES = new Set([
+  "pdf_encrypted",
+  "pdf_no_text",
+  "pdf_corrupt",
+  "pdf_too_complex",
+  "pdf_timeout",
+  "pdf_too_large",
+]);
 
 /** The child's error as a ResumeError (an unknown code from a mismatched child reads as corrupt). */
 function toResumeError(code: string, message: string): ResumeError {
@@ -153,7 +160,15 @@ export function createResumeExtractor(options: ExtractorOptions = {}): ResumeExt
   };
 
   const spawn = (): Child => {
-    const c: Child = { proc: null as unknown as Subprocess, job: null, jobs: 0, dead: false, idle: null, watch: null, killedFor: null };
+    const c: Child = {
+      proc: null as unknown as Subprocess,
+      job: null,
+      jobs: 0,
+      dead: false,
+      idle: null,
+      watch: null,
+      killedFor: null,
+    };
     c.proc = Bun.spawn(command, {
       stdin: "ignore",
       stdout: "ignore",
@@ -215,7 +230,8 @@ export function createResumeExtractor(options: ExtractorOptions = {}): ResumeExt
           c = spawn();
         } catch (err) {
           // cannot start a child at all: an infrastructure fault, not a property of the PDF
-          for (const job of queue.splice(0)) job.reject(new Error(`cannot start the PDF reader process: ${String(err)}`));
+          for (const job of queue.splice(0))
+            job.reject(new Error(`cannot start the PDF reader process: ${String(err)}`));
           return;
         }
       }
@@ -244,7 +260,11 @@ export function createResumeExtractor(options: ExtractorOptions = {}): ResumeExt
       for (const job of queue.splice(0)) job.reject(new Error("the resume extractor was closed"));
       const exits = [...children].map((c) => c.proc.exited);
       for (const c of [...children]) {
-        if (c.job) c.killedFor ??= new ResumeError("pdf_timeout", "the extraction was cancelled because the service is stopping");
+        if (c.job)
+          c.killedFor ??= new ResumeError(
+            "pdf_timeout",
+            "the extraction was cancelled because the service is stopping",
+          );
         retire(c);
       }
       await Promise.all(exits);

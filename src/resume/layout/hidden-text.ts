@@ -1,5 +1,5 @@
-import type { HiddenText } from "../types.ts";
 import type { Glyph, PaintedArea } from "../pdf/raw-document.ts";
+import type { HiddenText } from "../types.ts";
 
 /**
  * Decide, glyph by glyph, whether a reader can see it. Text a reader cannot see but a parser can

@@ -34,7 +34,12 @@ export function removeOverdraw(glyphs: StyledGlyph[]): StyledGlyph[] {
       // copies are drawn close together; scanning only the latest entries keeps hostile pages linear
       for (let k = list.length - 1; k >= Math.max(0, list.length - 128); k--) {
         const o = list[k]!;
-        if (o.text === g.text && Math.abs(o.x - g.x) <= tolX && Math.abs(o.y - g.y) <= tolY && Math.abs(o.size - g.size) <= 0.5) {
+        if (
+          o.text === g.text &&
+          Math.abs(o.x - g.x) <= tolX &&
+          Math.abs(o.y - g.y) <= tolY &&
+          Math.abs(o.size - g.size) <= 0.5
+        ) {
           twin = o;
           break;
         }

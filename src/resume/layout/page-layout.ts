@@ -1,5 +1,5 @@
-import type { HiddenText } from "../types.ts";
 import type { Glyph, RawPage } from "../pdf/raw-document.ts";
+import type { HiddenText } from "../types.ts";
 import { cleanGlyphText } from "./glyph-cleanup.ts";
 import { type HiddenReason, partitionVisible } from "./hidden-text.ts";
 import type { Line, Segment, StyledGlyph } from "./layout-types.ts";

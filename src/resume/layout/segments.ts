@@ -39,7 +39,10 @@ function mostCommon<T>(values: T[], fallback: T): T {
  * Group items whose baselines agree within `tolerance` ems into rows, top to bottom. Each row is
  * anchored on its first item, so a slow drift cannot chain unrelated baselines together.
  */
-export function groupByBaseline<T extends { y: number; size: number; x: number }>(items: T[], tolerance: number): T[][] {
+export function groupByBaseline<T extends { y: number; size: number; x: number }>(
+  items: T[],
+  tolerance: number,
+): T[][] {
   const sorted = [...items].sort((a, b) => a.y - b.y || a.x - b.x);
   const rows: T[][] = [];
   let row: T[] = [];
@@ -65,7 +68,13 @@ function styleRuns(charGlyph: Array<StyledGlyph | null>): StyleRun[] {
   charGlyph.forEach((g, i) => {
     if (!g) return;
     const last = runs[runs.length - 1];
-    if (last && last.font === g.font && last.bold === g.bold && last.italic === g.italic && Math.abs(last.size - g.size) <= 0.3) {
+    if (
+      last &&
+      last.font === g.font &&
+      last.bold === g.bold &&
+      last.italic === g.italic &&
+      Math.abs(last.size - g.size) <= 0.3
+    ) {
       last.end = i + 1;
     } else {
       runs.push({ start: i, end: i + 1, font: g.font, size: g.size, bold: g.bold, italic: g.italic });
@@ -125,7 +134,12 @@ function makeSegment(glyphs: StyledGlyph[]): Segment | null {
       prevInk = false;
       continue;
     }
-    if (prev && prevInk && !lastSpace && g.x - (prev.x + prev.width) > letterGap + WORD_GAP_EM * Math.max(g.size, prev.size)) {
+    if (
+      prev &&
+      prevInk &&
+      !lastSpace &&
+      g.x - (prev.x + prev.width) > letterGap + WORD_GAP_EM * Math.max(g.size, prev.size)
+    ) {
       space([prev.x + prev.width, g.x]);
     }
     if (g.text.length === 1) {

@@ -128,17 +128,17 @@ export function interpretOperatorList(list: OperatorListInput, opt: InterpretOpt
     ["fill", "eoFill", "fillStroke", "eoFillStroke", "closeFillStroke", "closeEOFillStroke"].map((n) => O[n]),
   );
   const imageOps = new Set(
-    [
-      "paintImageXObject",
-      "paintInlineImageXObject",
-      "paintImageXObjectRepeat",
-      "paintInlineImageXObjectGroup",
-    ].map((n) => O[n]),
-  );
-  const maskOps = new Set(
-    ["paintImageMaskXObject", "paintImageMaskXObjectGroup", "paintImageMaskXObjectRepeat", "paintSolidColorImageMask"].map(
+    ["paintImageXObject", "paintInlineImageXObject", "paintImageXObjectRepeat", "paintInlineImageXObjectGroup"].map(
       (n) => O[n],
     ),
+  );
+  const maskOps = new Set(
+    [
+      "paintImageMaskXObject",
+      "paintImageMaskXObjectGroup",
+      "paintImageMaskXObjectRepeat",
+      "paintSolidColorImageMask",
+    ].map((n) => O[n]),
   );
   const glyphs: Glyph[] = [];
   const areas: PaintedArea[] = [];
@@ -259,7 +259,8 @@ export function interpretOperatorList(list: OperatorListInput, opt: InterpretOpt
         const m = asMatrix(args[0]);
         if (m) s.ctm = multiply(s.ctm, m);
         const bb = args[1] as ArrayLike<number> | null;
-        if (bb && bb.length >= 4) s.clip = intersect(s.clip, transformBox(device(), num(bb[0]), num(bb[1]), num(bb[2]), num(bb[3])));
+        if (bb && bb.length >= 4)
+          s.clip = intersect(s.clip, transformBox(device(), num(bb[0]), num(bb[1]), num(bb[2]), num(bb[3])));
         break;
       }
       case O.paintFormXObjectEnd:

@@ -10,7 +10,8 @@ const ICON_FONT =
   /fontawesome|font-awesome|^fa\d*-|fa-?(solid|regular|brands)|academicons|material.?(icons|symbols)|ionicons|entypo|icomoon|glyphicons|octicons|simple-?icons|devicons?|bootstrap-?icons|wingdings|webdings|dingbats|marvosym|remixicon|feather|lucide|tabler-?icons|fontello|typicons|linearicons|themify|phosphor|boxicons|social-?icons/i;
 const BOLD =
   /bold|black|heavy|semibold|demi|ultra|extrabold|medi$|medium$|(^|[^a-z])(cmbx|cmb\d|cmssbx|bx\d)|^sf(bx|rb|sx|sb|xc|bi|bl)\d|[-,_]b$|-bd|bd$/i;
-const ITALIC = /italic|oblique|ital$|(^|[^a-z])(cmti|cmsl|cmssi|cmmi)|^sf(ti|si|sl|bi|bl)\d|[-,_]it$|[-,_]i$|-slanted|slant/i;
+const ITALIC =
+  /italic|oblique|ital$|(^|[^a-z])(cmti|cmsl|cmssi|cmmi)|^sf(ti|si|sl|bi|bl)\d|[-,_]it$|[-,_]i$|-slanted|slant/i;
 
 /** PostScript name without the 6-letter subset tag ("ABCDEF+LMSans10-Bold" -> "LMSans10-Bold"). */
 export function baseFontName(name: string): string {

@@ -1,8 +1,8 @@
 import { getDocumentProxy, getResolvedPDFJS } from "unpdf";
 import { ResumeError } from "../types.ts";
 import {
-  interpretOperatorList,
   type InterpretedPage,
+  interpretOperatorList,
   type Matrix,
   type ResolvedFont,
   TooManyGlyphsError,
@@ -70,7 +70,11 @@ export function toResumeError(err: unknown): ResumeError {
       "the PDF is password-protected; open it, print or export it to a new PDF without a password, and upload that",
     );
   }
-  if (err instanceof TooManyGlyphsError || err instanceof RangeError || /call stack|too much recursion/i.test(message)) {
+  if (
+    err instanceof TooManyGlyphsError ||
+    err instanceof RangeError ||
+    /call stack|too much recursion/i.test(message)
+  ) {
     return new ResumeError(
       "pdf_too_complex",
       "the PDF is built in a way that is too complex to read safely (deeply nested or oversized structures); print it to a new PDF and upload that",
@@ -92,7 +96,9 @@ let opsTable: Record<string, number> | null = null;
 
 async function loadDocument(bytes: Uint8Array, maxImageSize: number): Promise<PdfDoc> {
   // pdf.js takes ownership of (detaches) the buffer it is given: hand it a copy.
-  return getDocumentProxy(bytes.slice(), { ...BASE_OPTIONS, maxImageSize } as unknown as Parameters<typeof getDocumentProxy>[1]);
+  return getDocumentProxy(bytes.slice(), { ...BASE_OPTIONS, maxImageSize } as unknown as Parameters<
+    typeof getDocumentProxy
+  >[1]);
 }
 
 function pageFonts(page: PdfPage): { fonts: FontInfo[]; resolve: (name: string) => ResolvedFont | null } {
@@ -106,9 +112,20 @@ function pageFonts(page: PdfPage): { fonts: FontInfo[]; resolve: (name: string) 
       if (hit !== undefined) return hit;
       let resolved: ResolvedFont | null = null;
       if (objs.has(name)) {
-        const f = objs.get(name) as { name?: string; bold?: boolean; black?: boolean; italic?: boolean; fontMatrix?: number[]; vertical?: boolean };
+        const f = objs.get(name) as {
+          name?: string;
+          bold?: boolean;
+          black?: boolean;
+          italic?: boolean;
+          fontMatrix?: number[];
+          vertical?: boolean;
+        };
         fonts.push(fontInfoOf(f));
-        resolved = { index: fonts.length - 1, fontMatrix: f.fontMatrix ?? [0.001, 0, 0, 0.001, 0, 0], vertical: !!f.vertical };
+        resolved = {
+          index: fonts.length - 1,
+          fontMatrix: f.fontMatrix ?? [0.001, 0, 0, 0.001, 0, 0],
+          vertical: !!f.vertical,
+        };
       }
       byName.set(name, resolved);
       return resolved;
@@ -141,7 +158,16 @@ async function readLinks(page: PdfPage, viewport: Matrix): Promise<LinkAnnotatio
   return out;
 }
 
-async function interpretPage(page: PdfPage, limits: ReadLimits): Promise<{ content: InterpretedPage; fonts: FontInfo[]; width: number; height: number; viewport: ReturnType<PdfPage["getViewport"]> }> {
+async function interpretPage(
+  page: PdfPage,
+  limits: ReadLimits,
+): Promise<{
+  content: InterpretedPage;
+  fonts: FontInfo[];
+  width: number;
+  height: number;
+  viewport: ReturnType<PdfPage["getViewport"]>;
+}> {
   const viewport = page.getViewport({ scale: 1 });
   // annotation appearances (form fields, stamps) are not resume text; links are read separately
   const list = await page.getOperatorList({ annotationMode: ANNOTATION_MODE_DISABLE });
@@ -170,7 +196,9 @@ function mayContainImages(bytes: Uint8Array): boolean {
 function needsImages(content: InterpretedPage): boolean {
   return content.glyphs.some((g) => {
     if (!/^#[ef][0-9a-f][ef][0-9a-f][ef][0-9a-f]$/.test(g.fill) || !g.text.trim()) return false;
-    return !content.areas.some((a) => a.seq < g.seq && a.x0 <= g.x && a.x1 >= g.x + g.width && a.y0 <= g.y && a.y1 >= g.y);
+    return !content.areas.some(
+      (a) => a.seq < g.seq && a.x0 <= g.x && a.x1 >= g.x + g.width && a.y0 <= g.y && a.y1 >= g.y,
+    );
   });
 }
 
@@ -184,7 +212,10 @@ export async function readPdf(bytes: Uint8Array, limits: ReadLimits = DEFAULT_RE
   try {
     doc = await loadDocument(bytes, 1);
     if (doc.numPages === 0) {
-      throw new ResumeError("pdf_no_text", "the PDF has no pages; export the resume to PDF again and upload the new file");
+      throw new ResumeError(
+        "pdf_no_text",
+        "the PDF has no pages; export the resume to PDF again and upload the new file",
+      );
     }
     if (doc.numPages > limits.maxPages) {
       throw new ResumeError(

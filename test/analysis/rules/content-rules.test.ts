@@ -15,17 +15,31 @@ describe("TRIVIAL_CHURN", () => {
   const farm = series(60);
   const sampleOf = (cs: GhCommit[], f: (c: GhCommit, i: number) => GhCommit) => cs.slice(0, 20).map(f);
   test.each([
-    ["one line of one file, again and again", sampleOf(farm, (c) => withStats(c, 1, 1, ["contributions.txt"])), "WARNING"],
-    ["empty commits", sampleOf(farm, (c, i) => (i % 2 === 0 ? withStats(c, 0, 0, []) : withStats(c, 40, 3, ["src/a.ts", "src/b.ts"]))), "WARNING"],
+    [
+      "one line of one file, again and again",
+      sampleOf(farm, (c) => withStats(c, 1, 1, ["contributions.txt"])),
+      "WARNING",
+    ],
+    [
+      "empty commits",
+      sampleOf(farm, (c, i) => (i % 2 === 0 ? withStats(c, 0, 0, []) : withStats(c, 40, 3, ["src/a.ts", "src/b.ts"]))),
+      "WARNING",
+    ],
     ["real changes across files", sampleOf(farm, (c, i) => withStats(c, 10 + i, 4, [`src/f${i % 4}.ts`])), null],
     ["too few sampled commits", sampleOf(farm, (c) => withStats(c, 1, 0, ["x.txt"])).slice(0, 9), null],
   ])("%s", (_, sample, severity) => {
-    expect(trivialChurn(ctxOf(farm, { evidence: { sampledWithStats: sample } }))?.severity ?? null).toBe(severity as never);
+    expect(trivialChurn(ctxOf(farm, { evidence: { sampledWithStats: sample } }))?.severity ?? null).toBe(
+      severity as never,
+    );
   });
 
   test("fewer than 50 commits are never judged", () => {
     const few = series(49);
-    expect(trivialChurn(ctxOf(few, { evidence: { sampledWithStats: few.slice(0, 20).map((c) => withStats(c, 1, 0, ["x"])) } }))).toBeNull();
+    expect(
+      trivialChurn(
+        ctxOf(few, { evidence: { sampledWithStats: few.slice(0, 20).map((c) => withStats(c, 1, 0, ["x"])) } }),
+      ),
+    ).toBeNull();
   });
 });
 
@@ -35,7 +49,11 @@ describe("REPEATED_OR_TIMESTAMP_MESSAGES", () => {
     ["30 % the same message is INFO", series(60, (i) => (i % 10 < 3 ? "update" : `feature ${i}`)), "INFO"],
     ["60 % the same message is a WARNING", series(60, (i) => (i % 10 < 6 ? "update" : `feature ${i}`)), "WARNING"],
     ["web UI defaults do not count", series(60, (i) => (i % 10 < 6 ? "Update README.md" : `feature ${i}`)), null],
-    ["date-only messages", series(60, (i) => `Contribution: 2023-01-${String((i % 28) + 1).padStart(2, "0")} 20:01`), "WARNING"],
+    [
+      "date-only messages",
+      series(60, (i) => `Contribution: 2023-01-${String((i % 28) + 1).padStart(2, "0")} 20:01`),
+      "WARNING",
+    ],
     ["fewer than 50 commits are never judged", series(49, () => "update"), null],
   ])("%s", (_, commits, severity) => {
     expect(repeatedOrTimestampMessages(ctxOf(commits))?.severity ?? null).toBe(severity as never);
@@ -51,7 +69,9 @@ describe("BULK_DUMP", () => {
     const hit = bulkDump(ctxOf(cs, { evidence: { sampledWithStats: sample } }));
     expect(hit?.severity).toBe("WARNING");
     expect(hit?.evidence.shortHistory).toBe(1);
-    expect(hit?.message).toContain("adds 12,000 lines in 150 files, 100% of the candidate's code, and the whole history spans 2 hours");
+    expect(hit?.message).toContain(
+      "adds 12,000 lines in 150 files, 100% of the candidate's code, and the whole history spans 2 hours",
+    );
   });
 
   test("a big first commit followed by months of work is flagged without the short-history mark", () => {
@@ -62,7 +82,10 @@ describe("BULK_DUMP", () => {
   });
 
   test.each([
-    ["lockfiles and node_modules do not count", ["package-lock.json", ...Array.from({ length: 120 }, (_, i) => `node_modules/x/${i}.js`)]],
+    [
+      "lockfiles and node_modules do not count",
+      ["package-lock.json", ...Array.from({ length: 120 }, (_, i) => `node_modules/x/${i}.js`)],
+    ],
   ])("%s", (_, files) => {
     const cs = series(5);
     const sample = cs.map((c, i) => (i === 0 ? withStats(c, 9000, 0, files) : small(c, i)));
@@ -71,7 +94,9 @@ describe("BULK_DUMP", () => {
 
   test("evenly sized commits are not a dump", () => {
     const cs = series(5);
-    expect(bulkDump(ctxOf(cs, { evidence: { sampledWithStats: cs.map((c) => withStats(c, 3000, 10, ["a.ts"])) } }))).toBeNull();
+    expect(
+      bulkDump(ctxOf(cs, { evidence: { sampledWithStats: cs.map((c) => withStats(c, 3000, 10, ["a.ts"])) } })),
+    ).toBeNull();
   });
 
   test("a large commit that is a small share of a large unsampled history is not a dump", () => {
@@ -94,7 +119,12 @@ describe("BULK_DUMP", () => {
 
 describe("BULK_DUMP with the client's sample (only the oldest commit fetched with stats)", () => {
   test("a dump followed by a few touch-ups is flagged", () => {
-    const cs = [commit(LOGIN, T0), commit(LOGIN, T0 + 9 * HOUR), commit(LOGIN, T0 + 18 * HOUR), commit(LOGIN, T0 + 27 * HOUR)];
+    const cs = [
+      commit(LOGIN, T0),
+      commit(LOGIN, T0 + 9 * HOUR),
+      commit(LOGIN, T0 + 18 * HOUR),
+      commit(LOGIN, T0 + 27 * HOUR),
+    ];
     const files = Array.from({ length: 122 }, (_, i) => `stage${i}.py`);
     const hit = bulkDump(ctxOf(cs, { evidence: { sampledWithStats: [withStats(cs[0]!, 3600, 0, files)] } }));
     expect(hit?.severity).toBe("WARNING");

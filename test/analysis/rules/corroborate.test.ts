@@ -3,21 +3,57 @@ import { corroborate } from "../../../src/analysis/rules/corroborate.ts";
 import type { RuleHit } from "../../../src/analysis/rules/rule-context.ts";
 import type { RuleId, Severity } from "../../../src/analysis/types.ts";
 
-const hit = (rule: RuleId, severity: Severity = "WARNING", evidence: Record<string, number | string> = {}): RuleHit => ({ rule, severity, message: rule.toLowerCase(), evidence });
+const hit = (
+  rule: RuleId,
+  severity: Severity = "WARNING",
+  evidence: Record<string, number | string> = {},
+): RuleHit => ({ rule, severity, message: rule.toLowerCase(), evidence });
 const severities = (hits: RuleHit[]) => Object.fromEntries(corroborate(hits).map((h) => [h.rule, h.severity]));
 
 describe("corroborate", () => {
   test.each<[string, RuleHit[], Record<string, Severity>]>([
     ["a backdated split alone stays a WARNING", [hit("BACKDATED_SPLIT")], { BACKDATED_SPLIT: "WARNING" }],
-    ["a backdated split with a burst stays a WARNING (an honest rewrite)", [hit("BACKDATED_SPLIT"), hit("COMMIT_BURST")], { BACKDATED_SPLIT: "WARNING", COMMIT_BURST: "WARNING" }],
-    ["a backdated split with future dates is CRITICAL", [hit("BACKDATED_SPLIT"), hit("FUTURE_AUTHOR_DATE", "CRITICAL")], { BACKDATED_SPLIT: "CRITICAL", FUTURE_AUTHOR_DATE: "CRITICAL" }],
-    ["a backdated split with one clock time is CRITICAL", [hit("BACKDATED_SPLIT"), hit("CLOCK_TIME_MONOCULTURE", "CRITICAL")], { BACKDATED_SPLIT: "CRITICAL", CLOCK_TIME_MONOCULTURE: "CRITICAL" }],
-    ["random order and a backdated split corroborate each other", [hit("RANDOM_ORDER_HISTORY"), hit("BACKDATED_SPLIT")], { RANDOM_ORDER_HISTORY: "CRITICAL", BACKDATED_SPLIT: "CRITICAL" }],
+    [
+      "a backdated split with a burst stays a WARNING (an honest rewrite)",
+      [hit("BACKDATED_SPLIT"), hit("COMMIT_BURST")],
+      { BACKDATED_SPLIT: "WARNING", COMMIT_BURST: "WARNING" },
+    ],
+    [
+      "a backdated split with future dates is CRITICAL",
+      [hit("BACKDATED_SPLIT"), hit("FUTURE_AUTHOR_DATE", "CRITICAL")],
+      { BACKDATED_SPLIT: "CRITICAL", FUTURE_AUTHOR_DATE: "CRITICAL" },
+    ],
+    [
+      "a backdated split with one clock time is CRITICAL",
+      [hit("BACKDATED_SPLIT"), hit("CLOCK_TIME_MONOCULTURE", "CRITICAL")],
+      { BACKDATED_SPLIT: "CRITICAL", CLOCK_TIME_MONOCULTURE: "CRITICAL" },
+    ],
+    [
+      "random order and a backdated split corroborate each other",
+      [hit("RANDOM_ORDER_HISTORY"), hit("BACKDATED_SPLIT")],
+      { RANDOM_ORDER_HISTORY: "CRITICAL", BACKDATED_SPLIT: "CRITICAL" },
+    ],
     ["random order alone stays a WARNING", [hit("RANDOM_ORDER_HISTORY")], { RANDOM_ORDER_HISTORY: "WARNING" }],
-    ["predating by most commits with identical timestamps is CRITICAL", [hit("PREDATES_REPO_OR_ACCOUNT", "WARNING", { share: 0.9 }), hit("IDENTICAL_AUTHOR_TIMESTAMPS")], { PREDATES_REPO_OR_ACCOUNT: "CRITICAL", IDENTICAL_AUTHOR_TIMESTAMPS: "WARNING" }],
-    ["predating by half the commits is not enough", [hit("PREDATES_REPO_OR_ACCOUNT", "WARNING", { share: 0.5 }), hit("CLOCK_TIME_MONOCULTURE", "CRITICAL")], { PREDATES_REPO_OR_ACCOUNT: "WARNING", CLOCK_TIME_MONOCULTURE: "CRITICAL" }],
-    ["predating with only a burst stays a WARNING", [hit("PREDATES_REPO_OR_ACCOUNT", "WARNING", { share: 1 }), hit("COMMIT_BURST")], { PREDATES_REPO_OR_ACCOUNT: "WARNING", COMMIT_BURST: "WARNING" }],
-    ["a bulk dump is never raised", [hit("BULK_DUMP"), hit("FUTURE_AUTHOR_DATE", "CRITICAL")], { BULK_DUMP: "WARNING", FUTURE_AUTHOR_DATE: "CRITICAL" }],
+    [
+      "predating by most commits with identical timestamps is CRITICAL",
+      [hit("PREDATES_REPO_OR_ACCOUNT", "WARNING", { share: 0.9 }), hit("IDENTICAL_AUTHOR_TIMESTAMPS")],
+      { PREDATES_REPO_OR_ACCOUNT: "CRITICAL", IDENTICAL_AUTHOR_TIMESTAMPS: "WARNING" },
+    ],
+    [
+      "predating by half the commits is not enough",
+      [hit("PREDATES_REPO_OR_ACCOUNT", "WARNING", { share: 0.5 }), hit("CLOCK_TIME_MONOCULTURE", "CRITICAL")],
+      { PREDATES_REPO_OR_ACCOUNT: "WARNING", CLOCK_TIME_MONOCULTURE: "CRITICAL" },
+    ],
+    [
+      "predating with only a burst stays a WARNING",
+      [hit("PREDATES_REPO_OR_ACCOUNT", "WARNING", { share: 1 }), hit("COMMIT_BURST")],
+      { PREDATES_REPO_OR_ACCOUNT: "WARNING", COMMIT_BURST: "WARNING" },
+    ],
+    [
+      "a bulk dump is never raised",
+      [hit("BULK_DUMP"), hit("FUTURE_AUTHOR_DATE", "CRITICAL")],
+      { BULK_DUMP: "WARNING", FUTURE_AUTHOR_DATE: "CRITICAL" },
+    ],
   ])("%s", (_, hits, want) => {
     expect(severities(hits)).toEqual(want);
   });

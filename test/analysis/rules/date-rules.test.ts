@@ -17,14 +17,22 @@ describe("FUTURE_AUTHOR_DATE", () => {
     ["no future dates", [commit(LOGIN, T0), commit(LOGIN, T0 + DAY)], null],
     ["author 23 h after committer is tolerated", [commit(LOGIN, T0 + 23 * HOUR, T0)], null],
     ["one commit 3 days ahead is a WARNING", [commit(LOGIN, T0 + 3 * DAY, T0), commit(LOGIN, T0)], "WARNING"],
-    ["two commits ahead are CRITICAL", [commit(LOGIN, T0 + 3 * DAY, T0), commit(LOGIN, T0 + 9 * DAY, T0 + HOUR)], "CRITICAL"],
+    [
+      "two commits ahead are CRITICAL",
+      [commit(LOGIN, T0 + 3 * DAY, T0), commit(LOGIN, T0 + 9 * DAY, T0 + HOUR)],
+      "CRITICAL",
+    ],
   ])("%s", (_, commits, severity) => {
     expect(futureAuthorDate(ctxOf(commits))?.severity ?? null).toBe(severity as never);
   });
 
   test("an author date after the last push counts even when the committer date was forged too", () => {
     const late = Date.parse("2025-09-01T00:00:00Z");
-    const hit = futureAuthorDate(ctxOf([commit(LOGIN, late, late), commit(LOGIN, late + DAY, late + DAY)], { repo: { pushedAt: "2025-06-01T00:00:00Z" } }));
+    const hit = futureAuthorDate(
+      ctxOf([commit(LOGIN, late, late), commit(LOGIN, late + DAY, late + DAY)], {
+        repo: { pushedAt: "2025-06-01T00:00:00Z" },
+      }),
+    );
     expect(hit?.severity).toBe("CRITICAL");
     expect(hit?.message).toStartWith("ana/tool: 2 of 2 commits claim an author date after");
   });
@@ -33,14 +41,20 @@ describe("FUTURE_AUTHOR_DATE", () => {
 });
 
 describe("CLOCK_TIME_MONOCULTURE", () => {
-  const painted = Array.from({ length: 60 }, (_, i) => commit(LOGIN, T0 + i * DAY + 12 * HOUR, T0 + 400 * DAY + i * 1000));
+  const painted = Array.from({ length: 60 }, (_, i) =>
+    commit(LOGIN, T0 + i * DAY + 12 * HOUR, T0 + 400 * DAY + i * 1000),
+  );
   const hourly = Array.from({ length: 60 }, (_, i) => commit(LOGIN, T0 + i * DAY + 20 * HOUR + (i % 50) * MIN));
   test.each([
     ["painter: every commit at 12:00:00", painted, "CRITICAL"],
     ["cron: every commit within one hour of the day", hourly, "CRITICAL"],
     ["fewer than 30 commits are never judged", painted.slice(0, 29), null],
     ["the honest history spreads over the day", honest, null],
-    ["fewer than 20 days are never judged", Array.from({ length: 40 }, (_, i) => commit(LOGIN, T0 + (i % 10) * DAY + 12 * HOUR)), null],
+    [
+      "fewer than 20 days are never judged",
+      Array.from({ length: 40 }, (_, i) => commit(LOGIN, T0 + (i % 10) * DAY + 12 * HOUR)),
+      null,
+    ],
   ])("%s", (_, commits, severity) => {
     expect(clockTimeMonoculture(ctxOf(commits))?.severity ?? null).toBe(severity as never);
   });
@@ -72,10 +86,14 @@ describe("IDENTICAL_AUTHOR_TIMESTAMPS", () => {
 
 describe("BACKDATED_SPLIT", () => {
   test("months of authoring committed within minutes is the example message", () => {
-    const c = Array.from({ length: 230 }, (_, i) => commit(LOGIN, Date.parse("2023-01-01T10:00:00Z") + i * 1.85 * DAY, Date.parse("2024-03-02T10:00:00Z") + i * 2000));
+    const c = Array.from({ length: 230 }, (_, i) =>
+      commit(LOGIN, Date.parse("2023-01-01T10:00:00Z") + i * 1.85 * DAY, Date.parse("2024-03-02T10:00:00Z") + i * 2000),
+    );
     const hit = backdatedSplit(ctxOf(c));
     expect(hit?.severity).toBe("WARNING");
-    expect(hit?.message).toBe("ana/tool: 227 of 230 commits were authored across 14 months but committed within 8 minutes on 2024-03-02");
+    expect(hit?.message).toBe(
+      "ana/tool: 227 of 230 commits were authored across 14 months but committed within 8 minutes on 2024-03-02",
+    );
   });
 
   test.each([
@@ -84,7 +102,9 @@ describe("BACKDATED_SPLIT", () => {
   ])("%s", (_, share, severity) => {
     const n = 60;
     const c = Array.from({ length: n }, (_, i) =>
-      i < n * (share as number) ? commit(LOGIN, T0 + i * 3 * DAY, T0 + 400 * DAY + i * MIN) : commit(LOGIN, T0 + 401 * DAY + i * HOUR),
+      i < n * (share as number)
+        ? commit(LOGIN, T0 + i * 3 * DAY, T0 + 400 * DAY + i * MIN)
+        : commit(LOGIN, T0 + 401 * DAY + i * HOUR),
     );
     expect(backdatedSplit(ctxOf(c))?.severity ?? null).toBe(severity as never);
   });
@@ -97,7 +117,9 @@ describe("BACKDATED_SPLIT", () => {
 
 describe("RANDOM_ORDER_HISTORY", () => {
   const r = rng(3);
-  const random = Array.from({ length: 200 }, (_, i) => commit(LOGIN, T0 + Math.floor(r() * 365) * DAY, T0 + 400 * DAY + i * 1000));
+  const random = Array.from({ length: 200 }, (_, i) =>
+    commit(LOGIN, T0 + Math.floor(r() * 365) * DAY, T0 + 400 * DAY + i * 1000),
+  );
   test.each([
     ["random author dates along the chain", random, "WARNING"],
     ["fewer than 50 commits are not judged", random.slice(0, 49), null],
@@ -114,13 +136,19 @@ describe("RANDOM_ORDER_HISTORY", () => {
 
 describe("PREDATES_REPO_OR_ACCOUNT", () => {
   const created = "2024-06-01T00:00:00Z";
-  const before = (n: number) => Array.from({ length: n }, (_, i) => commit(LOGIN, Date.parse(created) - 100 * DAY + i * DAY));
+  const before = (n: number) =>
+    Array.from({ length: n }, (_, i) => commit(LOGIN, Date.parse(created) - 100 * DAY + i * DAY));
   const after = (n: number) => Array.from({ length: n }, (_, i) => commit(LOGIN, Date.parse(created) + i * DAY));
   test.each([
     ["everything before the repository existed", [...before(30)], "WARNING", 1],
     ["a quarter of the history before it", [...before(5), ...after(15)], "WARNING", 0.25],
     ["a little earlier local work is normal", [...before(2), ...after(30)], null, 0],
-    ["commits within 7 days before creation are fine", [commit(LOGIN, Date.parse(created) - 6 * DAY), ...after(5)], null, 0],
+    [
+      "commits within 7 days before creation are fine",
+      [commit(LOGIN, Date.parse(created) - 6 * DAY), ...after(5)],
+      null,
+      0,
+    ],
   ])("%s", (_, commits, severity, share) => {
     const hit = predatesRepoOrAccount(ctxOf(commits as never, { repo: { createdAt: created } }));
     expect(hit?.severity ?? null).toBe(severity as never);

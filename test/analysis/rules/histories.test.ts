@@ -2,7 +2,15 @@ import { describe, expect, test } from "bun:test";
 import { judgeRepository } from "../../../src/analysis/rules/repo-rules.ts";
 import type { GhCommit } from "../../../src/github/types.ts";
 import { DAY } from "../fixtures.ts";
-import { goProjectRebase, honestRewrite, oldPullRequests, paintedGraph, randomDateBot, sequentialBackdater, shortProject } from "../histories.ts";
+import {
+  goProjectRebase,
+  honestRewrite,
+  oldPullRequests,
+  paintedGraph,
+  randomDateBot,
+  sequentialBackdater,
+  shortProject,
+} from "../histories.ts";
 import { ctxOf } from "./rule-fixtures.ts";
 
 const PUSH = Date.parse("2024-03-02T09:00:00Z");
@@ -41,11 +49,18 @@ describe("honest histories from the forensics note are never CRITICAL", () => {
     ["an editor whose 2016 PRs were committed in 2020", oldPullRequests(), "2016-02-01T00:00:00Z"],
     [
       "a rewrite that re-committed the whole history in one afternoon",
-      honestRewrite(start).map((c, i) => ({ ...c, committerDate: new Date(start + 500 * DAY + (i >= 241 ? i * 30_000 : 0)).toISOString() })),
+      honestRewrite(start).map((c, i) => ({
+        ...c,
+        committerDate: new Date(start + 500 * DAY + (i >= 241 ? i * 30_000 : 0)).toISOString(),
+      })),
       "2022-01-01T00:00:00Z",
     ],
     ["a 6-day project with 24 commits", shortProject(start), "2022-01-02T00:00:00Z"],
-    ["work pushed months after it began", shortProject(start).concat(goProjectRebase(start + 10 * DAY)), "2023-06-01T00:00:00Z"],
+    [
+      "work pushed months after it began",
+      shortProject(start).concat(goProjectRebase(start + 10 * DAY)),
+      "2023-06-01T00:00:00Z",
+    ],
   ])("%s", (_, commits, created) => {
     const hits = judge(commits, created);
     expect(hits.filter((h) => h.severity === "CRITICAL").map((h) => h.message)).toEqual([]);

@@ -19,7 +19,10 @@ describe("FOREIGN_HISTORY", () => {
     ["a fork is judged by FORK_AS_OWN instead", { fork: true }, null],
     ["someone else's repository (contributing is normal)", { owner: "linux", fullName: "linux/kernel" }, null],
   ])("%s", (_, repoOver, severity) => {
-    const ctx = ctxOf(mine(5), { repo: repoOver, evidence: { rootCommit: upstreamRoot, totalCommitCount: 405, otherAuthors: [other] } });
+    const ctx = ctxOf(mine(5), {
+      repo: repoOver,
+      evidence: { rootCommit: upstreamRoot, totalCommitCount: 405, otherAuthors: [other] },
+    });
     expect(foreignHistory(ctx)?.severity ?? null).toBe(severity as never);
   });
 
@@ -30,25 +33,50 @@ describe("FOREIGN_HISTORY", () => {
 
   test("collaborators who joined close to the candidate are not foreign", () => {
     const root = commit("bob", T0 - 10 * DAY);
-    const ctx = ctxOf(mine(5), { evidence: { rootCommit: root, totalCommitCount: 30, otherAuthors: [{ login: "bob", email: "b@x", count: 25, earliestAuthorDate: root.authorDate }] } });
+    const ctx = ctxOf(mine(5), {
+      evidence: {
+        rootCommit: root,
+        totalCommitCount: 30,
+        otherAuthors: [{ login: "bob", email: "b@x", count: 25, earliestAuthorDate: root.authorDate }],
+      },
+    });
     expect(foreignHistory(ctx)).toBeNull();
   });
 
   test("the candidate's own unlinked email (a work laptop) is not a foreign identity", () => {
-    const laptopRoot = commit(null, T0 - 200 * DAY, undefined, { authorName: "ana", authorEmail: "ana@workstation.local" });
-    const laptop = { login: null, email: "ana@workstation.local", count: 20, earliestAuthorDate: laptopRoot.authorDate };
-    expect(foreignHistory(ctxOf(mine(15), { evidence: { rootCommit: laptopRoot, totalCommitCount: 35, otherAuthors: [laptop] } }))).toBeNull();
+    const laptopRoot = commit(null, T0 - 200 * DAY, undefined, {
+      authorName: "ana",
+      authorEmail: "ana@workstation.local",
+    });
+    const laptop = {
+      login: null,
+      email: "ana@workstation.local",
+      count: 20,
+      earliestAuthorDate: laptopRoot.authorDate,
+    };
+    expect(
+      foreignHistory(
+        ctxOf(mine(15), { evidence: { rootCommit: laptopRoot, totalCommitCount: 35, otherAuthors: [laptop] } }),
+      ),
+    ).toBeNull();
   });
 
   test("an unlinked stranger's history is foreign", () => {
     const root = commit(null, T0 - 200 * DAY, undefined, { authorName: "Lena Q", authorEmail: "lena@quark.example" });
     const other = { login: null, email: "lena@quark.example", count: 100, earliestAuthorDate: root.authorDate };
-    expect(foreignHistory(ctxOf(mine(3), { evidence: { rootCommit: root, totalCommitCount: 103, otherAuthors: [other] } }))?.severity).toBe("WARNING");
+    expect(
+      foreignHistory(ctxOf(mine(3), { evidence: { rootCommit: root, totalCommitCount: 103, otherAuthors: [other] } }))
+        ?.severity,
+    ).toBe("WARNING");
   });
 
   test("the message names the root author", () => {
-    const ctx = ctxOf(mine(5), { evidence: { rootCommit: upstreamRoot, totalCommitCount: 405, otherAuthors: [other] } });
-    expect(foreignHistory(ctx)?.message).toStartWith("ana/tool: 400 of 405 commits (99%) including the root commit are by other identities (root by torvalds on 2021-07-");
+    const ctx = ctxOf(mine(5), {
+      evidence: { rootCommit: upstreamRoot, totalCommitCount: 405, otherAuthors: [other] },
+    });
+    expect(foreignHistory(ctx)?.message).toStartWith(
+      "ana/tool: 400 of 405 commits (99%) including the root commit are by other identities (root by torvalds on 2021-07-",
+    );
   });
 });
 
@@ -60,25 +88,40 @@ describe("FORK_AS_OWN", () => {
     ["a fork where others did most of the work ahead", true, { total: 100, byCandidate: 8 }, 8, "WARNING"],
     ["a fork with real own work", true, { total: 30, byCandidate: 25 }, 25, null],
   ])("%s", (_, fork, ahead, own, severity) => {
-    const ctx = ctxOf(mine(own as number), { repo: { fork: fork as boolean, parent: "upstream/tool" }, evidence: { aheadOfParent: ahead, totalCommitCount: 900 } });
+    const ctx = ctxOf(mine(own as number), {
+      repo: { fork: fork as boolean, parent: "upstream/tool" },
+      evidence: { aheadOfParent: ahead, totalCommitCount: 900 },
+    });
     expect(forkAsOwn(ctx)?.severity ?? null).toBe(severity as never);
   });
 
   test("the message names the parent", () => {
-    const ctx = ctxOf([], { repo: { fork: true, parent: "upstream/tool" }, evidence: { aheadOfParent: { total: 0, byCandidate: 0 }, totalCommitCount: 900 } });
-    expect(forkAsOwn(ctx)?.message).toBe("ana/tool: a fork of upstream/tool; it has no commits beyond its parent, the rest of its 900 commits are inherited");
+    const ctx = ctxOf([], {
+      repo: { fork: true, parent: "upstream/tool" },
+      evidence: { aheadOfParent: { total: 0, byCandidate: 0 }, totalCommitCount: 900 },
+    });
+    expect(forkAsOwn(ctx)?.message).toBe(
+      "ana/tool: a fork of upstream/tool; it has no commits beyond its parent, the rest of its 900 commits are inherited",
+    );
   });
 });
 
 describe("BOT_AUTHOR, UNLINKED_EMAIL_COMMITS, AI_AGENT (INFO)", () => {
   const bots = [
-    { login: "dependabot[bot]", email: "49699333+dependabot[bot]@users.noreply.github.com", count: 12, earliestAuthorDate: "2024-02-01T00:00:00Z" },
+    {
+      login: "dependabot[bot]",
+      email: "49699333+dependabot[bot]@users.noreply.github.com",
+      count: 12,
+      earliestAuthorDate: "2024-02-01T00:00:00Z",
+    },
     { login: null, email: "ana@work-laptop.local", count: 7, earliestAuthorDate: "2024-02-01T00:00:00Z" },
   ];
   test("bots are reported as INFO", () => {
     const hit = botAuthor(ctxOf(mine(3), { evidence: { otherAuthors: bots } }));
     expect(hit?.severity).toBe("INFO");
-    expect(hit?.message).toBe("ana/tool: 12 commits are by bots (dependabot[bot]); they are not counted as the candidate's work");
+    expect(hit?.message).toBe(
+      "ana/tool: 12 commits are by bots (dependabot[bot]); they are not counted as the candidate's work",
+    );
   });
   test("unlinked emails in the candidate's own repository are reported as INFO", () => {
     const hit = unlinkedEmailCommits(ctxOf(mine(3), { evidence: { otherAuthors: bots } }));
@@ -90,7 +133,9 @@ describe("BOT_AUTHOR, UNLINKED_EMAIL_COMMITS, AI_AGENT (INFO)", () => {
     const cs = [commit(LOGIN, T0, T0, { message: "feat: x\n\nCo-authored-by: Claude <noreply@anthropic.com>" })];
     const hit = aiAssisted(ctxOf(cs, { evidence: { agentFiles: ["CLAUDE.md"] } }));
     expect(hit?.severity).toBe("INFO");
-    expect(hit?.message).toBe("ana/tool: shows AI-agent involvement: agent instruction files (CLAUDE.md); 1 commits with an AI co-author trailer");
+    expect(hit?.message).toBe(
+      "ana/tool: shows AI-agent involvement: agent instruction files (CLAUDE.md); 1 commits with an AI co-author trailer",
+    );
   });
   test("no agent traces, no flag", () => expect(aiAssisted(ctxOf(mine(3)))).toBeNull());
 });
@@ -104,14 +149,21 @@ describe("CLAIM_BEFORE_ACCOUNT", () => {
     ["a day-precise date", "2020-05-17", false, 1],
     ["an unparseable date", "spring", false, 0],
   ])("%s", (_, start, backed, n) => {
-    const hits = claimBeforeAccount({ user: u, asOf: "2025-01-01T00:00:00Z", claims: [{ name: "X", start: start as string, backedByCommits: backed as boolean }], totalCommits: 10 });
+    const hits = claimBeforeAccount({
+      user: u,
+      asOf: "2025-01-01T00:00:00Z",
+      claims: [{ name: "X", start: start as string, backedByCommits: backed as boolean }],
+      totalCommits: 10,
+    });
     expect(hits.length).toBe(n as number);
     for (const h of hits) expect(h.severity).toBe("WARNING");
   });
 
   test("a new account with over a thousand commits", () => {
     const hits = claimBeforeAccount({ user: u, asOf: "2022-02-01T00:00:00Z", claims: [], totalCommits: 1500 });
-    expect(hits.map((h) => h.message)).toEqual(["the GitHub account ana is 31 days old but the matched repositories hold 1,500 of its commits"]);
+    expect(hits.map((h) => h.message)).toEqual([
+      "the GitHub account ana is 31 days old but the matched repositories hold 1,500 of its commits",
+    ]);
   });
   test("an old account with many commits is fine", () => {
     expect(claimBeforeAccount({ user: u, asOf: "2024-02-01T00:00:00Z", claims: [], totalCommits: 1500 })).toEqual([]);

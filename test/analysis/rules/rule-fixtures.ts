@@ -5,7 +5,10 @@ import { evidence, repo, user } from "../fixtures.ts";
 export const LOGIN = "ana";
 
 /** A rule context over the candidate's commits (oldest first), with optional repository and evidence overrides. */
-export function ctxOf(commitsOldestFirst: GhCommit[], opts: { repo?: Partial<GhRepo>; evidence?: Partial<RepoEvidence>; userCreated?: string } = {}): RepoRuleContext {
+export function ctxOf(
+  commitsOldestFirst: GhCommit[],
+  opts: { repo?: Partial<GhRepo>; evidence?: Partial<RepoEvidence>; userCreated?: string } = {},
+): RepoRuleContext {
   const r = repo("ana/tool", opts.repo);
   const e = evidence(r, commitsOldestFirst, opts.evidence);
   return {

@@ -19,7 +19,10 @@ describe("findDateRange", () => {
     ["Expected: May 2028", { text: "May 2028", start: "2028-05" }],
     ["2018 - 2022 | Batangas", { text: "2018 - 2022", start: "2018", end: "2022" }],
     ["2025", { text: "2025", start: "2025" }],
-    ["PingCAP (Golang/Rust) August 2023 – Present", { text: "August 2023 – Present", start: "2023-08", end: "present" }],
+    [
+      "PingCAP (Golang/Rust) August 2023 – Present",
+      { text: "August 2023 – Present", start: "2023-08", end: "present" },
+    ],
     ["version 15 of the patch set", null],
     ["Month 20XX – Ongoing", null],
     ["Python 3 and Go", null],

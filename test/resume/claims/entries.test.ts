@@ -1,5 +1,11 @@
 import { describe, expect, test } from "bun:test";
-import { isNoise, readsLikeTitle, segmentEntries, similarStyle, stripBullet } from "../../../src/resume/claims/entries.ts";
+import {
+  isNoise,
+  readsLikeTitle,
+  segmentEntries,
+  similarStyle,
+  stripBullet,
+} from "../../../src/resume/claims/entries.ts";
 import { line, seg, stack } from "../support/layout-builders.ts";
 
 const titles = (lines: ReturnType<typeof stack>) => segmentEntries(lines).map((e) => e.title.text);
@@ -18,9 +24,15 @@ describe("segmentEntries", () => {
 
   test("'Name: description' paragraphs with a bold lead; wrapped lines stay in the entry", () => {
     const lines = [
-      line([seg("Triangular Arbitrage: a simple implementation of triangular arbitrage. The", { boldPrefix: 20 })], { y: 100, index: 0 }),
+      line([seg("Triangular Arbitrage: a simple implementation of triangular arbitrage. The", { boldPrefix: 20 })], {
+        y: 100,
+        index: 0,
+      }),
       line("Bellman-Ford algorithm detects tradeable cycles.", { y: 114, index: 1 }),
-      line([seg("libkvmi: user-mode library for the Bitdefender KVM branch.", { boldPrefix: 7 })], { y: 128, index: 2 }),
+      line([seg("libkvmi: user-mode library for the Bitdefender KVM branch.", { boldPrefix: 7 })], {
+        y: 128,
+        index: 2,
+      }),
     ];
     expect(segmentEntries(lines).map((e) => [e.title.index, e.lines.length])).toEqual([
       [0, 2],
@@ -29,7 +41,8 @@ describe("segmentEntries", () => {
   });
 
   test("one style for everything: a title needs what the first title had at its right edge", () => {
-    const t = (text: string, date: string, y: number, index: number) => line([seg(text, { y }), seg(date, { x: 450, y })], { index });
+    const t = (text: string, date: string, y: number, index: number) =>
+      line([seg(text, { y }), seg(date, { x: 450, y })], { index });
     const lines = [
       t("Happy Birthday Telegram Bot", "June 2024", 100, 0),
       line("Reminds you of the birthdays of your friends.", { y: 114, index: 1 }),
@@ -40,7 +53,12 @@ describe("segmentEntries", () => {
   });
 
   test("one style and no right edge: sentences are not titles", () => {
-    const lines = stack([["Tide Tables", {}], ["Predicts tides from harmonic constants.", {}], ["Route Planner", {}], ["Shortest paths.", {}]]);
+    const lines = stack([
+      ["Tide Tables", {}],
+      ["Predicts tides from harmonic constants.", {}],
+      ["Route Planner", {}],
+      ["Shortest paths.", {}],
+    ]);
     expect(titles(lines)).toEqual(["Tide Tables", "Route Planner"]);
   });
 
@@ -68,12 +86,26 @@ describe("segmentEntries", () => {
   });
 
   test("a title wrapped onto a second line is one entry", () => {
-    const lines = stack([["Applying Reinforcement Learning Algorithms on", { bold: true }], ["gym environments", { bold: true }], ["• Q tables", {}]], 12);
+    const lines = stack(
+      [
+        ["Applying Reinforcement Learning Algorithms on", { bold: true }],
+        ["gym environments", { bold: true }],
+        ["• Q tables", {}],
+      ],
+      12,
+    );
     expect(segmentEntries(lines).map((e) => e.lines.length)).toEqual([3]);
   });
 
   test("page numbers and lone bullets are dropped; an empty section has no entries", () => {
-    expect(segmentEntries(stack([["2/3", {}], ["•", {}]]))).toEqual([]);
+    expect(
+      segmentEntries(
+        stack([
+          ["2/3", {}],
+          ["•", {}],
+        ]),
+      ),
+    ).toEqual([]);
   });
 });
 

@@ -1,5 +1,11 @@
 import { describe, expect, test } from "bun:test";
-import { findLinks, findUrlsInText, joinWrapped, visibleAsUrl, wrapsUrl } from "../../../src/resume/claims/link-finder.ts";
+import {
+  findLinks,
+  findUrlsInText,
+  joinWrapped,
+  visibleAsUrl,
+  wrapsUrl,
+} from "../../../src/resume/claims/link-finder.ts";
 import type { LinkAnnotation } from "../../../src/resume/pdf/raw-document.ts";
 import { line, seg } from "../support/layout-builders.ts";
 
@@ -45,13 +51,23 @@ test.each([
 ])("visibleAsUrl(%s)", (visible, host, want) => expect(visibleAsUrl(visible, host)).toBe(want));
 
 describe("findLinks", () => {
-  const annot = (x0: number, y0: number, x1: number, y1: number, uri: string): LinkAnnotation => ({ x0, y0, x1, y1, uri });
+  const annot = (x0: number, y0: number, x1: number, y1: number, uri: string): LinkAnnotation => ({
+    x0,
+    y0,
+    x1,
+    y1,
+    uri,
+  });
   test("an annotation takes the words under its rectangle as the anchor", () => {
     // "Chess Engine | Link": chars are 5pt wide from x=50; "Link" starts at char 15 -> x=125
     const l = line("Chess Engine | Link", { y: 100, index: 0 });
     const found = findLinks([l], new Map([[1, [annot(124, 91, 146, 102, "https://github.com/a/chess")]]]));
     expect(found).toHaveLength(1);
-    expect(found[0]).toMatchObject({ line: 0, anchor: "Link", link: { repoUrl: "github.com/a/chess", source: "annotation", visibleDiffers: false } });
+    expect(found[0]).toMatchObject({
+      line: 0,
+      anchor: "Link",
+      link: { repoUrl: "github.com/a/chess", source: "annotation", visibleDiffers: false },
+    });
   });
   test("a printed URL under its own annotation is one link seen twice", () => {
     const l = line("https://github.com/a/b", { y: 100, index: 0 });
@@ -63,7 +79,11 @@ describe("findLinks", () => {
     const l = line("github.com/anwesan", { y: 100, index: 0 });
     const found = findLinks([l], new Map([[1, [annot(49, 91, 141, 102, "https://github.com/19-ade")]]]));
     expect(found).toHaveLength(1);
-    expect(found[0]!.link).toMatchObject({ url: "https://github.com/19-ade", visibleDiffers: true, visibleUrl: "https://github.com/anwesan" });
+    expect(found[0]!.link).toMatchObject({
+      url: "https://github.com/19-ade",
+      visibleDiffers: true,
+      visibleUrl: "https://github.com/anwesan",
+    });
   });
   test("an annotation over an icon (no text) attaches to the line it sits on", () => {
     const l = line([seg("Budget App", { x: 50, y: 100 }), seg("2021", { x: 400, y: 100 })], { index: 3 });
@@ -75,7 +95,9 @@ describe("findLinks", () => {
     const a = line("user-mode support / link : https:", { y: 100, index: 0 });
     const b = line("//github.com/bitdefender/libkvmi", { y: 114, index: 1 });
     const found = findLinks([a, b], new Map());
-    expect(found.map((f) => [f.line, f.link.repoUrl, f.link.source])).toEqual([[0, "github.com/bitdefender/libkvmi", "text"]]);
+    expect(found.map((f) => [f.line, f.link.repoUrl, f.link.source])).toEqual([
+      [0, "github.com/bitdefender/libkvmi", "text"],
+    ]);
   });
   test("mailto and tel annotations are not links", () => {
     const l = line("jane@example.com", { y: 100, index: 0 });

@@ -1,14 +1,21 @@
 import { expect, test } from "bun:test";
 import type { LocatedLink } from "../../../src/resume/claims/link-finder.ts";
 import { normalizeLink } from "../../../src/resume/claims/link-normalizer.ts";
-import { linkedSoftware, anchorNames, isDocumentLink } from "../../../src/resume/claims/linked-software.ts";
+import { anchorNames, isDocumentLink, linkedSoftware } from "../../../src/resume/claims/linked-software.ts";
 import { buildProject, claimedCounts, descriptionOf } from "../../../src/resume/claims/project-builder.ts";
 import type { Section } from "../../../src/resume/claims/sections.ts";
 import type { ResumeLink } from "../../../src/resume/types.ts";
 import { line, seg, stack } from "../support/layout-builders.ts";
 
 const located = (url: string, lineIndex: number, anchor = ""): LocatedLink => ({
-  link: { ...normalizeLink(url)!, raw: url, visibleDiffers: false, source: "annotation", page: 1, ...(anchor ? { visibleText: anchor } : {}) } as ResumeLink,
+  link: {
+    ...normalizeLink(url)!,
+    raw: url,
+    visibleDiffers: false,
+    source: "annotation",
+    page: 1,
+    ...(anchor ? { visibleText: anchor } : {}),
+  } as ResumeLink,
   line: lineIndex,
   anchor,
 });
@@ -24,10 +31,23 @@ test("descriptionOf joins wrapped lines and hyphenated words, one item per bulle
 });
 
 test("buildProject: title, dates, tech line, description and links", () => {
-  const title = line([seg("Retail Shop Database System", { bold: true, y: 100 }), seg("November 2025 - January 2026", { x: 400, y: 100 })], { index: 0 });
-  const lines = [title, line("MySQL,Draw.io", { y: 114, index: 1 }), line("• Normalized to 3NF with PostgreSQL migrations", { y: 128, index: 2 })];
+  const title = line(
+    [
+      seg("Retail Shop Database System", { bold: true, y: 100 }),
+      seg("November 2025 - January 2026", { x: 400, y: 100 }),
+    ],
+    { index: 0 },
+  );
+  const lines = [
+    title,
+    line("MySQL,Draw.io", { y: 114, index: 1 }),
+    line("• Normalized to 3NF with PostgreSQL migrations", { y: 128, index: 2 }),
+  ];
   const section: Section = { kind: "projects", title: "PROJECT", heading: null, lines };
-  const p = buildProject({ title, lines }, section, [located("https://github.com/a/shop/tree/main", 0, "Retail"), located("https://shop.example.com", 2)]);
+  const p = buildProject({ title, lines }, section, [
+    located("https://github.com/a/shop/tree/main", 0, "Retail"),
+    located("https://shop.example.com", 2),
+  ]);
   expect(p).toMatchObject({
     name: "Retail Shop Database System",
     repoUrl: "github.com/a/shop",
@@ -42,7 +62,11 @@ test("buildProject: title, dates, tech line, description and links", () => {
 
 test("buildProject: a GitHub organisation link instead of a repository becomes ownerUrl", () => {
   const title = line("PowLaw", { bold: true, index: 0 });
-  const p = buildProject({ title, lines: [title] }, { kind: "projects", title: "Projects", heading: null, lines: [title] }, [located("https://github.com/powlaw", 0, "PowLaw")]);
+  const p = buildProject(
+    { title, lines: [title] },
+    { kind: "projects", title: "Projects", heading: null, lines: [title] },
+    [located("https://github.com/powlaw", 0, "PowLaw")],
+  );
   expect(p.repoUrl).toBeNull();
   expect(p.ownerUrl).toBe("github.com/powlaw");
 });
@@ -73,7 +97,10 @@ test("linkedSoftware: named by the anchor, or by the repository when the anchor 
 });
 
 test("linkedSoftware: a link on an entry's title line takes the title's name", () => {
-  const title = line([seg("Kernel work: patches to the scheduler and the tty layer", { boldPrefix: 11 })], { index: 0, y: 100 });
+  const title = line([seg("Kernel work: patches to the scheduler and the tty layer", { boldPrefix: 11 })], {
+    index: 0,
+    y: 100,
+  });
   const sections: Section[] = [{ kind: "experience", title: "Experience", heading: null, lines: [title] }];
   const projects = linkedSoftware(sections, [located("https://github.com/torvalds/linux", 0, "patches")], [title]);
   expect(projects.map((p) => p.name)).toEqual(["Kernel work"]);

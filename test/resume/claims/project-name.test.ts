@@ -29,7 +29,10 @@ describe("parseTitleText", () => {
 
 describe("parseTitle (layout aware)", () => {
   test("a bold lead followed by another style is the name; the rest is mined", () => {
-    const l = line([seg("filler React, Rust, Web Assembly", { boldPrefix: 6 }), seg("0xkilty.github.io/filler", { x: 400 })]);
+    const l = line([
+      seg("filler React, Rust, Web Assembly", { boldPrefix: 6 }),
+      seg("0xkilty.github.io/filler", { x: 400 }),
+    ]);
     expect(parseTitle(l)).toMatchObject({ name: "filler", technologies: ["React", "Rust", "Web Assembly"] });
   });
   test("a fully bold first segment with a right-aligned date keeps the date in rest", () => {

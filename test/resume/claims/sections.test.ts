@@ -1,5 +1,11 @@
 import { describe, expect, test } from "bun:test";
-import { detectSections, findHeadings, headingTitle, isCaps, isHeadingShaped } from "../../../src/resume/claims/sections.ts";
+import {
+  detectSections,
+  findHeadings,
+  headingTitle,
+  isCaps,
+  isHeadingShaped,
+} from "../../../src/resume/claims/sections.ts";
 import { line, seg, stack } from "../support/layout-builders.ts";
 
 const body = (t: string) => [t, { size: 10 }] as [string, { size: number }];
@@ -28,7 +34,14 @@ describe("detectSections", () => {
   });
 
   test("an unknown heading in the same style ends the section before it", () => {
-    const lines = stack([head("Projects"), body("Filler"), head("Most Proud Of"), body("Number theory talk"), head("Skills"), body("Rust")]);
+    const lines = stack([
+      head("Projects"),
+      body("Filler"),
+      head("Most Proud Of"),
+      body("Number theory talk"),
+      head("Skills"),
+      body("Rust"),
+    ]);
     expect(detectSections(lines).map((s) => [s.kind, s.title])).toEqual([
       ["projects", "Projects"],
       ["other", "Most Proud Of"],
@@ -61,7 +74,13 @@ describe("detectSections", () => {
   });
 
   test("plain documents fall back to the words on short lines", () => {
-    const lines = stack([body("Ron Adams"), body("EXPERIENCE"), body("Acme, engineer, did things for years."), body("EDUCATION"), body("MIT")]);
+    const lines = stack([
+      body("Ron Adams"),
+      body("EXPERIENCE"),
+      body("Acme, engineer, did things for years."),
+      body("EDUCATION"),
+      body("MIT"),
+    ]);
     expect(detectSections(lines).map((s) => s.kind)).toEqual(["header", "experience", "education"]);
   });
 });

@@ -1,5 +1,10 @@
 import { expect, test } from "bun:test";
-import { isTechListLine, mergeTechnologies, scanTechnologies, splitTechList } from "../../../src/resume/claims/technologies.ts";
+import {
+  isTechListLine,
+  mergeTechnologies,
+  scanTechnologies,
+  splitTechList,
+} from "../../../src/resume/claims/technologies.ts";
 
 test.each([
   ["Platform was built using JavaScript, EJS, NodeJS, and MongoDB", ["JavaScript", "EJS", "NodeJS", "MongoDB"]],

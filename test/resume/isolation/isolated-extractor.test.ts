@@ -57,7 +57,9 @@ describe("createResumeExtractor", () => {
 
   test("a PDF that takes longer than its time budget is abandoned with pdf_timeout", async () => {
     const ex = extractor();
-    const err = await ex.extract(await fixture("decompression-bomb.pdf"), { timeoutMs: 200, maxMemoryMb: 4000 }).catch((e) => e);
+    const err = await ex
+      .extract(await fixture("decompression-bomb.pdf"), { timeoutMs: 200, maxMemoryMb: 4000 })
+      .catch((e) => e);
     expect(codeOf(err)).toBe("pdf_timeout");
     expect((err as Error).message).toMatch(/longer than/);
     expect((await ex.extract(await fixture("fake-bold.pdf"))).projects).toHaveLength(2);
@@ -79,7 +81,10 @@ describe("createResumeExtractor", () => {
 
   test("two children work side by side", async () => {
     const ex = extractor({ concurrency: 2 });
-    const [a, b] = await Promise.all([ex.extract(await fixture("two-column.pdf")), ex.extract(await fixture("russian-headings.pdf"))]);
+    const [a, b] = await Promise.all([
+      ex.extract(await fixture("two-column.pdf")),
+      ex.extract(await fixture("russian-headings.pdf")),
+    ]);
     expect(a.projects).toHaveLength(3);
     expect(b.projects).toHaveLength(2);
   });

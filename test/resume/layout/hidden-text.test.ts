@@ -1,5 +1,11 @@
 import { describe, expect, test } from "bun:test";
-import { contrast, hiddenReason, isOcrLayerPage, luminance, partitionVisible } from "../../../src/resume/layout/hidden-text.ts";
+import {
+  contrast,
+  hiddenReason,
+  isOcrLayerPage,
+  luminance,
+  partitionVisible,
+} from "../../../src/resume/layout/hidden-text.ts";
 import type { Glyph, PaintedArea } from "../../../src/resume/pdf/raw-document.ts";
 
 const page = { width: 612, height: 792 };
@@ -17,7 +23,16 @@ const g = (o: Partial<Glyph> = {}): Glyph => ({
   seq: 10,
   ...o,
 });
-const area = (o: Partial<PaintedArea>): PaintedArea => ({ x0: 0, y0: 0, x1: 612, y1: 792, fill: "#ffffff", alpha: 1, seq: 1, ...o });
+const area = (o: Partial<PaintedArea>): PaintedArea => ({
+  x0: 0,
+  y0: 0,
+  x1: 612,
+  y1: 792,
+  fill: "#ffffff",
+  alpha: 1,
+  seq: 1,
+  ...o,
+});
 
 describe("hiddenReason", () => {
   const cases: Array<[string, Glyph, PaintedArea[], string | null]> = [
@@ -25,12 +40,37 @@ describe("hiddenReason", () => {
     ["white on white paper", g({ fill: "#ffffff" }), [], "white-fill"],
     ["near-white on white paper", g({ fill: "#fbfbfb" }), [], "white-fill"],
     ["light grey on white paper is still readable", g({ fill: "#999999" }), [], null],
-    ["white on a dark bar drawn before it", g({ fill: "#ffffff" }), [area({ x0: 0, y0: 150, x1: 612, y1: 250, fill: "#1a2659", seq: 5 })], null],
-    ["white on a dark bar drawn AFTER it is covered", g({ fill: "#ffffff" }), [area({ x0: 0, y0: 150, x1: 612, y1: 250, fill: "#1a2659", seq: 20 })], "covered"],
-    ["white on an image", g({ fill: "#ffffff" }), [area({ x0: 0, y0: 150, x1: 612, y1: 250, fill: "image", seq: 5 })], null],
-    ["dark text on a dark box", g({ fill: "#111111" }), [area({ x0: 0, y0: 150, x1: 612, y1: 250, fill: "#101010", seq: 5 })], "covered"],
+    [
+      "white on a dark bar drawn before it",
+      g({ fill: "#ffffff" }),
+      [area({ x0: 0, y0: 150, x1: 612, y1: 250, fill: "#1a2659", seq: 5 })],
+      null,
+    ],
+    [
+      "white on a dark bar drawn AFTER it is covered",
+      g({ fill: "#ffffff" }),
+      [area({ x0: 0, y0: 150, x1: 612, y1: 250, fill: "#1a2659", seq: 20 })],
+      "covered",
+    ],
+    [
+      "white on an image",
+      g({ fill: "#ffffff" }),
+      [area({ x0: 0, y0: 150, x1: 612, y1: 250, fill: "image", seq: 5 })],
+      null,
+    ],
+    [
+      "dark text on a dark box",
+      g({ fill: "#111111" }),
+      [area({ x0: 0, y0: 150, x1: 612, y1: 250, fill: "#101010", seq: 5 })],
+      "covered",
+    ],
     ["covered by a white rectangle", g(), [area({ x0: 90, y0: 180, x1: 300, y1: 210, seq: 30 })], "covered"],
-    ["under a translucent highlight", g(), [area({ x0: 90, y0: 180, x1: 300, y1: 210, fill: "#ffff00", alpha: 0.4, seq: 30 })], null],
+    [
+      "under a translucent highlight",
+      g(),
+      [area({ x0: 90, y0: 180, x1: 300, y1: 210, fill: "#ffff00", alpha: 0.4, seq: 30 })],
+      null,
+    ],
     ["tiny font", g({ size: 0.5 }), [], "tiny-font"],
     ["off the page to the left", g({ x: -400 }), [], "off-page"],
     ["below the page", g({ y: 900 }), [], "off-page"],
@@ -71,8 +111,12 @@ test("luminance and contrast follow WCAG", () => {
 });
 
 test("a page with many shapes stays linear (hostile input)", () => {
-  const glyphs = Array.from({ length: 5000 }, (_, i) => g({ x: (i % 100) * 6, y: 20 + Math.floor(i / 100) * 15, seq: 20_000 + i }));
-  const areas = Array.from({ length: 20_000 }, (_, i) => area({ x0: i % 600, y0: (i * 7) % 780, x1: (i % 600) + 2, y1: ((i * 7) % 780) + 2, seq: i }));
+  const glyphs = Array.from({ length: 5000 }, (_, i) =>
+    g({ x: (i % 100) * 6, y: 20 + Math.floor(i / 100) * 15, seq: 20_000 + i }),
+  );
+  const areas = Array.from({ length: 20_000 }, (_, i) =>
+    area({ x0: i % 600, y0: (i * 7) % 780, x1: (i % 600) + 2, y1: ((i * 7) % 780) + 2, seq: i }),
+  );
   const t0 = performance.now();
   const { visible } = partitionVisible(glyphs, areas, page);
   expect(visible).toHaveLength(5000);

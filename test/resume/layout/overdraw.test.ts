@@ -3,7 +3,18 @@ import type { StyledGlyph } from "../../../src/resume/layout/layout-types.ts";
 import { removeOverdraw } from "../../../src/resume/layout/overdraw.ts";
 
 const glyphs = (text: string, x0: number, o: Partial<StyledGlyph> = {}): StyledGlyph[] =>
-  [...text].map((ch, i) => ({ text: ch, x: x0 + i * 6, y: 100, width: 6, size: 10, bold: false, italic: false, font: "F", fill: "#000000", ...o }));
+  [...text].map((ch, i) => ({
+    text: ch,
+    x: x0 + i * 6,
+    y: 100,
+    width: 6,
+    size: 10,
+    bold: false,
+    italic: false,
+    font: "F",
+    fill: "#000000",
+    ...o,
+  }));
 
 test("text drawn twice with a small offset is kept once and marked bold", () => {
   const out = removeOverdraw([...glyphs("Chess", 50), ...glyphs("Chess", 50.35)]);

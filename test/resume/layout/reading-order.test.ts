@@ -30,7 +30,10 @@ describe("orderRows", () => {
   });
 
   test("fully paired label/value rows (a year column) are read row by row", () => {
-    const rows = Array.from({ length: 10 }, (_, i) => [seg(`${2015 + i}`, { x: 50, y: 100 + i * 13 }), seg(`Certificate ${i}`, { x: 90, y: 100 + i * 13 })]);
+    const rows = Array.from({ length: 10 }, (_, i) => [
+      seg(`${2015 + i}`, { x: 50, y: 100 + i * 13 }),
+      seg(`Certificate ${i}`, { x: 90, y: 100 + i * 13 }),
+    ]);
     expect(findGutter(rows)).toBeNull();
   });
 

@@ -3,12 +3,27 @@ import type { StyledGlyph } from "../../../src/resume/layout/layout-types.ts";
 import { buildSegments, groupByBaseline, segmentRows, splitRow } from "../../../src/resume/layout/segments.ts";
 
 /** Glyphs of a string, `advance` apart, each `width` wide; "_" stands for a gap of one advance. */
-function run(text: string, x0: number, y: number, o: { advance?: number; width?: number; size?: number; bold?: boolean } = {}): StyledGlyph[] {
+function run(
+  text: string,
+  x0: number,
+  y: number,
+  o: { advance?: number; width?: number; size?: number; bold?: boolean } = {},
+): StyledGlyph[] {
   const advance = o.advance ?? 5;
   const out: StyledGlyph[] = [];
   [...text].forEach((ch, i) => {
     if (ch === "_") return;
-    out.push({ text: ch, x: x0 + i * advance, y, width: o.width ?? 5, size: o.size ?? 10, bold: o.bold ?? false, italic: false, font: o.bold ? "B" : "R", fill: "#000000" });
+    out.push({
+      text: ch,
+      x: x0 + i * advance,
+      y,
+      width: o.width ?? 5,
+      size: o.size ?? 10,
+      bold: o.bold ?? false,
+      italic: false,
+      font: o.bold ? "B" : "R",
+      fill: "#000000",
+    });
   });
   return out;
 }
@@ -50,6 +65,10 @@ test("baselines group with a tolerance and never chain", () => {
 });
 
 test("segmentRows keeps a smaller right-aligned date on its title's row", () => {
-  const segs = buildSegments([...run("Title", 50, 100, { size: 11 }), ...run("Jan_2021", 450, 100.8, { size: 9 }), ...run("Next", 50, 114)]);
+  const segs = buildSegments([
+    ...run("Title", 50, 100, { size: 11 }),
+    ...run("Jan_2021", 450, 100.8, { size: 9 }),
+    ...run("Next", 50, 114),
+  ]);
   expect(segmentRows(segs).map((r) => r.map((s) => s.text))).toEqual([["Title", "Jan 2021"], ["Next"]]);
 });

@@ -1,6 +1,12 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { getResolvedPDFJS } from "unpdf";
-import { interpretOperatorList, type Matrix, multiply, TooManyGlyphsError, transformBox } from "../../../src/resume/pdf/content-interpreter.ts";
+import {
+  interpretOperatorList,
+  type Matrix,
+  multiply,
+  TooManyGlyphsError,
+  transformBox,
+} from "../../../src/resume/pdf/content-interpreter.ts";
 
 let OPS: Record<string, number>;
 beforeAll(async () => {
@@ -20,7 +26,8 @@ function run(ops: Array<[string, unknown[]]>, maxGlyphs = 1000) {
       pageWidth: 612,
       pageHeight: 792,
       maxGlyphs,
-      resolveFont: (name) => (name === "F1" ? { index: 0, fontMatrix: [0.001, 0, 0, 0.001, 0, 0], vertical: false } : null),
+      resolveFont: (name) =>
+        name === "F1" ? { index: 0, fontMatrix: [0.001, 0, 0, 0.001, 0, 0], vertical: false } : null,
     },
   );
 }
@@ -64,9 +71,19 @@ describe("interpretOperatorList", () => {
   });
 
   test("the CTM scales the effective font size; a rotation makes text not upright", () => {
-    const scaled = run([["transform", [2, 0, 0, 2, 0, 0]], ["beginText", []], ["setFont", ["F1", 5]], ["showText", [[glyph("s")]]]]);
+    const scaled = run([
+      ["transform", [2, 0, 0, 2, 0, 0]],
+      ["beginText", []],
+      ["setFont", ["F1", 5]],
+      ["showText", [[glyph("s")]]],
+    ]);
     expect(scaled.glyphs[0]!.size).toBe(10);
-    const rotated = run([["transform", [0, 1, -1, 0, 300, 300]], ["beginText", []], ["setFont", ["F1", 10]], ["showText", [[glyph("r")]]]]);
+    const rotated = run([
+      ["transform", [0, 1, -1, 0, 300, 300]],
+      ["beginText", []],
+      ["setFont", ["F1", 10]],
+      ["showText", [[glyph("r")]]],
+    ]);
     expect(rotated.glyphs[0]!.upright).toBe(false);
   });
 
@@ -102,11 +119,26 @@ describe("interpretOperatorList", () => {
   });
 
   test("more glyphs than the cap is refused", () => {
-    expect(() => run([["beginText", []], ["setFont", ["F1", 10]], ["showText", [[glyph("a"), glyph("b"), glyph("c")]]]], 2)).toThrow(TooManyGlyphsError);
+    expect(() =>
+      run(
+        [
+          ["beginText", []],
+          ["setFont", ["F1", 10]],
+          ["showText", [[glyph("a"), glyph("b"), glyph("c")]]],
+        ],
+        2,
+      ),
+    ).toThrow(TooManyGlyphsError);
   });
 
   test("text with an unknown font is ignored rather than misplaced", () => {
-    expect(run([["beginText", []], ["setFont", ["F9", 10]], ["showText", [[glyph("a")]]]]).glyphs).toEqual([]);
+    expect(
+      run([
+        ["beginText", []],
+        ["setFont", ["F9", 10]],
+        ["showText", [[glyph("a")]]],
+      ]).glyphs,
+    ).toEqual([]);
   });
 });
 

@@ -22,7 +22,7 @@ test.each([
 ])("%s", (_name, text, want) => expect(code(enc(text))).toBe(want));
 
 test("over the size limit", () => {
-  expect(code(enc("%PDF-1.7\n" + "x".repeat(2000) + "\n%%EOF"), 1000)).toBe("pdf_too_large");
+  expect(code(enc(`%PDF-1.7\n${"x".repeat(2000)}\n%%EOF`), 1000)).toBe("pdf_too_large");
 });
 
 test("messages tell the person what to do", () => {

@@ -85,7 +85,11 @@ export function nameScore(a: string, b: string): number {
 /** Canonical host/owner/repo (or github.com/owner) of a URL as written anywhere; null if none. */
 export function repoKey(url: string | null | undefined): string | null {
   if (!url) return null;
-  const s = url.trim().toLowerCase().replace(/^[a-z]+:\/\//, "").replace(/^www\./, "");
+  const s = url
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z]+:\/\//, "")
+    .replace(/^www\./, "");
   const [hostPath = "", query = ""] = s.split("?");
   const parts = hostPath.split("/").filter(Boolean);
   const host = parts[0];
@@ -102,7 +106,8 @@ export function repoKey(url: string | null | undefined): string | null {
   }
   const git = path.findIndex((p) => p.endsWith(".git"));
   if (git >= 0) return [host, ...path.slice(0, git), path[git]!.replace(/\.git$/, "")].join("/");
-  if (path.length >= 2 && /^(gitlab\.com|bitbucket\.org|codeberg\.org)$/.test(host)) return `${host}/${path[0]}/${path[1]}`;
+  if (path.length >= 2 && /^(gitlab\.com|bitbucket\.org|codeberg\.org)$/.test(host))
+    return `${host}/${path[0]}/${path[1]}`;
   return null;
 }
 

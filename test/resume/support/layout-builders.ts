@@ -50,7 +50,10 @@ export function seg(text: string, o: SegOptions = {}): Segment {
 let nextIndex = 0;
 
 /** A line from segments (or from one text); `index` is assigned in creation order unless given. */
-export function line(parts: string | Segment[], o: SegOptions & { page?: number; index?: number; column?: number } = {}): Line {
+export function line(
+  parts: string | Segment[],
+  o: SegOptions & { page?: number; index?: number; column?: number } = {},
+): Line {
   const segments = typeof parts === "string" ? [seg(parts, o)] : parts;
   const first = segments[0]!;
   const size = first.size;

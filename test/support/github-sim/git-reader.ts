@@ -35,7 +35,7 @@ export interface GitTreeEntry {
 
 const FIELD = "\x1f";
 const RECORD = "\x1e";
-const FORMAT = ["%H", "%T", "%P", "%an", "%ae", "%at", "%cn", "%ce", "%ct", "%B"].join("%x1f") + "%x1e";
+const FORMAT = `${["%H", "%T", "%P", "%an", "%ae", "%at", "%cn", "%ce", "%ct", "%B"].join("%x1f")}%x1e`;
 
 /**
  * Commits selected by `revs` (a ref, or a range such as "a..b"), in `git log` order: newest first, as
@@ -125,7 +125,13 @@ export async function readTree(dir: string, commit: string, path: string): Promi
       .map((line) => {
         const [meta, name] = line.split("\t");
         const [mode, type, sha, size] = meta!.split(/\s+/);
-        return { name: name!, type: type as GitTreeEntry["type"], mode: mode!, sha: sha!, size: size === "-" ? 0 : Number(size) };
+        return {
+          name: name!,
+          type: type as GitTreeEntry["type"],
+          mode: mode!,
+          sha: sha!,
+          size: size === "-" ? 0 : Number(size),
+        };
       });
   } catch {
     return null;
@@ -133,7 +139,10 @@ export async function readTree(dir: string, commit: string, path: string): Promi
 }
 
 /** Every file of a commit's tree with its size, recursively. */
-export async function readAllFiles(dir: string, commit: string): Promise<Array<{ path: string; sha: string; size: number }>> {
+export async function readAllFiles(
+  dir: string,
+  commit: string,
+): Promise<Array<{ path: string; sha: string; size: number }>> {
   const out = await git(["ls-tree", "-r", "-l", commit], { cwd: dir });
   return out
     .split("\n")
@@ -146,7 +155,11 @@ export async function readAllFiles(dir: string, commit: string): Promise<Array<{
 }
 
 /** The type of the object at `path` in a commit's tree (blob, tree) with its sha, or null. */
-export async function readPathObject(dir: string, commit: string, path: string): Promise<{ type: string; sha: string; size: number } | null> {
+export async function readPathObject(
+  dir: string,
+  commit: string,
+  path: string,
+): Promise<{ type: string; sha: string; size: number } | null> {
   const parent = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
   const name = path.slice(path.lastIndexOf("/") + 1);
   const entries = await readTree(dir, commit, parent);
@@ -178,7 +191,10 @@ export async function mergeBase(dir: string, a: string, b: string): Promise<stri
 }
 
 /** Lines added and deleted per commit reachable from `ref` (one `git log --numstat`). */
-export async function readLineCounts(dir: string, ref: string): Promise<Map<string, { additions: number; deletions: number }>> {
+export async function readLineCounts(
+  dir: string,
+  ref: string,
+): Promise<Map<string, { additions: number; deletions: number }>> {
   const out = await git(["log", "--format=%x1e%H", "--numstat", ref, "--"], { cwd: dir });
   const counts = new Map<string, { additions: number; deletions: number }>();
   for (const block of out.split(RECORD)) {

@@ -85,18 +85,24 @@ export async function branchHead(dir: string, branch = "main"): Promise<string |
  * Append commits to `branch` with one `git fast-import` run: thousands of commits in well under a
  * second, and byte-identical SHAs for identical specs (dates and content fully determine them).
  */
-export async function appendCommits(dir: string, commits: readonly CommitSpec[], branch = "main"): Promise<string | null> {
+export async function appendCommits(
+  dir: string,
+  commits: readonly CommitSpec[],
+  branch = "main",
+): Promise<string | null> {
   if (commits.length === 0) return branchHead(dir, branch);
   const base = await branchHead(dir, branch);
   const parts: string[] = [];
   commits.forEach((c, i) => {
     const tz = c.tz ?? "+0000";
     const committer = c.committer ?? c.author;
-    const msg = c.message.endsWith("\n") ? c.message : c.message + "\n";
+    const msg = c.message.endsWith("\n") ? c.message : `${c.message}\n`;
     parts.push(`commit refs/heads/${branch}\n`);
     parts.push(`mark :${i + 1}\n`);
     parts.push(`author ${c.author.name} <${c.author.email}> ${epochSeconds(c.authorDate)} ${tz}\n`);
-    parts.push(`committer ${committer.name} <${committer.email}> ${epochSeconds(c.committerDate ?? c.authorDate)} ${tz}\n`);
+    parts.push(
+      `committer ${committer.name} <${committer.email}> ${epochSeconds(c.committerDate ?? c.authorDate)} ${tz}\n`,
+    );
     parts.push(`data ${byteLen(msg)}\n${msg}`);
     if (i === 0 && base) parts.push(`from ${base}\n`);
     for (const [path, content] of Object.entries(c.files ?? {})) {

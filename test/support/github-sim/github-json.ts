@@ -36,9 +36,11 @@ export interface SimRepoView {
 }
 
 /** "2024-03-02T12:00:00Z": GitHub's UTC form, no milliseconds. */
-export const ghDate = (epochSeconds: number): string => new Date(epochSeconds * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
+export const ghDate = (epochSeconds: number): string =>
+  new Date(epochSeconds * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
 
-const nodeId = (prefix: string, id: number | string): string => `${prefix}_${Buffer.from(String(id)).toString("base64url")}`;
+const nodeId = (prefix: string, id: number | string): string =>
+  `${prefix}_${Buffer.from(String(id)).toString("base64url")}`;
 
 export interface JsonContext {
   /** the simulator's API base, e.g. http://127.0.0.1:4321 */
@@ -276,13 +278,16 @@ export function contentJson(
     url,
     html_url: htmlUrl,
     git_url: gitUrl,
-    download_url: entry.type === "file" ? `${ctx.html.replace("//", "//raw.")}/${repoFullName}/${ref}/${entry.path}` : null,
+    download_url:
+      entry.type === "file" ? `${ctx.html.replace("//", "//raw.")}/${repoFullName}/${ref}/${entry.path}` : null,
     type: entry.type,
     _links: { self: url, git: gitUrl, html: htmlUrl },
   };
   if (content === undefined) return base;
-  const b64 = Buffer.from(content).toString("base64").replace(/(.{60})/g, "$1\n");
-  return { ...base, content: b64.endsWith("\n") ? b64 : b64 + "\n", encoding: "base64" };
+  const b64 = Buffer.from(content)
+    .toString("base64")
+    .replace(/(.{60})/g, "$1\n");
+  return { ...base, content: b64.endsWith("\n") ? b64 : `${b64}\n`, encoding: "base64" };
 }
 
 /** GitHub's error body: message + documentation_url (+ status, as GitHub now sends it). */

@@ -1,20 +1,34 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync } from "node:fs";
 import { ManualClock } from "../../../src/lib/clock.ts";
-import { startGitHubSimulator, type GitHubSimulator } from "./github-simulator.ts";
 import type { CommitSpec } from "./git-writer.ts";
-import { assembleCandidate, candidateIdentity, emptyRepository, forkWithOwnWork, honestHistory, renamedRepository } from "./scenarios/index.ts";
+import { type GitHubSimulator, startGitHubSimulator } from "./github-simulator.ts";
+import {
+  assembleCandidate,
+  candidateIdentity,
+  emptyRepository,
+  forkWithOwnWork,
+  honestHistory,
+  renamedRepository,
+} from "./scenarios/index.ts";
 
 const clock = new ManualClock(Date.parse("2026-01-01T00:00:00Z"));
 let sim: GitHubSimulator;
 
-const get = (path: string, headers: Record<string, string> = {}) => fetch(sim.url + path, { headers, redirect: "manual" });
-const json = async <T = any>(path: string, headers: Record<string, string> = {}) => (await (await get(path, headers)).json()) as T;
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(sim.url + path, { headers, redirect: "manual" });
+const json = async <T = any>(path: string, headers: Record<string, string> = {}) =>
+  (await (await get(path, headers)).json()) as T;
 
 beforeAll(async () => {
   const me = candidateIdentity("sim-user");
   const linked: CommitSpec[] = Array.from({ length: 35 }, (_, i) => ({
-    author: i % 7 === 3 ? { name: "laptop", email: "sim-user@laptop.local" } : i % 5 === 0 ? { name: "x", email: "77+sim-user@users.noreply.github.com" } : me,
+    author:
+      i % 7 === 3
+        ? { name: "laptop", email: "sim-user@laptop.local" }
+        : i % 5 === 0
+          ? { name: "x", email: "77+sim-user@users.noreply.github.com" }
+          : me,
     authorDate: Date.parse("2025-03-01T10:00:00Z") + i * 86_400_000,
     message: `change ${i}`,
     files: { [`f${i % 4}.ts`]: `export const v = ${i};\n` },
@@ -100,7 +114,18 @@ describe("repositories", () => {
   });
 
   test("the parent moving on makes the fork diverged (objects shared through alternates)", async () => {
-    await sim.push("upstream-org/fastcsv", [{ author: { name: "m", email: "maint-ana@upstream.example.org" }, authorDate: "2025-12-01T10:00:00Z", message: "upstream fix", files: { "NEWS.md": "x\n" } }], "2025-12-01T10:05:00Z");
+    await sim.push(
+      "upstream-org/fastcsv",
+      [
+        {
+          author: { name: "m", email: "maint-ana@upstream.example.org" },
+          authorDate: "2025-12-01T10:00:00Z",
+          message: "upstream fix",
+          files: { "NEWS.md": "x\n" },
+        },
+      ],
+      "2025-12-01T10:05:00Z",
+    );
     const cmp = await json("/repos/sim-user/fastcsv/compare/upstream-org:main...main");
     expect(cmp.status).toBe("diverged");
     expect([cmp.ahead_by, cmp.behind_by]).toEqual([4, 1]);
@@ -216,7 +241,9 @@ describe("faults, latency and the call log", () => {
 
   test("a hanging request never answers until the client gives up", async () => {
     sim.injectFaults({ kind: "hang", count: 1, match: /weather-dash$/ });
-    await expect(fetch(`${sim.url}/repos/sim-user/weather-dash`, { signal: AbortSignal.timeout(100) })).rejects.toThrow();
+    await expect(
+      fetch(`${sim.url}/repos/sim-user/weather-dash`, { signal: AbortSignal.timeout(100) }),
+    ).rejects.toThrow();
     expect((await get("/repos/sim-user/weather-dash")).status).toBe(200);
   });
 
@@ -241,7 +268,10 @@ describe("faults, latency and the call log", () => {
 });
 
 test("only listed tokens are accepted when the simulator is given a token list; stop() removes its repositories", async () => {
-  const strict = await startGitHubSimulator({ tokens: ["good"], users: [{ login: "solo", createdAt: "2020-01-01T00:00:00Z" }] });
+  const strict = await startGitHubSimulator({
+    tokens: ["good"],
+    users: [{ login: "solo", createdAt: "2020-01-01T00:00:00Z" }],
+  });
   expect((await fetch(`${strict.url}/users/solo`, { headers: { authorization: "token good" } })).status).toBe(200);
   const bad = await fetch(`${strict.url}/users/solo`, { headers: { authorization: "Bearer bad" } });
   expect(bad.status).toBe(401);

@@ -1,15 +1,22 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { systemClock, type Clock } from "../../../src/lib/clock.ts";
+import { type Clock, systemClock } from "../../../src/lib/clock.ts";
 import { sha256Hex } from "../../../src/lib/ids.ts";
 import type { CommitSpec } from "./git-writer.ts";
 import { errorJson } from "./github-json.ts";
 import type { SimAnswer } from "./pagination.ts";
 import type { CandidateSpec } from "./scenarios/candidate.ts";
-import { ANONYMOUS, FaultQueue, RateLimiter, type CallLogEntry, type FaultSpec, type RateLimitOptions } from "./sim-controls.ts";
+import {
+  ANONYMOUS,
+  type CallLogEntry,
+  FaultQueue,
+  type FaultSpec,
+  RateLimiter,
+  type RateLimitOptions,
+} from "./sim-controls.ts";
 import { SimRoutes } from "./sim-routes.ts";
-import { SimWorld, type RepoSpec, type UserSpec } from "./sim-world.ts";
+import { type RepoSpec, SimWorld, type UserSpec } from "./sim-world.ts";
 
 export interface GitHubSimulatorOptions {
   /** candidates assembled from the scenario library (users and repositories are built in order) */
@@ -69,7 +76,8 @@ const tokenOf = (req: Request): string | null => {
 /** Weak ETag of a JSON body, as GitHub sends: W/"<sha256>". */
 const etagOf = (body: string) => `W/"${sha256Hex(body)}"`;
 const etagMatches = (header: string | null, etag: string) =>
-  !!header && header.split(",").some((t) => t.trim().replace(/^W\//, "") === etag.replace(/^W\//, "") || t.trim() === "*");
+  !!header &&
+  header.split(",").some((t) => t.trim().replace(/^W\//, "") === etag.replace(/^W\//, "") || t.trim() === "*");
 
 /**
  * A GitHub REST server on 127.0.0.1 (port 0) backed by real git repositories: shapes, pagination,
@@ -105,7 +113,8 @@ export async function startGitHubSimulator(opts: GitHubSimulatorOptions = {}): P
 
   const respond = (answer: SimAnswer, extra: Record<string, string>, method: string): Response => {
     const headers = new Headers({ ...extra, ...answer.headers });
-    if (answer.body === undefined || answer.status === 204 || answer.status === 304) return new Response(null, { status: answer.status, headers });
+    if (answer.body === undefined || answer.status === 204 || answer.status === 304)
+      return new Response(null, { status: answer.status, headers });
     headers.set("content-type", "application/json; charset=utf-8");
     const text = JSON.stringify(answer.body);
     return new Response(method === "HEAD" ? null : text, { status: answer.status, headers });
@@ -165,7 +174,10 @@ export async function startGitHubSimulator(opts: GitHubSimulatorOptions = {}): P
         "You have exceeded a secondary rate limit. Please wait a few minutes before you try again.",
         "https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits",
       );
-      return finish({ status: secondary.status, body }, "secondary-rate-limit", { "retry-after": String(secondary.retryAfterSec), ...rateHeaders() });
+      return finish({ status: secondary.status, body }, "secondary-rate-limit", {
+        "retry-after": String(secondary.retryAfterSec),
+        ...rateHeaders(),
+      });
     }
     const counted = url.pathname !== "/rate_limit";
     if (counted && !limiter.spend(identity)) {
@@ -215,7 +227,9 @@ export async function startGitHubSimulator(opts: GitHubSimulatorOptions = {}): P
     world,
     callLog,
     calls: (filter) =>
-      callLog.filter((c) => (filter === undefined ? true : typeof filter === "string" ? c.path.includes(filter) : filter(c))),
+      callLog.filter((c) =>
+        filter === undefined ? true : typeof filter === "string" ? c.path.includes(filter) : filter(c),
+      ),
     resetCallLog: () => {
       callLog.length = 0;
     },

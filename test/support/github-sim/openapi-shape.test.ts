@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createRequire } from "node:module";
-import { startGitHubSimulator, type GitHubSimulator } from "./github-simulator.ts";
-import { documentedHeaders, operation, responseSchema, validateSchema, type Schema } from "./openapi-validator.ts";
-import { assembleCandidate, emptyRepository, forkWithOwnWork, honestHistory, renamedRepository } from "./scenarios/index.ts";
+import { type GitHubSimulator, startGitHubSimulator } from "./github-simulator.ts";
+import { documentedHeaders, operation, responseSchema, type Schema, validateSchema } from "./openapi-validator.ts";
+import {
+  assembleCandidate,
+  emptyRepository,
+  forkWithOwnWork,
+  honestHistory,
+  renamedRepository,
+} from "./scenarios/index.ts";
 
 /**
  * Every endpoint the simulator serves, checked against GitHub's own OpenAPI description
@@ -60,7 +66,8 @@ async function check(c: Case): Promise<{ errors: string[]; res: Response; body: 
     }
     // Link is documented as a response header, or by a `page` parameter (the pagination guide: compare)
     const paginated = (op.parameters as Schema[] | undefined)?.some((p) => p.name === "page");
-    if (res.headers.has("link") && !documentedHeaders(op, res.status).includes("link") && !paginated) errors.push("Link sent but not documented");
+    if (res.headers.has("link") && !documentedHeaders(op, res.status).includes("link") && !paginated)
+      errors.push("Link sent but not documented");
   }
   for (const h of ["x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset", "x-ratelimit-used"]) {
     if (!res.headers.has(h)) errors.push(`header ${h} missing`);
@@ -70,7 +77,8 @@ async function check(c: Case): Promise<{ errors: string[]; res: Response; body: 
 }
 
 describe("simulator vs GitHub's OpenAPI description", () => {
-  const commitSha = async (repo: string) => ((await (await fetch(`${sim.url}/repos/${repo}/commits?per_page=1`)).json()) as Array<{ sha: string }>)[0]!.sha;
+  const commitSha = async (repo: string) =>
+    ((await (await fetch(`${sim.url}/repos/${repo}/commits?per_page=1`)).json()) as Array<{ sha: string }>)[0]!.sha;
 
   const cases: Array<Case | (() => Promise<Case>)> = [
     { template: "/users/{username}", path: "/users/octo-dev", status: 200 },
@@ -83,26 +91,83 @@ describe("simulator vs GitHub's OpenAPI description", () => {
     { template: "/repos/{owner}/{repo}", path: "/repos/octo-dev/future-idea", status: 200 },
     { template: "/repos/{owner}/{repo}", path: "/repos/octo-dev/trail-planner", status: 301, headers: ["location"] },
     { template: "/repos/{owner}/{repo}", path: "/repos/octo-dev/nope", status: 404 },
-    { template: "/repos/{owner}/{repo}/commits", path: "/repos/octo-dev/weather-dash/commits?per_page=10", status: 200, headers: ["link"] },
-    { template: "/repos/{owner}/{repo}/commits", path: "/repos/octo-dev/fastcsv/commits?author=octo-dev&per_page=100", status: 200 },
+    {
+      template: "/repos/{owner}/{repo}/commits",
+      path: "/repos/octo-dev/weather-dash/commits?per_page=10",
+      status: 200,
+      headers: ["link"],
+    },
+    {
+      template: "/repos/{owner}/{repo}/commits",
+      path: "/repos/octo-dev/fastcsv/commits?author=octo-dev&per_page=100",
+      status: 200,
+    },
     { template: "/repos/{owner}/{repo}/commits", path: "/repos/octo-dev/future-idea/commits", status: 409 },
-    { template: "/repos/{owner}/{repo}/commits", path: "/repos/octo-dev/weather-dash/commits?sha=no-such-branch", status: 404 },
-    async () => ({ template: "/repos/{owner}/{repo}/commits/{ref}", path: `/repos/octo-dev/weather-dash/commits/${await commitSha("octo-dev/weather-dash")}`, status: 200 }),
+    {
+      template: "/repos/{owner}/{repo}/commits",
+      path: "/repos/octo-dev/weather-dash/commits?sha=no-such-branch",
+      status: 404,
+    },
+    async () => ({
+      template: "/repos/{owner}/{repo}/commits/{ref}",
+      path: `/repos/octo-dev/weather-dash/commits/${await commitSha("octo-dev/weather-dash")}`,
+      status: 200,
+    }),
     { template: "/repos/{owner}/{repo}/commits/{ref}", path: "/repos/octo-dev/weather-dash/commits/main", status: 200 },
-    { template: "/repos/{owner}/{repo}/commits/{ref}", path: "/repos/octo-dev/weather-dash/commits/deadbeef", status: 422 },
+    {
+      template: "/repos/{owner}/{repo}/commits/{ref}",
+      path: "/repos/octo-dev/weather-dash/commits/deadbeef",
+      status: 422,
+    },
     { template: "/repos/{owner}/{repo}/commits/{ref}", path: "/repos/octo-dev/future-idea/commits/main", status: 409 },
-    { template: "/repos/{owner}/{repo}/compare/{basehead}", path: "/repos/octo-dev/fastcsv/compare/upstream-org:main...main", status: 200 },
-    { template: "/repos/{owner}/{repo}/compare/{basehead}", path: "/repos/octo-dev/fastcsv/compare/upstream-org:main...main?per_page=5&page=2", status: 200 },
-    { template: "/repos/{owner}/{repo}/compare/{basehead}", path: "/repos/octo-dev/fastcsv/compare/main...no-such-ref", status: 404 },
+    {
+      template: "/repos/{owner}/{repo}/compare/{basehead}",
+      path: "/repos/octo-dev/fastcsv/compare/upstream-org:main...main",
+      status: 200,
+    },
+    {
+      template: "/repos/{owner}/{repo}/compare/{basehead}",
+      path: "/repos/octo-dev/fastcsv/compare/upstream-org:main...main?per_page=5&page=2",
+      status: 200,
+    },
+    {
+      template: "/repos/{owner}/{repo}/compare/{basehead}",
+      path: "/repos/octo-dev/fastcsv/compare/main...no-such-ref",
+      status: 404,
+    },
     { template: "/repos/{owner}/{repo}/languages", path: "/repos/octo-dev/weather-dash/languages", status: 200 },
     { template: "/repos/{owner}/{repo}/languages", path: "/repos/octo-dev/future-idea/languages", status: 200 },
     { template: "/repos/{owner}/{repo}/contents/{path}", path: "/repos/octo-dev/weather-dash/contents/", status: 200 },
-    { template: "/repos/{owner}/{repo}/contents/{path}", path: "/repos/octo-dev/weather-dash/contents/src", status: 200 },
-    { template: "/repos/{owner}/{repo}/contents/{path}", path: "/repos/octo-dev/weather-dash/contents/package.json", status: 200 },
-    { template: "/repos/{owner}/{repo}/contents/{path}", path: "/repos/octo-dev/weather-dash/contents/missing.txt", status: 404 },
-    { template: "/repos/{owner}/{repo}/stats/contributors", path: "/repos/octo-dev/weather-dash/stats/contributors", status: 202 },
-    { template: "/repos/{owner}/{repo}/stats/contributors", path: "/repos/octo-dev/weather-dash/stats/contributors", status: 200 },
-    { template: "/repos/{owner}/{repo}/stats/contributors", path: "/repos/octo-dev/future-idea/stats/contributors", status: 204 },
+    {
+      template: "/repos/{owner}/{repo}/contents/{path}",
+      path: "/repos/octo-dev/weather-dash/contents/src",
+      status: 200,
+    },
+    {
+      template: "/repos/{owner}/{repo}/contents/{path}",
+      path: "/repos/octo-dev/weather-dash/contents/package.json",
+      status: 200,
+    },
+    {
+      template: "/repos/{owner}/{repo}/contents/{path}",
+      path: "/repos/octo-dev/weather-dash/contents/missing.txt",
+      status: 404,
+    },
+    {
+      template: "/repos/{owner}/{repo}/stats/contributors",
+      path: "/repos/octo-dev/weather-dash/stats/contributors",
+      status: 202,
+    },
+    {
+      template: "/repos/{owner}/{repo}/stats/contributors",
+      path: "/repos/octo-dev/weather-dash/stats/contributors",
+      status: 200,
+    },
+    {
+      template: "/repos/{owner}/{repo}/stats/contributors",
+      path: "/repos/octo-dev/future-idea/stats/contributors",
+      status: 204,
+    },
     { template: "/rate_limit", path: "/rate_limit", status: 200, headers: [] },
   ];
 
@@ -120,7 +185,12 @@ describe("simulator vs GitHub's OpenAPI description", () => {
     const moved = await fetch(`${sim.url}/repos/octo-dev/trail-planner`, { redirect: "manual" });
     const location = moved.headers.get("location")!;
     expect(location).toMatch(/\/repositories\/\d+$/);
-    const { errors, body } = await check({ template: "/repositories/{id}", schemaOf: "/repos/{owner}/{repo}", path: new URL(location).pathname, status: 200 });
+    const { errors, body } = await check({
+      template: "/repositories/{id}",
+      schemaOf: "/repos/{owner}/{repo}",
+      path: new URL(location).pathname,
+      status: 200,
+    });
     expect(errors).toEqual([]);
     expect((body as { full_name: string }).full_name).toBe("octo-dev/trailmap");
   });
@@ -129,19 +199,29 @@ describe("simulator vs GitHub's OpenAPI description", () => {
     const first = await fetch(`${sim.url}/repos/octo-dev/weather-dash/commits?per_page=10`);
     const next = first.headers.get("link")!.match(/<([^>]+)>; rel="next"/)![1]!;
     expect(next).toContain("/repositories/");
-    const { errors } = await check({ template: "/repos/{owner}/{repo}/commits", path: new URL(next).pathname + new URL(next).search, status: 200 });
+    const { errors } = await check({
+      template: "/repos/{owner}/{repo}/commits",
+      path: new URL(next).pathname + new URL(next).search,
+      status: 200,
+    });
     expect(errors).toEqual([]);
     const repos = await fetch(`${sim.url}/users/octo-dev/repos?per_page=1`);
     const nextRepos = repos.headers.get("link")!.match(/<([^>]+)>; rel="next"/)![1]!;
     expect(nextRepos).toMatch(/\/user\/\d+\/repos\?/);
-    const r2 = await check({ template: "/users/{username}/repos", path: new URL(nextRepos).pathname + new URL(nextRepos).search, status: 200 });
+    const r2 = await check({
+      template: "/users/{username}/repos",
+      path: new URL(nextRepos).pathname + new URL(nextRepos).search,
+      status: 200,
+    });
     expect(r2.errors).toEqual([]);
   });
 
   test("cross-cutting answers: 304 has no body and keeps the ETag; a spent budget answers a Basic Error", async () => {
     const res = await fetch(`${sim.url}/users/octo-dev`, { headers: { authorization: "token shape" } });
     const etag = res.headers.get("etag")!;
-    const again = await fetch(`${sim.url}/users/octo-dev`, { headers: { authorization: "token shape", "if-none-match": etag } });
+    const again = await fetch(`${sim.url}/users/octo-dev`, {
+      headers: { authorization: "token shape", "if-none-match": etag },
+    });
     expect(again.status).toBe(304);
     expect(await again.text()).toBe("");
     expect(again.headers.get("etag")).toBe(etag);

@@ -6,7 +6,8 @@
 
 export type Schema = Record<string, any>;
 
-const typeOf = (v: unknown): string => (v === null ? "null" : Array.isArray(v) ? "array" : Number.isInteger(v) ? "integer" : typeof v);
+const typeOf = (v: unknown): string =>
+  v === null ? "null" : Array.isArray(v) ? "array" : Number.isInteger(v) ? "integer" : typeof v;
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 
@@ -33,21 +34,28 @@ export function validateSchema(value: unknown, schema: Schema | undefined, path 
     if (!ok) return [`${path}: expected ${expected}, got ${actual}`];
   }
   const errors: string[] = [];
-  if (schema.enum && !(schema.enum as unknown[]).includes(value)) errors.push(`${path}: ${JSON.stringify(value)} not in enum ${JSON.stringify(schema.enum)}`);
-  if (typeof value === "string" && schema.format === "date-time" && !ISO_DATE_TIME.test(value)) errors.push(`${path}: not a date-time: ${value}`);
-  if (typeof value === "string" && schema.format === "uri" && value !== "" && !URL.canParse(value)) errors.push(`${path}: not a uri: ${value}`);
+  if (schema.enum && !(schema.enum as unknown[]).includes(value))
+    errors.push(`${path}: ${JSON.stringify(value)} not in enum ${JSON.stringify(schema.enum)}`);
+  if (typeof value === "string" && schema.format === "date-time" && !ISO_DATE_TIME.test(value))
+    errors.push(`${path}: not a date-time: ${value}`);
+  if (typeof value === "string" && schema.format === "uri" && value !== "" && !URL.canParse(value))
+    errors.push(`${path}: not a uri: ${value}`);
 
   if (actual === "array" && schema.items) {
-    (value as unknown[]).forEach((item, i) => errors.push(...validateSchema(item, schema.items as Schema, `${path}[${i}]`)));
+    (value as unknown[]).forEach((item, i) =>
+      errors.push(...validateSchema(item, schema.items as Schema, `${path}[${i}]`)),
+    );
   }
   if (actual === "object") {
     const obj = value as Record<string, unknown>;
     const props = (schema.properties ?? {}) as Record<string, Schema>;
-    for (const key of (schema.required ?? []) as string[]) if (!(key in obj)) errors.push(`${path}: missing required "${key}"`);
+    for (const key of (schema.required ?? []) as string[])
+      if (!(key in obj)) errors.push(`${path}: missing required "${key}"`);
     const declaresShape = schema.properties !== undefined || schema.additionalProperties !== undefined;
     for (const [key, v] of Object.entries(obj)) {
       if (props[key]) errors.push(...validateSchema(v, props[key], `${path}.${key}`));
-      else if (typeof schema.additionalProperties === "object") errors.push(...validateSchema(v, schema.additionalProperties as Schema, `${path}.${key}`));
+      else if (typeof schema.additionalProperties === "object")
+        errors.push(...validateSchema(v, schema.additionalProperties as Schema, `${path}.${key}`));
       else if (declaresShape && schema.additionalProperties !== true) errors.push(`${path}: undeclared key "${key}"`);
     }
   }

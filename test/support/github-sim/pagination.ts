@@ -6,7 +6,11 @@ export interface SimAnswer {
 }
 
 /** per_page / page as GitHub reads them: per_page default 30 (max 100), page default 1. */
-export function pageParams(query: URLSearchParams, defaultPerPage = 30, maxPerPage = 100): { perPage: number; page: number } {
+export function pageParams(
+  query: URLSearchParams,
+  defaultPerPage = 30,
+  maxPerPage = 100,
+): { perPage: number; page: number } {
   const pp = Number.parseInt(query.get("per_page") ?? "", 10);
   const p = Number.parseInt(query.get("page") ?? "", 10);
   return {
@@ -19,7 +23,12 @@ export function pageParams(query: URLSearchParams, defaultPerPage = 30, maxPerPa
  * One page of `items` plus GitHub's Link header (prev, next, last, first; absent for a single page).
  * `linkBase` is the URL links point at (GitHub uses /repositories/{id}/... and /user/{id}/...).
  */
-export function paginate<T>(items: readonly T[], query: URLSearchParams, linkBase: string, defaultPerPage = 30): { page: T[]; link?: string } {
+export function paginate<T>(
+  items: readonly T[],
+  query: URLSearchParams,
+  linkBase: string,
+  defaultPerPage = 30,
+): { page: T[]; link?: string } {
   const { perPage, page } = pageParams(query, defaultPerPage);
   const last = Math.max(1, Math.ceil(items.length / perPage));
   const slice = items.slice((page - 1) * perPage, page * perPage);

@@ -1,5 +1,6 @@
 import {
   commitsBetween,
+  type GitCommitRecord,
   mergeBase,
   readBlob,
   readChanges,
@@ -8,7 +9,6 @@ import {
   readPathObject,
   readTree,
   resolveCommit,
-  type GitCommitRecord,
 } from "./git-reader.ts";
 import {
   commitDetailJson,
@@ -17,15 +17,21 @@ import {
   errorJson,
   filesJson,
   fullRepoJson,
-  simpleUserJson,
   type JsonContext,
+  simpleUserJson,
 } from "./github-json.ts";
-import { paginate, pageParams, type SimAnswer } from "./pagination.ts";
+import { pageParams, paginate, type SimAnswer } from "./pagination.ts";
 import type { SimRepo, SimWorld } from "./sim-world.ts";
 
 const DOCS = "https://docs.github.com/rest";
-const notFound = (doc = `${DOCS}/repos/repos#get-a-repository`): SimAnswer => ({ status: 404, body: errorJson(404, "Not Found", doc) });
-const emptyRepo = (): SimAnswer => ({ status: 409, body: errorJson(409, "Git Repository is empty.", `${DOCS}/commits/commits#list-commits`) });
+const notFound = (doc = `${DOCS}/repos/repos#get-a-repository`): SimAnswer => ({
+  status: 404,
+  body: errorJson(404, "Not Found", doc),
+});
+const emptyRepo = (): SimAnswer => ({
+  status: 409,
+  body: errorJson(409, "Git Repository is empty.", `${DOCS}/commits/commits#list-commits`),
+});
 
 /**
  * The /repos/{owner}/{repo}/... endpoints over one repository's real git data. `rest` is the path after
@@ -94,7 +100,11 @@ export class RepoRoutes {
   private async getCommit(repo: SimRepo, full: string, ref: string): Promise<SimAnswer> {
     if ((await this.world.commits(repo)).length === 0) return emptyRepo();
     const sha = await resolveCommit(repo.dir, ref);
-    if (!sha) return { status: 422, body: { message: `No commit found for SHA: ${ref}`, documentation_url: `${DOCS}/commits/commits#get-a-commit` } };
+    if (!sha)
+      return {
+        status: 422,
+        body: { message: `No commit found for SHA: ${ref}`, documentation_url: `${DOCS}/commits/commits#get-a-commit` },
+      };
     const c = (await this.world.commits(repo)).find((x) => x.sha === sha) ?? (await this.record(repo.dir, sha));
     if (!c) return notFound(`${DOCS}/commits/commits#get-a-commit`);
     const files = await readChanges(repo.dir, c.sha, c.parents[0]);
@@ -130,7 +140,8 @@ export class RepoRoutes {
     // a fork holds its parent's objects (alternates): run git where both commits are visible
     const dir = head.repo.forkOf ? head.repo.dir : base.repo.forkOf ? base.repo.dir : repo.dir;
     const mb = await mergeBase(dir, baseSha, headSha);
-    if (!mb) return { status: 404, body: errorJson(404, `No common ancestor between ${parts[0]} and ${parts[1]}.`, doc) };
+    if (!mb)
+      return { status: 404, body: errorJson(404, `No common ancestor between ${parts[0]} and ${parts[1]}.`, doc) };
     const ahead = await commitsBetween(dir, baseSha, headSha);
     const behind = await commitsBetween(dir, headSha, baseSha);
     const paged = query.has("per_page") || query.has("page");
@@ -141,7 +152,8 @@ export class RepoRoutes {
     const accountOf = (e: string) => this.world.accountOf(e);
     const url = `${this.ctx.api}/repos/${full}/compare/${basehead}`;
     const html = `${this.ctx.html}/${full}/compare/${basehead}`;
-    const status = ahead.length && behind.length ? "diverged" : ahead.length ? "ahead" : behind.length ? "behind" : "identical";
+    const status =
+      ahead.length && behind.length ? "diverged" : ahead.length ? "ahead" : behind.length ? "behind" : "identical";
     const body = {
       url,
       html_url: html,
@@ -172,7 +184,8 @@ export class RepoRoutes {
     const ref = query.get("ref") ?? repo.defaultBranch;
     const commit = await resolveCommit(repo.dir, ref);
     if (!commit) return { status: 404, body: errorJson(404, `No commit found for the ref ${ref}`, doc) };
-    const kindOf = (t: string) => (t === "tree" ? "dir" : t === "commit" ? "submodule" : "file") as "dir" | "file" | "submodule";
+    const kindOf = (t: string) =>
+      (t === "tree" ? "dir" : t === "commit" ? "submodule" : "file") as "dir" | "file" | "submodule";
     const obj = path === "" ? { type: "tree", sha: "", size: 0 } : await readPathObject(repo.dir, commit, path);
     if (!obj) return notFound(doc);
     if (obj.type === "tree") {
@@ -180,12 +193,20 @@ export class RepoRoutes {
       return {
         status: 200,
         body: entries.map((e) =>
-          contentJson(this.ctx, full, ref, { path: path ? `${path}/${e.name}` : e.name, type: kindOf(e.type), sha: e.sha, size: e.size }),
+          contentJson(this.ctx, full, ref, {
+            path: path ? `${path}/${e.name}` : e.name,
+            type: kindOf(e.type),
+            sha: e.sha,
+            size: e.size,
+          }),
         ),
       };
     }
     const bytes = await readBlob(repo.dir, obj.sha);
-    return { status: 200, body: contentJson(this.ctx, full, ref, { path, type: "file", sha: obj.sha, size: obj.size }, bytes) };
+    return {
+      status: 200,
+      body: contentJson(this.ctx, full, ref, { path, type: "file", sha: obj.sha, size: obj.size }, bytes),
+    };
   }
 
   /** 202 on the first request while GitHub "computes", then weekly totals per linked author. */
@@ -205,7 +226,10 @@ export class RepoRoutes {
     };
     const first = weekOf(Math.min(...commits.map((c) => c.authorDate)));
     const last = weekOf(Math.max(...commits.map((c) => c.authorDate)));
-    const byAuthor = new Map<string, { account: { login: string; id: number; type: string }; weeks: Map<number, { a: number; d: number; c: number }> }>();
+    const byAuthor = new Map<
+      string,
+      { account: { login: string; id: number; type: string }; weeks: Map<number, { a: number; d: number; c: number }> }
+    >();
     for (const c of commits) {
       const account = this.world.accountOf(c.authorEmail);
       if (!account) continue;

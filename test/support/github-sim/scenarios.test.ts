@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { startGitHubSimulator, type GitHubSimulator } from "./github-simulator.ts";
-import { readChanges, type GitCommitRecord } from "./git-reader.ts";
+import { type GitCommitRecord, readChanges } from "./git-reader.ts";
+import { type GitHubSimulator, startGitHubSimulator } from "./github-simulator.ts";
 import {
   assembleCandidate,
   bulkDump,
+  type CandidateSpec,
   cronFarm,
   honestHistory,
   paintedGraph,
   randomDateBot,
-  sampleCandidates,
   SCENARIO_NOW,
   SCENARIOS,
-  type CandidateSpec,
+  sampleCandidates,
 } from "./scenarios/index.ts";
 
 /**
@@ -38,13 +38,19 @@ afterAll(() => sim.stop());
 const commitsOf = async (fullName: string) => sim.world.commits(sim.world.repo(fullName)!);
 const loginOf = (c: GitCommitRecord) => sim.world.accountOf(c.authorEmail)?.login ?? null;
 const hhmmss = (t: number) => new Date(t * 1000).toISOString().slice(11, 19);
-const maxGroup = (xs: unknown[]) => Math.max(0, ...[...xs.reduce((m: Map<unknown, number>, x) => m.set(x, (m.get(x) ?? 0) + 1), new Map()).values()]);
+const maxGroup = (xs: unknown[]) =>
+  Math.max(0, ...[...xs.reduce((m: Map<unknown, number>, x) => m.set(x, (m.get(x) ?? 0) + 1), new Map()).values()]);
 /** parent->child steps (oldest first) that go back in author time by more than an hour */
 const backwardSteps = (cs: GitCommitRecord[]) => {
   const chrono = [...cs].reverse();
   const jumps: number[] = [];
-  for (let i = 1; i < chrono.length; i++) if (chrono[i]!.authorDate < chrono[i - 1]!.authorDate - 3600) jumps.push(chrono[i - 1]!.authorDate - chrono[i]!.authorDate);
-  return { share: jumps.length / Math.max(1, chrono.length - 1), medianDays: (jumps.sort((a, b) => a - b)[Math.floor(jumps.length / 2)] ?? 0) / DAY };
+  for (let i = 1; i < chrono.length; i++)
+    if (chrono[i]!.authorDate < chrono[i - 1]!.authorDate - 3600)
+      jumps.push(chrono[i - 1]!.authorDate - chrono[i]!.authorDate);
+  return {
+    share: jumps.length / Math.max(1, chrono.length - 1),
+    medianDays: (jumps.sort((a, b) => a - b)[Math.floor(jumps.length / 2)] ?? 0) / DAY,
+  };
 };
 const windowShare = (cs: GitCommitRecord[]) => {
   const mins = cs.map((c) => Math.floor((c.authorDate % DAY) / 60));
@@ -55,7 +61,9 @@ const windowShare = (cs: GitCommitRecord[]) => {
 
 test("the whole sample library builds with real git in seconds", () => {
   expect(buildMs).toBeLessThan(5000);
-  console.log(`scenario library: ${candidates.reduce((n, c) => n + c.repos.length, 0)} repositories built in ${Math.round(buildMs)} ms`);
+  console.log(
+    `scenario library: ${candidates.reduce((n, c) => n + c.repos.length, 0)} repositories built in ${Math.round(buildMs)} ms`,
+  );
 });
 
 test("every scenario's label counts exactly the commits linked to the candidate", async () => {
@@ -76,7 +84,8 @@ test("builders are deterministic: the same options give the same SHAs", async ()
   try {
     const again = await startGitHubSimulator({ candidates: [assembleCandidate({ login: "det", repos: [b] })] });
     try {
-      const shas = async (s: GitHubSimulator) => (await s.world.commits(s.world.repo("det/weather-dash")!)).map((c) => c.sha);
+      const shas = async (s: GitHubSimulator) =>
+        (await s.world.commits(s.world.repo("det/weather-dash")!)).map((c) => c.sha);
       expect(await shas(other)).toEqual(await shas(again));
     } finally {
       await again.stop();
@@ -103,7 +112,13 @@ describe("honest histories look honest", () => {
     expect(maxGroup(cs.map((c) => c.authorDate))).toBeLessThanOrEqual(3);
     expect(cs.every((c) => c.committerDate >= c.authorDate && c.committerDate - c.authorDate < 5 * 3600)).toBe(true);
     const repo = sim.world.repo("alice-honest/weather-dash")!;
-    const sizes = await Promise.all(cs.slice(0, 20).map(async (c) => (await readChanges(repo.dir, c.sha, c.parents[0])).reduce((n, f) => n + f.additions + f.deletions, 0)));
+    const sizes = await Promise.all(
+      cs
+        .slice(0, 20)
+        .map(async (c) =>
+          (await readChanges(repo.dir, c.sha, c.parents[0])).reduce((n, f) => n + f.additions + f.deletions, 0),
+        ),
+    );
     expect(sizes.sort((a, b) => a - b)[10]!).toBeGreaterThanOrEqual(3);
   });
 
@@ -129,7 +144,9 @@ describe("honest histories look honest", () => {
 
   test("unlinkedEmail: commits from an unlinked address have no account", async () => {
     const cs = await commitsOf("maya-mixed/dotfiles-sync");
-    expect(cs.filter((c) => loginOf(c) === null).map((c) => c.authorEmail)).toEqual(Array(20).fill("maya-mixed@workstation.local"));
+    expect(cs.filter((c) => loginOf(c) === null).map((c) => c.authorEmail)).toEqual(
+      Array(20).fill("maya-mixed@workstation.local"),
+    );
   });
 
   test("aiAssistedHistory: agent files at the root and co-author trailers", async () => {
@@ -172,7 +189,9 @@ describe("forgeries leave the traces the forensics note measured", () => {
     const cs = await commitsOf("mallory-painter/contributions");
     expect(cs.every((c) => /^Contribution: \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(c.message))).toBe(true);
     expect(new Set(cs.map((c) => hhmmss(c.authorDate)))).toEqual(new Set(["20:01:00"]));
-    expect(Math.max(...cs.map((c) => c.committerDate)) - Math.min(...cs.map((c) => c.committerDate))).toBeLessThan(3600);
+    expect(Math.max(...cs.map((c) => c.committerDate)) - Math.min(...cs.map((c) => c.committerDate))).toBeLessThan(
+      3600,
+    );
     expect(cs.every((c) => c.committerDate - c.authorDate > 7 * DAY)).toBe(true);
   });
 

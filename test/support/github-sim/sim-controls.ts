@@ -101,7 +101,11 @@ export class RateLimiter {
 
   /** The next `count` requests answer with a secondary rate limit and `retry-after`. */
   secondary(opts: { count?: number; retryAfterSec?: number; status?: 403 | 429 } = {}): void {
-    this.secondaryQueue.push({ count: opts.count ?? 1, retryAfterSec: opts.retryAfterSec ?? 60, status: opts.status ?? 403 });
+    this.secondaryQueue.push({
+      count: opts.count ?? 1,
+      retryAfterSec: opts.retryAfterSec ?? 60,
+      status: opts.status ?? 403,
+    });
   }
 
   /** Consumes one queued secondary-limit answer, if any. */
@@ -133,12 +137,19 @@ export interface FaultSpec {
 
 /** Faults queued by tests, consumed by matching requests in order. */
 export class FaultQueue {
-  private faults: Array<Required<Pick<FaultSpec, "kind" | "status" | "count">> & { match: (p: string) => boolean }> = [];
+  private faults: Array<Required<Pick<FaultSpec, "kind" | "status" | "count">> & { match: (p: string) => boolean }> =
+    [];
 
   add(spec: FaultSpec): void {
     const m = spec.match;
     const match =
-      m === undefined ? () => true : typeof m === "string" ? (p: string) => p.includes(m) : m instanceof RegExp ? (p: string) => m.test(p) : m;
+      m === undefined
+        ? () => true
+        : typeof m === "string"
+          ? (p: string) => p.includes(m)
+          : m instanceof RegExp
+            ? (p: string) => m.test(p)
+            : m;
     this.faults.push({ kind: spec.kind ?? "status", status: spec.status ?? 502, count: spec.count ?? 1, match });
   }
 

@@ -1,4 +1,4 @@
-import { errorJson, minimalRepoJson, userJson, type JsonContext } from "./github-json.ts";
+import { errorJson, type JsonContext, minimalRepoJson, userJson } from "./github-json.ts";
 import { paginate, type SimAnswer } from "./pagination.ts";
 import { RepoRoutes } from "./repo-routes.ts";
 import type { RateWindow } from "./sim-controls.ts";
@@ -62,20 +62,33 @@ export class SimRoutes {
     const location = `${this.ctx.api}/repositories/${repo.id}${rest ? `/${rest}` : ""}${search}`;
     return {
       status: 301,
-      body: { message: "Moved Permanently", url: location, documentation_url: "https://docs.github.com/v3/#http-redirects" },
+      body: {
+        message: "Moved Permanently",
+        url: location,
+        documentation_url: "https://docs.github.com/v3/#http-redirects",
+      },
       headers: { location },
     };
   }
 
   private async userRepos(login: string, q: URLSearchParams): Promise<SimAnswer> {
     const owner = this.world.userView(login);
-    if (!owner) return { status: 404, body: errorJson(404, "Not Found", `${DOCS}/repos/repos#list-repositories-for-a-user`) };
+    if (!owner)
+      return { status: 404, body: errorJson(404, "Not Found", `${DOCS}/repos/repos#list-repositories-for-a-user`) };
     const sort = q.get("sort") ?? "full_name";
     const direction = q.get("direction") ?? (sort === "full_name" ? "asc" : "desc");
     const views = await Promise.all(this.world.reposOf(owner.login).map((r) => this.world.repoView(r)));
     const keyOf = (v: (typeof views)[number]) =>
-      sort === "created" ? v.createdAt : sort === "updated" ? v.updatedAt : sort === "pushed" ? v.pushedAt : `${v.owner.login}/${v.name}`.toLowerCase();
-    views.sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : a.id - b.id) * (direction === "desc" ? -1 : 1));
+      sort === "created"
+        ? v.createdAt
+        : sort === "updated"
+          ? v.updatedAt
+          : sort === "pushed"
+            ? v.pushedAt
+            : `${v.owner.login}/${v.name}`.toLowerCase();
+    views.sort(
+      (a, b) => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : a.id - b.id) * (direction === "desc" ? -1 : 1),
+    );
     const { page, link } = paginate(views, q, `${this.ctx.api}/user/${owner.id}/repos`);
     const headers: Record<string, string> = link ? { link } : {};
     return { status: 200, body: page.map((v) => minimalRepoJson(this.ctx, v)), headers };

@@ -1,6 +1,6 @@
 import { join } from "node:path";
-import { appendCommits, forkBareRepo, initBareRepo, type CommitSpec } from "./git-writer.ts";
-import { readAllFiles, readCommits, type GitCommitRecord } from "./git-reader.ts";
+import { type GitCommitRecord, readAllFiles, readCommits } from "./git-reader.ts";
+import { appendCommits, type CommitSpec, forkBareRepo, initBareRepo } from "./git-writer.ts";
 import { ghDate, type SimRepoView, type SimUserView } from "./github-json.ts";
 import { languageOf } from "./languages.ts";
 
@@ -51,7 +51,13 @@ export interface SimRepo {
 
 /** GitHub's own well-known accounts, present in every world. */
 export const BUILTIN_ACCOUNTS: UserSpec[] = [
-  { login: "web-flow", id: 19864447, name: "GitHub Web Flow", createdAt: "2016-05-10T19:24:33Z", emails: ["noreply@github.com"] },
+  {
+    login: "web-flow",
+    id: 19864447,
+    name: "GitHub Web Flow",
+    createdAt: "2016-05-10T19:24:33Z",
+    emails: ["noreply@github.com"],
+  },
   {
     login: "dependabot[bot]",
     id: 49699333,
@@ -152,7 +158,8 @@ export class SimWorld {
     };
     this.repos.set(full, repo);
     this.byId.set(id, repo);
-    for (const old of spec.renamedFrom ?? []) this.redirects.set(key(old.includes("/") ? old : `${spec.owner}/${old}`), id);
+    for (const old of spec.renamedFrom ?? [])
+      this.redirects.set(key(old.includes("/") ? old : `${spec.owner}/${old}`), id);
     return repo;
   }
 

@@ -32,7 +32,10 @@ export const TLS = {
 };
 
 /** A receiver that answers request n (1-based) with `answer(n, request)`. */
-export function startReceiver(answer: Answer = () => new Response("ok"), opts: { tls?: boolean; path?: string } = {}): Receiver {
+export function startReceiver(
+  answer: Answer = () => new Response("ok"),
+  opts: { tls?: boolean; path?: string } = {},
+): Receiver {
   const received: Received[] = [];
   const waiters: Array<{ n: number; resolve: (r: Received[]) => void }> = [];
   const server = Bun.serve({
@@ -42,7 +45,12 @@ export function startReceiver(answer: Answer = () => new Response("ok"), opts: {
     ...(opts.tls ? { tls: { cert: TLS.cert, key: TLS.key } } : {}),
     async fetch(req) {
       const body = new Uint8Array(await req.arrayBuffer());
-      const r: Received = { headers: Object.fromEntries(req.headers), body, text: new TextDecoder().decode(body), at: Date.now() };
+      const r: Received = {
+        headers: Object.fromEntries(req.headers),
+        body,
+        text: new TextDecoder().decode(body),
+        at: Date.now(),
+      };
       received.push(r);
       for (const w of waiters.filter((w) => received.length >= w.n)) w.resolve(received.slice());
       return answer(received.length, r);
@@ -56,7 +64,10 @@ export function startReceiver(answer: Answer = () => new Response("ok"), opts: {
     waitFor(n, timeoutMs = 15_000) {
       if (received.length >= n) return Promise.resolve(received.slice());
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`receiver got ${received.length} of ${n} requests within ${timeoutMs} ms`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`receiver got ${received.length} of ${n} requests within ${timeoutMs} ms`)),
+          timeoutMs,
+        );
         waiters.push({ n, resolve: (r) => (clearTimeout(timer), resolve(r)) });
       });
     },
@@ -71,7 +82,14 @@ export const never = (): Promise<Response> => new Promise(() => {});
 
 /** Headers at once, then a body that never finishes. */
 export function headersThenHang(): Response {
-  return new Response(new ReadableStream({ start(c) { c.enqueue(new TextEncoder().encode("partial")); } }), { status: 200 });
+  return new Response(
+    new ReadableStream({
+      start(c) {
+        c.enqueue(new TextEncoder().encode("partial"));
+      },
+    }),
+    { status: 200 },
+  );
 }
 
 /** A raw TCP server that reads the request, writes part of a 200 answer, then resets the connection. */
@@ -84,7 +102,9 @@ export async function startResetServer(): Promise<{ url: string; hits: () => num
     sock.on("error", () => {});
     sock.once("data", () => {
       hits++;
-      sock.write("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 1000\r\n\r\nhalf an ans", () => sock.resetAndDestroy());
+      sock.write("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 1000\r\n\r\nhalf an ans", () =>
+        sock.resetAndDestroy(),
+      );
     });
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
@@ -92,10 +112,11 @@ export async function startResetServer(): Promise<{ url: string; hits: () => num
   return {
     url: `http://127.0.0.1:${port}/hook`,
     hits: () => hits,
-    stop: () => new Promise<void>((r) => {
-      for (const s of sockets) s.destroy();
-      server.close(() => r());
-    }),
+    stop: () =>
+      new Promise<void>((r) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => r());
+      }),
   };
 }
 

@@ -3,7 +3,7 @@
  * clock, fixed analysis steps, and helpers to finish jobs and poll them. Nothing listens; loops are
  * driven with runOnce().
  */
-import { createApp, type App } from "../../../src/app.ts";
+import { type App, createApp } from "../../../src/app.ts";
 import { ManualClock } from "../../../src/lib/clock.ts";
 import { silentLogger } from "../../../src/lib/log.ts";
 import type { VerificationSteps } from "../../../src/verification/verification-job.ts";
@@ -37,12 +37,20 @@ export async function makeWorld(o: { env?: Record<string, string>; steps?: Verif
     key,
     async finishJob(login = "octocat") {
       const principal = app.accounts.authenticate(`Bearer ${key}`)!;
-      const ack = await app.verifications.submit({ principal, hostUsername: login, pdf: new TextEncoder().encode("%PDF-1.4 test"), filename: "r.pdf", idempotencyKey: null });
+      const ack = await app.verifications.submit({
+        principal,
+        hostUsername: login,
+        pdf: new TextEncoder().encode("%PDF-1.4 test"),
+        filename: "r.pdf",
+        idempotencyKey: null,
+      });
       await app.worker.runOnce();
       return ack.trackingId;
     },
     async poll(trackingId) {
-      const res = await app.http.handle(new Request(`http://local/v1/jobs/${trackingId}`, { headers: { authorization: `Bearer ${key}` } }));
+      const res = await app.http.handle(
+        new Request(`http://local/v1/jobs/${trackingId}`, { headers: { authorization: `Bearer ${key}` } }),
+      );
       if (res.status !== 200) throw new Error(`GET /v1/jobs/${trackingId}: ${res.status} ${await res.text()}`);
       return (await res.json()) as Record<string, unknown>;
     },

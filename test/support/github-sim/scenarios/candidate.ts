@@ -10,7 +10,6 @@ export type RuleName = ForensicRuleId | "AI_AGENT";
 
 export type { Severity } from "../../../../src/analysis/types.ts";
 
-
 /**
  * What a scenario is, for benchmarks: `kind` says whether an honest developer could have made it;
  * `expected` lists the flags a correct analysis raises (rule at its minimum severity); `maxSeverity` is
@@ -65,7 +64,10 @@ export interface CandidateSpec {
 export const candidateEmail = (login: string): string => `${login.toLowerCase()}@example.com`;
 
 /** The git identity a candidate commits as. */
-export const candidateIdentity = (login: string, name?: string): GitIdentity => ({ name: name ?? login, email: candidateEmail(login) });
+export const candidateIdentity = (login: string, name?: string): GitIdentity => ({
+  name: name ?? login,
+  email: candidateEmail(login),
+});
 
 /**
  * Puts scenarios together into one candidate: the account (linked to candidateEmail), the other
@@ -90,7 +92,9 @@ export function assembleCandidate(opts: {
   const repos = new Map<string, RepoSpec>();
   for (const s of opts.repos) {
     if (s.repo.owner.toLowerCase() !== opts.login.toLowerCase()) {
-      throw new Error(`scenario ${s.scenario} builds ${s.repo.owner}/${s.repo.name}, not a repository of ${opts.login}`);
+      throw new Error(
+        `scenario ${s.scenario} builds ${s.repo.owner}/${s.repo.name}, not a repository of ${opts.login}`,
+      );
     }
     for (const u of s.users) if (!users.has(u.login.toLowerCase())) users.set(u.login.toLowerCase(), u);
     for (const r of s.prerequisites) repos.set(`${r.owner}/${r.name}`.toLowerCase(), r);
@@ -105,6 +109,10 @@ export function assembleCandidate(opts: {
     user,
     users: [...users.values()],
     repos: [...repos.values()],
-    scenarios: opts.repos.map((s) => ({ fullName: `${s.repo.owner}/${s.repo.name}`, scenario: s.scenario, label: s.label })),
+    scenarios: opts.repos.map((s) => ({
+      fullName: `${s.repo.owner}/${s.repo.name}`,
+      scenario: s.scenario,
+      label: s.label,
+    })),
   };
 }

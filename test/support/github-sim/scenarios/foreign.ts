@@ -1,6 +1,6 @@
 import type { CommitSpec } from "../git-writer.ts";
 import type { RepoSpec, UserSpec } from "../sim-world.ts";
-import { candidateIdentity, SCENARIO_NOW, type RepoScenario, type ScenarioOptions } from "./candidate.ts";
+import { candidateIdentity, type RepoScenario, SCENARIO_NOW, type ScenarioOptions } from "./candidate.ts";
 import { humanMessage, SourceTree } from "./content.ts";
 import { humanCommits, humanTimes } from "./honest.ts";
 import { DAY, HOUR, iso, Rng, seedOf } from "./random.ts";
@@ -17,7 +17,9 @@ export interface Upstream {
  * An upstream project owned by `owner` (an organisation) with maintainers' history. Seeded only by its
  * own names, so every candidate forking it shares the same SHAs.
  */
-export function upstreamProject(o: { owner?: string; name?: string; maintainers?: string[]; commits?: number; now?: string } = {}): Upstream {
+export function upstreamProject(
+  o: { owner?: string; name?: string; maintainers?: string[]; commits?: number; now?: string } = {},
+): Upstream {
   const owner = o.owner ?? "upstream-org";
   const name = o.name ?? "fastcsv";
   const maintainers = o.maintainers ?? ["maint-ana", "maint-bo", "maint-cy"];
@@ -25,13 +27,31 @@ export function upstreamProject(o: { owner?: string; name?: string; maintainers?
   const end = nowOf(o) - 60 * DAY;
   const times = humanTimes(rng, end - 2 * 365 * DAY, end, o.commits ?? 150);
   const ids = maintainers.map((m) => ({ name: m, email: `${m}@upstream.example.org` }));
-  const commits = humanCommits(rng, () => rng.pick(ids), times, { lang: "Go", deps: ["golang.org/x/text"], name, description: "Fast CSV parsing" });
+  const commits = humanCommits(rng, () => rng.pick(ids), times, {
+    lang: "Go",
+    deps: ["golang.org/x/text"],
+    name,
+    description: "Fast CSV parsing",
+  });
   return {
     users: [
       { login: owner, type: "Organization", name: owner, createdAt: "2017-02-01T08:00:00Z" },
-      ...maintainers.map((m, i) => ({ login: m, name: m, createdAt: `201${i + 3}-05-0${i + 1}T12:00:00Z`, emails: [`${m}@upstream.example.org`] })),
+      ...maintainers.map((m, i) => ({
+        login: m,
+        name: m,
+        createdAt: `201${i + 3}-05-0${i + 1}T12:00:00Z`,
+        emails: [`${m}@upstream.example.org`],
+      })),
     ],
-    repo: { owner, name, description: "Fast CSV parsing", topics: ["csv", "parser"], createdAt: iso(times[0]! - DAY), commits, stargazers: 420 },
+    repo: {
+      owner,
+      name,
+      description: "Fast CSV parsing",
+      topics: ["csv", "parser"],
+      createdAt: iso(times[0]! - DAY),
+      commits,
+      stargazers: 420,
+    },
   };
 }
 
@@ -109,7 +129,15 @@ export function forkWithoutOwnWork(o: ScenarioOptions & { upstream?: Upstream })
  * and most commits belong to other accounts, months before the candidate's few commits.
  */
 export function upstreamRepushed(o: ScenarioOptions & { upstream?: Upstream; own?: number }): RepoScenario {
-  const up = o.upstream ?? upstreamProject({ owner: "quarkworks", name: "tinyhttp", maintainers: ["qw-lena", "qw-omar"], commits: 150, now: o.now });
+  const up =
+    o.upstream ??
+    upstreamProject({
+      owner: "quarkworks",
+      name: "tinyhttp",
+      maintainers: ["qw-lena", "qw-omar"],
+      commits: 150,
+      now: o.now,
+    });
   const name = o.name ?? up.repo.name;
   const rng = new Rng(o.seed ?? seedOf("upstreamRepushed", o.login, name));
   const own = o.own ?? 3;

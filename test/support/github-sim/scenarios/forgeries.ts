@@ -1,5 +1,5 @@
 import type { CommitSpec } from "../git-writer.ts";
-import { candidateIdentity, SCENARIO_NOW, type RepoScenario, type ScenarioOptions } from "./candidate.ts";
+import { candidateIdentity, type RepoScenario, SCENARIO_NOW, type ScenarioOptions } from "./candidate.ts";
 import { SourceTree } from "./content.ts";
 import { DAY, HOUR, iso, MINUTE, Rng, seedOf } from "./random.ts";
 
@@ -10,7 +10,7 @@ function appendLine() {
   const lines: string[] = [];
   return (path: string, line: string): Record<string, string> => {
     lines.push(line);
-    return { [path]: lines.join("\n") + "\n" };
+    return { [path]: `${lines.join("\n")}\n` };
   };
 }
 
@@ -18,7 +18,9 @@ function appendLine() {
  * A painted contribution graph: N commits per "pixel" day, all at 12:00:00 (both dates), message
  * "update", one line each, in a fresh repository pushed once after every date it claims.
  */
-export function paintedGraph(o: ScenarioOptions & { days?: number; perDay?: [number, number]; clockTime?: string }): RepoScenario {
+export function paintedGraph(
+  o: ScenarioOptions & { days?: number; perDay?: [number, number]; clockTime?: string },
+): RepoScenario {
   const name = o.name ?? "pixel-art";
   const rng = new Rng(o.seed ?? seedOf("paintedGraph", o.login, name));
   const now = nowOf(o);
@@ -30,7 +32,8 @@ export function paintedGraph(o: ScenarioOptions & { days?: number; perDay?: [num
   // the "pixels": a few week-columns, most days of each column lit
   const pixelDays: number[] = [];
   for (let week = 0; pixelDays.length < days; week += rng.int(1, 3)) {
-    for (let d = 0; d < 7 && pixelDays.length < days; d++) if (rng.chance(0.75)) pixelDays.push(yearAgo + (week * 7 + d) * DAY);
+    for (let d = 0; d < 7 && pixelDays.length < days; d++)
+      if (rng.chance(0.75)) pixelDays.push(yearAgo + (week * 7 + d) * DAY);
   }
   const me = candidateIdentity(o.login);
   const add = appendLine();
@@ -38,11 +41,26 @@ export function paintedGraph(o: ScenarioOptions & { days?: number; perDay?: [num
   for (const day of pixelDays) {
     const at = day + hh * HOUR + mm * MINUTE + ss * 1000;
     const n = rng.int(lo, hi);
-    for (let i = 0; i < n; i++) commits.push({ author: me, authorDate: at, committerDate: at, message: "update", files: add("graph.txt", `${iso(at)} ${commits.length}`) });
+    for (let i = 0; i < n; i++)
+      commits.push({
+        author: me,
+        authorDate: at,
+        committerDate: at,
+        message: "update",
+        files: add("graph.txt", `${iso(at)} ${commits.length}`),
+      });
   }
   return {
     scenario: "paintedGraph",
-    repo: { owner: o.login, name, description: o.description ?? null, topics: o.topics ?? [], createdAt: iso(pushAt - 5 * MINUTE), pushedAt: iso(pushAt), commits },
+    repo: {
+      owner: o.login,
+      name,
+      description: o.description ?? null,
+      topics: o.topics ?? [],
+      createdAt: iso(pushAt - 5 * MINUTE),
+      pushedAt: iso(pushAt),
+      commits,
+    },
     users: [],
     prerequisites: [],
     label: {
@@ -76,12 +94,26 @@ export function randomDateBot(o: ScenarioOptions & { commits?: number; futureDay
   const me = candidateIdentity(o.login);
   const add = appendLine();
   const commits: CommitSpec[] = Array.from({ length: n }, (_, i) => {
-    const authorAt = from + Math.floor(rng.next() * (to - from) / 1000) * 1000;
-    return { author: me, authorDate: authorAt, committerDate: session + i * 2000, message: rng.pick(["update", "commit", "changes", "wip"]), files: add("log.txt", `entry ${i}`) };
+    const authorAt = from + Math.floor((rng.next() * (to - from)) / 1000) * 1000;
+    return {
+      author: me,
+      authorDate: authorAt,
+      committerDate: session + i * 2000,
+      message: rng.pick(["update", "commit", "changes", "wip"]),
+      files: add("log.txt", `entry ${i}`),
+    };
   });
   return {
     scenario: "randomDateBot",
-    repo: { owner: o.login, name, description: o.description ?? null, topics: o.topics ?? [], createdAt: iso(session - HOUR), pushedAt: iso(session + n * 2000 + 5 * MINUTE), commits },
+    repo: {
+      owner: o.login,
+      name,
+      description: o.description ?? null,
+      topics: o.topics ?? [],
+      createdAt: iso(session - HOUR),
+      pushedAt: iso(session + n * 2000 + 5 * MINUTE),
+      commits,
+    },
     users: [],
     prerequisites: [],
     label: {
@@ -115,11 +147,25 @@ export function sequentialBackdating(o: ScenarioOptions & { commits?: number; st
   const commits: CommitSpec[] = Array.from({ length: n }, (_, i) => {
     const authorAt = start + i * DAY;
     const stamp = iso(authorAt).slice(0, 16).replace("T", " ");
-    return { author: me, authorDate: authorAt, committerDate: session + i * 3000, message: `Contribution: ${stamp}`, files: add("contributions.md", `- ${stamp}`) };
+    return {
+      author: me,
+      authorDate: authorAt,
+      committerDate: session + i * 3000,
+      message: `Contribution: ${stamp}`,
+      files: add("contributions.md", `- ${stamp}`),
+    };
   });
   return {
     scenario: "sequentialBackdating",
-    repo: { owner: o.login, name, description: o.description ?? null, topics: o.topics ?? [], createdAt: iso(session - 20 * MINUTE), pushedAt: iso(session + n * 3000 + MINUTE), commits },
+    repo: {
+      owner: o.login,
+      name,
+      description: o.description ?? null,
+      topics: o.topics ?? [],
+      createdAt: iso(session - 20 * MINUTE),
+      pushedAt: iso(session + n * 3000 + MINUTE),
+      commits,
+    },
     users: [],
     prerequisites: [],
     label: {
@@ -142,25 +188,45 @@ export function sequentialBackdating(o: ScenarioOptions & { commits?: number; st
  * A bulk dump: one first commit of thousands of lines over many files, a few touch-ups within two
  * days. Honest developers do this too: WARNING at most, and a weak match.
  */
-export function bulkDump(o: ScenarioOptions & { files?: number; linesPerFile?: number; followUps?: number }): RepoScenario {
+export function bulkDump(
+  o: ScenarioOptions & { files?: number; linesPerFile?: number; followUps?: number },
+): RepoScenario {
   const name = o.name ?? "ml-pipeline";
   const rng = new Rng(o.seed ?? seedOf("bulkDump", o.login, name));
   const t0 = nowOf(o) - 20 * DAY + 15 * HOUR + 12 * MINUTE;
   const tree = new SourceTree("Python", rng);
   const nFiles = o.files ?? 120;
   const perFile = o.linesPerFile ?? 30;
-  let dump: Record<string, string> = { "requirements.txt": "numpy>=1.26\npandas>=2.1\nscikit-learn>=1.4\n", "README.md": `# ${name}\n` };
+  let dump: Record<string, string> = {
+    "requirements.txt": "numpy>=1.26\npandas>=2.1\nscikit-learn>=1.4\n",
+    "README.md": `# ${name}\n`,
+  };
   for (let i = 0; i < nFiles; i++) dump = { ...dump, ...tree.addFile(perFile, `stage${i}`) };
   const me = candidateIdentity(o.login);
-  const commits: CommitSpec[] = [{ author: me, authorDate: t0, committerDate: t0 + 40_000, message: "Initial commit", files: dump }];
+  const commits: CommitSpec[] = [
+    { author: me, authorDate: t0, committerDate: t0 + 40_000, message: "Initial commit", files: dump },
+  ];
   const followUps = o.followUps ?? 3;
   for (let i = 1; i <= followUps; i++) {
     const at = t0 + i * 9 * HOUR + rng.int(0, 3600) * 1000;
-    commits.push({ author: me, authorDate: at, committerDate: at + 30_000, message: rng.pick(["Fix imports", "Update README", "Tweak defaults"]), files: tree.edit(rng.int(2, 6), 1) });
+    commits.push({
+      author: me,
+      authorDate: at,
+      committerDate: at + 30_000,
+      message: rng.pick(["Fix imports", "Update README", "Tweak defaults"]),
+      files: tree.edit(rng.int(2, 6), 1),
+    });
   }
   return {
     scenario: "bulkDump",
-    repo: { owner: o.login, name, description: o.description ?? "Feature pipeline for churn prediction", topics: o.topics ?? ["machine-learning"], createdAt: iso(t0 + 10 * MINUTE), commits },
+    repo: {
+      owner: o.login,
+      name,
+      description: o.description ?? "Feature pipeline for churn prediction",
+      topics: o.topics ?? ["machine-learning"],
+      createdAt: iso(t0 + 10 * MINUTE),
+      commits,
+    },
     users: [],
     prerequisites: [],
     label: {
@@ -186,11 +252,24 @@ export function cronFarm(o: ScenarioOptions & { days?: number }): RepoScenario {
   const add = appendLine();
   const commits: CommitSpec[] = Array.from({ length: days }, (_, i) => {
     const at = first + i * DAY;
-    return { author: me, authorDate: at, committerDate: at, message: "Daily update", files: add("streak.txt", iso(at)) };
+    return {
+      author: me,
+      authorDate: at,
+      committerDate: at,
+      message: "Daily update",
+      files: add("streak.txt", iso(at)),
+    };
   });
   return {
     scenario: "cronFarm",
-    repo: { owner: o.login, name, description: o.description ?? null, topics: o.topics ?? [], createdAt: iso(first - HOUR), commits },
+    repo: {
+      owner: o.login,
+      name,
+      description: o.description ?? null,
+      topics: o.topics ?? [],
+      createdAt: iso(first - HOUR),
+      commits,
+    },
     users: [],
     prerequisites: [],
     label: {

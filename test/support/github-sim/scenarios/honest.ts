@@ -1,6 +1,6 @@
 import type { CommitSpec, GitIdentity } from "../git-writer.ts";
-import { candidateIdentity, SCENARIO_NOW, type RepoScenario, type ScenarioOptions } from "./candidate.ts";
-import { humanMessage, manifestFiles, SourceTree, type ScenarioLanguage } from "./content.ts";
+import { candidateIdentity, type RepoScenario, SCENARIO_NOW, type ScenarioOptions } from "./candidate.ts";
+import { humanMessage, manifestFiles, type ScenarioLanguage, SourceTree } from "./content.ts";
 import { DAY, HOUR, iso, MINUTE, Rng, seedOf } from "./random.ts";
 
 /** Author times of a person working in sessions: varied days, any hour from 8 to 23, random seconds. */
@@ -32,7 +32,12 @@ export interface HistoryOptions {
  * Commits of an ordinary project: a first commit with manifest, README and a little code, then human
  * edits; committer = author date plus seconds (sometimes hours, never before the previous commit).
  */
-export function humanCommits(rng: Rng, who: GitIdentity | ((i: number) => GitIdentity), times: number[], h: HistoryOptions): CommitSpec[] {
+export function humanCommits(
+  rng: Rng,
+  who: GitIdentity | ((i: number) => GitIdentity),
+  times: number[],
+  h: HistoryOptions,
+): CommitSpec[] {
   const tree = new SourceTree(h.lang, rng);
   const identity = typeof who === "function" ? who : () => who;
   let lastCommitter = 0;
@@ -43,7 +48,9 @@ export function humanCommits(rng: Rng, who: GitIdentity | ((i: number) => GitIde
     let files: Record<string, string>;
     let message: string;
     if (i === 0) {
-      const agent = Object.fromEntries((h.agentFiles ?? []).map((f) => [f, `# Notes for coding agents\n\nRun the tests before committing.\n`]));
+      const agent = Object.fromEntries(
+        (h.agentFiles ?? []).map((f) => [f, `# Notes for coding agents\n\nRun the tests before committing.\n`]),
+      );
       files = {
         ...manifestFiles(h.lang, h.name, h.deps),
         "README.md": `# ${h.name}\n\n${h.description ?? ""}\n`,
@@ -55,7 +62,8 @@ export function humanCommits(rng: Rng, who: GitIdentity | ((i: number) => GitIde
       files = tree.humanChange();
       message = humanMessage(rng);
     }
-    if (h.coAuthoredShare && rng.chance(h.coAuthoredShare)) message += "\n\nCo-authored-by: Claude <noreply@anthropic.com>";
+    if (h.coAuthoredShare && rng.chance(h.coAuthoredShare))
+      message += "\n\nCo-authored-by: Claude <noreply@anthropic.com>";
     return { author: identity(i), authorDate: authorAt, committerDate: committerAt, message, files };
   });
 }
@@ -64,7 +72,15 @@ const nowOf = (o: ScenarioOptions) => Date.parse(o.now ?? SCENARIO_NOW);
 
 /** An honest project worked on over months: the baseline every rule must leave alone. */
 export function honestHistory(
-  o: ScenarioOptions & { commits?: number; months?: number; endDaysAgo?: number; language?: ScenarioLanguage; dependencies?: string[]; agentFiles?: string[]; coAuthoredShare?: number },
+  o: ScenarioOptions & {
+    commits?: number;
+    months?: number;
+    endDaysAgo?: number;
+    language?: ScenarioLanguage;
+    dependencies?: string[];
+    agentFiles?: string[];
+    coAuthoredShare?: number;
+  },
 ): RepoScenario {
   const name = o.name ?? "weather-dash";
   const rng = new Rng(o.seed ?? seedOf("honestHistory", o.login, name));
@@ -72,10 +88,26 @@ export function honestHistory(
   const end = nowOf(o) - (o.endDaysAgo ?? 10) * DAY;
   const start = end - (o.months ?? 8) * 30 * DAY;
   const lang = o.language ?? "TypeScript";
-  const deps = o.dependencies ?? (lang === "TypeScript" ? ["react", "vite", "zod"] : lang === "Python" ? ["requests", "flask"] : lang === "Go" ? ["github.com/spf13/cobra"] : ["serde", "tokio"]);
-  const description = o.description === undefined ? "Weather dashboard with hourly forecasts and charts" : o.description;
+  const deps =
+    o.dependencies ??
+    (lang === "TypeScript"
+      ? ["react", "vite", "zod"]
+      : lang === "Python"
+        ? ["requests", "flask"]
+        : lang === "Go"
+          ? ["github.com/spf13/cobra"]
+          : ["serde", "tokio"]);
+  const description =
+    o.description === undefined ? "Weather dashboard with hourly forecasts and charts" : o.description;
   const times = humanTimes(rng, start, end, n);
-  const commits = humanCommits(rng, candidateIdentity(o.login), times, { lang, deps, name, description, agentFiles: o.agentFiles, coAuthoredShare: o.coAuthoredShare });
+  const commits = humanCommits(rng, candidateIdentity(o.login), times, {
+    lang,
+    deps,
+    name,
+    description,
+    agentFiles: o.agentFiles,
+    coAuthoredShare: o.coAuthoredShare,
+  });
   const agentic = (o.agentFiles?.length ?? 0) > 0 || (o.coAuthoredShare ?? 0) > 0;
   return {
     scenario: "honestHistory",
@@ -102,7 +134,13 @@ export function honestHistory(
 
 /** An honest project built with an AI agent: agent files and co-author trailers (INFO, never fraud). */
 export function aiAssistedHistory(o: ScenarioOptions & { commits?: number }): RepoScenario {
-  const s = honestHistory({ ...o, name: o.name ?? "prompt-lab", agentFiles: ["CLAUDE.md", "AGENTS.md"], coAuthoredShare: 0.5, topics: o.topics ?? ["llm"] });
+  const s = honestHistory({
+    ...o,
+    name: o.name ?? "prompt-lab",
+    agentFiles: ["CLAUDE.md", "AGENTS.md"],
+    coAuthoredShare: 0.5,
+    topics: o.topics ?? ["llm"],
+  });
   return { ...s, scenario: "aiAssistedHistory" };
 }
 
@@ -111,7 +149,9 @@ export function aiAssistedHistory(o: ScenarioOptions & { commits?: number }): Re
  * commits sharing ONE committer timestamp, neighbours reordered (~35 % of steps go back in author
  * time, by days). Must stay below CRITICAL.
  */
-export function honestRebase(o: ScenarioOptions & { commits?: number; rewritten?: number; months?: number }): RepoScenario {
+export function honestRebase(
+  o: ScenarioOptions & { commits?: number; rewritten?: number; months?: number },
+): RepoScenario {
   const name = o.name ?? "toy-compiler";
   const rng = new Rng(o.seed ?? seedOf("honestRebase", o.login, name));
   const n = o.commits ?? 316;
@@ -125,7 +165,12 @@ export function honestRebase(o: ScenarioOptions & { commits?: number; rewritten?
   for (let i = 1; i + 1 < n; i += 2) {
     if (times[i + 1]! - times[i]! > HOUR) [times[i], times[i + 1]] = [times[i + 1]!, times[i]!];
   }
-  const commits = humanCommits(rng, candidateIdentity(o.login), times, { lang: "Rust", deps: ["logos", "clap"], name, description: "A small compiler, chapter by chapter" });
+  const commits = humanCommits(rng, candidateIdentity(o.login), times, {
+    lang: "Rust",
+    deps: ["logos", "clap"],
+    name,
+    description: "A small compiler, chapter by chapter",
+  });
   const rewriteAt = end + 3 * DAY + 14 * HOUR + 7 * MINUTE + 31_000;
   let last = 0;
   commits.forEach((c, i) => {
@@ -137,7 +182,14 @@ export function honestRebase(o: ScenarioOptions & { commits?: number; rewritten?
   });
   return {
     scenario: "honestRebase",
-    repo: { owner: o.login, name, description: "A small compiler, chapter by chapter", topics: o.topics ?? ["compiler", "tutorial"], createdAt: iso(times[0]! + DAY), commits },
+    repo: {
+      owner: o.login,
+      name,
+      description: "A small compiler, chapter by chapter",
+      topics: o.topics ?? ["compiler", "tutorial"],
+      createdAt: iso(times[0]! + DAY),
+      commits,
+    },
     users: [],
     prerequisites: [],
     label: {
@@ -167,7 +219,12 @@ export function botCommits(o: ScenarioOptions & { own?: number; bots?: number })
   const me = candidateIdentity(o.login);
   const dependabot = { name: "dependabot[bot]", email: "49699333+dependabot[bot]@users.noreply.github.com" };
   const webFlow = { name: "GitHub", email: "noreply@github.com" };
-  const commits = humanCommits(rng, (i) => (botSlots.has(i) ? dependabot : me), times, { lang: "TypeScript", deps: ["express", "pg"], name, description: "Invoicing REST API" });
+  const commits = humanCommits(rng, (i) => (botSlots.has(i) ? dependabot : me), times, {
+    lang: "TypeScript",
+    deps: ["express", "pg"],
+    name,
+    description: "Invoicing REST API",
+  });
   commits.forEach((c, i) => {
     if (!botSlots.has(i)) return;
     const dep = rng.pick(["express", "pg", "lodash", "typescript"]);
@@ -176,7 +233,14 @@ export function botCommits(o: ScenarioOptions & { own?: number; bots?: number })
   });
   return {
     scenario: "botCommits",
-    repo: { owner: o.login, name, description: "Invoicing REST API", topics: o.topics ?? ["api", "billing"], createdAt: iso(times[0]! + HOUR), commits },
+    repo: {
+      owner: o.login,
+      name,
+      description: "Invoicing REST API",
+      topics: o.topics ?? ["api", "billing"],
+      createdAt: iso(times[0]! + HOUR),
+      commits,
+    },
     users: [],
     prerequisites: [],
     label: {
@@ -199,10 +263,22 @@ export function unlinkedEmail(o: ScenarioOptions & { linked?: number; unlinked?:
   const times = humanTimes(rng, end - 150 * DAY, end, linked + unlinked);
   const me = candidateIdentity(o.login);
   const laptop = { name: me.name, email: `${o.login.toLowerCase()}@workstation.local` };
-  const commits = humanCommits(rng, (i) => (i < unlinked ? laptop : me), times, { lang: "Go", deps: ["github.com/spf13/cobra"], name, description: "Sync dotfiles across machines" });
+  const commits = humanCommits(rng, (i) => (i < unlinked ? laptop : me), times, {
+    lang: "Go",
+    deps: ["github.com/spf13/cobra"],
+    name,
+    description: "Sync dotfiles across machines",
+  });
   return {
     scenario: "unlinkedEmail",
-    repo: { owner: o.login, name, description: "Sync dotfiles across machines", topics: o.topics ?? ["cli"], createdAt: iso(times[0]! + HOUR), commits },
+    repo: {
+      owner: o.login,
+      name,
+      description: "Sync dotfiles across machines",
+      topics: o.topics ?? ["cli"],
+      createdAt: iso(times[0]! + HOUR),
+      commits,
+    },
     users: [],
     prerequisites: [],
     label: {
@@ -220,7 +296,14 @@ export function emptyRepository(o: ScenarioOptions): RepoScenario {
   const name = o.name ?? "future-idea";
   return {
     scenario: "emptyRepository",
-    repo: { owner: o.login, name, description: o.description ?? null, topics: o.topics ?? [], createdAt: iso(nowOf(o) - 30 * DAY), commits: [] },
+    repo: {
+      owner: o.login,
+      name,
+      description: o.description ?? null,
+      topics: o.topics ?? [],
+      createdAt: iso(nowOf(o) - 30 * DAY),
+      commits: [],
+    },
     users: [],
     prerequisites: [],
     label: { kind: "honest", expected: [], maxSeverity: null, candidateCommits: 0, notes: "empty repository" },
@@ -229,7 +312,13 @@ export function emptyRepository(o: ScenarioOptions): RepoScenario {
 
 /** An honest repository renamed from `oldName`: the old URL answers 301 like GitHub. */
 export function renamedRepository(o: ScenarioOptions & { oldName?: string; commits?: number }): RepoScenario {
-  const s = honestHistory({ ...o, name: o.name ?? "trailmap", commits: o.commits ?? 24, months: 5, description: o.description ?? "Hiking trail planner" });
+  const s = honestHistory({
+    ...o,
+    name: o.name ?? "trailmap",
+    commits: o.commits ?? 24,
+    months: 5,
+    description: o.description ?? "Hiking trail planner",
+  });
   return {
     ...s,
     scenario: "renamedRepository",

@@ -2,16 +2,40 @@
  * The scenario library: named builders of GitHub histories, honest and forged, each labelled with
  * what a correct analysis should conclude. Reused by tests, the demo and the benchmarks.
  */
-import { assembleCandidate, SCENARIO_NOW, type CandidateSpec, type RepoScenario, type ScenarioOptions } from "./candidate.ts";
+import {
+  assembleCandidate,
+  type CandidateSpec,
+  type RepoScenario,
+  SCENARIO_NOW,
+  type ScenarioOptions,
+} from "./candidate.ts";
 import { forkWithOwnWork, forkWithoutOwnWork, upstreamRepushed } from "./foreign.ts";
 import { bulkDump, cronFarm, paintedGraph, randomDateBot, sequentialBackdating } from "./forgeries.ts";
-import { aiAssistedHistory, botCommits, emptyRepository, honestHistory, honestRebase, renamedRepository, unlinkedEmail } from "./honest.ts";
+import {
+  aiAssistedHistory,
+  botCommits,
+  emptyRepository,
+  honestHistory,
+  honestRebase,
+  renamedRepository,
+  unlinkedEmail,
+} from "./honest.ts";
 
 export * from "./candidate.ts";
-export { upstreamProject, forkWithOwnWork, forkWithoutOwnWork, upstreamRepushed, type Upstream } from "./foreign.ts";
+export { forkWithOwnWork, forkWithoutOwnWork, type Upstream, upstreamProject, upstreamRepushed } from "./foreign.ts";
 export { bulkDump, cronFarm, paintedGraph, randomDateBot, sequentialBackdating } from "./forgeries.ts";
-export { aiAssistedHistory, botCommits, emptyRepository, honestHistory, honestRebase, renamedRepository, unlinkedEmail, humanTimes, humanCommits } from "./honest.ts";
-export { Rng, seedOf, iso, DAY, HOUR, MINUTE } from "./random.ts";
+export {
+  aiAssistedHistory,
+  botCommits,
+  emptyRepository,
+  honestHistory,
+  honestRebase,
+  humanCommits,
+  humanTimes,
+  renamedRepository,
+  unlinkedEmail,
+} from "./honest.ts";
+export { DAY, HOUR, iso, MINUTE, Rng, seedOf } from "./random.ts";
 
 /** Every builder by name, for suites that iterate the library (benchmarks). */
 export const SCENARIOS: Record<string, (o: ScenarioOptions) => RepoScenario> = {
