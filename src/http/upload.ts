@@ -86,6 +86,7 @@ export function safeFilename(name: string | undefined | null): string | null {
   if (!name) return null;
   const base = name.split(/[\\/]/).pop() ?? "";
   const clean = base
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point of this pattern
     .replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, "")
     .trim()
     .slice(0, 255);

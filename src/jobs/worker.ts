@@ -24,7 +24,7 @@ export interface RunningJob<P = unknown> {
 /** A synchronous write to run inside the transaction that finishes the job (exactly-once side effects). */
 export type CommitFn = () => void;
 
-export interface JobHandler<P = any> {
+export interface JobHandler<P = unknown> {
   kind: string;
   /** Do the work; return the writes that record its outcome. Throw DeferJob / PermanentJobError / anything. */
   run(job: RunningJob<P>): Promise<CommitFn | undefined>;
@@ -294,7 +294,10 @@ export class Worker {
       // with others in flight, completions share one transaction (group commit, a savepoint each);
       // alone, waiting for company would only add latency
       if (this.inflight.size > 1) next = await this.completions.run(complete);
-      else this.inTransaction(() => void (next = complete()));
+      else
+        this.inTransaction(() => {
+          next = complete();
+        });
       this.o.events.emit("job.completed", { id: row.id, kind: row.kind });
     } catch (err) {
       this.handleError(

@@ -94,7 +94,7 @@ describe("DashboardStore.listJobs", () => {
     const seen = new Set<string>();
     let page = first;
     for (;;) {
-      page.rows.forEach((r) => seen.add(r.tracking_id));
+      for (const r of page.rows) seen.add(r.tracking_id);
       if (!page.older) break;
       page = store.listJobs(filter({ before: encodeCursor(page.older) }), null, 10);
     }

@@ -48,7 +48,15 @@ describe("job engine", () => {
   test("enqueue -> claim -> complete runs the handler's writes in the completing transaction", async () => {
     const id = queue.enqueue("echo", { n: 1 });
     const seen: unknown[] = [];
-    const w = worker([{ kind: "echo", run: async (j) => (seen.push(j.payload), effect(j.id, "done")) }]);
+    const w = worker([
+      {
+        kind: "echo",
+        run: async (j) => {
+          seen.push(j.payload);
+          return effect(j.id, "done");
+        },
+      },
+    ]);
     expect(await w.runOnce()).toBe(1);
     expect(seen).toEqual([{ n: 1 }]);
     expect(store.get(id)).toMatchObject({ state: "completed", attempts: 1, lease_token: null });
@@ -191,7 +199,10 @@ describe("job engine", () => {
     const w = worker([
       {
         kind: "poison",
-        run: async () => void (ran = true),
+        run: async () => {
+          ran = true;
+          return undefined;
+        },
         onFailure: (j, e) => effect(j.id, (e as PermanentJobError).code),
       },
     ]);

@@ -6,7 +6,7 @@ import { createGitHubSource } from "../../github/github-source.ts";
 import { GitHubRateLimitedError, GitHubUnavailableError } from "../../github/types.ts";
 import { GITHUB_LOGIN } from "../../lib/github-login.ts";
 import { closeSharedExtractor, extractResume } from "../../resume/index.ts";
-import { ResumeError } from "../../resume/types.ts";
+import { type ExtractedResume, ResumeError } from "../../resume/types.ts";
 import { type Database, openDatabase } from "../../storage/database.ts";
 import type { CliIO, Command } from "../command.ts";
 import { UsageError } from "../command.ts";
@@ -78,7 +78,7 @@ user, no projects, GitHub unavailable or rate-limited), 2 for a usage error.`,
     if (!existsSync(file)) return failure(io, json, login, "file_not_found", `no such file: ${file}`);
     const config = loadConfig(io.env, values["github-api-url"] ? { "github-api-url": values["github-api-url"] } : {});
 
-    let resume;
+    let resume: ExtractedResume;
     try {
       resume = await extractResume(new Uint8Array(await Bun.file(file).arrayBuffer()));
     } catch (err) {

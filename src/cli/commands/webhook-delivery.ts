@@ -1,6 +1,6 @@
 import { AccountService } from "../../accounts/account-service.ts";
 import { AccountStore } from "../../accounts/account-store.ts";
-import { ConfigError, loadConfig, loadDataDir } from "../../config/config.ts";
+import { type Config, ConfigError, loadConfig, loadDataDir } from "../../config/config.ts";
 import { parseDuration } from "../../config/duration.ts";
 import { isoOf, systemClock } from "../../lib/clock.ts";
 import { openDatabase } from "../../storage/database.ts";
@@ -131,7 +131,7 @@ settings as the server (WEBHOOK_TIMEOUT, WEBHOOK_BLOCK_PRIVATE). One attempt, no
 recorded in the attempt log. Exit code 0 when the receiver answered 2xx, 1 otherwise.`,
   async run(args, io) {
     const { values } = parseFlags(args, { client: { type: "string" }, ...DATA_DIR_FLAG });
-    let config;
+    let config: Config;
     try {
       config = loadConfig(io.env, values["data-dir"] ? { "data-dir": values["data-dir"] } : {});
     } catch (err) {
