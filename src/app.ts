@@ -7,15 +7,16 @@ import { createDashboard, type DashboardDeps } from "./dashboard/dashboard.ts";
 import { GITHUB_CACHE_RETENTION_MS, pruneGitHubHttpCache } from "./github/http-cache-store.ts";
 import { renderMetrics } from "./http/metrics.ts";
 import { createHttpApp } from "./http/server.ts";
+import type { JobEvents } from "./jobs/job-handler.ts";
 import { JobQueue } from "./jobs/job-queue.ts";
 import { JobStore } from "./jobs/job-store.ts";
-import { type JobEvents, Worker } from "./jobs/worker.ts";
+import { Worker } from "./jobs/worker.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { EventBus } from "./lib/events.ts";
 import { createLogger, type Logger } from "./lib/log.ts";
+import { MaintenanceLoop } from "./maintenance/maintenance-loop.ts";
 import { openDatabase } from "./storage/database.ts";
 import { defaultSteps } from "./verification/default-steps.ts";
-import { MaintenanceLoop } from "./verification/maintenance-loop.ts";
 import { ResumeFiles } from "./verification/resume-files.ts";
 import { type VerificationSteps, verificationJobHandler } from "./verification/verification-job.ts";
 import { VerificationService } from "./verification/verification-service.ts";
@@ -168,8 +169,11 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
     stop(): Promise<void> {
       stopped ??= (async () => {
         await server?.stop(false);
-        maintenance.stop();
-        const [r] = await Promise.all([worker.stop(config.shutdownGraceMs), webhooks.stop(config.shutdownGraceMs)]);
+        const [r] = await Promise.all([
+          worker.stop(config.shutdownGraceMs),
+          webhooks.stop(config.shutdownGraceMs),
+          maintenance.stop(),
+        ]);
         await steps.close?.();
         logger.info("stopped", { finishedInFlight: r.finished, released: r.released });
         db.close();

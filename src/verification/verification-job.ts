@@ -1,6 +1,6 @@
 import { GitHubRateLimitedError, GitHubUnavailableError } from "../github/types.ts";
 import { DeferJob, PermanentJobError } from "../jobs/job-errors.ts";
-import type { JobHandler, RunningJob } from "../jobs/worker.ts";
+import type { JobHandler, RunningJob } from "../jobs/job-handler.ts";
 import type { Logger } from "../lib/log.ts";
 import { type ExtractedResume, ResumeError } from "../resume/types.ts";
 import type { AnalysisPart } from "./result.ts";

@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { retryDelayMs } from "../../src/jobs/backoff.ts";
-import { DeferJob, PermanentJobError } from "../../src/jobs/job-errors.ts";
+import { CRASH_ALLOWANCE, DeferJob, PermanentJobError } from "../../src/jobs/job-errors.ts";
+import type { JobEvents, JobHandler } from "../../src/jobs/job-handler.ts";
 import { JobQueue } from "../../src/jobs/job-queue.ts";
 import { JobStore } from "../../src/jobs/job-store.ts";
-import { CRASH_ALLOWANCE, type JobEvents, type JobHandler, Worker } from "../../src/jobs/worker.ts";
+import { Worker } from "../../src/jobs/worker.ts";
 import { ManualClock } from "../../src/lib/clock.ts";
 import { EventBus } from "../../src/lib/events.ts";
 import { silentLogger } from "../../src/lib/log.ts";
