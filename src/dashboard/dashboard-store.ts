@@ -1,5 +1,5 @@
 import type { Database } from "../storage/database.ts";
-import { type Cursor, dayStartUtc, type JobFilter, PAGE_SIZE } from "./job-filters.ts";
+import { type Cursor, dayStartUtc, type JobFilter, PAGE_SIZE } from "../verification/job-filters.ts";
 
 /** One line of the jobs list. `state` is the state a person means: queued, processing, COMPLETED, FAILED. */
 export interface JobListRow {

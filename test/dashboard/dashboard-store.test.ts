@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Principal } from "../../src/accounts/account-service.ts";
 import { type App, createApp } from "../../src/app.ts";
 import { DashboardStore } from "../../src/dashboard/dashboard-store.ts";
-import { encodeCursor, type JobFilter, parseJobFilter } from "../../src/dashboard/job-filters.ts";
+import { encodeCursor, type JobFilter, parseJobFilter } from "../../src/verification/job-filters.ts";
 import { PermanentJobError } from "../../src/jobs/job-errors.ts";
 import { ManualClock } from "../../src/lib/clock.ts";
 import { silentLogger } from "../../src/lib/log.ts";

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { DashboardStore } from "../../dashboard/dashboard-store.ts";
-import { parseJobFilter } from "../../dashboard/job-filters.ts";
+import { parseJobFilter } from "../../verification/job-filters.ts";
 import { JobQueue } from "../../jobs/job-queue.ts";
 import { JobStore } from "../../jobs/job-store.ts";
 import { isoOf, systemClock } from "../../lib/clock.ts";

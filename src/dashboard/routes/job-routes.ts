@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import { monthStartUtc } from "../../accounts/limits.ts";
 import { AppError, errorMessage } from "../../lib/errors.ts";
 import type { DashboardContext } from "../dashboard.ts";
-import { parseJobFilter } from "../job-filters.ts";
+import { parseJobFilter } from "../../verification/job-filters.ts";
 import { type DeliveryWithAttempts, jobPage } from "../pages/job-page.ts";
 import { jobsPage } from "../pages/jobs-page.ts";
 import { overviewPage } from "../pages/overview-page.ts";

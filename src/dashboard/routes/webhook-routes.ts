@@ -5,7 +5,7 @@ import type { DashboardContext } from "../dashboard.ts";
 import type { DeliveryWithAttempts } from "../pages/job-page.ts";
 import { type WebhookPageOptions, webhookPage } from "../pages/webhook-page.ts";
 import { type AuthedReq, field, htmlResponse, redirect } from "../route-kit.ts";
-import { checkSignature } from "../signature-check.ts";
+import { checkSignature } from "../../webhooks/signature-check.ts";
 
 /** Signature checker input: a webhook body is a few KB; allow generous room, bounded. */
 const MAX_CHECK_BODY = 512 * 1024;
