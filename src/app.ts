@@ -99,6 +99,9 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
     publicUrl: config.publicUrl,
     githubRateLimit: () => steps.githubRateLimit?.() ?? null,
     webhooks: {
+      deliveriesForJob: (trackingId) => webhooks.service.deliveriesForJob(trackingId),
+      testDeliveries: (clientId, limit) => webhooks.service.testDeliveries(clientId, limit),
+      health: (since) => webhooks.service.health(since),
       attempts: (id) => webhooks.service.attempts(id),
       resend: (id) => webhooks.service.resend(id),
       sendTest: (clientId) => webhooks.service.sendTest(clientId, webhooks.sender),

@@ -80,6 +80,11 @@ export class AccountService {
   }
 
   /** A client by name; the default client is created on first use. */
+  /** How many active API keys each client has, by client id. */
+  activeKeyCounts(): Map<string, number> {
+    return this.store.activeKeyCounts();
+  }
+
   client(name: string): ClientRow {
     if (name === DEFAULT_CLIENT) return this.ensureDefaultClient();
     const c = this.store.clientByName(name);

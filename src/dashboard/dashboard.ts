@@ -6,11 +6,11 @@ import type { Logger } from "../lib/log.ts";
 import type { Database } from "../storage/database.ts";
 import type { VerificationService } from "../verification/verification-service.ts";
 import type { AttemptResult } from "../webhooks/attempt-outcome.ts";
+import type { DeliveryHealth, DeliveryListRow } from "../webhooks/delivery-report-store.ts";
 import type { AttemptRow, DeliveryRow } from "../webhooks/delivery-store.ts";
 import { AdminAuth, type AdminAuthOptions } from "./admin-auth.ts";
 import { AdminStore } from "./admin-store.ts";
 import { dashboardAssets } from "./assets.ts";
-import { DashboardStore } from "./dashboard-store.ts";
 import { createKit } from "./route-kit.ts";
 import { authRoutes } from "./routes/auth-routes.ts";
 import { clientRoutes } from "./routes/client-routes.ts";
@@ -19,6 +19,12 @@ import { webhookRoutes } from "./routes/webhook-routes.ts";
 
 /** What the dashboard needs from webhook delivery: the same service the CLI uses. */
 export interface DashboardWebhooks {
+  /** every delivery of a verification's event, newest first */
+  deliveriesForJob(trackingId: string): DeliveryListRow[];
+  /** the client's latest test deliveries, newest first */
+  testDeliveries(clientId: string, limit?: number): DeliveryListRow[];
+  /** event deliveries since `since`: states, success, latency */
+  health(since: number): DeliveryHealth;
   attempts(deliveryId: string): AttemptRow[];
   /** send an event again (a delivery id), or for the first time (a final job's trackingId) */
   resend(idOrTrackingId: string): { delivery: DeliveryRow; created: boolean };
@@ -54,7 +60,6 @@ export function setupLink(baseUrl: string, token: string): string {
  */
 export function createDashboard(d: DashboardDeps) {
   const auth = new AdminAuth(new AdminStore(d.db), d.clock, d.auth);
-  const store = new DashboardStore(d.db);
   const assets = dashboardAssets();
   const kit = createKit({
     auth,
@@ -62,7 +67,7 @@ export function createDashboard(d: DashboardDeps) {
     publicUrl: d.publicUrl,
     assets: assets.paths,
   });
-  const ctx = { ...d, kit, store, auth, refreshMs: d.refreshMs ?? 5_000 };
+  const ctx = { ...d, kit, auth, refreshMs: d.refreshMs ?? 5_000 };
 
   const routes = new Elysia({ name: "dashboard" })
     .get("/dashboard/assets/:file", ({ request }) => {
@@ -102,7 +107,6 @@ export function createDashboard(d: DashboardDeps) {
 export type Dashboard = ReturnType<typeof createDashboard>;
 export type DashboardContext = DashboardDeps & {
   kit: ReturnType<typeof createKit>;
-  store: DashboardStore;
   auth: AdminAuth;
   refreshMs: number;
 };

@@ -4,6 +4,7 @@ import { newId } from "../lib/ids.ts";
 import type { Database } from "../storage/database.ts";
 import type { VerificationResult } from "../verification/result.ts";
 import type { AttemptResult } from "./attempt-outcome.ts";
+import { type DeliveryHealth, type DeliveryListRow, DeliveryReportStore } from "./delivery-report-store.ts";
 import { prepareAttempt, type WebhookSettings } from "./delivery-request.ts";
 import type { AttemptRow, DeliveryRow, DeliveryStore } from "./delivery-store.ts";
 import type { WebhookSender } from "./http-sender.ts";
@@ -13,6 +14,8 @@ import { completedPayload, testPayload, VERIFICATION_COMPLETED, WEBHOOK_TEST } f
 export interface WebhookServiceDeps {
   db: Database;
   store: DeliveryStore;
+  /** the operator's read queries (default: over `db`) */
+  reports?: DeliveryReportStore;
   clients: { clientById(id: string): (WebhookSettings & { id: string; name: string }) | null };
   /** a verification's final result and owner, for resending an event that was never queued */
   finalResult(trackingId: string): { clientId: string; result: VerificationResult } | null;
@@ -32,7 +35,11 @@ export interface VerificationRef {
  * attempt log, and the signed test event. Used by the app, the CLI and (later) the dashboard.
  */
 export class WebhookService {
-  constructor(private readonly d: WebhookServiceDeps) {}
+  private readonly reports: DeliveryReportStore;
+
+  constructor(private readonly d: WebhookServiceDeps) {
+    this.reports = d.reports ?? new DeliveryReportStore(d.db);
+  }
 
   /**
    * Queue `verification.completed` for a final state, due at once. Runs inside the transaction that
@@ -72,6 +79,21 @@ export class WebhookService {
   /** A delivery by its id (`msg_...`), or the newest delivery of a verification (`vrf_...`). */
   find(idOrTrackingId: string): DeliveryRow | null {
     return this.d.store.get(idOrTrackingId) ?? this.d.store.latestForTracking(idOrTrackingId);
+  }
+
+  /** Every delivery of a verification's event, newest first. */
+  deliveriesForJob(trackingId: string): DeliveryListRow[] {
+    return this.reports.forJob(trackingId);
+  }
+
+  /** The client's latest test deliveries, newest first. */
+  testDeliveries(clientId: string, limit?: number): DeliveryListRow[] {
+    return this.reports.tests(clientId, limit);
+  }
+
+  /** Event deliveries since `since`: states, attempt success, latency percentiles. */
+  health(since: number): DeliveryHealth {
+    return this.reports.health(since);
   }
 
   attempts(deliveryId: string): AttemptRow[] {

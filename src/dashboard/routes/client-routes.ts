@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import type { ClientRow } from "../../accounts/account-store.ts";
 import { monthStartUtc } from "../../accounts/limits.ts";
 import { AppError } from "../../lib/errors.ts";
+import { clientUsage } from "../../verification/client-usage.ts";
 import type { DashboardContext } from "../dashboard.ts";
 import { clientPage, clientsPage } from "../pages/client-pages.ts";
 import type { Viewer } from "../pages/layout.ts";
@@ -20,7 +21,7 @@ export function limitField(form: Form, name: string, label: string): number | un
 
 /** Clients and their API keys: list, add, limits, create a key (shown once), revoke. */
 export function clientRoutes(c: DashboardContext) {
-  const { kit, store, auth, accounts } = c;
+  const { kit, auth, accounts } = c;
 
   /** The client named in the URL; 404 when there is none (every client-scoped route starts here). */
   const clientOr404 = (name: string | undefined): ClientRow => {
@@ -41,8 +42,7 @@ export function clientRoutes(c: DashboardContext) {
         flash: kit.flash(r),
         problems: extra.problems,
         client: accounts.clientById(client.id)!,
-        usedThisMonth:
-          store.clientUsage(monthStartUtc(c.clock.now())).find((u) => u.id === client.id)?.used_this_month ?? 0,
+        usedThisMonth: c.verifications.countsByClientSince(monthStartUtc(c.clock.now())).get(client.id) ?? 0,
         keys: accounts.listKeys(client.name),
         createdKey: extra.createdKey ?? null,
       }),
@@ -60,7 +60,7 @@ export function clientRoutes(c: DashboardContext) {
         viewer,
         flash: kit.flash(r),
         problems: extra.problems,
-        clients: store.clientUsage(monthStartUtc(c.clock.now())),
+        clients: clientUsage(accounts, c.verifications, monthStartUtc(c.clock.now())),
         form: extra.form,
       }),
       extra.status ?? 200,

@@ -1,8 +1,9 @@
 import { Elysia } from "elysia";
 import { monthStartUtc } from "../../accounts/limits.ts";
 import { AppError, errorMessage } from "../../lib/errors.ts";
-import type { DashboardContext } from "../dashboard.ts";
+import { clientUsage } from "../../verification/client-usage.ts";
 import { parseJobFilter } from "../../verification/job-filters.ts";
+import type { DashboardContext } from "../dashboard.ts";
 import { type DeliveryWithAttempts, jobPage } from "../pages/job-page.ts";
 import { jobsPage } from "../pages/jobs-page.ts";
 import { overviewPage } from "../pages/overview-page.ts";
@@ -12,7 +13,7 @@ const DAY_MS = 86_400_000;
 
 /** Overview, the jobs list, one job's page, and resending its webhook event. */
 export function jobRoutes(c: DashboardContext) {
-  const { kit, store, auth } = c;
+  const { kit, auth } = c;
 
   const jobOr404 = (trackingId: string | undefined) => {
     const job = trackingId && trackingId.length <= 64 ? c.verifications.get(trackingId) : null;
@@ -22,7 +23,7 @@ export function jobRoutes(c: DashboardContext) {
 
   const deliveriesOf = (trackingId: string): DeliveryWithAttempts[] =>
     c.webhooks
-      ? store
+      ? c.webhooks
           .deliveriesForJob(trackingId)
           .map((delivery) => ({ delivery, attempts: c.webhooks!.attempts(delivery.id) }))
       : [];
@@ -52,15 +53,15 @@ export function jobRoutes(c: DashboardContext) {
         const dayStart = now - (now % DAY_MS);
         const monthStart = monthStartUtc(now);
         let deliveries = null;
-        if (c.webhooks) deliveries = store.deliveryHealth(now - DAY_MS);
+        if (c.webhooks) deliveries = c.webhooks.health(now - DAY_MS);
         const data = {
           now,
-          today: store.stateCounts(dayStart),
-          month: store.stateCounts(monthStart),
-          queue: store.queue(now),
+          today: c.verifications.stateCounts(dayStart),
+          month: c.verifications.stateCounts(monthStart),
+          queue: c.verifications.queueState(now),
           deliveries,
           github: c.githubRateLimit?.() ?? null,
-          clients: store.clientUsage(monthStart),
+          clients: clientUsage(c.accounts, c.verifications, monthStart),
           todayDay: new Date(dayStart).toISOString().slice(0, 10),
           monthStartDay: new Date(monthStart).toISOString().slice(0, 10),
         };
@@ -74,7 +75,7 @@ export function jobRoutes(c: DashboardContext) {
         const { filter, problems } = parseJobFilter(Object.fromEntries(r.url.searchParams));
         const client = filter.client ? c.accounts.listClients().find((x) => x.name === filter.client) : undefined;
         if (filter.client && !client) problems.push(`client: there is no client named ${filter.client}`);
-        const page = store.listJobs(filter, client?.id ?? null);
+        const page = c.verifications.listJobs(filter, client?.id ?? null);
         return htmlResponse(
           jobsPage({
             assets: kit.assets,
@@ -140,7 +141,7 @@ export function jobRoutes(c: DashboardContext) {
         kit.authed(ctx, (r) => {
           const job = jobOr404(r.params.trackingId);
           // the delivery must be one of this job's: an id from another job (or client) is not found here
-          const delivery = store.deliveriesForJob(job.tracking_id).find((d) => d.id === r.params.deliveryId);
+          const delivery = c.webhooks?.deliveriesForJob(job.tracking_id).find((d) => d.id === r.params.deliveryId);
           if (!delivery) throw new AppError("delivery_not_found", 404, "This job has no delivery with that id.");
           return resend(job.tracking_id, delivery.id, r.session);
         }),

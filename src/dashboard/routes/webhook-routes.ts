@@ -1,18 +1,18 @@
 import { Elysia } from "elysia";
 import type { ClientRow } from "../../accounts/account-store.ts";
 import { AppError } from "../../lib/errors.ts";
+import { checkSignature } from "../../webhooks/signature-check.ts";
 import type { DashboardContext } from "../dashboard.ts";
 import type { DeliveryWithAttempts } from "../pages/job-page.ts";
 import { type WebhookPageOptions, webhookPage } from "../pages/webhook-page.ts";
 import { type AuthedReq, field, htmlResponse, redirect } from "../route-kit.ts";
-import { checkSignature } from "../../webhooks/signature-check.ts";
 
 /** Signature checker input: a webhook body is a few KB; allow generous room, bounded. */
 const MAX_CHECK_BODY = 512 * 1024;
 
 /** A client's webhook settings: URL, reveal and rotate the secret, a test event, the signature checker. */
 export function webhookRoutes(c: DashboardContext) {
-  const { kit, store, auth, accounts } = c;
+  const { kit, auth, accounts } = c;
   const base = (name: string) => `/dashboard/clients/${encodeURIComponent(name)}/webhook`;
 
   const clientOr404 = (name: string | undefined): ClientRow => {
@@ -23,7 +23,9 @@ export function webhookRoutes(c: DashboardContext) {
 
   const tests = (client: ClientRow): DeliveryWithAttempts[] =>
     c.webhooks
-      ? store.testDeliveries(client.id).map((delivery) => ({ delivery, attempts: c.webhooks!.attempts(delivery.id) }))
+      ? c.webhooks
+          .testDeliveries(client.id)
+          .map((delivery) => ({ delivery, attempts: c.webhooks!.attempts(delivery.id) }))
       : [];
 
   const render = (r: AuthedReq, client: ClientRow, extra: Partial<WebhookPageOptions> & { status?: number } = {}) => {
@@ -49,7 +51,7 @@ export function webhookRoutes(c: DashboardContext) {
         const client = clientOr404(r.params.name);
         const highlight = r.url.searchParams.get("test");
         // a test delivery named in the URL must be this client's: another client's id is not found here
-        if (highlight && !store.testDeliveries(client.id, 50).some((d) => d.id === highlight)) {
+        if (highlight && !c.webhooks?.testDeliveries(client.id, 50).some((d) => d.id === highlight)) {
           throw new AppError("delivery_not_found", 404, "This client has no test delivery with that id.");
         }
         return render(r, client, { highlight });
