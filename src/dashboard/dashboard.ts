@@ -1,5 +1,8 @@
 import { Elysia } from "elysia";
 import type { AccountService } from "../accounts/account-service.ts";
+import { AdminAuth, type AdminAuthOptions } from "../admins/admin-auth.ts";
+import { AdminStore } from "../admins/admin-store.ts";
+import { setupLink } from "../admins/setup-link.ts";
 import type { Clock } from "../lib/clock.ts";
 import { AppError } from "../lib/errors.ts";
 import type { Logger } from "../lib/log.ts";
@@ -8,8 +11,6 @@ import type { VerificationService } from "../verification/verification-service.t
 import type { AttemptResult } from "../webhooks/attempt-outcome.ts";
 import type { DeliveryHealth, DeliveryListRow } from "../webhooks/delivery-report-store.ts";
 import type { AttemptRow, DeliveryRow } from "../webhooks/delivery-store.ts";
-import { AdminAuth, type AdminAuthOptions } from "./admin-auth.ts";
-import { AdminStore } from "./admin-store.ts";
 import { dashboardAssets } from "./assets.ts";
 import { createKit } from "./route-kit.ts";
 import { authRoutes } from "./routes/auth-routes.ts";
@@ -47,11 +48,6 @@ export interface DashboardDeps {
   /** how often live regions refresh themselves in the browser */
   refreshMs?: number;
   auth?: AdminAuthOptions;
-}
-
-/** The path of the one-time setup page for `token` under the service's base URL. */
-export function setupLink(baseUrl: string, token: string): string {
-  return `${baseUrl.replace(/\/+$/, "")}/dashboard/setup?token=${encodeURIComponent(token)}`;
 }
 
 /**

@@ -1,7 +1,7 @@
+import type { AdminAuth, LiveSession } from "../admins/admin-auth.ts";
+import { sameSecret } from "../admins/admin-auth.ts";
 import { AppError, errorMessage } from "../lib/errors.ts";
 import type { Logger } from "../lib/log.ts";
-import type { AdminAuth, LiveSession } from "./admin-auth.ts";
-import { sameSecret } from "./admin-auth.ts";
 import type { Html } from "./html.ts";
 import { type AssetPaths, errorPage, type Viewer } from "./pages/layout.ts";
 import { SECURITY_HEADERS } from "./security-headers.ts";
