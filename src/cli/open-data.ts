@@ -35,7 +35,10 @@ export function withAccounts<T>(
 }
 
 /** Limits for new clients: the environment's, or the embedded defaults when the environment is invalid. */
-function clientDefaults(env: Record<string, string | undefined>): { monthlyQuota: number; rateLimitPerMinute: number } {
+export function clientDefaults(env: Record<string, string | undefined>): {
+  monthlyQuota: number;
+  rateLimitPerMinute: number;
+} {
   let c: Config;
   try {
     c = loadConfig(env);

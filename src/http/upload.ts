@@ -93,8 +93,6 @@ export function safeFilename(name: string | undefined | null): string | null {
   return clean === "" || clean === "." || clean === ".." ? null : clean;
 }
 
-export { GITHUB_LOGIN } from "../lib/github-login.ts";
-
 export function isPdf(bytes: Uint8Array): boolean {
   // %PDF-
   return (

@@ -107,5 +107,3 @@ export function createWebhookDelivery(d: WebhookDeliveryDeps) {
     },
   };
 }
-
-export type WebhookDelivery = ReturnType<typeof createWebhookDelivery>;

@@ -14,6 +14,7 @@ import { WebhookService } from "../../webhooks/webhook-service.ts";
 import type { CliIO, Command } from "../command.ts";
 import { UsageError } from "../command.ts";
 import { DATA_DIR_FLAG, parseFlags } from "../flags.ts";
+import { clientDefaults } from "../open-data.ts";
 
 /**
  * Open the DATA_DIR of a (possibly running) server for delivery admin. A running server notices
@@ -32,16 +33,6 @@ function openWebhooks(io: CliIO, dataDirFlag: string | undefined) {
     clock: systemClock,
   });
   return { db, accounts, service, close: () => db.close() };
-}
-
-/** Limits for the default client should this command be the first to create it: the server's settings. */
-function clientDefaults(env: CliIO["env"]): { monthlyQuota: number; rateLimitPerMinute: number } {
-  try {
-    const c = loadConfig(env);
-    return { monthlyQuota: c.defaultMonthlyQuota, rateLimitPerMinute: c.defaultRateLimitPerMinute };
-  } catch {
-    return { monthlyQuota: 1000, rateLimitPerMinute: 60 };
-  }
 }
 
 /** `--since` as an ISO time, or a duration back from now (`24h`, `7d`). */

@@ -7,6 +7,7 @@ import type { DashboardContext } from "../dashboard.ts";
 import { clientPage, clientsPage } from "../pages/client-pages.ts";
 import type { Viewer } from "../pages/layout.ts";
 import { type AuthedReq, type Form, field, htmlResponse, redirect } from "../route-kit.ts";
+import { clientOr404 } from "./client-lookup.ts";
 
 const LIMIT_MAX = 1_000_000_000;
 
@@ -22,13 +23,6 @@ export function limitField(form: Form, name: string, label: string): number | un
 /** Clients and their API keys: list, add, limits, create a key (shown once), revoke. */
 export function clientRoutes(c: DashboardContext) {
   const { kit, auth, accounts } = c;
-
-  /** The client named in the URL; 404 when there is none (every client-scoped route starts here). */
-  const clientOr404 = (name: string | undefined): ClientRow => {
-    const found = name ? accounts.listClients().find((x) => x.name === name) : undefined;
-    if (!found) throw new AppError("client_not_found", 404, "There is no client with that name.");
-    return found;
-  };
 
   const renderClient = (
     r: AuthedReq,
@@ -91,12 +85,14 @@ export function clientRoutes(c: DashboardContext) {
         }),
       { parse: "none" },
     )
-    .get("/dashboard/clients/:name", (ctx) => kit.authed(ctx, (r) => renderClient(r, clientOr404(r.params.name))))
+    .get("/dashboard/clients/:name", (ctx) =>
+      kit.authed(ctx, (r) => renderClient(r, clientOr404(accounts, r.params.name))),
+    )
     .post(
       "/dashboard/clients/:name/limits",
       (ctx) =>
         kit.authed(ctx, (r) => {
-          const client = clientOr404(r.params.name);
+          const client = clientOr404(accounts, r.params.name);
           try {
             const monthlyQuota = limitField(r.form, "monthlyQuota", "the monthly quota");
             const rateLimitPerMinute = limitField(r.form, "rateLimit", "the rate limit");
@@ -114,7 +110,7 @@ export function clientRoutes(c: DashboardContext) {
       "/dashboard/clients/:name/keys",
       (ctx) =>
         kit.authed(ctx, (r) => {
-          const client = clientOr404(r.params.name);
+          const client = clientOr404(accounts, r.params.name);
           try {
             const { key, row } = accounts.createKey(field(r.form, "name", 100), client.name);
             // rendered, not redirected: the key exists only in this response (no-store), never in a URL or the database
@@ -130,7 +126,7 @@ export function clientRoutes(c: DashboardContext) {
       "/dashboard/clients/:name/keys/:keyId/revoke",
       (ctx) =>
         kit.authed(ctx, (r) => {
-          const client = clientOr404(r.params.name);
+          const client = clientOr404(accounts, r.params.name);
           // only this client's keys can be revoked through this client's URL
           const key = accounts.listKeys(client.name).find((k) => k.id === r.params.keyId);
           if (!key) throw new AppError("key_not_found", 404, "This client has no API key with that id.");

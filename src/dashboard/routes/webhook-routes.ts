@@ -6,6 +6,7 @@ import type { DashboardContext } from "../dashboard.ts";
 import type { DeliveryWithAttempts } from "../pages/job-page.ts";
 import { type WebhookPageOptions, webhookPage } from "../pages/webhook-page.ts";
 import { type AuthedReq, field, htmlResponse, redirect } from "../route-kit.ts";
+import { clientOr404 } from "./client-lookup.ts";
 
 /** Signature checker input: a webhook body is a few KB; allow generous room, bounded. */
 const MAX_CHECK_BODY = 512 * 1024;
@@ -14,12 +15,6 @@ const MAX_CHECK_BODY = 512 * 1024;
 export function webhookRoutes(c: DashboardContext) {
   const { kit, auth, accounts } = c;
   const base = (name: string) => `/dashboard/clients/${encodeURIComponent(name)}/webhook`;
-
-  const clientOr404 = (name: string | undefined): ClientRow => {
-    const found = name ? accounts.listClients().find((x) => x.name === name) : undefined;
-    if (!found) throw new AppError("client_not_found", 404, "There is no client with that name.");
-    return found;
-  };
 
   const tests = (client: ClientRow): DeliveryWithAttempts[] =>
     c.webhooks
@@ -48,7 +43,7 @@ export function webhookRoutes(c: DashboardContext) {
   return new Elysia()
     .get("/dashboard/clients/:name/webhook", (ctx) =>
       kit.authed(ctx, (r) => {
-        const client = clientOr404(r.params.name);
+        const client = clientOr404(accounts, r.params.name);
         const highlight = r.url.searchParams.get("test");
         // a test delivery named in the URL must be this client's: another client's id is not found here
         if (highlight && !c.webhooks?.testDeliveries(client.id, 50).some((d) => d.id === highlight)) {
@@ -61,7 +56,7 @@ export function webhookRoutes(c: DashboardContext) {
       "/dashboard/clients/:name/webhook",
       (ctx) =>
         kit.authed(ctx, (r) => {
-          const client = clientOr404(r.params.name);
+          const client = clientOr404(accounts, r.params.name);
           const url = field(r.form, "url", 2000);
           try {
             const set = accounts.setWebhook(client.name, url);
@@ -86,7 +81,7 @@ export function webhookRoutes(c: DashboardContext) {
       "/dashboard/clients/:name/webhook/reveal",
       (ctx) =>
         kit.authed(ctx, (r) => {
-          const client = clientOr404(r.params.name);
+          const client = clientOr404(accounts, r.params.name);
           if (!client.webhook_secret)
             throw new AppError("no_webhook_secret", 409, "This client has no webhook secret yet: set a URL first.");
           return render(r, client, {
@@ -102,7 +97,7 @@ export function webhookRoutes(c: DashboardContext) {
       "/dashboard/clients/:name/webhook/rotate",
       (ctx) =>
         kit.authed(ctx, (r) => {
-          const client = clientOr404(r.params.name);
+          const client = clientOr404(accounts, r.params.name);
           const rotated = accounts.rotateWebhookSecret(client.name);
           return render(r, client, {
             shownSecret: {
@@ -117,7 +112,7 @@ export function webhookRoutes(c: DashboardContext) {
       "/dashboard/clients/:name/webhook/test",
       (ctx) =>
         kit.authed(ctx, async (r) => {
-          const client = clientOr404(r.params.name);
+          const client = clientOr404(accounts, r.params.name);
           if (!c.webhooks)
             throw new AppError("webhooks_unavailable", 409, "Webhook delivery is not available in this build.");
           if (!client.webhook_url) throw new AppError("no_webhook_url", 409, "Set a webhook URL first.");
@@ -137,7 +132,7 @@ export function webhookRoutes(c: DashboardContext) {
       "/dashboard/clients/:name/webhook/check",
       (ctx) =>
         kit.authed(ctx, (r) => {
-          const client = clientOr404(r.params.name);
+          const client = clientOr404(accounts, r.params.name);
           const body = field(r.form, "body", MAX_CHECK_BODY, true);
           const header = field(r.form, "header", 200);
           const verdict = checkSignature({
