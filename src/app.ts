@@ -16,12 +16,12 @@ import { EventBus } from "./lib/events.ts";
 import { createLogger, type Logger } from "./lib/log.ts";
 import { MaintenanceLoop } from "./maintenance/maintenance-loop.ts";
 import { openDatabase } from "./storage/database.ts";
-import { defaultSteps } from "./verification/default-steps.ts";
+import { productionSteps } from "./verification/production-steps.ts";
 import { ResumeFiles } from "./verification/resume-files.ts";
 import { type VerificationSteps, verificationJobHandler } from "./verification/verification-job.ts";
 import { VerificationService } from "./verification/verification-service.ts";
 import { VerificationStore } from "./verification/verification-store.ts";
-import { createWebhookDelivery } from "./webhooks/webhook-delivery.ts";
+import { createWebhookDelivery } from "./webhooks/webhook-wiring.ts";
 
 export type AppEvents = JobEvents;
 
@@ -59,7 +59,7 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
     clock,
     new ResumeFiles(join(config.dataDir, "resumes"), { fsync: config.dbSynchronous === "FULL" }),
   );
-  const steps = opts.steps ?? defaultSteps({ config, db, logger });
+  const steps = opts.steps ?? productionSteps({ config, db, logger });
   const worker = new Worker({
     db,
     store: jobStore,

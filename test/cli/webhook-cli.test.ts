@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { parseSince } from "../../src/cli/commands/webhook-delivery.ts";
+import { parseSince } from "../../src/cli/commands/webhook-deliveries.ts";
 import { runCli } from "../../src/cli/run-cli.ts";
 import { verifySignature, verifyStandardSignature } from "../../src/webhooks/verify-signature.ts";
 import { fixedSteps, pollUntil, type RunningTestApp, startTestApp, submit } from "../support/harness.ts";
