@@ -12,7 +12,7 @@ import type { AttemptResult } from "../webhooks/attempt-outcome.ts";
 import type { DeliveryHealth, DeliveryListRow } from "../webhooks/delivery-report-store.ts";
 import type { AttemptRow, DeliveryRow } from "../webhooks/delivery-store.ts";
 import { dashboardAssets } from "./assets.ts";
-import { createKit } from "./route-kit.ts";
+import { createKit } from "./page-handler.ts";
 import { authRoutes } from "./routes/auth-routes.ts";
 import { clientRoutes } from "./routes/client-routes.ts";
 import { jobRoutes } from "./routes/job-routes.ts";

@@ -1,8 +1,8 @@
 import { Elysia } from "elysia";
 import { type AdminAuth, randomToken } from "../../admins/admin-auth.ts";
 import { AppError } from "../../lib/errors.ts";
+import { checkCsrf, field, htmlResponse, type Kit, type Req, readForm, redirect, safeNext } from "../page-handler.ts";
 import { loginPage, setupPage } from "../pages/auth-pages.ts";
-import { checkCsrf, field, htmlResponse, type Kit, type Req, readForm, redirect, safeNext } from "../route-kit.ts";
 import { clearCookie, LOGIN_CSRF_COOKIE, readCookie, SESSION_COOKIE, setCookie } from "../session-cookie.ts";
 
 const LOGIN_CSRF_MAX_AGE_S = 3600;

@@ -4,9 +4,9 @@ import { monthStartUtc } from "../../accounts/limits.ts";
 import { AppError } from "../../lib/errors.ts";
 import { clientUsage } from "../../verification/client-usage.ts";
 import type { DashboardContext } from "../dashboard.ts";
+import { type AuthedReq, type Form, field, htmlResponse, redirect } from "../page-handler.ts";
 import { clientPage, clientsPage } from "../pages/client-pages.ts";
 import type { Viewer } from "../pages/layout.ts";
-import { type AuthedReq, type Form, field, htmlResponse, redirect } from "../route-kit.ts";
 import { clientOr404 } from "./client-lookup.ts";
 
 const LIMIT_MAX = 1_000_000_000;

@@ -4,10 +4,10 @@ import { AppError, errorMessage } from "../../lib/errors.ts";
 import { clientUsage } from "../../verification/client-usage.ts";
 import { parseJobFilter } from "../../verification/job-filters.ts";
 import type { DashboardContext } from "../dashboard.ts";
+import { htmlResponse, redirect } from "../page-handler.ts";
 import { type DeliveryWithAttempts, jobPage } from "../pages/job-page.ts";
 import { jobsPage } from "../pages/jobs-page.ts";
 import { overviewPage } from "../pages/overview-page.ts";
-import { htmlResponse, redirect } from "../route-kit.ts";
 
 const DAY_MS = 86_400_000;
 

@@ -3,9 +3,9 @@ import type { ClientRow } from "../../accounts/account-store.ts";
 import { AppError } from "../../lib/errors.ts";
 import { checkSignature } from "../../webhooks/signature-check.ts";
 import type { DashboardContext } from "../dashboard.ts";
+import { type AuthedReq, field, htmlResponse, redirect } from "../page-handler.ts";
 import type { DeliveryWithAttempts } from "../pages/job-page.ts";
 import { type WebhookPageOptions, webhookPage } from "../pages/webhook-page.ts";
-import { type AuthedReq, field, htmlResponse, redirect } from "../route-kit.ts";
 import { clientOr404 } from "./client-lookup.ts";
 
 /** Signature checker input: a webhook body is a few KB; allow generous room, bounded. */
