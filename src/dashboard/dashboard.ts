@@ -12,7 +12,7 @@ import type { AttemptResult } from "../webhooks/attempt-outcome.ts";
 import type { DeliveryHealth, DeliveryListRow } from "../webhooks/delivery-report-store.ts";
 import type { AttemptRow, DeliveryRow } from "../webhooks/delivery-store.ts";
 import { dashboardAssets } from "./assets.ts";
-import { createKit } from "./page-handler.ts";
+import { createPageHandler } from "./page-handler.ts";
 import { authRoutes } from "./routes/auth-routes.ts";
 import { clientRoutes } from "./routes/client-routes.ts";
 import { jobRoutes } from "./routes/job-routes.ts";
@@ -54,16 +54,16 @@ export interface DashboardDeps {
  * The admin dashboard at /dashboard: server-rendered pages over the same services the API and the CLI
  * use, with its own administrators and sessions. Nothing runs until the routes are mounted.
  */
-export function createDashboard(d: DashboardDeps) {
-  const auth = new AdminAuth(new AdminStore(d.db), d.clock, d.auth);
+export function createDashboard(deps: DashboardDeps) {
+  const auth = new AdminAuth(new AdminStore(deps.db), deps.clock, deps.auth);
   const assets = dashboardAssets();
-  const kit = createKit({
+  const handle = createPageHandler({
     auth,
-    logger: d.logger.child({ component: "dashboard" }),
-    publicUrl: d.publicUrl,
+    logger: deps.logger.child({ component: "dashboard" }),
+    publicUrl: deps.publicUrl,
     assets: assets.paths,
   });
-  const ctx = { ...d, kit, auth, refreshMs: d.refreshMs ?? 5_000 };
+  const context = { ...deps, handle, auth, refreshMs: deps.refreshMs ?? 5_000 };
 
   const routes = new Elysia({ name: "dashboard" })
     .get("/dashboard/assets/:file", ({ request }) => {
@@ -77,12 +77,14 @@ export function createDashboard(d: DashboardDeps) {
         },
       });
     })
-    .use(authRoutes(kit, auth))
-    .use(jobRoutes(ctx))
-    .use(clientRoutes(ctx))
-    .use(webhookRoutes(ctx))
-    .all("/dashboard/*", (c) =>
-      kit.authed(c, (r) => kit.fail(new AppError("not_found", 404, "There is no such dashboard page."), r.viewer)),
+    .use(authRoutes(handle, auth))
+    .use(jobRoutes(context))
+    .use(clientRoutes(context))
+    .use(webhookRoutes(context))
+    .all("/dashboard/*", (request) =>
+      handle.authed(request, (r) =>
+        handle.fail(new AppError("not_found", 404, "There is no such dashboard page."), r.viewer),
+      ),
     );
 
   return {
@@ -95,14 +97,14 @@ export function createDashboard(d: DashboardDeps) {
     setupLinkIfNoAdmin(baseUrl: string): { link: string; expiresAt: number } | null {
       if (auth.hasAdmin()) return null;
       const { token, expiresAt } = auth.createSetupToken();
-      return { link: setupLink(d.publicUrl ?? baseUrl, token), expiresAt };
+      return { link: setupLink(deps.publicUrl ?? baseUrl, token), expiresAt };
     },
   };
 }
 
 export type Dashboard = ReturnType<typeof createDashboard>;
 export type DashboardContext = DashboardDeps & {
-  kit: ReturnType<typeof createKit>;
+  handle: ReturnType<typeof createPageHandler>;
   auth: AdminAuth;
   refreshMs: number;
 };

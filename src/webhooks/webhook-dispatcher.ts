@@ -92,11 +92,11 @@ export class WebhookDispatcher {
       work: {
         turn: async () => {
           const free = this.concurrency - this.inflight.size;
-          if (free > 0) for (const c of await this.commits.run(() => this.claim(free))) this.track(c);
+          if (free > 0) for (const claimed of await this.commits.run(() => this.claim(free))) this.track(claimed);
         },
         runBatch: async () => {
           const batch = this.claim(this.concurrency);
-          await Promise.all(batch.map((c) => this.execute(c, new AbortController())));
+          await Promise.all(batch.map((claimed) => this.execute(claimed, new AbortController())));
           return batch.length;
         },
         msUntilDue: () => {
@@ -144,11 +144,11 @@ export class WebhookDispatcher {
     return this.loop.runOnce();
   }
 
-  private track(c: Claimed): void {
+  private track(claimed: Claimed): void {
     const ctrl = new AbortController();
     const entry = { ctrl, done: Promise.resolve() };
-    this.inflight.set(c.lease.id, entry);
-    entry.done = this.execute(c, ctrl).finally(() => this.inflight.delete(c.lease.id));
+    this.inflight.set(claimed.lease.id, entry);
+    entry.done = this.execute(claimed, ctrl).finally(() => this.inflight.delete(claimed.lease.id));
     this.loop.track(entry.done);
   }
 
@@ -168,13 +168,15 @@ export class WebhookDispatcher {
       .immediate();
   }
 
-  private async execute(c: Claimed, ctrl: AbortController): Promise<void> {
+  private async execute(claimed: Claimed, ctrl: AbortController): Promise<void> {
     let result: AttemptResult;
     try {
-      result = c.prepared.problem ?? (await this.sender.send(c.prepared.request!, ctrl.signal));
+      result = claimed.prepared.problem ?? (await this.sender.send(claimed.prepared.request!, ctrl.signal));
     } catch (err) {
       if (ctrl.signal.aborted) {
-        this.safely("release an interrupted webhook attempt", c, () => this.store.release(c.lease, this.clock.now()));
+        this.safely("release an interrupted webhook attempt", claimed, () =>
+          this.store.release(claimed.lease, this.clock.now()),
+        );
         return;
       }
       result = {
@@ -185,13 +187,13 @@ export class WebhookDispatcher {
         responseExcerpt: null,
       };
     }
-    await this.record(c, result);
+    await this.record(claimed, result);
   }
 
   /** Write the attempt's outcome and the delivery's next step together; events go out once it is durable. */
-  private async record(c: Claimed, r: AttemptResult): Promise<void> {
+  private async record(claimed: Claimed, r: AttemptResult): Promise<void> {
     const now = this.clock.now();
-    const { row, lease } = c;
+    const { row, lease } = claimed;
     const failures = r.outcome === "success" ? row.round_failures : row.round_failures + 1;
     const next = r.outcome === "success" ? null : afterFailure(failures, this.schedule, now);
     const state = next === null ? "delivered" : next.kind === "retry" ? "retrying" : "failed";
@@ -241,12 +243,12 @@ export class WebhookDispatcher {
     }
   }
 
-  private safely(what: string, c: Claimed, fn: () => void): void {
+  private safely(what: string, claimed: Claimed, fn: () => void): void {
     try {
       fn();
     } catch (err) {
       // the lease makes the delivery due again, so nothing is lost; it may be sent twice (at-least-once)
-      this.logger.error(`could not ${what}`, { delivery: c.lease.id, error: errorMessage(err) });
+      this.logger.error(`could not ${what}`, { delivery: claimed.lease.id, error: errorMessage(err) });
     }
   }
 }

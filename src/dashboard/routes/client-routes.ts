@@ -4,7 +4,7 @@ import { monthStartUtc } from "../../accounts/limits.ts";
 import { AppError } from "../../lib/errors.ts";
 import { clientUsage } from "../../verification/client-usage.ts";
 import type { DashboardContext } from "../dashboard.ts";
-import { type AuthedReq, type Form, field, htmlResponse, redirect } from "../page-handler.ts";
+import { type AdminRequest, type Form, field, htmlResponse, redirect } from "../page-handler.ts";
 import { clientPage, clientsPage } from "../pages/client-pages.ts";
 import type { Viewer } from "../pages/layout.ts";
 import { clientOr404 } from "./client-lookup.ts";
@@ -21,22 +21,22 @@ export function limitField(form: Form, name: string, label: string): number | un
 }
 
 /** Clients and their API keys: list, add, limits, create a key (shown once), revoke. */
-export function clientRoutes(c: DashboardContext) {
-  const { kit, auth, accounts } = c;
+export function clientRoutes(deps: DashboardContext) {
+  const { handle, auth, accounts } = deps;
 
   const renderClient = (
-    r: AuthedReq,
+    r: AdminRequest,
     client: ClientRow,
     extra: { createdKey?: { key: string; name: string }; problems?: string[]; status?: number } = {},
   ) =>
     htmlResponse(
       clientPage({
-        assets: kit.assets,
+        assets: handle.assets,
         viewer: r.viewer,
-        flash: kit.flash(r),
+        flash: handle.flash(r),
         problems: extra.problems,
         client: accounts.clientById(client.id)!,
-        usedThisMonth: c.verifications.countsByClientSince(monthStartUtc(c.clock.now())).get(client.id) ?? 0,
+        usedThisMonth: deps.verifications.countsByClientSince(monthStartUtc(deps.clock.now())).get(client.id) ?? 0,
         keys: accounts.listKeys(client.name),
         createdKey: extra.createdKey ?? null,
       }),
@@ -44,28 +44,28 @@ export function clientRoutes(c: DashboardContext) {
     );
 
   const renderList = (
-    r: AuthedReq,
+    r: AdminRequest,
     viewer: Viewer,
     extra: { problems?: string[]; form?: { name: string; quota: string; rate: string }; status?: number } = {},
   ) =>
     htmlResponse(
       clientsPage({
-        assets: kit.assets,
+        assets: handle.assets,
         viewer,
-        flash: kit.flash(r),
+        flash: handle.flash(r),
         problems: extra.problems,
-        clients: clientUsage(accounts, c.verifications, monthStartUtc(c.clock.now())),
+        clients: clientUsage(accounts, deps.verifications, monthStartUtc(deps.clock.now())),
         form: extra.form,
       }),
       extra.status ?? 200,
     );
 
   return new Elysia()
-    .get("/dashboard/clients", (ctx) => kit.authed(ctx, (r) => renderList(r, r.viewer)))
+    .get("/dashboard/clients", (ctx) => handle.authed(ctx, (r) => renderList(r, r.viewer)))
     .post(
       "/dashboard/clients",
       (ctx) =>
-        kit.authed(ctx, (r) => {
+        handle.authed(ctx, (r) => {
           const form = {
             name: field(r.form, "name", 63),
             quota: field(r.form, "monthlyQuota", 20),
@@ -86,12 +86,12 @@ export function clientRoutes(c: DashboardContext) {
       { parse: "none" },
     )
     .get("/dashboard/clients/:name", (ctx) =>
-      kit.authed(ctx, (r) => renderClient(r, clientOr404(accounts, r.params.name))),
+      handle.authed(ctx, (r) => renderClient(r, clientOr404(accounts, r.params.name))),
     )
     .post(
       "/dashboard/clients/:name/limits",
       (ctx) =>
-        kit.authed(ctx, (r) => {
+        handle.authed(ctx, (r) => {
           const client = clientOr404(accounts, r.params.name);
           try {
             const monthlyQuota = limitField(r.form, "monthlyQuota", "the monthly quota");
@@ -109,7 +109,7 @@ export function clientRoutes(c: DashboardContext) {
     .post(
       "/dashboard/clients/:name/keys",
       (ctx) =>
-        kit.authed(ctx, (r) => {
+        handle.authed(ctx, (r) => {
           const client = clientOr404(accounts, r.params.name);
           try {
             const { key, row } = accounts.createKey(field(r.form, "name", 100), client.name);
@@ -125,7 +125,7 @@ export function clientRoutes(c: DashboardContext) {
     .post(
       "/dashboard/clients/:name/keys/:keyId/revoke",
       (ctx) =>
-        kit.authed(ctx, (r) => {
+        handle.authed(ctx, (r) => {
           const client = clientOr404(accounts, r.params.name);
           // only this client's keys can be revoked through this client's URL
           const key = accounts.listKeys(client.name).find((k) => k.id === r.params.keyId);
