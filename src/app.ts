@@ -15,9 +15,9 @@ import { type Clock, systemClock } from "./lib/clock.ts";
 import { EventBus } from "./lib/events.ts";
 import { createLogger, type Logger } from "./lib/log.ts";
 import { MaintenanceLoop } from "./maintenance/maintenance-loop.ts";
-import { openDatabase } from "./storage/database.ts";
+import { onRemoteWake, openStorage, runAlone } from "./storage/backend.ts";
 import { productionSteps } from "./verification/production-steps.ts";
-import { ResumeFiles } from "./verification/resume-files.ts";
+import { openResumeStore } from "./verification/resume-store.ts";
 import { type VerificationSteps, verificationJobHandler } from "./verification/verification-job.ts";
 import { VerificationService } from "./verification/verification-service.ts";
 import { VerificationStore } from "./verification/verification-store.ts";
@@ -42,7 +42,8 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
   const clock = opts.clock ?? systemClock;
   const logger = opts.logger ?? createLogger(config.logLevel);
   const events = new EventBus<AppEvents>();
-  const db = openDatabase(config.dbPath, { synchronous: config.dbSynchronous });
+  // SQLite in DATA_DIR, or PostgreSQL shared by several replicas (DATABASE_URL); migrated under a lock
+  const db = openStorage(config);
 
   const accounts = new AccountService(new AccountStore(db), clock, {
     monthlyQuota: config.defaultMonthlyQuota,
@@ -57,7 +58,7 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
     new VerificationStore(db),
     queue,
     clock,
-    new ResumeFiles(join(config.dataDir, "resumes"), { fsync: config.dbSynchronous === "FULL" }),
+    openResumeStore(db, join(config.dataDir, "resumes"), { fsync: config.dbSynchronous === "FULL" }),
   );
   const steps = opts.steps ?? productionSteps({ config, db, logger });
   const worker = new Worker({
@@ -77,8 +78,18 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
     clock,
     logger,
     tasks: [
-      { name: "verifications", run: (now) => verifications.purge(now, config.resumeRetentionMs) },
-      { name: "github-cache", run: (now) => ({ entries: pruneGitHubHttpCache(db, now - GITHUB_CACHE_RETENTION_MS) }) },
+      // one replica at a time (an advisory lock on PostgreSQL); the others skip the round
+      {
+        name: "verifications",
+        run: (now) => runAlone(db, "retention", () => verifications.purge(now, config.resumeRetentionMs)) ?? {},
+      },
+      {
+        name: "github-cache",
+        run: (now) =>
+          runAlone(db, "github-cache", () => ({
+            entries: pruneGitHubHttpCache(db, now - GITHUB_CACHE_RETENTION_MS),
+          })) ?? {},
+      },
     ],
   });
   const webhooks = createWebhookDelivery({
@@ -138,6 +149,11 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
     },
   });
 
+  // work made due on another replica (or by a CLI command) wakes this one's idle loops (PostgreSQL)
+  const unlisten = [
+    onRemoteWake(db, "claimcheck_jobs", () => queue.notify()),
+    onRemoteWake(db, "claimcheck_webhooks", () => webhooks.dispatcher.notify()),
+  ];
   let server: ReturnType<typeof http.listen>["server"] | null = null;
   let stopped: Promise<void> | null = null;
 
@@ -171,6 +187,7 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
     /** Stop accepting, let in-flight work finish within the grace period, release the rest, close the file. */
     stop(): Promise<void> {
       stopped ??= (async () => {
+        for (const off of unlisten) off();
         await server?.stop(false);
         const [r] = await Promise.all([
           worker.stop(config.shutdownGraceMs),

@@ -23,4 +23,17 @@ export function intFlag(name: string, value: string | undefined): number | undef
   return Number(value);
 }
 
-export const DATA_DIR_FLAG = { "data-dir": { type: "string" } } as const;
+/** Where a command finds the data: DATA_DIR's SQLite file, or the PostgreSQL database of DATABASE_URL. */
+export const DATA_DIR_FLAG = { "data-dir": { type: "string" }, "database-url": { type: "string" } } as const;
+
+/** The storage flags as parsed, or only a --data-dir value. */
+export type StorageFlags = { "data-dir"?: string; "database-url"?: string } | string | undefined;
+
+/** The flags loadDataDir reads, from either form. */
+export function storageFlagValues(flags: StorageFlags): Record<string, string> {
+  const f = typeof flags === "string" ? { "data-dir": flags } : (flags ?? {});
+  const out: Record<string, string> = {};
+  if (f["data-dir"]) out["data-dir"] = f["data-dir"];
+  if (f["database-url"]) out["database-url"] = f["database-url"];
+  return out;
+}

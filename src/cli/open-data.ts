@@ -2,17 +2,25 @@ import { AccountService } from "../accounts/account-service.ts";
 import { AccountStore } from "../accounts/account-store.ts";
 import { type Config, loadConfig, loadDataDir } from "../config/config.ts";
 import { systemClock } from "../lib/clock.ts";
-import { type Database, openDatabase } from "../storage/database.ts";
+import { openStorage } from "../storage/backend.ts";
+import type { Database } from "../storage/database.ts";
 import type { CliIO } from "./command.ts";
+import { type StorageFlags, storageFlagValues } from "./flags.ts";
 
-/** Open the DATA_DIR's database for a command; closed when `fn` returns. */
-export function withDatabase<T>(
+/** Open the database for a command (DATABASE_URL's, else DATA_DIR's); closed when `fn` returns. */
+export function openCommandStorage(
   io: CliIO,
-  dataDirFlag: string | undefined,
-  fn: (db: Database, dataDir: string) => T,
-): T {
-  const { dbPath, dataDir } = loadDataDir(io.env, dataDirFlag ? { "data-dir": dataDirFlag } : {});
-  const db = openDatabase(dbPath);
+  flags: StorageFlags,
+  opts: { migrate?: boolean } = {},
+): { db: Database; dataDir: string; where: string } {
+  const s = loadDataDir(io.env, storageFlagValues(flags));
+  const db = openStorage(s, opts);
+  return { db, dataDir: s.dataDir, where: s.databaseUrl ? "PostgreSQL (DATABASE_URL)" : s.dbPath };
+}
+
+/** Open the database for a command (DATABASE_URL's, else DATA_DIR's); closed when `fn` returns. */
+export function withDatabase<T>(io: CliIO, flags: StorageFlags, fn: (db: Database, dataDir: string) => T): T {
+  const { db, dataDir } = openCommandStorage(io, flags);
   try {
     return fn(db, dataDir);
   } finally {
@@ -21,15 +29,11 @@ export function withDatabase<T>(
 }
 
 /**
- * Open the DATA_DIR of a (possibly running) server for an admin command. WAL + busy_timeout make this
- * safe beside the server; the database is created and migrated if it does not exist yet.
+ * Open the data of a (possibly running) server for an admin command. WAL + busy_timeout (SQLite) or
+ * PostgreSQL's own concurrency make this safe beside the server; the database is created and migrated if it does not exist yet.
  */
-export function withAccounts<T>(
-  io: CliIO,
-  dataDirFlag: string | undefined,
-  fn: (accounts: AccountService, db: Database) => T,
-): T {
-  return withDatabase(io, dataDirFlag, (db) =>
+export function withAccounts<T>(io: CliIO, flags: StorageFlags, fn: (accounts: AccountService, db: Database) => T): T {
+  return withDatabase(io, flags, (db) =>
     fn(new AccountService(new AccountStore(db), systemClock, clientDefaults(io.env)), db),
   );
 }

@@ -11,6 +11,8 @@ export interface Config {
   host: string;
   dataDir: string;
   dbPath: string;
+  /** a postgres:// URL: PostgreSQL (several replicas); null: SQLite in DATA_DIR */
+  databaseUrl: string | null;
   /** FULL: every commit (and uploaded PDF) fsynced before it is acknowledged; NORMAL: no fsync per request */
   dbSynchronous: "FULL" | "NORMAL";
   publicUrl: string | null;
@@ -35,6 +37,12 @@ export const SETTINGS = {
   port: { env: "PORT", flag: "port", def: "8080", help: "TCP port to listen on (0 = any free port)" },
   host: { env: "HOST", flag: "host", def: "0.0.0.0", help: "address to bind" },
   dataDir: { env: "DATA_DIR", flag: "data-dir", def: "./data", help: "directory of the SQLite database" },
+  databaseUrl: {
+    env: "DATABASE_URL",
+    flag: "database-url",
+    def: "",
+    help: "postgres:// URL: keep all data in PostgreSQL, shared by several replicas (default: SQLite in DATA_DIR)",
+  },
   dbSynchronous: {
     env: "DB_SYNCHRONOUS",
     flag: "db-synchronous",
@@ -135,10 +143,16 @@ const bool = z.enum(["true", "false", "1", "0", "yes", "no"]).transform((v) => [
 const url = (label: string) =>
   z.string().refine((s) => /^https?:\/\/[^\s/]+/.test(s), { message: `${label} must be an http(s) URL` });
 
+const databaseUrl = () =>
+  z.string().refine((s) => s === "" || /^postgres(ql)?:\/\/\S+$/i.test(s), {
+    message: "DATABASE_URL must be a postgres:// or postgresql:// URL (or unset for SQLite in DATA_DIR)",
+  });
+
 const schema = z.object({
   port: int(0, 65535),
   host: z.string().min(1),
   dataDir: z.string().min(1),
+  databaseUrl: databaseUrl(),
   dbSynchronous: z
     .string()
     .transform((s) => s.toUpperCase())
@@ -200,6 +214,7 @@ export function loadConfig(
     host: v.host,
     dataDir,
     dbPath: resolve(dataDir, "claimcheck.db"),
+    databaseUrl: v.databaseUrl === "" ? null : v.databaseUrl,
     dbSynchronous: v.dbSynchronous,
     publicUrl: v.publicUrl === "" ? null : v.publicUrl.replace(/\/+$/, ""),
     githubApiUrl: v.githubApiUrl.replace(/\/+$/, ""),
@@ -219,13 +234,16 @@ export function loadConfig(
   });
 }
 
-/** Only the storage location: for CLI commands that work on the data directory of a running server. */
+/** Only the storage location: for CLI commands that work on the data of a running server. */
 export function loadDataDir(
   env: Record<string, string | undefined>,
   flags: Record<string, string> = {},
-): { dataDir: string; dbPath: string } {
+): { dataDir: string; dbPath: string; databaseUrl: string | null } {
   const dataDir = resolve(flags[SETTINGS.dataDir.flag] ?? env.DATA_DIR ?? SETTINGS.dataDir.def);
-  return { dataDir, dbPath: resolve(dataDir, "claimcheck.db") };
+  const url = flags[SETTINGS.databaseUrl.flag] ?? env.DATABASE_URL ?? "";
+  const parsed = databaseUrl().safeParse(url);
+  if (!parsed.success) throw new ConfigError([`DATABASE_URL (--database-url): ${parsed.error.issues[0]!.message}`]);
+  return { dataDir, dbPath: resolve(dataDir, "claimcheck.db"), databaseUrl: url === "" ? null : url };
 }
 
 /** The settings table for --help and the README. */

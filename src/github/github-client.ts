@@ -1,10 +1,10 @@
-import type { Database } from "bun:sqlite";
 import { retry } from "@octokit/plugin-retry";
 import { throttling } from "@octokit/plugin-throttling";
 import { Octokit } from "@octokit/rest";
 import { type Clock, systemClock } from "../lib/clock.ts";
 import { errorMessage } from "../lib/errors.ts";
 import { type Logger, silentLogger } from "../lib/log.ts";
+import type { Database } from "../storage/database.ts";
 import { createConditionalFetch, type TransportCounters } from "./conditional-fetch.ts";
 import { GitHubHttpCache, tokenPartition } from "./http-cache-store.ts";
 import { classifyFailure, type RateLimitSnapshot } from "./rate-limit-policy.ts";

@@ -1,6 +1,6 @@
-import type { Database } from "bun:sqlite";
 import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/log.ts";
+import type { Database } from "../storage/database.ts";
 import { createGitHubClient, type GitHubClient } from "./github-client.ts";
 import { toGhRepo, toGhUser } from "./github-mappers.ts";
 import { pageOf } from "./link-header.ts";

@@ -1,5 +1,5 @@
-import type { Database } from "bun:sqlite";
 import { sha256Hex } from "../lib/ids.ts";
+import type { Database } from "../storage/database.ts";
 
 /** A cached GitHub answer: what to revalidate with (etag) and what to replay on a 304. */
 export interface CachedResponse {

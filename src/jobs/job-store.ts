@@ -1,4 +1,16 @@
 import type { Database } from "../storage/database.ts";
+import { dialectOf } from "../storage/sql-database.ts";
+
+/** A fresh fencing token per claimed row, and the due-scan's row lock, per backend. */
+const CLAIM_SQL = {
+  // one writer at a time: the subquery's rows cannot be taken by anyone else before the UPDATE
+  sqlite: { token: "lower(hex(randomblob(12)))", lock: "" },
+  // replicas claim in parallel: each skips the rows another is claiming right now
+  postgres: {
+    token: "substr(md5(random()::text || clock_timestamp()::text || id::text), 1, 24)",
+    lock: "FOR UPDATE SKIP LOCKED",
+  },
+} as const;
 
 /** A job row as the engine sees it. Times are epoch milliseconds. */
 export interface JobRow {
@@ -29,18 +41,20 @@ export interface LeaseRef {
  * overwrite the work of the one that took over (fencing).
  */
 export class JobStore {
-  constructor(private readonly db: Database) {}
+  private readonly claimSql: (typeof CLAIM_SQL)[keyof typeof CLAIM_SQL];
+
+  constructor(private readonly db: Database) {
+    this.claimSql = CLAIM_SQL[dialectOf(db)];
+  }
 
   /** Insert a queued job; returns its id. */
   insert(row: Pick<JobRow, "kind" | "payload" | "max_attempts" | "run_at">, now: number): number {
-    return Number(
-      this.db
-        .query(
-          `INSERT INTO jobs (kind, payload, state, attempts, max_attempts, run_at, created_at, updated_at)
-           VALUES (?, ?, 'queued', 0, ?, ?, ?, ?)`,
-        )
-        .run(row.kind, row.payload, row.max_attempts, row.run_at, now, now).lastInsertRowid,
-    );
+    return this.db
+      .query<{ id: number }, (string | number)[]>(
+        `INSERT INTO jobs (kind, payload, state, attempts, max_attempts, run_at, created_at, updated_at)
+         VALUES (?, ?, 'queued', 0, ?, ?, ?, ?) RETURNING id`,
+      )
+      .get(row.kind, row.payload, row.max_attempts, row.run_at, now, now)!.id;
   }
 
   /** Atomically lease up to `limit` due jobs of the given kinds, oldest due first. */
@@ -51,10 +65,10 @@ export class JobStore {
       .query<JobRow, (string | number)[]>(
         `UPDATE jobs
             SET state = 'running', attempts = attempts + 1, lease_owner = ?,
-                lease_token = lower(hex(randomblob(12))), lease_expires_at = ?, updated_at = ?
+                lease_token = ${this.claimSql.token}, lease_expires_at = ?, updated_at = ?
           WHERE id IN (SELECT id FROM jobs
                         WHERE state = 'queued' AND kind IN (${marks}) AND run_at <= ?
-                        ORDER BY run_at, id LIMIT ?)
+                        ORDER BY run_at, id LIMIT ? ${this.claimSql.lock})
           RETURNING *`,
       )
       .all(owner, now + leaseMs, now, ...kinds, now, limit);
@@ -101,7 +115,7 @@ export class JobStore {
   releaseOwner(owner: string, now: number): number {
     return this.db
       .query(
-        `UPDATE jobs SET state = 'queued', run_at = ?, attempts = max(attempts - 1, 0), updated_at = ?,
+        `UPDATE jobs SET state = 'queued', run_at = ?, attempts = CASE WHEN attempts > 0 THEN attempts - 1 ELSE 0 END, updated_at = ?,
                 lease_owner = NULL, lease_token = NULL, lease_expires_at = NULL
           WHERE state = 'running' AND lease_owner = ?`,
       )

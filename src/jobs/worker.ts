@@ -4,6 +4,7 @@ import type { EventBus } from "../lib/events.ts";
 import { randomChars } from "../lib/ids.ts";
 import type { Logger } from "../lib/log.ts";
 import { WorkLoop } from "../lib/work-loop.ts";
+import { fencedWrite } from "../storage/backend.ts";
 import type { Database } from "../storage/database.ts";
 import { GroupCommit } from "../storage/group-commit.ts";
 import { retryDelayMs } from "./backoff.ts";
@@ -51,8 +52,8 @@ export class Worker {
   private readonly heartbeatMs: number;
   private readonly rescueEveryMs: number;
   private readonly random: () => number;
-  /** One transaction wrapper, reused; run with BEGIN IMMEDIATE so the write lock is taken up front. */
-  private readonly tx: ReturnType<Database["transaction"]>;
+  /** One transaction wrapper, reused; SQLite: BEGIN IMMEDIATE (the write lock up front), see fencedWrite. */
+  private readonly tx: (fn: () => void) => void;
   private readonly completions: GroupCommit;
 
   constructor(options: WorkerOptions) {
@@ -62,8 +63,11 @@ export class Worker {
     this.events = options.events;
     this.logger = options.logger;
     this.concurrency = options.concurrency;
-    this.tx = options.db.transaction((fn: () => void) => fn());
-    this.completions = new GroupCommit(options.db);
+    this.tx = fencedWrite(
+      options.db,
+      options.db.transaction((fn: () => void) => fn()),
+    );
+    this.completions = new GroupCommit(options.db, 256, { fenced: true });
     for (const h of options.handlers) this.handlers.set(h.kind, h);
     this.leaseMs = options.leaseMs ?? 30_000;
     this.heartbeatMs = options.heartbeatMs ?? 10_000;
@@ -288,6 +292,6 @@ export class Worker {
   }
 
   private inTransaction(fn: () => void): void {
-    this.tx.immediate(fn);
+    this.tx(fn);
   }
 }

@@ -1,9 +1,11 @@
-import { Database } from "bun:sqlite";
+import { Database as SqliteDatabase } from "bun:sqlite";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { MIGRATIONS, type Migration } from "./migrations/index.ts";
 
-export type { Database };
+import type { Database } from "./sql-database.ts";
+
+export type { Database, SqliteDatabase };
 
 /**
  * Open (creating if needed) the service's SQLite file with the settings every connection needs:
@@ -15,9 +17,9 @@ export type { Database };
 export function openDatabase(
   path: string,
   opts: { migrate?: boolean; busyTimeoutMs?: number; synchronous?: "FULL" | "NORMAL" } = {},
-): Database {
+): SqliteDatabase {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
-  const db = new Database(path, { create: true, strict: true });
+  const db = new SqliteDatabase(path, { create: true, strict: true });
   db.exec(`PRAGMA busy_timeout = ${Math.floor(opts.busyTimeoutMs ?? 5000)}`);
   db.exec("PRAGMA journal_mode = WAL");
   db.exec(`PRAGMA synchronous = ${opts.synchronous === "NORMAL" ? "NORMAL" : "FULL"}`);
@@ -55,7 +57,7 @@ export function migrate(db: Database, migrations: readonly Migration[] = MIGRATI
 }
 
 /** A transactionally consistent, compacted copy of the database (VACUUM INTO), taken while others write. */
-export function backupTo(db: Database, file: string): void {
+export function backupTo(db: SqliteDatabase, file: string): void {
   db.query("VACUUM INTO ?").run(file);
 }
 

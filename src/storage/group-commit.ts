@@ -1,3 +1,4 @@
+import { fencedWrite } from "./backend.ts";
 import type { Database } from "./database.ts";
 
 /**
@@ -5,19 +6,22 @@ import type { Database } from "./database.ts";
  * committed together in the next one (BEGIN IMMEDIATE ... COMMIT, one fsync for the group). Each item
  * runs in its own savepoint, so one item's error rolls back only that item and rejects only its promise.
  * Every promise settles only after its transaction committed: a resolved item is durable.
+ * `fenced`: the items' writes are guarded by row locks and fencing tokens (see fencedWrite), so on
+ * PostgreSQL the batch need not wait for the single-writer lock.
  */
 export class GroupCommit {
   private pending: Array<{ fn: () => unknown; resolve: (v: never) => void; reject: (e: unknown) => void }> = [];
   private scheduled = false;
-  private readonly runBatch: ReturnType<Database["transaction"]>;
   private readonly runItem: ReturnType<Database["transaction"]>;
+  private readonly commitBatch: (items: Array<() => unknown>) => unknown;
 
   constructor(
     db: Database,
     private readonly maxBatch = 256,
+    opts: { fenced?: boolean } = {},
   ) {
     this.runItem = db.transaction((fn: () => unknown) => fn()); // nested: a SAVEPOINT
-    this.runBatch = db.transaction((items: Array<() => unknown>) =>
+    const runBatch = db.transaction((items: Array<() => unknown>) =>
       items.map((fn) => {
         try {
           return { ok: true as const, value: this.runItem(fn) };
@@ -28,6 +32,7 @@ export class GroupCommit {
         }
       }),
     );
+    this.commitBatch = opts.fenced ? fencedWrite(db, runBatch) : runBatch.immediate;
   }
 
   run<T>(fn: () => T): Promise<T> {
@@ -46,7 +51,7 @@ export class GroupCommit {
       const batch = this.pending.splice(0, this.maxBatch);
       let results: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }>;
       try {
-        results = this.runBatch.immediate(batch.map((b) => b.fn)) as typeof results;
+        results = this.commitBatch(batch.map((b) => b.fn)) as typeof results;
       } catch (error) {
         for (const b of batch) b.reject(error); // the commit itself failed: nothing of the batch is stored
         continue;

@@ -1,4 +1,5 @@
 import type { Database } from "../storage/database.ts";
+import { dialectOf } from "../storage/sql-database.ts";
 import { type Cursor, dayStartUtc, type JobFilter, PAGE_SIZE } from "./job-filters.ts";
 
 /** One line of the jobs list. `state` is the state a person means: queued, processing, COMPLETED, FAILED. */
@@ -42,12 +43,23 @@ const WEBHOOK_SQL = `(SELECT d.state FROM webhook_deliveries d WHERE d.tracking_
 
 type Param = string | number;
 
+/** The two expressions whose spelling differs between the backends. */
+const DIALECT_SQL = {
+  sqlite: { like: "LIKE", score: "json_extract(v.result, '$.confidenceScore')" },
+  // PostgreSQL's LIKE is case-sensitive; SQLite's is not for ASCII, which the list promises
+  postgres: { like: "ILIKE", score: "(v.result::jsonb ->> 'confidenceScore')::float8" },
+} as const;
+
 /**
  * The read side of verifications, for the operator's faces (dashboard and CLI): the filtered, paged jobs
  * list and the overview's counts. Read-only; rows are joined with their job, client and latest delivery.
  */
 export class VerificationListStore {
-  constructor(private readonly db: Database) {}
+  private readonly sql: (typeof DIALECT_SQL)[keyof typeof DIALECT_SQL];
+
+  constructor(private readonly db: Database) {
+    this.sql = DIALECT_SQL[dialectOf(db)];
+  }
 
   /** One page of jobs, newest first, with keyset paging (stable while new jobs arrive). */
   listJobs(f: JobFilter, clientId: string | null, limit = PAGE_SIZE): JobPage {
@@ -63,7 +75,7 @@ export class VerificationListStore {
       params.push(clientId ?? "");
     }
     if (f.username) {
-      where.push("v.host_username LIKE ? ESCAPE '\\'");
+      where.push(`v.host_username ${this.sql.like} ? ESCAPE '\\'`);
       params.push(`${f.username.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     }
     const from = f.from ? dayStartUtc(f.from) : null;
@@ -89,7 +101,7 @@ export class VerificationListStore {
     }
     const order = f.after ? "ASC" : "DESC";
     const sql = `SELECT v.tracking_id, v.client_id, c.name AS client_name, v.host_username, ${STATE_SQL} AS state,
-                        CASE WHEN v.status = 'COMPLETED' THEN json_extract(v.result, '$.confidenceScore') END AS score,
+                        CASE WHEN v.status = 'COMPLETED' THEN ${this.sql.score} END AS score,
                         v.error_code, v.created_at, v.completed_at, j.attempts, ${WEBHOOK_SQL} AS webhook_state
                    ${base} ${pageWhere.length ? `WHERE ${pageWhere.join(" AND ")}` : ""}
                   ORDER BY v.created_at ${order}, v.tracking_id ${order} LIMIT ?`;
@@ -123,7 +135,8 @@ export class VerificationListStore {
   queue(now: number): QueueState {
     const r = this.db
       .query<{ waiting: number; running: number; oldest: number | null; due: number | null }, [number]>(
-        `SELECT coalesce(sum(j.state = 'queued'), 0) AS waiting, coalesce(sum(j.state = 'running'), 0) AS running,
+        `SELECT coalesce(sum(CASE WHEN j.state = 'queued' THEN 1 ELSE 0 END), 0) AS waiting,
+                coalesce(sum(CASE WHEN j.state = 'running' THEN 1 ELSE 0 END), 0) AS running,
                 min(v.created_at) AS oldest,
                 min(CASE WHEN j.state = 'queued' AND j.run_at <= ? THEN j.run_at END) AS due
            FROM verifications v JOIN jobs j ON j.id = v.job_id WHERE v.status IN ('queued', 'processing')`,

@@ -8,7 +8,7 @@ import type { Database } from "../storage/database.ts";
 import { GroupCommit } from "../storage/group-commit.ts";
 import type { JobFilter } from "./job-filters.ts";
 import type { AnalysisPart, PendingJobView, VerificationResult } from "./result.ts";
-import type { ResumeFiles } from "./resume-files.ts";
+import type { ResumeStore } from "./resume-store.ts";
 import { type JobPage, type QueueState, VerificationListStore } from "./verification-list-store.ts";
 import type { VerificationRow, VerificationStore, VerificationView } from "./verification-store.ts";
 
@@ -59,7 +59,7 @@ export class VerificationService {
     private readonly store: VerificationStore,
     private readonly queue: JobQueue,
     private readonly clock: Clock,
-    private readonly files: ResumeFiles,
+    private readonly files: ResumeStore,
     private readonly lists = new VerificationListStore(db),
   ) {
     this.commits = new GroupCommit(db);

@@ -1,4 +1,5 @@
 import type { Database } from "../storage/database.ts";
+import { dialectOf } from "../storage/sql-database.ts";
 import type { AttemptResult } from "./attempt-outcome.ts";
 import type { DeliveryState } from "./retry-schedule.ts";
 
@@ -48,7 +49,12 @@ export interface Lease {
  * cannot overwrite the newer attempt's outcome.
  */
 export class DeliveryStore {
-  constructor(private readonly db: Database) {}
+  /** replicas lease in parallel on PostgreSQL: each skips the rows another is leasing right now */
+  private readonly skipLocked: string;
+
+  constructor(private readonly db: Database) {
+    this.skipLocked = dialectOf(db) === "postgres" ? "FOR UPDATE SKIP LOCKED" : "";
+  }
 
   insert(
     d: {
@@ -81,7 +87,7 @@ export class DeliveryStore {
         `UPDATE webhook_deliveries
             SET attempts = attempts + 1, lease_token = ?, next_attempt_at = ?, updated_at = ?
           WHERE id IN (SELECT id FROM webhook_deliveries
-                        WHERE next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ?)
+                        WHERE next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ? ${this.skipLocked})
           RETURNING *`,
       )
       .all(token, leaseUntil, now, now, limit);

@@ -3,6 +3,7 @@ import { errorMessage } from "../lib/errors.ts";
 import { randomChars } from "../lib/ids.ts";
 import type { Logger } from "../lib/log.ts";
 import { WorkLoop } from "../lib/work-loop.ts";
+import { fencedWrite } from "../storage/backend.ts";
 import type { Database } from "../storage/database.ts";
 import { GroupCommit } from "../storage/group-commit.ts";
 import type { AttemptOutcome, AttemptResult } from "./attempt-outcome.ts";
@@ -83,7 +84,7 @@ export class WebhookDispatcher {
     this.schedule = options.schedule;
     this.concurrency = Math.max(1, options.concurrency ?? 16);
     this.leaseMs = options.timeoutMs + (options.leaseMarginMs ?? 2_000);
-    this.commits = new GroupCommit(options.db);
+    this.commits = new GroupCommit(options.db, 256, { fenced: true });
     this.loop = new WorkLoop({
       name: "webhook dispatcher",
       clock: this.clock,
@@ -156,16 +157,15 @@ export class WebhookDispatcher {
   private claim(limit: number): Claimed[] {
     const now = this.clock.now();
     const token = randomChars(16);
-    return this.db
-      .transaction(() =>
-        this.store.claimDue(now, limit, now + this.leaseMs, token).map((row) => {
-          if (row.attempts > 1) this.store.markInterrupted(row.id, now);
-          const prepared = prepareAttempt(this.clients.clientById(row.client_id), row.id, row.payload, now);
-          this.store.insertAttempt(row.id, row.attempts, now, prepared.url);
-          return { lease: { id: row.id, token, attempt: row.attempts }, row, prepared };
-        }),
-      )
-      .immediate();
+    const tx = this.db.transaction(() =>
+      this.store.claimDue(now, limit, now + this.leaseMs, token).map((row) => {
+        if (row.attempts > 1) this.store.markInterrupted(row.id, now);
+        const prepared = prepareAttempt(this.clients.clientById(row.client_id), row.id, row.payload, now);
+        this.store.insertAttempt(row.id, row.attempts, now, prepared.url);
+        return { lease: { id: row.id, token, attempt: row.attempts }, row, prepared };
+      }),
+    );
+    return fencedWrite(this.db, tx)();
   }
 
   private async execute(claimed: Claimed, ctrl: AbortController): Promise<void> {

@@ -8,23 +8,14 @@ import { Worker } from "../../src/jobs/worker.ts";
 import { ManualClock } from "../../src/lib/clock.ts";
 import { EventBus } from "../../src/lib/events.ts";
 import { silentLogger } from "../../src/lib/log.ts";
-import { type Database, openDatabase } from "../../src/storage/database.ts";
+import type { Database } from "../../src/storage/database.ts";
+import { describeEachBackend } from "../support/backends.ts";
 
 let db: Database;
 let store: JobStore;
 let queue: JobQueue;
 let clock: ManualClock;
 let events: EventBus<JobEvents>;
-
-beforeEach(() => {
-  db = openDatabase(":memory:");
-  db.exec("CREATE TABLE effects (job_id INTEGER, what TEXT)");
-  clock = new ManualClock();
-  store = new JobStore(db);
-  queue = new JobQueue(store, clock);
-  events = new EventBus();
-});
-afterEach(() => db.close());
 
 function worker(handlers: JobHandler[], opts: { concurrency?: number; leaseMs?: number } = {}) {
   return new Worker({
@@ -45,7 +36,18 @@ const effect = (jobId: number, what: string) => () => {
 };
 const effects = () => db.query<{ job_id: number; what: string }, []>("SELECT * FROM effects").all();
 
-describe("job engine", () => {
+describeEachBackend("job engine", (backend) => {
+  beforeEach(async () => {
+    db = await backend.open();
+    db.exec("CREATE TABLE IF NOT EXISTS effects (job_id INTEGER, what TEXT)");
+    db.exec("DELETE FROM effects");
+    clock = new ManualClock();
+    store = new JobStore(db);
+    queue = new JobQueue(store, clock);
+    events = new EventBus();
+  });
+  afterEach(() => db.close());
+
   test("enqueue -> claim -> complete runs the handler's writes in the completing transaction", async () => {
     const id = queue.enqueue("echo", { n: 1 });
     const seen: unknown[] = [];

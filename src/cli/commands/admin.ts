@@ -6,12 +6,12 @@ import { parseDuration } from "../../config/duration.ts";
 import { isoOf, systemClock } from "../../lib/clock.ts";
 import type { CliIO, Command } from "../command.ts";
 import { UsageError } from "../command.ts";
-import { DATA_DIR_FLAG, parseFlags } from "../flags.ts";
+import { DATA_DIR_FLAG, parseFlags, type StorageFlags } from "../flags.ts";
 import { withDatabase } from "../open-data.ts";
 
 /** Open the data directory's database for dashboard-administrator work (safe beside a running server). */
-function withAdmins<T>(io: CliIO, dataDir: string | undefined, fn: (auth: AdminAuth) => T, setupTtlMs?: number): T {
-  return withDatabase(io, dataDir, (db) => fn(new AdminAuth(new AdminStore(db), systemClock, { setupTtlMs })));
+function withAdmins<T>(io: CliIO, flags: StorageFlags, fn: (auth: AdminAuth) => T, setupTtlMs?: number): T {
+  return withDatabase(io, flags, (db) => fn(new AdminAuth(new AdminStore(db), systemClock, { setupTtlMs })));
 }
 
 /** The base URL people reach the server at: --url, else PUBLIC_URL, else http://HOST:PORT (loopback for a wildcard bind). */
@@ -34,7 +34,7 @@ function baseUrl(io: CliIO, flag: string | undefined): string {
 const create: Command = {
   name: "admin create",
   summary: "print a one-time link that creates a dashboard administrator",
-  help: `usage: claimcheck admin create [--url BASE_URL] [--ttl DURATION] [--data-dir DIR]
+  help: `usage: claimcheck admin create [--url BASE_URL] [--ttl DURATION] [--data-dir DIR | --database-url URL]
 
 Prints a setup link as the only line on stdout. Whoever opens it first (within --ttl, default 30m)
 chooses a username and password for a new administrator; the link then stops working. Use it for the
@@ -49,7 +49,7 @@ account with \`claimcheck admin remove\`). There is no default password.
     if (ttl === null || (ttl !== undefined && (ttl < 5 * 60_000 || ttl > 7 * 86_400_000)))
       throw new UsageError("--ttl must be a duration from 5m to 7d, e.g. 30m or 2h");
     const base = baseUrl(io, values.url);
-    const { token, expiresAt } = withAdmins(io, values["data-dir"], (auth) => auth.createSetupToken(), ttl);
+    const { token, expiresAt } = withAdmins(io, values, (auth) => auth.createSetupToken(), ttl);
     io.out(setupLink(base, token));
     io.err(`one-time setup link, valid until ${isoOf(expiresAt)}: open it in a browser to create an administrator`);
     return 0;
@@ -59,10 +59,10 @@ account with \`claimcheck admin remove\`). There is no default password.
 const list: Command = {
   name: "admin list",
   summary: "list dashboard administrators",
-  help: `usage: claimcheck admin list [--json] [--data-dir DIR]`,
+  help: `usage: claimcheck admin list [--json] [--data-dir DIR | --database-url URL]`,
   async run(args, io) {
     const { values } = parseFlags(args, { json: { type: "boolean" }, ...DATA_DIR_FLAG });
-    const admins = withAdmins(io, values["data-dir"], (auth) => auth.listAdmins());
+    const admins = withAdmins(io, values, (auth) => auth.listAdmins());
     const rows = admins.map((a) => ({
       id: a.id,
       username: a.username,
@@ -81,11 +81,11 @@ const list: Command = {
 const remove: Command = {
   name: "admin remove",
   summary: "remove a dashboard administrator and end their sessions",
-  help: `usage: claimcheck admin remove USERNAME [--data-dir DIR]`,
+  help: `usage: claimcheck admin remove USERNAME [--data-dir DIR | --database-url URL]`,
   async run(args, io) {
     const { values, positionals } = parseFlags(args, { ...DATA_DIR_FLAG }, 1);
     if (!positionals[0]) throw new UsageError("the username is required (see: claimcheck admin list)");
-    withAdmins(io, values["data-dir"], (auth) => auth.removeAdmin(positionals[0]!));
+    withAdmins(io, values, (auth) => auth.removeAdmin(positionals[0]!));
     io.out(`removed ${positionals[0]}`);
     return 0;
   },

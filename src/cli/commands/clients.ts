@@ -15,14 +15,14 @@ function show(c: ClientRow): string {
 const add: Command = {
   name: "clients add",
   summary: "add a client (tenant) with its own keys, webhook, quota and rate limit",
-  help: `usage: claimcheck clients add NAME [--monthly-quota N] [--rate-limit N] [--data-dir DIR]
+  help: `usage: claimcheck clients add NAME [--monthly-quota N] [--rate-limit N] [--data-dir DIR | --database-url URL]
 
 --monthly-quota  accepted verifications per calendar month (UTC); 0 = unlimited
 --rate-limit     accepted verifications per key per rolling minute; 0 = unlimited`,
   async run(args, io) {
     const { values, positionals } = parseFlags(args, { ...LIMIT_FLAGS, ...DATA_DIR_FLAG }, 1);
     if (!positionals[0]) throw new UsageError("the client name is required");
-    const c = withAccounts(io, values["data-dir"], (a) =>
+    const c = withAccounts(io, values, (a) =>
       a.addClient(positionals[0]!, {
         monthlyQuota: intFlag("monthly-quota", values["monthly-quota"]),
         rateLimitPerMinute: intFlag("rate-limit", values["rate-limit"]),
@@ -36,10 +36,10 @@ const add: Command = {
 const list: Command = {
   name: "clients list",
   summary: "list clients with their limits and webhook URL",
-  help: `usage: claimcheck clients list [--json] [--data-dir DIR]`,
+  help: `usage: claimcheck clients list [--json] [--data-dir DIR | --database-url URL]`,
   async run(args, io) {
     const { values } = parseFlags(args, { json: { type: "boolean" }, ...DATA_DIR_FLAG });
-    const clients = withAccounts(io, values["data-dir"], (a) => {
+    const clients = withAccounts(io, values, (a) => {
       a.ensureDefaultClient();
       return a.listClients();
     });
@@ -65,7 +65,7 @@ const list: Command = {
 const set: Command = {
   name: "clients set",
   summary: "change a client's monthly quota or rate limit",
-  help: `usage: claimcheck clients set NAME [--monthly-quota N] [--rate-limit N] [--data-dir DIR]`,
+  help: `usage: claimcheck clients set NAME [--monthly-quota N] [--rate-limit N] [--data-dir DIR | --database-url URL]`,
   async run(args, io) {
     const { values, positionals } = parseFlags(args, { ...LIMIT_FLAGS, ...DATA_DIR_FLAG }, 1);
     if (!positionals[0]) throw new UsageError("the client name is required");
@@ -73,9 +73,7 @@ const set: Command = {
     const rateLimitPerMinute = intFlag("rate-limit", values["rate-limit"]);
     if (monthlyQuota === undefined && rateLimitPerMinute === undefined)
       throw new UsageError("give --monthly-quota and/or --rate-limit");
-    const c = withAccounts(io, values["data-dir"], (a) =>
-      a.setLimits(positionals[0]!, { monthlyQuota, rateLimitPerMinute }),
-    );
+    const c = withAccounts(io, values, (a) => a.setLimits(positionals[0]!, { monthlyQuota, rateLimitPerMinute }));
     io.out(show(c));
     return 0;
   },

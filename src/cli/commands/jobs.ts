@@ -4,7 +4,7 @@ import { JobStore } from "../../jobs/job-store.ts";
 import { isoOf, systemClock } from "../../lib/clock.ts";
 import type { Database } from "../../storage/database.ts";
 import { parseJobFilter } from "../../verification/job-filters.ts";
-import { ResumeFiles } from "../../verification/resume-files.ts";
+import { openResumeStore } from "../../verification/resume-store.ts";
 import { VerificationService } from "../../verification/verification-service.ts";
 import { VerificationStore } from "../../verification/verification-store.ts";
 import { DeliveryReportStore } from "../../webhooks/delivery-report-store.ts";
@@ -22,7 +22,7 @@ function services(db: Database, dataDir: string) {
       new VerificationStore(db),
       new JobQueue(new JobStore(db), systemClock),
       systemClock,
-      new ResumeFiles(join(dataDir, "resumes")),
+      openResumeStore(db, join(dataDir, "resumes")),
     ),
   };
 }
@@ -30,7 +30,7 @@ function services(db: Database, dataDir: string) {
 const list: Command = {
   name: "jobs list",
   summary: "list verifications, newest first, with filters (as the dashboard's jobs page)",
-  help: `usage: claimcheck jobs list [--state S] [--client NAME] [--user PREFIX] [--from DAY] [--to DAY] [--limit N] [--json] [--data-dir DIR]
+  help: `usage: claimcheck jobs list [--state S] [--client NAME] [--user PREFIX] [--from DAY] [--to DAY] [--limit N] [--json] [--data-dir DIR | --database-url URL]
 
 --state   queued | processing | COMPLETED | FAILED | webhook_failed
 --user    a GitHub login or its beginning
@@ -55,8 +55,8 @@ const list: Command = {
     });
     if (problems.length) throw new UsageError(problems.join("; "));
     const limit = intFlag("limit", values.limit) ?? 50;
-    const clientId = filter.client ? withAccounts(io, values["data-dir"], (a) => a.client(filter.client!).id) : null;
-    const page = withDatabase(io, values["data-dir"], (db, dataDir) =>
+    const clientId = filter.client ? withAccounts(io, values, (a) => a.client(filter.client!).id) : null;
+    const page = withDatabase(io, values, (db, dataDir) =>
       services(db, dataDir).verifications.listJobs(filter, clientId, Math.min(Math.max(limit, 1), 1000)),
     );
     const rows = page.rows.map((r) => ({
@@ -85,12 +85,12 @@ const list: Command = {
 const show: Command = {
   name: "jobs show",
   summary: "print one verification (the result as polled) and its webhook deliveries",
-  help: `usage: claimcheck jobs show TRACKING_ID [--json] [--data-dir DIR]`,
+  help: `usage: claimcheck jobs show TRACKING_ID [--json] [--data-dir DIR | --database-url URL]`,
   async run(args, io) {
     const { values, positionals } = parseFlags(args, { json: { type: "boolean" }, ...DATA_DIR_FLAG }, 1);
     const id = positionals[0];
     if (!id) throw new UsageError("the trackingId is required (see: claimcheck jobs list)");
-    const out = withDatabase(io, values["data-dir"], (db, dataDir) => {
+    const out = withDatabase(io, values, (db, dataDir) => {
       const s = services(db, dataDir);
       const v = s.verifications.get(id);
       if (!v) return null;
@@ -122,7 +122,7 @@ const show: Command = {
 const deleteData: Command = {
   name: "jobs delete-pdf",
   summary: "delete a verification's uploaded PDF now (personal data); the result stays",
-  help: `usage: claimcheck jobs delete-pdf TRACKING_ID [--data-dir DIR]
+  help: `usage: claimcheck jobs delete-pdf TRACKING_ID [--data-dir DIR | --database-url URL]
 
 PDFs are deleted RESUME_RETENTION after their job ends; this deletes one at once. A job that has not
 finished yet will then fail with resume_purged.`,
@@ -130,7 +130,7 @@ finished yet will then fail with resume_purged.`,
     const { values, positionals } = parseFlags(args, { ...DATA_DIR_FLAG }, 1);
     const id = positionals[0];
     if (!id) throw new UsageError("the trackingId is required");
-    const found = withDatabase(io, values["data-dir"], (db, dataDir) => {
+    const found = withDatabase(io, values, (db, dataDir) => {
       const s = services(db, dataDir);
       if (!s.verifications.get(id)) return false;
       s.verifications.deleteResume(id);

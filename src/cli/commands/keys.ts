@@ -7,16 +7,14 @@ import { withAccounts } from "../open-data.ts";
 const create: Command = {
   name: "keys create",
   summary: "create an API key (printed once, as the only line on stdout)",
-  help: `usage: claimcheck keys create --name NAME [--client NAME] [--data-dir DIR]
+  help: `usage: claimcheck keys create --name NAME [--client NAME] [--data-dir DIR | --database-url URL]
 
 Creates a bearer API key for the client (default: "default") and prints it as the only line on
 stdout. Only its hash is stored: copy it now, it cannot be shown again.`,
   async run(args, io) {
     const { values } = parseFlags(args, { name: { type: "string" }, client: { type: "string" }, ...DATA_DIR_FLAG });
     if (!values.name) throw new UsageError("--name is required");
-    const { key, row } = withAccounts(io, values["data-dir"], (a) =>
-      a.createKey(values.name!, values.client ?? "default"),
-    );
+    const { key, row } = withAccounts(io, values, (a) => a.createKey(values.name!, values.client ?? "default"));
     io.out(key);
     io.err(`created key ${row.id} (${row.display_prefix}…) for client ${values.client ?? "default"}`);
     return 0;
@@ -26,10 +24,10 @@ stdout. Only its hash is stored: copy it now, it cannot be shown again.`,
 const list: Command = {
   name: "keys list",
   summary: "list API keys (ids, prefixes, clients, state; never the keys)",
-  help: `usage: claimcheck keys list [--client NAME] [--json] [--data-dir DIR]`,
+  help: `usage: claimcheck keys list [--client NAME] [--json] [--data-dir DIR | --database-url URL]`,
   async run(args, io) {
     const { values } = parseFlags(args, { client: { type: "string" }, json: { type: "boolean" }, ...DATA_DIR_FLAG });
-    const keys = withAccounts(io, values["data-dir"], (a) => a.listKeys(values.client));
+    const keys = withAccounts(io, values, (a) => a.listKeys(values.client));
     const rows = keys.map((k) => ({
       id: k.id,
       name: k.name,
@@ -53,11 +51,11 @@ const list: Command = {
 const revoke: Command = {
   name: "keys revoke",
   summary: "revoke an API key by id; requests with it get 401 at once",
-  help: `usage: claimcheck keys revoke KEY_ID [--data-dir DIR]`,
+  help: `usage: claimcheck keys revoke KEY_ID [--data-dir DIR | --database-url URL]`,
   async run(args, io) {
     const { values, positionals } = parseFlags(args, { ...DATA_DIR_FLAG }, 1);
     if (!positionals[0]) throw new UsageError("the key id is required (see: claimcheck keys list)");
-    withAccounts(io, values["data-dir"], (a) => a.revokeKey(positionals[0]!));
+    withAccounts(io, values, (a) => a.revokeKey(positionals[0]!));
     io.out(`revoked ${positionals[0]}`);
     return 0;
   },

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { reportText } from "../../analysis/report-text.ts";
 import { runAnalysis } from "../../analysis/run-analysis.ts";
-import { loadConfig, loadDataDir } from "../../config/config.ts";
+import { loadConfig } from "../../config/config.ts";
 import { createGitHubSource } from "../../github/github-source.ts";
 import { GITHUB_LOGIN } from "../../lib/github-login.ts";
 import { closeSharedExtractor, extractResume } from "../../resume/index.ts";
@@ -11,13 +11,17 @@ import { knownFailure } from "../../verification/failure-codes.ts";
 import type { CliIO, Command } from "../command.ts";
 import { UsageError } from "../command.ts";
 import { DATA_DIR_FLAG, parseFlags } from "../flags.ts";
+import { openCommandStorage } from "../open-data.ts";
 
 /** Where GitHub's conditional-request cache lives: the server's DATA_DIR when one is named, else memory. */
-function cacheDatabase(io: CliIO, dataDirFlag: string | undefined): { db: Database; where: string } {
-  if (!dataDirFlag && !io.env.DATA_DIR)
+function cacheDatabase(
+  io: CliIO,
+  flags: { "data-dir"?: string; "database-url"?: string },
+): { db: Database; where: string } {
+  if (!flags["data-dir"] && !flags["database-url"] && !io.env.DATA_DIR && !io.env.DATABASE_URL)
     return { db: openDatabase(":memory:"), where: "memory (pass --data-dir to keep GitHub answers between runs)" };
-  const { dbPath } = loadDataDir(io.env, dataDirFlag ? { "data-dir": dataDirFlag } : {});
-  return { db: openDatabase(dbPath), where: dbPath };
+  const { db, where } = openCommandStorage(io, flags);
+  return { db, where };
 }
 
 function failure(io: CliIO, json: boolean, hostUsername: string, code: string, message: string): number {
@@ -29,7 +33,7 @@ function failure(io: CliIO, json: boolean, hostUsername: string, code: string, m
 const verify: Command = {
   name: "verify",
   summary: "verify one resume against a GitHub account, locally (no server, no API key)",
-  help: `usage: claimcheck verify <resume.pdf> --user LOGIN [--json] [--data-dir DIR] [--github-api-url URL]
+  help: `usage: claimcheck verify <resume.pdf> --user LOGIN [--json] [--data-dir DIR | --database-url URL] [--github-api-url URL]
 
 Extracts the projects a resume claims, matches them to LOGIN's public GitHub repositories, checks the
 commit histories for forgeries and prints the confidence score, verified projects, flags and the score's
@@ -73,7 +77,7 @@ user, no projects, GitHub unavailable or rate-limited), 2 for a usage error.`,
       await closeSharedExtractor();
     }
 
-    const { db, where } = cacheDatabase(io, values["data-dir"]);
+    const { db, where } = cacheDatabase(io, values);
     try {
       const github = createGitHubSource({ baseUrl: config.githubApiUrl, token: config.githubToken, db });
       const outcome = await runAnalysis({ hostUsername: login, resume, github });

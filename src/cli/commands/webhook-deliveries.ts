@@ -1,9 +1,8 @@
 import { AccountService } from "../../accounts/account-service.ts";
 import { AccountStore } from "../../accounts/account-store.ts";
-import { type Config, ConfigError, loadConfig, loadDataDir } from "../../config/config.ts";
+import { type Config, ConfigError, loadConfig } from "../../config/config.ts";
 import { parseDuration } from "../../config/duration.ts";
 import { isoOf, systemClock } from "../../lib/clock.ts";
-import { openDatabase } from "../../storage/database.ts";
 import { VerificationStore } from "../../verification/verification-store.ts";
 import type { AttemptRow, DeliveryRow } from "../../webhooks/delivery-store.ts";
 import { DeliveryStore } from "../../webhooks/delivery-store.ts";
@@ -13,16 +12,15 @@ import { WebhookService } from "../../webhooks/webhook-service.ts";
 import { finalResultOf } from "../../webhooks/webhook-wiring.ts";
 import type { CliIO, Command } from "../command.ts";
 import { UsageError } from "../command.ts";
-import { DATA_DIR_FLAG, parseFlags } from "../flags.ts";
-import { clientDefaults } from "../open-data.ts";
+import { DATA_DIR_FLAG, parseFlags, type StorageFlags } from "../flags.ts";
+import { clientDefaults, openCommandStorage } from "../open-data.ts";
 
 /**
  * Open the DATA_DIR of a (possibly running) server for delivery admin. A running server notices
  * rescheduled deliveries within its poll interval (about a second); a stopped one at its next start.
  */
-function openWebhooks(io: CliIO, dataDirFlag: string | undefined) {
-  const { dbPath } = loadDataDir(io.env, dataDirFlag ? { "data-dir": dataDirFlag } : {});
-  const db = openDatabase(dbPath);
+function openWebhooks(io: CliIO, flags: StorageFlags) {
+  const { db } = openCommandStorage(io, flags);
   const accounts = new AccountService(new AccountStore(db), systemClock, clientDefaults(io.env));
   const verifications = new VerificationStore(db);
   const service = new WebhookService({
@@ -59,8 +57,8 @@ function describeDelivery(d: DeliveryRow): string {
   return `${d.id}  ${d.tracking_id ?? "(test)"}  ${webhookStatusOf(d.state)}  attempts ${d.attempts}${next}`;
 }
 
-const RESEND_HELP = `usage: claimcheck webhook resend ID [--data-dir DIR]
-       claimcheck webhook resend --failed --since TIME [--client NAME] [--data-dir DIR]
+const RESEND_HELP = `usage: claimcheck webhook resend ID [--data-dir DIR | --database-url URL]
+       claimcheck webhook resend --failed --since TIME [--client NAME] [--data-dir DIR | --database-url URL]
 
 Send a verification.completed event again, starting a fresh round of the retry schedule now: an
 attempt at once, then WEBHOOK_RETRY_SCHEDULE. ID is a delivery id (msg_...) or a trackingId (vrf_...);
@@ -88,7 +86,7 @@ const resend: Command = {
       throw new UsageError("give either one ID, or --failed --since TIME");
     if (!values.failed && (values.since || values.client))
       throw new UsageError("--since and --client go with --failed");
-    const w = openWebhooks(io, values["data-dir"]);
+    const w = openWebhooks(io, values);
     try {
       if (id !== undefined) {
         const r = w.service.resend(id);
@@ -114,7 +112,7 @@ const resend: Command = {
 const testCmd: Command = {
   name: "webhook test",
   summary: "send a signed webhook.test event to a client's URL now and show the answer",
-  help: `usage: claimcheck webhook test [--client NAME] [--data-dir DIR]
+  help: `usage: claimcheck webhook test [--client NAME] [--data-dir DIR | --database-url URL]
 
 POSTs {"event":"webhook.test",...} to the client's webhook URL, signed exactly like real deliveries
 (X-Service-Signature and the Standard Webhooks headers), with the same timeout and outbound-safety
@@ -132,7 +130,7 @@ recorded in the attempt log. Exit code 0 when the receiver answered 2xx, 1 other
       }
       throw err;
     }
-    const w = openWebhooks(io, values["data-dir"]);
+    const w = openWebhooks(io, values);
     try {
       const client = w.accounts.client(values.client ?? "default");
       const sender = createHttpSender({ timeoutMs: config.webhookTimeoutMs, blockPrivate: config.webhookBlockPrivate });
@@ -169,14 +167,14 @@ function attemptLine(a: AttemptRow): string {
 const log: Command = {
   name: "webhook log",
   summary: "show a delivery and every attempt: time, outcome, status, latency, first bytes of the answer",
-  help: `usage: claimcheck webhook log ID [--json] [--data-dir DIR]
+  help: `usage: claimcheck webhook log ID [--json] [--data-dir DIR | --database-url URL]
 
 ID is a delivery id (msg_...) or a trackingId (vrf_..., its newest delivery). Receiver answers are
 untrusted: they are shown quoted with control characters escaped, and as JSON strings with --json.`,
   async run(args, io) {
     const { values, positionals } = parseFlags(args, { json: { type: "boolean" }, ...DATA_DIR_FLAG }, 1);
     if (!positionals[0]) throw new UsageError("the delivery id or trackingId is required");
-    const w = openWebhooks(io, values["data-dir"]);
+    const w = openWebhooks(io, values);
     try {
       const d = w.service.find(positionals[0]);
       if (!d) {

@@ -8,7 +8,7 @@ import { withAccounts } from "../open-data.ts";
 const set: Command = {
   name: "webhook set",
   summary: "set a client's webhook URL (and secret; one is generated and printed when not given)",
-  help: `usage: claimcheck webhook set --url URL [--secret SECRET] [--client NAME] [--data-dir DIR]
+  help: `usage: claimcheck webhook set --url URL [--secret SECRET] [--client NAME] [--data-dir DIR | --database-url URL]
 
 Deliveries of verification.completed go to URL, signed with SECRET (X-Service-Signature and the
 Standard Webhooks headers). Without --secret a secret is generated the first time and printed as the
@@ -22,9 +22,7 @@ the previous one keeps signing alongside for 24 hours.`,
       ...DATA_DIR_FLAG,
     });
     if (!values.url) throw new UsageError("--url is required");
-    const r = withAccounts(io, values["data-dir"], (a) =>
-      a.setWebhook(values.client ?? "default", values.url!, values.secret),
-    );
+    const r = withAccounts(io, values, (a) => a.setWebhook(values.client ?? "default", values.url!, values.secret));
     if (r.generated) io.out(r.secret);
     io.err(
       `webhook for client ${r.client.name}: ${r.client.webhook_url}${r.generated ? " (new secret printed above; store it now)" : ""}`,
@@ -36,7 +34,7 @@ the previous one keeps signing alongside for 24 hours.`,
 const show: Command = {
   name: "webhook show",
   summary: "show a client's webhook URL and whether a secret is set",
-  help: `usage: claimcheck webhook show [--client NAME] [--reveal] [--json] [--data-dir DIR]
+  help: `usage: claimcheck webhook show [--client NAME] [--reveal] [--json] [--data-dir DIR | --database-url URL]
 
 --reveal prints the secret itself.`,
   async run(args, io) {
@@ -46,7 +44,7 @@ const show: Command = {
       json: { type: "boolean" },
       ...DATA_DIR_FLAG,
     });
-    const c = withAccounts(io, values["data-dir"], (a) => a.client(values.client ?? "default"));
+    const c = withAccounts(io, values, (a) => a.client(values.client ?? "default"));
     const secret = c.webhook_secret
       ? values.reveal
         ? c.webhook_secret
@@ -73,7 +71,7 @@ const show: Command = {
 const rotate: Command = {
   name: "webhook rotate",
   summary: "replace a client's webhook secret; the old one keeps signing alongside for a while",
-  help: `usage: claimcheck webhook rotate [--client NAME] [--overlap DURATION] [--data-dir DIR]
+  help: `usage: claimcheck webhook rotate [--client NAME] [--overlap DURATION] [--data-dir DIR | --database-url URL]
 
 Generates a new secret and prints it as the only line on stdout. During the overlap (default 24h)
 deliveries carry a webhook-signature for both secrets, so receivers can switch at their own pace;
@@ -83,7 +81,7 @@ X-Service-Signature uses the new secret at once.`,
     const overlap = values.overlap === undefined ? undefined : parseDuration(values.overlap);
     if (overlap === null)
       throw new UsageError(`--overlap must be a duration like 24h, got ${JSON.stringify(values.overlap)}`);
-    const r = withAccounts(io, values["data-dir"], (a) => a.rotateWebhookSecret(values.client ?? "default", overlap));
+    const r = withAccounts(io, values, (a) => a.rotateWebhookSecret(values.client ?? "default", overlap));
     io.out(r.secret);
     io.err(
       `new secret for client ${r.client.name}${r.client.webhook_secret_previous_until ? `; the previous one signs until ${new Date(r.client.webhook_secret_previous_until).toISOString()}` : ""}`,
@@ -95,7 +93,7 @@ X-Service-Signature uses the new secret at once.`,
 const check: Command = {
   name: "webhook check",
   summary: "check a delivery's X-Service-Signature against a client's secrets, and say why not",
-  help: `usage: claimcheck webhook check --header "sha256=..." (--body-file FILE | --body TEXT) [--client NAME] [--data-dir DIR]
+  help: `usage: claimcheck webhook check --header "sha256=..." (--body-file FILE | --body TEXT) [--client NAME] [--data-dir DIR | --database-url URL]
 
 Exit 0 when the signature verifies with the client's current (or still valid previous) secret, 1 when
 it does not, with the most likely reason (body re-serialized, whitespace changed, wrong secret ...).`,
@@ -111,7 +109,7 @@ it does not, with the most likely reason (body re-serialized, whitespace changed
     if ((values.body === undefined) === (values["body-file"] === undefined))
       throw new UsageError("give exactly one of --body or --body-file");
     const body = values.body ?? (await Bun.file(values["body-file"]!).text());
-    const c = withAccounts(io, values["data-dir"], (a) => a.client(values.client ?? "default"));
+    const c = withAccounts(io, values, (a) => a.client(values.client ?? "default"));
     const verdict = checkSignature({
       body,
       header: values.header,

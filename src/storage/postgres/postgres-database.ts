@@ -1,0 +1,182 @@
+import { MessageChannel, receiveMessageOnPort, Worker } from "node:worker_threads";
+import type { Database, DialectTagged, RunResult, SqlParams, Statement, Transaction } from "../sql-database.ts";
+import bridgeSource from "./bridge.worker-text.js" with { type: "text" };
+import { advisoryKey, toPostgresPlaceholders } from "./sql-text.ts";
+
+/** A PostgreSQL error as the stores see it: `code` is the SQLSTATE (23505 unique_violation ...). */
+export class PostgresError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | null,
+    readonly detail: string | null,
+  ) {
+    super(message);
+    this.name = "PostgresError";
+  }
+}
+
+type Answer =
+  | { ok: true; rows: Record<string, unknown>[]; count: number }
+  | { ok: false; message: string; code: string | null; detail: string | null };
+
+/** Key of the lock that serialises `immediate` transactions across replicas (SQLite's one writer). */
+export const WRITER_LOCK = advisoryKey("claimcheck:writer");
+
+export interface PostgresOptions {
+  /** a statement running longer fails (default 30 s); the calling thread never waits forever */
+  statementTimeoutMs?: number;
+}
+
+/**
+ * The PostgreSQL backend behind the stores' synchronous Database interface. Bun.SQL runs in a worker
+ * thread on one connection; each statement is posted to it and the calling thread waits (Atomics.wait)
+ * for the answer, as it waits for SQLite's file. Transactions therefore span statements on that one
+ * connection; nested ones are savepoints. `immediate` transactions take a transaction-scoped advisory
+ * lock first, so they are serialised on every replica exactly as BEGIN IMMEDIATE serialises SQLite
+ * writers (quota, rate and idempotency checks stay exact); plain (`deferred`) ones rely on row locks.
+ */
+export class PostgresDatabase implements Database, DialectTagged {
+  readonly dialect = "postgres" as const;
+  private readonly worker: Worker;
+  private readonly port: MessagePort | import("node:worker_threads").MessagePort;
+  private readonly flag = new Int32Array(new SharedArrayBuffer(4));
+  private readonly texts = new Map<string, string>();
+  private readonly listeners = new Map<string, Set<(payload: string) => void>>();
+  private depth = 0;
+  private closed = false;
+
+  constructor(
+    readonly url: string,
+    private readonly opts: PostgresOptions = {},
+  ) {
+    const { port1, port2 } = new MessageChannel();
+    this.port = port1;
+    this.worker = new Worker(bridgeSource, {
+      eval: true,
+      workerData: {
+        url,
+        flag: this.flag.buffer,
+        port: port2,
+        statementTimeoutMs: this.opts.statementTimeoutMs ?? 30_000,
+      },
+      transferList: [port2],
+    });
+    this.worker.unref();
+    this.worker.on("message", (m: { channel: string; payload: string }) => {
+      for (const fn of this.listeners.get(m.channel) ?? []) fn(m.payload);
+    });
+    this.call({ op: "query", sql: "SELECT 1" }); // fail fast on a wrong URL
+  }
+
+  get inTransaction(): boolean {
+    return this.depth > 0;
+  }
+
+  private call(req: { op: string; sql?: string; params?: unknown[]; channel?: string }): Answer {
+    if (this.closed) throw new Error("the database is closed");
+    Atomics.store(this.flag, 0, 0);
+    this.port.postMessage(req);
+    const limit = (this.opts.statementTimeoutMs ?? 30_000) + 30_000;
+    if (Atomics.wait(this.flag, 0, 0, limit) === "timed-out") {
+      throw new PostgresError(`PostgreSQL did not answer within ${limit} ms`, null, null);
+    }
+    const m = receiveMessageOnPort(this.port as import("node:worker_threads").MessagePort);
+    if (!m) throw new PostgresError("PostgreSQL bridge answered nothing", null, null);
+    return m.message as Answer;
+  }
+
+  /** Run one statement (`?` placeholders); rows and affected count. */
+  execute(sql: string, params: readonly unknown[] | null): { rows: Record<string, unknown>[]; count: number } {
+    let text = this.texts.get(sql);
+    if (text === undefined) {
+      text = toPostgresPlaceholders(sql);
+      this.texts.set(sql, text);
+    }
+    const a = this.call({ op: "query", sql: text, params: params ? params.map(toParam) : undefined });
+    if (!a.ok) throw new PostgresError(a.message, a.code, a.detail);
+    return a;
+  }
+
+  query<R = unknown, P extends SqlParams = SqlParams>(sql: string): Statement<R, P> {
+    return {
+      get: (...params: P) => (this.execute(sql, params).rows[0] as R | undefined) ?? null,
+      all: (...params: P) => this.execute(sql, params).rows as R[],
+      run: (...params: P): RunResult => {
+        const r = this.execute(sql, params);
+        const id = r.rows[0]?.id;
+        return { changes: r.count, lastInsertRowid: typeof id === "number" ? id : 0 };
+      },
+    };
+  }
+
+  /** Several statements at once, without parameters (migrations). */
+  exec(sql: string): void {
+    this.execute(sql, null);
+  }
+
+  transaction<A extends SqlParams, T>(fn: (...args: A) => T): Transaction<A, T> {
+    const run = (lockWriters: boolean, args: A): T => {
+      const outer = this.depth === 0;
+      const savepoint = `sp_${this.depth}`;
+      this.exec(outer ? "BEGIN" : `SAVEPOINT ${savepoint}`);
+      if (outer && lockWriters) this.execute(`SELECT pg_advisory_xact_lock(${WRITER_LOCK})`, []);
+      this.depth++;
+      let value: T;
+      try {
+        value = fn(...args);
+      } catch (error) {
+        this.depth--;
+        this.rollback(outer, savepoint);
+        throw error;
+      }
+      this.depth--;
+      this.exec(outer ? "COMMIT" : `RELEASE SAVEPOINT ${savepoint}`);
+      return value;
+    };
+    const tx = ((...args: A) => run(false, args)) as Transaction<A, T>;
+    tx.immediate = (...args: A) => run(true, args);
+    tx.deferred = (...args: A) => run(false, args);
+    return tx;
+  }
+
+  private rollback(outer: boolean, savepoint: string): void {
+    try {
+      this.exec(outer ? "ROLLBACK" : `ROLLBACK TO SAVEPOINT ${savepoint}; RELEASE SAVEPOINT ${savepoint}`);
+    } catch {
+      // the connection is gone: the server rolled back already
+    }
+  }
+
+  /** Call `fn` on every NOTIFY on `channel`, from any replica; returns an unsubscribe. */
+  listen(channel: string, fn: (payload: string) => void): () => void {
+    let set = this.listeners.get(channel);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(channel, set);
+      const a = this.call({ op: "listen", channel });
+      if (!a.ok) throw new PostgresError(a.message, a.code, a.detail);
+    }
+    set.add(fn);
+    return () => set.delete(fn);
+  }
+
+  /** NOTIFY `channel` (delivered when the enclosing transaction commits, if any). */
+  notify(channel: string, payload = ""): void {
+    this.execute("SELECT pg_notify(?, ?)", [channel, payload]);
+  }
+
+  close(): void {
+    if (this.closed) return;
+    try {
+      this.call({ op: "close" });
+    } finally {
+      this.closed = true;
+      this.worker.terminate();
+    }
+  }
+}
+
+function toParam(v: unknown): unknown {
+  if (typeof v === "boolean") return v ? 1 : 0; // as bun:sqlite binds them
+  return v;
+}

@@ -1,0 +1,51 @@
+import type { Database } from "../storage/database.ts";
+import { dialectOf } from "../storage/sql-database.ts";
+import { ResumeFiles } from "./resume-files.ts";
+
+/** Where uploaded PDFs live: files in DATA_DIR/resumes (SQLite), or the database (PostgreSQL). */
+export type ResumeStore = Pick<ResumeFiles, "writeDurable" | "read" | "remove" | "removeSync" | "sweepOrphans">;
+
+/**
+ * Uploaded PDFs in PostgreSQL (table resume_files), so that whichever replica works a job can read it.
+ * The same rules as ResumeFiles: the PDF is committed (its own statement, outside the acceptance
+ * transaction) before the row that promises it, deleted by retention or an admin, and rows no
+ * verification claims are swept after a grace period.
+ */
+export class PostgresResumeFiles implements ResumeStore {
+  constructor(private readonly db: Database) {}
+
+  async writeDurable(trackingId: string, bytes: Uint8Array): Promise<void> {
+    this.db
+      .query("INSERT INTO resume_files (tracking_id, body, created_at) VALUES (?, ?, ?)")
+      .run(trackingId, bytes, Date.now());
+  }
+
+  async read(trackingId: string): Promise<Uint8Array | null> {
+    const row = this.db
+      .query<{ body: Uint8Array }, [string]>("SELECT body FROM resume_files WHERE tracking_id = ?")
+      .get(trackingId);
+    return row ? new Uint8Array(row.body) : null;
+  }
+
+  async remove(trackingId: string): Promise<void> {
+    this.removeSync(trackingId);
+  }
+
+  removeSync(trackingId: string): boolean {
+    return this.db.query("DELETE FROM resume_files WHERE tracking_id = ?").run(trackingId).changes === 1;
+  }
+
+  sweepOrphans(before: number, keep: (trackingId: string) => boolean): number {
+    const old = this.db
+      .query<{ tracking_id: string }, [number]>("SELECT tracking_id FROM resume_files WHERE created_at < ?")
+      .all(before);
+    let removed = 0;
+    for (const { tracking_id } of old) if (!keep(tracking_id) && this.removeSync(tracking_id)) removed++;
+    return removed;
+  }
+}
+
+/** The PDF store that goes with `db`: its own table on PostgreSQL, files under `dir` on SQLite. */
+export function openResumeStore(db: Database, dir: string, opts: { fsync: boolean } = { fsync: true }): ResumeStore {
+  return dialectOf(db) === "postgres" ? new PostgresResumeFiles(db) : new ResumeFiles(dir, opts);
+}
