@@ -14,6 +14,7 @@ export async function loadCommands(): Promise<Command[]> {
     import("./commands/jobs.ts"),
     import("./commands/healthcheck.ts"),
     import("./commands/backup.ts"),
+    import("./commands/migrate.ts"),
     import("./commands/admin.ts"),
     import("./commands/extract.ts"),
     import("./commands/verify.ts"),

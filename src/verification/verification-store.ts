@@ -127,7 +127,7 @@ export class VerificationStore {
     this.db
       .query(
         `INSERT INTO client_usage (client_id, month, accepted) VALUES (?, ?, 1)
-         ON CONFLICT (client_id, month) DO UPDATE SET accepted = accepted + 1`,
+         ON CONFLICT (client_id, month) DO UPDATE SET accepted = client_usage.accepted + 1`,
       )
       .run(clientId, month);
   }
