@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, test } from "bun:test";
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { createHmac } from "node:crypto";
 import { PermanentJobError } from "../../src/jobs/job-errors.ts";
 import { EventBus } from "../../src/lib/events.ts";
@@ -8,18 +8,21 @@ import { createHttpSender, type WebhookSender } from "../../src/webhooks/http-se
 import { verifyStandardSignature } from "../../src/webhooks/verify-signature.ts";
 import { WebhookDispatcher } from "../../src/webhooks/webhook-dispatcher.ts";
 import type { WebhookEvents } from "../../src/webhooks/webhook-events.ts";
+import { describeEachBackend, type TestBackend } from "../support/backends.ts";
 import { fixedSteps } from "../support/harness.ts";
 import { never, type Receiver, startReceiver } from "./helpers/receivers.ts";
 import { makeWorld, type World } from "./helpers/world.ts";
 
 const M = 60_000;
 const H = 60 * M;
+/** the backend of the running describe block: each world gets an empty database of it */
+let current: TestBackend;
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 async function world(o?: Parameters<typeof makeWorld>[0]): Promise<World> {
-  const w = await makeWorld(o);
+  const w = await makeWorld({ ...o, env: { ...(await current.env()), ...o?.env } });
   cleanups.push(() => w.close());
   return w;
 }
@@ -36,7 +39,11 @@ const status =
 const hexHmac = (secret: string, bytes: Uint8Array) =>
   createHmac("sha256", Buffer.from(secret, "utf8")).update(bytes).digest("hex");
 
-describe("dispatcher (in-process app, manual clock, real loopback receivers)", () => {
+describeEachBackend("dispatcher (in-process app, manual clock, real loopback receivers)", (backend) => {
+  beforeEach(() => {
+    current = backend;
+  });
+
   test("success: one signed POST right after completion; body is the polled result + event + timestamp", async () => {
     const w = await world();
     const r = receiver(status(204));

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, test } from "bun:test";
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { AppError } from "../../src/lib/errors.ts";
 import { EventBus } from "../../src/lib/events.ts";
 import { silentLogger } from "../../src/lib/log.ts";
@@ -7,17 +7,20 @@ import { createHttpSender } from "../../src/webhooks/http-sender.ts";
 import { WebhookDispatcher } from "../../src/webhooks/webhook-dispatcher.ts";
 import type { WebhookEvents } from "../../src/webhooks/webhook-events.ts";
 import { secretsAt } from "../../src/webhooks/webhook-signer.ts";
+import { describeEachBackend, type TestBackend } from "../support/backends.ts";
 import { type Receiver, startReceiver } from "./helpers/receivers.ts";
 import { makeWorld, type World } from "./helpers/world.ts";
 
 const M = 60_000;
 const H = 60 * M;
+/** the backend of the running describe block: each world gets an empty database of it */
+let current: TestBackend;
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 async function setup(answer: Parameters<typeof startReceiver>[0]): Promise<{ w: World; r: Receiver }> {
-  const w = await makeWorld();
+  const w = await makeWorld({ env: await current.env() });
   cleanups.push(() => w.close());
   const r = startReceiver(answer);
   cleanups.push(() => r.stop());
@@ -40,7 +43,11 @@ const codeOf = (fn: () => unknown) => {
   return "no error";
 };
 
-describe("WebhookService", () => {
+describeEachBackend("WebhookService", (backend) => {
+  beforeEach(() => {
+    current = backend;
+  });
+
   test("resend restarts the schedule: an attempt now, then the whole schedule again; attempt numbers keep counting", async () => {
     const { w, r } = await setup(failAll);
     const id = await w.finishJob();
