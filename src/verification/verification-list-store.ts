@@ -42,11 +42,19 @@ const WEBHOOK_SQL = `(SELECT d.state FROM webhook_deliveries d WHERE d.tracking_
 
 type Param = string | number;
 
+/** The read side of verifications, for the operator's faces (dashboard and CLI); another backend implements this. */
+export interface VerificationLists {
+  listJobs(filter: JobFilter, clientId: string | null, limit?: number): JobPage;
+  stateCounts(since: number): Record<string, number>;
+  queue(now: number): QueueState;
+  countsByClientSince(since: number): Map<string, number>;
+}
+
 /**
- * The read side of verifications, for the operator's faces (dashboard and CLI): the filtered, paged jobs
- * list and the overview's counts. Read-only; rows are joined with their job, client and latest delivery.
+ * VerificationLists over SQLite: the filtered, paged jobs list and the overview's counts. Read-only;
+ * rows are joined with their job, client and latest delivery.
  */
-export class VerificationListStore {
+export class VerificationListStore implements VerificationLists {
   constructor(private readonly db: Database) {}
 
   /** One page of jobs, newest first, with keyset paging (stable while new jobs arrive). */
