@@ -50,11 +50,19 @@ const DIALECT_SQL = {
   postgres: { like: "ILIKE", score: "(v.result::jsonb ->> 'confidenceScore')::float8" },
 } as const;
 
+/** The read side of verifications, for the operator's faces (dashboard and CLI); another backend implements this. */
+export interface VerificationLists {
+  listJobs(filter: JobFilter, clientId: string | null, limit?: number): JobPage;
+  stateCounts(since: number): Record<string, number>;
+  queue(now: number): QueueState;
+  countsByClientSince(since: number): Map<string, number>;
+}
+
 /**
- * The read side of verifications, for the operator's faces (dashboard and CLI): the filtered, paged jobs
- * list and the overview's counts. Read-only; rows are joined with their job, client and latest delivery.
+ * VerificationLists over SQL (SQLite or PostgreSQL): the filtered, paged jobs list and the overview's counts. Read-only;
+ * rows are joined with their job, client and latest delivery.
  */
-export class VerificationListStore {
+export class VerificationListStore implements VerificationLists {
   private readonly sql: (typeof DIALECT_SQL)[keyof typeof DIALECT_SQL];
 
   constructor(private readonly db: Database) {

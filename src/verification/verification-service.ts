@@ -9,7 +9,12 @@ import { GroupCommit } from "../storage/group-commit.ts";
 import type { JobFilter } from "./job-filters.ts";
 import type { AnalysisPart, PendingJobView, VerificationResult } from "./result.ts";
 import type { ResumeStore } from "./resume-store.ts";
-import { type JobPage, type QueueState, VerificationListStore } from "./verification-list-store.ts";
+import {
+  type JobPage,
+  type QueueState,
+  VerificationListStore,
+  type VerificationLists,
+} from "./verification-list-store.ts";
 import type { VerificationRow, VerificationStore, VerificationView } from "./verification-store.ts";
 
 export const VERIFICATION_JOB = "verification";
@@ -60,7 +65,7 @@ export class VerificationService {
     private readonly queue: JobQueue,
     private readonly clock: Clock,
     private readonly files: ResumeStore,
-    private readonly lists = new VerificationListStore(db),
+    private readonly lists: VerificationLists = new VerificationListStore(db),
   ) {
     this.commits = new GroupCommit(db);
   }

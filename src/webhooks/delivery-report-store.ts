@@ -30,8 +30,15 @@ export interface DeliveryListRow {
 const LIST_COLUMNS = `id, client_id, tracking_id, event, state, attempts, next_attempt_at, last_status_code, last_outcome,
                       created_at, delivered_at, failed_at`;
 
-/** The read side of webhook deliveries for the operator's faces: a job's deliveries, test sends, health. */
-export class DeliveryReportStore {
+/** The read side of webhook deliveries for the operator's faces; another backend implements this. */
+export interface DeliveryReports {
+  health(since: number): DeliveryHealth;
+  forJob(trackingId: string): DeliveryListRow[];
+  tests(clientId: string, limit?: number): DeliveryListRow[];
+}
+
+/** DeliveryReports over SQLite: a job's deliveries, the latest test sends, delivery health. */
+export class DeliveryReportStore implements DeliveryReports {
   constructor(private readonly db: Database) {}
 
   /** Event deliveries (not tests) since `since`: states, attempt success and latency percentiles. */

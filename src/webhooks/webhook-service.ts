@@ -4,7 +4,12 @@ import { newId } from "../lib/ids.ts";
 import type { Database } from "../storage/database.ts";
 import type { VerificationResult } from "../verification/result.ts";
 import type { AttemptResult } from "./attempt-outcome.ts";
-import { type DeliveryHealth, type DeliveryListRow, DeliveryReportStore } from "./delivery-report-store.ts";
+import {
+  type DeliveryHealth,
+  type DeliveryListRow,
+  DeliveryReportStore,
+  type DeliveryReports,
+} from "./delivery-report-store.ts";
 import { prepareAttempt, type WebhookSettings } from "./delivery-request.ts";
 import type { AttemptRow, DeliveryRow, DeliveryStore } from "./delivery-store.ts";
 import type { WebhookSender } from "./http-sender.ts";
@@ -15,7 +20,7 @@ export interface WebhookServiceDeps {
   db: Database;
   store: DeliveryStore;
   /** the operator's read queries (default: over `db`) */
-  reports?: DeliveryReportStore;
+  reports?: DeliveryReports;
   clients: { clientById(id: string): (WebhookSettings & { id: string; name: string }) | null };
   /** a verification's final result and owner, for resending an event that was never queued */
   finalResult(trackingId: string): { clientId: string; result: VerificationResult } | null;
@@ -35,7 +40,7 @@ export interface VerificationRef {
  * attempt log, and the signed test event. Used by the app, the CLI and (later) the dashboard.
  */
 export class WebhookService {
-  private readonly reports: DeliveryReportStore;
+  private readonly reports: DeliveryReports;
 
   constructor(private readonly deps: WebhookServiceDeps) {
     this.reports = deps.reports ?? new DeliveryReportStore(deps.db);
