@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { openStorage } from "../../src/storage/backend.ts";
+import type { PostgresDatabase } from "../../src/storage/postgres/postgres-database.ts";
+import { CookieClient, FAST_DASHBOARD, signedInClient } from "../dashboard/dashboard-support.ts";
+import { runCliProcess } from "../support/child-server.ts";
+import { fixedSteps, makePdf, pollUntil, type RunningTestApp, startTestApp, submit } from "../support/harness.ts";
+import { freshDatabaseUrl, postgresBinDir, stopSharedPostgres } from "../support/postgres.ts";
+
+/**
+ * Several replicas on one PostgreSQL database: migrations that race, every data command through
+ * DATABASE_URL, and two services (each its own connection, worker and dispatcher) answering for each other.
+ */
+const noPostgres = !postgresBinDir();
+afterAll(() => stopSharedPostgres());
+
+describe.skipIf(noPostgres)("replicas on one PostgreSQL database", () => {
+  let url: string;
+  let a: RunningTestApp;
+  let b: RunningTestApp;
+  const cli = (...args: string[]) => runCliProcess(args, { DATABASE_URL: url, DATA_DIR: "/nonexistent/never-used" });
+
+  beforeAll(async () => {
+    url = await freshDatabaseUrl("replicas");
+  }, 120_000);
+  afterAll(async () => {
+    await a?.stop();
+    await b?.stop();
+  });
+
+  test("three `claimcheck migrate` started together migrate once; a fourth finds the schema current", async () => {
+    const runs = await Promise.all([cli("migrate"), cli("migrate"), cli("migrate")]);
+    for (const r of runs) expect(r.code).toBe(0);
+    const applied = runs.filter((r) => r.stdout.startsWith("applied migrations"));
+    expect(applied).toHaveLength(1);
+    expect(applied[0]!.stdout).toContain("applied migrations 1, 2 to PostgreSQL");
+    expect((await cli("migrate")).stdout).toContain("is up to date (migration 2 of 2)");
+    expect((await runCliProcess(["migrate", "--database-url", "mysql://x/y"])).code).toBe(1);
+  }, 60_000);
+
+  test("keys, clients, webhook and admin commands work on DATABASE_URL; backup points to pg_dump", async () => {
+    expect((await cli("clients", "add", "acme", "--monthly-quota", "0", "--rate-limit", "0")).code).toBe(0);
+    const key = (await cli("keys", "create", "--name", "ci", "--client", "acme")).stdout.trim();
+    expect(key).toMatch(/^cck_/);
+    const keys = JSON.parse((await cli("keys", "list", "--json")).stdout) as Array<{ client: string }>;
+    expect(keys.map((k) => k.client)).toEqual(["acme"]);
+    const hook = await cli("webhook", "set", "--client", "acme", "--url", "https://hooks.example.com/cc");
+    expect(hook.code).toBe(0);
+    expect((await cli("webhook", "show", "--client", "acme")).stdout).toContain("https://hooks.example.com/cc");
+    const admin = await cli("admin", "create", "--url", "https://cc.example.com");
+    expect(admin.code).toBe(0);
+    expect(admin.stdout).toContain("https://cc.example.com/dashboard/setup?token=");
+    const jobs = await cli("jobs", "list", "--json");
+    expect(jobs.code).toBe(0);
+    const backup = await cli("backup", "--out", "/tmp/never-written.db");
+    expect(backup.code).toBe(2);
+    expect(backup.stderr).toContain("pg_dump");
+  }, 60_000);
+
+  test("two replicas: a key made by the CLI works on both at once; a job submitted to one is polled on the other", async () => {
+    const env = { DATABASE_URL: url };
+    a = await startTestApp({ steps: fixedSteps(64), env, dashboard: FAST_DASHBOARD });
+    b = await startTestApp({ steps: fixedSteps(64), env, dashboard: FAST_DASHBOARD });
+    const key = (await cli("keys", "create", "--name", "both")).stdout.trim();
+    const pdf = await makePdf();
+    const onA = await submit(a.url, key, { resume: pdf, hostUsername: "octocat" });
+    expect(onA.status).toBe(202);
+    const { trackingId } = (await onA.json()) as { trackingId: string };
+    const done = await pollUntil(async () => {
+      const r = (await (
+        await fetch(`${b.url}/v1/jobs/${trackingId}`, { headers: { authorization: `Bearer ${key}` } })
+      ).json()) as { status: string; confidenceScore?: number };
+      return r.status === "COMPLETED" ? r : null;
+    }, "the job to complete, polled on the other replica");
+    expect(done.confidenceScore).toBe(64);
+    // the uploaded PDF is in the database: readable on the replica that did not receive it
+    expect(await b.app.verifications.resume(trackingId)).toEqual(pdf);
+    // one replica's key is known to the other, and a revocation on one applies to the other at once
+    const { key: other, row } = a.app.accounts.createKey("on-a");
+    expect((await submit(b.url, other, { resume: pdf, hostUsername: "octocat" })).status).toBe(202);
+    b.app.accounts.revokeKey(row.id);
+    expect((await submit(a.url, other, { resume: pdf, hostUsername: "octocat" })).status).toBe(401);
+  }, 60_000);
+
+  test("a dashboard session opened on one replica works on the other", async () => {
+    const onA = await signedInClient(a, { username: "ops", password: "a long enough password" });
+    const onB = new CookieClient(b.url);
+    for (const [k, v] of onA.jar) onB.jar.set(k, v);
+    const page = await onB.get("/dashboard");
+    expect(page.res.status).toBe(200);
+    expect(page.text).toContain("ops");
+  }, 60_000);
+
+  test("NOTIFY: a job inserted through one connection wakes a listener on another", async () => {
+    const one = openStorage({ dbPath: "", databaseUrl: url }) as PostgresDatabase;
+    const two = openStorage({ dbPath: "", databaseUrl: url }) as PostgresDatabase;
+    try {
+      const woken = new Promise<void>((resolve) => two.listen("claimcheck_jobs", () => resolve()));
+      one
+        .query(
+          "INSERT INTO jobs (kind, payload, state, max_attempts, run_at, created_at, updated_at) VALUES (?, ?, 'queued', 1, 0, 0, 0)",
+        )
+        .run("nothing", "{}");
+      await woken;
+    } finally {
+      one.close();
+      two.close();
+    }
+  }, 30_000);
+});
