@@ -1,7 +1,8 @@
-import { Database } from "bun:sqlite";
-import { afterEach, describe, expect, test } from "bun:test";
+import { afterEach, expect, test } from "bun:test";
 import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { openStorage } from "../../src/storage/backend.ts";
+import { describeEachBackend } from "../support/backends.ts";
 import { type ChildServer, runCliProcess, startChildServer } from "../support/child-server.ts";
 import { makePdf, pollUntil, submit, tempDir } from "../support/harness.ts";
 
@@ -15,16 +16,18 @@ afterEach(async () => {
   for (const c of dirs.splice(0)) c();
 });
 
-async function boot(dataDir: string, extra: Record<string, string> = {}) {
-  const s = await startChildServer({ DATA_DIR: dataDir, JOB_LEASE: "2s", WORKER_CONCURRENCY: "4", ...extra }, [
+type Env = Record<string, string> & { DATA_DIR: string };
+
+async function boot(env: Env, extra: Record<string, string> = {}) {
+  const s = await startChildServer({ ...env, JOB_LEASE: "2s", WORKER_CONCURRENCY: "4", ...extra }, [
     "test/support/gated-server.ts",
   ]);
   started.push(s);
   return s;
 }
 
-function finalEvents(dataDir: string): Array<{ tracking_id: string; n: number }> {
-  const db = new Database(join(dataDir, "claimcheck.db"), { readonly: true });
+function finalEvents(env: Env): Array<{ tracking_id: string; n: number }> {
+  const db = openStorage({ dbPath: join(env.DATA_DIR, "claimcheck.db"), databaseUrl: env.DATABASE_URL ?? null });
   try {
     return db
       .query<{ tracking_id: string; n: number }, []>(
@@ -36,13 +39,17 @@ function finalEvents(dataDir: string): Array<{ tracking_id: string; n: number }>
   }
 }
 
-describe("crash recovery (real processes)", () => {
-  test("jobs acknowledged before a SIGKILL mid-job finish exactly once after restart", async () => {
+describeEachBackend("crash recovery (real processes)", (backend) => {
+  const setup = async (): Promise<Env> => {
     const tmp = tempDir();
     dirs.push(tmp.cleanup);
-    const key = (await runCliProcess(["keys", "create", "--name", "crash"], { DATA_DIR: tmp.dir })).stdout.trim();
+    return { DATA_DIR: tmp.dir, ...(await backend.env()) };
+  };
+  test("jobs acknowledged before a SIGKILL mid-job finish exactly once after restart", async () => {
+    const env = await setup();
+    const key = (await runCliProcess(["keys", "create", "--name", "crash"], env)).stdout.trim();
     expect(key).toStartWith("cck_");
-    const first = await boot(tmp.dir);
+    const first = await boot(env);
     const pdf = await makePdf();
     const logins = ["alice", "bob", "carol"];
     const ids: string[] = [];
@@ -52,12 +59,12 @@ describe("crash recovery (real processes)", () => {
       ids.push(((await res.json()) as { trackingId: string }).trackingId);
     }
     // all three are mid-analysis in the first process
-    await pollUntil(() => logins.every((l) => existsSync(join(tmp.dir, `started-${l}`))), "jobs to start");
+    await pollUntil(() => logins.every((l) => existsSync(join(env.DATA_DIR, `started-${l}`))), "jobs to start");
     first.kill("SIGKILL");
     expect(await first.exited).not.toBe(0);
 
-    writeFileSync(join(tmp.dir, "release"), "go");
-    const second = await boot(tmp.dir);
+    writeFileSync(join(env.DATA_DIR, "release"), "go");
+    const second = await boot(env);
     const restartedAt = Date.now();
     for (const id of ids) {
       const final = await pollUntil(
@@ -74,19 +81,18 @@ describe("crash recovery (real processes)", () => {
       expect(final).toMatchObject({ trackingId: id, confidenceScore: 66 });
     }
     expect(Date.now() - restartedAt).toBeLessThan(60_000);
-    const events = finalEvents(tmp.dir);
+    const events = finalEvents(env);
     expect(events.map((e) => e.tracking_id).sort()).toEqual([...ids].sort());
     expect(events.every((e) => e.n === 1)).toBe(true);
   }, 90_000);
 
   test("SIGTERM: new requests refused, in-flight work finishes within the grace period, exit 0", async () => {
-    const tmp = tempDir();
-    dirs.push(tmp.cleanup);
-    const key = (await runCliProcess(["keys", "create", "--name", "term"], { DATA_DIR: tmp.dir })).stdout.trim();
-    const s = await boot(tmp.dir, { SHUTDOWN_GRACE: "20s" });
+    const env = await setup();
+    const key = (await runCliProcess(["keys", "create", "--name", "term"], env)).stdout.trim();
+    const s = await boot(env, { SHUTDOWN_GRACE: "20s" });
     const res = await submit(s.url, key, { resume: await makePdf(), hostUsername: "dave" });
     const { trackingId } = (await res.json()) as { trackingId: string };
-    await pollUntil(() => existsSync(join(tmp.dir, "started-dave")), "job to start");
+    await pollUntil(() => existsSync(join(env.DATA_DIR, "started-dave")), "job to start");
     s.kill("SIGTERM");
     // the listener closes at once; the job is still in flight
     await pollUntil(
@@ -98,26 +104,25 @@ describe("crash recovery (real processes)", () => {
       "listener to close",
     );
     expect(s.proc.exitCode).toBeNull();
-    writeFileSync(join(tmp.dir, "release"), "go");
+    writeFileSync(join(env.DATA_DIR, "release"), "go");
     expect(await s.exited).toBe(0);
-    expect(finalEvents(tmp.dir)).toEqual([{ tracking_id: trackingId, n: 1 }]);
+    expect(finalEvents(env)).toEqual([{ tracking_id: trackingId, n: 1 }]);
   }, 60_000);
 
   test("SIGTERM past the grace period releases unfinished work; the next start finishes it", async () => {
-    const tmp = tempDir();
-    dirs.push(tmp.cleanup);
-    const key = (await runCliProcess(["keys", "create", "--name", "grace"], { DATA_DIR: tmp.dir })).stdout.trim();
-    const s = await boot(tmp.dir, { SHUTDOWN_GRACE: "200ms", JOB_LEASE: "60s" });
+    const env = await setup();
+    const key = (await runCliProcess(["keys", "create", "--name", "grace"], env)).stdout.trim();
+    const s = await boot(env, { SHUTDOWN_GRACE: "200ms", JOB_LEASE: "60s" });
     const { trackingId } = (await (
       await submit(s.url, key, { resume: await makePdf(), hostUsername: "erin" })
     ).json()) as { trackingId: string };
-    await pollUntil(() => existsSync(join(tmp.dir, "started-erin")), "job to start");
+    await pollUntil(() => existsSync(join(env.DATA_DIR, "started-erin")), "job to start");
     s.kill("SIGTERM");
     expect(await s.exited).toBe(0);
-    expect(finalEvents(tmp.dir)).toEqual([]);
-    writeFileSync(join(tmp.dir, "release"), "go");
+    expect(finalEvents(env)).toEqual([]);
+    writeFileSync(join(env.DATA_DIR, "release"), "go");
     // released, not leased: the restarted server takes it at once, despite the 60 s lease setting
-    const again = await boot(tmp.dir, { JOB_LEASE: "60s" });
+    const again = await boot(env, { JOB_LEASE: "60s" });
     await pollUntil(
       async () => {
         const j = (await (
@@ -129,6 +134,6 @@ describe("crash recovery (real processes)", () => {
       20_000,
       50,
     );
-    expect(finalEvents(tmp.dir)).toEqual([{ tracking_id: trackingId, n: 1 }]);
+    expect(finalEvents(env)).toEqual([{ tracking_id: trackingId, n: 1 }]);
   }, 60_000);
 });
