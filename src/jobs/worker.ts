@@ -1,3 +1,4 @@
+import { hostname } from "node:os";
 import type { Clock } from "../lib/clock.ts";
 import { errorMessage } from "../lib/errors.ts";
 import type { EventBus } from "../lib/events.ts";
@@ -35,7 +36,8 @@ export interface WorkerOptions {
  * A crash at any point leaves either the old state or the new one; a lapsed lease is rescued.
  */
 export class Worker {
-  readonly owner = `w_${randomChars(12)}`;
+  /** the lease owner: which machine and process holds a job (several replicas share one database) */
+  readonly owner = `w_${hostname()}_${process.pid}_${randomChars(8)}`;
   private readonly handlers = new Map<string, JobHandler>();
   private readonly inflight = new Map<number, { lease: LeaseRef; ctrl: AbortController }>();
   private readonly loop: WorkLoop;

@@ -4,13 +4,17 @@
  * twice shows up even though the second write would land on an already-final row; plus the webhook
  * attempt log and SQLite's own integrity check.
  */
-import { Database } from "bun:sqlite";
+import { Database as SqliteFile } from "bun:sqlite";
 import { join } from "node:path";
+import { openStorage } from "../../src/storage/backend.ts";
+import type { Database } from "../../src/storage/database.ts";
 
 export const dbPathOf = (dataDir: string) => join(dataDir, "claimcheck.db");
 
-function open(dataDir: string, readonly = false): Database {
-  const db = new Database(dbPathOf(dataDir), readonly ? { readonly: true } : {});
+/** DATA_DIR's SQLite file, or (replicas) the PostgreSQL database at `databaseUrl`. */
+function open(dataDir: string, readonly = false, databaseUrl: string | null = null): Database {
+  if (databaseUrl) return openStorage({ dbPath: "", databaseUrl }, { migrate: false });
+  const db = new SqliteFile(dbPathOf(dataDir), readonly ? { readonly: true } : {});
   db.exec("PRAGMA busy_timeout = 10000");
   return db;
 }
@@ -20,9 +24,20 @@ function open(dataDir: string, readonly = false): Database {
  * (even over a row that already was final) adds a row to chaos_final_audit. The database must exist
  * and be migrated (run a CLI command such as `keys create` first).
  */
-export function installFinalAudit(dataDir: string): void {
-  const db = open(dataDir);
+export function installFinalAudit(dataDir: string, databaseUrl: string | null = null): void {
+  const db = open(dataDir, false, databaseUrl);
   try {
+    if (databaseUrl) {
+      db.exec(`CREATE TABLE IF NOT EXISTS chaos_final_audit (tracking_id TEXT NOT NULL, old_status TEXT, new_status TEXT NOT NULL);
+        CREATE OR REPLACE FUNCTION chaos_final_audit_fn() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          INSERT INTO chaos_final_audit (tracking_id, old_status, new_status) VALUES (NEW.tracking_id, OLD.status, NEW.status);
+          RETURN NULL;
+        END $$;
+        CREATE OR REPLACE TRIGGER chaos_final_audit_trigger AFTER UPDATE OF status ON verifications
+          FOR EACH ROW WHEN (NEW.status IN ('COMPLETED', 'FAILED')) EXECUTE FUNCTION chaos_final_audit_fn();`);
+      return;
+    }
     db.exec(
       `CREATE TABLE IF NOT EXISTS chaos_final_audit (tracking_id TEXT NOT NULL, old_status TEXT, new_status TEXT NOT NULL)`,
     );
@@ -44,8 +59,8 @@ export interface Ledger {
 }
 
 /** Everything the checks need, read in one go. */
-export function readLedger(dataDir: string): Ledger {
-  const db = open(dataDir, true);
+export function readLedger(dataDir: string, databaseUrl: string | null = null): Ledger {
+  const db = open(dataDir, true, databaseUrl);
   try {
     const finals = new Map(
       db
@@ -101,8 +116,8 @@ export interface AttemptLogRow {
 }
 
 /** Every webhook attempt with its delivery's state, in order. */
-export function readAttempts(dataDir: string): AttemptLogRow[] {
-  const db = open(dataDir, true);
+export function readAttempts(dataDir: string, databaseUrl: string | null = null): AttemptLogRow[] {
+  const db = open(dataDir, true, databaseUrl);
   try {
     return db
       .query<AttemptLogRow, []>(
@@ -116,10 +131,21 @@ export function readAttempts(dataDir: string): AttemptLogRow[] {
   }
 }
 
-/** `PRAGMA integrity_check`: "ok" or SQLite's list of problems. */
-export function integrityCheck(dataDir: string): string {
-  const db = open(dataDir, true);
+/**
+ * `PRAGMA integrity_check`: "ok" or SQLite's list of problems. On PostgreSQL (whose server owns the
+ * files) the same question at the level the service can break: every verification has its job.
+ */
+export function integrityCheck(dataDir: string, databaseUrl: string | null = null): string {
+  const db = open(dataDir, true, databaseUrl);
   try {
+    if (databaseUrl) {
+      const orphans = db
+        .query<{ n: number }>(
+          "SELECT count(*) AS n FROM verifications v LEFT JOIN jobs j ON j.id = v.job_id WHERE j.id IS NULL",
+        )
+        .get()!.n;
+      return orphans === 0 ? "ok" : `${orphans} verifications without their job`;
+    }
     return db
       .query<{ integrity_check: string }, []>("PRAGMA integrity_check")
       .all()

@@ -28,15 +28,18 @@ const sample = (xs: string[]) =>
   xs.length === 0 ? "none" : `${xs.length}: ${xs.slice(0, 5).join(", ")}${xs.length > 5 ? " ..." : ""}`;
 
 /** Wait until every acknowledged job is final in the database and its webhook was delivered (2xx, valid signature). */
+/** What the checks read of a world: one service's (ChaosWorld) or several replicas' (ReplicaWorld). */
+export type CheckedWorld = Pick<ChaosWorld, "dataDir" | "receiver" | "orphans"> & { databaseUrl?: string | null };
+
 export async function settle(
-  world: ChaosWorld,
+  world: CheckedWorld,
   trackingIds: string[],
   timeoutMs: number,
   opts: { delivered?: boolean; undeliverable?: (trackingId: string) => boolean } = {},
 ): Promise<Ledger> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const ledger = readLedger(world.dataDir);
+    const ledger = readLedger(world.dataDir, world.databaseUrl ?? null);
     const delivered = world.receiver.delivered();
     const done = trackingIds.every((id) => {
       const v = ledger.verifications.get(id);
@@ -58,7 +61,7 @@ export async function settle(
  * candidates all complete); `scores` maps each login to the score a calm run gives it, when known.
  */
 export function finalChecks(
-  world: ChaosWorld,
+  world: CheckedWorld,
   stream: SubmissionStream,
   ledger: Ledger,
   o: {
@@ -158,7 +161,7 @@ export function finalChecks(
       sample(world.orphans.map(String)),
     ),
   );
-  const integrity = integrityCheck(world.dataDir);
+  const integrity = integrityCheck(world.dataDir, world.databaseUrl ?? null);
   checks.push(check("PRAGMA integrity_check", integrity === "ok", integrity));
   return checks;
 }

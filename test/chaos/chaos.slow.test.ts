@@ -3,11 +3,13 @@
  * service processes on loopback with temp DATA_DIRs, the GitHub simulator, a signed receiver. Each
  * phase's checks are the assertions; a failed one prints its detail.
  */
-import { describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, test } from "bun:test";
+import { postgresBinDir, stopSharedPostgres } from "../support/postgres.ts";
 import type { PhaseReport } from "./chaos-checks.ts";
 import { diskCampaignUnavailable, runDiskCampaign } from "./disk-campaign.ts";
 import { runGitHubCampaign } from "./github-campaign.ts";
 import { runKillCampaign, runReceiverCampaign } from "./kill-campaign.ts";
+import { runReplicaCampaign } from "./replica-campaign.ts";
 
 /** A campaign that cannot run here is skipped before it starts (reported as a skip, never as a pass). */
 const diskUnavailable = diskCampaignUnavailable();
@@ -42,4 +44,13 @@ describe("chaos (short form)", () => {
     },
     60_000,
   );
+
+  test.skipIf(!postgresBinDir())(
+    "three replicas on one PostgreSQL database, 5 SIGKILLs of random replicas: every job final once, every webhook signed and delivered, no dead replica's lease outlives JOB_LEASE",
+    async () => {
+      expectAllPass(await runReplicaCampaign({ kills: 5, gapMs: [300, 900], downMs: [0, 800] }));
+    },
+    120_000,
+  );
 });
+afterAll(() => stopSharedPostgres());

@@ -1,21 +1,24 @@
 #!/usr/bin/env bun
 import { machine } from "../bench/bench-util.ts";
+import { postgresBinDir } from "../support/postgres.ts";
 /**
  * `bun run chaos`: the service under SIGKILL, failing receivers, a misbehaving GitHub and a full disk,
  * each phase ending with checks that nothing was lost, nothing finished twice, every result was
  * delivered with a valid signature and the database is intact. Exits 1 when a check fails.
  *
- *   bun run chaos [--kills N] [--receiver-kills N] [--only kills,receivers,github,disk] [--seed S]
- *                 [--binary] [--quick]
+ *   bun run chaos [--kills N] [--receiver-kills N] [--replica-kills N]
+ *                 [--only kills,receivers,github,disk,replicas] [--seed S] [--binary] [--quick]
  *
  * Defaults: 50 kills under the healthy receiver, 10 under the failing one, every GitHub fault, the
- * disk phase (root only: it mounts a small tmpfs). --quick is the short form CI runs inside bun test.
+ * disk phase (root only: it mounts a small tmpfs), 30 kills across three replicas on one PostgreSQL
+ * database (a throwaway server from Debian's postgresql package). --quick is the short form CI runs inside bun test.
  * --binary runs dist/claimcheck instead of `bun src/main.ts` (build it first: bun run build).
  */
 import { type PhaseReport, printPhase } from "./chaos-checks.ts";
 import { runDiskCampaign } from "./disk-campaign.ts";
 import { runGitHubCampaign } from "./github-campaign.ts";
 import { runKillCampaign, runReceiverCampaign } from "./kill-campaign.ts";
+import { runReplicaCampaign } from "./replica-campaign.ts";
 
 const argv = process.argv.slice(2);
 const value = (name: string) => {
@@ -25,7 +28,8 @@ const value = (name: string) => {
 const quick = argv.includes("--quick");
 const kills = Number(value("kills") ?? (quick ? 5 : 50));
 const receiverKills = Number(value("receiver-kills") ?? (quick ? 2 : 10));
-const only = (value("only") ?? "kills,receivers,github,disk").split(",");
+const replicaKills = Number(value("replica-kills") ?? (quick ? 5 : 30));
+const only = (value("only") ?? "kills,receivers,github,disk,replicas").split(",");
 const seed = value("seed") === undefined ? undefined : Number(value("seed"));
 const command = argv.includes("--binary") ? ("binary" as const) : ("source" as const);
 const log = (s: string) => console.log(`   ${new Date().toISOString().slice(11, 19)} ${s}`);
@@ -46,6 +50,13 @@ const phases: Array<[string, () => Promise<PhaseReport>]> = [
       }),
   ],
   ["disk", () => runDiskCampaign({ command, log, ...(quick ? { fullMs: 1_500 } : {}) })],
+  [
+    "replicas",
+    async () =>
+      postgresBinDir()
+        ? runReplicaCampaign({ kills: replicaKills, seed, command, log })
+        : { phase: "replicas", seconds: 0, figures: {}, checks: [], skipped: "PostgreSQL is not installed" },
+  ],
 ];
 let ok = true;
 for (const [name, run] of phases) {
