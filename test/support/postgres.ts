@@ -50,7 +50,8 @@ async function run(args: string[], what: string): Promise<void> {
 
 let counter = 0;
 
-export async function startPostgres(): Promise<PostgresServer> {
+/** `durable`: fsync and synchronous commits on, as in production (benchmarks); tests run without them. */
+export async function startPostgres(opts: { durable?: boolean } = {}): Promise<PostgresServer> {
   const bin = postgresBinDir();
   if (!bin) throw new Error("PostgreSQL binaries not found (apt-get install postgresql)");
   const dir = mkdtempSync(join(tmpdir(), "claimcheck-pg-"));
@@ -61,17 +62,15 @@ export async function startPostgres(): Promise<PostgresServer> {
     "initdb",
   );
   const port = await freePort();
-  const opts = [
+  const serverOpts = [
     `-p ${port}`,
     `-k ${dir}`,
     "-c listen_addresses=127.0.0.1",
-    "-c fsync=off",
-    "-c synchronous_commit=off",
-    "-c full_page_writes=off",
+    ...(opts.durable ? [] : ["-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off"]),
     "-c max_connections=200",
   ].join(" ");
   await run(
-    asServerUser([join(bin, "pg_ctl"), "-D", data, "-o", opts, "-l", join(dir, "server.log"), "-w", "start"]),
+    asServerUser([join(bin, "pg_ctl"), "-D", data, "-o", serverOpts, "-l", join(dir, "server.log"), "-w", "start"]),
     "pg_ctl start",
   );
   const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;

@@ -22,9 +22,10 @@ function rowOf(row) {
   return out;
 }
 
-function answer(message) {
-  port.postMessage(message);
-  Atomics.store(flag, 0, 1);
+// the calling thread waits for `flag` to change: every answer bumps it
+function answer(id, message) {
+  port.postMessage({ ...message, id });
+  Atomics.add(flag, 0, 1);
   Atomics.notify(flag, 0);
 }
 
@@ -39,18 +40,18 @@ port.on("message", async (req) => {
     if (req.op === "listen") {
       listener ??= new Bun.SQL({ url, max: 1 });
       await listener.listen(req.channel, (payload) => parentPort.postMessage({ channel: req.channel, payload }));
-      return answer({ ok: true, rows: [], count: 0 });
+      return answer(req.id, { ok: true, rows: [], count: 0 });
     }
     if (req.op === "close") {
       await sql.close();
       if (listener) await listener.close();
-      return answer({ ok: true, rows: [], count: 0 });
+      return answer(req.id, { ok: true, rows: [], count: 0 });
     }
     const result = req.params ? await sql.unsafe(req.sql, req.params) : await sql.unsafe(req.sql);
     const rows = Array.isArray(result) ? result.map(rowOf) : [];
-    answer({ ok: true, rows, count: result?.count ?? 0 });
+    answer(req.id, { ok: true, rows, count: result?.count ?? 0 });
   } catch (error) {
-    answer({
+    answer(req.id, {
       ok: false,
       message: String(error?.message ?? error),
       code: error?.errno ?? error?.code ?? null,

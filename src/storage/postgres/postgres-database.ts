@@ -23,8 +23,10 @@ type Answer =
 export const WRITER_LOCK = advisoryKey("claimcheck:writer");
 
 export interface PostgresOptions {
-  /** a statement running longer fails (default 30 s); the calling thread never waits forever */
+  /** a statement running longer fails (default 30 s; 0: no limit) */
   statementTimeoutMs?: number;
+  /** the calling thread gives up on an answer after this long (default: the statement timeout + 30 s) */
+  answerTimeoutMs?: number;
 }
 
 /**
@@ -43,6 +45,7 @@ export class PostgresDatabase implements Database, DialectTagged {
   private readonly texts = new Map<string, string>();
   private readonly listeners = new Map<string, Set<(payload: string) => void>>();
   private depth = 0;
+  private requests = 0;
   private closed = false;
 
   constructor(
@@ -74,15 +77,25 @@ export class PostgresDatabase implements Database, DialectTagged {
 
   private call(req: { op: string; sql?: string; params?: unknown[]; channel?: string }): Answer {
     if (this.closed) throw new Error("the database is closed");
-    Atomics.store(this.flag, 0, 0);
-    this.port.postMessage(req);
-    const limit = (this.opts.statementTimeoutMs ?? 30_000) + 30_000;
-    if (Atomics.wait(this.flag, 0, 0, limit) === "timed-out") {
-      throw new PostgresError(`PostgreSQL did not answer within ${limit} ms`, null, null);
+    // answers carry their request's id: one that arrives after its caller gave up is dropped, never
+    // taken for the answer to a later statement
+    const id = ++this.requests;
+    let seen = Atomics.load(this.flag, 0);
+    this.port.postMessage({ ...req, id });
+    const limit = this.opts.answerTimeoutMs ?? (this.opts.statementTimeoutMs ?? 30_000) + 30_000;
+    const deadline = Date.now() + limit;
+    for (;;) {
+      const m = receiveMessageOnPort(this.port as import("node:worker_threads").MessagePort);
+      if (m) {
+        const answer = m.message as Answer & { id: number };
+        if (answer.id === id) return answer;
+        continue;
+      }
+      const left = deadline - Date.now();
+      if (left <= 0 || Atomics.wait(this.flag, 0, seen, left) === "timed-out")
+        throw new PostgresError(`PostgreSQL did not answer within ${limit} ms`, null, null);
+      seen = Atomics.load(this.flag, 0);
     }
-    const m = receiveMessageOnPort(this.port as import("node:worker_threads").MessagePort);
-    if (!m) throw new PostgresError("PostgreSQL bridge answered nothing", null, null);
-    return m.message as Answer;
   }
 
   /** Run one statement (`?` placeholders); rows and affected count. */
@@ -169,6 +182,8 @@ export class PostgresDatabase implements Database, DialectTagged {
     if (this.closed) return;
     try {
       this.call({ op: "close" });
+    } catch {
+      // the connection is stuck or gone: terminating the thread closes its socket, the server cleans up
     } finally {
       this.closed = true;
       this.worker.terminate();
