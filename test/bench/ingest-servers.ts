@@ -2,7 +2,7 @@
  * The two servers the ingest benchmark compares, each run as its own process:
  *   claimcheck: the real app (auth, limits, idempotency, durable enqueue) with a no-op analysis
  *   bare:       Bun.serve that only parses the multipart body and writes the file (the stack's limit)
- * Usage: bun test/bench/ingest-servers.ts claimcheck|claimcheck-normal|bare DATA_DIR
+ * Usage: bun test/bench/ingest-servers.ts claimcheck|claimcheck-normal|bare DATA_DIR (DATABASE_URL: on PostgreSQL)
  */
 import { join } from "node:path";
 import { createApp } from "../../src/app.ts";
@@ -36,6 +36,8 @@ if (kind === "bare") {
     DEFAULT_MONTHLY_QUOTA: "0",
     DEFAULT_RATE_LIMIT: "0",
     DB_SYNCHRONOUS: kind === "claimcheck-normal" ? "NORMAL" : "FULL",
+    // ingest-replicas.ts: several of these on one PostgreSQL database
+    DATABASE_URL: process.env.DATABASE_URL ?? "",
   });
   // analysis that takes as long as a small real one (GitHub answers), so the worker is not a DB hammer
   const base = fixedSteps();

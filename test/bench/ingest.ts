@@ -6,65 +6,11 @@
  *
  *   bun test/bench/ingest.ts [--seconds S] [--pdf FILE]
  */
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { startChildServer } from "../support/child-server.ts";
-import { makePdf, REPO_ROOT } from "../support/harness.ts";
-import { benchDir, machine, percentile, table } from "./bench-util.ts";
+import { benchDir, machine, table } from "./bench-util.ts";
+import { arg, load, resumeBytes } from "./ingest-load.ts";
 
-const arg = (name: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : undefined;
-};
 const SECONDS = Number(arg("seconds") ?? 4);
-const SAMPLE = join(REPO_ROOT, "..", "shared", "resumes", "pdfs", "danielchahine0-altacv.pdf");
-
-async function resumeBytes(): Promise<{ bytes: Uint8Array; label: string }> {
-  const file = arg("pdf") ?? (existsSync(SAMPLE) ? SAMPLE : null);
-  if (file) return { bytes: new Uint8Array(readFileSync(file)), label: file.split("/").pop()! };
-  // no shared corpus: a generated resume padded to ~150 KB
-  const lines = Array.from(
-    { length: 3000 },
-    (_, i) => `Project ${i}: github.com/someone/project-${i} built with TypeScript and SQLite`,
-  );
-  return { bytes: await makePdf(lines), label: "generated" };
-}
-
-async function load(url: string, key: string | null, pdf: Uint8Array, concurrency: number, seconds: number) {
-  const latencies: number[] = [];
-  let errors = 0;
-  const end = performance.now() + seconds * 1000;
-  const blob = new Blob([pdf as BlobPart], { type: "application/pdf" });
-  async function loop(worker: number) {
-    let i = 0;
-    while (performance.now() < end) {
-      const fd = new FormData();
-      fd.set("resume", blob, "resume.pdf");
-      fd.set("hostUsername", `user-${worker}-${i++}`);
-      const t = performance.now();
-      const res = await fetch(`${url}/v1/verify`, {
-        method: "POST",
-        body: fd,
-        headers: key ? { authorization: `Bearer ${key}` } : {},
-      });
-      await res.arrayBuffer();
-      if (res.status !== 202) errors++;
-      latencies.push(performance.now() - t);
-    }
-  }
-  const t0 = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, (_, w) => loop(w)));
-  const elapsed = (performance.now() - t0) / 1000;
-  latencies.sort((a, b) => a - b);
-  return {
-    rps: latencies.length / elapsed,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    errors,
-    n: latencies.length,
-  };
-}
 
 const { bytes, label } = await resumeBytes();
 const rows: Array<Array<string | number>> = [];

@@ -44,6 +44,8 @@ export interface ReplicaCampaignOptions {
   /** PostgreSQL URL of an empty database; default: a fresh one on the test server */
   databaseUrl?: string;
   log?: (s: string) => void;
+  /** extra environment of every replica (e.g. LOG_LEVEL=debug for diagnosis) */
+  env?: Record<string, string>;
   /** each replica's output when it is killed or stopped (for diagnosis) */
   onOutput?: (pid: number, output: string) => void;
 }
@@ -112,6 +114,7 @@ export async function runReplicaCampaign(o: ReplicaCampaignOptions): Promise<Pha
     WORKER_CONCURRENCY: "4",
     LOG_LEVEL: "warn",
     ...CHAOS_TIMINGS,
+    ...o.env,
   };
   const cli = async (args: string[]) => {
     const r = await runCliProcess(args, env, serviceArgv(command, []));
