@@ -69,8 +69,32 @@ describe.skipIf(!postgresBinDir())("PostgresDatabase (the synchronous bridge)", 
     }
   }, 60_000);
 
+  test("a transaction whose failed statement was caught is reported rolled back, never committed", async () => {
+    const db = new PostgresDatabase(await freshDatabaseUrl("bridge"));
+    try {
+      db.exec("CREATE TABLE t (k TEXT PRIMARY KEY)");
+      db.query("INSERT INTO t VALUES (?)").run("a");
+      expect(() =>
+        db.transaction(() => {
+          db.query("INSERT INTO t VALUES (?)").run("b");
+          try {
+            db.query("INSERT INTO t VALUES (?)").run("a"); // unique violation: the transaction is aborted
+          } catch {
+            // swallowed by the caller, as best-effort writes do
+          }
+        })(),
+      ).toThrow("rolled back");
+      expect(db.query<{ k: string }>("SELECT k FROM t").all()).toEqual([{ k: "a" }]);
+    } finally {
+      db.close();
+    }
+  }, 60_000);
+
   test("an answer that comes after its caller gave up is dropped, never taken for the next statement's", async () => {
-    const db = new PostgresDatabase(await freshDatabaseUrl("bridge"), { statementTimeoutMs: 0, answerTimeoutMs: 1_000 });
+    const db = new PostgresDatabase(await freshDatabaseUrl("bridge"), {
+      statementTimeoutMs: 0,
+      answerTimeoutMs: 1_000,
+    });
     try {
       // the sleep outlasts the caller's patience; the next statement, queued behind it on the one
       // connection, is answered about 300 ms later: the sleep's late answer arrives first and is dropped

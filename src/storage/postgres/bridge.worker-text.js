@@ -49,7 +49,7 @@ port.on("message", async (req) => {
     }
     const result = req.params ? await sql.unsafe(req.sql, req.params) : await sql.unsafe(req.sql);
     const rows = Array.isArray(result) ? result.map(rowOf) : [];
-    answer(req.id, { ok: true, rows, count: result?.count ?? 0 });
+    answer(req.id, { ok: true, rows, count: result?.count ?? 0, command: result?.command ?? null });
   } catch (error) {
     answer(req.id, {
       ok: false,

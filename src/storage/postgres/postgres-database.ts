@@ -16,7 +16,7 @@ export class PostgresError extends Error {
 }
 
 type Answer =
-  | { ok: true; rows: Record<string, unknown>[]; count: number }
+  | { ok: true; rows: Record<string, unknown>[]; count: number; command?: string | null }
   | { ok: false; message: string; code: string | null; detail: string | null };
 
 /** Key of the lock that serialises `immediate` transactions across replicas (SQLite's one writer). */
@@ -99,7 +99,10 @@ export class PostgresDatabase implements Database, DialectTagged {
   }
 
   /** Run one statement (`?` placeholders); rows and affected count. */
-  execute(sql: string, params: readonly unknown[] | null): { rows: Record<string, unknown>[]; count: number } {
+  execute(
+    sql: string,
+    params: readonly unknown[] | null,
+  ): { rows: Record<string, unknown>[]; count: number; command?: string | null } {
     let text = this.texts.get(sql);
     if (text === undefined) {
       text = toPostgresPlaceholders(sql);
@@ -143,7 +146,14 @@ export class PostgresDatabase implements Database, DialectTagged {
         throw error;
       }
       this.depth--;
-      this.exec(outer ? "COMMIT" : `RELEASE SAVEPOINT ${savepoint}`);
+      if (!outer) {
+        this.exec(`RELEASE SAVEPOINT ${savepoint}`);
+        return value;
+      }
+      // COMMIT of a transaction in which a statement failed (its error caught by the caller) answers
+      // ROLLBACK without an error: never report that as committed
+      if (this.execute("COMMIT", null).command === "ROLLBACK")
+        throw new PostgresError("the transaction was rolled back: a statement in it had failed", "25P02", null);
       return value;
     };
     const tx = ((...args: A) => run(false, args)) as Transaction<A, T>;
