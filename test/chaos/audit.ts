@@ -11,12 +11,44 @@ import type { Database } from "../../src/storage/database.ts";
 
 export const dbPathOf = (dataDir: string) => join(dataDir, "claimcheck.db");
 
-/** DATA_DIR's SQLite file, or (replicas) the PostgreSQL database at `databaseUrl`. */
+/**
+ * PostgreSQL connections of this (campaign) process, one per database, kept open: a statement blocks
+ * this thread, which also serves the GitHub simulator and the receiver, so each read must stay short
+ * (a fresh connection per read starved the simulator). Closed by closeAuditConnections().
+ */
+const connections = new Map<string, Database>();
+
+export function closeAuditConnections(): void {
+  for (const db of connections.values()) db.close();
+  connections.clear();
+}
+
+/** DATA_DIR's SQLite file (closed by the caller), or (replicas) the PostgreSQL database at `databaseUrl`. */
 function open(dataDir: string, readonly = false, databaseUrl: string | null = null): Database {
-  if (databaseUrl) return openStorage({ dbPath: "", databaseUrl }, { migrate: false });
+  if (databaseUrl) {
+    let db = connections.get(databaseUrl);
+    if (!db) {
+      db = openStorage({ dbPath: "", databaseUrl }, { migrate: false });
+      connections.set(databaseUrl, db);
+    }
+    return kept(db);
+  }
   const db = new SqliteFile(dbPathOf(dataDir), readonly ? { readonly: true } : {});
   db.exec("PRAGMA busy_timeout = 10000");
   return db;
+}
+
+/** `db` with a close() that keeps it open (the cached connection outlives each read). */
+function kept(db: Database): Database {
+  return {
+    query: (sql) => db.query(sql),
+    exec: (sql) => db.exec(sql),
+    transaction: (fn) => db.transaction(fn),
+    get inTransaction() {
+      return db.inTransaction;
+    },
+    close: () => {},
+  };
 }
 
 /**

@@ -16,7 +16,7 @@ import { runCliProcess } from "../support/child-server.ts";
 import { startGitHubSimulator } from "../support/github-sim/github-simulator.ts";
 import { sampleCandidates } from "../support/github-sim/scenarios/index.ts";
 import { freshDatabaseUrl } from "../support/postgres.ts";
-import { installFinalAudit } from "./audit.ts";
+import { closeAuditConnections, installFinalAudit } from "./audit.ts";
 import { type Check, check, finalChecks, type PhaseReport, settle } from "./chaos-checks.ts";
 import { type Candidate, CHAOS_TIMINGS, candidateResume, seededRandom } from "./chaos-world.ts";
 import {
@@ -77,7 +77,7 @@ function leaseWatch(db: Database) {
       worstExpiryAfterDeath = Math.max(worstExpiryAfterDeath, r.expires - diedAt);
       worstHeldAfterDeath = Math.max(worstHeldAfterDeath, now - diedAt);
     }
-  }, 50);
+  }, 100);
   return {
     died: (pid: number) => deaths.set(pid, Date.now()),
     stop() {
@@ -280,6 +280,7 @@ export async function runReplicaCampaign(o: ReplicaCampaignOptions): Promise<Pha
   } finally {
     for (let i = 0; i < n; i++) await kill(i);
     db.close();
+    closeAuditConnections();
     receiver.stop();
     await sim.stop();
     rmSync(dataDir, { recursive: true, force: true });
