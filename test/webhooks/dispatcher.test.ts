@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { afterEach, beforeEach, expect, test } from "bun:test";
 import { createHmac } from "node:crypto";
 import { PermanentJobError } from "../../src/jobs/job-errors.ts";
 import { EventBus } from "../../src/lib/events.ts";
