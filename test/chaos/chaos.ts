@@ -7,11 +7,13 @@ import { postgresBinDir } from "../support/postgres.ts";
  * delivered with a valid signature and the database is intact. Exits 1 when a check fails.
  *
  *   bun run chaos [--kills N] [--receiver-kills N] [--replica-kills N]
- *                 [--only kills,receivers,github,disk,replicas] [--seed S] [--binary] [--quick]
+ *                 [--only kills,receivers,github,disk,replicas,replica-receivers] [--seed S] [--binary]
+ *                 [--quick]
  *
  * Defaults: 50 kills under the healthy receiver, 10 under the failing one, every GitHub fault, the
  * disk phase (root only: it mounts a small tmpfs), 30 kills across three replicas on one PostgreSQL
- * database (a throwaway server from Debian's postgresql package). --quick is the short form CI runs inside bun test.
+ * database (a throwaway server from Debian's postgresql package), and 10 of them with the failing
+ * receiver (retries cross replicas; the attempt log is checked against the schedule). --quick is the short form CI runs inside bun test.
  * --binary runs dist/claimcheck instead of `bun src/main.ts` (build it first: bun run build).
  */
 import { type PhaseReport, printPhase } from "./chaos-checks.ts";
@@ -29,7 +31,7 @@ const quick = argv.includes("--quick");
 const kills = Number(value("kills") ?? (quick ? 5 : 50));
 const receiverKills = Number(value("receiver-kills") ?? (quick ? 2 : 10));
 const replicaKills = Number(value("replica-kills") ?? (quick ? 5 : 30));
-const only = (value("only") ?? "kills,receivers,github,disk,replicas").split(",");
+const only = (value("only") ?? "kills,receivers,github,disk,replicas,replica-receivers").split(",");
 const seed = value("seed") === undefined ? undefined : Number(value("seed"));
 const command = argv.includes("--binary") ? ("binary" as const) : ("source" as const);
 const log = (s: string) => console.log(`   ${new Date().toISOString().slice(11, 19)} ${s}`);
@@ -56,6 +58,13 @@ const phases: Array<[string, () => Promise<PhaseReport>]> = [
       postgresBinDir()
         ? runReplicaCampaign({ kills: replicaKills, seed, command, log })
         : { phase: "replicas", seconds: 0, figures: {}, checks: [], skipped: "PostgreSQL is not installed" },
+  ],
+  [
+    "replica-receivers",
+    async () =>
+      postgresBinDir()
+        ? runReplicaCampaign({ kills: receiverKills, seed, command, log, receiver: "failing" })
+        : { phase: "replica-receivers", seconds: 0, figures: {}, checks: [], skipped: "PostgreSQL is not installed" },
   ],
 ];
 let ok = true;

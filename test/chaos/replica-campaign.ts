@@ -16,9 +16,10 @@ import { runCliProcess } from "../support/child-server.ts";
 import { startGitHubSimulator } from "../support/github-sim/github-simulator.ts";
 import { sampleCandidates } from "../support/github-sim/scenarios/index.ts";
 import { freshDatabaseUrl } from "../support/postgres.ts";
-import { closeAuditConnections, installFinalAudit } from "./audit.ts";
+import { checkSchedule, closeAuditConnections, installFinalAudit, readAttempts } from "./audit.ts";
 import { type Check, check, finalChecks, type PhaseReport, settle } from "./chaos-checks.ts";
-import { type Candidate, CHAOS_TIMINGS, candidateResume, seededRandom } from "./chaos-world.ts";
+import { type Candidate, CHAOS_SCHEDULE_MS, CHAOS_TIMINGS, candidateResume, seededRandom } from "./chaos-world.ts";
+import { failingPlan } from "./kill-campaign.ts";
 import {
   childPidsOf,
   isAlive,
@@ -44,13 +45,25 @@ export interface ReplicaCampaignOptions {
   /** PostgreSQL URL of an empty database; default: a fresh one on the test server */
   databaseUrl?: string;
   log?: (s: string) => void;
+  /**
+   * "failing": the receiver fails each delivery's first attempts in every way (500, redirect, hang,
+   * reset, cut) and refuses some for good, so retries cross replicas; the attempt log is checked
+   * against the retry schedule. Default: a healthy receiver.
+   */
+  receiver?: "healthy" | "failing";
   /** extra environment of every replica (e.g. LOG_LEVEL=debug for diagnosis) */
   env?: Record<string, string>;
   /** each replica's output when it is killed or stopped (for diagnosis) */
   onOutput?: (pid: number, output: string) => void;
 }
 
-const LEASE_MS = 1_000; // CHAOS_TIMINGS.JOB_LEASE
+/**
+ * JOB_LEASE of the replicas: 3 s instead of the single-process campaigns' 1 s. Three services, the
+ * database, the GitHub simulator and the receiver share the machine (two cores in CI), and a heartbeat
+ * late by more than the lease hands a live replica's job to another: with 1 s that happened often
+ * enough under load for jobs to bounce between live replicas. Production's default is 30 s.
+ */
+const LEASE_MS = 3_000;
 
 /**
  * Watches the jobs table while replicas die: for every running job whose owner is a killed replica
@@ -103,6 +116,7 @@ export async function runReplicaCampaign(o: ReplicaCampaignOptions): Promise<Pha
     rateLimits: { authenticated: 10_000_000 },
   });
   const secret = `chaos-secret-${crypto.randomUUID()}`;
+  const failing = o.receiver === "failing" ? failingPlan() : null;
   const receiver = startSignedReceiver(secret);
   const env = {
     DATA_DIR: dataDir,
@@ -114,6 +128,7 @@ export async function runReplicaCampaign(o: ReplicaCampaignOptions): Promise<Pha
     WORKER_CONCURRENCY: "4",
     LOG_LEVEL: "warn",
     ...CHAOS_TIMINGS,
+    JOB_LEASE: `${LEASE_MS}ms`,
     ...o.env,
   };
   const cli = async (args: string[]) => {
@@ -164,7 +179,7 @@ export async function runReplicaCampaign(o: ReplicaCampaignOptions): Promise<Pha
     const candidates: Candidate[] = await Promise.all(
       specs.map(async (c) => ({ login: c.login, pdf: await candidateResume(c) })),
     );
-    // the calm reference: one replica, each candidate once
+    // the calm reference: one replica, each candidate once (the receiver accepts all of them)
     await start(0);
     const stream = new SubmissionStream({
       whenUp,
@@ -183,6 +198,7 @@ export async function runReplicaCampaign(o: ReplicaCampaignOptions): Promise<Pha
       if (v) scores.set(v.hostUsername, v.status === "COMPLETED" ? v.score : null);
     }
     log(`replicas: seed ${seed}; calm scores ${[...scores].map(([l, s]) => `${l}=${s}`).join(", ")}`);
+    if (failing) receiver.setPlan(failing.plan);
     for (let i = 1; i < n; i++) await start(i);
     const leases = leaseWatch(db);
     stream.start();
@@ -213,7 +229,8 @@ export async function runReplicaCampaign(o: ReplicaCampaignOptions): Promise<Pha
     await Promise.all(restarts);
     await stream.stop(60_000);
     const ids = [...stream.acks.values()].map((a) => a.trackingId);
-    const ledger = await settle(world, ids, o.settleMs ?? 90_000);
+    const undeliverable = failing?.alwaysFails;
+    const ledger = await settle(world, ids, o.settleMs ?? 90_000, { undeliverable });
     const lease = leases.stop();
     const stuck = db
       .query<{ state: string; n: number; owners: string | null; overdue: number | null }>(
@@ -223,7 +240,24 @@ export async function runReplicaCampaign(o: ReplicaCampaignOptions): Promise<Pha
       )
       .all(Date.now());
     const livePids = live.filter((s) => s !== null).map((s) => s!.pid);
-    const checks: Check[] = finalChecks(world, stream, ledger, { expectStatus: "COMPLETED", scores });
+    const checks: Check[] = finalChecks(world, stream, ledger, { expectStatus: "COMPLETED", scores, undeliverable });
+    if (failing) {
+      const schedule = checkSchedule(readAttempts(dataDir, databaseUrl), CHAOS_SCHEDULE_MS);
+      const refused = [...new Set(ids.filter(failing.alwaysFails))];
+      const exhausted = schedule.exhausted.filter((e) => e.failures === CHAOS_SCHEDULE_MS.length + 1);
+      checks.push(
+        check(
+          "no retry started before the schedule allowed, whichever replica sent it",
+          schedule.early.length === 0 && schedule.gaps > 0,
+          schedule.early.length ? JSON.stringify(schedule.early.slice(0, 5)) : `${schedule.gaps} gaps`,
+        ),
+        check(
+          "refused deliveries end webhook_failed after exactly 1 + schedule attempts",
+          exhausted.length === schedule.exhausted.length && schedule.exhausted.length === refused.length,
+          `${schedule.exhausted.length} exhausted of ${refused.length} refused`,
+        ),
+      );
+    }
     checks.push(
       check(
         "no lease held by a dead replica longer than JOB_LEASE (its expiry never lies beyond death + JOB_LEASE)",
@@ -257,7 +291,7 @@ export async function runReplicaCampaign(o: ReplicaCampaignOptions): Promise<Pha
     const acks = [...stream.acks.values()];
     restartMs.sort((a, b) => a - b);
     return {
-      phase: "replicas",
+      phase: failing ? "replicas, failing receiver" : "replicas",
       seconds: (performance.now() - t0) / 1000,
       figures: {
         seed,
