@@ -98,6 +98,45 @@ export class JobStore {
     );
   }
 
+  /**
+   * Complete a running job (fenced by its lease) and, when `next` is given, claim the next due job in
+   * the same statement on PostgreSQL (one round trip instead of two); two statements on SQLite. `next`
+   * is claimed only when the completion held.
+   */
+  completeAndClaim(
+    lease: LeaseRef,
+    next: { kinds: string[]; owner: string; leaseMs: number } | null,
+    now: number,
+  ): { finished: boolean; next: JobRow | null } {
+    if (dialectOf(this.db) === "sqlite" || !next || next.kinds.length === 0) {
+      const finished = this.finish(lease, "completed", null, now);
+      return {
+        finished,
+        next: finished && next ? (this.claim(next.kinds, next.owner, 1, now, next.leaseMs)[0] ?? null) : null,
+      };
+    }
+    const marks = next.kinds.map(() => "?").join(", ");
+    const r = this.db
+      .query<{ finished: number; next: JobRow | string | null }, (string | number)[]>(
+        `WITH done AS (
+           UPDATE jobs SET state = 'completed', last_error = NULL, finished_at = ?, updated_at = ?,
+                  lease_owner = NULL, lease_token = NULL, lease_expires_at = NULL
+            WHERE id = ? AND lease_token = ? AND state = 'running' RETURNING id),
+         claimed AS (
+           UPDATE jobs SET state = 'running', attempts = attempts + 1, lease_owner = ?,
+                  lease_token = ${this.claimSql.token}, lease_expires_at = ?, updated_at = ?
+            WHERE id = ANY(ARRAY(SELECT id FROM jobs
+                                  WHERE state = 'queued' AND kind IN (${marks}) AND run_at <= ?
+                                    AND EXISTS (SELECT 1 FROM done)
+                                  ORDER BY run_at, id LIMIT 1 FOR UPDATE SKIP LOCKED))
+            RETURNING *)
+         SELECT (SELECT count(*) FROM done) AS finished, (SELECT row_to_json(claimed) FROM claimed) AS next`,
+      )
+      .get(now, now, lease.id, lease.token, next.owner, now + next.leaseMs, now, ...next.kinds, now)!;
+    const row = typeof r.next === "string" ? (JSON.parse(r.next) as JobRow) : r.next;
+    return { finished: r.finished === 1, next: row };
+  }
+
   /** Put a running job back in the queue to run at `runAt`; `refundAttempt` for deferrals that are not failures. */
   requeue(lease: LeaseRef, runAt: number, error: string | null, refundAttempt: boolean, now: number): boolean {
     return (

@@ -55,7 +55,7 @@ export class Worker {
   private readonly rescueEveryMs: number;
   private readonly random: () => number;
   /** One transaction wrapper, reused; SQLite: BEGIN IMMEDIATE (the write lock up front), see fencedWrite. */
-  private readonly tx: (fn: () => void) => void;
+  private readonly tx: (fn: () => unknown) => unknown;
   private readonly completions: GroupCommit;
 
   constructor(options: WorkerOptions) {
@@ -67,7 +67,7 @@ export class Worker {
     this.concurrency = options.concurrency;
     this.tx = fencedWrite(
       options.db,
-      options.db.transaction((fn: () => void) => fn()),
+      options.db.transaction((fn: () => unknown) => fn()),
     );
     this.completions = new GroupCommit(options.db, 256, { fenced: true });
     for (const h of options.handlers) this.handlers.set(h.kind, h);
@@ -152,6 +152,8 @@ export class Worker {
     return this.store.claim([...this.handlers.keys()], this.owner, limit, this.clock.now(), this.leaseMs);
   }
 
+  private claimSpec = () => ({ kinds: [...this.handlers.keys()], owner: this.owner, leaseMs: this.leaseMs });
+
   /**
    * Run `first`, then each job claimed in the transaction that completed the previous one, in this one
    * concurrency slot; returns how many ran. `always` keeps going while the worker is stopped (runOnce).
@@ -230,17 +232,14 @@ export class Worker {
       const commit = await handler.run(job);
       if (ctrl.signal.aborted) throw ctrl.signal.reason;
       const complete = (): JobRow | null => {
-        if (!this.store.finish(lease, "completed", null, this.clock.now())) throw new LeaseLost();
+        const r = this.store.completeAndClaim(lease, claimNext() ? this.claimSpec() : null, this.clock.now());
+        if (!r.finished) throw new LeaseLost();
         commit?.();
-        return claimNext() ? (this.claim(1)[0] ?? null) : null;
+        return r.next;
       };
       // with others in flight, completions share one transaction (group commit, a savepoint each);
       // alone, waiting for company would only add latency
-      if (this.inflight.size > 1) next = await this.completions.run(complete);
-      else
-        this.inTransaction(() => {
-          next = complete();
-        });
+      next = this.inflight.size > 1 ? await this.completions.run(complete) : this.inTransaction(complete);
       this.events.emit("job.completed", { id: row.id, kind: row.kind });
     } catch (err) {
       this.handleError(
@@ -293,7 +292,7 @@ export class Worker {
     }
   }
 
-  private inTransaction(fn: () => void): void {
-    this.tx(fn);
+  private inTransaction<T>(fn: () => T): T {
+    return this.tx(fn) as T;
   }
 }
