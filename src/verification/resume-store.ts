@@ -3,18 +3,26 @@ import { dialectOf } from "../storage/sql-database.ts";
 import { ResumeFiles } from "./resume-files.ts";
 
 /** Where uploaded PDFs live: files in DATA_DIR/resumes (SQLite), or the database (PostgreSQL). */
-export type ResumeStore = Pick<ResumeFiles, "writeDurable" | "read" | "remove" | "removeSync" | "sweepOrphans">;
+export type ResumeStore = Pick<ResumeFiles, "writeDurable" | "read" | "remove" | "removeSync" | "sweepOrphans"> & {
+  /** when present, the PDF is written inside the acceptance transaction instead of before it */
+  writeInTransaction?(trackingId: string, bytes: Uint8Array): void;
+};
 
 /**
  * Uploaded PDFs in PostgreSQL (table resume_files), so that whichever replica works a job can read it.
- * The same rules as ResumeFiles: the PDF is committed (its own statement, outside the acceptance
- * transaction) before the row that promises it, deleted by retention or an admin, and rows no
- * verification claims are swept after a grace period.
+ * The same rules as ResumeFiles: no acknowledged job without its whole PDF (here the PDF commits in the
+ * acceptance transaction itself), deleted by retention or an admin, and rows no verification claims
+ * (none should remain: a failed acceptance rolls its PDF back) are swept after a grace period.
  */
 export class PostgresResumeFiles implements ResumeStore {
   constructor(private readonly db: Database) {}
 
   async writeDurable(trackingId: string, bytes: Uint8Array): Promise<void> {
+    this.writeInTransaction(trackingId, bytes);
+  }
+
+  /** Inside the acceptance transaction: the PDF and the row that promises it commit together. */
+  writeInTransaction(trackingId: string, bytes: Uint8Array): void {
     this.db
       .query("INSERT INTO resume_files (tracking_id, body, created_at) VALUES (?, ?, ?)")
       .run(trackingId, bytes, Date.now());

@@ -89,11 +89,17 @@ export class VerificationService {
     );
     const requestHash = sha256Hex(`${s.hostUsername.toLowerCase()}\n${pdfHash}`);
     const trackingId = newId("vrf", this.clock.now());
-    // the PDF is on disk (fsynced) before the row that promises it is committed
-    await this.files.writeDurable(trackingId, s.pdf);
+    // the PDF is on disk (fsynced) before the row that promises it is committed; a database-held store
+    // writes it in the acceptance transaction itself (one commit for both, shared by the group)
+    const inTx = this.files.writeInTransaction?.bind(this.files);
+    if (!inTx) await this.files.writeDurable(trackingId, s.pdf);
     let ack: Acknowledgement;
     try {
-      ack = await this.commits.run(() => this.record(s, trackingId, pdfHash, requestHash));
+      ack = await this.commits.run(() => {
+        const a = this.record(s, trackingId, pdfHash, requestHash);
+        if (inTx && !a.replayed) inTx(trackingId, s.pdf);
+        return a;
+      });
     } catch (err) {
       await this.files.remove(trackingId);
       throw err;
