@@ -33,7 +33,9 @@ finish, the rest are released to be picked up at the next start.`,
     const app = createApp(config);
     const url = await app.start();
     const keys = app.accounts.listKeys().filter((k) => k.revoked_at === null);
-    io.out(`claimcheck listening on ${url}  (data: ${config.dbPath})`);
+    io.out(
+      `claimcheck listening on ${url}  (data: ${config.databaseUrl ? "PostgreSQL, DATABASE_URL" : config.dbPath})`,
+    );
     if (keys.length === 0) {
       io.out(
         `no API key yet; create one in another terminal:  bun src/main.ts keys create --name first   (or: claimcheck keys create --name first)`,
