@@ -91,7 +91,7 @@ export function extractFromDocument(doc: RawDocument): ExtractedResume {
       warnings.push(
         `page ${page.number} is a scan; its text comes from an OCR layer and may contain recognition errors`,
       );
-    if (layout.skippedRotated > 0) warnings.push(`page ${page.number} has rotated or vertical text that was not read`);
+    if (layout.skippedRotated > 0) warnings.push(`page ${page.number} has vertical text that was not read`);
   }
   const letters = lines.reduce((n, l) => n + l.text.replace(/[^\p{L}\p{N}]/gu, "").length, 0);
   if (letters < MIN_TEXT_CHARS) {

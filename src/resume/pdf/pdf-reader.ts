@@ -158,9 +158,27 @@ async function readLinks(page: PdfPage, viewport: Matrix): Promise<LinkAnnotatio
   return out;
 }
 
+/** pdf.js's OptionalContentConfig.isVisible: which optional-content groups are on when the PDF opens. */
+type ContentVisibility = (props: unknown) => boolean;
+
+async function contentVisibility(doc: PdfDoc): Promise<ContentVisibility | undefined> {
+  const config = (await doc.getOptionalContentConfig().catch(() => null)) as {
+    isVisible(group: unknown): boolean;
+  } | null;
+  if (!config) return undefined;
+  return (props) => {
+    try {
+      return config.isVisible(props);
+    } catch {
+      return true;
+    }
+  };
+}
+
 async function interpretPage(
   page: PdfPage,
   limits: ReadLimits,
+  isContentVisible: ContentVisibility | undefined,
 ): Promise<{
   content: InterpretedPage;
   fonts: FontInfo[];
@@ -179,6 +197,7 @@ async function interpretPage(
     pageHeight: viewport.height,
     resolveFont: resolve,
     maxGlyphs: limits.maxGlyphsPerPage,
+    ...(isContentVisible ? { isContentVisible } : {}),
   });
   return { content, fonts, width: viewport.width, height: viewport.height, viewport };
 }
@@ -225,13 +244,14 @@ export async function readPdf(bytes: Uint8Array, limits: ReadLimits = DEFAULT_RE
     }
     const pages: RawPage[] = [];
     let images: boolean | null = null;
+    const visibility = await contentVisibility(doc);
     for (let p = 1; p <= doc.numPages; p++) {
       limits.checkBudget?.();
       const page = await doc.getPage(p);
-      let read = await interpretPage(page, limits);
+      let read = await interpretPage(page, limits, visibility);
       if (needsImages(read.content) && (images ??= mayContainImages(bytes))) {
         imageDoc ??= await loadDocument(bytes, 40_000_000);
-        read = await interpretPage(await imageDoc.getPage(p), limits);
+        read = await interpretPage(await imageDoc.getPage(p), limits, visibility);
       }
       const links = await readLinks(page, read.viewport.transform as Matrix);
       pages.push({

@@ -24,8 +24,15 @@ export interface Glyph {
   alpha: number;
   /** PDF text render mode 0..7 (3 = invisible, 7 = clip only) */
   renderMode: number;
-  /** false for rotated or vertical text: it is kept out of reading order */
+  /** false for rotated or vertical text: laid out in its own frame (see `dir`) */
   upright: boolean;
+  /**
+   * for text that is not upright: the unit baseline direction on the page (top-down coordinates);
+   * x, y are then the glyph's origin and width its advance along that direction
+   */
+  dir?: [number, number];
+  /** the drawing itself hides the glyph: it lies outside the clipping path, or in optional content that is off */
+  hiddenBy?: "clip" | "optional-content";
   /** paint order on the page (later paints cover earlier ones) */
   seq: number;
 }
