@@ -26,6 +26,8 @@ export type SectionKind =
 
 /** Multi-word headings whose words alone would mislead; checked first. */
 const PHRASES: Array<[RegExp, SectionKind]> = [
+  // work done for an employer or client is experience; its linked repositories still count
+  [/\b(professional|work|client|company|commercial)\s+projects?\b/, "experience"],
   [/\bopen[\s-]?source\b/, "projects"],
   [/\bacademic background\b/, "education"],
   [/\b(professional|career) background\b/, "experience"],

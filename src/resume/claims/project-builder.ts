@@ -1,7 +1,7 @@
 import type { Line } from "../layout/layout-types.ts";
 import type { ClaimedProject, DateRange, ResumeLink } from "../types.ts";
 import { findDateRange } from "./dates.ts";
-import { type Entry, isBulleted, stripBullet } from "./entries.ts";
+import { type Entry, isBulleted, isDateOnly, stripBullet } from "./entries.ts";
 import type { LocatedLink } from "./link-finder.ts";
 import { parseTitle } from "./project-name.ts";
 import type { Section } from "./sections.ts";
@@ -113,7 +113,7 @@ export function buildProject(entry: Entry, section: Section, links: LocatedLink[
   const others = own.filter((l) => l.link.kind !== "repository");
   const techLines = body.filter((l, i) => TECH_LABEL.test(l.text) || (i === 0 && isTechListLine(stripBullet(l.text))));
   const listed = techLines.flatMap((l) => splitTechList(stripBullet(l.text)));
-  const description = descriptionOf(body.filter((l) => !techLines.includes(l)));
+  const description = descriptionOf(body.filter((l) => !techLines.includes(l) && !isDateOnly(l)));
   const dates = entryDates(entry, title.rest);
   const ownerUrl = others.map((l) => ownerUrlOf(l.link)).find((u) => u !== null);
   const project: ClaimedProject = {

@@ -121,14 +121,57 @@ export function findHeadings(lines: Line[]): Map<number, SectionKind> {
   return out;
 }
 
-/** Split lines (reading order) into sections; lines before the first heading form the header. */
+/** Lines of one column of one page; `x` is the column's left edge. */
+interface Block {
+  page: number;
+  column: number;
+  x: number;
+}
+
+/** Left edges of a column closer than this (pt) are the same column position on different pages. */
+const SAME_LANE_PT = 15;
+
+function blocksOf(lines: Line[]): Map<string, Block> {
+  const blocks = new Map<string, Block>();
+  for (const l of lines) {
+    const key = `${l.page}:${l.column}`;
+    const b = blocks.get(key);
+    if (b) b.x = Math.min(b.x, l.x0);
+    else blocks.set(key, { page: l.page, column: l.column, x: l.x0 });
+  }
+  return blocks;
+}
+
+/**
+ * Split lines (reading order) into sections; lines before the first heading form the header.
+ * A column that starts a page without a heading continues the section that was open in the same
+ * column position (same left edge) on an earlier page: a sidebar's skills list goes on in the
+ * sidebar, not in the main column's section that reading order happens to put before it.
+ */
 export function detectSections(lines: Line[]): Section[] {
   const headings = findHeadings(lines);
+  const blocks = blocksOf(lines);
   const sections: Section[] = [{ kind: "header", title: "", heading: null, lines: [] }];
+  /** the last section open in each column position: [left edge, page, section] */
+  const lanes: Array<[number, number, Section]> = [];
+  let current = sections[0]!;
+  let block = "";
   lines.forEach((line, i) => {
+    const key = `${line.page}:${line.column}`;
+    const here = blocks.get(key)!;
     const kind = headings.get(i);
-    if (kind) sections.push({ kind, title: headingTitle(line.text), heading: line, lines: [] });
-    else sections[sections.length - 1]!.lines.push(line);
+    if (key !== block) {
+      block = key;
+      const lane = kind
+        ? undefined
+        : lanes.findLast(([x, page]) => page < line.page && Math.abs(x - here.x) <= SAME_LANE_PT);
+      if (lane) current = lane[2];
+    }
+    if (kind) {
+      current = { kind, title: headingTitle(line.text), heading: line, lines: [] };
+      sections.push(current);
+    } else current.lines.push(line);
+    if (sections.length > 1) lanes.push([here.x, line.page, current]);
   });
   return sections.filter((s) => s.heading !== null || s.lines.length > 0);
 }

@@ -65,6 +65,11 @@ function contains(a: PaintedArea, x0: number, y0: number, x1: number, y1: number
  * order and shape: the filled path painted right before (or right after) the glyph, among the
  * areas around it, covers the glyph's centre and is line-sized, not a background or a box.
  */
+/** Drawn in a mode or paint that puts no ink down itself. */
+function isInvisibleInk(g: Glyph): boolean {
+  return g.renderMode === 3 || g.renderMode === 7 || g.fill === "transparent" || g.alpha <= 0.05;
+}
+
 export function overOutlines(g: Glyph, areas: PaintedArea[], cx: number, cy: number): boolean {
   let before: PaintedArea | undefined;
   let after: PaintedArea | undefined;
@@ -186,7 +191,7 @@ export function partitionVisible(
   for (const g of glyphs) {
     const reason = hiddenReason(g, around(g), page, ocrLayer);
     if (reason) hidden.push({ glyph: g, reason });
-    else visible.push(g);
+    else visible.push(!ocrLayer && isInvisibleInk(g) ? { ...g, outlined: true } : g);
   }
   return { visible, hidden, ocrLayer };
 }

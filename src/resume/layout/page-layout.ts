@@ -1,5 +1,6 @@
 import type { Glyph, RawPage } from "../pdf/raw-document.ts";
 import type { HiddenText } from "../types.ts";
+import { joinBulletSegment } from "./bullet-segment.ts";
 import { cleanGlyphText } from "./glyph-cleanup.ts";
 import { type HiddenReason, partitionVisible } from "./hidden-text.ts";
 import type { Line, Segment, StyledGlyph } from "./layout-types.ts";
@@ -39,7 +40,8 @@ function styled(glyphs: Glyph[], page: RawPage): StyledGlyph[] {
       y: g.y,
       width: g.width,
       size: g.size,
-      bold: font?.bold ?? false,
+      // glyphs drawn as outlines under a text layer are a synthetic (emphasised) face
+      bold: (font?.bold ?? false) || g.outlined === true,
       italic: font?.italic ?? false,
       font: font?.name || `font-${g.font}`,
       fill: g.fill,
@@ -50,7 +52,7 @@ function styled(glyphs: Glyph[], page: RawPage): StyledGlyph[] {
 
 /** Join a row's segments into a Line. Segments are separated by wide gaps: two spaces mark that. */
 export function toLine(page: number, index: number, segments: Segment[], column: number): Line {
-  const segs = [...segments].sort((a, b) => a.x0 - b.x0);
+  const segs = joinBulletSegment([...segments].sort((a, b) => a.x0 - b.x0));
   const main = segs.reduce((a, b) => (b.text.length > a.text.length ? b : a));
   const letters = segs.reduce((n, s) => n + s.text.replace(/\s/g, "").length, 0);
   const boldLetters = segs.reduce((n, s) => n + (s.bold ? s.text.replace(/\s/g, "").length : 0), 0);

@@ -31,6 +31,11 @@ export interface Glyph {
    * x, y are then the glyph's origin and width its advance along that direction
    */
   dir?: [number, number];
+  /**
+   * set by the layout, not the reader: an invisible glyph laid over filled outlines of itself (the
+   * page shows the outlines); producers do that for synthetic bold or italic faces, so it reads as emphasis
+   */
+  outlined?: boolean;
   /** the drawing itself hides the glyph: it lies outside the clipping path, or in optional content that is off */
   hiddenBy?: "clip" | "optional-content";
   /** paint order on the page (later paints cover earlier ones) */
