@@ -163,6 +163,30 @@ describe("hidden text", () => {
     for (const h of r.hiddenText) expect(visible).not.toContain(h.text);
   });
 
+  test("an optional-content layer that is off and text outside a clipping path are hidden, not claims", async () => {
+    const r = await extract("hidden-layers.pdf");
+    expect(r.projects.map((p) => [p.name, p.dates?.text, p.description])).toEqual([
+      ["Tide Clock", "2023", ["Shows the tides of the nearest harbour."]],
+      ["Harbour Map", "2022", ["Charts the piers from open data."]],
+      ["Kite Logger", "2021", ["Logs wind speed from a kite line."]],
+    ]);
+    expect(r.hiddenText.map((h) => [h.reason, h.text])).toEqual([
+      ["hidden-layer", "Quantum Compiler 2024"],
+      ["hidden-layer", "• kubernetes rust golang principal engineer"],
+      ["clipped", "blockchain architect"],
+    ]);
+    expect(JSON.stringify(r.projects)).not.toContain("kubernetes");
+  });
+
+  test("rotated text is read, not skipped: a sidebar turned 90 degrees holds the projects", async () => {
+    const r = await extract("rotated-text.pdf");
+    expect(summary(r)).toEqual([["Reef Watch", "github.com/analima/reef-watch"]]);
+    expect(r.projects[0]!.description).toEqual(["Counts fish in reef camera footage. github.com/analima/reef-watch"]);
+    expect(r.candidateName).toBe("Ana Lima");
+    expect(r.warnings).toEqual([]);
+    expect(r.hiddenText).toEqual([]);
+  });
+
   test("a scanned page's invisible OCR layer is the page's text, with a warning", async () => {
     const r = await extract("ocr-layer.pdf");
     expect(r.hiddenText).toEqual([]);

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import {
+  isDateOnly,
   isNoise,
   readsLikeTitle,
   segmentEntries,
@@ -143,3 +144,53 @@ test.each([
   ["https://github.com/a/b", false],
   ["and then some more words", false],
 ])("readsLikeTitle(%s) = %s", (text, want) => expect(readsLikeTitle(line(text))).toBe(want));
+
+describe("date-only lines", () => {
+  test("a date set above each title dates the entry below it and never names one", () => {
+    const lines = stack([
+      ["Oct 2020 - Feb 2021", { size: 8, bold: true, x: 500 }],
+      ["Vitarana Drone", { size: 12 }],
+      ["- Technology: Python, ROS", { size: 8 }],
+      ["- Autonomous delivery in simulation", { size: 8 }],
+      ["Jun 2021 - Jul 2021", { size: 8, bold: true, x: 500 }],
+      ["Linux Kernel Configuration", { size: 12 }],
+      ["- Tuned the kernel for power use", { size: 8 }],
+    ]);
+    const entries = segmentEntries(lines);
+    expect(entries.map((e) => [e.title.text, e.lines.map((l) => l.text)])).toEqual([
+      [
+        "Vitarana Drone",
+        ["Vitarana Drone", "Oct 2020 - Feb 2021", "- Technology: Python, ROS", "- Autonomous delivery in simulation"],
+      ],
+      [
+        "Linux Kernel Configuration",
+        ["Linux Kernel Configuration", "Jun 2021 - Jul 2021", "- Tuned the kernel for power use"],
+      ],
+    ]);
+  });
+
+  test("a date right under a title, far above the next one, stays with its own title", () => {
+    const lines = [
+      line("Tide Clock", { bold: true, y: 100, index: 0 }),
+      line("2023", { y: 112, index: 1 }),
+      line("Harbour Map", { bold: true, y: 160, index: 2 }),
+      line("2022", { y: 172, index: 3 }),
+    ];
+    expect(segmentEntries(lines).map((e) => e.lines.map((l) => l.text))).toEqual([
+      ["Tide Clock", "2023"],
+      ["Harbour Map", "2022"],
+    ]);
+  });
+
+  test("isDateOnly", () => {
+    expect(["Oct 2020 - Feb 2021", "• 2019 – Present", "Весна 2024"].map((t) => isDateOnly(line(t)))).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect(["Chess Engine 2022", "Oct 2020 - Feb 2021 | Python"].map((t) => isDateOnly(line(t)))).toEqual([
+      false,
+      false,
+    ]);
+  });
+});

@@ -115,3 +115,47 @@ test.each([
   ["P ROJECTS", "PROJECTS"],
   ["A DAY OF MY LIFE", "A DAY OF MY LIFE"],
 ])("headingTitle(%s)", (text, want) => expect(headingTitle(text)).toBe(want));
+
+describe("sections follow their column across pages", () => {
+  const at = (
+    text: string,
+    page: number,
+    column: number,
+    x: number,
+    y: number,
+    o: { size?: number; bold?: boolean } = {},
+  ) => line(text, { page, column, x, y, size: o.size ?? 10, bold: o.bold ?? false });
+
+  test("a sidebar that starts a page without a heading continues the sidebar's section", () => {
+    const lines = [
+      at("Jane Doe", 1, 0, 50, 40, { size: 20, bold: true }),
+      at("Experience", 1, 1, 200, 100, { size: 13, bold: true }),
+      at("Acme Corp, engineer", 1, 1, 200, 120),
+      at("Skills", 1, 2, 440, 100, { size: 13, bold: true }),
+      at("Python", 1, 2, 455, 120),
+      at("Projects", 2, 1, 200, 40, { size: 13, bold: true }),
+      at("Weather Station", 2, 1, 200, 60),
+      at("Redis", 2, 2, 455, 40),
+      at("Awards", 2, 2, 440, 80, { size: 13, bold: true }),
+      at("Spot award", 2, 2, 455, 100),
+      at("Continued project text", 3, 0, 200, 40),
+    ].map((l, i) => ({ ...l, index: i }));
+    const sections = detectSections(lines);
+    expect(sections.map((s) => [s.title, s.lines.map((l) => l.text)])).toEqual([
+      ["", ["Jane Doe"]],
+      ["Experience", ["Acme Corp, engineer"]],
+      ["Skills", ["Python", "Redis"]],
+      ["Projects", ["Weather Station", "Continued project text"]],
+      ["Awards", ["Spot award"]],
+    ]);
+  });
+
+  test("one column: a page that starts without a heading goes on with the last section", () => {
+    const lines = [
+      at("Projects", 1, 0, 50, 100, { size: 13, bold: true }),
+      at("Weather Station", 1, 0, 50, 120),
+      at("Chess Engine", 2, 0, 50, 40),
+    ].map((l, i) => ({ ...l, index: i }));
+    expect(detectSections(lines).map((s) => [s.title, s.lines.length])).toEqual([["Projects", 2]]);
+  });
+});
