@@ -15,6 +15,8 @@ export interface Entry {
   title: Line;
   /** all lines of the entry, title first */
   lines: Line[];
+  /** how many lines the title takes when it wraps (the title and its continuations come first); 1 if absent */
+  titleLines?: number;
 }
 
 export const BULLET_CHARS = "•·◦▪●○■□►▸➢➤✓✔❖◆‣⁃∙";
@@ -158,10 +160,12 @@ export function segmentEntries(sectionLines: Line[]): Entry[] {
   const weak = body !== null && similarStyle(titleStyle, body) && !switchesStyle(first);
   const entries: Entry[] = [{ title: first, lines: [first, ...lines.slice(0, firstAt)] }];
   let dates: Line[] = [];
+  let titleOpen = true;
   for (const line of lines.slice(firstAt + 1)) {
     const cur = entries[entries.length - 1]!;
     if (isDateOnly(line)) {
       dates.push(line);
+      titleOpen = false;
       continue;
     }
     const sameStyle = similarStyle(styleOf(line), titleStyle) && isBulleted(line) === titleBulleted;
@@ -170,7 +174,15 @@ export function segmentEntries(sectionLines: Line[]): Entry[] {
     // one style everywhere: a right edge like the first title's, a bullet when the entries are
     // bullets ("• Name – what it does"), or at least a line that reads like a title
     if (starts && weak) starts = firstHasRight ? line.segments.length > 1 : titleBulleted || readsLikeTitle(line);
-    if (starts && cur.lines.length === 1 && dates.length === 0 && continuesTitle(line, cur.title)) starts = false;
+    // a title wrapped over several lines: each line goes on from the one before while the title is open
+    const last = cur.lines[cur.lines.length - 1]!;
+    const continues: boolean =
+      titleOpen && dates.length === 0 && similarStyle(styleOf(line), titleStyle) && continuesTitle(line, last);
+    if (continues) {
+      starts = false;
+      if (cur.lines.length === (cur.titleLines ?? 1)) cur.titleLines = cur.lines.length + 1;
+    }
+    titleOpen = starts || continues;
     // dates set above the new title (nearer to it than to the text before) belong to the new entry
     const above = cur.lines[cur.lines.length - 1];
     const ahead = starts && dates.length > 0 && datesNext(dates[0]!, above, line) ? dates : [];

@@ -1,6 +1,7 @@
 import type { Line } from "../layout/layout-types.ts";
 import { findDateRange } from "./dates.ts";
 import { leadRun, stripBullet } from "./entries.ts";
+import { linkedItemLabel } from "./linked-items.ts";
 import { canonicalTechnology, isTechListLine, splitTechList } from "./technologies.ts";
 
 /**
@@ -30,7 +31,7 @@ const REGISTRY_SUFFIX = /\s+(?:in|on|at)\s+(?:npm|pypi|crates\.io|rubygems|nuget
 function clean(name: string): string {
   return name
     .replace(/^[\s|•·:–—-]+/, "")
-    .replace(/[\s|•·:,;–—-]+$/, "")
+    .replace(/[\s|•·:,;.–—([-]+$/, "")
     .replace(/\s{2,}/g, " ")
     .trim();
 }
@@ -55,7 +56,8 @@ function splitTechParenthesis(name: string): [string, string[]] {
 
 /** Split a title string (no layout) into name, technologies and the rest. */
 export function parseTitleText(title: string): TitleParts {
-  let text = stripBullet(title).replace(TRAILING_LABEL, "");
+  // "Label: https://..." names the label
+  let text = (linkedItemLabel(title) ?? stripBullet(title)).replace(TRAILING_LABEL, "");
   const technologies: string[] = [];
   const restParts: string[] = [];
   // "Name | tech, tech | Github Link": the first part names, the others describe

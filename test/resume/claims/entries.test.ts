@@ -145,6 +145,22 @@ test.each([
   ["and then some more words", false],
 ])("readsLikeTitle(%s) = %s", (text, want) => expect(readsLikeTitle(line(text))).toBe(want));
 
+test("a title wrapped over three lines is one entry, and says so", () => {
+  const lines = [
+    line("Онлайн-сервис ИИ-деконволюции в", { y: 100, index: 0 }),
+    line("нейробиологии (восстановления качества изображений с", { y: 110, index: 1 }),
+    line("микроскопа) (04/2023 - В настоящем)", { y: 120, index: 2 }),
+    line("Технологии: PyTorch, FastAPI", { y: 130, index: 3, size: 7 }),
+    line("Решение задачи оптимальной площади плота при", { y: 150, index: 4 }),
+    line("повороте (04/2023 - 05/2023)", { y: 160, index: 5 }),
+  ];
+  const entries = segmentEntries(lines);
+  expect(entries.map((e) => [e.title.text, e.titleLines ?? 1, e.lines.length])).toEqual([
+    ["Онлайн-сервис ИИ-деконволюции в", 3, 4],
+    ["Решение задачи оптимальной площади плота при", 2, 2],
+  ]);
+});
+
 describe("date-only lines", () => {
   test("a date set above each title dates the entry below it and never names one", () => {
     const lines = stack([
