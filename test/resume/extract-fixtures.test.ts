@@ -147,6 +147,41 @@ describe("layout", () => {
   });
 });
 
+describe("structure, not wording (issue 11's failure classes, generated)", () => {
+  test("sidebar of skill lists beside the main column; projects named GitHub, Website, Portfolio", async () => {
+    const r = await extract("sidebar-platform-names.pdf");
+    expect(r.projects.map((p) => [p.name, p.repoUrl, p.technologies, p.dates?.text])).toEqual([
+      ["GitHub", "github.com/samokafor/github", ["Go", "GraphQL"], "2023"],
+      ["Website", "github.com/samokafor/website", ["TypeScript", "React"], "2022"],
+      ["Portfolio", "github.com/samokafor/portfolio", [], "2021"],
+    ]);
+    // the link sits on the title, on a trailing "[Code]", and on an icon with no text under it
+    expect(r.projects.map((p) => p.repoLinks[0]!.visibleText)).toEqual(["GitHub", "[Code]", undefined]);
+  });
+
+  test("headings that differ from the body only by size, colour and a rule line (Word style)", async () => {
+    const r = await extract("word-style-headings.pdf");
+    expect(summary(r)).toEqual([
+      ["Tram Times", "github.com/lfischer/tram-times"],
+      ["Recipe Box", "github.com/lfischer/recipe-box"],
+      ["Bike Counter", "github.com/lfischer/bike-counter"],
+    ]);
+    // an unknown heading in the heading style is still a section boundary
+    expect(r.projects.map((p) => p.section)).toEqual(["Things I Built", "Things I Built", "Things I Built"]);
+    expect(r.projects[0]!.description.join(" ")).not.toContain("Nordwind");
+  });
+
+  test("projects under Open Source Contributions, Selected Work, Hackathons and Research", async () => {
+    const r = await extract("project-headings.pdf");
+    expect(r.projects.map((p) => [p.name, p.repoUrl, p.section])).toEqual([
+      ["kube-probe", "github.com/kube-probe/kube-probe", "Open Source Contributions"],
+      ["Ledger Lite", "github.com/rmenon/ledger-lite", "Selected Work"],
+      ["FloodWatch", null, "Hackathons"],
+      ["Sparse Attention Study", "github.com/rmenon/sparse-attn", "Research"],
+    ]);
+  });
+});
+
 describe("hidden text", () => {
   test("white, tiny, off-page, covered and invisible text is reported apart; white on a dark bar is not", async () => {
     const r = await extract("hidden-text.pdf");

@@ -23,7 +23,16 @@ export interface TitleParts {
 export const LINK_LABEL =
   /^(github( link| repo(sitory)?)?|gitlab|link|links|source( code)?|code|repo(sitory)?|demo|live( demo| site)?|website|site|app|paper|preprint|video|slides|here|ссылка|исходный код|код|npm|pypi)$/i;
 const TRAILING_LABEL =
-  /\s*(?:[|•·,–—-]\s*)?\(?\b(?:github link|github repo|github|gitlab|source code|live demo|link|demo|code|repo|website|ссылка)\b\)?\s*$/i;
+  /\s*(?:[|•·,–—-]\s*)?[([]?\b(?:github link|github repo|github|gitlab|source code|live demo|link|demo|code|repo|website|ссылка)\b[)\]]?\s*$/i;
+
+/**
+ * Take a link label off the end of a title ("Name | GitHub", "Name [Code]"). A label is a word in a
+ * label's place, after something else: a title that is only "GitHub" or "Website" is the name.
+ */
+function stripLabel(text: string): string {
+  const stripped = text.replace(TRAILING_LABEL, "");
+  return /[\p{L}\p{N}]/u.test(stripped) ? stripped : text;
+}
 const ROLE_SUFFIX =
   /\s+[-–—]\s+(?:(?:previous|former|core|lead|main|co-?|original)\s+)*(?:maintainer|contributor|developer|author|creator|founder|lead|member|owner|committer)s?\s*$/i;
 const REGISTRY_SUFFIX = /\s+(?:in|on|at)\s+(?:npm|pypi|crates\.io|rubygems|nuget|maven( central)?|packagist)\s*$/i;
@@ -57,15 +66,16 @@ function splitTechParenthesis(name: string): [string, string[]] {
 /** Split a title string (no layout) into name, technologies and the rest. */
 export function parseTitleText(title: string): TitleParts {
   // "Label: https://..." names the label
-  let text = (linkedItemLabel(title) ?? stripBullet(title)).replace(TRAILING_LABEL, "");
+  let text = stripLabel(linkedItemLabel(title) ?? stripBullet(title));
   const technologies: string[] = [];
   const restParts: string[] = [];
   // "Name | tech, tech | Github Link": the first part names, the others describe
   const bars = text.split(/\s*\|\s*/);
   if (bars.length > 1 && bars[0]!.trim()) {
     text = bars[0]!;
-    for (const part of bars.slice(1)) {
-      if (LINK_LABEL.test(part.trim())) continue;
+    for (const whole of bars.slice(1)) {
+      if (LINK_LABEL.test(whole.trim())) continue;
+      const part = stripLabel(whole);
       if (isTechListLine(part)) technologies.push(...splitTechList(part));
       else restParts.push(part);
     }
@@ -80,9 +90,7 @@ export function parseTitleText(title: string): TitleParts {
   let name = text;
   for (let i = 0; i < 3; i++) {
     const before = name;
-    name = clean(
-      stripTrailingDate(name.replace(TRAILING_LABEL, "").replace(ROLE_SUFFIX, "").replace(REGISTRY_SUFFIX, "")),
-    );
+    name = clean(stripTrailingDate(stripLabel(name).replace(ROLE_SUFFIX, "").replace(REGISTRY_SUFFIX, "")));
     if (name === before) break;
   }
   const [bare, parenTech] = splitTechParenthesis(name);
