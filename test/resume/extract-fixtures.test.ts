@@ -171,6 +171,26 @@ describe("structure, not wording (issue 11's failure classes, generated)", () =>
     expect(r.projects[0]!.description.join(" ")).not.toContain("Nordwind");
   });
 
+  test("eight projects as the rows of a table, one style everywhere, each linked from 'GitHub'", async () => {
+    const r = await extract("project-table.pdf");
+    expect(r.projects.map((p) => p.name)).toEqual([
+      "Glacier Sync",
+      "Moose Tracker",
+      "Aurora Alerts",
+      "Fjord Maps",
+      "Sauna Timer",
+      "Lingon Notes",
+      "Troll Chess",
+      "Herring Bot",
+    ]);
+    expect(
+      r.projects.every(
+        (p, i) => p.repoUrl === `github.com/jberg/${r.projects[i]!.name.toLowerCase().replace(/ /g, "-")}`,
+      ),
+    ).toBe(true);
+    expect(r.projects[0]!.technologies).toEqual(["Rust", "S3"]);
+  });
+
   test("projects under Open Source Contributions, Selected Work, Hackathons and Research", async () => {
     const r = await extract("project-headings.pdf");
     expect(r.projects.map((p) => [p.name, p.repoUrl, p.section])).toEqual([

@@ -105,10 +105,10 @@ export function parseTitleText(title: string): TitleParts {
 export function parseTitle(line: Line): TitleParts {
   const seg = line.segments[0]!;
   const lead = leadRun(line);
-  const otherSegments = line.segments
-    .slice(1)
-    .map((s) => s.text)
-    .join("  ");
+  // a column of its own that lists technologies (a table row "Name | Rust, S3 | GitHub") is the stack
+  const others = line.segments.slice(1).map((s) => s.text);
+  const stack = others.filter((t) => !findDateRange(t) && isTechListLine(t)).flatMap((t) => splitTechList(t));
+  const otherSegments = others.join("  ");
   const continues = lead.bold && seg.text.slice(lead.end).replace(/^[\s:|–—-]+/, "").length > 0;
   if (continues) {
     const remainder = seg.text
@@ -119,10 +119,18 @@ export function parseTitle(line: Line): TitleParts {
     const remainderIsTech = isTechListLine(remainder.replace(/^\|\s*/, ""));
     return {
       name: parts.name,
-      technologies: [...parts.technologies, ...(remainderIsTech ? splitTechList(remainder.replace(/^\|\s*/, "")) : [])],
+      technologies: [
+        ...parts.technologies,
+        ...(remainderIsTech ? splitTechList(remainder.replace(/^\|\s*/, "")) : []),
+        ...stack,
+      ],
       rest: [parts.rest, remainderIsTech ? "" : remainder, otherSegments].filter(Boolean).join("  "),
     };
   }
   const parts = parseTitleText(seg.text);
-  return { ...parts, rest: [parts.rest, otherSegments].filter(Boolean).join("  ") };
+  return {
+    ...parts,
+    technologies: [...parts.technologies, ...stack],
+    rest: [parts.rest, otherSegments].filter(Boolean).join("  "),
+  };
 }
