@@ -78,12 +78,7 @@ export function overOutlines(g: Glyph, areas: PaintedArea[], cx: number, cy: num
     else if (!after) after = a;
   }
   const fits = (a: PaintedArea | undefined) =>
-    !!a &&
-    a.fill !== "image" &&
-    a.fill !== "pattern" &&
-    a.alpha >= 0.5 &&
-    a.y1 - a.y0 <= 2.5 * g.size &&
-    contains(a, cx, cy, cx, cy, 1);
+    !!a && a.fill.startsWith("#") && a.alpha >= 0.5 && a.y1 - a.y0 <= 2.5 * g.size && contains(a, cx, cy, cx, cy, 1);
   return fits(before) || fits(after);
 }
 
@@ -115,7 +110,8 @@ export function hiddenReason(
   for (let i = areas.length - 1; i >= 0; i--) {
     const a = areas[i]!;
     if (a.seq < g.seq) break;
-    if (a.alpha >= 0.99 && a.fill !== "pattern" && contains(a, g.x, top, right, bottom, 0.5)) return "covered";
+    if (a.alpha >= 0.99 && a.fill !== "pattern" && a.fill !== "placement" && contains(a, g.x, top, right, bottom, 0.5))
+      return "covered";
   }
   const textLum = luminance(g.fill);
   if (textLum === null) return null;

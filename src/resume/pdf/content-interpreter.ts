@@ -112,10 +112,15 @@ export function interpretOperatorList(list: OperatorListInput, opt: InterpretOpt
       },
     });
 
+  // A placement ("q cm ... Q") that paints nothing: the image the reader left out (images are not
+  // decoded on the first read). Its unit square is where the image would be: a probable image area.
+  let placement: Matrix | null = null;
   const n = list.fnArray.length;
   for (let i = 0; i < n; i++) {
     const fn = list.fnArray[i];
     const args = (list.argsArray[i] ?? []) as unknown[];
+    const placed: Matrix | null = placement;
+    placement = null;
     if (annotationDepth > 0) {
       if (fn === O.beginAnnotation) annotationDepth++;
       else if (fn === O.endAnnotation) annotationDepth--;
@@ -129,11 +134,17 @@ export function interpretOperatorList(list: OperatorListInput, opt: InterpretOpt
         save();
         break;
       case O.restore:
+        if (placed && Math.abs(placed[0] * placed[3] - placed[1] * placed[2]) > 1)
+          addArea(transformBox(placed, 0, 0, 1, 1), "placement");
         restore();
+        break;
+      case O.dependency:
+        placement = placed;
         break;
       case O.transform: {
         const m = asMatrix(args);
         if (m) s.ctm = multiply(s.ctm, m);
+        placement = device();
         break;
       }
       case O.paintFormXObjectBegin: {

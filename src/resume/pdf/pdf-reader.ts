@@ -1,4 +1,5 @@
 import { getDocumentProxy, getResolvedPDFJS } from "unpdf";
+import { TINY_FONT_PT } from "../layout/hidden-text.ts";
 import { ResumeError } from "../types.ts";
 import {
   type InterpretedPage,
@@ -210,11 +211,15 @@ function mayContainImages(bytes: Uint8Array): boolean {
 
 /**
  * Needs the image positions only to tell light text on a photo from light text on white paper: a
- * page with light glyphs that no vector area explains is re-read with images enabled.
+ * page with light, otherwise readable glyphs that no area explains (a vector area, or the placement
+ * of an image the first read left out) is re-read with images enabled.
  */
 function needsImages(content: InterpretedPage): boolean {
   return content.glyphs.some((g) => {
     if (!/^#[ef][0-9a-f][ef][0-9a-f][ef][0-9a-f]$/.test(g.fill) || !g.text.trim()) return false;
+    // hidden whatever lies under it: no image can make it readable
+    if (g.size < TINY_FONT_PT || g.hiddenBy || g.renderMode === 3 || g.renderMode === 7 || g.alpha <= 0.05)
+      return false;
     return !content.areas.some(
       (a) => a.seq < g.seq && a.x0 <= g.x && a.x1 >= g.x + g.width && a.y0 <= g.y && a.y1 >= g.y,
     );

@@ -57,7 +57,10 @@ export interface PaintedArea {
   y0: number;
   x1: number;
   y1: number;
-  /** "#rrggbb", or "image" / "pattern" when the colour is unknown */
+  /**
+   * "#rrggbb", or "image" / "pattern" when the colour is unknown; "placement" where an image was
+   * placed but not read (its colour and opacity unknown: it neither covers text nor proves it hidden)
+   */
   fill: string;
   alpha: number;
   seq: number;

@@ -165,3 +165,9 @@ describe("hidden by the drawing", () => {
     expect(hiddenReason(g({ hiddenBy: "clip" }), [], page, false)).toBe("clipped");
   });
 });
+
+test("an image placement the reader left out neither covers text nor decides its background", () => {
+  const placement = area({ x0: 90, y0: 150, x1: 300, y1: 260, fill: "placement", seq: 20 });
+  expect(hiddenReason(g({ seq: 10 }), [placement], page, false)).toBeNull();
+  expect(hiddenReason(g({ fill: "#ffffff", seq: 30 }), [{ ...placement, seq: 5 }], page, false)).toBeNull();
+});

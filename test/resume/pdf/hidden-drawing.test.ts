@@ -133,3 +133,22 @@ describe("rotated text", () => {
     expect(flat.glyphs[0]!.dir).toBeUndefined();
   });
 });
+
+describe("images the first read leaves out", () => {
+  test("a placement that paints nothing before Q is a probable image area; one that paints is not", () => {
+    const r = run([
+      ["save", []],
+      ["transform", [100, 0, 0, 50, 10, 10]],
+      ["dependency", ["img_p0_1"]],
+      ["restore", []],
+      ["save", []],
+      ["transform", [1, 0, 0, 1, 300, 300]],
+      ...text("x"),
+      ["restore", []],
+      ["save", []],
+      ["transform", [0.5, 0, 0, 0.5, 0, 0]],
+      ["restore", []],
+    ]);
+    expect(r.areas.map((a) => [a.x0, a.y0, a.x1, a.y1, a.fill])).toEqual([[10, 732, 110, 782, "placement"]]);
+  });
+});
