@@ -135,7 +135,10 @@ export function isDateOnly(line: Line): boolean {
     .replace(/\s{2,}/g, " ")
     .trim();
   const d = findDateRange(t);
-  return !!d && d.length >= t.length - 2;
+  if (!d || d.length < t.length - 2) return false;
+  // a lone number that could be a year far from any resume's dates is a name ("2048", the game)
+  const year = /^\d{4}$/.exec(d.range.text.trim());
+  return !year || (Number(year[0]) >= 1950 && Number(year[0]) <= 2039);
 }
 
 /** Is `date` nearer (vertically, same page) to the title below it than to the line above it? */

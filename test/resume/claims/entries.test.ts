@@ -204,9 +204,11 @@ describe("date-only lines", () => {
       true,
       true,
     ]);
-    expect(["Chess Engine 2022", "Oct 2020 - Feb 2021 | Python"].map((t) => isDateOnly(line(t)))).toEqual([
+    expect(["Chess Engine 2022", "Oct 2020 - Feb 2021 | Python", "2048"].map((t) => isDateOnly(line(t)))).toEqual([
+      false,
       false,
       false,
     ]);
+    expect(isDateOnly(line("2021"))).toBe(true);
   });
 });
