@@ -7,20 +7,21 @@ import { createDashboard, type DashboardDeps } from "./dashboard/dashboard.ts";
 import { GITHUB_CACHE_RETENTION_MS, pruneGitHubHttpCache } from "./github/http-cache-store.ts";
 import { renderMetrics } from "./http/metrics.ts";
 import { createHttpApp } from "./http/server.ts";
+import type { JobEvents } from "./jobs/job-handler.ts";
 import { JobQueue } from "./jobs/job-queue.ts";
 import { JobStore } from "./jobs/job-store.ts";
-import { type JobEvents, Worker } from "./jobs/worker.ts";
+import { Worker } from "./jobs/worker.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { EventBus } from "./lib/events.ts";
 import { createLogger, type Logger } from "./lib/log.ts";
+import { MaintenanceLoop } from "./maintenance/maintenance-loop.ts";
 import { openDatabase } from "./storage/database.ts";
-import { defaultSteps } from "./verification/default-steps.ts";
-import { MaintenanceLoop } from "./verification/maintenance-loop.ts";
+import { productionSteps } from "./verification/production-steps.ts";
 import { ResumeFiles } from "./verification/resume-files.ts";
 import { type VerificationSteps, verificationJobHandler } from "./verification/verification-job.ts";
 import { VerificationService } from "./verification/verification-service.ts";
 import { VerificationStore } from "./verification/verification-store.ts";
-import { createWebhookDelivery } from "./webhooks/webhook-delivery.ts";
+import { createWebhookDelivery } from "./webhooks/webhook-wiring.ts";
 
 export type AppEvents = JobEvents;
 
@@ -58,7 +59,7 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
     clock,
     new ResumeFiles(join(config.dataDir, "resumes"), { fsync: config.dbSynchronous === "FULL" }),
   );
-  const steps = opts.steps ?? defaultSteps({ config, db, logger });
+  const steps = opts.steps ?? productionSteps({ config, db, logger });
   const worker = new Worker({
     db,
     store: jobStore,
@@ -98,6 +99,9 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
     publicUrl: config.publicUrl,
     githubRateLimit: () => steps.githubRateLimit?.() ?? null,
     webhooks: {
+      deliveriesForJob: (trackingId) => webhooks.service.deliveriesForJob(trackingId),
+      testDeliveries: (clientId, limit) => webhooks.service.testDeliveries(clientId, limit),
+      health: (since) => webhooks.service.health(since),
       attempts: (id) => webhooks.service.attempts(id),
       resend: (id) => webhooks.service.resend(id),
       sendTest: (clientId) => webhooks.service.sendTest(clientId, webhooks.sender),
@@ -168,8 +172,11 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
     stop(): Promise<void> {
       stopped ??= (async () => {
         await server?.stop(false);
-        maintenance.stop();
-        const [r] = await Promise.all([worker.stop(config.shutdownGraceMs), webhooks.stop(config.shutdownGraceMs)]);
+        const [r] = await Promise.all([
+          worker.stop(config.shutdownGraceMs),
+          webhooks.stop(config.shutdownGraceMs),
+          maintenance.stop(),
+        ]);
         await steps.close?.();
         logger.info("stopped", { finishedInFlight: r.finished, released: r.released });
         db.close();

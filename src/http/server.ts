@@ -1,5 +1,5 @@
 import { openapi } from "@elysiajs/openapi";
-import { Elysia } from "elysia";
+import { type AnyElysia, Elysia } from "elysia";
 import type { AccountService } from "../accounts/account-service.ts";
 import type { Logger } from "../lib/log.ts";
 import type { VerificationService } from "../verification/verification-service.ts";
@@ -16,7 +16,7 @@ export interface HttpDeps {
   logger: Logger;
   maxResumeBytes: number;
   /** more route modules mounted by other parts (dashboard ...) */
-  extra?: Array<Elysia<any, any, any, any, any, any, any>>;
+  extra?: AnyElysia[];
 }
 
 /** The HTTP surface; reads as a table of contents: operations, the /v1 API, the OpenAPI document. */

@@ -86,13 +86,12 @@ export function safeFilename(name: string | undefined | null): string | null {
   if (!name) return null;
   const base = name.split(/[\\/]/).pop() ?? "";
   const clean = base
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point of this pattern
     .replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, "")
     .trim()
     .slice(0, 255);
   return clean === "" || clean === "." || clean === ".." ? null : clean;
 }
-
-export { GITHUB_LOGIN } from "../lib/github-login.ts";
 
 export function isPdf(bytes: Uint8Array): boolean {
   // %PDF-

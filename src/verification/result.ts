@@ -1,23 +1,17 @@
-/** The spec's VerificationResult (interface.md 2.1) plus documented extra members (objects may carry more members than these). */
-export interface VerifiedProject {
-  name: string;
-  repoUrl: string;
-  commits: number;
-  matchStrength: "HIGH" | "MEDIUM" | "LOW";
-}
+import type { SpecFlag, SpecVerifiedProject } from "../analysis/types.ts";
 
-export interface Flag {
-  severity: "CRITICAL" | "WARNING" | "INFO";
-  message: string;
-}
-
+/**
+ * The spec's VerificationResult (interface.md 2.1) plus documented extra members (objects may carry more
+ * members than these). Projects and flags are typed by their spec fields, defined once with the
+ * analysis (analysis/types.ts), which adds the extras that explain them.
+ */
 export interface VerificationResult {
   trackingId: string;
   hostUsername: string;
   confidenceScore: number;
   status: "COMPLETED" | "FAILED";
-  verifiedProjects: VerifiedProject[];
-  flags: Flag[];
+  verifiedProjects: SpecVerifiedProject[];
+  flags: SpecFlag[];
   completedAt: string;
   createdAt: string;
   /** FAILED only: why the analysis could not run, with a code a program can switch on */
@@ -28,8 +22,8 @@ export interface VerificationResult {
 /** What the analysis contributes to a COMPLETED result (everything but identity and timestamps). */
 export interface AnalysisPart {
   confidenceScore: number;
-  verifiedProjects: VerifiedProject[];
-  flags: Flag[];
+  verifiedProjects: SpecVerifiedProject[];
+  flags: SpecFlag[];
   /** stored beside the result for the dashboard's pictures, never sent in it */
   commitTimelines?: unknown;
   [extra: string]: unknown;

@@ -1,8 +1,9 @@
-import { GitHubRateLimitedError, GitHubUnavailableError } from "../github/types.ts";
+import { GitHubRateLimitedError } from "../github/types.ts";
 import { DeferJob, PermanentJobError } from "../jobs/job-errors.ts";
-import type { JobHandler, RunningJob } from "../jobs/worker.ts";
+import type { JobHandler, RunningJob } from "../jobs/job-handler.ts";
 import type { Logger } from "../lib/log.ts";
 import { type ExtractedResume, ResumeError } from "../resume/types.ts";
+import { failureReason } from "./failure-codes.ts";
 import type { AnalysisPart } from "./result.ts";
 import { VERIFICATION_JOB, type VerificationService } from "./verification-service.ts";
 
@@ -74,16 +75,4 @@ export function verificationJobHandler(deps: {
       return () => service.fail(job.payload.trackingId, code, message);
     },
   };
-}
-
-/**
- * The code and message a FAILED result carries for whatever ended the job. Expected failures arrive as
- * PermanentJobError (the steps map ResumeError and AnalysisFailure to it); anything else is reported
- * without its internals.
- */
-export function failureReason(err: unknown): { code: string; message: string } {
-  if (err instanceof PermanentJobError) return { code: err.code, message: err.message };
-  if (err instanceof GitHubUnavailableError)
-    return { code: "github_unavailable", message: `GitHub could not be reached after several retries: ${err.message}` };
-  return { code: "internal_error", message: "the verification failed unexpectedly; the service log has details" };
 }

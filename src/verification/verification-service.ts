@@ -6,8 +6,15 @@ import { ApiErrors } from "../lib/errors.ts";
 import { newId, sha256Hex } from "../lib/ids.ts";
 import type { Database } from "../storage/database.ts";
 import { GroupCommit } from "../storage/group-commit.ts";
+import type { JobFilter } from "./job-filters.ts";
 import type { AnalysisPart, PendingJobView, VerificationResult } from "./result.ts";
 import type { ResumeFiles } from "./resume-files.ts";
+import {
+  type JobPage,
+  type QueueState,
+  VerificationListStore,
+  type VerificationLists,
+} from "./verification-list-store.ts";
 import type { VerificationRow, VerificationStore, VerificationView } from "./verification-store.ts";
 
 export const VERIFICATION_JOB = "verification";
@@ -58,6 +65,7 @@ export class VerificationService {
     private readonly queue: JobQueue,
     private readonly clock: Clock,
     private readonly files: ResumeFiles,
+    private readonly lists: VerificationLists = new VerificationListStore(db),
   ) {
     this.commits = new GroupCommit(db);
   }
@@ -233,5 +241,24 @@ export class VerificationService {
 
   countsByStatus(): Record<string, number> {
     return this.store.countsByStatus();
+  }
+
+  /** One page of the jobs list (dashboard and `claimcheck jobs list`); `clientId` resolves the filter's client. */
+  listJobs(filter: JobFilter, clientId: string | null, limit?: number): JobPage {
+    return this.lists.listJobs(filter, clientId, limit);
+  }
+
+  /** Jobs created at or after `since`, by the state a person means. */
+  stateCounts(since: number): Record<string, number> {
+    return this.lists.stateCounts(since);
+  }
+
+  queueState(now: number): QueueState {
+    return this.lists.queue(now);
+  }
+
+  /** Verifications created at or after `since`, by client id. */
+  countsByClientSince(since: number): Map<string, number> {
+    return this.lists.countsByClientSince(since);
   }
 }

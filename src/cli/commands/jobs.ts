@@ -1,22 +1,22 @@
 import { join } from "node:path";
-import { DashboardStore } from "../../dashboard/dashboard-store.ts";
-import { parseJobFilter } from "../../dashboard/job-filters.ts";
 import { JobQueue } from "../../jobs/job-queue.ts";
 import { JobStore } from "../../jobs/job-store.ts";
 import { isoOf, systemClock } from "../../lib/clock.ts";
 import type { Database } from "../../storage/database.ts";
+import { parseJobFilter } from "../../verification/job-filters.ts";
 import { ResumeFiles } from "../../verification/resume-files.ts";
 import { VerificationService } from "../../verification/verification-service.ts";
 import { VerificationStore } from "../../verification/verification-store.ts";
+import { DeliveryReportStore } from "../../webhooks/delivery-report-store.ts";
 import type { Command } from "../command.ts";
 import { UsageError } from "../command.ts";
 import { DATA_DIR_FLAG, intFlag, parseFlags } from "../flags.ts";
 import { withAccounts, withDatabase } from "../open-data.ts";
 
-/** The same services the server and the dashboard use, over the DATA_DIR's database. */
+/** The same domain services and read stores the server and the dashboard use, over the DATA_DIR's database. */
 function services(db: Database, dataDir: string) {
   return {
-    dashboard: new DashboardStore(db),
+    deliveries: new DeliveryReportStore(db),
     verifications: new VerificationService(
       db,
       new VerificationStore(db),
@@ -56,8 +56,8 @@ const list: Command = {
     if (problems.length) throw new UsageError(problems.join("; "));
     const limit = intFlag("limit", values.limit) ?? 50;
     const clientId = filter.client ? withAccounts(io, values["data-dir"], (a) => a.client(filter.client!).id) : null;
-    const page = withDatabase(io, values["data-dir"], (db) =>
-      new DashboardStore(db).listJobs(filter, clientId, Math.min(Math.max(limit, 1), 1000)),
+    const page = withDatabase(io, values["data-dir"], (db, dataDir) =>
+      services(db, dataDir).verifications.listJobs(filter, clientId, Math.min(Math.max(limit, 1), 1000)),
     );
     const rows = page.rows.map((r) => ({
       trackingId: r.tracking_id,
@@ -97,7 +97,7 @@ const show: Command = {
       return {
         job: s.verifications.render(v),
         pdfKept: v.resume_stored === 1,
-        deliveries: s.dashboard.deliveriesForJob(id),
+        deliveries: s.deliveries.forJob(id),
       };
     });
     if (!out) {

@@ -1,5 +1,5 @@
 import { createApp } from "../../app.ts";
-import { ConfigError, loadConfig, SETTINGS, settingsHelp } from "../../config/config.ts";
+import { type Config, ConfigError, loadConfig, SETTINGS, settingsHelp } from "../../config/config.ts";
 import { errorMessage } from "../../lib/errors.ts";
 import type { Command } from "../command.ts";
 import { parseFlags } from "../flags.ts";
@@ -20,7 +20,7 @@ SIGTERM or SIGINT stops gracefully: no new requests, in-flight verifications get
 finish, the rest are released to be picked up at the next start.`,
   async run(args, io) {
     const { values } = parseFlags(args, options);
-    let config;
+    let config: Config;
     try {
       config = loadConfig(io.env, values as Record<string, string>);
     } catch (err) {

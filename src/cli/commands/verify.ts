@@ -1,13 +1,13 @@
 import { existsSync } from "node:fs";
 import { reportText } from "../../analysis/report-text.ts";
-import { AnalysisFailure, runAnalysis } from "../../analysis/run-analysis.ts";
+import { runAnalysis } from "../../analysis/run-analysis.ts";
 import { loadConfig, loadDataDir } from "../../config/config.ts";
 import { createGitHubSource } from "../../github/github-source.ts";
-import { GitHubRateLimitedError, GitHubUnavailableError } from "../../github/types.ts";
 import { GITHUB_LOGIN } from "../../lib/github-login.ts";
 import { closeSharedExtractor, extractResume } from "../../resume/index.ts";
-import { ResumeError } from "../../resume/types.ts";
+import type { ExtractedResume } from "../../resume/types.ts";
 import { type Database, openDatabase } from "../../storage/database.ts";
+import { knownFailure } from "../../verification/failure-codes.ts";
 import type { CliIO, Command } from "../command.ts";
 import { UsageError } from "../command.ts";
 import { DATA_DIR_FLAG, parseFlags } from "../flags.ts";
@@ -18,22 +18,6 @@ function cacheDatabase(io: CliIO, dataDirFlag: string | undefined): { db: Databa
     return { db: openDatabase(":memory:"), where: "memory (pass --data-dir to keep GitHub answers between runs)" };
   const { dbPath } = loadDataDir(io.env, dataDirFlag ? { "data-dir": dataDirFlag } : {});
   return { db: openDatabase(dbPath), where: dbPath };
-}
-
-/**
- * The code and message of an error that ends a verification without a result: exported so every
- * mapping is tested, including the slow-to-provoke GitHub outage. Anything else is a bug and propagates.
- */
-export function verificationFailure(err: unknown): { code: string; message: string } | null {
-  if (err instanceof ResumeError || err instanceof AnalysisFailure) return { code: err.code, message: err.message };
-  if (err instanceof GitHubRateLimitedError)
-    return {
-      code: "github_rate_limited",
-      message: `${err.message}; set GITHUB_TOKEN (5,000 requests/h) or try again after the reset`,
-    };
-  if (err instanceof GitHubUnavailableError)
-    return { code: "github_unavailable", message: `GitHub could not be reached: ${err.message}` };
-  return null;
 }
 
 function failure(io: CliIO, json: boolean, hostUsername: string, code: string, message: string): number {
@@ -78,11 +62,11 @@ user, no projects, GitHub unavailable or rate-limited), 2 for a usage error.`,
     if (!existsSync(file)) return failure(io, json, login, "file_not_found", `no such file: ${file}`);
     const config = loadConfig(io.env, values["github-api-url"] ? { "github-api-url": values["github-api-url"] } : {});
 
-    let resume;
+    let resume: ExtractedResume;
     try {
       resume = await extractResume(new Uint8Array(await Bun.file(file).arrayBuffer()));
     } catch (err) {
-      const f = verificationFailure(err);
+      const f = knownFailure(err);
       if (f) return failure(io, json, login, f.code, f.message);
       throw err;
     } finally {
@@ -103,7 +87,7 @@ user, no projects, GitHub unavailable or rate-limited), 2 for a usage error.`,
       }
       return 0;
     } catch (err) {
-      const f = verificationFailure(err);
+      const f = knownFailure(err);
       if (f) return failure(io, json, login, f.code, f.message);
       throw err;
     } finally {

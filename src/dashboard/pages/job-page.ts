@@ -1,11 +1,11 @@
 import type { ClientRow } from "../../accounts/account-store.ts";
 import type { VerificationView } from "../../verification/verification-store.ts";
+import type { DeliveryListRow } from "../../webhooks/delivery-report-store.ts";
 import type { AttemptRow } from "../../webhooks/delivery-store.ts";
-import { timelineStats, timelineSvg, timelinesOf } from "../commit-timeline.ts";
-import type { DeliveryListRow } from "../dashboard-store.ts";
 import { type Html, html, trusted } from "../html.ts";
 import { badge, duration, time, webhookLabel } from "./format.ts";
 import { type AssetPaths, actionButton, layout, type Viewer } from "./layout.ts";
+import { timelineStats, timelineSvg, timelinesOf } from "./timeline-chart.ts";
 
 type Json = Record<string, unknown>;
 const isObj = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);

@@ -1,7 +1,7 @@
 import type { ClientRow } from "../../accounts/account-store.ts";
-import type { JobPage } from "../dashboard-store.ts";
+import { encodeCursor, filterParams, JOB_STATES, type JobFilter } from "../../verification/job-filters.ts";
+import type { JobPage } from "../../verification/verification-list-store.ts";
 import { type Html, html, queryString } from "../html.ts";
-import { encodeCursor, filterParams, JOB_STATES, type JobFilter } from "../job-filters.ts";
 import { badge, time, webhookLabel } from "./format.ts";
 import { type AssetPaths, layout, type Viewer } from "./layout.ts";
 

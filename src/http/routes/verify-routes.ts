@@ -1,9 +1,10 @@
 import { Elysia, t } from "elysia";
 import type { AccountService } from "../../accounts/account-service.ts";
 import { ApiErrors, AppError } from "../../lib/errors.ts";
+import { GITHUB_LOGIN } from "../../lib/github-login.ts";
 import type { VerificationService } from "../../verification/verification-service.ts";
 import { requirePrincipal } from "../auth.ts";
-import { GITHUB_LOGIN, isPdf, MULTIPART_OVERHEAD_BYTES, readVerifyForm } from "../upload.ts";
+import { isPdf, MULTIPART_OVERHEAD_BYTES, readVerifyForm } from "../upload.ts";
 import { AckSchema, ErrorSchema, JobSchema } from "./schemas.ts";
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;

@@ -14,7 +14,7 @@ export function canonicalTechnology(name: string): string | null {
   return CANON.get(name.trim().toLowerCase()) ?? null;
 }
 
-function escape(s: string): string {
+function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
@@ -22,7 +22,7 @@ function escape(s: string): string {
 const PROSE = new RegExp(
   `(?<![\\p{L}\\p{N}+#.])(${[...KNOWN]
     .sort((a, b) => b.length - a.length)
-    .map(escape)
+    .map(escapeRegExp)
     .join("|")})(?![\\p{L}\\p{N}+#]|\\.[\\p{L}])`,
   "giu",
 );

@@ -254,6 +254,7 @@ export async function readPdf(bytes: Uint8Array, limits: ReadLimits = DEFAULT_RE
       limits.checkBudget?.();
       const page = await doc.getPage(p);
       let read = await interpretPage(page, limits, visibility);
+      // biome-ignore lint/suspicious/noAssignInExpressions: the image scan runs at most once, and only when a page needs it
       if (needsImages(read.content) && (images ??= mayContainImages(bytes))) {
         imageDoc ??= await loadDocument(bytes, 40_000_000);
         read = await interpretPage(await imageDoc.getPage(p), limits, visibility);

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Principal } from "../../src/accounts/account-service.ts";
 import { type App, createApp } from "../../src/app.ts";
-import { DashboardStore } from "../../src/dashboard/dashboard-store.ts";
-import { encodeCursor, type JobFilter, parseJobFilter } from "../../src/dashboard/job-filters.ts";
 import { PermanentJobError } from "../../src/jobs/job-errors.ts";
 import { ManualClock } from "../../src/lib/clock.ts";
 import { silentLogger } from "../../src/lib/log.ts";
+import { clientUsage } from "../../src/verification/client-usage.ts";
+import { encodeCursor, type JobFilter, parseJobFilter } from "../../src/verification/job-filters.ts";
 import { fixedSteps, tempDir, testConfig } from "../support/harness.ts";
 
 const DAY = 86_400_000;
@@ -13,7 +13,6 @@ const START = Date.UTC(2026, 2, 1, 9); // 2026-03-01 09:00Z
 const tmp = tempDir();
 const clock = new ManualClock(START);
 let app: App;
-let store: DashboardStore;
 const ids: Record<string, string[]> = { acme: [], beta: [] };
 
 const steps = fixedSteps(70);
@@ -29,7 +28,6 @@ beforeAll(async () => {
       },
     },
   });
-  store = new DashboardStore(app.db);
   const principals: Record<string, Principal> = {};
   for (const name of ["acme", "beta"]) {
     const client = app.accounts.addClient(name, { monthlyQuota: 0, rateLimitPerMinute: 0 });
@@ -68,9 +66,9 @@ afterAll(async () => {
 const filter = (q: Record<string, string>): JobFilter => parseJobFilter(q).filter;
 const clientId = (name: string) => app.accounts.client(name).id;
 
-describe("DashboardStore.listJobs", () => {
+describe("the jobs list (VerificationService.listJobs)", () => {
   test("newest first, 25 a page, with totals and states", () => {
-    const p = store.listJobs(filter({}), null);
+    const p = app.verifications.listJobs(filter({}), null);
     expect(p.total).toBe(35);
     expect(p.rows).toHaveLength(25);
     expect(p.rows[0]!.tracking_id).toBe(ids.beta![4]!);
@@ -84,67 +82,68 @@ describe("DashboardStore.listJobs", () => {
   });
 
   test("paging older then newer walks the same rows back", () => {
-    const first = store.listJobs(filter({}), null, 10);
-    const second = store.listJobs(filter({ before: encodeCursor(first.older!) }), null, 10);
+    const first = app.verifications.listJobs(filter({}), null, 10);
+    const second = app.verifications.listJobs(filter({ before: encodeCursor(first.older!) }), null, 10);
     expect(second.rows[0]!.created_at).toBeLessThan(first.rows[9]!.created_at);
     expect(second.newer).not.toBeNull();
-    const back = store.listJobs(filter({ after: encodeCursor(second.newer!) }), null, 10);
+    const back = app.verifications.listJobs(filter({ after: encodeCursor(second.newer!) }), null, 10);
     expect(back.rows.map((r) => r.tracking_id)).toEqual(first.rows.map((r) => r.tracking_id));
     expect(back.newer).toBeNull();
     const seen = new Set<string>();
     let page = first;
     for (;;) {
-      page.rows.forEach((r) => seen.add(r.tracking_id));
+      for (const r of page.rows) seen.add(r.tracking_id);
       if (!page.older) break;
-      page = store.listJobs(filter({ before: encodeCursor(page.older) }), null, 10);
+      page = app.verifications.listJobs(filter({ before: encodeCursor(page.older) }), null, 10);
     }
     expect(seen.size).toBe(35);
   });
 
   test("filters: state, client, username prefix, date range, and combinations", () => {
-    expect(store.listJobs(filter({ state: "FAILED" }), null).total).toBe(5); // 0, 7, 14, 21, 28
-    expect(store.listJobs(filter({ state: "queued" }), null).total).toBe(3);
-    expect(store.listJobs(filter({ state: "COMPLETED" }), null).total).toBe(27);
-    expect(store.listJobs(filter({ state: "processing" }), null).total).toBe(0);
+    expect(app.verifications.listJobs(filter({ state: "FAILED" }), null).total).toBe(5); // 0, 7, 14, 21, 28
+    expect(app.verifications.listJobs(filter({ state: "queued" }), null).total).toBe(3);
+    expect(app.verifications.listJobs(filter({ state: "COMPLETED" }), null).total).toBe(27);
+    expect(app.verifications.listJobs(filter({ state: "processing" }), null).total).toBe(0);
     expect(
-      store
+      app.verifications
         .listJobs(filter({ client: "beta" }), clientId("beta"))
         .rows.map((r) => r.tracking_id)
         .sort(),
     ).toEqual([...ids.beta!].sort());
-    expect(store.listJobs(filter({ client: "nobody" }), null).total).toBe(0);
-    expect(store.listJobs(filter({ username: "FAIL" }), null).total).toBe(5);
+    expect(app.verifications.listJobs(filter({ client: "nobody" }), null).total).toBe(0);
+    expect(app.verifications.listJobs(filter({ username: "FAIL" }), null).total).toBe(5);
     expect(
-      store
+      app.verifications
         .listJobs(filter({ username: "octo-3" }), null)
         .rows.map((r) => r.host_username)
         .sort(),
     ).toEqual(["octo-3", "octo-30", "octo-31", "octo-32", "octo-33", "octo-34"]);
-    expect(store.listJobs(filter({ from: "2026-03-02", to: "2026-03-02" }), null).total).toBe(10);
-    expect(store.listJobs(filter({ from: "2026-03-04" }), null).total).toBe(5);
-    expect(store.listJobs(filter({ from: "2026-03-05" }), null).total).toBe(0);
-    expect(store.listJobs(filter({ to: "2026-02-28" }), null).total).toBe(0);
+    expect(app.verifications.listJobs(filter({ from: "2026-03-02", to: "2026-03-02" }), null).total).toBe(10);
+    expect(app.verifications.listJobs(filter({ from: "2026-03-04" }), null).total).toBe(5);
+    expect(app.verifications.listJobs(filter({ from: "2026-03-05" }), null).total).toBe(0);
+    expect(app.verifications.listJobs(filter({ to: "2026-02-28" }), null).total).toBe(0);
     expect(
-      store.listJobs(filter({ client: "acme", state: "FAILED", from: "2026-03-02" }), clientId("acme")).total,
+      app.verifications.listJobs(filter({ client: "acme", state: "FAILED", from: "2026-03-02" }), clientId("acme"))
+        .total,
     ).toBe(3); // 14, 21, 28
   });
 
   test("username filter treats LIKE wildcards literally", () => {
-    expect(store.listJobs({ ...filter({}), username: "%" }, null).total).toBe(0);
-    expect(store.listJobs({ ...filter({}), username: "octo_" }, null).total).toBe(0);
+    expect(app.verifications.listJobs({ ...filter({}), username: "%" }, null).total).toBe(0);
+    expect(app.verifications.listJobs({ ...filter({}), username: "octo_" }, null).total).toBe(0);
   });
 });
 
-describe("DashboardStore overview queries", () => {
+describe("overview read models: state counts, queue, client usage, delivery health", () => {
   test("state counts since a time, the queue, and quota use per client", () => {
-    expect(store.stateCounts(START)).toEqual({ COMPLETED: 27, FAILED: 5, queued: 3 });
-    expect(store.stateCounts(START + 3 * DAY)).toEqual({ COMPLETED: 2, queued: 3 });
-    const q = store.queue(START + 4 * DAY);
+    expect(app.verifications.stateCounts(START)).toEqual({ COMPLETED: 27, FAILED: 5, queued: 3 });
+    expect(app.verifications.stateCounts(START + 3 * DAY)).toEqual({ COMPLETED: 2, queued: 3 });
+    const q = app.verifications.queueState(START + 4 * DAY);
     expect(q.waiting).toBe(3);
     expect(q.running).toBe(0);
     expect(q.oldestWaitingMs).toBe(DAY - 32 * 60_000);
     expect(q.oldestDueMs).toBeNull(); // the three are scheduled in the future
-    const usage = store.clientUsage(START);
+    const usage = clientUsage(app.accounts, app.verifications, START);
     expect(usage.map((u) => [u.name, u.used_this_month, u.active_keys])).toEqual([
       ["acme", 30, 1],
       ["beta", 5, 1],
@@ -153,7 +152,7 @@ describe("DashboardStore overview queries", () => {
   });
 
   test("delivery health is empty without deliveries", () => {
-    expect(store.deliveryHealth(START)).toEqual({
+    expect(app.webhooks.service.health(START)).toEqual({
       byState: {},
       attempts: 0,
       succeeded: 0,
@@ -161,6 +160,6 @@ describe("DashboardStore overview queries", () => {
       p95LatencyMs: null,
       retryingNow: 0,
     });
-    expect(store.deliveriesForJob(ids.acme![0]!)).toEqual([]);
+    expect(app.webhooks.service.deliveriesForJob(ids.acme![0]!)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
+import type { AdminAuth, LiveSession } from "../admins/admin-auth.ts";
+import { sameSecret } from "../admins/admin-auth.ts";
 import { AppError, errorMessage } from "../lib/errors.ts";
 import type { Logger } from "../lib/log.ts";
-import type { AdminAuth, LiveSession } from "./admin-auth.ts";
-import { sameSecret } from "./admin-auth.ts";
 import type { Html } from "./html.ts";
 import { type AssetPaths, errorPage, type Viewer } from "./pages/layout.ts";
 import { SECURITY_HEADERS } from "./security-headers.ts";
@@ -13,7 +13,7 @@ export const MAX_FORM_BYTES = 1024 * 1024;
 export type Form = Map<string, string>;
 
 /** What every dashboard handler gets: the request, its path parameters and, for a POST, the checked form. */
-export interface Req {
+export interface PageRequest {
   request: Request;
   url: URL;
   params: Record<string, string>;
@@ -24,13 +24,13 @@ export interface Req {
   live: boolean;
 }
 
-export interface AuthedReq extends Req {
+export interface AdminRequest extends PageRequest {
   session: LiveSession;
   viewer: Viewer;
   form: Form;
 }
 
-export interface KitDeps {
+export interface PageHandlerDeps {
   auth: AdminAuth;
   logger: Logger;
   publicUrl: string | null;
@@ -102,19 +102,21 @@ export function checkCsrf(request: Request, form: Form, expected: string | null)
 }
 
 /** The handler wrapper: resolves the request context and renders any error as a dashboard page. */
-export function createKit(d: KitDeps) {
+export function createPageHandler(deps: PageHandlerDeps) {
   const fail = (err: unknown, viewer: Viewer | null): Response => {
     if (err instanceof AppError) {
       return htmlResponse(
-        errorPage({ assets: d.assets, viewer, status: err.status, message: err.message }),
+        errorPage({ assets: deps.assets, viewer, status: err.status, message: err.message }),
         err.status,
         err.headers,
       );
     }
-    d.logger.error("dashboard error", { error: err instanceof Error ? (err.stack ?? err.message) : errorMessage(err) });
+    deps.logger.error("dashboard error", {
+      error: err instanceof Error ? (err.stack ?? err.message) : errorMessage(err),
+    });
     return htmlResponse(
       errorPage({
-        assets: d.assets,
+        assets: deps.assets,
         viewer,
         status: 500,
         message: "Something went wrong; the service log has details.",
@@ -123,28 +125,28 @@ export function createKit(d: KitDeps) {
     );
   };
 
-  const base = (request: Request, params: Record<string, string> | undefined, server: Server): Req => ({
+  const base = (request: Request, params: Record<string, string> | undefined, server: Server): PageRequest => ({
     request,
     url: new URL(request.url),
     params: params ?? {},
     ip: server?.requestIP(request)?.address ?? "unknown",
-    secure: isSecureRequest(request, d.publicUrl),
+    secure: isSecureRequest(request, deps.publicUrl),
     live: request.headers.get("x-dashboard-live") === "1",
   });
 
   return {
-    assets: d.assets,
+    assets: deps.assets,
     fail,
 
     /** The session's one-time notice for a page view; a background refresh leaves it for the page. */
-    flash(r: AuthedReq): string | null {
-      return r.live ? null : d.auth.takeFlash(r.session);
+    flash(r: AdminRequest): string | null {
+      return r.live ? null : deps.auth.takeFlash(r.session);
     },
 
     /** A page anyone may open (login, setup). */
     async open(
       ctx: { request: Request; params?: Record<string, string>; server?: Server },
-      handler: (r: Req) => Response | Promise<Response>,
+      handler: (r: PageRequest) => Response | Promise<Response>,
     ): Promise<Response> {
       try {
         return await handler(base(ctx.request, ctx.params, ctx.server));
@@ -159,16 +161,16 @@ export function createKit(d: KitDeps) {
      */
     async authed(
       ctx: { request: Request; params?: Record<string, string>; server?: Server },
-      handler: (r: AuthedReq) => Response | Promise<Response>,
+      handler: (r: AdminRequest) => Response | Promise<Response>,
     ): Promise<Response> {
       const r = base(ctx.request, ctx.params, ctx.server);
-      const session = d.auth.session(readCookie(ctx.request, SESSION_COOKIE));
+      const session = deps.auth.session(readCookie(ctx.request, SESSION_COOKIE));
       const post = ctx.request.method !== "GET" && ctx.request.method !== "HEAD";
       if (!session) {
         if (!post) return redirect(`/dashboard/login?next=${encodeURIComponent(r.url.pathname + r.url.search)}`);
         return htmlResponse(
           errorPage({
-            assets: d.assets,
+            assets: deps.assets,
             status: 401,
             message: "Your session has ended. Log in again, then repeat the action.",
           }),
@@ -187,4 +189,4 @@ export function createKit(d: KitDeps) {
   };
 }
 
-export type Kit = ReturnType<typeof createKit>;
+export type PageHandler = ReturnType<typeof createPageHandler>;

@@ -5,8 +5,8 @@ import {
   SESSION_IDLE_MS,
   SESSION_MAX_MS,
   SETUP_TOKEN_TTL_MS,
-} from "../../src/dashboard/admin-auth.ts";
-import { AdminStore } from "../../src/dashboard/admin-store.ts";
+} from "../../src/admins/admin-auth.ts";
+import { AdminStore } from "../../src/admins/admin-store.ts";
 import { ManualClock } from "../../src/lib/clock.ts";
 import { AppError } from "../../src/lib/errors.ts";
 import { type Database, openDatabase } from "../../src/storage/database.ts";

@@ -1,6 +1,6 @@
 import { AccountService } from "../../accounts/account-service.ts";
 import { AccountStore } from "../../accounts/account-store.ts";
-import { ConfigError, loadConfig, loadDataDir } from "../../config/config.ts";
+import { type Config, ConfigError, loadConfig, loadDataDir } from "../../config/config.ts";
 import { parseDuration } from "../../config/duration.ts";
 import { isoOf, systemClock } from "../../lib/clock.ts";
 import { openDatabase } from "../../storage/database.ts";
@@ -9,11 +9,12 @@ import type { AttemptRow, DeliveryRow } from "../../webhooks/delivery-store.ts";
 import { DeliveryStore } from "../../webhooks/delivery-store.ts";
 import { createHttpSender } from "../../webhooks/http-sender.ts";
 import { webhookStatusOf } from "../../webhooks/retry-schedule.ts";
-import { finalResultOf } from "../../webhooks/webhook-delivery.ts";
 import { WebhookService } from "../../webhooks/webhook-service.ts";
+import { finalResultOf } from "../../webhooks/webhook-wiring.ts";
 import type { CliIO, Command } from "../command.ts";
 import { UsageError } from "../command.ts";
 import { DATA_DIR_FLAG, parseFlags } from "../flags.ts";
+import { clientDefaults } from "../open-data.ts";
 
 /**
  * Open the DATA_DIR of a (possibly running) server for delivery admin. A running server notices
@@ -32,16 +33,6 @@ function openWebhooks(io: CliIO, dataDirFlag: string | undefined) {
     clock: systemClock,
   });
   return { db, accounts, service, close: () => db.close() };
-}
-
-/** Limits for the default client should this command be the first to create it: the server's settings. */
-function clientDefaults(env: CliIO["env"]): { monthlyQuota: number; rateLimitPerMinute: number } {
-  try {
-    const c = loadConfig(env);
-    return { monthlyQuota: c.defaultMonthlyQuota, rateLimitPerMinute: c.defaultRateLimitPerMinute };
-  } catch {
-    return { monthlyQuota: 1000, rateLimitPerMinute: 60 };
-  }
 }
 
 /** `--since` as an ISO time, or a duration back from now (`24h`, `7d`). */
@@ -131,7 +122,7 @@ settings as the server (WEBHOOK_TIMEOUT, WEBHOOK_BLOCK_PRIVATE). One attempt, no
 recorded in the attempt log. Exit code 0 when the receiver answered 2xx, 1 otherwise.`,
   async run(args, io) {
     const { values } = parseFlags(args, { client: { type: "string" }, ...DATA_DIR_FLAG });
-    let config;
+    let config: Config;
     try {
       config = loadConfig(io.env, values["data-dir"] ? { "data-dir": values["data-dir"] } : {});
     } catch (err) {

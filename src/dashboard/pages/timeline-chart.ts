@@ -1,4 +1,4 @@
-import { escapeHtml } from "./html.ts";
+import { escapeHtml } from "../html.ts";
 
 /**
  * The candidate's commits in one matched repository as two dates each: when the author says the work

@@ -14,7 +14,7 @@ import type { VerificationSteps } from "./verification-job.ts";
  * `githubCalls` is logged, not stored: a warm run answers from 304s, and the stored result must be the
  * same for the same resume and the same GitHub data.
  */
-export function defaultSteps(deps: {
+export function productionSteps(deps: {
   config: Readonly<Config>;
   db: Database;
   logger: Logger;

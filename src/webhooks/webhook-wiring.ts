@@ -41,36 +41,37 @@ export interface WebhookDeliveryDeps {
  * transaction, every polled final job shows `webhookStatus`, and the dispatcher sends, announcing each
  * step on its own event bus. Nothing runs until `start()`.
  */
-export function createWebhookDelivery(d: WebhookDeliveryDeps) {
-  const store = new DeliveryStore(d.db);
+export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
+  const store = new DeliveryStore(deps.db);
   const events = new EventBus<WebhookEvents>();
   const sender =
-    d.sender ?? createHttpSender({ timeoutMs: d.config.webhookTimeoutMs, blockPrivate: d.config.webhookBlockPrivate });
+    deps.sender ??
+    createHttpSender({ timeoutMs: deps.config.webhookTimeoutMs, blockPrivate: deps.config.webhookBlockPrivate });
   const dispatcher = new WebhookDispatcher({
-    db: d.db,
+    db: deps.db,
     store,
-    clients: d.clients,
+    clients: deps.clients,
     sender,
-    clock: d.clock,
+    clock: deps.clock,
     events,
-    logger: d.logger.child({ component: "webhooks" }),
-    schedule: d.config.webhookRetryScheduleMs,
-    timeoutMs: d.config.webhookTimeoutMs,
-    concurrency: d.concurrency,
+    logger: deps.logger.child({ component: "webhooks" }),
+    schedule: deps.config.webhookRetryScheduleMs,
+    timeoutMs: deps.config.webhookTimeoutMs,
+    concurrency: deps.concurrency,
   });
   const service = new WebhookService({
-    db: d.db,
+    db: deps.db,
     store,
-    clients: d.clients,
-    finalResult: (id) => finalResultOf(d.verifications.get(id)),
-    clock: d.clock,
+    clients: deps.clients,
+    finalResult: (id) => finalResultOf(deps.verifications.get(id)),
+    clock: deps.clock,
     onDue: () => dispatcher.notify(),
   });
-  d.verifications.onFinal((e) => {
+  deps.verifications.onFinal((e) => {
     const id = service.enqueueCompleted(e);
     if (id) events.emit("webhook.enqueued", { deliveryId: id, trackingId: e.result.trackingId });
   });
-  d.verifications.decorateView((row) => service.decorate(row));
+  deps.verifications.decorateView((row) => service.decorate(row));
 
   return {
     store,
@@ -85,7 +86,7 @@ export function createWebhookDelivery(d: WebhookDeliveryDeps) {
     metricsLines(): string[] {
       const byState = store.countsByState();
       const next = store.nextDueAt();
-      const now = d.clock.now();
+      const now = deps.clock.now();
       return [
         "# HELP claimcheck_webhook_deliveries Webhook deliveries by state (failed = webhook_failed).",
         "# TYPE claimcheck_webhook_deliveries gauge",
@@ -107,5 +108,3 @@ export function createWebhookDelivery(d: WebhookDeliveryDeps) {
     },
   };
 }
-
-export type WebhookDelivery = ReturnType<typeof createWebhookDelivery>;

@@ -26,53 +26,35 @@ export interface JobPage {
   newer: Cursor | null;
 }
 
-export interface ClientUsage {
-  id: string;
-  name: string;
-  monthly_quota: number;
-  rate_limit_per_minute: number;
-  used_this_month: number;
-  active_keys: number;
-  webhook_url: string | null;
-}
-
-export interface DeliveryHealth {
-  /** event deliveries created in the window, by state */
-  byState: Record<string, number>;
-  /** attempts finished in the window */
-  attempts: number;
-  succeeded: number;
-  p50LatencyMs: number | null;
-  p95LatencyMs: number | null;
-  /** deliveries waiting for a retry right now (any age) */
-  retryingNow: number;
-}
-
-export interface DeliveryListRow {
-  id: string;
-  client_id: string;
-  tracking_id: string | null;
-  event: string;
-  state: string;
-  attempts: number;
-  next_attempt_at: number | null;
-  last_status_code: number | null;
-  last_outcome: string | null;
-  created_at: number;
-  delivered_at: number | null;
-  failed_at: number | null;
+export interface QueueState {
+  waiting: number;
+  running: number;
+  oldestWaitingMs: number | null;
+  oldestDueMs: number | null;
 }
 
 /** What a person calls the job's state, from the verification's status and its job's state. */
 const STATE_SQL = `CASE WHEN v.status IN ('COMPLETED', 'FAILED') THEN v.status
                         WHEN j.state = 'running' THEN 'processing' ELSE 'queued' END`;
+/** the latest webhook delivery's state: the list shows it beside the job (a read-only join) */
 const WEBHOOK_SQL = `(SELECT d.state FROM webhook_deliveries d WHERE d.tracking_id = v.tracking_id
                        ORDER BY d.created_at DESC, d.id DESC LIMIT 1)`;
 
 type Param = string | number;
 
-/** The dashboard's read queries over verifications, jobs, clients and deliveries (no writes). */
-export class DashboardStore {
+/** The read side of verifications, for the operator's faces (dashboard and CLI); another backend implements this. */
+export interface VerificationLists {
+  listJobs(filter: JobFilter, clientId: string | null, limit?: number): JobPage;
+  stateCounts(since: number): Record<string, number>;
+  queue(now: number): QueueState;
+  countsByClientSince(since: number): Map<string, number>;
+}
+
+/**
+ * VerificationLists over SQLite: the filtered, paged jobs list and the overview's counts. Read-only;
+ * rows are joined with their job, client and latest delivery.
+ */
+export class VerificationListStore implements VerificationLists {
   constructor(private readonly db: Database) {}
 
   /** One page of jobs, newest first, with keyset paging (stable while new jobs arrive). */
@@ -146,7 +128,7 @@ export class DashboardStore {
   }
 
   /** Waiting work: how many verifications are queued or running, and how long the oldest has waited. */
-  queue(now: number): { waiting: number; running: number; oldestWaitingMs: number | null; oldestDueMs: number | null } {
+  queue(now: number): QueueState {
     const r = this.db
       .query<{ waiting: number; running: number; oldest: number | null; due: number | null }, [number]>(
         `SELECT coalesce(sum(j.state = 'queued'), 0) AS waiting, coalesce(sum(j.state = 'running'), 0) AS running,
@@ -163,70 +145,13 @@ export class DashboardStore {
     };
   }
 
-  /** Each client's use of its monthly quota since `monthStart`, with its limits and active keys. */
-  clientUsage(monthStart: number): ClientUsage[] {
-    return this.db
-      .query<ClientUsage, [number]>(
-        `SELECT c.id, c.name, c.monthly_quota, c.rate_limit_per_minute, c.webhook_url,
-                (SELECT count(*) FROM verifications v WHERE v.client_id = c.id AND v.created_at >= ?) AS used_this_month,
-                (SELECT count(*) FROM api_keys k WHERE k.client_id = c.id AND k.revoked_at IS NULL) AS active_keys
-           FROM clients c ORDER BY c.name`,
-      )
-      .all(monthStart);
-  }
-
-  /** Event deliveries (not tests) since `since`: states, attempt success and latency percentiles. */
-  deliveryHealth(since: number): DeliveryHealth {
-    const states = this.db
-      .query<{ state: string; n: number }, [number]>(
-        "SELECT state, count(*) AS n FROM webhook_deliveries WHERE tracking_id IS NOT NULL AND created_at >= ? GROUP BY state",
+  /** Verifications created at or after `since`, by client id (clients without any are absent). */
+  countsByClientSince(since: number): Map<string, number> {
+    const rows = this.db
+      .query<{ client_id: string; n: number }, [number]>(
+        "SELECT client_id, count(*) AS n FROM verifications WHERE created_at >= ? GROUP BY client_id",
       )
       .all(since);
-    const latencies = this.db
-      .query<{ latency_ms: number; ok: number }, [number]>(
-        `SELECT a.latency_ms, a.outcome = 'success' AS ok FROM webhook_attempts a
-           JOIN webhook_deliveries d ON d.id = a.delivery_id
-          WHERE d.tracking_id IS NOT NULL AND a.finished_at >= ? AND a.outcome NOT IN ('in_flight', 'interrupted')`,
-      )
-      .all(since);
-    const sorted = latencies
-      .filter((l) => l.latency_ms !== null)
-      .map((l) => l.latency_ms)
-      .sort((a, b) => a - b);
-    const pct = (p: number) =>
-      sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]! : null;
-    const retrying = this.db
-      .query<{ n: number }, []>("SELECT count(*) AS n FROM webhook_deliveries WHERE state = 'retrying'")
-      .get()!.n;
-    return {
-      byState: Object.fromEntries(states.map((s) => [s.state, s.n])),
-      attempts: latencies.length,
-      succeeded: latencies.filter((l) => l.ok).length,
-      p50LatencyMs: pct(0.5),
-      p95LatencyMs: pct(0.95),
-      retryingNow: retrying,
-    };
-  }
-
-  /** Every delivery of a verification's event, newest first. */
-  deliveriesForJob(trackingId: string): DeliveryListRow[] {
-    return this.db
-      .query<DeliveryListRow, [string]>(
-        `SELECT id, client_id, tracking_id, event, state, attempts, next_attempt_at, last_status_code, last_outcome,
-                created_at, delivered_at, failed_at
-           FROM webhook_deliveries WHERE tracking_id = ? ORDER BY created_at DESC, id DESC`,
-      )
-      .all(trackingId);
-  }
-
-  /** The client's latest test deliveries, newest first. */
-  testDeliveries(clientId: string, limit = 5): DeliveryListRow[] {
-    return this.db
-      .query<DeliveryListRow, [string, number]>(
-        `SELECT id, client_id, tracking_id, event, state, attempts, next_attempt_at, last_status_code, last_outcome,
-                created_at, delivered_at, failed_at
-           FROM webhook_deliveries WHERE client_id = ? AND tracking_id IS NULL ORDER BY created_at DESC, id DESC LIMIT ?`,
-      )
-      .all(clientId, limit);
+    return new Map(rows.map((r) => [r.client_id, r.n]));
   }
 }

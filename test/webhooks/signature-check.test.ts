@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { createHmac } from "node:crypto";
-import { checkSignature, type SecretsInForce } from "../../src/dashboard/signature-check.ts";
+import { checkSignature, type SecretsInForce } from "../../src/webhooks/signature-check.ts";
 
 const CURRENT = "whsec_current-secret-0123456789";
 const PREVIOUS = "whsec_previous-secret-0123456789";

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { dayStartUtc, decodeCursor, encodeCursor, parseJobFilter } from "../../src/dashboard/job-filters.ts";
+import { dayStartUtc, decodeCursor, encodeCursor, parseJobFilter } from "../../src/verification/job-filters.ts";
 
 describe("parseJobFilter", () => {
   test("valid values pass through; empty ones are no filter", () => {

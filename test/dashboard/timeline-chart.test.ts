@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { MAX_DRAWN, timelineStats, timelineSvg, timelinesOf } from "../../src/dashboard/commit-timeline.ts";
+import { MAX_DRAWN, timelineStats, timelineSvg, timelinesOf } from "../../src/dashboard/pages/timeline-chart.ts";
 
 const at = (iso: string) => Date.parse(iso);
 

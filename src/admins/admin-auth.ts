@@ -55,7 +55,7 @@ const hashToken = (token: string) => sha256Hex(token);
  * server-side sessions with a CSRF token each, and throttled logins. Used by the dashboard and the CLI.
  */
 export class AdminAuth {
-  private readonly o: Required<Omit<AdminAuthOptions, "argon2">> & { argon2: AdminAuthOptions["argon2"] };
+  private readonly settings: Required<Omit<AdminAuthOptions, "argon2">> & { argon2: AdminAuthOptions["argon2"] };
   private decoyHash: Promise<string> | null = null;
 
   constructor(
@@ -63,7 +63,7 @@ export class AdminAuth {
     private readonly clock: Clock,
     opts: AdminAuthOptions = {},
   ) {
-    this.o = {
+    this.settings = {
       setupTtlMs: opts.setupTtlMs ?? SETUP_TOKEN_TTL_MS,
       sessionIdleMs: opts.sessionIdleMs ?? SESSION_IDLE_MS,
       sessionMaxMs: opts.sessionMaxMs ?? SESSION_MAX_MS,
@@ -94,7 +94,7 @@ export class AdminAuth {
   createSetupToken(): { token: string; expiresAt: number } {
     const token = randomToken();
     const now = this.clock.now();
-    const expiresAt = now + this.o.setupTtlMs;
+    const expiresAt = now + this.settings.setupTtlMs;
     this.store.insertSetupToken(hashToken(token), now, expiresAt);
     return { token, expiresAt };
   }
@@ -141,12 +141,12 @@ export class AdminAuth {
   async login(username: string, password: string, address: string): Promise<AdminSession> {
     const now = this.clock.now();
     const subject = username.toLowerCase().slice(0, 64);
-    const since = now - this.o.throttle.windowMs;
+    const since = now - this.settings.throttle.windowMs;
     const decision = decideLoginAttempt({
       now,
       userFailures: this.store.failuresSince("user", subject, since),
       addressFailures: this.store.failuresSince("ip", address, since),
-      policy: this.o.throttle,
+      policy: this.settings.throttle,
     });
     if (!decision.ok) {
       throw new AppError(
@@ -178,7 +178,7 @@ export class AdminAuth {
     const now = this.clock.now();
     const token = randomToken();
     const csrfToken = randomToken();
-    const expiresAt = Math.min(now + this.o.sessionIdleMs, now + this.o.sessionMaxMs);
+    const expiresAt = Math.min(now + this.settings.sessionIdleMs, now + this.settings.sessionMaxMs);
     this.store.insertSession({
       token_hash: hashToken(token),
       admin_id: adminId,
@@ -198,7 +198,7 @@ export class AdminAuth {
     const s = this.store.liveSession(hash, now);
     if (!s) return null;
     if (now - s.last_seen_at >= SESSION_TOUCH_MS) {
-      const expiresAt = Math.min(now + this.o.sessionIdleMs, s.created_at + this.o.sessionMaxMs);
+      const expiresAt = Math.min(now + this.settings.sessionIdleMs, s.created_at + this.settings.sessionMaxMs);
       this.store.extendSession(hash, now, expiresAt);
       return { ...s, last_seen_at: now, expires_at: expiresAt };
     }
@@ -221,11 +221,11 @@ export class AdminAuth {
   /** Housekeeping for expired sessions and tokens and stale login failures. */
   purge(): { sessions: number; tokens: number; failures: number } {
     const now = this.clock.now();
-    return this.store.purge(now, now - this.o.throttle.windowMs);
+    return this.store.purge(now, now - this.settings.throttle.windowMs);
   }
 
   private hashPassword(password: string): Promise<string> {
-    return Bun.password.hash(password, { algorithm: "argon2id", ...this.o.argon2 });
+    return Bun.password.hash(password, { algorithm: "argon2id", ...this.settings.argon2 });
   }
 
   private decoy(): Promise<string> {

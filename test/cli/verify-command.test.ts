@@ -8,10 +8,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { AnalysisFailure } from "../../src/analysis/types.ts";
 import type { CliIO } from "../../src/cli/command.ts";
-import { verificationFailure } from "../../src/cli/commands/verify.ts";
 import { runCli } from "../../src/cli/run-cli.ts";
 import { GitHubRateLimitedError, GitHubUnavailableError } from "../../src/github/types.ts";
 import { ResumeError } from "../../src/resume/types.ts";
+import { knownFailure } from "../../src/verification/failure-codes.ts";
 import { sampleResumePdf } from "../demo/resume-pdf.ts";
 import { runCliProcess } from "../support/child-server.ts";
 import { type GitHubSimulator, startGitHubSimulator } from "../support/github-sim/github-simulator.ts";
@@ -128,8 +128,8 @@ describe("claimcheck verify", () => {
     ["rate limit", new GitHubRateLimitedError(0), "github_rate_limited"],
     ["outage", new GitHubUnavailableError("502 after 4 attempts"), "github_unavailable"],
     ["a bug", new TypeError("x is undefined"), null],
-  ])("verificationFailure: %s -> %p", (_, err, code) => {
-    expect(verificationFailure(err)?.code ?? null).toBe(code);
+  ])("knownFailure: %s -> %p", (_, err, code) => {
+    expect(knownFailure(err)?.code ?? null).toBe(code);
   });
 
   test.each([

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { decideLoginAttempt, type ThrottlePolicy } from "../../src/dashboard/login-throttle.ts";
+import { decideLoginAttempt, type ThrottlePolicy } from "../../src/admins/login-throttle.ts";
 
 const P: ThrottlePolicy = { windowMs: 15 * 60_000, maxPerUser: 5, maxPerAddress: 20 };
 const NOW = 1_000_000_000;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { parseSince } from "../../src/cli/commands/webhook-delivery.ts";
+import { parseSince } from "../../src/cli/commands/webhook-deliveries.ts";
 import { runCli } from "../../src/cli/run-cli.ts";
 import { verifySignature, verifyStandardSignature } from "../../src/webhooks/verify-signature.ts";
 import { fixedSteps, pollUntil, type RunningTestApp, startTestApp, submit } from "../support/harness.ts";
-import { type Receiver, startReceiver } from "./helpers/receivers.ts";
+import { type Receiver, startReceiver } from "../webhooks/helpers/receivers.ts";
 
 /** A running in-process server (real clock, compressed schedule) beside which the CLI works on the same DATA_DIR. */
 let t: RunningTestApp;

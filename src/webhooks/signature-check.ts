@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { verifySignature } from "../webhooks/verify-signature.ts";
+import { verifySignature } from "./verify-signature.ts";
 
 /**
  * The dashboard's signature checker: given a body and an `X-Service-Signature` header a receiver saw,

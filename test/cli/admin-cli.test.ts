@@ -1,7 +1,7 @@
 import { afterAll, afterEach, describe, expect, test } from "bun:test";
+import { ADMIN, CookieClient, csrfOf } from "../dashboard/dashboard-support.ts";
 import { type ChildServer, runCliProcess, startChildServer } from "../support/child-server.ts";
 import { tempDir } from "../support/harness.ts";
-import { ADMIN, CookieClient, csrfOf } from "./dashboard-support.ts";
 
 const tmp = tempDir();
 const env = { DATA_DIR: tmp.dir };
