@@ -28,6 +28,8 @@ export interface AnalysisInput {
   hostUsername: string;
   resume: ExtractedResume;
   github: GitHubSource;
+  /** told once every piece of GitHub evidence is in and only judging and scoring remain */
+  onStage?: (stage: "analysing") => void;
 }
 
 /** The newest server-written time in the evidence: the analysis's "now", so no clock is read. */
@@ -114,6 +116,7 @@ export async function runAnalysis(input: AnalysisInput): Promise<AnalysisOutcome
     verdicts.set(key, judgeRepo(user, evidence));
   }
 
+  input.onStage?.("analysing");
   const flags: Flag[] = [...profileMismatchFlags(resume, user.login), ...hiddenTextFlags(resume)];
   const verifiedProjects: VerifiedProject[] = [];
   const unmatchedClaims: UnmatchedClaim[] = [];
