@@ -16,7 +16,7 @@ export function selfCommand(args: string[]): string[] {
 
 /**
  * How a person at this shell runs this program again, for hints printed to them: `claimcheck` when the
- * executable is on PATH, else its path (`./dist/claimcheck`); `bun src/main.ts` in a checkout.
+ * executable is on PATH, else its path (`dist/claimcheck`); `bun src/main.ts` in a checkout.
  */
 export function userCommand(
   env: Record<string, string | undefined> = process.env,
@@ -31,8 +31,7 @@ export function userCommand(
     const exe = resolve(process.execPath);
     const onPath = (env.PATH ?? "").split(delimiter).some((d) => d !== "" && resolve(d) === dirname(exe));
     if (onPath) return exe.slice(dirname(exe).length + 1);
-    const rel = shortPath(exe);
-    return rel.startsWith("/") || rel.startsWith("./") ? rel : `./${rel}`;
+    return shortPath(exe);
   }
   return `bun ${shortPath(resolve(import.meta.dir, "..", "main.ts"))}`;
 }
