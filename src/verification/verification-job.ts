@@ -81,7 +81,8 @@ export function verificationJobHandler(deps: {
         signal: job.signal,
         onStage: (stage) => service.setStage(trackingId, stage),
       });
-      return () => service.complete(trackingId, analysis);
+      // the name as read from the resume: an extra member that lets people tell candidates apart
+      return () => service.complete(trackingId, { ...analysis, candidateName: resume.candidateName ?? null });
     } catch (err) {
       if (err instanceof GitHubRateLimitedError) {
         logger.info("GitHub rate limit spent; deferring verification", {
