@@ -55,3 +55,31 @@ describe("reportText", () => {
     expect(scoreRows[0]!.indexOf("credit")).toBe(2 + 28 + 2);
   });
 });
+
+describe("runAnalysis stages", () => {
+  test("tells `analysing` once, after the last GitHub evidence was fetched", async () => {
+    const a = repo("ana/a");
+    const b = repo("ana/b");
+    const gh = new FakeGitHub({
+      users: [user("ana")],
+      repos: [a, b],
+      evidence: {
+        "ana/a": evidence(a, honestHistory("ana", Date.parse("2023-01-01T00:00:00Z"), 100, 10)),
+        "ana/b": evidence(b, honestHistory("ana", Date.parse("2023-01-01T00:00:00Z"), 100, 10)),
+      },
+    });
+    const events: string[] = [];
+    const fetchEvidence = gh.repoEvidence.bind(gh);
+    gh.repoEvidence = async (r, login) => {
+      events.push(`fetch ${r.name}`);
+      return fetchEvidence(r, login);
+    };
+    await runAnalysis({
+      hostUsername: "ana",
+      resume: resume([linkedClaim("A", "github.com/ana/a"), linkedClaim("B", "github.com/ana/b")]),
+      github: gh,
+      onStage: (s) => events.push(s),
+    });
+    expect(events).toEqual(["fetch a", "fetch b", "analysing"]);
+  });
+});
