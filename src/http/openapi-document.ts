@@ -9,11 +9,13 @@ import {
 } from "./routes/schemas.ts";
 import { GITHUB_LOGIN } from "./upload.ts";
 
-/** A TypeBox schema as plain JSON Schema (no symbols), with its nested project/flag schemas referenced. */
-function plain(schema: unknown): Record<string, unknown> {
-  const s = JSON.stringify(schema)
-    .replace(JSON.stringify(VerifiedProjectSchema), JSON.stringify(ref("VerifiedProject")))
-    .replace(JSON.stringify(FlagSchema), JSON.stringify(ref("Flag")));
+/** A TypeBox schema as plain JSON Schema (no symbols); `nested` also references the project/flag schemas. */
+function plain(schema: unknown, nested = false): Record<string, unknown> {
+  let s = JSON.stringify(schema);
+  if (nested)
+    s = s
+      .replaceAll(JSON.stringify(VerifiedProjectSchema), JSON.stringify(ref("VerifiedProject")))
+      .replaceAll(JSON.stringify(FlagSchema), JSON.stringify(ref("Flag")));
   return JSON.parse(s) as Record<string, unknown>;
 }
 
@@ -173,7 +175,7 @@ export function openApiDocument(maxResumeBytes: number): Record<string, unknown>
       securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "an API key (`keys create`)" } },
       schemas: {
         Acknowledgement: plain(AckSchema),
-        VerificationResult: plain(ResultSchema),
+        VerificationResult: plain(ResultSchema, true),
         PendingJob: plain(PendingJobSchema),
         VerifiedProject: plain(VerifiedProjectSchema),
         Flag: plain(FlagSchema),

@@ -1,5 +1,9 @@
+import { Type } from "@sinclair/typebox";
 import { t } from "elysia";
 import { STAGES } from "../../verification/result.ts";
+
+/** A plain JSON Schema integer (Elysia's t.Integer also accepts numeric strings, which is for parsing input). */
+const Int = (o: { minimum?: number; maximum?: number; description?: string }) => Type.Integer(o);
 
 /**
  * Response schemas of the /v1 API: Elysia checks every answer against them, and the OpenAPI document
@@ -13,7 +17,7 @@ export const ErrorSchema = t.Object(
         "invalid_file | missing_fields | unauthorized | quota_exceeded | job_not_found | idempotency_key_reused | storage_full | invalid_request | payload_too_large | length_required | internal_error",
     }),
     message: t.Optional(t.String({ description: "for a person: what happened and what to do" })),
-    retryAfter: t.Optional(t.Integer({ minimum: 0, description: "seconds to wait (quota_exceeded)" })),
+    retryAfter: t.Optional(Int({ minimum: 0, description: "seconds to wait (quota_exceeded)" })),
     fields: t.Optional(t.Array(t.String(), { description: "the missing or invalid parts (missing_fields)" })),
   },
   { additionalProperties: true },
@@ -29,7 +33,7 @@ export const VerifiedProjectSchema = t.Object(
   {
     name: t.String(),
     repoUrl: t.String({ description: "host/owner/repository, no scheme" }),
-    commits: t.Integer({ minimum: 0, description: "the candidate's own commits" }),
+    commits: Int({ minimum: 0, description: "the candidate's own commits" }),
     matchStrength: t.Union([t.Literal("HIGH"), t.Literal("MEDIUM"), t.Literal("LOW")]),
   },
   { additionalProperties: true },
@@ -44,7 +48,7 @@ export const ResultSchema = t.Object(
   {
     trackingId: t.String(),
     hostUsername: t.String(),
-    confidenceScore: t.Integer({ minimum: 0, maximum: 100 }),
+    confidenceScore: Int({ minimum: 0, maximum: 100 }),
     status: t.Union([t.Literal("COMPLETED"), t.Literal("FAILED")]),
     verifiedProjects: t.Array(VerifiedProjectSchema),
     flags: t.Array(FlagSchema),
