@@ -184,7 +184,15 @@ export async function runAnalysis(input: AnalysisInput): Promise<AnalysisOutcome
     unmatchedClaims,
     commitTimelines: accepted
       .filter((v) => v.own.examined.length > 0)
-      .map((v) => commitTimeline(v.repo.fullName, v.own.examined)),
+      .map((v) =>
+        commitTimeline(v.repo.fullName, v.own.examined, undefined, {
+          repoCreatedAt: v.repo.createdAt ?? null,
+          accountCreatedAt: user.createdAt,
+          ownCommits: v.own.count,
+          historyCommits: v.evidence.totalCommitCount,
+          severity: worst(v.flags),
+        }),
+      ),
     githubCalls: github.stats(),
   };
 }

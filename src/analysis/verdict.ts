@@ -8,7 +8,7 @@ export type Verdict = "strong" | "mixed" | "weak" | "contradicted";
 /** Lowest score of each band (honest histories score 70 or more in the labelled suite, forgeries 40 or less). */
 export const VERDICT_BANDS = { strong: 70, mixed: 41 } as const;
 
-export function verdictOf(score: number, flags: ReadonlyArray<{ severity: string }>): Verdict {
+export function verdictOf(score: number, flags: ReadonlyArray<{ severity?: unknown }>): Verdict {
   if (flags.some((f) => f.severity === "CRITICAL")) return "contradicted";
   if (score >= VERDICT_BANDS.strong) return "strong";
   if (score >= VERDICT_BANDS.mixed) return "mixed";

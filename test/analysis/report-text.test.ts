@@ -83,3 +83,29 @@ describe("runAnalysis stages", () => {
     expect(events).toEqual(["fetch a", "fetch b", "analysing"]);
   });
 });
+
+describe("runAnalysis commit timelines", () => {
+  test("carry the repository's and the account's creation, the commit counts and the worst flag", async () => {
+    const tool = repo("ana/tool");
+    const gh = new FakeGitHub({
+      users: [user("ana")],
+      repos: [tool],
+      evidence: { "ana/tool": evidence(tool, honestHistory("ana", Date.parse("2023-01-01T00:00:00Z"), 100, 30)) },
+    });
+    const out = await runAnalysis({
+      hostUsername: "ana",
+      resume: resume([linkedClaim("Tool", "github.com/ana/tool")]),
+      github: gh,
+    });
+    const [t] = out.commitTimelines;
+    expect(t).toMatchObject({
+      repo: "ana/tool",
+      repoCreatedAt: tool.createdAt,
+      accountCreatedAt: user("ana").createdAt,
+      ownCommits: 30,
+      historyCommits: out.verifiedProjects[0]!.totalCommits,
+      severity: out.verifiedProjects[0]!.worstFlag,
+    });
+    expect(t!.commits).toHaveLength(30);
+  });
+});
