@@ -122,6 +122,10 @@ test("for a person: jobs list and keys list print a header row; jobs show prints
   expect(keys[0]).toMatch(/^id\s+prefix\s+client\s+name\s+last used\s+state$/);
   expect(keys[1]).toMatch(/^\S+\s+cck_\S+…\s+default\s+k\s+never\s+active$/);
 
+  const clients = (await cli("clients", "list")).stdout.split("\n");
+  expect(clients[0]).toMatch(/^client\s+monthly quota\s+rate limit\s+webhook$/);
+  expect(clients.some((l) => /^default\s+\d+\/month\s+\d+\/min per key\s+/.test(l))).toBe(true);
+
   const shown = await cli("jobs", "show", done);
   expect(shown.code).toBe(0);
   expect(() => JSON.parse(shown.stdout)).toThrow();
