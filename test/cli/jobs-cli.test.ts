@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { createApp } from "../../src/app.ts";
 import { silentLogger } from "../../src/lib/log.ts";
 import { runCliProcess } from "../support/child-server.ts";
-import { fixedSteps, makePdf, tempDir, testConfig } from "../support/harness.ts";
+import { fixedSteps, makePdf, REPO_ROOT, tempDir, testConfig } from "../support/harness.ts";
 
 const tmp = tempDir();
 const env = { DATA_DIR: tmp.dir };
@@ -136,4 +136,16 @@ test("for a person: jobs list and keys list print a header row; jobs show prints
   expect(shown.stdout).toContain("Webhook deliveries (");
   const pending = await cli("jobs", "show", failed);
   expect(pending.stdout).toStartWith(`${failed}  queued\n`);
+});
+
+test("a reader that goes away (`jobs list | head`) ends the command quietly, exit 0, no stack trace", async () => {
+  const proc = Bun.spawn([process.execPath, "src/main.ts", "jobs", "list"], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH ?? "", ...env },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  await proc.stdout.cancel(); // closed before the command writes its first line
+  const [stderr, code] = await Promise.all([new Response(proc.stderr).text(), proc.exited]);
+  expect({ code, stderr }).toEqual({ code: 0, stderr: "" });
 });
