@@ -3,7 +3,7 @@
  * a start bound to every interface, and the bare address opened in a browser.
  */
 import { afterEach, describe, expect, test } from "bun:test";
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type ChildServer, runCliProcess, startChildServer } from "../support/child-server.ts";
 import { tempDir } from "../support/harness.ts";
@@ -67,6 +67,18 @@ describe("serve start", () => {
     expect(asFile.code).toBe(78);
     expect(asFile.stderr).toContain(
       `DATA_DIR (--data-dir) = ${JSON.stringify(file)}: the directory cannot be created (EEXIST`,
+    );
+    // a directory that exists but takes no files (sysfs refuses even root)
+    const readOnly = await runCliProcess(["serve"], { DATA_DIR: "/sys/kernel", PORT: "0", HOST: "127.0.0.1" });
+    expect(readOnly.code).toBe(78);
+    expect(readOnly.stderr).toContain('DATA_DIR (--data-dir) = "/sys/kernel": the directory is not writable (E');
+    // a writable directory whose database path cannot be opened
+    const blocked = dir();
+    mkdirSync(join(blocked, "claimcheck.db"));
+    const db = await runCliProcess(["serve"], { DATA_DIR: blocked, PORT: "0", HOST: "127.0.0.1" });
+    expect(db.code).toBe(78);
+    expect(db.stderr).toContain(
+      `DATA_DIR (--data-dir) = ${JSON.stringify(blocked)}: the database ${join(blocked, "claimcheck.db")} cannot be opened (`,
     );
     const keys = await runCliProcess(["keys", "list"], { DATA_DIR: under });
     expect(keys.code).toBe(78);
