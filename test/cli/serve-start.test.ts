@@ -22,7 +22,7 @@ function dir() {
 async function server(env: Record<string, string>): Promise<ChildServer> {
   const s = await startChildServer({ GITHUB_API_URL: "http://127.0.0.1:9", ...env });
   cleanups.push(async () => {
-    s.kill("SIGKILL");
+    s.kill("SIGTERM"); // a graceful stop: nothing is in flight
     await s.exited;
   });
   return s;

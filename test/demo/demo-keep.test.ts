@@ -20,7 +20,7 @@ void (async () => {
   for await (const chunk of proc.stdout) out += dec.decode(chunk, { stream: true });
 })();
 afterAll(async () => {
-  proc.kill("SIGKILL");
+  if (proc.exitCode === null) proc.kill("SIGTERM"); // the demo stops what it started and removes its files
   await proc.exited;
 });
 

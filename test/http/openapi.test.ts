@@ -39,7 +39,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  server?.kill("SIGKILL");
+  server?.kill("SIGTERM");
   await server?.exited;
   await sim?.stop();
   tmp.cleanup();
