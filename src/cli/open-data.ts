@@ -1,6 +1,6 @@
 import { AccountService } from "../accounts/account-service.ts";
 import { AccountStore } from "../accounts/account-store.ts";
-import { loadConfig, loadDataDir } from "../config/config.ts";
+import { type Config, loadConfig, loadDataDir } from "../config/config.ts";
 import { databaseOpenError, ensureDataDir } from "../config/startup-checks.ts";
 import { systemClock } from "../lib/clock.ts";
 import { type Database, openDatabase } from "../storage/database.ts";
@@ -43,7 +43,7 @@ export function withAccounts<T>(
 
 /** Limits for new clients: the environment's, or the embedded defaults when the environment is invalid. */
 function clientDefaults(env: Record<string, string | undefined>): { monthlyQuota: number; rateLimitPerMinute: number } {
-  let c;
+  let c: Readonly<Config>;
   try {
     c = loadConfig(env);
   } catch {

@@ -8,7 +8,7 @@ import { GitHubRateLimitedError, GitHubUnavailableError } from "../../github/typ
 import { GITHUB_LOGIN } from "../../lib/github-login.ts";
 import { userCommand } from "../../lib/self-command.ts";
 import { closeSharedExtractor, extractResume } from "../../resume/index.ts";
-import { ResumeError } from "../../resume/types.ts";
+import { type ExtractedResume, ResumeError } from "../../resume/types.ts";
 import { type Database, openDatabase } from "../../storage/database.ts";
 import type { CliIO, Command } from "../command.ts";
 import { UsageError } from "../command.ts";
@@ -92,7 +92,7 @@ user, no projects, GitHub unreachable, unavailable or rate-limited), 2 for a usa
         `GitHub at ${config.githubApiUrl} cannot be reached (${unreachable}): check the network connection (a proxy or firewall?) or GITHUB_API_URL`,
       );
 
-    let resume;
+    let resume: ExtractedResume;
     try {
       resume = await extractResume(new Uint8Array(await Bun.file(file).arrayBuffer()));
     } catch (err) {
