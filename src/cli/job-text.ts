@@ -20,6 +20,9 @@ export function jobText(o: {
       ? `  score ${j.confidenceScore}/100 (${verdictOf(j.confidenceScore, flags as Array<{ severity: string }>)})`
       : "";
   const lines = [`${s(j.trackingId)}  ${s(j.status)}${score}`, ""];
+  // the polled view names the delivery state when the server renders it; else the newest delivery's
+  const newest = o.deliveries[0]?.state;
+  const webhook = s(j.webhookStatus) || (newest === "failed" ? "webhook_failed" : (newest ?? ""));
   const pairs: Array<[string, string]> = [
     ["GitHub user", s(j.hostUsername)],
     ["candidate", s(j.candidateName) || "(no name read from the resume)"],
@@ -29,7 +32,7 @@ export function jobText(o: {
     ...(j.error && typeof j.error === "object"
       ? [["error", `${s((j.error as Json).code)}: ${s((j.error as Json).message)}`] as [string, string]]
       : []),
-    ...(j.webhookStatus ? [["webhook", s(j.webhookStatus)] as [string, string]] : []),
+    ...(webhook ? [["webhook", webhook] as [string, string]] : []),
     ["PDF", o.pdfKept ? "kept" : "deleted"],
   ];
   lines.push(...textTable([{ max: 12 }, { max: 0 }], pairs, "  "));
