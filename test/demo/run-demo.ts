@@ -14,6 +14,8 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { verdictOf } from "../../src/analysis/verdict.ts";
+import { textTable } from "../../src/lib/text-table.ts";
 import { type ChildServer, runCliProcess, startChildServer } from "../support/child-server.ts";
 import { type GitHubSimulator, startGitHubSimulator } from "../support/github-sim/github-simulator.ts";
 import { type CandidateSpec, sampleCandidates } from "../support/github-sim/scenarios/index.ts";
@@ -94,12 +96,16 @@ function startReceiver(secretOf: () => string, onDelivery: (d: Delivery) => void
 function printResult(login: string, r: Record<string, unknown>, how: string): void {
   const projects = (r.verifiedProjects as Array<Record<string, unknown>> | undefined) ?? [];
   const flags = (r.flags as Array<Record<string, unknown>> | undefined) ?? [];
-  console.log(`\n━━ ${login}: ${r.status} · confidence ${r.confidenceScore ?? "-"}/100 (${how})`);
+  const verdict =
+    typeof r.confidenceScore === "number" && r.status === "COMPLETED" ? ` ${verdictOf(r.confidenceScore, flags)}` : "";
+  console.log(`\n━━ ${login}: ${r.status} · confidence ${r.confidenceScore ?? "-"}/100${verdict} (${how})`);
   if (r.status === "FAILED") console.log(`   reason: ${JSON.stringify(r.error ?? r.reason ?? null)}`);
-  for (const p of projects)
-    console.log(
-      `   ${String(p.matchStrength).padEnd(6)} ${String(p.name).padEnd(28)} ${p.repoUrl}  ${p.commits} commits`,
-    );
+  for (const line of textTable(
+    [{ max: 6 }, { max: 28 }, { max: 48 }, { max: 0 }],
+    projects.map((p) => [String(p.matchStrength), String(p.name), String(p.repoUrl), `${p.commits} commits`]),
+    "   ",
+  ))
+    console.log(line);
   const order = { CRITICAL: 0, WARNING: 1, INFO: 2 } as Record<string, number>;
   const shown = [...flags]
     .sort((a, b) => (order[String(a.severity)] ?? 3) - (order[String(b.severity)] ?? 3))
