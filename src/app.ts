@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { AccountService } from "./accounts/account-service.ts";
 import { AccountStore } from "./accounts/account-store.ts";
 import type { Config } from "./config/config.ts";
+import { listenError } from "./config/startup-checks.ts";
 import { createDashboard, type DashboardDeps } from "./dashboard/dashboard.ts";
 import { GITHUB_CACHE_RETENTION_MS, pruneGitHubHttpCache } from "./github/http-cache-store.ts";
 import { renderMetrics } from "./http/metrics.ts";
@@ -155,17 +156,29 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
     webhooks,
     dashboard,
     http,
-    /** the bound URL once started */
+    /** a URL that reaches the server from this machine once started (127.0.0.1 when bound to 0.0.0.0) */
     url: "",
+    /** the address actually bound, e.g. http://0.0.0.0:8080 */
+    boundUrl: "",
     async start(): Promise<string> {
+      // listen first: a busy port must stop the start before any worker touches the queue. reusePort off:
+      // a second server on the same port would otherwise share it silently (requests split between the two)
+      try {
+        // the runtime's own limit (a bare 413) sits far above the service's, which answer in JSON (http/body-limits.ts)
+        http.listen({ port: config.port, hostname: config.host, maxRequestBodySize: 2 ** 32, reusePort: false });
+      } catch (err) {
+        db.close();
+        throw listenError(config, err);
+      }
+      server = http.server;
       worker.start();
       maintenance.start();
       webhooks.start();
-      // the runtime's own limit (a bare 413) sits far above the service's, which answer in JSON (http/body-limits.ts)
-      http.listen({ port: config.port, hostname: config.host, maxRequestBodySize: 2 ** 32 });
-      server = http.server;
-      const host = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
-      this.url = `http://${host.includes(":") ? `[${host}]` : host}:${server!.port}`;
+      const any = config.host === "0.0.0.0" || config.host === "::";
+      const host = any ? (config.host === "::" ? "::1" : "127.0.0.1") : config.host;
+      const bracket = (h: string) => (h.includes(":") ? `[${h}]` : h);
+      this.url = `http://${bracket(host)}:${server!.port}`;
+      this.boundUrl = `http://${bracket(config.host)}:${server!.port}`;
       return this.url;
     },
     /** Stop accepting, let in-flight work finish within the grace period, release the rest, close the file. */

@@ -1,4 +1,3 @@
-import { openapi } from "@elysiajs/openapi";
 import { type AnyElysia, Elysia } from "elysia";
 import type { AccountService } from "../accounts/account-service.ts";
 import type { Logger } from "../lib/log.ts";
@@ -6,6 +5,7 @@ import type { VerificationService } from "../verification/verification-service.t
 import { bodyLimitError } from "./body-limits.ts";
 import { renderError } from "./error-handler.ts";
 import { type HealthProbe, healthRoutes } from "./routes/health-routes.ts";
+import { rootRoutes } from "./routes/root-route.ts";
 import { verifyRoutes } from "./routes/verify-routes.ts";
 import { MULTIPART_OVERHEAD_BYTES } from "./upload.ts";
 
@@ -19,7 +19,7 @@ export interface HttpDeps {
   extra?: AnyElysia[];
 }
 
-/** The HTTP surface; reads as a table of contents: operations, the /v1 API, the OpenAPI document. */
+/** The HTTP surface; reads as a table of contents: the root page and the OpenAPI document, operations, the /v1 API. */
 export function createHttpApp(deps: HttpDeps) {
   const app = new Elysia()
     .onError(({ code, error, set }) => {
@@ -40,24 +40,7 @@ export function createHttpApp(deps: HttpDeps) {
       );
       if (tooBig) throw tooBig;
     })
-    .use(
-      openapi({
-        path: "/openapi",
-        specPath: "/openapi.json",
-        provider: null,
-        documentation: {
-          info: {
-            title: "claimcheck API",
-            version: "1",
-            description:
-              "Resume verification: submit a resume PDF and a GitHub username, get a scored verification by webhook or polling.",
-          },
-          components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
-          security: [{ bearer: [] }],
-        },
-        exclude: { paths: ["/openapi", "/openapi.json"] },
-      }),
-    )
+    .use(rootRoutes(deps.maxResumeBytes))
     .use(healthRoutes(deps.health))
     .use(verifyRoutes(deps));
   for (const extra of deps.extra ?? []) app.use(extra);

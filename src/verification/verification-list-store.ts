@@ -9,6 +9,10 @@ export interface JobListRow {
   host_username: string;
   state: "queued" | "processing" | "COMPLETED" | "FAILED";
   score: number | null;
+  /** CRITICAL flags of a COMPLETED result (for the verdict word) */
+  critical_flags: number | null;
+  /** the candidate's name as read from the resume, once the job has a result */
+  candidate_name: string | null;
   error_code: string | null;
   created_at: number;
   completed_at: number | null;
@@ -98,6 +102,9 @@ export class VerificationListStore implements VerificationLists {
     const order = f.after ? "ASC" : "DESC";
     const sql = `SELECT v.tracking_id, v.client_id, c.name AS client_name, v.host_username, ${STATE_SQL} AS state,
                         CASE WHEN v.status = 'COMPLETED' THEN json_extract(v.result, '$.confidenceScore') END AS score,
+                        CASE WHEN v.status = 'COMPLETED' THEN (SELECT count(*) FROM json_each(v.result, '$.flags')
+                              WHERE json_extract(value, '$.severity') = 'CRITICAL') END AS critical_flags,
+                        json_extract(v.result, '$.candidateName') AS candidate_name,
                         v.error_code, v.created_at, v.completed_at, j.attempts, ${WEBHOOK_SQL} AS webhook_state
                    ${base} ${pageWhere.length ? `WHERE ${pageWhere.join(" AND ")}` : ""}
                   ORDER BY v.created_at ${order}, v.tracking_id ${order} LIMIT ?`;

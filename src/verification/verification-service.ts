@@ -7,7 +7,7 @@ import { newId, sha256Hex } from "../lib/ids.ts";
 import type { Database } from "../storage/database.ts";
 import { GroupCommit } from "../storage/group-commit.ts";
 import type { JobFilter } from "./job-filters.ts";
-import type { AnalysisPart, PendingJobView, VerificationResult } from "./result.ts";
+import type { AnalysisPart, PendingJobView, Stage, VerificationResult } from "./result.ts";
 import type { ResumeFiles } from "./resume-files.ts";
 import {
   type JobPage,
@@ -47,6 +47,9 @@ export interface FinalEvent {
   result: VerificationResult;
 }
 
+/** Seconds a client is told (Retry-After) to wait before polling a pending job again. */
+export const POLL_AFTER_S = { queued: 5, processing: 2 } as const;
+
 /** Extra members a listener adds to every polled view (e.g. webhookStatus). */
 export type ViewDecorator = (row: VerificationRow) => Record<string, unknown>;
 
@@ -57,6 +60,8 @@ export type ViewDecorator = (row: VerificationRow) => Record<string, unknown>;
 export class VerificationService {
   private readonly finalListeners: Array<(e: FinalEvent) => void> = [];
   private readonly decorators: ViewDecorator[] = [];
+  /** stage of each job this process is working on (in memory: only a job in progress has one) */
+  private readonly stages = new Map<string, Stage>();
   private readonly commits: GroupCommit;
 
   constructor(
@@ -159,8 +164,15 @@ export class VerificationService {
       hostUsername: v.host_username,
       status: v.job_state === "running" ? "processing" : "queued",
       createdAt: isoOf(v.created_at),
+      ...(v.job_state === "running" && this.stages.has(v.tracking_id) ? { stage: this.stages.get(v.tracking_id) } : {}),
       ...extras,
     };
+  }
+
+  /** Record what a job in progress is doing (shown as `stage` while it is polled); null when it stops. */
+  setStage(trackingId: string, stage: Stage | null): void {
+    if (stage) this.stages.set(trackingId, stage);
+    else this.stages.delete(trackingId);
   }
 
   get(trackingId: string): VerificationView | null {
@@ -198,6 +210,7 @@ export class VerificationService {
     analysis: AnalysisPart,
     error: { code: string; message: string } | null,
   ): void {
+    this.stages.delete(trackingId);
     const v = this.store.get(trackingId);
     if (!v) return;
     const now = this.clock.now();

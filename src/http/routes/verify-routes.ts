@@ -2,7 +2,7 @@ import { Elysia, t } from "elysia";
 import type { AccountService } from "../../accounts/account-service.ts";
 import { ApiErrors, AppError } from "../../lib/errors.ts";
 import { GITHUB_LOGIN } from "../../lib/github-login.ts";
-import type { VerificationService } from "../../verification/verification-service.ts";
+import { POLL_AFTER_S, type VerificationService } from "../../verification/verification-service.ts";
 import { requirePrincipal } from "../auth.ts";
 import { isPdf, MULTIPART_OVERHEAD_BYTES, readVerifyForm } from "../upload.ts";
 import { AckSchema, ErrorSchema, JobSchema } from "./schemas.ts";
@@ -83,9 +83,12 @@ export function verifyRoutes(deps: {
     )
     .get(
       "/v1/jobs/:trackingId",
-      ({ request, params }) => {
+      ({ request, params, set }) => {
         const principal = requirePrincipal(accounts, request);
-        return verifications.view(params.trackingId, principal.client.id);
+        const view = verifications.view(params.trackingId, principal.client.id);
+        if (view.status === "queued" || view.status === "processing")
+          set.headers["retry-after"] = String(POLL_AFTER_S[view.status]);
+        return view;
       },
       {
         params: t.Object({ trackingId: t.String({ maxLength: 64 }) }),
