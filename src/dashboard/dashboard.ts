@@ -1,7 +1,6 @@
 import { Elysia } from "elysia";
 import type { AccountService } from "../accounts/account-service.ts";
 import type { Clock } from "../lib/clock.ts";
-import { AppError } from "../lib/errors.ts";
 import type { Logger } from "../lib/log.ts";
 import type { Database } from "../storage/database.ts";
 import type { VerificationService } from "../verification/verification-service.ts";
@@ -80,9 +79,19 @@ export function createDashboard(d: DashboardDeps) {
     .use(jobRoutes(ctx))
     .use(clientRoutes(ctx))
     .use(webhookRoutes(ctx))
-    .all("/dashboard/*", (c) =>
-      kit.authed(c, (r) => kit.fail(new AppError("not_found", 404, "There is no such dashboard page."), r.viewer)),
-    );
+    .all("/dashboard/*", (c) => kit.unmatched(c, allowedMethods(c.request)), { parse: "none" });
+
+  /** The methods the dashboard's routes serve for a path (empty: no such page). */
+  let table: Array<{ method: string; pattern: RegExp }> | null = null;
+  const allowedMethods = (request: Request): string[] => {
+    table ??= routes.routes
+      .filter((r) => r.path !== "/dashboard/*" && r.method !== "ALL")
+      .map((r) => ({ method: r.method, pattern: new RegExp(`^${r.path.replace(/:[^/]+/g, "[^/]+")}/?$`) }));
+    const path = new URL(request.url).pathname;
+    const methods = new Set(table.filter((r) => r.pattern.test(path)).map((r) => r.method));
+    if (methods.has("GET")) methods.add("HEAD");
+    return [...methods].sort();
+  };
 
   return {
     auth,

@@ -132,9 +132,33 @@ export function createKit(d: KitDeps) {
     live: request.headers.get("x-dashboard-live") === "1",
   });
 
+  /** Without a live session a GET is sent to the login page and anything else is refused. */
+  const noSession = (r: Req, post: boolean): Response => {
+    if (!post) return redirect(`/dashboard/login?next=${encodeURIComponent(r.url.pathname + r.url.search)}`);
+    const message = "Your session has ended. Log in again, then repeat the action.";
+    return htmlResponse(errorPage({ assets: d.assets, status: 401, message }), 401);
+  };
+
   return {
     assets: d.assets,
     fail,
+
+    /**
+     * A path or method no route serves: 405 with Allow when the path exists for other methods, else 404.
+     * The body is never read (it may be anything, of any type); anonymous callers learn nothing.
+     */
+    unmatched(ctx: { request: Request; server?: Server }, allow: string[]): Response {
+      const r = base(ctx.request, undefined, ctx.server);
+      const session = d.auth.session(readCookie(ctx.request, SESSION_COOKIE, r.secure));
+      if (!session) return noSession(r, ctx.request.method !== "GET" && ctx.request.method !== "HEAD");
+      const viewer: Viewer = { username: session.username, csrfToken: session.csrf_token };
+      if (allow.length === 0) return fail(new AppError("not_found", 404, "There is no such dashboard page."), viewer);
+      const list = allow.join(", ");
+      return fail(
+        new AppError("method_not_allowed", 405, `This page answers ${list} only.`, {}, { allow: list }),
+        viewer,
+      );
+    },
 
     /** The session's one-time notice for a page view; a background refresh leaves it for the page. */
     flash(r: AuthedReq): string | null {
@@ -162,19 +186,9 @@ export function createKit(d: KitDeps) {
       handler: (r: AuthedReq) => Response | Promise<Response>,
     ): Promise<Response> {
       const r = base(ctx.request, ctx.params, ctx.server);
-      const session = d.auth.session(readCookie(ctx.request, SESSION_COOKIE));
+      const session = d.auth.session(readCookie(ctx.request, SESSION_COOKIE, r.secure));
       const post = ctx.request.method !== "GET" && ctx.request.method !== "HEAD";
-      if (!session) {
-        if (!post) return redirect(`/dashboard/login?next=${encodeURIComponent(r.url.pathname + r.url.search)}`);
-        return htmlResponse(
-          errorPage({
-            assets: d.assets,
-            status: 401,
-            message: "Your session has ended. Log in again, then repeat the action.",
-          }),
-          401,
-        );
-      }
+      if (!session) return noSession(r, post);
       const viewer: Viewer = { username: session.username, csrfToken: session.csrf_token };
       try {
         const form = post ? await readForm(ctx.request) : new Map<string, string>();

@@ -14,14 +14,14 @@ const LOGIN_CSRF_MAX_AGE_S = 3600;
 export function authRoutes(kit: Kit, auth: AdminAuth) {
   /** The pre-session CSRF token of this browser, and the Set-Cookie that (re)issues it. */
   const loginCsrf = (r: Req) => {
-    const token = readCookie(r.request, LOGIN_CSRF_COOKIE) ?? randomToken();
+    const token = readCookie(r.request, LOGIN_CSRF_COOKIE, r.secure) ?? randomToken();
     return { token, cookie: setCookie(LOGIN_CSRF_COOKIE, token, LOGIN_CSRF_MAX_AGE_S, r.secure) };
   };
 
   return new Elysia()
     .get("/dashboard/login", (ctx) =>
       kit.open(ctx, (r) => {
-        if (auth.session(readCookie(r.request, SESSION_COOKIE)))
+        if (auth.session(readCookie(r.request, SESSION_COOKIE, r.secure)))
           return redirect(safeNext(r.url.searchParams.get("next")));
         const { token, cookie } = loginCsrf(r);
         const notice = r.url.searchParams.has("bye") ? "You are logged out." : null;
@@ -37,7 +37,7 @@ export function authRoutes(kit: Kit, auth: AdminAuth) {
       (ctx) =>
         kit.open(ctx, async (r) => {
           const form = await readForm(r.request);
-          checkCsrf(r.request, form, readCookie(r.request, LOGIN_CSRF_COOKIE));
+          checkCsrf(r.request, form, readCookie(r.request, LOGIN_CSRF_COOKIE, r.secure));
           const username = field(form, "username", 64);
           const next = safeNext(field(form, "next", 500));
           try {
@@ -61,7 +61,7 @@ export function authRoutes(kit: Kit, auth: AdminAuth) {
       "/dashboard/logout",
       (ctx) =>
         kit.authed(ctx, (r) => {
-          auth.logout(readCookie(r.request, SESSION_COOKIE)!);
+          auth.logout(readCookie(r.request, SESSION_COOKIE, r.secure)!);
           return redirect("/dashboard/login?bye=1", { "set-cookie": clearCookie(SESSION_COOKIE, r.secure) });
         }),
       { parse: "none" },
@@ -81,7 +81,7 @@ export function authRoutes(kit: Kit, auth: AdminAuth) {
       (ctx) =>
         kit.open(ctx, async (r) => {
           const form = await readForm(r.request);
-          checkCsrf(r.request, form, readCookie(r.request, LOGIN_CSRF_COOKIE));
+          checkCsrf(r.request, form, readCookie(r.request, LOGIN_CSRF_COOKIE, r.secure));
           const token = field(form, "token", 200);
           const username = field(form, "username", 64);
           try {
