@@ -110,6 +110,7 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
     verifications,
     logger,
     maxResumeBytes: config.maxResumeBytes,
+    metricsToken: config.metricsToken,
     extra: [dashboard.routes],
     health: {
       checkDatabase: () => {

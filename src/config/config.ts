@@ -28,6 +28,8 @@ export interface Config {
   resumeRetentionMs: number;
   defaultMonthlyQuota: number;
   defaultRateLimitPerMinute: number;
+  /** bearer token /metrics requires; null: /metrics is off */
+  metricsToken: string | null;
 }
 
 /** Every setting: its env name, its flag, its default, and how to read it. */
@@ -120,6 +122,12 @@ export const SETTINGS = {
     def: "60",
     help: "verifications per key per minute for new clients (0 = unlimited)",
   },
+  metricsToken: {
+    env: "METRICS_TOKEN",
+    flag: "metrics-token",
+    def: "",
+    help: "bearer token a Prometheus scraper sends to GET /metrics (at least 16 characters); unset: /metrics is off",
+  },
 } as const;
 
 export type SettingName = keyof typeof SETTINGS;
@@ -165,6 +173,10 @@ const schema = z.object({
   resumeRetention: duration("RESUME_RETENTION"),
   defaultMonthlyQuota: int(0, 1_000_000_000),
   defaultRateLimit: int(0, 1_000_000),
+  metricsToken: z.union([
+    z.literal(""),
+    z.string().regex(/^[\x21-\x7e]{16,256}$/, "METRICS_TOKEN must be 16-256 visible ASCII characters"),
+  ]),
 });
 
 export class ConfigError extends Error {
@@ -216,6 +228,7 @@ export function loadConfig(
     resumeRetentionMs: v.resumeRetention,
     defaultMonthlyQuota: v.defaultMonthlyQuota,
     defaultRateLimitPerMinute: v.defaultRateLimit,
+    metricsToken: v.metricsToken === "" ? null : v.metricsToken,
   });
 }
 

@@ -15,6 +15,8 @@ export interface HttpDeps {
   health: HealthProbe;
   logger: Logger;
   maxResumeBytes: number;
+  /** bearer token of GET /metrics; null: /metrics is off */
+  metricsToken?: string | null;
   /** more route modules mounted by other parts (dashboard ...) */
   extra?: Array<Elysia<any, any, any, any, any, any, any>>;
 }
@@ -58,7 +60,7 @@ export function createHttpApp(deps: HttpDeps) {
         exclude: { paths: ["/openapi", "/openapi.json"] },
       }),
     )
-    .use(healthRoutes(deps.health))
+    .use(healthRoutes(deps.health, deps.metricsToken ?? null))
     .use(verifyRoutes(deps));
   for (const extra of deps.extra ?? []) app.use(extra);
   return app;
