@@ -14,6 +14,7 @@ import { type Clock, systemClock } from "./lib/clock.ts";
 import { EventBus } from "./lib/events.ts";
 import { createLogger, type Logger } from "./lib/log.ts";
 import { openDatabase } from "./storage/database.ts";
+import { widePermissions } from "./storage/private-files.ts";
 import { defaultSteps } from "./verification/default-steps.ts";
 import { MaintenanceLoop } from "./verification/maintenance-loop.ts";
 import { ResumeFiles } from "./verification/resume-files.ts";
@@ -42,6 +43,12 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
   const logger = opts.logger ?? createLogger(config.logLevel);
   const events = new EventBus<AppEvents>();
   const db = openDatabase(config.dbPath, { synchronous: config.dbSynchronous });
+  const wide = widePermissions(config.dataDir);
+  if (wide.length)
+    logger.warn(
+      `data readable by other users: resumes and webhook secrets are stored here; fix with: chmod -R go-rwx ${config.dataDir}`,
+      { paths: wide },
+    );
 
   const accounts = new AccountService(new AccountStore(db), clock, {
     monthlyQuota: config.defaultMonthlyQuota,

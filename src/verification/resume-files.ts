@@ -1,6 +1,7 @@
-import { mkdirSync, readdirSync, statSync, unlinkSync } from "node:fs";
+import { readdirSync, statSync, unlinkSync } from "node:fs";
 import { open, unlink } from "node:fs/promises";
 import { join } from "node:path";
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from "../storage/private-files.ts";
 
 const NAME = /^(vrf_[0-9a-z]{26})\.pdf$/;
 
@@ -16,7 +17,7 @@ export class ResumeFiles {
     readonly dir: string,
     private readonly opts: { fsync: boolean } = { fsync: true },
   ) {
-    mkdirSync(dir, { recursive: true });
+    ensurePrivateDir(dir);
   }
 
   private path(trackingId: string): string {
@@ -25,8 +26,9 @@ export class ResumeFiles {
   }
 
   async writeDurable(trackingId: string, bytes: Uint8Array): Promise<void> {
-    const fh = await open(this.path(trackingId), "wx");
+    const fh = await open(this.path(trackingId), "wx", PRIVATE_FILE_MODE);
     try {
+      await fh.chmod(PRIVATE_FILE_MODE); // whatever the umask
       await fh.writeFile(bytes);
       if (this.opts.fsync) await fh.datasync();
     } finally {
