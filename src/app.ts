@@ -5,6 +5,7 @@ import { AccountStore } from "./accounts/account-store.ts";
 import type { Config } from "./config/config.ts";
 import { createDashboard, type DashboardDeps } from "./dashboard/dashboard.ts";
 import { GITHUB_CACHE_RETENTION_MS, pruneGitHubHttpCache } from "./github/http-cache-store.ts";
+import { BodyBudget } from "./http/body-budget.ts";
 import { renderMetrics } from "./http/metrics.ts";
 import { createHttpApp } from "./http/server.ts";
 import { JobQueue } from "./jobs/job-queue.ts";
@@ -96,6 +97,8 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
     logger,
     concurrency: config.webhookConcurrency,
   });
+  // one budget for every body being received (uploads and dashboard forms), one idle timeout
+  const bodies = { budget: new BodyBudget(config.bodyBudgetBytes), idleTimeoutMs: config.bodyTimeoutMs };
   const dashboard = createDashboard({
     db,
     accounts,
@@ -103,6 +106,7 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
     clock,
     logger,
     publicUrl: config.publicUrl,
+    bodies,
     githubRateLimit: () => steps.githubRateLimit?.() ?? null,
     webhooks: {
       attempts: (id) => webhooks.service.attempts(id),
@@ -118,6 +122,7 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
     logger,
     maxResumeBytes: config.maxResumeBytes,
     metricsToken: config.metricsToken,
+    uploads: bodies,
     extra: [dashboard.routes],
     health: {
       checkDatabase: () => {

@@ -10,7 +10,7 @@ import { AdminAuth, type AdminAuthOptions } from "./admin-auth.ts";
 import { AdminStore } from "./admin-store.ts";
 import { dashboardAssets } from "./assets.ts";
 import { DashboardStore } from "./dashboard-store.ts";
-import { createKit } from "./route-kit.ts";
+import { createKit, type FormLimits } from "./route-kit.ts";
 import { authRoutes } from "./routes/auth-routes.ts";
 import { clientRoutes } from "./routes/client-routes.ts";
 import { jobRoutes } from "./routes/job-routes.ts";
@@ -33,6 +33,8 @@ export interface DashboardDeps {
   logger: Logger;
   /** PUBLIC_URL: links and the Secure cookie flag follow it */
   publicUrl: string | null;
+  /** the global body budget and body timeout, shared with the API's uploads */
+  bodies: FormLimits;
   /** null until webhook delivery is wired in */
   webhooks: DashboardWebhooks | null;
   /** GitHub's last reported rate-limit window, when the analysis exposes one */
@@ -59,6 +61,7 @@ export function createDashboard(d: DashboardDeps) {
     auth,
     logger: d.logger.child({ component: "dashboard" }),
     publicUrl: d.publicUrl,
+    bodies: d.bodies,
     assets: assets.paths,
   });
   const ctx = { ...d, kit, store, auth, refreshMs: d.refreshMs ?? 5_000 };

@@ -1,3 +1,5 @@
+import { readSmallBody } from "../http/body-stream.ts";
+import type { UploadLimits } from "../http/upload.ts";
 import { AppError, errorMessage } from "../lib/errors.ts";
 import type { Logger } from "../lib/log.ts";
 import type { AdminAuth, LiveSession } from "./admin-auth.ts";
@@ -32,6 +34,7 @@ export interface AuthedReq extends Req {
 
 export interface KitDeps {
   auth: AdminAuth;
+  bodies: FormLimits;
   logger: Logger;
   publicUrl: string | null;
   assets: AssetPaths;
@@ -58,22 +61,39 @@ export function safeNext(next: string | null | undefined): string {
   return next;
 }
 
-/** A urlencoded or multipart form, size-limited; a missing or different content type is an empty form. */
-export async function readForm(request: Request): Promise<Form> {
+/** What a form read may hold: its share of the global body budget, and how long the body may stall. */
+export type FormLimits = Pick<UploadLimits, "budget" | "idleTimeoutMs" | "timers">;
+
+/**
+ * A urlencoded or multipart form, size-limited; a missing or different content type is an empty form
+ * (its body is never read). The declared length is reserved in the global body budget before a byte
+ * is read (503 past it), and a body that stops arriving is abandoned (408).
+ */
+export async function readForm(request: Request, limits: FormLimits): Promise<Form> {
   const type = request.headers.get("content-type") ?? "";
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_FORM_BYTES) throw new AppError("form_too_large", 413, "the form is too large");
+  const tooLarge = () => new AppError("form_too_large", 413, "the form is too large");
+  if (!(declared <= MAX_FORM_BYTES)) throw tooLarge();
   const out: Form = new Map();
-  if (/^application\/x-www-form-urlencoded/i.test(type)) {
-    const text = await request.text();
-    if (text.length > MAX_FORM_BYTES) throw new AppError("form_too_large", 413, "the form is too large");
-    for (const [k, v] of new URLSearchParams(text)) if (!out.has(k)) out.set(k, v);
-  } else if (/^multipart\/form-data/i.test(type)) {
-    const fd = await request.formData().catch(() => {
+  const urlencoded = /^application\/x-www-form-urlencoded/i.test(type);
+  if (!urlencoded && !/^multipart\/form-data/i.test(type)) return out;
+  const release = limits.budget.reserve(declared);
+  let body: Buffer;
+  try {
+    body = await readSmallBody(request, { ...limits, maxBytes: MAX_FORM_BYTES, tooLarge });
+  } finally {
+    release();
+  }
+  if (urlencoded) {
+    for (const [k, v] of new URLSearchParams(body.toString("utf8"))) if (!out.has(k)) out.set(k, v);
+    return out;
+  }
+  const fd = await new Response(body as Uint8Array<ArrayBuffer>, { headers: { "content-type": type } })
+    .formData()
+    .catch(() => {
       throw new AppError("invalid_request", 400, "the form could not be read");
     });
-    for (const [k, v] of fd) if (typeof v === "string" && !out.has(k)) out.set(k, v);
-  }
+  for (const [k, v] of fd) if (typeof v === "string" && !out.has(k)) out.set(k, v);
   return out;
 }
 
@@ -143,6 +163,9 @@ export function createKit(d: KitDeps) {
     assets: d.assets,
     fail,
 
+    /** The request's form, within the body budget and timeout (for the pages used without a session). */
+    form: (request: Request): Promise<Form> => readForm(request, d.bodies),
+
     /**
      * A path or method no route serves: 405 with Allow when the path exists for other methods, else 404.
      * The body is never read (it may be anything, of any type); anonymous callers learn nothing.
@@ -191,7 +214,7 @@ export function createKit(d: KitDeps) {
       if (!session) return noSession(r, post);
       const viewer: Viewer = { username: session.username, csrfToken: session.csrf_token };
       try {
-        const form = post ? await readForm(ctx.request) : new Map<string, string>();
+        const form = post ? await readForm(ctx.request, d.bodies) : new Map<string, string>();
         if (post) checkCsrf(ctx.request, form, session.csrf_token);
         return await handler({ ...r, session, viewer, form });
       } catch (err) {

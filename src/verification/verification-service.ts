@@ -6,8 +6,9 @@ import { ApiErrors } from "../lib/errors.ts";
 import { newId, sha256Hex } from "../lib/ids.ts";
 import type { Database } from "../storage/database.ts";
 import { GroupCommit } from "../storage/group-commit.ts";
+import { Admission } from "./admission.ts";
 import type { AnalysisPart, PendingJobView, VerificationResult } from "./result.ts";
-import type { ResumeFiles } from "./resume-files.ts";
+import type { ResumeFiles, StagedFile } from "./resume-files.ts";
 import type { VerificationRow, VerificationStore, VerificationView } from "./verification-store.ts";
 
 export const VERIFICATION_JOB = "verification";
@@ -24,6 +25,12 @@ export interface Submission {
   pdf: Uint8Array;
   filename: string | null;
   idempotencyKey: string | null;
+}
+
+export interface UploadSubmission extends Omit<Submission, "pdf"> {
+  staged: StagedFile;
+  sha256: string;
+  size: number;
 }
 
 export interface Acknowledgement {
@@ -51,6 +58,7 @@ export class VerificationService {
   private readonly finalListeners: Array<(e: FinalEvent) => void> = [];
   private readonly decorators: ViewDecorator[] = [];
   private readonly commits: GroupCommit;
+  private readonly admission: Admission;
 
   constructor(
     readonly db: Database,
@@ -60,6 +68,7 @@ export class VerificationService {
     private readonly files: ResumeFiles,
   ) {
     this.commits = new GroupCommit(db);
+    this.admission = new Admission(store, clock);
   }
 
   /** Run `fn` in the transaction that records each final state; a throw rolls the final state back. */
@@ -72,6 +81,19 @@ export class VerificationService {
   }
 
   /**
+   * Reserve room for one submission before its body is read (quota_exceeded when there is none); call
+   * the returned function once the submission is accepted or has failed.
+   */
+  admit(principal: Principal, idempotencyKey: string | null): () => void {
+    return this.admission.admit(principal, idempotencyKey);
+  }
+
+  /** A new upload file to stream a resume into (see `submitUpload`). */
+  stageUpload(): Promise<StagedFile> {
+    return this.files.stage();
+  }
+
+  /**
    * Accept a submission: idempotency, quota and rate checks and the durable enqueue happen in one
    * transaction (shared with concurrent submissions by group commit); resolves once it is committed.
    */
@@ -79,13 +101,34 @@ export class VerificationService {
     const pdfHash = Buffer.from(await crypto.subtle.digest("SHA-256", s.pdf as Uint8Array<ArrayBuffer>)).toString(
       "hex",
     );
-    const requestHash = sha256Hex(`${s.hostUsername.toLowerCase()}\n${pdfHash}`);
     const trackingId = newId("vrf", this.clock.now());
     // the PDF is on disk (fsynced) before the row that promises it is committed
     await this.files.writeDurable(trackingId, s.pdf);
+    return this.accept(s, trackingId, pdfHash, s.pdf.byteLength);
+  }
+
+  /** `submit` for a resume already streamed to a staged file, with its SHA-256 and size. */
+  async submitUpload(s: UploadSubmission): Promise<Acknowledgement> {
+    const trackingId = newId("vrf", this.clock.now());
+    try {
+      await this.files.adopt(s.staged, trackingId);
+    } catch (err) {
+      await s.staged.discard();
+      throw err;
+    }
+    return this.accept(s, trackingId, s.sha256, s.size);
+  }
+
+  private async accept(
+    s: Omit<Submission, "pdf">,
+    trackingId: string,
+    pdfHash: string,
+    size: number,
+  ): Promise<Acknowledgement> {
+    const requestHash = sha256Hex(`${s.hostUsername.toLowerCase()}\n${pdfHash}`);
     let ack: Acknowledgement;
     try {
-      ack = await this.commits.run(() => this.record(s, trackingId, pdfHash, requestHash));
+      ack = await this.commits.run(() => this.record(s, trackingId, pdfHash, requestHash, size));
     } catch (err) {
       await this.files.remove(trackingId);
       throw err;
@@ -96,7 +139,13 @@ export class VerificationService {
   }
 
   /** The acceptance transaction: idempotency, limits, then the job, the row and the usage count. */
-  private record(s: Submission, trackingId: string, pdfHash: string, requestHash: string): Acknowledgement {
+  private record(
+    s: Omit<Submission, "pdf">,
+    trackingId: string,
+    pdfHash: string,
+    requestHash: string,
+    size: number,
+  ): Acknowledgement {
     const now = this.clock.now();
     const client = s.principal.client;
     if (s.idempotencyKey) {
@@ -125,7 +174,7 @@ export class VerificationService {
       job_id: jobId,
       host_username: s.hostUsername,
       resume_sha256: pdfHash,
-      resume_size: s.pdf.byteLength,
+      resume_size: size,
       resume_filename: s.filename,
       created_at: now,
     });

@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import { AppError } from "../../lib/errors.ts";
 import { type AdminAuth, randomToken } from "../admin-auth.ts";
 import { loginPage, setupPage } from "../pages/auth-pages.ts";
-import { checkCsrf, field, htmlResponse, type Kit, type Req, readForm, redirect, safeNext } from "../route-kit.ts";
+import { checkCsrf, field, htmlResponse, type Kit, type Req, redirect, safeNext } from "../route-kit.ts";
 import { clearCookie, LOGIN_CSRF_COOKIE, readCookie, SESSION_COOKIE, setCookie } from "../session-cookie.ts";
 
 const LOGIN_CSRF_MAX_AGE_S = 3600;
@@ -36,7 +36,7 @@ export function authRoutes(kit: Kit, auth: AdminAuth) {
       "/dashboard/login",
       (ctx) =>
         kit.open(ctx, async (r) => {
-          const form = await readForm(r.request);
+          const form = await kit.form(r.request);
           checkCsrf(r.request, form, readCookie(r.request, LOGIN_CSRF_COOKIE, r.secure));
           const username = field(form, "username", 64);
           const next = safeNext(field(form, "next", 500));
@@ -80,7 +80,7 @@ export function authRoutes(kit: Kit, auth: AdminAuth) {
       "/dashboard/setup",
       (ctx) =>
         kit.open(ctx, async (r) => {
-          const form = await readForm(r.request);
+          const form = await kit.form(r.request);
           checkCsrf(r.request, form, readCookie(r.request, LOGIN_CSRF_COOKIE, r.secure));
           const token = field(form, "token", 200);
           const username = field(form, "username", 64);
