@@ -118,11 +118,15 @@ test("40 stalled 10 MB uploads (2 MB sent each) go to disk, not memory, and time
   let peak = 0;
   let growth = 0;
   try {
-    await pollUntil(() => {
-      growth = rssMiB() - before;
-      peak = Math.max(peak, growth);
-      return stagedBytes(t) >= n * (sent - 100) && growth < 24;
-    }, "the stalled uploads to be on disk with memory settled");
+    await pollUntil(
+      () => {
+        growth = rssMiB() - before;
+        peak = Math.max(peak, growth);
+        return stagedBytes(t) >= n * (sent - 100) && growth < 24;
+      },
+      "the stalled uploads to be on disk with memory settled",
+      8_000,
+    );
   } finally {
     console.log(
       `${n} stalled uploads, ${sent / MiB} MiB sent each: RSS growth peak ${peak.toFixed(1)} MiB, settled ${growth.toFixed(1)} MiB; on disk ${(stagedBytes(t) / MiB).toFixed(1)} MiB`,
@@ -139,14 +143,14 @@ test("40 stalled 10 MB uploads (2 MB sent each) go to disk, not memory, and time
   expect((await submit(t.url, t.key, { resume: Buffer.from("%PDF-1.4 after"), hostUsername: "octocat" })).status).toBe(
     202,
   );
-});
+}, 30_000);
 
 test("past the global body budget, new uploads get 503 server_busy with Retry-After at once", async () => {
   const t = await app({ BODY_BUDGET_MB: "1", BODY_TIMEOUT: "2s" }); // 1 MiB: four uploads' shares
   const sockets = await Promise.all(
     Array.from({ length: 10 }, () => stalledRequest(t.url, uploadHead(t.url, t.key, 10 * MiB), partialUpload(1024))),
   );
-  await pollUntil(() => sockets.filter((s) => s.status() === 503).length >= 6, "six refusals");
+  await pollUntil(() => sockets.filter((s) => s.status() === 503).length >= 6, "six refusals", 8_000);
   const refused = sockets.filter((s) => s.status() === 503);
   expect(refused.length).toBe(6);
   for (const s of refused) {
@@ -154,7 +158,7 @@ test("past the global body budget, new uploads get 503 server_busy with Retry-Af
     expect(s.received).toContain('"error":"server_busy"');
   }
   expect(stagedFiles(t).length).toBe(4);
-});
+}, 30_000);
 
 test("100 anonymous stalled 1 MB dashboard posts: the budget admits a few, the rest get 503; memory stays bounded", async () => {
   const t = await app({ BODY_BUDGET_MB: "4", BODY_TIMEOUT: "1500ms" });
@@ -169,12 +173,16 @@ test("100 anonymous stalled 1 MB dashboard posts: the budget admits a few, the r
     "",
   ].join("\r\n");
   const sockets = await Promise.all(Array.from({ length: 100 }, () => stalledRequest(t.url, head, form)));
-  await pollUntil(() => sockets.filter((s) => s.status() === 503).length >= 96, "96 refusals");
-  const growth = rssMiB() - before;
-  console.log(`RSS growth with 100 stalled 1 MiB dashboard posts: ${growth.toFixed(1)} MiB`);
+  let growth = 0;
+  try {
+    await pollUntil(() => sockets.filter((s) => s.status() === 503).length >= 96, "96 refusals", 8_000);
+  } finally {
+    growth = rssMiB() - before;
+    console.log(`RSS growth with 100 stalled 1 MiB dashboard posts: ${growth.toFixed(1)} MiB`);
+  }
   expect(growth).toBeLessThan(40);
   for (const s of sockets.filter((x) => x.status() === 503)) expect(s.received).toMatch(/\r\nretry-after: \d+\r\n/i);
   // the four admitted ones time out
   await pollUntil(() => sockets.every((s) => s.status() !== 0 || s.closed), "the admitted posts to time out");
   expect(sockets.filter((s) => s.status() === 408 || (s.status() === 0 && s.closed)).length).toBe(4);
-});
+}, 30_000);
