@@ -171,7 +171,9 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
       maintenance.start();
       webhooks.start();
       // the runtime's own limit (a bare 413) sits far above the service's, which answer in JSON (http/body-limits.ts)
-      http.listen({ port: config.port, hostname: config.host, maxRequestBodySize: 2 ** 32 });
+      // the runtime closes a silent connection after idleTimeout: later than BODY_TIMEOUT, so the 408 comes first
+      const idleTimeout = Math.min(255, Math.max(10, Math.ceil(config.bodyTimeoutMs / 1000) + 5));
+      http.listen({ port: config.port, hostname: config.host, maxRequestBodySize: 2 ** 32, idleTimeout });
       server = http.server;
       const host = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
       this.url = `http://${host.includes(":") ? `[${host}]` : host}:${server!.port}`;

@@ -129,7 +129,7 @@ export const SETTINGS = {
   bodyTimeout: {
     env: "BODY_TIMEOUT",
     flag: "body-timeout",
-    def: "15s",
+    def: "10s",
     help: "a request body that sends nothing for this long is abandoned with 408 (stalled uploads and forms)",
   },
   bodyBudget: {
@@ -189,7 +189,10 @@ const schema = z.object({
   resumeRetention: duration("RESUME_RETENTION"),
   defaultMonthlyQuota: int(0, 1_000_000_000),
   defaultRateLimit: int(0, 1_000_000),
-  bodyTimeout: duration("BODY_TIMEOUT").refine((ms) => ms >= 100, "BODY_TIMEOUT must be at least 100ms"),
+  bodyTimeout: duration("BODY_TIMEOUT").refine(
+    (ms) => ms >= 100 && ms <= 240_000,
+    "BODY_TIMEOUT must be between 100ms and 4m",
+  ),
   bodyBudget: int(1, 65536),
   metricsToken: z.union([
     z.literal(""),
