@@ -11,6 +11,8 @@ import { isSecureRequest, readCookie, SESSION_COOKIE } from "./session-cookie.ts
 
 /** Form bodies are small; the signature checker's pasted webhook body is the largest thing posted. */
 export const MAX_FORM_BYTES = 1024 * 1024;
+/** The login and setup forms, posted without a session, are tiny: anything larger is refused unread. */
+export const MAX_OPEN_FORM_BYTES = 16 * 1024;
 
 export type Form = Map<string, string>;
 
@@ -69,18 +71,18 @@ export type FormLimits = Pick<UploadLimits, "budget" | "idleTimeoutMs" | "timers
  * (its body is never read). The declared length is reserved in the global body budget before a byte
  * is read (503 past it), and a body that stops arriving is abandoned (408).
  */
-export async function readForm(request: Request, limits: FormLimits): Promise<Form> {
+export async function readForm(request: Request, limits: FormLimits, maxBytes = MAX_FORM_BYTES): Promise<Form> {
   const type = request.headers.get("content-type") ?? "";
   const declared = Number(request.headers.get("content-length") ?? "0");
   const tooLarge = () => new AppError("form_too_large", 413, "the form is too large");
-  if (!(declared <= MAX_FORM_BYTES)) throw tooLarge();
+  if (!(declared <= maxBytes)) throw tooLarge();
   const out: Form = new Map();
   const urlencoded = /^application\/x-www-form-urlencoded/i.test(type);
   if (!urlencoded && !/^multipart\/form-data/i.test(type)) return out;
   const release = limits.budget.reserve(declared);
   let body: Buffer;
   try {
-    body = await readSmallBody(request, { ...limits, maxBytes: MAX_FORM_BYTES, tooLarge });
+    body = await readSmallBody(request, { ...limits, maxBytes, tooLarge });
   } finally {
     release();
   }
@@ -163,8 +165,8 @@ export function createKit(d: KitDeps) {
     assets: d.assets,
     fail,
 
-    /** The request's form, within the body budget and timeout (for the pages used without a session). */
-    form: (request: Request): Promise<Form> => readForm(request, d.bodies),
+    /** A form posted without a session (login, setup): small, within the body budget and timeout. */
+    openForm: (request: Request): Promise<Form> => readForm(request, d.bodies, MAX_OPEN_FORM_BYTES),
 
     /**
      * A path or method no route serves: 405 with Allow when the path exists for other methods, else 404.

@@ -92,10 +92,10 @@ export async function readVerifyUpload(
       r.isPdf = isPdf(head);
       if (!r.isPdf) return; // never written: a non-PDF is refused whole
       r.staged = await stage();
-      await r.staged.write(head);
+      r.staged.write(head);
       return;
     }
-    await r.staged.write(bytes);
+    r.staged.write(bytes);
   };
 
   try {

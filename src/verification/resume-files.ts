@@ -1,4 +1,4 @@
-import { readdirSync, statSync, unlinkSync } from "node:fs";
+import { readdirSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { type FileHandle, open, rename, unlink } from "node:fs/promises";
 import { join } from "node:path";
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from "../storage/private-files.ts";
@@ -19,9 +19,14 @@ export class StagedFile {
     private readonly handle: FileHandle,
   ) {}
 
-  async write(bytes: Uint8Array): Promise<void> {
+  /**
+   * Append `bytes`. A synchronous write into the page cache (a chunk is at most ~128 KiB): measured with
+   * 40 concurrent 2 MiB uploads, the asynchronous FileHandle.write held about 50 MiB more memory in
+   * flight than reading alone, this about 4 MiB.
+   */
+  write(bytes: Uint8Array): void {
     let off = 0;
-    while (off < bytes.byteLength) off += (await this.handle.write(bytes, off)).bytesWritten;
+    while (off < bytes.byteLength) off += writeSync(this.handle.fd, bytes, off);
   }
 
   /** Close (after a datasync when `sync`). */

@@ -36,7 +36,7 @@ export function authRoutes(kit: Kit, auth: AdminAuth) {
       "/dashboard/login",
       (ctx) =>
         kit.open(ctx, async (r) => {
-          const form = await kit.form(r.request);
+          const form = await kit.openForm(r.request);
           checkCsrf(r.request, form, readCookie(r.request, LOGIN_CSRF_COOKIE, r.secure));
           const username = field(form, "username", 64);
           const next = safeNext(field(form, "next", 500));
@@ -80,7 +80,7 @@ export function authRoutes(kit: Kit, auth: AdminAuth) {
       "/dashboard/setup",
       (ctx) =>
         kit.open(ctx, async (r) => {
-          const form = await kit.form(r.request);
+          const form = await kit.openForm(r.request);
           checkCsrf(r.request, form, readCookie(r.request, LOGIN_CSRF_COOKIE, r.secure));
           const token = field(form, "token", 200);
           const username = field(form, "username", 64);
