@@ -71,7 +71,12 @@ export type FormLimits = Pick<UploadLimits, "budget" | "idleTimeoutMs" | "timers
  * (its body is never read). The declared length is reserved in the global body budget before a byte
  * is read (503 past it), and a body that stops arriving is abandoned (408).
  */
-export async function readForm(request: Request, limits: FormLimits, maxBytes = MAX_FORM_BYTES): Promise<Form> {
+export async function readForm(
+  request: Request,
+  limits: FormLimits,
+  maxBytes = MAX_FORM_BYTES,
+  deadlineMs?: number,
+): Promise<Form> {
   const type = request.headers.get("content-type") ?? "";
   const declared = Number(request.headers.get("content-length") ?? "0");
   const tooLarge = () => new AppError("form_too_large", 413, "the form is too large");
@@ -82,7 +87,7 @@ export async function readForm(request: Request, limits: FormLimits, maxBytes = 
   const release = limits.budget.reserve(declared);
   let body: Buffer;
   try {
-    body = await readSmallBody(request, { ...limits, maxBytes, tooLarge });
+    body = await readSmallBody(request, { ...limits, maxBytes, tooLarge, deadlineMs });
   } finally {
     release();
   }
@@ -165,8 +170,12 @@ export function createKit(d: KitDeps) {
     assets: d.assets,
     fail,
 
-    /** A form posted without a session (login, setup): small, within the body budget and timeout. */
-    openForm: (request: Request): Promise<Form> => readForm(request, d.bodies, MAX_OPEN_FORM_BYTES),
+    /**
+     * A form posted without a session (login, setup): small, within the body budget, and whole within
+     * BODY_TIMEOUT (an anonymous trickle cannot hold its share of the budget for long).
+     */
+    openForm: (request: Request): Promise<Form> =>
+      readForm(request, d.bodies, MAX_OPEN_FORM_BYTES, d.bodies.idleTimeoutMs),
 
     /**
      * A path or method no route serves: 405 with Allow when the path exists for other methods, else 404.

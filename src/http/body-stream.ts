@@ -17,6 +17,8 @@ export interface BodyReadOptions {
   tooLarge: () => AppError;
   /** the body is abandoned (408) when no byte arrives for this long */
   idleTimeoutMs: number;
+  /** and, when set, when the whole of it has not arrived this long after the first read (a trickle) */
+  deadlineMs?: number;
   timers?: Timers;
 }
 
@@ -30,9 +32,19 @@ export function bodyTimeout(idleTimeoutMs: number): AppError {
   );
 }
 
+function bodyTooSlow(deadlineMs: number): AppError {
+  return new AppError(
+    "request_timeout",
+    408,
+    `the request body did not arrive within ${Math.round(deadlineMs / 1000)} s; send it again`,
+    {},
+    { connection: "close" },
+  );
+}
+
 /**
  * The request body chunk by chunk, as it arrives: counted against `maxBytes`, and abandoned when it
- * stops arriving for `idleTimeoutMs`. Stopping early (an error, or the consumer leaving the loop)
+ * stops arriving for `idleTimeoutMs` (or is not complete by `deadlineMs`). Stopping early (an error, or the consumer leaving the loop)
  * cancels the stream, so the runtime stops reading the socket.
  */
 export async function* bodyChunks(request: Request, o: BodyReadOptions): AsyncGenerator<Uint8Array> {
@@ -41,6 +53,16 @@ export async function* bodyChunks(request: Request, o: BodyReadOptions): AsyncGe
   const reader = request.body.getReader();
   let total = 0;
   let done = false;
+  let deadlineHandle: unknown;
+  const deadline: Promise<never>[] = [];
+  if (o.deadlineMs !== undefined) {
+    const ms = o.deadlineMs;
+    const p = new Promise<never>((_, reject) => {
+      deadlineHandle = timers.setTimeout(() => reject(bodyTooSlow(ms)), ms);
+    });
+    p.catch(() => {}); // it may fire between two reads: seen by the next race, never unhandled
+    deadline.push(p);
+  }
   try {
     for (;;) {
       let handle: unknown;
@@ -49,7 +71,7 @@ export async function* bodyChunks(request: Request, o: BodyReadOptions): AsyncGe
       });
       let next: Awaited<ReturnType<typeof reader.read>>;
       try {
-        next = await Promise.race([reader.read(), timeout]);
+        next = await Promise.race([reader.read(), timeout, ...deadline]);
       } finally {
         timers.clearTimeout(handle);
       }
@@ -62,6 +84,7 @@ export async function* bodyChunks(request: Request, o: BodyReadOptions): AsyncGe
       yield next.value;
     }
   } finally {
+    if (deadlineHandle !== undefined) timers.clearTimeout(deadlineHandle);
     if (!done) await reader.cancel().catch(() => {});
   }
 }

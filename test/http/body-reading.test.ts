@@ -152,6 +152,44 @@ describe("bodyChunks", () => {
     expect(timers.pending.size).toBe(0);
   });
 
+  test("a trickle that never stops being idle is still abandoned at the deadline", async () => {
+    const timers = new ManualTimers();
+    let deliver: (() => void) | null = null;
+    const state = { cancelled: false };
+    const body = new ReadableStream<Uint8Array>({
+      async pull(c) {
+        await new Promise<void>((r) => (deliver = r));
+        c.enqueue(enc.encode("x"));
+      },
+      cancel() {
+        state.cancelled = true;
+      },
+    });
+    const reading = readSmallBody(new Request("http://x/", { method: "POST", body }), {
+      maxBytes: 1000,
+      tooLarge: () => new AppError("too_large", 413),
+      idleTimeoutMs: 10_000,
+      deadlineMs: 30_000,
+      timers,
+    }).catch((e: AppError) => e);
+    const tick = () => new Promise((r) => setImmediate(r));
+    for (let i = 0; i < 5; i++) {
+      await tick();
+      (deliver as (() => void) | null)?.(); // one byte, before the idle timer fires
+    }
+    await tick();
+    // the idle timer is re-armed after every byte; the deadline was armed once
+    expect([...timers.pending.values()].map((t) => t.ms).sort()).toEqual([10_000, 30_000]);
+    const deadline = [...timers.pending].find(([, t]) => t.ms === 30_000)!;
+    timers.pending.delete(deadline[0]);
+    deadline[1].fn();
+    const err = (await reading) as AppError;
+    expect(err.status).toBe(408);
+    expect(err.message).toContain("did not arrive within 30 s");
+    expect(state.cancelled).toBe(true);
+    expect(timers.pending.size).toBe(0);
+  });
+
   test("more than maxBytes is refused as soon as it arrives, and the stream is cancelled", async () => {
     const state = { cancelled: false, pulled: 0 };
     const body = new ReadableStream<Uint8Array>({

@@ -67,6 +67,9 @@ async function stalledRequest(url: string, head: string, body: Uint8Array) {
     get closed() {
       return closed;
     },
+    send: (bytes: Uint8Array) => {
+      if (!closed) socket.write(bytes);
+    },
     /** the status line's code once an answer arrived */
     status: () => Number(/^HTTP\/1\.1 (\d{3})/.exec(received)?.[1] ?? 0),
   };
@@ -195,4 +198,25 @@ test("100 anonymous stalled 1 MB dashboard posts are refused unread (413); small
   expect(stalled.filter((s) => s.status() === 408 || (s.status() === 0 && s.closed)).length).toBe(85);
   const page = await fetch(`${t.url}/dashboard/login`);
   expect(page.status).toBe(200);
+}, 30_000);
+
+test("an anonymous login post trickled a byte at a time is cut off after BODY_TIMEOUT all the same", async () => {
+  const t = await app({ BODY_TIMEOUT: "1s" });
+  const head = [
+    "POST /dashboard/login HTTP/1.1",
+    `Host: ${new URL(t.url).host}`,
+    "Content-Type: application/x-www-form-urlencoded",
+    "Content-Length: 4000",
+    "",
+    "",
+  ].join("\r\n");
+  const s = await stalledRequest(t.url, head, Buffer.from("a"));
+  const started = performance.now();
+  // the attacker: one byte every 200 ms, never idle long enough for the idle timeout alone
+  const trickle = setInterval(() => s.send(Buffer.from("a")), 200);
+  cleanups.push(() => clearInterval(trickle));
+  await pollUntil(() => s.status() !== 0 || s.closed, "the trickled post to be cut off", 8_000);
+  expect(s.status()).toBe(408);
+  expect(s.received).toContain("did not arrive within 1 s");
+  expect(performance.now() - started).toBeLessThan(4_000);
 }, 30_000);
