@@ -3,26 +3,28 @@ import { join } from "node:path";
 import { AccountService } from "./accounts/account-service.ts";
 import { AccountStore } from "./accounts/account-store.ts";
 import type { Config } from "./config/config.ts";
+import { listenError } from "./config/startup-checks.ts";
 import { createDashboard, type DashboardDeps } from "./dashboard/dashboard.ts";
 import { GITHUB_CACHE_RETENTION_MS, pruneGitHubHttpCache } from "./github/http-cache-store.ts";
-import { BodyBudget } from "./http/body-budget.ts";
 import { renderMetrics } from "./http/metrics.ts";
 import { createHttpApp } from "./http/server.ts";
+import type { JobEvents } from "./jobs/job-handler.ts";
 import { JobQueue } from "./jobs/job-queue.ts";
 import { JobStore } from "./jobs/job-store.ts";
-import { type JobEvents, Worker } from "./jobs/worker.ts";
+import { Worker } from "./jobs/worker.ts";
+import { BodyBudget } from "./lib/body-budget.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { EventBus } from "./lib/events.ts";
 import { createLogger, type Logger } from "./lib/log.ts";
+import { MaintenanceLoop } from "./maintenance/maintenance-loop.ts";
 import { openDatabase } from "./storage/database.ts";
 import { widePermissions } from "./storage/private-files.ts";
-import { defaultSteps } from "./verification/default-steps.ts";
-import { MaintenanceLoop } from "./verification/maintenance-loop.ts";
+import { productionSteps } from "./verification/production-steps.ts";
 import { ResumeFiles } from "./verification/resume-files.ts";
 import { type VerificationSteps, verificationJobHandler } from "./verification/verification-job.ts";
 import { VerificationService } from "./verification/verification-service.ts";
 import { VerificationStore } from "./verification/verification-store.ts";
-import { createWebhookDelivery } from "./webhooks/webhook-delivery.ts";
+import { createWebhookDelivery } from "./webhooks/webhook-wiring.ts";
 
 export type AppEvents = JobEvents;
 
@@ -66,7 +68,7 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
     clock,
     new ResumeFiles(join(config.dataDir, "resumes"), { fsync: config.dbSynchronous === "FULL" }),
   );
-  const steps = opts.steps ?? defaultSteps({ config, db, logger });
+  const steps = opts.steps ?? productionSteps({ config, db, logger });
   const worker = new Worker({
     db,
     store: jobStore,
@@ -109,6 +111,9 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
     bodies,
     githubRateLimit: () => steps.githubRateLimit?.() ?? null,
     webhooks: {
+      deliveriesForJob: (trackingId) => webhooks.service.deliveriesForJob(trackingId),
+      testDeliveries: (clientId, limit) => webhooks.service.testDeliveries(clientId, limit),
+      health: (since) => webhooks.service.health(since),
       attempts: (id) => webhooks.service.attempts(id),
       resend: (id) => webhooks.service.resend(id),
       sendTest: (clientId) => webhooks.service.sendTest(clientId, webhooks.sender),
@@ -164,27 +169,48 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
     webhooks,
     dashboard,
     http,
-    /** the bound URL once started */
+    /** a URL that reaches the server from this machine once started (127.0.0.1 when bound to 0.0.0.0) */
     url: "",
+    /** the address actually bound, e.g. http://0.0.0.0:8080 */
+    boundUrl: "",
     async start(): Promise<string> {
+      // listen first: a busy port must stop the start before any worker touches the queue. reusePort off:
+      // a second server on the same port would otherwise share it silently (requests split between the two)
+      try {
+        // the runtime's own limit (a bare 413) sits far above the service's, which answer in JSON (http/body-limits.ts);
+        // it closes a silent connection after idleTimeout: later than BODY_TIMEOUT, so the 408 comes first
+        const idleTimeout = Math.min(255, Math.max(10, Math.ceil(config.bodyTimeoutMs / 1000) + 5));
+        http.listen({
+          port: config.port,
+          hostname: config.host,
+          maxRequestBodySize: 2 ** 32,
+          reusePort: false,
+          idleTimeout,
+        });
+      } catch (err) {
+        db.close();
+        throw listenError(config, err);
+      }
+      server = http.server;
       worker.start();
       maintenance.start();
       webhooks.start();
-      // the runtime's own limit (a bare 413) sits far above the service's, which answer in JSON (http/body-limits.ts)
-      // the runtime closes a silent connection after idleTimeout: later than BODY_TIMEOUT, so the 408 comes first
-      const idleTimeout = Math.min(255, Math.max(10, Math.ceil(config.bodyTimeoutMs / 1000) + 5));
-      http.listen({ port: config.port, hostname: config.host, maxRequestBodySize: 2 ** 32, idleTimeout });
-      server = http.server;
-      const host = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
-      this.url = `http://${host.includes(":") ? `[${host}]` : host}:${server!.port}`;
+      const any = config.host === "0.0.0.0" || config.host === "::";
+      const host = any ? (config.host === "::" ? "::1" : "127.0.0.1") : config.host;
+      const bracket = (h: string) => (h.includes(":") ? `[${h}]` : h);
+      this.url = `http://${bracket(host)}:${server!.port}`;
+      this.boundUrl = `http://${bracket(config.host)}:${server!.port}`;
       return this.url;
     },
     /** Stop accepting, let in-flight work finish within the grace period, release the rest, close the file. */
     stop(): Promise<void> {
       stopped ??= (async () => {
         await server?.stop(false);
-        maintenance.stop();
-        const [r] = await Promise.all([worker.stop(config.shutdownGraceMs), webhooks.stop(config.shutdownGraceMs)]);
+        const [r] = await Promise.all([
+          worker.stop(config.shutdownGraceMs),
+          webhooks.stop(config.shutdownGraceMs),
+          maintenance.stop(),
+        ]);
         await steps.close?.();
         logger.info("stopped", { finishedInFlight: r.finished, released: r.released });
         db.close();

@@ -79,6 +79,11 @@ export class AccountService {
     return this.store.listClients();
   }
 
+  /** How many active API keys each client has, by client id. */
+  activeKeyCounts(): Map<string, number> {
+    return this.store.activeKeyCounts();
+  }
+
   /** A client by name; the default client is created on first use. */
   client(name: string): ClientRow {
     if (name === DEFAULT_CLIENT) return this.ensureDefaultClient();

@@ -112,6 +112,16 @@ export class AccountStore {
     return clientId ? q.all(clientId) : q.all();
   }
 
+  /** How many active (unrevoked) API keys each client has; clients without any are absent. */
+  activeKeyCounts(): Map<string, number> {
+    const rows = this.db
+      .query<{ client_id: string; n: number }, []>(
+        "SELECT client_id, count(*) AS n FROM api_keys WHERE revoked_at IS NULL GROUP BY client_id",
+      )
+      .all();
+    return new Map(rows.map((r) => [r.client_id, r.n]));
+  }
+
   keyById(id: string): ApiKeyRow | null {
     return this.db.query<ApiKeyRow, [string]>("SELECT * FROM api_keys WHERE id = ?").get(id);
   }

@@ -28,6 +28,8 @@ export interface AnalysisInput {
   hostUsername: string;
   resume: ExtractedResume;
   github: GitHubSource;
+  /** told once every piece of GitHub evidence is in and only judging and scoring remain */
+  onStage?: (stage: "analysing") => void;
 }
 
 /** The newest server-written time in the evidence: the analysis's "now", so no clock is read. */
@@ -114,6 +116,7 @@ export async function runAnalysis(input: AnalysisInput): Promise<AnalysisOutcome
     verdicts.set(key, judgeRepo(user, evidence));
   }
 
+  input.onStage?.("analysing");
   const flags: Flag[] = [...profileMismatchFlags(resume, user.login), ...hiddenTextFlags(resume)];
   const verifiedProjects: VerifiedProject[] = [];
   const unmatchedClaims: UnmatchedClaim[] = [];
@@ -181,7 +184,15 @@ export async function runAnalysis(input: AnalysisInput): Promise<AnalysisOutcome
     unmatchedClaims,
     commitTimelines: accepted
       .filter((v) => v.own.examined.length > 0)
-      .map((v) => commitTimeline(v.repo.fullName, v.own.examined)),
+      .map((v) =>
+        commitTimeline(v.repo.fullName, v.own.examined, undefined, {
+          repoCreatedAt: v.repo.createdAt ?? null,
+          accountCreatedAt: user.createdAt,
+          ownCommits: v.own.count,
+          historyCommits: v.evidence.totalCommitCount,
+          severity: worst(v.flags),
+        }),
+      ),
     githubCalls: github.stats(),
   };
 }

@@ -41,11 +41,15 @@ export type ClaimRuleId =
 
 export type RuleId = ForensicRuleId | ClaimRuleId;
 
-/** The spec's Flag plus the rule that raised it, the repository it is about and its numbers. */
-export interface Flag {
+/** The spec's Flag (interface.md 2.1): what every stored result's flags carry. */
+export interface SpecFlag {
   severity: Severity;
   /** plain English; names the repository and the evidence */
   message: string;
+}
+
+/** The spec's Flag plus the rule that raised it, the repository it is about and its numbers. */
+export interface Flag extends SpecFlag {
   rule: RuleId;
   /** "owner/name" when the flag is about one repository */
   repo?: string;
@@ -58,14 +62,18 @@ export interface Flag {
 /** How a claim was tied to its repository. */
 export type MatchBasis = "link" | "name" | "homepage" | "fuzzy";
 
-/** The spec's VerifiedProject plus how it was matched and the counts behind matchStrength. */
-export interface VerifiedProject {
+/** The spec's VerifiedProject (interface.md 2.1): what every stored result's projects carry. */
+export interface SpecVerifiedProject {
   name: string;
   /** "github.com/owner/repo" (canonical, after a rename) */
   repoUrl: string;
   /** the candidate's own non-merge, non-bot commits (beyond a fork's parent) */
   commits: number;
   matchStrength: MatchStrength;
+}
+
+/** The spec's VerifiedProject plus how it was matched and the counts behind matchStrength. */
+export interface VerifiedProject extends SpecVerifiedProject {
   matchedBy: MatchBasis;
   /** 0..1 similarity of claim and repository (1 for a link) */
   matchScore: number;

@@ -1,6 +1,7 @@
 import { AccountService } from "../accounts/account-service.ts";
 import { AccountStore } from "../accounts/account-store.ts";
-import { loadConfig, loadDataDir } from "../config/config.ts";
+import { type Config, loadConfig, loadDataDir } from "../config/config.ts";
+import { databaseOpenError, ensureDataDir } from "../config/startup-checks.ts";
 import { systemClock } from "../lib/clock.ts";
 import { type Database, openDatabase } from "../storage/database.ts";
 import type { CliIO } from "./command.ts";
@@ -12,7 +13,13 @@ export function withDatabase<T>(
   fn: (db: Database, dataDir: string) => T,
 ): T {
   const { dbPath, dataDir } = loadDataDir(io.env, dataDirFlag ? { "data-dir": dataDirFlag } : {});
-  const db = openDatabase(dbPath);
+  ensureDataDir(dataDir);
+  let db: Database;
+  try {
+    db = openDatabase(dbPath);
+  } catch (err) {
+    throw databaseOpenError(dataDir, dbPath, err);
+  }
   try {
     return fn(db, dataDir);
   } finally {
@@ -35,8 +42,11 @@ export function withAccounts<T>(
 }
 
 /** Limits for new clients: the environment's, or the embedded defaults when the environment is invalid. */
-function clientDefaults(env: Record<string, string | undefined>): { monthlyQuota: number; rateLimitPerMinute: number } {
-  let c;
+export function clientDefaults(env: Record<string, string | undefined>): {
+  monthlyQuota: number;
+  rateLimitPerMinute: number;
+} {
+  let c: Config;
   try {
     c = loadConfig(env);
   } catch {

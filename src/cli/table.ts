@@ -10,7 +10,7 @@ export async function loadCommands(): Promise<Command[]> {
     import("./commands/keys.ts"),
     import("./commands/clients.ts"),
     import("./commands/webhook.ts"),
-    import("./commands/webhook-delivery.ts"),
+    import("./commands/webhook-deliveries.ts"),
     import("./commands/jobs.ts"),
     import("./commands/healthcheck.ts"),
     import("./commands/backup.ts"),

@@ -1,16 +1,17 @@
 import { Elysia } from "elysia";
 import type { AccountService } from "../accounts/account-service.ts";
+import { AdminAuth, type AdminAuthOptions } from "../admins/admin-auth.ts";
+import { AdminStore } from "../admins/admin-store.ts";
+import { setupLink } from "../admins/setup-link.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/log.ts";
 import type { Database } from "../storage/database.ts";
 import type { VerificationService } from "../verification/verification-service.ts";
 import type { AttemptResult } from "../webhooks/attempt-outcome.ts";
+import type { DeliveryHealth, DeliveryListRow } from "../webhooks/delivery-report-store.ts";
 import type { AttemptRow, DeliveryRow } from "../webhooks/delivery-store.ts";
-import { AdminAuth, type AdminAuthOptions } from "./admin-auth.ts";
-import { AdminStore } from "./admin-store.ts";
 import { dashboardAssets } from "./assets.ts";
-import { DashboardStore } from "./dashboard-store.ts";
-import { createKit, type FormLimits } from "./route-kit.ts";
+import { createPageHandler, type FormLimits } from "./page-handler.ts";
 import { authRoutes } from "./routes/auth-routes.ts";
 import { clientRoutes } from "./routes/client-routes.ts";
 import { jobRoutes } from "./routes/job-routes.ts";
@@ -18,6 +19,12 @@ import { webhookRoutes } from "./routes/webhook-routes.ts";
 
 /** What the dashboard needs from webhook delivery: the same service the CLI uses. */
 export interface DashboardWebhooks {
+  /** every delivery of a verification's event, newest first */
+  deliveriesForJob(trackingId: string): DeliveryListRow[];
+  /** the client's latest test deliveries, newest first */
+  testDeliveries(clientId: string, limit?: number): DeliveryListRow[];
+  /** event deliveries since `since`: states, success, latency */
+  health(since: number): DeliveryHealth;
   attempts(deliveryId: string): AttemptRow[];
   /** send an event again (a delivery id), or for the first time (a final job's trackingId) */
   resend(idOrTrackingId: string): { delivery: DeliveryRow; created: boolean };
@@ -44,27 +51,21 @@ export interface DashboardDeps {
   auth?: AdminAuthOptions;
 }
 
-/** The path of the one-time setup page for `token` under the service's base URL. */
-export function setupLink(baseUrl: string, token: string): string {
-  return `${baseUrl.replace(/\/+$/, "")}/dashboard/setup?token=${encodeURIComponent(token)}`;
-}
-
 /**
  * The admin dashboard at /dashboard: server-rendered pages over the same services the API and the CLI
  * use, with its own administrators and sessions. Nothing runs until the routes are mounted.
  */
-export function createDashboard(d: DashboardDeps) {
-  const auth = new AdminAuth(new AdminStore(d.db), d.clock, d.auth);
-  const store = new DashboardStore(d.db);
+export function createDashboard(deps: DashboardDeps) {
+  const auth = new AdminAuth(new AdminStore(deps.db), deps.clock, deps.auth);
   const assets = dashboardAssets();
-  const kit = createKit({
+  const handle = createPageHandler({
     auth,
-    logger: d.logger.child({ component: "dashboard" }),
-    publicUrl: d.publicUrl,
-    bodies: d.bodies,
+    logger: deps.logger.child({ component: "dashboard" }),
+    publicUrl: deps.publicUrl,
+    bodies: deps.bodies,
     assets: assets.paths,
   });
-  const ctx = { ...d, kit, store, auth, refreshMs: d.refreshMs ?? 5_000 };
+  const context = { ...deps, handle, auth, refreshMs: deps.refreshMs ?? 5_000 };
 
   const routes = new Elysia({ name: "dashboard" })
     .get("/dashboard/assets/:file", ({ request }) => {
@@ -78,20 +79,23 @@ export function createDashboard(d: DashboardDeps) {
         },
       });
     })
-    .use(authRoutes(kit, auth))
-    .use(jobRoutes(ctx))
-    .use(clientRoutes(ctx))
-    .use(webhookRoutes(ctx))
-    .all("/dashboard/*", (c) => kit.unmatched(c, allowedMethods(c.request)), { parse: "none" });
+    .use(authRoutes(handle, auth))
+    .use(jobRoutes(context))
+    .use(clientRoutes(context))
+    .use(webhookRoutes(context))
+    .all("/dashboard/*", (ctx) => handle.unmatched(ctx, allowedMethods(ctx.request)), { parse: "none" });
 
   /** The methods the dashboard's routes serve for a path (empty: no such page). */
   let table: Array<{ method: string; pattern: RegExp }> | null = null;
   const allowedMethods = (request: Request): string[] => {
     table ??= routes.routes
-      .filter((r) => r.path !== "/dashboard/*" && r.method !== "ALL")
-      .map((r) => ({ method: r.method, pattern: new RegExp(`^${r.path.replace(/:[^/]+/g, "[^/]+")}/?$`) }));
+      .filter((route) => route.path !== "/dashboard/*" && route.method !== "ALL")
+      .map((route) => ({
+        method: route.method,
+        pattern: new RegExp(`^${route.path.replace(/:[^/]+/g, "[^/]+")}/?$`),
+      }));
     const path = new URL(request.url).pathname;
-    const methods = new Set(table.filter((r) => r.pattern.test(path)).map((r) => r.method));
+    const methods = new Set(table.filter((route) => route.pattern.test(path)).map((route) => route.method));
     if (methods.has("GET")) methods.add("HEAD");
     return [...methods].sort();
   };
@@ -106,15 +110,14 @@ export function createDashboard(d: DashboardDeps) {
     setupLinkIfNoAdmin(baseUrl: string): { link: string; expiresAt: number } | null {
       if (auth.hasAdmin()) return null;
       const { token, expiresAt } = auth.createSetupToken();
-      return { link: setupLink(d.publicUrl ?? baseUrl, token), expiresAt };
+      return { link: setupLink(deps.publicUrl ?? baseUrl, token), expiresAt };
     },
   };
 }
 
 export type Dashboard = ReturnType<typeof createDashboard>;
 export type DashboardContext = DashboardDeps & {
-  kit: ReturnType<typeof createKit>;
-  store: DashboardStore;
+  handle: ReturnType<typeof createPageHandler>;
   auth: AdminAuth;
   refreshMs: number;
 };

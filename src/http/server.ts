@@ -1,11 +1,11 @@
-import { openapi } from "@elysiajs/openapi";
-import { Elysia } from "elysia";
+import { type AnyElysia, Elysia } from "elysia";
 import type { AccountService } from "../accounts/account-service.ts";
 import type { Logger } from "../lib/log.ts";
 import type { VerificationService } from "../verification/verification-service.ts";
 import { bodyLimitError } from "./body-limits.ts";
 import { renderError } from "./error-handler.ts";
 import { type HealthProbe, healthRoutes } from "./routes/health-routes.ts";
+import { rootRoutes } from "./routes/root-route.ts";
 import { verifyRoutes } from "./routes/verify-routes.ts";
 import { MULTIPART_OVERHEAD_BYTES, type UploadLimits } from "./upload.ts";
 
@@ -20,10 +20,10 @@ export interface HttpDeps {
   /** bearer token of GET /metrics; null: /metrics is off */
   metricsToken?: string | null;
   /** more route modules mounted by other parts (dashboard ...) */
-  extra?: Array<Elysia<any, any, any, any, any, any, any>>;
+  extra?: AnyElysia[];
 }
 
-/** The HTTP surface; reads as a table of contents: operations, the /v1 API, the OpenAPI document. */
+/** The HTTP surface; reads as a table of contents: the root page and the OpenAPI document, operations, the /v1 API. */
 export function createHttpApp(deps: HttpDeps) {
   const app = new Elysia()
     .onError(({ code, error, set, request }) => {
@@ -49,24 +49,7 @@ export function createHttpApp(deps: HttpDeps) {
       );
       if (tooBig) throw tooBig;
     })
-    .use(
-      openapi({
-        path: "/openapi",
-        specPath: "/openapi.json",
-        provider: null,
-        documentation: {
-          info: {
-            title: "claimcheck API",
-            version: "1",
-            description:
-              "Resume verification: submit a resume PDF and a GitHub username, get a scored verification by webhook or polling.",
-          },
-          components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
-          security: [{ bearer: [] }],
-        },
-        exclude: { paths: ["/openapi", "/openapi.json"] },
-      }),
-    )
+    .use(rootRoutes(deps.maxResumeBytes))
     .use(healthRoutes(deps.health, deps.metricsToken ?? null))
     .use(verifyRoutes(deps));
   for (const extra of deps.extra ?? []) app.use(extra);

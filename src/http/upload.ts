@@ -1,19 +1,15 @@
+import { type BodyLimits, bodyChunks } from "../lib/body-stream.ts";
 import { ApiErrors } from "../lib/errors.ts";
 import type { StagedFile } from "../verification/resume-files.ts";
-import type { BodyBudget } from "./body-budget.ts";
-import { bodyChunks, type Timers } from "./body-stream.ts";
 import { boundaryOf, type MultipartEvent, MultipartParser, unparsable } from "./multipart-stream.ts";
 
 /** Room for the multipart envelope and the other fields beside a maximal file. */
 export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
-export interface UploadLimits {
+export interface UploadLimits extends BodyLimits {
   /** the whole multipart body (file, fields, envelope) */
   maxBodyBytes: number;
   maxResumeBytes: number;
-  budget: BodyBudget;
-  idleTimeoutMs: number;
-  timers?: Timers;
 }
 
 /** What one upload may hold in memory at a time (a chunk, the parser's tail, the fields): its budget share. */
@@ -160,14 +156,12 @@ export function safeFilename(name: string | undefined | null): string | null {
   if (!name) return null;
   const base = name.split(/[\\/]/).pop() ?? "";
   const clean = base
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is removed
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point of this pattern
     .replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, "")
     .trim()
     .slice(0, 255);
   return clean === "" || clean === "." || clean === ".." ? null : clean;
 }
-
-export { GITHUB_LOGIN } from "../lib/github-login.ts";
 
 export function isPdf(bytes: Uint8Array): boolean {
   // %PDF-

@@ -19,3 +19,13 @@ export class PermanentJobError extends Error {
     this.name = "PermanentJobError";
   }
 }
+
+/** The job's lease lapsed or was taken over: this worker's outcome must not be written (internal to the worker). */
+export class LeaseLost extends Error {}
+
+/**
+ * Runs cut short by a crash (a lapsed lease) count as attempts but are not the job's fault, so they get
+ * this much room beyond maxAttempts; a job claimed more often than that is taking the service down with
+ * it each time and is failed instead of run again.
+ */
+export const CRASH_ALLOWANCE = 10;

@@ -3,45 +3,14 @@ import { errorMessage } from "../lib/errors.ts";
 import type { EventBus } from "../lib/events.ts";
 import { randomChars } from "../lib/ids.ts";
 import type { Logger } from "../lib/log.ts";
+import { WorkLoop } from "../lib/work-loop.ts";
 import type { Database } from "../storage/database.ts";
 import { GroupCommit } from "../storage/group-commit.ts";
 import { retryDelayMs } from "./backoff.ts";
-import { DeferJob, PermanentJobError } from "./job-errors.ts";
+import { CRASH_ALLOWANCE, DeferJob, LeaseLost, PermanentJobError } from "./job-errors.ts";
+import type { JobEvents, JobHandler, RunningJob } from "./job-handler.ts";
 import type { JobQueue } from "./job-queue.ts";
 import type { JobRow, JobStore, LeaseRef } from "./job-store.ts";
-
-export interface RunningJob<P = unknown> {
-  id: number;
-  kind: string;
-  payload: P;
-  /** 1 on the first attempt */
-  attempt: number;
-  maxAttempts: number;
-  /** aborted when the lease is lost, the job times out, or the worker stops past its deadline */
-  signal: AbortSignal;
-}
-
-/** A synchronous write to run inside the transaction that finishes the job (exactly-once side effects). */
-export type CommitFn = () => void;
-
-export interface JobHandler<P = any> {
-  kind: string;
-  /** Do the work; return the writes that record its outcome. Throw DeferJob / PermanentJobError / anything. */
-  run(job: RunningJob<P>): Promise<CommitFn | undefined>;
-  /** Writes that record a final failure (attempts exhausted or a PermanentJobError): `error` is what was thrown. */
-  onFailure?(job: RunningJob<P>, error: unknown): CommitFn | undefined;
-  timeoutMs?: number;
-}
-
-export type JobEvents = {
-  "job.claimed": { id: number; kind: string; attempt: number };
-  "job.completed": { id: number; kind: string };
-  "job.failed": { id: number; kind: string; error: string };
-  "job.retried": { id: number; kind: string; error: string; runAt: number };
-  "job.deferred": { id: number; kind: string; until: number; reason: string };
-  "job.rescued": { id: number; kind: string };
-  "job.lease_lost": { id: number; kind: string };
-};
 
 export interface WorkerOptions {
   db: Database;
@@ -59,15 +28,6 @@ export interface WorkerOptions {
   random?: () => number;
 }
 
-class LeaseLost extends Error {}
-
-/**
- * Runs cut short by a crash (a lapsed lease) count as attempts but are not the job's fault, so they get
- * this much room beyond maxAttempts; a job claimed more often than that is taking the service down with
- * it each time and is failed instead of run again.
- */
-export const CRASH_ALLOWANCE = 10;
-
 /**
  * The in-process worker loop: claims due jobs under a lease, runs them with bounded concurrency,
  * heartbeats the leases, and records every outcome in one transaction with the handler's own writes.
@@ -77,46 +37,82 @@ export class Worker {
   readonly owner = `w_${randomChars(12)}`;
   private readonly handlers = new Map<string, JobHandler>();
   private readonly inflight = new Map<number, { lease: LeaseRef; ctrl: AbortController }>();
-  /** each chain runs jobs one after another in one concurrency slot (see execute's fused claim) */
-  private readonly chains = new Set<Promise<void>>();
-  private running = false;
-  private loopDone: Promise<void> | null = null;
-  private wake: (() => void) | null = null;
+  private readonly loop: WorkLoop;
   private heartbeatTimer: ReturnType<typeof setInterval> | null = null;
   private lastRescueAt = 0;
   private unsubscribe: (() => void) | null = null;
-  /** time of the last loop turn; /readyz reports the loop stale when this stops moving */
-  lastTickAt = 0;
+  private readonly store: JobStore;
+  private readonly queue: JobQueue;
+  private readonly clock: Clock;
+  private readonly events: EventBus<JobEvents>;
+  private readonly logger: Logger;
+  private readonly concurrency: number;
   private readonly leaseMs: number;
   private readonly heartbeatMs: number;
-  private readonly pollMs: number;
   private readonly rescueEveryMs: number;
   private readonly random: () => number;
   /** One transaction wrapper, reused; run with BEGIN IMMEDIATE so the write lock is taken up front. */
   private readonly tx: ReturnType<Database["transaction"]>;
   private readonly completions: GroupCommit;
 
-  constructor(private readonly o: WorkerOptions) {
-    this.tx = o.db.transaction((fn: () => void) => fn());
-    this.completions = new GroupCommit(o.db);
-    for (const h of o.handlers) this.handlers.set(h.kind, h);
-    this.leaseMs = o.leaseMs ?? 30_000;
-    this.heartbeatMs = o.heartbeatMs ?? 10_000;
-    this.pollMs = o.pollMs ?? 1_000;
-    this.rescueEveryMs = o.rescueEveryMs ?? 5_000;
-    this.random = o.random ?? Math.random;
+  constructor(options: WorkerOptions) {
+    this.store = options.store;
+    this.queue = options.queue;
+    this.clock = options.clock;
+    this.events = options.events;
+    this.logger = options.logger;
+    this.concurrency = options.concurrency;
+    this.tx = options.db.transaction((fn: () => void) => fn());
+    this.completions = new GroupCommit(options.db);
+    for (const h of options.handlers) this.handlers.set(h.kind, h);
+    this.leaseMs = options.leaseMs ?? 30_000;
+    this.heartbeatMs = options.heartbeatMs ?? 10_000;
+    this.rescueEveryMs = options.rescueEveryMs ?? 5_000;
+    this.random = options.random ?? Math.random;
+    this.loop = new WorkLoop({
+      name: "worker",
+      clock: this.clock,
+      logger: this.logger,
+      pollMs: options.pollMs ?? 1_000,
+      work: {
+        turn: () => {
+          this.rescue(false);
+          const free = this.concurrency - this.inflight.size;
+          // each chain runs jobs one after another in one concurrency slot (see execute's fused claim)
+          if (free > 0) for (const row of this.claim(free)) this.loop.track(this.chain(row, false));
+        },
+        runBatch: async () => {
+          const jobs = this.claim(this.concurrency);
+          const counts = await Promise.all(jobs.map((j) => this.chain(j, true)));
+          return counts.reduce((a, b) => a + b, 0);
+        },
+        msUntilDue: () => {
+          if (this.inflight.size >= this.concurrency) return null;
+          const next = this.store.nextDueAt([...this.handlers.keys()]);
+          return next === null ? null : next - this.clock.now();
+        },
+        abandon: () => {
+          for (const f of this.inflight.values()) f.ctrl.abort(new Error("worker stopping"));
+          return this.store.releaseOwner(this.owner, this.clock.now());
+        },
+      },
+    });
   }
 
   get inflightCount(): number {
     return this.inflight.size;
   }
 
+  /** clock time of the last loop turn; /readyz reports the loop stale when this stops moving */
+  get lastTickAt(): number {
+    return this.loop.lastTickAt;
+  }
+
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.unsubscribe = this.o.queue.onNotify(() => this.wake?.());
+    if (this.loop.isRunning) return;
+    this.unsubscribe = this.queue.onNotify(() => this.loop.wake());
     this.heartbeatTimer = setInterval(() => this.heartbeat(), this.heartbeatMs);
-    this.loopDone = this.loop();
+    this.loop.start();
   }
 
   /**
@@ -124,89 +120,30 @@ export class Worker {
    * their leases so another process (or the next start) takes them at once.
    */
   async stop(deadlineMs = 25_000): Promise<{ finished: number; released: number }> {
-    this.running = false;
-    this.wake?.();
     this.unsubscribe?.();
-    await this.loopDone;
-    const before = this.inflight.size;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    await Promise.race([Promise.all(this.chains), new Promise((r) => (timer = setTimeout(r, deadlineMs)))]);
-    clearTimeout(timer);
-    const left = [...this.inflight.values()];
-    for (const f of left) f.ctrl.abort(new Error("worker stopping"));
-    const released = this.o.store.releaseOwner(this.owner, this.o.clock.now());
-    await Promise.allSettled(this.chains);
+    const result = await this.loop.stop(deadlineMs);
     if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
-    return { finished: before - left.length, released };
+    return result;
   }
 
   /** Rescue lapsed leases, then claim and run every due job until none is due. For tests and tools. */
   async runOnce(): Promise<number> {
     this.rescue(true);
-    let total = 0;
-    for (;;) {
-      const jobs = this.claim(this.o.concurrency);
-      if (jobs.length === 0) break;
-      const counts = await Promise.all(jobs.map((j) => this.chain(j, true)));
-      total += counts.reduce((a, b) => a + b, 0);
-    }
-    return total;
-  }
-
-  private async loop(): Promise<void> {
-    while (this.running) {
-      this.lastTickAt = this.o.clock.now();
-      try {
-        this.rescue(false);
-        const free = this.o.concurrency - this.inflight.size;
-        if (free > 0) for (const row of this.claim(free)) this.track(row);
-      } catch (err) {
-        this.o.logger.error("worker loop error", { error: errorMessage(err) });
-      }
-      await this.idle();
-    }
-  }
-
-  private idle(): Promise<void> {
-    return new Promise((resolve) => {
-      let wait = this.pollMs;
-      if (this.inflight.size < this.o.concurrency) {
-        const next = this.o.store.nextDueAt([...this.handlers.keys()]);
-        if (next !== null) wait = Math.max(0, Math.min(wait, next - this.o.clock.now()));
-      }
-      const timer = setTimeout(done, wait);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = done;
-    });
+    return this.loop.runOnce();
   }
 
   private rescue(force: boolean): void {
-    const now = this.o.clock.now();
+    const now = this.clock.now();
     if (!force && now - this.lastRescueAt < this.rescueEveryMs) return;
     this.lastRescueAt = now;
-    for (const row of this.o.store.rescueExpired(now)) {
-      this.o.logger.warn("rescued job with a lapsed lease", { job: row.id, kind: row.kind });
-      this.o.events.emit("job.rescued", { id: row.id, kind: row.kind });
+    for (const row of this.store.rescueExpired(now)) {
+      this.logger.warn("rescued job with a lapsed lease", { job: row.id, kind: row.kind });
+      this.events.emit("job.rescued", { id: row.id, kind: row.kind });
     }
   }
 
   private claim(limit: number): JobRow[] {
-    return this.o.store.claim([...this.handlers.keys()], this.owner, limit, this.o.clock.now(), this.leaseMs);
-  }
-
-  private track(row: JobRow): void {
-    const done: Promise<void> = this.chain(row, false).then(
-      () => {},
-      (err) => this.o.logger.error("worker chain error", { error: errorMessage(err) }),
-    );
-    this.chains.add(done);
-    void done.finally(() => {
-      this.chains.delete(done);
-      this.wake?.();
-    });
+    return this.store.claim([...this.handlers.keys()], this.owner, limit, this.clock.now(), this.leaseMs);
   }
 
   /**
@@ -221,7 +158,7 @@ export class Worker {
       const id: number = row.id;
       this.inflight.set(id, { lease: { id, token: row.lease_token! }, ctrl });
       try {
-        row = await this.execute(row, ctrl, () => always || this.running);
+        row = await this.execute(row, ctrl, () => always || this.loop.isRunning);
       } finally {
         this.inflight.delete(id);
       }
@@ -231,19 +168,19 @@ export class Worker {
   }
 
   private heartbeat(): void {
-    const now = this.o.clock.now();
+    const now = this.clock.now();
     for (const [id, f] of this.inflight) {
       let held: boolean;
       try {
-        held = this.o.store.heartbeat(f.lease, now, this.leaseMs);
+        held = this.store.heartbeat(f.lease, now, this.leaseMs);
       } catch (err) {
         // the write failed (e.g. a full disk): keep working; should the lease lapse meanwhile, the
         // token fences this worker's late outcome and the job runs again elsewhere
-        this.o.logger.error("could not extend a job lease", { job: id, error: errorMessage(err) });
+        this.logger.error("could not extend a job lease", { job: id, error: errorMessage(err) });
         continue;
       }
       if (!held) {
-        this.o.logger.warn("lease lost; abandoning job", { job: id });
+        this.logger.warn("lease lost; abandoning job", { job: id });
         f.ctrl.abort(new LeaseLost("lease lost"));
       }
     }
@@ -267,7 +204,7 @@ export class Worker {
       maxAttempts: row.max_attempts,
       signal: ctrl.signal,
     };
-    this.o.events.emit("job.claimed", { id: row.id, kind: row.kind, attempt: row.attempts });
+    this.events.emit("job.claimed", { id: row.id, kind: row.kind, attempt: row.attempts });
     if (row.attempts > row.max_attempts + CRASH_ALLOWANCE) {
       clearTimeout(timeout);
       const runs = row.attempts - 1;
@@ -287,15 +224,18 @@ export class Worker {
       const commit = await handler.run(job);
       if (ctrl.signal.aborted) throw ctrl.signal.reason;
       const complete = (): JobRow | null => {
-        if (!this.o.store.finish(lease, "completed", null, this.o.clock.now())) throw new LeaseLost();
+        if (!this.store.finish(lease, "completed", null, this.clock.now())) throw new LeaseLost();
         commit?.();
         return claimNext() ? (this.claim(1)[0] ?? null) : null;
       };
       // with others in flight, completions share one transaction (group commit, a savepoint each);
       // alone, waiting for company would only add latency
       if (this.inflight.size > 1) next = await this.completions.run(complete);
-      else this.inTransaction(() => void (next = complete()));
-      this.o.events.emit("job.completed", { id: row.id, kind: row.kind });
+      else
+        this.inTransaction(() => {
+          next = complete();
+        });
+      this.events.emit("job.completed", { id: row.id, kind: row.kind });
     } catch (err) {
       this.handleError(
         handler,
@@ -310,40 +250,40 @@ export class Worker {
   }
 
   private handleError(handler: JobHandler, job: RunningJob, lease: LeaseRef, err: unknown): void {
-    const now = this.o.clock.now();
+    const now = this.clock.now();
     const message = errorMessage(err);
     try {
       if (err instanceof LeaseLost) {
-        this.o.events.emit("job.lease_lost", { id: job.id, kind: job.kind });
+        this.events.emit("job.lease_lost", { id: job.id, kind: job.kind });
         return;
       }
-      if (!this.running && err instanceof Error && err.message === "worker stopping") return; // released by stop()
+      if (!this.loop.isRunning && err instanceof Error && err.message === "worker stopping") return; // released by stop()
       if (err instanceof DeferJob) {
         this.inTransaction(() => {
-          if (!this.o.store.requeue(lease, err.until, message, true, now)) throw new LeaseLost();
+          if (!this.store.requeue(lease, err.until, message, true, now)) throw new LeaseLost();
         });
-        this.o.events.emit("job.deferred", { id: job.id, kind: job.kind, until: err.until, reason: message });
+        this.events.emit("job.deferred", { id: job.id, kind: job.kind, until: err.until, reason: message });
         return;
       }
       const permanent = err instanceof PermanentJobError;
       if (!permanent && job.attempt < job.maxAttempts) {
         const runAt = now + retryDelayMs(job.attempt, this.random());
         this.inTransaction(() => {
-          if (!this.o.store.requeue(lease, runAt, message, false, now)) throw new LeaseLost();
+          if (!this.store.requeue(lease, runAt, message, false, now)) throw new LeaseLost();
         });
-        this.o.logger.warn("job attempt failed; will retry", { job: job.id, attempt: job.attempt, error: message });
-        this.o.events.emit("job.retried", { id: job.id, kind: job.kind, error: message, runAt });
+        this.logger.warn("job attempt failed; will retry", { job: job.id, attempt: job.attempt, error: message });
+        this.events.emit("job.retried", { id: job.id, kind: job.kind, error: message, runAt });
         return;
       }
       const commit = handler.onFailure?.(job, err);
       this.inTransaction(() => {
-        if (!this.o.store.finish(lease, "failed", message, now)) throw new LeaseLost();
+        if (!this.store.finish(lease, "failed", message, now)) throw new LeaseLost();
         commit?.();
       });
-      this.o.events.emit("job.failed", { id: job.id, kind: job.kind, error: message });
+      this.events.emit("job.failed", { id: job.id, kind: job.kind, error: message });
     } catch (inner) {
-      if (inner instanceof LeaseLost) this.o.events.emit("job.lease_lost", { id: job.id, kind: job.kind });
-      else this.o.logger.error("could not record job outcome", { job: job.id, error: errorMessage(inner) });
+      if (inner instanceof LeaseLost) this.events.emit("job.lease_lost", { id: job.id, kind: job.kind });
+      else this.logger.error("could not record job outcome", { job: job.id, error: errorMessage(inner) });
     }
   }
 

@@ -5,11 +5,15 @@
 export type Listener<T> = (payload: T) => void;
 
 export class EventBus<Events extends Record<string, unknown>> {
-  private listeners = new Map<keyof Events, Set<Listener<any>>>();
+  /** each set holds the listeners of its own event name: `on` and `emit` agree on the payload type */
+  private listeners = new Map<keyof Events, Set<Listener<never>>>();
 
   on<K extends keyof Events>(name: K, fn: Listener<Events[K]>): () => void {
     let set = this.listeners.get(name);
-    if (!set) this.listeners.set(name, (set = new Set()));
+    if (!set) {
+      set = new Set();
+      this.listeners.set(name, set);
+    }
     set.add(fn);
     return () => set!.delete(fn);
   }
@@ -17,7 +21,7 @@ export class EventBus<Events extends Record<string, unknown>> {
   emit<K extends keyof Events>(name: K, payload: Events[K]): void {
     for (const fn of this.listeners.get(name) ?? []) {
       try {
-        fn(payload);
+        (fn as Listener<Events[K]>)(payload);
       } catch {
         // a listener's failure never breaks the emitter
       }

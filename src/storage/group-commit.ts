@@ -7,7 +7,7 @@ import type { Database } from "./database.ts";
  * Every promise settles only after its transaction committed: a resolved item is durable.
  */
 export class GroupCommit {
-  private pending: Array<{ fn: () => unknown; resolve: (v: any) => void; reject: (e: unknown) => void }> = [];
+  private pending: Array<{ fn: () => unknown; resolve: (v: never) => void; reject: (e: unknown) => void }> = [];
   private scheduled = false;
   private readonly runBatch: ReturnType<Database["transaction"]>;
   private readonly runItem: ReturnType<Database["transaction"]>;
@@ -53,7 +53,8 @@ export class GroupCommit {
       }
       batch.forEach((b, i) => {
         const r = results[i]!;
-        if (r.ok) b.resolve(r.value);
+        // the value is what this item's own fn returned: the T of its run<T>
+        if (r.ok) b.resolve(r.value as never);
         else b.reject(r.error);
       });
     }

@@ -1,39 +1,39 @@
-/** The spec's VerificationResult (interface.md 2.1) plus documented extra members (objects may carry more members than these). */
-export interface VerifiedProject {
-  name: string;
-  repoUrl: string;
-  commits: number;
-  matchStrength: "HIGH" | "MEDIUM" | "LOW";
-}
+import type { SpecFlag, SpecVerifiedProject } from "../analysis/types.ts";
 
-export interface Flag {
-  severity: "CRITICAL" | "WARNING" | "INFO";
-  message: string;
-}
-
+/**
+ * The spec's VerificationResult (interface.md 2.1) plus documented extra members (objects may carry more
+ * members than these). Projects and flags are typed by their spec fields, defined once with the
+ * analysis (analysis/types.ts), which adds the extras that explain them.
+ */
 export interface VerificationResult {
   trackingId: string;
   hostUsername: string;
   confidenceScore: number;
   status: "COMPLETED" | "FAILED";
-  verifiedProjects: VerifiedProject[];
-  flags: Flag[];
+  verifiedProjects: SpecVerifiedProject[];
+  flags: SpecFlag[];
   completedAt: string;
   createdAt: string;
   /** FAILED only: why the analysis could not run, with a code a program can switch on */
   error?: { code: string; message: string };
+  /** delivery state of the job's webhook, added when polled (webhooks/) */
+  webhookStatus?: "pending" | "retrying" | "delivered" | "webhook_failed" | "not_configured";
   [extra: string]: unknown;
 }
 
 /** What the analysis contributes to a COMPLETED result (everything but identity and timestamps). */
 export interface AnalysisPart {
   confidenceScore: number;
-  verifiedProjects: VerifiedProject[];
-  flags: Flag[];
+  verifiedProjects: SpecVerifiedProject[];
+  flags: SpecFlag[];
   /** stored beside the result for the dashboard's pictures, never sent in it */
   commitTimelines?: unknown;
   [extra: string]: unknown;
 }
+
+/** What a processing job is doing, shown as the extra member `stage` while it is polled. */
+export const STAGES = ["extracting", "fetching", "analysing"] as const;
+export type Stage = (typeof STAGES)[number];
 
 /** A job before its final state, as polled. */
 export interface PendingJobView {
@@ -41,5 +41,6 @@ export interface PendingJobView {
   hostUsername: string;
   status: "queued" | "processing";
   createdAt: string;
+  stage?: Stage;
   [extra: string]: unknown;
 }

@@ -134,5 +134,6 @@ async function readExcerpt(res: Response): Promise<string | null> {
     bytes.set(k, at);
     at += k.byteLength;
   }
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL bytes are replaced so the excerpt stores as text
   return new TextDecoder("utf-8", { fatal: false }).decode(bytes).replace(/\u0000/g, "\uFFFD");
 }

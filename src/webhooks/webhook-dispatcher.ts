@@ -2,6 +2,7 @@ import type { Clock } from "../lib/clock.ts";
 import { errorMessage } from "../lib/errors.ts";
 import { randomChars } from "../lib/ids.ts";
 import type { Logger } from "../lib/log.ts";
+import { WorkLoop } from "../lib/work-loop.ts";
 import type { Database } from "../storage/database.ts";
 import { GroupCommit } from "../storage/group-commit.ts";
 import type { AttemptOutcome, AttemptResult } from "./attempt-outcome.ts";
@@ -46,13 +47,16 @@ class Stopping extends Error {}
  */
 export class WebhookDispatcher {
   private readonly inflight = new Map<string, { ctrl: AbortController; done: Promise<void> }>();
-  private running = false;
-  private loopDone: Promise<void> | null = null;
-  private wake: (() => void) | null = null;
-  /** a wake-up that arrived while the loop was busy: the next idle returns at once */
-  private woken = false;
+  private readonly loop: WorkLoop;
+  private readonly db: Database;
+  private readonly store: DeliveryStore;
+  private readonly clients: DispatcherOptions["clients"];
+  private readonly sender: WebhookSender;
+  private readonly clock: Clock;
+  private readonly events: WebhookEmitter;
+  private readonly logger: Logger;
+  private readonly schedule: readonly number[];
   private readonly concurrency: number;
-  private readonly pollMs: number;
   private readonly leaseMs: number;
   /** outcomes finishing together share one transaction (one fsync) */
   private readonly commits: GroupCommit;
@@ -67,141 +71,111 @@ export class WebhookDispatcher {
     blocked: 0,
     config: 0,
   };
-  /** time of the last loop turn */
-  lastTickAt = 0;
 
-  constructor(private readonly o: DispatcherOptions) {
-    this.concurrency = Math.max(1, o.concurrency ?? 16);
-    this.pollMs = o.pollMs ?? 1_000;
-    this.leaseMs = o.timeoutMs + (o.leaseMarginMs ?? 2_000);
-    this.commits = new GroupCommit(o.db);
+  constructor(options: DispatcherOptions) {
+    this.db = options.db;
+    this.store = options.store;
+    this.clients = options.clients;
+    this.sender = options.sender;
+    this.clock = options.clock;
+    this.events = options.events;
+    this.logger = options.logger;
+    this.schedule = options.schedule;
+    this.concurrency = Math.max(1, options.concurrency ?? 16);
+    this.leaseMs = options.timeoutMs + (options.leaseMarginMs ?? 2_000);
+    this.commits = new GroupCommit(options.db);
+    this.loop = new WorkLoop({
+      name: "webhook dispatcher",
+      clock: this.clock,
+      logger: this.logger,
+      pollMs: options.pollMs ?? 1_000,
+      work: {
+        turn: async () => {
+          const free = this.concurrency - this.inflight.size;
+          if (free > 0) for (const claimed of await this.commits.run(() => this.claim(free))) this.track(claimed);
+        },
+        runBatch: async () => {
+          const batch = this.claim(this.concurrency);
+          await Promise.all(batch.map((claimed) => this.execute(claimed, new AbortController())));
+          return batch.length;
+        },
+        msUntilDue: () => {
+          if (this.inflight.size >= this.concurrency) return null;
+          const next = this.store.nextDueAt();
+          return next === null ? null : next - this.clock.now();
+        },
+        abandon: () => {
+          const left = [...this.inflight.values()];
+          for (const f of left) f.ctrl.abort(new Stopping("dispatcher stopping"));
+          return left.length;
+        },
+      },
+    });
   }
 
   get inflightCount(): number {
     return this.inflight.size;
   }
 
-  /** Something became due (a job ended, a resend): look now instead of at the next poll. */
-  notify(): void {
-    this.wakeUp();
+  /** clock time of the last loop turn */
+  get lastTickAt(): number {
+    return this.loop.lastTickAt;
   }
 
-  private wakeUp(): void {
-    this.woken = true;
-    this.wake?.();
+  /** Something became due (a job ended, a resend): look now instead of at the next poll. */
+  notify(): void {
+    this.loop.wake();
   }
 
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.loopDone = this.loop();
+    this.loop.start();
   }
 
   /**
    * Stop claiming; attempts in flight get until `deadlineMs` to finish (each is bounded by the timeout
    * anyway), the rest are aborted and released: due again at once, at the next start.
    */
-  async stop(deadlineMs = 25_000): Promise<{ finished: number; released: number }> {
-    this.running = false;
-    this.wakeUp();
-    await this.loopDone;
-    const before = this.inflight.size;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    await Promise.race([
-      Promise.all([...this.inflight.values()].map((f) => f.done)),
-      new Promise((r) => (timer = setTimeout(r, deadlineMs))),
-    ]);
-    clearTimeout(timer);
-    const left = [...this.inflight.values()];
-    for (const f of left) f.ctrl.abort(new Stopping("dispatcher stopping"));
-    await Promise.allSettled(left.map((f) => f.done));
-    return { finished: before - left.length, released: left.length };
+  stop(deadlineMs = 25_000): Promise<{ finished: number; released: number }> {
+    return this.loop.stop(deadlineMs);
   }
 
   /** Claim and send every due delivery until none is due at the clock's now; returns the attempts made. For tests and tools. */
-  async runOnce(): Promise<number> {
-    let total = 0;
-    for (;;) {
-      const batch = this.claim(this.concurrency);
-      if (batch.length === 0) return total;
-      total += batch.length;
-      await Promise.all(batch.map((c) => this.execute(c, new AbortController())));
-    }
+  runOnce(): Promise<number> {
+    return this.loop.runOnce();
   }
 
-  private async loop(): Promise<void> {
-    while (this.running) {
-      this.lastTickAt = this.o.clock.now();
-      try {
-        const free = this.concurrency - this.inflight.size;
-        if (free > 0) for (const c of await this.commits.run(() => this.claim(free))) this.track(c);
-      } catch (err) {
-        this.o.logger.error("webhook dispatcher loop error", { error: errorMessage(err) });
-      }
-      await this.idle();
-    }
-  }
-
-  private idle(): Promise<void> {
-    if (this.woken) {
-      this.woken = false;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => {
-      let wait = this.pollMs;
-      if (this.inflight.size < this.concurrency) {
-        try {
-          const next = this.o.store.nextDueAt();
-          if (next !== null) wait = Math.max(0, Math.min(wait, next - this.o.clock.now()));
-        } catch (err) {
-          this.o.logger.error("webhook due check failed", { error: errorMessage(err) });
-        }
-      }
-      const timer = setTimeout(() => done(), wait);
-      const done = () => {
-        clearTimeout(timer);
-        this.wake = null;
-        this.woken = false;
-        resolve();
-      };
-      this.wake = done;
-    });
-  }
-
-  private track(c: Claimed): void {
+  private track(claimed: Claimed): void {
     const ctrl = new AbortController();
     const entry = { ctrl, done: Promise.resolve() };
-    this.inflight.set(c.lease.id, entry);
-    entry.done = this.execute(c, ctrl).finally(() => {
-      this.inflight.delete(c.lease.id);
-      this.wakeUp();
-    });
+    this.inflight.set(claimed.lease.id, entry);
+    entry.done = this.execute(claimed, ctrl).finally(() => this.inflight.delete(claimed.lease.id));
+    this.loop.track(entry.done);
   }
 
   /** One transaction: lease the due rows, close attempts a crash left open, open the new attempts. */
   private claim(limit: number): Claimed[] {
-    const now = this.o.clock.now();
+    const now = this.clock.now();
     const token = randomChars(16);
-    return this.o.db
+    return this.db
       .transaction(() =>
-        this.o.store.claimDue(now, limit, now + this.leaseMs, token).map((row) => {
-          if (row.attempts > 1) this.o.store.markInterrupted(row.id, now);
-          const prepared = prepareAttempt(this.o.clients.clientById(row.client_id), row.id, row.payload, now);
-          this.o.store.insertAttempt(row.id, row.attempts, now, prepared.url);
+        this.store.claimDue(now, limit, now + this.leaseMs, token).map((row) => {
+          if (row.attempts > 1) this.store.markInterrupted(row.id, now);
+          const prepared = prepareAttempt(this.clients.clientById(row.client_id), row.id, row.payload, now);
+          this.store.insertAttempt(row.id, row.attempts, now, prepared.url);
           return { lease: { id: row.id, token, attempt: row.attempts }, row, prepared };
         }),
       )
       .immediate();
   }
 
-  private async execute(c: Claimed, ctrl: AbortController): Promise<void> {
+  private async execute(claimed: Claimed, ctrl: AbortController): Promise<void> {
     let result: AttemptResult;
     try {
-      result = c.prepared.problem ?? (await this.o.sender.send(c.prepared.request!, ctrl.signal));
+      result = claimed.prepared.problem ?? (await this.sender.send(claimed.prepared.request!, ctrl.signal));
     } catch (err) {
       if (ctrl.signal.aborted) {
-        this.safely("release an interrupted webhook attempt", c, () =>
-          this.o.store.release(c.lease, this.o.clock.now()),
+        this.safely("release an interrupted webhook attempt", claimed, () =>
+          this.store.release(claimed.lease, this.clock.now()),
         );
         return;
       }
@@ -213,22 +187,22 @@ export class WebhookDispatcher {
         responseExcerpt: null,
       };
     }
-    await this.record(c, result);
+    await this.record(claimed, result);
   }
 
   /** Write the attempt's outcome and the delivery's next step together; events go out once it is durable. */
-  private async record(c: Claimed, r: AttemptResult): Promise<void> {
-    const now = this.o.clock.now();
-    const { row, lease } = c;
+  private async record(claimed: Claimed, r: AttemptResult): Promise<void> {
+    const now = this.clock.now();
+    const { row, lease } = claimed;
     const failures = r.outcome === "success" ? row.round_failures : row.round_failures + 1;
-    const next = r.outcome === "success" ? null : afterFailure(failures, this.o.schedule, now);
+    const next = r.outcome === "success" ? null : afterFailure(failures, this.schedule, now);
     const state = next === null ? "delivered" : next.kind === "retry" ? "retrying" : "failed";
     const nextAttemptAt = next?.kind === "retry" ? next.at : null;
     let settled = false;
     try {
       settled = await this.commits.run(() => {
-        this.o.store.finishAttempt(row.id, lease.attempt, r, now);
-        return this.o.store.settle(
+        this.store.finishAttempt(row.id, lease.attempt, r, now);
+        return this.store.settle(
           lease,
           { state, nextAttemptAt, roundFailures: failures, outcome: r.outcome, statusCode: r.statusCode },
           now,
@@ -236,11 +210,11 @@ export class WebhookDispatcher {
       });
     } catch (err) {
       // the lease makes the delivery due again, so nothing is lost; it may be sent twice (at-least-once)
-      this.o.logger.error("could not record a webhook attempt", { delivery: row.id, error: errorMessage(err) });
+      this.logger.error("could not record a webhook attempt", { delivery: row.id, error: errorMessage(err) });
     }
     this.attemptCounts[r.outcome]++;
     const ids = { deliveryId: row.id, trackingId: row.tracking_id };
-    this.o.events.emit("webhook.attempted", {
+    this.events.emit("webhook.attempted", {
       ...ids,
       attempt: lease.attempt,
       outcome: r.outcome,
@@ -248,33 +222,33 @@ export class WebhookDispatcher {
       latencyMs: r.latencyMs,
     });
     if (!settled) return; // the lease lapsed and another attempt owns the delivery now
-    if (state === "delivered") this.o.events.emit("webhook.delivered", { ...ids, attempt: lease.attempt });
+    if (state === "delivered") this.events.emit("webhook.delivered", { ...ids, attempt: lease.attempt });
     else if (state === "retrying") {
-      this.o.logger.info("webhook attempt failed; will retry", {
+      this.logger.info("webhook attempt failed; will retry", {
         delivery: row.id,
         attempt: lease.attempt,
         outcome: r.outcome,
         error: r.error,
         nextAttemptAt: new Date(nextAttemptAt!).toISOString(),
       });
-      this.o.events.emit("webhook.retrying", { ...ids, attempt: lease.attempt, nextAttemptAt: nextAttemptAt! });
+      this.events.emit("webhook.retrying", { ...ids, attempt: lease.attempt, nextAttemptAt: nextAttemptAt! });
     } else {
-      this.o.logger.warn("webhook delivery failed after the whole retry schedule", {
+      this.logger.warn("webhook delivery failed after the whole retry schedule", {
         delivery: row.id,
         trackingId: row.tracking_id,
         attempts: lease.attempt,
         error: r.error,
       });
-      this.o.events.emit("webhook.exhausted", { ...ids, attempt: lease.attempt });
+      this.events.emit("webhook.exhausted", { ...ids, attempt: lease.attempt });
     }
   }
 
-  private safely(what: string, c: Claimed, fn: () => void): void {
+  private safely(what: string, claimed: Claimed, fn: () => void): void {
     try {
       fn();
     } catch (err) {
       // the lease makes the delivery due again, so nothing is lost; it may be sent twice (at-least-once)
-      this.o.logger.error(`could not ${what}`, { delivery: c.lease.id, error: errorMessage(err) });
+      this.logger.error(`could not ${what}`, { delivery: claimed.lease.id, error: errorMessage(err) });
     }
   }
 }

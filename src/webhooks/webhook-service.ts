@@ -4,6 +4,12 @@ import { newId } from "../lib/ids.ts";
 import type { Database } from "../storage/database.ts";
 import type { VerificationResult } from "../verification/result.ts";
 import type { AttemptResult } from "./attempt-outcome.ts";
+import {
+  type DeliveryHealth,
+  type DeliveryListRow,
+  DeliveryReportStore,
+  type DeliveryReports,
+} from "./delivery-report-store.ts";
 import { prepareAttempt, type WebhookSettings } from "./delivery-request.ts";
 import type { AttemptRow, DeliveryRow, DeliveryStore } from "./delivery-store.ts";
 import type { WebhookSender } from "./http-sender.ts";
@@ -13,6 +19,8 @@ import { completedPayload, testPayload, VERIFICATION_COMPLETED, WEBHOOK_TEST } f
 export interface WebhookServiceDeps {
   db: Database;
   store: DeliveryStore;
+  /** the operator's read queries (default: over `db`) */
+  reports?: DeliveryReports;
   clients: { clientById(id: string): (WebhookSettings & { id: string; name: string }) | null };
   /** a verification's final result and owner, for resending an event that was never queued */
   finalResult(trackingId: string): { clientId: string; result: VerificationResult } | null;
@@ -32,7 +40,11 @@ export interface VerificationRef {
  * attempt log, and the signed test event. Used by the app, the CLI and (later) the dashboard.
  */
 export class WebhookService {
-  constructor(private readonly d: WebhookServiceDeps) {}
+  private readonly reports: DeliveryReports;
+
+  constructor(private readonly deps: WebhookServiceDeps) {
+    this.reports = deps.reports ?? new DeliveryReportStore(deps.db);
+  }
 
   /**
    * Queue `verification.completed` for a final state, due at once. Runs inside the transaction that
@@ -40,11 +52,11 @@ export class WebhookService {
    * client has no webhook URL (the result is for polling only).
    */
   enqueueCompleted(e: { clientId: string; result: VerificationResult }): string | null {
-    const client = this.d.clients.clientById(e.clientId);
+    const client = this.deps.clients.clientById(e.clientId);
     if (!client?.webhook_url) return null;
-    const now = this.d.clock.now();
+    const now = this.deps.clock.now();
     const id = newId("msg", now);
-    this.d.store.insert(
+    this.deps.store.insert(
       {
         id,
         clientId: e.clientId,
@@ -66,16 +78,31 @@ export class WebhookService {
   }
 
   status(trackingId: string): WebhookStatus {
-    return webhookStatusOf(this.d.store.stateForTracking(trackingId));
+    return webhookStatusOf(this.deps.store.stateForTracking(trackingId));
   }
 
   /** A delivery by its id (`msg_...`), or the newest delivery of a verification (`vrf_...`). */
   find(idOrTrackingId: string): DeliveryRow | null {
-    return this.d.store.get(idOrTrackingId) ?? this.d.store.latestForTracking(idOrTrackingId);
+    return this.deps.store.get(idOrTrackingId) ?? this.deps.store.latestForTracking(idOrTrackingId);
+  }
+
+  /** Every delivery of a verification's event, newest first. */
+  deliveriesForJob(trackingId: string): DeliveryListRow[] {
+    return this.reports.forJob(trackingId);
+  }
+
+  /** The client's latest test deliveries, newest first. */
+  testDeliveries(clientId: string, limit?: number): DeliveryListRow[] {
+    return this.reports.tests(clientId, limit);
+  }
+
+  /** Event deliveries since `since`: states, attempt success, latency percentiles. */
+  health(since: number): DeliveryHealth {
+    return this.reports.health(since);
   }
 
   attempts(deliveryId: string): AttemptRow[] {
-    return this.d.store.attempts(deliveryId);
+    return this.deps.store.attempts(deliveryId);
   }
 
   /**
@@ -83,8 +110,8 @@ export class WebhookService {
    * trackingId; a final verification that never had a delivery (no URL back then) gets one now.
    */
   resend(idOrTrackingId: string): { delivery: DeliveryRow; created: boolean } {
-    const now = this.d.clock.now();
-    const tx = this.d.db.transaction((): { delivery: DeliveryRow; created: boolean } => {
+    const now = this.deps.clock.now();
+    const tx = this.deps.db.transaction((): { delivery: DeliveryRow; created: boolean } => {
       const existing = this.find(idOrTrackingId);
       if (existing) {
         if (existing.event === WEBHOOK_TEST)
@@ -93,15 +120,15 @@ export class WebhookService {
             409,
             "test deliveries are not resent; run claimcheck webhook test again",
           );
-        if (!this.d.store.restart(existing.id, now))
+        if (!this.deps.store.restart(existing.id, now))
           throw new AppError(
             "delivery_in_flight",
             409,
             `delivery ${existing.id} is being attempted right now; try again in a moment`,
           );
-        return { delivery: this.d.store.get(existing.id)!, created: false };
+        return { delivery: this.deps.store.get(existing.id)!, created: false };
       }
-      const final = this.d.finalResult(idOrTrackingId);
+      const final = this.deps.finalResult(idOrTrackingId);
       if (!final)
         throw new AppError(
           "delivery_not_found",
@@ -111,7 +138,7 @@ export class WebhookService {
       const id = this.enqueueCompleted(final);
       if (!id)
         throw new AppError("no_webhook_url", 409, "the client has no webhook URL (claimcheck webhook set --url ...)");
-      return { delivery: this.d.store.get(id)!, created: true };
+      return { delivery: this.deps.store.get(id)!, created: true };
     });
     const r = tx.immediate();
     this.due();
@@ -120,12 +147,14 @@ export class WebhookService {
 
   /** Resend every delivery that ended `webhook_failed` at or after `since` (one client, or all when null). */
   resendFailed(clientId: string | null, since: number): DeliveryRow[] {
-    const now = this.d.clock.now();
-    const rows = this.d.db
-      .transaction(() => this.d.store.failedSince(clientId, since).filter((row) => this.d.store.restart(row.id, now)))
+    const now = this.deps.clock.now();
+    const rows = this.deps.db
+      .transaction(() =>
+        this.deps.store.failedSince(clientId, since).filter((row) => this.deps.store.restart(row.id, now)),
+      )
       .immediate();
     if (rows.length) this.due();
-    return rows.map((r) => this.d.store.get(r.id)!);
+    return rows.map((r) => this.deps.store.get(r.id)!);
   }
 
   /**
@@ -133,17 +162,17 @@ export class WebhookService {
    * record it in the attempt log like any delivery.
    */
   async sendTest(clientId: string, sender: WebhookSender): Promise<{ delivery: DeliveryRow; result: AttemptResult }> {
-    const client = this.d.clients.clientById(clientId);
+    const client = this.deps.clients.clientById(clientId);
     if (!client) throw new AppError("client_not_found", 404, `no client with id ${clientId}`);
-    const now = this.d.clock.now();
+    const now = this.deps.clock.now();
     const id = newId("msg", now);
     const payload = testPayload(id, client.name, now);
     const prepared = prepareAttempt(client, id, payload, now);
     const result = prepared.problem ?? (await sender.send(prepared.request));
-    const done = this.d.clock.now();
-    this.d.db
+    const done = this.deps.clock.now();
+    this.deps.db
       .transaction(() => {
-        this.d.store.insert(
+        this.deps.store.insert(
           {
             id,
             clientId,
@@ -155,16 +184,16 @@ export class WebhookService {
           },
           now,
         );
-        this.d.store.insertAttempt(id, 1, now, prepared.url);
-        this.d.store.finishAttempt(id, 1, result, done);
-        this.d.store.recordTestOutcome(id, result, done);
+        this.deps.store.insertAttempt(id, 1, now, prepared.url);
+        this.deps.store.finishAttempt(id, 1, result, done);
+        this.deps.store.recordTestOutcome(id, result, done);
       })
       .immediate();
-    return { delivery: this.d.store.get(id)!, result };
+    return { delivery: this.deps.store.get(id)!, result };
   }
 
   private due(): void {
-    const wake = this.d.onDue;
+    const wake = this.deps.onDue;
     if (wake) queueMicrotask(wake); // after the enclosing transaction commits
   }
 }

@@ -330,8 +330,14 @@ function report(runs: Run[]): number {
   // per-rule true/false positives over the labelled repositories
   type Tally = { tp: number; fn: number; fpHonest: number; extra: number };
   const tally = new Map<string, Tally>();
-  const t = (rule: string) =>
-    tally.get(rule) ?? (tally.set(rule, { tp: 0, fn: 0, fpHonest: 0, extra: 0 }), tally.get(rule)!);
+  const t = (rule: string) => {
+    let entry = tally.get(rule);
+    if (!entry) {
+      entry = { tp: 0, fn: 0, fpHonest: 0, extra: 0 };
+      tally.set(rule, entry);
+    }
+    return entry;
+  };
   let criticalOnHonest = 0;
   const scenarioRows: Array<Array<string | number>> = [];
   for (const r of runs) {

@@ -41,7 +41,10 @@ if (kind === "bare") {
   const base = fixedSteps();
   const steps = {
     ...base,
-    analyze: async (i: Parameters<typeof base.analyze>[0]) => (await Bun.sleep(500), base.analyze(i)),
+    analyze: async (i: Parameters<typeof base.analyze>[0]) => {
+      await Bun.sleep(500);
+      return base.analyze(i);
+    },
   };
   const app = createApp(config, { logger: silentLogger, steps });
   const url = await app.start();

@@ -249,7 +249,10 @@ class RollBack extends Error {}
 const server = Bun.serve({
   port: 0,
   hostname: "127.0.0.1",
-  fetch: async (req) => (await req.arrayBuffer(), new Response(null, { status: 204 })),
+  fetch: async (req) => {
+    await req.arrayBuffer();
+    return new Response(null, { status: 204 });
+  },
 });
 const url = `http://127.0.0.1:${server.port}/hook`;
 try {

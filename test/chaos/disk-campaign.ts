@@ -71,6 +71,14 @@ async function probe(world: ChaosWorld, path: string): Promise<string> {
   return r instanceof Response ? String(r.status) : r.name;
 }
 
+/** Why the disk campaign cannot run here (no Linux, no root, mount refused), or null when it can. */
+export function diskCampaignUnavailable(): string | null {
+  const probe = mountTmpfs("1m");
+  if ("skipped" in probe) return probe.skipped;
+  probe.unmount();
+  return null;
+}
+
 export async function runDiskCampaign(o: DiskOptions = {}): Promise<PhaseReport> {
   const t0 = performance.now();
   const log = o.log ?? (() => {});

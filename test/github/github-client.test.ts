@@ -272,7 +272,14 @@ describe("failures", () => {
 
 test("a redirect to another host is neither followed (the token stays home) nor read as data", async () => {
   let foreignHits = 0;
-  const foreign = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => (foreignHits++, new Response("{}")) });
+  const foreign = Bun.serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    fetch: () => {
+      foreignHits++;
+      return new Response("{}");
+    },
+  });
   const home = Bun.serve({
     hostname: "127.0.0.1",
     port: 0,

@@ -8,6 +8,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { PendingJobView, VerificationResult } from "../../src/verification/result.ts";
 import { candidateResume } from "../chaos/chaos-world.ts";
 import { readRssKb, type ServiceCommand, sampleRss, serviceArgv, spawnService } from "../chaos/service-process.ts";
 import { runCliProcess } from "../support/child-server.ts";
@@ -111,7 +112,7 @@ export async function runHostileCampaign(o: HostileOptions): Promise<HostileRepo
     const s = service;
     const auth = { authorization: `Bearer ${key}` };
     const pollFinal = async (id: string) =>
-      (await (await fetch(`${s.url}/v1/jobs/${id}`, { headers: auth })).json()) as Record<string, any>;
+      (await (await fetch(`${s.url}/v1/jobs/${id}`, { headers: auth })).json()) as PolledJob;
     // warm the reader (its first start is not part of the campaign's memory story)
     const warm = await post(s.url, key, {
       name: "warm-up",
@@ -228,10 +229,10 @@ async function post(url: string, key: string, m: Mutant): Promise<{ status: numb
 
 async function waitFinal(
   ids: string[],
-  poll: (id: string) => Promise<Record<string, any>>,
+  poll: (id: string) => Promise<PolledJob>,
   timeoutMs: number,
-): Promise<Map<string, Record<string, any>>> {
-  const done = new Map<string, Record<string, any>>();
+): Promise<Map<string, VerificationResult>> {
+  const done = new Map<string, VerificationResult>();
   const deadline = Date.now() + timeoutMs;
   while (done.size < ids.length && Date.now() < deadline) {
     for (const id of ids) {
@@ -243,6 +244,9 @@ async function waitFinal(
   }
   return done;
 }
+
+/** A job as GET /v1/jobs/{id} answers it. */
+type PolledJob = VerificationResult | PendingJobView;
 
 /** Outcomes per kind, as printed by the script and the README. */
 export function summarize(r: HostileReport): Array<[string, number, string]> {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import { BodyBudget } from "../../src/http/body-budget.ts";
-import { bodyChunks, readSmallBody, type Timers } from "../../src/http/body-stream.ts";
 import { boundaryOf, type MultipartEvent, MultipartParser } from "../../src/http/multipart-stream.ts";
+import { BodyBudget } from "../../src/lib/body-budget.ts";
+import { bodyChunks, readSmallBody, type Timers } from "../../src/lib/body-stream.ts";
 import { AppError } from "../../src/lib/errors.ts";
 import { seededRandom } from "../support/seeded-random.ts";
 

@@ -245,7 +245,12 @@ describe("body limits answer in JSON, whatever the size", () => {
     const chunked = await fetch(`${t.url}/dashboard/login`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new ReadableStream({ start: (c) => (c.enqueue(new TextEncoder().encode("x=1")), c.close()) }),
+      body: new ReadableStream({
+        start: (c) => {
+          c.enqueue(new TextEncoder().encode("x=1"));
+          c.close();
+        },
+      }),
       // @ts-expect-error Bun supports streaming request bodies
       duplex: "half",
     });

@@ -3,9 +3,10 @@
  * escape the timer as an uncaught error; the job keeps running and finishes.
  */
 import { expect, test } from "bun:test";
+import type { JobEvents } from "../../src/jobs/job-handler.ts";
 import { JobQueue } from "../../src/jobs/job-queue.ts";
 import { JobStore, type LeaseRef } from "../../src/jobs/job-store.ts";
-import { type JobEvents, Worker } from "../../src/jobs/worker.ts";
+import { Worker } from "../../src/jobs/worker.ts";
 import { systemClock } from "../../src/lib/clock.ts";
 import { EventBus } from "../../src/lib/events.ts";
 import { createLogger } from "../../src/lib/log.ts";

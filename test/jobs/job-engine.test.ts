@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { retryDelayMs } from "../../src/jobs/backoff.ts";
-import { DeferJob, PermanentJobError } from "../../src/jobs/job-errors.ts";
+import { CRASH_ALLOWANCE, DeferJob, PermanentJobError } from "../../src/jobs/job-errors.ts";
+import type { JobEvents, JobHandler } from "../../src/jobs/job-handler.ts";
 import { JobQueue } from "../../src/jobs/job-queue.ts";
 import { JobStore } from "../../src/jobs/job-store.ts";
-import { CRASH_ALLOWANCE, type JobEvents, type JobHandler, Worker } from "../../src/jobs/worker.ts";
+import { Worker } from "../../src/jobs/worker.ts";
 import { ManualClock } from "../../src/lib/clock.ts";
 import { EventBus } from "../../src/lib/events.ts";
 import { silentLogger } from "../../src/lib/log.ts";
@@ -48,7 +49,15 @@ describe("job engine", () => {
   test("enqueue -> claim -> complete runs the handler's writes in the completing transaction", async () => {
     const id = queue.enqueue("echo", { n: 1 });
     const seen: unknown[] = [];
-    const w = worker([{ kind: "echo", run: async (j) => (seen.push(j.payload), effect(j.id, "done")) }]);
+    const w = worker([
+      {
+        kind: "echo",
+        run: async (j) => {
+          seen.push(j.payload);
+          return effect(j.id, "done");
+        },
+      },
+    ]);
     expect(await w.runOnce()).toBe(1);
     expect(seen).toEqual([{ n: 1 }]);
     expect(store.get(id)).toMatchObject({ state: "completed", attempts: 1, lease_token: null });
@@ -191,7 +200,10 @@ describe("job engine", () => {
     const w = worker([
       {
         kind: "poison",
-        run: async () => void (ran = true),
+        run: async () => {
+          ran = true;
+          return undefined;
+        },
         onFailure: (j, e) => effect(j.id, (e as PermanentJobError).code),
       },
     ]);

@@ -91,7 +91,7 @@ export async function makePdf(lines: string[] = ["Jane Doe", "Projects", "tool -
   const doc = await PDFDocument.create();
   const page = doc.addPage([612, 792]);
   const font = await doc.embedFont(StandardFonts.Helvetica);
-  lines.forEach((l, i) => page.drawText(l, { x: 50, y: 740 - i * 18, size: 12, font }));
+  for (const [i, l] of lines.entries()) page.drawText(l, { x: 50, y: 740 - i * 18, size: 12, font });
   return doc.save();
 }
 

@@ -1,7 +1,9 @@
 import { expect, test } from "bun:test";
-import { GitHubUnavailableError } from "../../src/github/types.ts";
+import { AnalysisFailure } from "../../src/analysis/types.ts";
+import { GitHubRateLimitedError, GitHubUnavailableError } from "../../src/github/types.ts";
 import { PermanentJobError } from "../../src/jobs/job-errors.ts";
-import { failureReason } from "../../src/verification/verification-job.ts";
+import { ResumeError } from "../../src/resume/types.ts";
+import { failureReason, knownFailure } from "../../src/verification/failure-codes.ts";
 
 test.each([
   [
@@ -21,4 +23,19 @@ test("anything unexpected is internal_error without its internals", () => {
     message: "the verification failed unexpectedly; the service log has details",
   });
   expect(failureReason("string thrown")).toMatchObject({ code: "internal_error" });
+});
+
+test("one mapping for the service and the local verify: resume and analysis failures keep their code and words", () => {
+  expect(failureReason(new ResumeError("pdf_corrupt", "the PDF could not be read"))).toEqual({
+    code: "pdf_corrupt",
+    message: "the PDF could not be read",
+  });
+  expect(failureReason(new AnalysisFailure("no_projects_found", "no projects in the resume"))).toEqual({
+    code: "no_projects_found",
+    message: "no projects in the resume",
+  });
+  const limited = failureReason(new GitHubRateLimitedError(Date.parse("2030-01-01T00:00:00Z")));
+  expect(limited.code).toBe("github_rate_limited");
+  expect(limited.message).toContain("set GITHUB_TOKEN");
+  expect(knownFailure(new TypeError("x is undefined"))).toBeNull();
 });

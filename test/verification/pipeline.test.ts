@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createHmac } from "node:crypto";
 import { type App, createApp } from "../../src/app.ts";
 import { silentLogger } from "../../src/lib/log.ts";
+import type { VerificationResult } from "../../src/verification/result.ts";
 import { type SampleResume, sampleResumePdf } from "../demo/resume-pdf.ts";
 import { startGitHubSimulator } from "../support/github-sim/github-simulator.ts";
 import { type CandidateSpec, sampleCandidates } from "../support/github-sim/scenarios/index.ts";
@@ -71,7 +72,7 @@ afterAll(async () => {
   cleanup?.();
 });
 
-async function verify(login: string, pdf?: Uint8Array): Promise<Record<string, any>> {
+async function verify(login: string, pdf?: Uint8Array): Promise<VerificationResult> {
   const bytes = pdf ?? (await sampleResumePdf(resumeOf(candidates.get(login)!)));
   const res = await submit(url, key, { resume: bytes, hostUsername: login });
   expect(res.status).toBe(202);
@@ -80,7 +81,7 @@ async function verify(login: string, pdf?: Uint8Array): Promise<Record<string, a
     async () => {
       const j = (await (
         await fetch(`${url}/v1/jobs/${trackingId}`, { headers: { authorization: `Bearer ${key}` } })
-      ).json()) as Record<string, any>;
+      ).json()) as VerificationResult;
       return j.status === "COMPLETED" || j.status === "FAILED" ? j : null;
     },
     `verification of ${login}`,
@@ -157,7 +158,7 @@ describe("end to end", () => {
     });
     const r = await verify("no-such-user-xyz", pdf);
     expect(r.status).toBe("FAILED");
-    expect(r.error.code).toBe("github_user_not_found");
+    expect(r.error?.code).toBe("github_user_not_found");
     await pollUntil(
       () => received.find((d) => JSON.parse(d.raw).trackingId === r.trackingId),
       "webhook for the FAILED job",
@@ -170,8 +171,8 @@ describe("end to end", () => {
       await makePdf(["Alice Honest", "Experience", "Engineer at Example Corp, 2020 - 2024"]),
     );
     expect(r.status).toBe("FAILED");
-    expect(r.error.code).toBe("no_projects_found");
-    expect(r.error.message.length).toBeGreaterThan(10);
+    expect(r.error?.code).toBe("no_projects_found");
+    expect(r.error?.message.length).toBeGreaterThan(10);
   }, 90_000);
 
   test("a PDF without a text layer: FAILED with an actionable reason", async () => {
@@ -181,8 +182,8 @@ describe("end to end", () => {
     page.drawRectangle({ x: 50, y: 50, width: 200, height: 100 });
     const r = await verify("alice-honest", await doc.save());
     expect(r.status).toBe("FAILED");
-    expect(r.error.code).toBe("pdf_no_text");
-    expect(r.error.message).toMatch(/text/i);
+    expect(r.error?.code).toBe("pdf_no_text");
+    expect(r.error?.message).toMatch(/text/i);
   }, 90_000);
 
   test("GitHub rate limit exhausted: the job waits (deferred), then completes once the budget resets", async () => {

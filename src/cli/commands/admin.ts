@@ -1,8 +1,8 @@
+import { AdminAuth } from "../../admins/admin-auth.ts";
+import { AdminStore } from "../../admins/admin-store.ts";
+import { setupLink } from "../../admins/setup-link.ts";
 import { loadConfig } from "../../config/config.ts";
 import { parseDuration } from "../../config/duration.ts";
-import { AdminAuth } from "../../dashboard/admin-auth.ts";
-import { AdminStore } from "../../dashboard/admin-store.ts";
-import { setupLink } from "../../dashboard/dashboard.ts";
 import { isoOf, systemClock } from "../../lib/clock.ts";
 import type { CliIO, Command } from "../command.ts";
 import { UsageError } from "../command.ts";

@@ -1,16 +1,19 @@
 import { existsSync } from "node:fs";
 import { reportText } from "../../analysis/report-text.ts";
-import { AnalysisFailure, runAnalysis } from "../../analysis/run-analysis.ts";
+import { runAnalysis } from "../../analysis/run-analysis.ts";
 import { loadConfig, loadDataDir } from "../../config/config.ts";
 import { createGitHubSource } from "../../github/github-source.ts";
-import { GitHubRateLimitedError, GitHubUnavailableError } from "../../github/types.ts";
+import { githubUnreachable } from "../../github/reachability.ts";
 import { GITHUB_LOGIN } from "../../lib/github-login.ts";
+import { userCommand } from "../../lib/self-command.ts";
 import { closeSharedExtractor, extractResume } from "../../resume/index.ts";
-import { ResumeError } from "../../resume/types.ts";
+import type { ExtractedResume } from "../../resume/types.ts";
 import { type Database, openDatabase } from "../../storage/database.ts";
+import { knownFailure } from "../../verification/failure-codes.ts";
 import type { CliIO, Command } from "../command.ts";
 import { UsageError } from "../command.ts";
 import { DATA_DIR_FLAG, parseFlags } from "../flags.ts";
+import { githubTokenNotice } from "../notices.ts";
 
 /** Where GitHub's conditional-request cache lives: the server's DATA_DIR when one is named, else memory. */
 function cacheDatabase(io: CliIO, dataDirFlag: string | undefined): { db: Database; where: string } {
@@ -18,22 +21,6 @@ function cacheDatabase(io: CliIO, dataDirFlag: string | undefined): { db: Databa
     return { db: openDatabase(":memory:"), where: "memory (pass --data-dir to keep GitHub answers between runs)" };
   const { dbPath } = loadDataDir(io.env, dataDirFlag ? { "data-dir": dataDirFlag } : {});
   return { db: openDatabase(dbPath), where: dbPath };
-}
-
-/**
- * The code and message of an error that ends a verification without a result: exported so every
- * mapping is tested, including the slow-to-provoke GitHub outage. Anything else is a bug and propagates.
- */
-export function verificationFailure(err: unknown): { code: string; message: string } | null {
-  if (err instanceof ResumeError || err instanceof AnalysisFailure) return { code: err.code, message: err.message };
-  if (err instanceof GitHubRateLimitedError)
-    return {
-      code: "github_rate_limited",
-      message: `${err.message}; set GITHUB_TOKEN (5,000 requests/h) or try again after the reset`,
-    };
-  if (err instanceof GitHubUnavailableError)
-    return { code: "github_unavailable", message: `GitHub could not be reached: ${err.message}` };
-  return null;
 }
 
 function failure(io: CliIO, json: boolean, hostUsername: string, code: string, message: string): number {
@@ -52,12 +39,13 @@ commit histories for forgeries and prints the confidence score, verified project
 arithmetic (or, with --json, the result object a webhook would carry).
 
 GitHub: GITHUB_API_URL (default https://api.github.com) and GITHUB_TOKEN are read from the environment.
-Without a token GitHub allows 60 requests an hour (about two verifications); set GITHUB_TOKEN.
+Without a token GitHub allows 60 requests an hour (about 1-2 verifications); set GITHUB_TOKEN.
+GitHub is tried once first: when it cannot be reached at all the command fails at once (github_unreachable).
 With --data-dir (or DATA_DIR) GitHub answers are cached in that directory's database, so running the
 same verification again costs mostly free 304 Not Modified answers.
 
 Exit status: 0 when the analysis ran (whatever the score), 1 when it could not (unreadable PDF, unknown
-user, no projects, GitHub unavailable or rate-limited), 2 for a usage error.`,
+user, no projects, GitHub unreachable, unavailable or rate-limited), 2 for a usage error.`,
   async run(args, io) {
     const { values, positionals } = parseFlags(
       args,
@@ -77,12 +65,22 @@ user, no projects, GitHub unavailable or rate-limited), 2 for a usage error.`,
     const json = values.json === true;
     if (!existsSync(file)) return failure(io, json, login, "file_not_found", `no such file: ${file}`);
     const config = loadConfig(io.env, values["github-api-url"] ? { "github-api-url": values["github-api-url"] } : {});
+    if (!config.githubToken) io.err(githubTokenNotice(userCommand(io.env), "verify"));
+    const unreachable = await githubUnreachable(config.githubApiUrl);
+    if (unreachable)
+      return failure(
+        io,
+        json,
+        login,
+        "github_unreachable",
+        `GitHub at ${config.githubApiUrl} cannot be reached (${unreachable}): check the network connection (a proxy or firewall?) or GITHUB_API_URL`,
+      );
 
-    let resume;
+    let resume: ExtractedResume;
     try {
       resume = await extractResume(new Uint8Array(await Bun.file(file).arrayBuffer()));
     } catch (err) {
-      const f = verificationFailure(err);
+      const f = knownFailure(err);
       if (f) return failure(io, json, login, f.code, f.message);
       throw err;
     } finally {
@@ -103,7 +101,7 @@ user, no projects, GitHub unavailable or rate-limited), 2 for a usage error.`,
       }
       return 0;
     } catch (err) {
-      const f = verificationFailure(err);
+      const f = knownFailure(err);
       if (f) return failure(io, json, login, f.code, f.message);
       throw err;
     } finally {

@@ -1,5 +1,5 @@
 import { parseDuration } from "../../config/duration.ts";
-import { checkSignature } from "../../dashboard/signature-check.ts";
+import { checkSignature } from "../../webhooks/signature-check.ts";
 import type { Command } from "../command.ts";
 import { UsageError } from "../command.ts";
 import { DATA_DIR_FLAG, parseFlags } from "../flags.ts";

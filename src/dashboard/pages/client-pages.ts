@@ -1,5 +1,5 @@
 import type { ApiKeyRow, ClientRow } from "../../accounts/account-store.ts";
-import type { ClientUsage } from "../dashboard-store.ts";
+import type { ClientUsage } from "../../verification/client-usage.ts";
 import { type Html, html, queryString } from "../html.ts";
 import { badge, percent, time } from "./format.ts";
 import { type AssetPaths, actionButton, csrfField, layout, type Viewer } from "./layout.ts";

@@ -1,4 +1,5 @@
-import type { ClientUsage, DeliveryHealth } from "../dashboard-store.ts";
+import type { ClientUsage } from "../../verification/client-usage.ts";
+import type { DeliveryHealth } from "../../webhooks/delivery-report-store.ts";
 import { type Html, html, queryString } from "../html.ts";
 import { badge, duration, percent, time } from "./format.ts";
 import { type AssetPaths, layout, type Viewer } from "./layout.ts";

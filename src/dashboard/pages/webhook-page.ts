@@ -1,6 +1,6 @@
 import type { ClientRow } from "../../accounts/account-store.ts";
+import type { SignatureVerdict } from "../../webhooks/signature-check.ts";
 import { type Html, html } from "../html.ts";
-import type { SignatureVerdict } from "../signature-check.ts";
 import { shownOnce } from "./client-pages.ts";
 import { badge, time } from "./format.ts";
 import type { DeliveryWithAttempts } from "./job-page.ts";

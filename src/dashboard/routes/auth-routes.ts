@@ -1,8 +1,16 @@
 import { Elysia } from "elysia";
+import { type AdminAuth, randomToken } from "../../admins/admin-auth.ts";
 import { AppError } from "../../lib/errors.ts";
-import { type AdminAuth, randomToken } from "../admin-auth.ts";
+import {
+  checkCsrf,
+  field,
+  htmlResponse,
+  type PageHandler,
+  type PageRequest,
+  redirect,
+  safeNext,
+} from "../page-handler.ts";
 import { loginPage, setupPage } from "../pages/auth-pages.ts";
-import { checkCsrf, field, htmlResponse, type Kit, type Req, redirect, safeNext } from "../route-kit.ts";
 import { clearCookie, LOGIN_CSRF_COOKIE, readCookie, SESSION_COOKIE, setCookie } from "../session-cookie.ts";
 
 const LOGIN_CSRF_MAX_AGE_S = 3600;
@@ -11,22 +19,22 @@ const LOGIN_CSRF_MAX_AGE_S = 3600;
  * The pages used without a session: log in, log out, and the one-time setup link. Their forms are
  * protected by a double-submit token: an HttpOnly SameSite=Strict cookie that must equal a form field.
  */
-export function authRoutes(kit: Kit, auth: AdminAuth) {
+export function authRoutes(handle: PageHandler, auth: AdminAuth) {
   /** The pre-session CSRF token of this browser, and the Set-Cookie that (re)issues it. */
-  const loginCsrf = (r: Req) => {
+  const loginCsrf = (r: PageRequest) => {
     const token = readCookie(r.request, LOGIN_CSRF_COOKIE, r.secure) ?? randomToken();
     return { token, cookie: setCookie(LOGIN_CSRF_COOKIE, token, LOGIN_CSRF_MAX_AGE_S, r.secure) };
   };
 
   return new Elysia()
     .get("/dashboard/login", (ctx) =>
-      kit.open(ctx, (r) => {
+      handle.open(ctx, (r) => {
         if (auth.session(readCookie(r.request, SESSION_COOKIE, r.secure)))
           return redirect(safeNext(r.url.searchParams.get("next")));
         const { token, cookie } = loginCsrf(r);
         const notice = r.url.searchParams.has("bye") ? "You are logged out." : null;
         return htmlResponse(
-          loginPage({ assets: kit.assets, csrf: token, next: safeNext(r.url.searchParams.get("next")), notice }),
+          loginPage({ assets: handle.assets, csrf: token, next: safeNext(r.url.searchParams.get("next")), notice }),
           200,
           { "set-cookie": cookie },
         );
@@ -35,8 +43,8 @@ export function authRoutes(kit: Kit, auth: AdminAuth) {
     .post(
       "/dashboard/login",
       (ctx) =>
-        kit.open(ctx, async (r) => {
-          const form = await kit.openForm(r.request);
+        handle.open(ctx, async (r) => {
+          const form = await handle.openForm(r.request);
           checkCsrf(r.request, form, readCookie(r.request, LOGIN_CSRF_COOKIE, r.secure));
           const username = field(form, "username", 64);
           const next = safeNext(field(form, "next", 500));
@@ -49,7 +57,7 @@ export function authRoutes(kit: Kit, auth: AdminAuth) {
               throw err;
             const { token, cookie } = loginCsrf(r);
             return htmlResponse(
-              loginPage({ assets: kit.assets, csrf: token, next, username, error: err.message }),
+              loginPage({ assets: handle.assets, csrf: token, next, username, error: err.message }),
               err.status,
               { ...err.headers, "set-cookie": cookie },
             );
@@ -60,18 +68,18 @@ export function authRoutes(kit: Kit, auth: AdminAuth) {
     .post(
       "/dashboard/logout",
       (ctx) =>
-        kit.authed(ctx, (r) => {
+        handle.authed(ctx, (r) => {
           auth.logout(readCookie(r.request, SESSION_COOKIE, r.secure)!);
           return redirect("/dashboard/login?bye=1", { "set-cookie": clearCookie(SESSION_COOKIE, r.secure) });
         }),
       { parse: "none" },
     )
     .get("/dashboard/setup", (ctx) =>
-      kit.open(ctx, (r) => {
+      handle.open(ctx, (r) => {
         const token = r.url.searchParams.get("token");
         const { token: csrf, cookie } = loginCsrf(r);
         const live = token !== null && auth.isSetupTokenLive(token);
-        return htmlResponse(setupPage({ assets: kit.assets, csrf, token, live }), live ? 200 : 403, {
+        return htmlResponse(setupPage({ assets: handle.assets, csrf, token, live }), live ? 200 : 403, {
           "set-cookie": cookie,
         });
       }),
@@ -79,8 +87,8 @@ export function authRoutes(kit: Kit, auth: AdminAuth) {
     .post(
       "/dashboard/setup",
       (ctx) =>
-        kit.open(ctx, async (r) => {
-          const form = await kit.openForm(r.request);
+        handle.open(ctx, async (r) => {
+          const form = await handle.openForm(r.request);
           checkCsrf(r.request, form, readCookie(r.request, LOGIN_CSRF_COOKIE, r.secure));
           const token = field(form, "token", 200);
           const username = field(form, "username", 64);
@@ -99,7 +107,7 @@ export function authRoutes(kit: Kit, auth: AdminAuth) {
             const { token: csrf, cookie } = loginCsrf(r);
             return htmlResponse(
               setupPage({
-                assets: kit.assets,
+                assets: handle.assets,
                 csrf,
                 token,
                 live: auth.isSetupTokenLive(token),

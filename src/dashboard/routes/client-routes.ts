@@ -2,10 +2,12 @@ import { Elysia } from "elysia";
 import type { ClientRow } from "../../accounts/account-store.ts";
 import { monthStartUtc } from "../../accounts/limits.ts";
 import { AppError } from "../../lib/errors.ts";
+import { clientUsage } from "../../verification/client-usage.ts";
 import type { DashboardContext } from "../dashboard.ts";
+import { type AdminRequest, type Form, field, htmlResponse, redirect } from "../page-handler.ts";
 import { clientPage, clientsPage } from "../pages/client-pages.ts";
 import type { Viewer } from "../pages/layout.ts";
-import { type AuthedReq, type Form, field, htmlResponse, redirect } from "../route-kit.ts";
+import { clientOr404 } from "./client-lookup.ts";
 
 const LIMIT_MAX = 1_000_000_000;
 
@@ -19,30 +21,22 @@ export function limitField(form: Form, name: string, label: string): number | un
 }
 
 /** Clients and their API keys: list, add, limits, create a key (shown once), revoke. */
-export function clientRoutes(c: DashboardContext) {
-  const { kit, store, auth, accounts } = c;
-
-  /** The client named in the URL; 404 when there is none (every client-scoped route starts here). */
-  const clientOr404 = (name: string | undefined): ClientRow => {
-    const found = name ? accounts.listClients().find((x) => x.name === name) : undefined;
-    if (!found) throw new AppError("client_not_found", 404, "There is no client with that name.");
-    return found;
-  };
+export function clientRoutes(deps: DashboardContext) {
+  const { handle, auth, accounts } = deps;
 
   const renderClient = (
-    r: AuthedReq,
+    r: AdminRequest,
     client: ClientRow,
     extra: { createdKey?: { key: string; name: string }; problems?: string[]; status?: number } = {},
   ) =>
     htmlResponse(
       clientPage({
-        assets: kit.assets,
+        assets: handle.assets,
         viewer: r.viewer,
-        flash: kit.flash(r),
+        flash: handle.flash(r),
         problems: extra.problems,
         client: accounts.clientById(client.id)!,
-        usedThisMonth:
-          store.clientUsage(monthStartUtc(c.clock.now())).find((u) => u.id === client.id)?.used_this_month ?? 0,
+        usedThisMonth: deps.verifications.countsByClientSince(monthStartUtc(deps.clock.now())).get(client.id) ?? 0,
         keys: accounts.listKeys(client.name),
         createdKey: extra.createdKey ?? null,
       }),
@@ -50,28 +44,28 @@ export function clientRoutes(c: DashboardContext) {
     );
 
   const renderList = (
-    r: AuthedReq,
+    r: AdminRequest,
     viewer: Viewer,
     extra: { problems?: string[]; form?: { name: string; quota: string; rate: string }; status?: number } = {},
   ) =>
     htmlResponse(
       clientsPage({
-        assets: kit.assets,
+        assets: handle.assets,
         viewer,
-        flash: kit.flash(r),
+        flash: handle.flash(r),
         problems: extra.problems,
-        clients: store.clientUsage(monthStartUtc(c.clock.now())),
+        clients: clientUsage(accounts, deps.verifications, monthStartUtc(deps.clock.now())),
         form: extra.form,
       }),
       extra.status ?? 200,
     );
 
   return new Elysia()
-    .get("/dashboard/clients", (ctx) => kit.authed(ctx, (r) => renderList(r, r.viewer)))
+    .get("/dashboard/clients", (ctx) => handle.authed(ctx, (r) => renderList(r, r.viewer)))
     .post(
       "/dashboard/clients",
       (ctx) =>
-        kit.authed(ctx, (r) => {
+        handle.authed(ctx, (r) => {
           const form = {
             name: field(r.form, "name", 63),
             quota: field(r.form, "monthlyQuota", 20),
@@ -91,12 +85,14 @@ export function clientRoutes(c: DashboardContext) {
         }),
       { parse: "none" },
     )
-    .get("/dashboard/clients/:name", (ctx) => kit.authed(ctx, (r) => renderClient(r, clientOr404(r.params.name))))
+    .get("/dashboard/clients/:name", (ctx) =>
+      handle.authed(ctx, (r) => renderClient(r, clientOr404(accounts, r.params.name))),
+    )
     .post(
       "/dashboard/clients/:name/limits",
       (ctx) =>
-        kit.authed(ctx, (r) => {
-          const client = clientOr404(r.params.name);
+        handle.authed(ctx, (r) => {
+          const client = clientOr404(accounts, r.params.name);
           try {
             const monthlyQuota = limitField(r.form, "monthlyQuota", "the monthly quota");
             const rateLimitPerMinute = limitField(r.form, "rateLimit", "the rate limit");
@@ -113,8 +109,8 @@ export function clientRoutes(c: DashboardContext) {
     .post(
       "/dashboard/clients/:name/keys",
       (ctx) =>
-        kit.authed(ctx, (r) => {
-          const client = clientOr404(r.params.name);
+        handle.authed(ctx, (r) => {
+          const client = clientOr404(accounts, r.params.name);
           try {
             const { key, row } = accounts.createKey(field(r.form, "name", 100), client.name);
             // rendered, not redirected: the key exists only in this response (no-store), never in a URL or the database
@@ -129,8 +125,8 @@ export function clientRoutes(c: DashboardContext) {
     .post(
       "/dashboard/clients/:name/keys/:keyId/revoke",
       (ctx) =>
-        kit.authed(ctx, (r) => {
-          const client = clientOr404(r.params.name);
+        handle.authed(ctx, (r) => {
+          const client = clientOr404(accounts, r.params.name);
           // only this client's keys can be revoked through this client's URL
           const key = accounts.listKeys(client.name).find((k) => k.id === r.params.keyId);
           if (!key) throw new AppError("key_not_found", 404, "This client has no API key with that id.");

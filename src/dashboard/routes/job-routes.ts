@@ -1,37 +1,38 @@
 import { Elysia } from "elysia";
 import { monthStartUtc } from "../../accounts/limits.ts";
 import { AppError, errorMessage } from "../../lib/errors.ts";
+import { clientUsage } from "../../verification/client-usage.ts";
+import { parseJobFilter } from "../../verification/job-filters.ts";
 import type { DashboardContext } from "../dashboard.ts";
-import { parseJobFilter } from "../job-filters.ts";
+import { htmlResponse, redirect } from "../page-handler.ts";
 import { type DeliveryWithAttempts, jobPage } from "../pages/job-page.ts";
 import { jobsPage } from "../pages/jobs-page.ts";
 import { overviewPage } from "../pages/overview-page.ts";
-import { htmlResponse, redirect } from "../route-kit.ts";
 
 const DAY_MS = 86_400_000;
 
 /** Overview, the jobs list, one job's page, and resending its webhook event. */
-export function jobRoutes(c: DashboardContext) {
-  const { kit, store, auth } = c;
+export function jobRoutes(deps: DashboardContext) {
+  const { handle, auth } = deps;
 
   const jobOr404 = (trackingId: string | undefined) => {
-    const job = trackingId && trackingId.length <= 64 ? c.verifications.get(trackingId) : null;
+    const job = trackingId && trackingId.length <= 64 ? deps.verifications.get(trackingId) : null;
     if (!job) throw new AppError("job_not_found", 404, "There is no job with that tracking id.");
     return job;
   };
 
   const deliveriesOf = (trackingId: string): DeliveryWithAttempts[] =>
-    c.webhooks
-      ? store
+    deps.webhooks
+      ? deps.webhooks
           .deliveriesForJob(trackingId)
-          .map((delivery) => ({ delivery, attempts: c.webhooks!.attempts(delivery.id) }))
+          .map((delivery) => ({ delivery, attempts: deps.webhooks!.attempts(delivery.id) }))
       : [];
 
   const resend = (trackingId: string, idOrTracking: string, session: Parameters<typeof auth.flash>[0]) => {
-    if (!c.webhooks)
+    if (!deps.webhooks)
       throw new AppError("webhooks_unavailable", 409, "Webhook delivery is not available in this build.");
     try {
-      const r = c.webhooks.resend(idOrTracking);
+      const r = deps.webhooks.resend(idOrTracking);
       auth.flash(
         session,
         r.created
@@ -47,65 +48,71 @@ export function jobRoutes(c: DashboardContext) {
 
   return new Elysia()
     .get("/dashboard", (ctx) =>
-      kit.authed(ctx, (r) => {
-        const now = c.clock.now();
+      handle.authed(ctx, (r) => {
+        const now = deps.clock.now();
         const dayStart = now - (now % DAY_MS);
         const monthStart = monthStartUtc(now);
         let deliveries = null;
-        if (c.webhooks) deliveries = store.deliveryHealth(now - DAY_MS);
+        if (deps.webhooks) deliveries = deps.webhooks.health(now - DAY_MS);
         const data = {
           now,
-          today: store.stateCounts(dayStart),
-          month: store.stateCounts(monthStart),
-          queue: store.queue(now),
+          today: deps.verifications.stateCounts(dayStart),
+          month: deps.verifications.stateCounts(monthStart),
+          queue: deps.verifications.queueState(now),
           deliveries,
-          github: c.githubRateLimit?.() ?? null,
-          clients: store.clientUsage(monthStart),
+          github: deps.githubRateLimit?.() ?? null,
+          clients: clientUsage(deps.accounts, deps.verifications, monthStart),
           todayDay: new Date(dayStart).toISOString().slice(0, 10),
           monthStartDay: new Date(monthStart).toISOString().slice(0, 10),
         };
         return htmlResponse(
-          overviewPage({ assets: kit.assets, viewer: r.viewer, flash: kit.flash(r), data, refreshMs: c.refreshMs }),
+          overviewPage({
+            assets: handle.assets,
+            viewer: r.viewer,
+            flash: handle.flash(r),
+            data,
+            refreshMs: deps.refreshMs,
+          }),
         );
       }),
     )
     .get("/dashboard/jobs", (ctx) =>
-      kit.authed(ctx, (r) => {
+      handle.authed(ctx, (r) => {
         const { filter, problems } = parseJobFilter(Object.fromEntries(r.url.searchParams));
-        const client = filter.client ? c.accounts.listClients().find((x) => x.name === filter.client) : undefined;
+        const client = filter.client ? deps.accounts.listClients().find((x) => x.name === filter.client) : undefined;
         if (filter.client && !client) problems.push(`client: there is no client named ${filter.client}`);
-        const page = store.listJobs(filter, client?.id ?? null);
+        const page = deps.verifications.listJobs(filter, client?.id ?? null);
         return htmlResponse(
           jobsPage({
-            assets: kit.assets,
+            assets: handle.assets,
             viewer: r.viewer,
-            flash: kit.flash(r),
+            flash: handle.flash(r),
             problems,
             filter,
-            clients: c.accounts.listClients(),
+            clients: deps.accounts.listClients(),
             page,
-            refreshMs: c.refreshMs,
+            refreshMs: deps.refreshMs,
           }),
         );
       }),
     )
     .get("/dashboard/jobs/:trackingId", (ctx) =>
-      kit.authed(ctx, (r) => {
+      handle.authed(ctx, (r) => {
         const job = jobOr404(r.params.trackingId);
         const final = job.status === "COMPLETED" || job.status === "FAILED";
-        const result = final ? (c.verifications.render(job) as Record<string, unknown>) : null;
+        const result = final ? (deps.verifications.render(job) as Record<string, unknown>) : null;
         return htmlResponse(
           jobPage({
-            assets: kit.assets,
+            assets: handle.assets,
             viewer: r.viewer,
-            flash: kit.flash(r),
+            flash: handle.flash(r),
             job,
-            client: c.accounts.clientById(job.client_id),
+            client: deps.accounts.clientById(job.client_id),
             result,
             timelines: job.timelines ? JSON.parse(job.timelines) : [],
             deliveries: deliveriesOf(job.tracking_id),
-            webhooksOn: c.webhooks !== null,
-            refreshMs: c.refreshMs,
+            webhooksOn: deps.webhooks !== null,
+            refreshMs: deps.refreshMs,
           }),
         );
       }),
@@ -113,12 +120,12 @@ export function jobRoutes(c: DashboardContext) {
     .post(
       "/dashboard/jobs/:trackingId/delete-pdf",
       (ctx) =>
-        kit.authed(ctx, (r) => {
+        handle.authed(ctx, (r) => {
           const job = jobOr404(r.params.trackingId);
           if (job.status !== "COMPLETED" && job.status !== "FAILED") {
             auth.flash(r.session, "The PDF of an unfinished job is still needed; delete it once the job has ended.");
           } else {
-            c.verifications.deleteResume(job.tracking_id);
+            deps.verifications.deleteResume(job.tracking_id);
             auth.flash(r.session, "The uploaded PDF was deleted. The result stays.");
           }
           return redirect(`/dashboard/jobs/${encodeURIComponent(job.tracking_id)}`);
@@ -128,7 +135,7 @@ export function jobRoutes(c: DashboardContext) {
     .post(
       "/dashboard/jobs/:trackingId/resend",
       (ctx) =>
-        kit.authed(ctx, (r) => {
+        handle.authed(ctx, (r) => {
           const job = jobOr404(r.params.trackingId);
           return resend(job.tracking_id, job.tracking_id, r.session);
         }),
@@ -137,10 +144,10 @@ export function jobRoutes(c: DashboardContext) {
     .post(
       "/dashboard/jobs/:trackingId/deliveries/:deliveryId/resend",
       (ctx) =>
-        kit.authed(ctx, (r) => {
+        handle.authed(ctx, (r) => {
           const job = jobOr404(r.params.trackingId);
           // the delivery must be one of this job's: an id from another job (or client) is not found here
-          const delivery = store.deliveriesForJob(job.tracking_id).find((d) => d.id === r.params.deliveryId);
+          const delivery = deps.webhooks?.deliveriesForJob(job.tracking_id).find((d) => d.id === r.params.deliveryId);
           if (!delivery) throw new AppError("delivery_not_found", 404, "This job has no delivery with that id.");
           return resend(job.tracking_id, delivery.id, r.session);
         }),

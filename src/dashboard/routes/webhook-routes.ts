@@ -1,42 +1,43 @@
 import { Elysia } from "elysia";
 import type { ClientRow } from "../../accounts/account-store.ts";
 import { AppError } from "../../lib/errors.ts";
+import { checkSignature } from "../../webhooks/signature-check.ts";
 import type { DashboardContext } from "../dashboard.ts";
+import { type AdminRequest, field, htmlResponse, redirect } from "../page-handler.ts";
 import type { DeliveryWithAttempts } from "../pages/job-page.ts";
 import { type WebhookPageOptions, webhookPage } from "../pages/webhook-page.ts";
-import { type AuthedReq, field, htmlResponse, redirect } from "../route-kit.ts";
-import { checkSignature } from "../signature-check.ts";
+import { clientOr404 } from "./client-lookup.ts";
 
 /** Signature checker input: a webhook body is a few KB; allow generous room, bounded. */
 const MAX_CHECK_BODY = 512 * 1024;
 
 /** A client's webhook settings: URL, reveal and rotate the secret, a test event, the signature checker. */
-export function webhookRoutes(c: DashboardContext) {
-  const { kit, store, auth, accounts } = c;
+export function webhookRoutes(deps: DashboardContext) {
+  const { handle, auth, accounts } = deps;
   const base = (name: string) => `/dashboard/clients/${encodeURIComponent(name)}/webhook`;
 
-  const clientOr404 = (name: string | undefined): ClientRow => {
-    const found = name ? accounts.listClients().find((x) => x.name === name) : undefined;
-    if (!found) throw new AppError("client_not_found", 404, "There is no client with that name.");
-    return found;
-  };
-
   const tests = (client: ClientRow): DeliveryWithAttempts[] =>
-    c.webhooks
-      ? store.testDeliveries(client.id).map((delivery) => ({ delivery, attempts: c.webhooks!.attempts(delivery.id) }))
+    deps.webhooks
+      ? deps.webhooks
+          .testDeliveries(client.id)
+          .map((delivery) => ({ delivery, attempts: deps.webhooks!.attempts(delivery.id) }))
       : [];
 
-  const render = (r: AuthedReq, client: ClientRow, extra: Partial<WebhookPageOptions> & { status?: number } = {}) => {
+  const render = (
+    r: AdminRequest,
+    client: ClientRow,
+    extra: Partial<WebhookPageOptions> & { status?: number } = {},
+  ) => {
     const { status, ...rest } = extra;
     return htmlResponse(
       webhookPage({
-        assets: kit.assets,
+        assets: handle.assets,
         viewer: r.viewer,
-        flash: kit.flash(r),
+        flash: handle.flash(r),
         client: accounts.clientById(client.id)!,
-        now: c.clock.now(),
+        now: deps.clock.now(),
         tests: tests(client),
-        webhooksOn: c.webhooks !== null,
+        webhooksOn: deps.webhooks !== null,
         ...rest,
       }),
       status ?? 200,
@@ -45,11 +46,11 @@ export function webhookRoutes(c: DashboardContext) {
 
   return new Elysia()
     .get("/dashboard/clients/:name/webhook", (ctx) =>
-      kit.authed(ctx, (r) => {
-        const client = clientOr404(r.params.name);
+      handle.authed(ctx, (r) => {
+        const client = clientOr404(accounts, r.params.name);
         const highlight = r.url.searchParams.get("test");
         // a test delivery named in the URL must be this client's: another client's id is not found here
-        if (highlight && !store.testDeliveries(client.id, 50).some((d) => d.id === highlight)) {
+        if (highlight && !deps.webhooks?.testDeliveries(client.id, 50).some((d) => d.id === highlight)) {
           throw new AppError("delivery_not_found", 404, "This client has no test delivery with that id.");
         }
         return render(r, client, { highlight });
@@ -58,8 +59,8 @@ export function webhookRoutes(c: DashboardContext) {
     .post(
       "/dashboard/clients/:name/webhook",
       (ctx) =>
-        kit.authed(ctx, (r) => {
-          const client = clientOr404(r.params.name);
+        handle.authed(ctx, (r) => {
+          const client = clientOr404(accounts, r.params.name);
           const url = field(r.form, "url", 2000);
           try {
             const set = accounts.setWebhook(client.name, url);
@@ -83,8 +84,8 @@ export function webhookRoutes(c: DashboardContext) {
     .post(
       "/dashboard/clients/:name/webhook/reveal",
       (ctx) =>
-        kit.authed(ctx, (r) => {
-          const client = clientOr404(r.params.name);
+        handle.authed(ctx, (r) => {
+          const client = clientOr404(accounts, r.params.name);
           if (!client.webhook_secret)
             throw new AppError("no_webhook_secret", 409, "This client has no webhook secret yet: set a URL first.");
           return render(r, client, {
@@ -99,8 +100,8 @@ export function webhookRoutes(c: DashboardContext) {
     .post(
       "/dashboard/clients/:name/webhook/rotate",
       (ctx) =>
-        kit.authed(ctx, (r) => {
-          const client = clientOr404(r.params.name);
+        handle.authed(ctx, (r) => {
+          const client = clientOr404(accounts, r.params.name);
           const rotated = accounts.rotateWebhookSecret(client.name);
           return render(r, client, {
             shownSecret: {
@@ -114,18 +115,18 @@ export function webhookRoutes(c: DashboardContext) {
     .post(
       "/dashboard/clients/:name/webhook/test",
       (ctx) =>
-        kit.authed(ctx, async (r) => {
-          const client = clientOr404(r.params.name);
-          if (!c.webhooks)
+        handle.authed(ctx, async (r) => {
+          const client = clientOr404(accounts, r.params.name);
+          if (!deps.webhooks)
             throw new AppError("webhooks_unavailable", 409, "Webhook delivery is not available in this build.");
           if (!client.webhook_url) throw new AppError("no_webhook_url", 409, "Set a webhook URL first.");
-          const sent = await c.webhooks.sendTest(client.id);
-          const r2 = sent.result;
+          const sent = await deps.webhooks.sendTest(client.id);
+          const attempt = sent.result;
           auth.flash(
             r.session,
-            r2.outcome === "success"
-              ? `Test event delivered: HTTP ${r2.statusCode} in ${r2.latencyMs} ms.`
-              : `Test event failed (${r2.outcome}): ${r2.error ?? "no detail"}.`,
+            attempt.outcome === "success"
+              ? `Test event delivered: HTTP ${attempt.statusCode} in ${attempt.latencyMs} ms.`
+              : `Test event failed (${attempt.outcome}): ${attempt.error ?? "no detail"}.`,
           );
           return redirect(`${base(client.name)}?test=${encodeURIComponent(sent.delivery.id)}`);
         }),
@@ -134,8 +135,8 @@ export function webhookRoutes(c: DashboardContext) {
     .post(
       "/dashboard/clients/:name/webhook/check",
       (ctx) =>
-        kit.authed(ctx, (r) => {
-          const client = clientOr404(r.params.name);
+        handle.authed(ctx, (r) => {
+          const client = clientOr404(accounts, r.params.name);
           const body = field(r.form, "body", MAX_CHECK_BODY, true);
           const header = field(r.form, "header", 200);
           const verdict = checkSignature({
@@ -146,7 +147,7 @@ export function webhookRoutes(c: DashboardContext) {
               previous: client.webhook_secret_previous,
               previousUntil: client.webhook_secret_previous_until,
             },
-            now: c.clock.now(),
+            now: deps.clock.now(),
           });
           return render(r, client, { check: { body, header, verdict } });
         }),

@@ -1,15 +1,11 @@
 import { Elysia, t } from "elysia";
 import type { AccountService } from "../../accounts/account-service.ts";
 import { ApiErrors, AppError } from "../../lib/errors.ts";
-import type { Acknowledgement, VerificationService } from "../../verification/verification-service.ts";
+import { GITHUB_LOGIN } from "../../lib/github-login.ts";
+import type { Acknowledgement } from "../../verification/acceptance.ts";
+import { POLL_AFTER_S, type VerificationService } from "../../verification/verification-service.ts";
 import { requirePrincipal } from "../auth.ts";
-import {
-  GITHUB_LOGIN,
-  MULTIPART_OVERHEAD_BYTES,
-  readVerifyUpload,
-  type UploadLimits,
-  type VerifyUpload,
-} from "../upload.ts";
+import { MULTIPART_OVERHEAD_BYTES, readVerifyUpload, type UploadLimits, type VerifyUpload } from "../upload.ts";
 import { AckSchema, ErrorSchema, JobSchema } from "./schemas.ts";
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
@@ -102,6 +98,7 @@ export function verifyRoutes(deps: {
           202: AckSchema,
           400: ErrorSchema,
           401: ErrorSchema,
+          408: ErrorSchema,
           413: ErrorSchema,
           415: ErrorSchema,
           422: ErrorSchema,
@@ -112,9 +109,12 @@ export function verifyRoutes(deps: {
     )
     .get(
       "/v1/jobs/:trackingId",
-      ({ request, params }) => {
+      ({ request, params, set }) => {
         const principal = requirePrincipal(accounts, request);
-        return verifications.view(params.trackingId, principal.client.id);
+        const view = verifications.view(params.trackingId, principal.client.id);
+        if (view.status === "queued" || view.status === "processing")
+          set.headers["retry-after"] = String(POLL_AFTER_S[view.status]);
+        return view;
       },
       {
         params: t.Object({ trackingId: t.String({ maxLength: 64 }) }),

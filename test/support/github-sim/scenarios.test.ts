@@ -230,7 +230,9 @@ describe("forgeries leave the traces the forensics note measured", () => {
     expect(none.ahead_by).toBe(0);
     const some = await (await fetch(`${sim.url}/repos/alice-honest/fastcsv/compare/upstream-org:main...main`)).json();
     expect(some.ahead_by).toBe(12);
-    expect(new Set(some.commits.map((c: any) => c.author.login))).toEqual(new Set(["alice-honest"]));
+    expect(new Set(some.commits.map((c: { author: { login: string } }) => c.author.login))).toEqual(
+      new Set(["alice-honest"]),
+    );
   });
 });
 

@@ -68,7 +68,13 @@ export function startReceiver(
           () => reject(new Error(`receiver got ${received.length} of ${n} requests within ${timeoutMs} ms`)),
           timeoutMs,
         );
-        waiters.push({ n, resolve: (r) => (clearTimeout(timer), resolve(r)) });
+        waiters.push({
+          n,
+          resolve: (r) => {
+            clearTimeout(timer);
+            resolve(r);
+          },
+        });
       });
     },
     async stop() {

@@ -1,0 +1,254 @@
+import { timingSafeEqual } from "node:crypto";
+import type { Clock } from "../lib/clock.ts";
+import { AppError } from "../lib/errors.ts";
+import { newId, sha256Hex } from "../lib/ids.ts";
+import type { AdminRow, AdminStore, SessionRow } from "./admin-store.ts";
+import { DEFAULT_THROTTLE, decideLoginAttempt, type ThrottlePolicy } from "./login-throttle.ts";
+
+/** A setup link is good for this long: long enough to open it, short enough that a leaked log line goes stale. */
+export const SETUP_TOKEN_TTL_MS = 30 * 60_000;
+/** A session ends after this long without a request ... */
+export const SESSION_IDLE_MS = 8 * 3_600_000;
+/** ... and in any case this long after login. */
+export const SESSION_MAX_MS = 7 * 24 * 3_600_000;
+/** Sliding expiry is written at most this often, so reads do not turn into a write per request. */
+const SESSION_TOUCH_MS = 60_000;
+
+export const USERNAME = /^[A-Za-z0-9][A-Za-z0-9._@-]{0,63}$/;
+export const PASSWORD_MIN = 12;
+export const PASSWORD_MAX = 1024;
+
+export interface AdminSession {
+  /** the cookie value; only its hash is stored */
+  token: string;
+  csrfToken: string;
+  expiresAt: number;
+}
+
+export type LiveSession = SessionRow & { username: string };
+
+export interface AdminAuthOptions {
+  setupTtlMs?: number;
+  sessionIdleMs?: number;
+  sessionMaxMs?: number;
+  throttle?: ThrottlePolicy;
+  /** argon2id cost; the defaults of Bun.password unless a test lowers them */
+  argon2?: { memoryCost?: number; timeCost?: number };
+}
+
+/** 32 random bytes, base64url: 256 bits, safe in cookies, URLs and form fields. */
+export function randomToken(): string {
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
+}
+
+/** Constant-time string equality (lengths compared first: they are not secret). */
+export function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+const hashToken = (token: string) => sha256Hex(token);
+
+/**
+ * Dashboard administrators: one-time setup links instead of a default password, argon2id passwords,
+ * server-side sessions with a CSRF token each, and throttled logins. Used by the dashboard and the CLI.
+ */
+export class AdminAuth {
+  private readonly settings: Required<Omit<AdminAuthOptions, "argon2">> & { argon2: AdminAuthOptions["argon2"] };
+  private decoyHash: Promise<string> | null = null;
+
+  constructor(
+    private readonly store: AdminStore,
+    private readonly clock: Clock,
+    opts: AdminAuthOptions = {},
+  ) {
+    this.settings = {
+      setupTtlMs: opts.setupTtlMs ?? SETUP_TOKEN_TTL_MS,
+      sessionIdleMs: opts.sessionIdleMs ?? SESSION_IDLE_MS,
+      sessionMaxMs: opts.sessionMaxMs ?? SESSION_MAX_MS,
+      throttle: opts.throttle ?? DEFAULT_THROTTLE,
+      argon2: opts.argon2,
+    };
+  }
+
+  hasAdmin(): boolean {
+    return this.store.countAdmins() > 0;
+  }
+
+  listAdmins(): Array<Omit<AdminRow, "password_hash">> {
+    return this.store.listAdmins().map(({ password_hash: _, ...a }) => a);
+  }
+
+  /** Remove an administrator and end their sessions at once. */
+  removeAdmin(username: string): void {
+    const a = this.store.adminByUsername(username);
+    if (!a) throw new AppError("admin_not_found", 404, `no administrator named ${username}`);
+    this.store.transaction(() => {
+      this.store.deleteSessionsOf(a.id);
+      this.store.deleteAdmin(a.id);
+    });
+  }
+
+  /** A new single-use setup token; whoever holds it may create one administrator before it expires. */
+  createSetupToken(): { token: string; expiresAt: number } {
+    const token = randomToken();
+    const now = this.clock.now();
+    const expiresAt = now + this.settings.setupTtlMs;
+    this.store.insertSetupToken(hashToken(token), now, expiresAt);
+    return { token, expiresAt };
+  }
+
+  isSetupTokenLive(token: string): boolean {
+    return (
+      token.length > 0 && token.length <= 128 && this.store.liveSetupToken(hashToken(token), this.clock.now()) !== null
+    );
+  }
+
+  /** Spend the setup token to create an administrator; the token works once, whatever happens after. */
+  async redeemSetup(token: string, username: string, password: string, confirm: string): Promise<AdminRow> {
+    if (!this.isSetupTokenLive(token))
+      throw new AppError(
+        "setup_token_invalid",
+        403,
+        "this setup link is invalid, used or expired; run `claimcheck admin create` for a new one",
+      );
+    const problem = credentialProblem(username, password, confirm);
+    if (problem) throw new AppError("invalid_credentials", 400, problem);
+    const hash = await this.hashPassword(password);
+    const now = this.clock.now();
+    const admin: AdminRow = {
+      id: newId("adm", now),
+      username,
+      password_hash: hash,
+      created_at: now,
+      last_login_at: null,
+    };
+    return this.store.transaction(() => {
+      if (this.store.adminByUsername(username))
+        throw new AppError("admin_exists", 409, `an administrator named ${username} already exists`);
+      if (!this.store.useSetupToken(hashToken(token), admin.id, now))
+        throw new AppError("setup_token_invalid", 403, "this setup link was used or expired meanwhile");
+      this.store.insertAdmin(admin);
+      return admin;
+    });
+  }
+
+  /**
+   * Check a login. The attempt is reserved before the password is looked at: in one write transaction
+   * the throttle decides and, if it lets the attempt through, counts it as a failure at once, so
+   * concurrent attempts can never all pass a count read before any of them failed. A success takes
+   * its reservation back. A wrong username costs the same argon2 work as a wrong password, so timing
+   * does not reveal which usernames exist.
+   */
+  async login(username: string, password: string, address: string): Promise<AdminSession> {
+    const now = this.clock.now();
+    const subject = username.toLowerCase().slice(0, 64);
+    const reserved = this.reserveAttempt(subject, address, now);
+    const admin = username.length <= 64 ? this.store.adminByUsername(username) : null;
+    const ok =
+      password.length <= PASSWORD_MAX &&
+      (await Bun.password.verify(password, admin?.password_hash ?? (await this.decoy())));
+    if (!admin || !ok) throw new AppError("invalid_login", 401, "wrong username or password");
+    this.store.transaction(() => {
+      this.store.clearFailures("user", subject);
+      this.store.forgetFailure(reserved.ip);
+      this.store.touchLogin(admin.id, now);
+    });
+    return this.startSession(admin.id);
+  }
+
+  /** Throttle decision and the attempt's failure rows, atomically; 429 login_throttled when refused. */
+  private reserveAttempt(subject: string, address: string, now: number): { user: number; ip: number } {
+    const since = now - this.settings.throttle.windowMs;
+    return this.store.transaction(() => {
+      const decision = decideLoginAttempt({
+        now,
+        userFailures: this.store.failuresSince("user", subject, since),
+        addressFailures: this.store.failuresSince("ip", address, since),
+        policy: this.settings.throttle,
+      });
+      if (!decision.ok) {
+        throw new AppError(
+          "login_throttled",
+          429,
+          `too many failed logins; try again in ${decision.retryAfterSeconds} s`,
+          { retryAfter: decision.retryAfterSeconds },
+          { "Retry-After": String(decision.retryAfterSeconds) },
+        );
+      }
+      return { user: this.store.recordFailure("user", subject, now), ip: this.store.recordFailure("ip", address, now) };
+    });
+  }
+
+  /** A fresh session (a new token at every login: no session fixation). */
+  startSession(adminId: string): AdminSession {
+    const now = this.clock.now();
+    const token = randomToken();
+    const csrfToken = randomToken();
+    const expiresAt = Math.min(now + this.settings.sessionIdleMs, now + this.settings.sessionMaxMs);
+    this.store.insertSession({
+      token_hash: hashToken(token),
+      admin_id: adminId,
+      csrf_token: csrfToken,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: expiresAt,
+    });
+    return { token, csrfToken, expiresAt };
+  }
+
+  /** The live session behind a cookie value, its idle expiry pushed forward; null when absent or expired. */
+  session(token: string | undefined | null): LiveSession | null {
+    if (!token || token.length > 128) return null;
+    const hash = hashToken(token);
+    const now = this.clock.now();
+    const s = this.store.liveSession(hash, now);
+    if (!s) return null;
+    if (now - s.last_seen_at >= SESSION_TOUCH_MS) {
+      const expiresAt = Math.min(now + this.settings.sessionIdleMs, s.created_at + this.settings.sessionMaxMs);
+      this.store.extendSession(hash, now, expiresAt);
+      return { ...s, last_seen_at: now, expires_at: expiresAt };
+    }
+    return s;
+  }
+
+  logout(token: string): void {
+    this.store.deleteSession(hashToken(token));
+  }
+
+  /** One notice shown on the next page of this session (after a redirect). */
+  flash(session: LiveSession, message: string): void {
+    this.store.setFlash(session.token_hash, message.slice(0, 500));
+  }
+
+  takeFlash(session: LiveSession): string | null {
+    return this.store.takeFlash(session.token_hash);
+  }
+
+  /** Housekeeping for expired sessions and tokens and stale login failures. */
+  purge(): { sessions: number; tokens: number; failures: number } {
+    const now = this.clock.now();
+    return this.store.purge(now, now - this.settings.throttle.windowMs);
+  }
+
+  private hashPassword(password: string): Promise<string> {
+    return Bun.password.hash(password, { algorithm: "argon2id", ...this.settings.argon2 });
+  }
+
+  private decoy(): Promise<string> {
+    this.decoyHash ??= this.hashPassword(randomToken());
+    return this.decoyHash;
+  }
+}
+
+/** Why a new administrator's username or password is not acceptable, or null. */
+export function credentialProblem(username: string, password: string, confirm: string): string | null {
+  if (!USERNAME.test(username))
+    return "a username is 1-64 letters, digits, '.', '_', '@' or '-', starting with a letter or digit";
+  if (password.length < PASSWORD_MIN) return `a password needs at least ${PASSWORD_MIN} characters`;
+  if (password.length > PASSWORD_MAX) return `a password has at most ${PASSWORD_MAX} characters`;
+  if (password !== confirm) return "the two passwords differ";
+  if (password.toLowerCase() === username.toLowerCase()) return "the password must not be the username";
+  return null;
+}

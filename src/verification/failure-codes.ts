@@ -1,0 +1,37 @@
+import { AnalysisFailure } from "../analysis/types.ts";
+import { GitHubRateLimitedError, GitHubUnavailableError } from "../github/types.ts";
+import { PermanentJobError } from "../jobs/job-errors.ts";
+import { ResumeError } from "../resume/types.ts";
+
+export interface FailureReason {
+  code: string;
+  message: string;
+}
+
+/**
+ * The one mapping from what ended a verification to the code and message its FAILED result carries,
+ * for the service's jobs and the local `claimcheck verify` alike. Null for anything unexpected (a bug).
+ */
+export function knownFailure(err: unknown): FailureReason | null {
+  if (err instanceof PermanentJobError || err instanceof ResumeError || err instanceof AnalysisFailure)
+    return { code: err.code, message: err.message };
+  if (err instanceof GitHubUnavailableError)
+    return { code: "github_unavailable", message: `GitHub could not be reached after several retries: ${err.message}` };
+  // the service defers a rate-limited job instead of failing it; only a local run ends here
+  if (err instanceof GitHubRateLimitedError)
+    return {
+      code: "github_rate_limited",
+      message: `${err.message}; set GITHUB_TOKEN (5,000 requests/h) or try again after the reset`,
+    };
+  return null;
+}
+
+/** What a FAILED result says for `err`: its known reason, else internal_error without the internals. */
+export function failureReason(err: unknown): FailureReason {
+  return (
+    knownFailure(err) ?? {
+      code: "internal_error",
+      message: "the verification failed unexpectedly; the service log has details",
+    }
+  );
+}

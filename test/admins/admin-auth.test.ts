@@ -1,0 +1,178 @@
+import { beforeEach, describe, expect, test } from "bun:test";
+import {
+  AdminAuth,
+  credentialProblem,
+  SESSION_IDLE_MS,
+  SESSION_MAX_MS,
+  SETUP_TOKEN_TTL_MS,
+} from "../../src/admins/admin-auth.ts";
+import { AdminStore } from "../../src/admins/admin-store.ts";
+import { ManualClock } from "../../src/lib/clock.ts";
+import { AppError } from "../../src/lib/errors.ts";
+import { type Database, openDatabase } from "../../src/storage/database.ts";
+
+const FAST = { memoryCost: 1024, timeCost: 1 };
+const PW = "correct horse battery";
+
+let db: Database;
+let clock: ManualClock;
+let auth: AdminAuth;
+
+beforeEach(() => {
+  db = openDatabase(":memory:");
+  clock = new ManualClock();
+  auth = new AdminAuth(new AdminStore(db), clock, { argon2: FAST });
+});
+
+async function code(p: Promise<unknown> | (() => unknown)): Promise<string> {
+  try {
+    await (typeof p === "function" ? p() : p);
+  } catch (err) {
+    if (err instanceof AppError) return err.code;
+    throw err;
+  }
+  return "ok";
+}
+
+async function firstAdmin(username = "root") {
+  const { token } = auth.createSetupToken();
+  return auth.redeemSetup(token, username, PW, PW);
+}
+
+describe("setup tokens", () => {
+  test("create an administrator once; the password is stored as argon2id, never in clear", async () => {
+    expect(auth.hasAdmin()).toBe(false);
+    const { token, expiresAt } = auth.createSetupToken();
+    expect(expiresAt).toBe(clock.now() + SETUP_TOKEN_TTL_MS);
+    expect(auth.isSetupTokenLive(token)).toBe(true);
+    const admin = await auth.redeemSetup(token, "root", PW, PW);
+    expect(admin.password_hash.startsWith("$argon2id$")).toBe(true);
+    expect(auth.hasAdmin()).toBe(true);
+    expect(auth.isSetupTokenLive(token)).toBe(false);
+    expect(await code(auth.redeemSetup(token, "second", PW, PW))).toBe("setup_token_invalid");
+    expect(auth.listAdmins().map((a) => a.username)).toEqual(["root"]);
+    expect(JSON.stringify(db.query("SELECT * FROM admin_users").all())).not.toContain(PW);
+    expect(JSON.stringify(db.query("SELECT * FROM admin_setup_tokens").all())).not.toContain(token);
+  });
+
+  test("expired, unknown and oversized tokens are refused; bad credentials do not spend the token", async () => {
+    const { token } = auth.createSetupToken();
+    expect(await code(auth.redeemSetup(token, "root", "short", "short"))).toBe("invalid_credentials");
+    expect(auth.isSetupTokenLive(token)).toBe(true);
+    clock.advance(SETUP_TOKEN_TTL_MS);
+    expect(await code(auth.redeemSetup(token, "root", PW, PW))).toBe("setup_token_invalid");
+    expect(await code(auth.redeemSetup("nope", "root", PW, PW))).toBe("setup_token_invalid");
+    expect(auth.isSetupTokenLive("x".repeat(500))).toBe(false);
+  });
+
+  test("a username is taken once (case-insensitively), and the token survives the refusal", async () => {
+    await firstAdmin("Root");
+    const { token } = auth.createSetupToken();
+    expect(await code(auth.redeemSetup(token, "root", PW, PW))).toBe("admin_exists");
+    expect(auth.isSetupTokenLive(token)).toBe(true);
+  });
+
+  test("credential rules", () => {
+    expect(credentialProblem("root", PW, PW)).toBeNull();
+    expect(credentialProblem("-root", PW, PW)).toContain("username");
+    expect(credentialProblem("ro ot", PW, PW)).toContain("username");
+    expect(credentialProblem("root", "elevenchars", "elevenchars")).toContain("at least 12");
+    expect(credentialProblem("root", PW, `${PW}x`)).toContain("differ");
+    expect(credentialProblem("administrator1", "Administrator1", "Administrator1")).toContain("username");
+  });
+});
+
+describe("login and sessions", () => {
+  test("a login starts a fresh session with its own CSRF token; a wrong password or user does not", async () => {
+    await firstAdmin();
+    const a = await auth.login("root", PW, "10.0.0.1");
+    const b = await auth.login("root", PW, "10.0.0.1");
+    expect(a.token).not.toBe(b.token);
+    expect(a.csrfToken).not.toBe(b.csrfToken);
+    expect(auth.session(a.token)?.username).toBe("root");
+    expect(auth.session(a.token)?.csrf_token).toBe(a.csrfToken);
+    expect(await code(auth.login("root", "wrong password!", "10.0.0.1"))).toBe("invalid_login");
+    expect(await code(auth.login("nobody", PW, "10.0.0.1"))).toBe("invalid_login");
+    expect(auth.session("not-a-session-token-at-all")).toBeNull();
+    expect(auth.session(undefined)).toBeNull();
+  });
+
+  test("idle expiry slides with use; the absolute lifetime does not", async () => {
+    await firstAdmin();
+    const s = await auth.login("root", PW, "ip");
+    clock.advance(SESSION_IDLE_MS - 1000);
+    expect(auth.session(s.token)).not.toBeNull(); // pushes the idle expiry forward
+    clock.advance(SESSION_IDLE_MS - 1000);
+    expect(auth.session(s.token)).not.toBeNull();
+    clock.advance(SESSION_IDLE_MS + 1);
+    expect(auth.session(s.token)).toBeNull();
+
+    const t = await auth.login("root", PW, "ip");
+    const start = clock.now();
+    while (clock.now() - start < SESSION_MAX_MS - SESSION_IDLE_MS) {
+      clock.advance(SESSION_IDLE_MS / 2);
+      expect(auth.session(t.token)).not.toBeNull();
+    }
+    clock.set(start + SESSION_MAX_MS);
+    expect(auth.session(t.token)).toBeNull();
+  });
+
+  test("logout and removing the administrator end sessions at once", async () => {
+    await firstAdmin();
+    const s1 = await auth.login("root", PW, "ip");
+    const s2 = await auth.login("root", PW, "ip");
+    auth.logout(s1.token);
+    expect(auth.session(s1.token)).toBeNull();
+    expect(auth.session(s2.token)).not.toBeNull();
+    auth.removeAdmin("root");
+    expect(auth.session(s2.token)).toBeNull();
+    expect(await code(() => auth.removeAdmin("root"))).toBe("admin_not_found");
+  });
+
+  test("flash notices are shown once", async () => {
+    await firstAdmin();
+    const s = auth.session((await auth.login("root", PW, "ip")).token)!;
+    auth.flash(s, "saved");
+    expect(auth.takeFlash(s)).toBe("saved");
+    expect(auth.takeFlash(s)).toBeNull();
+  });
+});
+
+describe("login throttling", () => {
+  test("five wrong passwords lock the username (even with the right one) until the window passes; success clears it", async () => {
+    await firstAdmin();
+    for (let i = 0; i < 5; i++)
+      expect(await code(auth.login("root", `wrong password ${i}`, `10.0.0.${i}`))).toBe("invalid_login");
+    let err: AppError | null = null;
+    try {
+      await auth.login("ROOT", PW, "10.9.9.9");
+    } catch (e) {
+      err = e as AppError;
+    }
+    expect(err?.code).toBe("login_throttled");
+    expect(err?.status).toBe(429);
+    expect(Number(err?.headers["Retry-After"])).toBeGreaterThan(0);
+    clock.advance(15 * 60_000 + 1);
+    expect((await auth.login("root", PW, "10.9.9.9")).token.length).toBeGreaterThan(20);
+    for (let i = 0; i < 4; i++)
+      expect(await code(auth.login("root", `wrong again ${i}`, "10.0.1.1"))).toBe("invalid_login");
+    expect(await code(auth.login("root", PW, "10.0.1.1"))).toBe("ok");
+  });
+
+  test("one address spraying many usernames is locked out", async () => {
+    await firstAdmin();
+    for (let i = 0; i < 20; i++)
+      expect(await code(auth.login(`user${i}`, "whatever password", "203.0.113.9"))).toBe("invalid_login");
+    expect(await code(auth.login("root", PW, "203.0.113.9"))).toBe("login_throttled");
+    expect(await code(auth.login("root", PW, "198.51.100.1"))).toBe("ok");
+  });
+
+  test("purge drops expired sessions, tokens and old failures", async () => {
+    await firstAdmin();
+    await auth.login("root", PW, "ip");
+    auth.createSetupToken();
+    await code(auth.login("root", "nope nope nope", "ip"));
+    clock.advance(SESSION_IDLE_MS + 1);
+    expect(auth.purge()).toEqual({ sessions: 1, tokens: 2, failures: 2 });
+  });
+});

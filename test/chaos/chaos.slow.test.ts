@@ -1,0 +1,45 @@
+/**
+ * The chaos campaigns in their short form, so CI runs them (the full form: `bun run chaos`): real
+ * service processes on loopback with temp DATA_DIRs, the GitHub simulator, a signed receiver. Each
+ * phase's checks are the assertions; a failed one prints its detail.
+ */
+import { describe, expect, test } from "bun:test";
+import type { PhaseReport } from "./chaos-checks.ts";
+import { diskCampaignUnavailable, runDiskCampaign } from "./disk-campaign.ts";
+import { runGitHubCampaign } from "./github-campaign.ts";
+import { runKillCampaign, runReceiverCampaign } from "./kill-campaign.ts";
+
+/** A campaign that cannot run here is skipped before it starts (reported as a skip, never as a pass). */
+const diskUnavailable = diskCampaignUnavailable();
+if (diskUnavailable) console.warn(`chaos disk campaign skipped: ${diskUnavailable}`);
+
+function expectAllPass(r: PhaseReport): void {
+  expect(r.skipped).toBeUndefined();
+  const failed = r.checks.filter((c) => !c.ok).map((c) => `${c.name}: ${c.detail}`);
+  expect(failed).toEqual([]);
+  expect(r.checks.length).toBeGreaterThan(5);
+}
+
+describe("chaos (short form)", () => {
+  test("5 SIGKILLs under a steady stream: every acknowledged job final exactly once, every webhook delivered and signed", async () => {
+    expectAllPass(await runKillCampaign({ kills: 5, upMs: [200, 900] }));
+  }, 60_000);
+
+  test("a receiver failing in every way while the service restarts: nothing lost, the schedule respected, refused deliveries end webhook_failed", async () => {
+    expectAllPass(await runReceiverCampaign({ kills: 2, upMs: [300, 800] }));
+  }, 60_000);
+
+  test("GitHub 5xx burst, spent rate limit, secondary limit, slow answers: jobs wait and complete with their calm scores", async () => {
+    expectAllPass(
+      await runGitHubCampaign({ burst: 6, resetInMs: 2_000, slowMs: 150, faults: ["5xx", "403", "secondary", "slow"] }),
+    );
+  }, 90_000);
+
+  test.skipIf(diskUnavailable !== null)(
+    "a full disk: 503 storage_full, no hang, no corruption, recovery once space returns (root only)",
+    async () => {
+      expectAllPass(await runDiskCampaign({ fullMs: 1_500 }));
+    },
+    60_000,
+  );
+});

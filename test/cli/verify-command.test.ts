@@ -1,0 +1,195 @@
+/**
+ * `claimcheck verify` end to end: a generated resume PDF, the real extractor, the real GitHub client
+ * against the simulator, the analysis; run through the CLI dispatcher with a captured io.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { AnalysisFailure } from "../../src/analysis/types.ts";
+import type { CliIO } from "../../src/cli/command.ts";
+import { runCli } from "../../src/cli/run-cli.ts";
+import { githubUnreachable } from "../../src/github/reachability.ts";
+import { GitHubRateLimitedError, GitHubUnavailableError } from "../../src/github/types.ts";
+import { ResumeError } from "../../src/resume/types.ts";
+import { knownFailure } from "../../src/verification/failure-codes.ts";
+import { sampleResumePdf } from "../demo/resume-pdf.ts";
+import { runCliProcess } from "../support/child-server.ts";
+import { type GitHubSimulator, startGitHubSimulator } from "../support/github-sim/github-simulator.ts";
+import { sampleCandidates } from "../support/github-sim/scenarios/index.ts";
+
+let sim: GitHubSimulator;
+let dir: string;
+const pdfs: Record<string, string> = {};
+
+beforeAll(async () => {
+  sim = await startGitHubSimulator({ candidates: sampleCandidates() });
+  dir = mkdtempSync(join(tmpdir(), "claimcheck-verify-"));
+  const write = async (file: string, login: string, projects: Array<{ name: string; repoUrl?: string }>) => {
+    pdfs[file] = join(dir, file);
+    writeFileSync(pdfs[file]!, await sampleResumePdf({ name: login, githubLogin: login, projects }));
+  };
+  await write("alice.pdf", "alice-honest", [
+    { name: "Weather Dash", repoUrl: "github.com/alice-honest/weather-dash" },
+    { name: "Invoice API", repoUrl: "github.com/alice-honest/invoice-api" },
+  ]);
+  await write("mallory.pdf", "mallory-painter", [
+    { name: "Pixel Art", repoUrl: "github.com/mallory-painter/pixel-art" },
+  ]);
+  writeFileSync(join(dir, "not-a.pdf"), "hello, I am not a PDF");
+}, 60_000);
+
+afterAll(async () => {
+  await sim?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function verify(args: string[], env: Record<string, string> = {}) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: CliIO = {
+    out: (l) => out.push(l),
+    err: (l) => err.push(l),
+    env: { GITHUB_API_URL: sim.url, GITHUB_TOKEN: "t", ...env },
+  };
+  const code = await runCli(["verify", ...args], io);
+  return { code, out: out.join("\n"), err: err.join("\n") };
+}
+
+describe("claimcheck verify", () => {
+  test("an honest candidate: a readable report, exit 0", async () => {
+    const r = await verify([pdfs["alice.pdf"]!, "--user", "alice-honest"]);
+    expect(r.err).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.out).toContain("Confidence score: 100/100");
+    expect(r.out).toMatch(/HIGH\s+Weather Dash\s+github\.com\/alice-honest\/weather-dash\s+48 of 48\s+matched by link/);
+    expect(r.out).toContain("Confidence score: 100/100 (strong: ");
+    expect(r.out).toContain("GitHub cache: memory");
+  }, 30_000);
+
+  test("a forged history: --json carries the CRITICAL flags and a low score", async () => {
+    const r = await verify([pdfs["mallory.pdf"]!, "--user", "mallory-painter", "--json"]);
+    expect(r.code).toBe(0);
+    const result = JSON.parse(r.out);
+    expect(result.status).toBe("COMPLETED");
+    expect(result.confidenceScore).toBeLessThanOrEqual(40);
+    expect(result.flags.filter((f: { severity: string }) => f.severity === "CRITICAL").length).toBeGreaterThan(0);
+    expect(result.verifiedProjects[0].repoUrl).toBe("github.com/mallory-painter/pixel-art");
+  }, 30_000);
+
+  test("with --data-dir a second run is answered by 304s", async () => {
+    const data = join(dir, "data");
+    const first = JSON.parse(
+      (await verify([pdfs["alice.pdf"]!, "--user", "alice-honest", "--json", "--data-dir", data])).out,
+    );
+    const second = JSON.parse(
+      (await verify([pdfs["alice.pdf"]!, "--user", "alice-honest", "--json", "--data-dir", data])).out,
+    );
+    expect(second.githubCalls.notModified).toBeGreaterThanOrEqual(0.9 * second.githubCalls.calls);
+    expect({ ...second, githubCalls: null }).toEqual({ ...first, githubCalls: null });
+  }, 30_000);
+
+  test.each([
+    ["an unknown user", () => [pdfs["alice.pdf"]!, "--user", "nobody-here"], "github_user_not_found"],
+    ["a file that is not a PDF", () => [join(dir, "not-a.pdf"), "--user", "alice-honest"], null],
+    ["a missing file", () => [join(dir, "missing.pdf"), "--user", "alice-honest"], "file_not_found"],
+  ])(
+    "%s fails with exit 1 and a reason",
+    async (_, args, code) => {
+      const r = await verify([...args(), "--json"]);
+      expect(r.code).toBe(1);
+      const result = JSON.parse(r.out);
+      expect(result.status).toBe("FAILED");
+      if (code) expect(result.error.code).toBe(code);
+      expect(r.err).toStartWith("verification failed (");
+    },
+    30_000,
+  );
+
+  test("a spent GitHub budget is a failure that says when to retry", async () => {
+    sim.rateLimit.exhaust({ resetAt: Date.parse("2030-01-01T00:00:00Z") });
+    try {
+      const r = await verify([pdfs["alice.pdf"]!, "--user", "alice-honest"]);
+      expect(r.code).toBe(1);
+      expect(r.err).toContain(
+        "verification failed (github_rate_limited): GitHub rate limit exhausted until 2030-01-01T00:00:00.000Z",
+      );
+    } finally {
+      sim.rateLimit.reset();
+    }
+  }, 30_000);
+
+  test.each<[string, unknown, string | null]>([
+    ["unreadable PDF", new ResumeError("pdf_no_text", "the PDF has no text layer"), "pdf_no_text"],
+    [
+      "unknown user",
+      new AnalysisFailure("github_user_not_found", "GitHub has no user named x"),
+      "github_user_not_found",
+    ],
+    ["no projects", new AnalysisFailure("no_projects_found", "no projects"), "no_projects_found"],
+    ["rate limit", new GitHubRateLimitedError(0), "github_rate_limited"],
+    ["outage", new GitHubUnavailableError("502 after 4 attempts"), "github_unavailable"],
+    ["a bug", new TypeError("x is undefined"), null],
+  ])("knownFailure: %s -> %p", (_, err, code) => {
+    expect(knownFailure(err)?.code ?? null).toBe(code);
+  });
+
+  test.each([
+    [[], "the resume PDF is required"],
+    [["x.pdf"], "--user LOGIN is required"],
+    [["x.pdf", "--user", "not a login"], "is not a GitHub login"],
+    [["x.pdf", "--user", "a", "--bogus"], "bogus"],
+  ])("usage error %p -> exit 2", async (args, message) => {
+    const r = await verify(args);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(message);
+  });
+
+  test("runs as a real process too; without GITHUB_TOKEN it says once what that means and how to set it", async () => {
+    const r = await runCliProcess(["verify", pdfs["alice.pdf"]!, "--user", "alice-honest"], {
+      GITHUB_API_URL: sim.url,
+    });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("Confidence score: 100/100");
+    expect(r.stderr.match(/GITHUB_TOKEN is not set/g)).toHaveLength(1);
+    expect(r.stderr).toContain("60 requests an hour");
+    expect(r.stderr).toContain("GITHUB_TOKEN=ghp_... bun src/main.ts verify resume.pdf --user LOGIN");
+    const withToken = await runCliProcess(["verify", pdfs["alice.pdf"]!, "--user", "alice-honest"], {
+      GITHUB_API_URL: sim.url,
+      GITHUB_TOKEN: "t",
+    });
+    expect(withToken.stderr).toBe("");
+  }, 60_000);
+
+  test("GitHub unreachable (nothing listens): fails at once with github_unreachable, no retries with backoff", async () => {
+    const closed = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response() });
+    const url = `http://127.0.0.1:${closed.port}`;
+    closed.stop(true);
+    const started = performance.now();
+    const r = await runCliProcess(["verify", pdfs["alice.pdf"]!, "--user", "alice-honest", "--json"], {
+      GITHUB_API_URL: url,
+      GITHUB_TOKEN: "t",
+    });
+    const elapsed = performance.now() - started;
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout).error.code).toBe("github_unreachable");
+    expect(r.stderr).toContain(`verification failed (github_unreachable): GitHub at ${url} cannot be reached (`);
+    expect(r.stderr).toContain("check the network connection");
+    // the retrying client's backoff alone (1 + 4 + 9 s) took 14 s: one refused attempt is far below that
+    expect(elapsed).toBeLessThan(10_000);
+  }, 60_000);
+
+  test("githubUnreachable: an answer of any status is reachable; silence is reported after the time limit", async () => {
+    const answering = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response("no", { status: 404 }) });
+    const silent = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Promise<Response>(() => {}) });
+    try {
+      expect(await githubUnreachable(`http://127.0.0.1:${answering.port}`)).toBeNull();
+      expect(await githubUnreachable(`http://127.0.0.1:${silent.port}`, { timeoutMs: 200 })).toBe(
+        "no answer within 0.2 s",
+      );
+    } finally {
+      answering.stop(true);
+      silent.stop(true);
+    }
+  });
+});
