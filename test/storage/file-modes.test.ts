@@ -3,6 +3,7 @@ import { chmodSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node
 import { join } from "node:path";
 import { createApp } from "../../src/app.ts";
 import { runCli } from "../../src/cli/run-cli.ts";
+import { ensureDataDir } from "../../src/config/startup-checks.ts";
 import { createLogger, silentLogger } from "../../src/lib/log.ts";
 import { fixedSteps, makePdf, submit, tempDir, testConfig } from "../support/harness.ts";
 
@@ -95,4 +96,16 @@ test("a tight DATA_DIR gives no warning", () => {
   });
   cleanups.push(() => app.stop());
   expect(lines.filter((l) => l.includes("readable by other users"))).toEqual([]);
+});
+
+test("serve's start-up check creates a missing DATA_DIR 0700 too (it runs before the database opens)", () => {
+  process.umask(0o022);
+  const tmp = tempDir();
+  cleanups.push(tmp.cleanup);
+  const dataDir = join(tmp.dir, "new", "data");
+  ensureDataDir(dataDir);
+  expect(octal(mode(dataDir))).toBe("700");
+  chmodSync(dataDir, 0o750);
+  ensureDataDir(dataDir); // an existing directory is the operator's: left as it is
+  expect(octal(mode(dataDir))).toBe("750");
 });
