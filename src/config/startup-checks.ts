@@ -1,4 +1,4 @@
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, unlinkSync } from "node:fs";
+import { chmodSync, closeSync, mkdirSync, openSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
 import { ConfigError, SETTINGS } from "./config.ts";
 
@@ -23,10 +23,8 @@ export function ensureDataDir(dataDir: string): void {
     ]);
   try {
     // created for the service's user only, whatever the umask (as storage/private-files.ts does)
-    if (!existsSync(dataDir)) {
-      mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-      chmodSync(dataDir, 0o700);
-    }
+    // mkdirSync names the first directory it created: undefined when DATA_DIR was already there
+    if (mkdirSync(dataDir, { recursive: true, mode: 0o700 }) !== undefined) chmodSync(dataDir, 0o700);
   } catch (err) {
     throw problem("the directory cannot be created", err);
   }
