@@ -21,7 +21,7 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/* \
  && groupadd --system --gid 10001 claimcheck \
  && useradd --system --uid 10001 --gid claimcheck --home-dir /data --shell /usr/sbin/nologin claimcheck \
- && mkdir -p /data && chown claimcheck:claimcheck /data
+ && mkdir -p /data && chown claimcheck:claimcheck /data && chmod 0700 /data
 COPY --from=build /src/dist/claimcheck /usr/local/bin/claimcheck
 USER claimcheck:claimcheck
 ENV DATA_DIR=/data PORT=8080 HOST=0.0.0.0 SHUTDOWN_GRACE=8s

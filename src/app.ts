@@ -12,11 +12,13 @@ import type { JobEvents } from "./jobs/job-handler.ts";
 import { JobQueue } from "./jobs/job-queue.ts";
 import { JobStore } from "./jobs/job-store.ts";
 import { Worker } from "./jobs/worker.ts";
+import { BodyBudget } from "./lib/body-budget.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { EventBus } from "./lib/events.ts";
 import { createLogger, type Logger } from "./lib/log.ts";
 import { MaintenanceLoop } from "./maintenance/maintenance-loop.ts";
 import { openDatabase } from "./storage/database.ts";
+import { widePermissions } from "./storage/private-files.ts";
 import { productionSteps } from "./verification/production-steps.ts";
 import { ResumeFiles } from "./verification/resume-files.ts";
 import { type VerificationSteps, verificationJobHandler } from "./verification/verification-job.ts";
@@ -44,6 +46,12 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
   const logger = opts.logger ?? createLogger(config.logLevel);
   const events = new EventBus<AppEvents>();
   const db = openDatabase(config.dbPath, { synchronous: config.dbSynchronous });
+  const wide = widePermissions(config.dataDir);
+  if (wide.length)
+    logger.warn(
+      `data readable by other users: resumes and webhook secrets are stored here; fix with: chmod -R go-rwx ${config.dataDir}`,
+      { paths: wide },
+    );
 
   const accounts = new AccountService(new AccountStore(db), clock, {
     monthlyQuota: config.defaultMonthlyQuota,
@@ -91,6 +99,8 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
     logger,
     concurrency: config.webhookConcurrency,
   });
+  // one budget for every body being received (uploads and dashboard forms), one idle timeout
+  const bodies = { budget: new BodyBudget(config.bodyBudgetBytes), idleTimeoutMs: config.bodyTimeoutMs };
   const dashboard = createDashboard({
     db,
     accounts,
@@ -98,6 +108,7 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
     clock,
     logger,
     publicUrl: config.publicUrl,
+    bodies,
     githubRateLimit: () => steps.githubRateLimit?.() ?? null,
     webhooks: {
       deliveriesForJob: (trackingId) => webhooks.service.deliveriesForJob(trackingId),
@@ -115,6 +126,8 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
     verifications,
     logger,
     maxResumeBytes: config.maxResumeBytes,
+    metricsToken: config.metricsToken,
+    uploads: bodies,
     extra: [dashboard.routes],
     health: {
       checkDatabase: () => {
@@ -164,8 +177,16 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
       // listen first: a busy port must stop the start before any worker touches the queue. reusePort off:
       // a second server on the same port would otherwise share it silently (requests split between the two)
       try {
-        // the runtime's own limit (a bare 413) sits far above the service's, which answer in JSON (http/body-limits.ts)
-        http.listen({ port: config.port, hostname: config.host, maxRequestBodySize: 2 ** 32, reusePort: false });
+        // the runtime's own limit (a bare 413) sits far above the service's, which answer in JSON (http/body-limits.ts);
+        // it closes a silent connection after idleTimeout: later than BODY_TIMEOUT, so the 408 comes first
+        const idleTimeout = Math.min(255, Math.max(10, Math.ceil(config.bodyTimeoutMs / 1000) + 5));
+        http.listen({
+          port: config.port,
+          hostname: config.host,
+          maxRequestBodySize: 2 ** 32,
+          reusePort: false,
+          idleTimeout,
+        });
       } catch (err) {
         db.close();
         throw listenError(config, err);

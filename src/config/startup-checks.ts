@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, unlinkSync } from "node:fs";
+import { chmodSync, closeSync, mkdirSync, openSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
 import { ConfigError, SETTINGS } from "./config.ts";
 
@@ -12,7 +12,7 @@ const errText = (err: unknown) => {
 };
 
 /**
- * Make sure DATA_DIR exists and can be written before anything opens the database there, so an
+ * Make sure DATA_DIR exists (created 0700) and can be written before anything opens the database there, so an
  * unusable directory is reported as a configuration problem naming the path and the cause (exit 78)
  * instead of SQLite's "unable to open database file".
  */
@@ -22,7 +22,9 @@ export function ensureDataDir(dataDir: string): void {
       `${SETTINGS.dataDir.env} (--${SETTINGS.dataDir.flag}) = ${JSON.stringify(dataDir)}: ${what} (${errText(err)})`,
     ]);
   try {
-    mkdirSync(dataDir, { recursive: true });
+    // created for the service's user only, whatever the umask (as storage/private-files.ts does)
+    // mkdirSync names the first directory it created: undefined when DATA_DIR was already there
+    if (mkdirSync(dataDir, { recursive: true, mode: 0o700 }) !== undefined) chmodSync(dataDir, 0o700);
   } catch (err) {
     throw problem("the directory cannot be created", err);
   }

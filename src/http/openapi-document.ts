@@ -1,3 +1,4 @@
+import { BODY_BUDGET_RETRY_AFTER_S } from "../lib/body-budget.ts";
 import { GITHUB_LOGIN } from "../lib/github-login.ts";
 import { STORAGE_FULL_RETRY_AFTER_S } from "./error-handler.ts";
 import {
@@ -32,10 +33,14 @@ const unauthorized = errorAnswer("unauthorized: missing, unknown or revoked API 
   "WWW-Authenticate": header('Bearer realm="claimcheck"'),
 });
 const noAuth: never[] = [];
+const requestTimeout = errorAnswer(
+  "request_timeout: the body stopped arriving for BODY_TIMEOUT (or, for forms, was not whole within it); nothing was stored, the connection is closed: send it again",
+);
 
 /**
  * The OpenAPI 3.1 document of the public interface, written out rather than derived from the routes so
- * that it states what the framework cannot (headers, per-operation security, the 503 storage_full) and
+ * that it states what the framework cannot (headers, per-operation security, the 503 storage_full and
+ * server_busy, the 408 request_timeout) and
  * leaves out what is not API (the dashboard's HTML pages). test/http/openapi.test.ts validates it with a
  * standard validator, checks it against the live routes and generates a typed client from it.
  */
@@ -47,11 +52,14 @@ export function openApiDocument(maxResumeBytes: number): Record<string, unknown>
       title: "claimcheck API",
       version: "1",
       description:
-        "Resume verification: submit a resume PDF and a GitHub username, get a scored verification by signed webhook or by polling. Every /v1 operation needs `Authorization: Bearer <API key>`; the operations endpoints need none.",
+        "Resume verification: submit a resume PDF and a GitHub username, get a scored verification by signed webhook or by polling. Every /v1 operation needs `Authorization: Bearer <API key>`; the operations endpoints need none, except /metrics (its own `METRICS_TOKEN` bearer).",
     },
     tags: [
       { name: "verifications", description: "submit a resume and read the result" },
-      { name: "operations", description: "health, readiness and metrics for orchestrators (no key)" },
+      {
+        name: "operations",
+        description: "health and readiness for orchestrators (no key); metrics for Prometheus (METRICS_TOKEN)",
+      },
     ],
     security: noAuth,
     paths: {
@@ -105,6 +113,7 @@ export function openApiDocument(maxResumeBytes: number): Record<string, unknown>
             },
             "400": errorAnswer("missing_fields (with `fields`), or invalid_request (a malformed Idempotency-Key)"),
             "401": unauthorized,
+            "408": requestTimeout,
             "413": errorAnswer(`invalid_file: the resume is larger than ${mb} MB`),
             "415": errorAnswer("invalid_file: the bytes are not a PDF"),
             "422": errorAnswer("idempotency_key_reused: the key was used with a different payload"),
@@ -112,7 +121,7 @@ export function openApiDocument(maxResumeBytes: number): Record<string, unknown>
               "Retry-After": retryAfter,
             }),
             "503": errorAnswer(
-              `storage_full: the server's disk is full and nothing was stored; retry after Retry-After (${STORAGE_FULL_RETRY_AFTER_S} s) with the same Idempotency-Key`,
+              `storage_full: the server's disk is full and nothing was stored; retry after Retry-After (${STORAGE_FULL_RETRY_AFTER_S} s) with the same Idempotency-Key. server_busy: too many request bodies are being received at once (BODY_BUDGET_MB); nothing was read or stored, retry after Retry-After (${BODY_BUDGET_RETRY_AFTER_S} s)`,
               { "Retry-After": retryAfter },
             ),
           },
@@ -166,13 +175,28 @@ export function openApiDocument(maxResumeBytes: number): Record<string, unknown>
           operationId: "metrics",
           tags: ["operations"],
           summary: "Prometheus metrics (text exposition format)",
-          security: noAuth,
-          responses: { "200": { description: "metrics", content: { "text/plain": { schema: { type: "string" } } } } },
+          description:
+            "Counts every tenant's jobs together, so it needs `Authorization: Bearer <METRICS_TOKEN>` (not an API key); it is off while the server has no METRICS_TOKEN.",
+          security: [{ metricsToken: [] }],
+          responses: {
+            "200": { description: "metrics", content: { "text/plain": { schema: { type: "string" } } } },
+            "401": errorAnswer("unauthorized: the METRICS_TOKEN bearer token is missing or wrong", {
+              "WWW-Authenticate": header('Bearer realm="claimcheck-metrics"'),
+            }),
+            "403": errorAnswer("metrics_disabled: the server has no METRICS_TOKEN, so /metrics is off"),
+          },
         },
       },
     },
     components: {
-      securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "an API key (`keys create`)" } },
+      securitySchemes: {
+        bearer: { type: "http", scheme: "bearer", description: "an API key (`keys create`)" },
+        metricsToken: {
+          type: "http",
+          scheme: "bearer",
+          description: "the server's METRICS_TOKEN (set by the operator), for GET /metrics only",
+        },
+      },
       schemas: {
         Acknowledgement: plain(AckSchema),
         VerificationResult: plain(ResultSchema, true),

@@ -7,7 +7,7 @@ import { renderError } from "./error-handler.ts";
 import { type HealthProbe, healthRoutes } from "./routes/health-routes.ts";
 import { rootRoutes } from "./routes/root-route.ts";
 import { verifyRoutes } from "./routes/verify-routes.ts";
-import { MULTIPART_OVERHEAD_BYTES } from "./upload.ts";
+import { MULTIPART_OVERHEAD_BYTES, type UploadLimits } from "./upload.ts";
 
 export interface HttpDeps {
   accounts: AccountService;
@@ -15,6 +15,10 @@ export interface HttpDeps {
   health: HealthProbe;
   logger: Logger;
   maxResumeBytes: number;
+  /** the global budget of buffered body bytes and the body timeout (uploads and forms alike) */
+  uploads: Pick<UploadLimits, "budget" | "idleTimeoutMs" | "timers">;
+  /** bearer token of GET /metrics; null: /metrics is off */
+  metricsToken?: string | null;
   /** more route modules mounted by other parts (dashboard ...) */
   extra?: AnyElysia[];
 }
@@ -22,10 +26,15 @@ export interface HttpDeps {
 /** The HTTP surface; reads as a table of contents: the root page and the OpenAPI document, operations, the /v1 API. */
 export function createHttpApp(deps: HttpDeps) {
   const app = new Elysia()
-    .onError(({ code, error, set }) => {
+    .onError(({ code, error, set, request }) => {
       const r = renderError(error, code, deps.logger);
       set.status = r.status;
       Object.assign(set.headers, r.headers);
+      // refused before its body was read (401, 429, 503 ...): drop the rest and the connection with it
+      if (request.body && !request.bodyUsed) {
+        void request.body.cancel().catch(() => {});
+        set.headers.connection = "close";
+      }
       return r.body;
     })
     .onRequest(({ request, set }) => {
@@ -41,7 +50,7 @@ export function createHttpApp(deps: HttpDeps) {
       if (tooBig) throw tooBig;
     })
     .use(rootRoutes(deps.maxResumeBytes))
-    .use(healthRoutes(deps.health))
+    .use(healthRoutes(deps.health, deps.metricsToken ?? null))
     .use(verifyRoutes(deps));
   for (const extra of deps.extra ?? []) app.use(extra);
   return app;

@@ -3,9 +3,10 @@ import { DeferJob, PermanentJobError } from "../jobs/job-errors.ts";
 import type { JobHandler, RunningJob } from "../jobs/job-handler.ts";
 import type { Logger } from "../lib/log.ts";
 import { type ExtractedResume, ResumeError } from "../resume/types.ts";
+import { VERIFICATION_JOB } from "./acceptance.ts";
 import { failureReason } from "./failure-codes.ts";
 import type { AnalysisPart } from "./result.ts";
-import { VERIFICATION_JOB, type VerificationService } from "./verification-service.ts";
+import type { VerificationService } from "./verification-service.ts";
 
 /** The two halves of a verification, behind an interface so tests and the CLI can swap the edges. */
 export interface VerificationSteps {

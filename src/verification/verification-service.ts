@@ -1,14 +1,15 @@
 import type { Principal } from "../accounts/account-service.ts";
-import { decideLimits, RATE_WINDOW_MS } from "../accounts/limits.ts";
 import type { JobQueue } from "../jobs/job-queue.ts";
 import { type Clock, isoOf } from "../lib/clock.ts";
 import { ApiErrors } from "../lib/errors.ts";
 import { newId, sha256Hex } from "../lib/ids.ts";
 import type { Database } from "../storage/database.ts";
 import { GroupCommit } from "../storage/group-commit.ts";
+import { type Acknowledgement, recordAcceptance, type Submission } from "./acceptance.ts";
+import { Admission } from "./admission.ts";
 import type { JobFilter } from "./job-filters.ts";
 import type { AnalysisPart, PendingJobView, Stage, VerificationResult } from "./result.ts";
-import type { ResumeFiles } from "./resume-files.ts";
+import type { ResumeFiles, StagedFile } from "./resume-files.ts";
 import {
   type JobPage,
   type QueueState,
@@ -17,28 +18,15 @@ import {
 } from "./verification-list-store.ts";
 import type { VerificationRow, VerificationStore, VerificationView } from "./verification-store.ts";
 
-export const VERIFICATION_JOB = "verification";
-/** Attempts before a verification that keeps failing transiently (GitHub down) ends FAILED. */
-export const VERIFICATION_MAX_ATTEMPTS = 5;
 /** How long an Idempotency-Key is remembered (Stripe keeps 24 h; we keep 48 h). */
 export const IDEMPOTENCY_RETENTION_MS = 48 * 3_600_000;
 /** A PDF file with no row claiming it is deleted once this old (wall clock: it compares file times). */
 const ORPHAN_AGE_MS = 3_600_000;
 
-export interface Submission {
-  principal: Principal;
-  hostUsername: string;
-  pdf: Uint8Array;
-  filename: string | null;
-  idempotencyKey: string | null;
-}
-
-export interface Acknowledgement {
-  trackingId: string;
-  status: "queued";
-  createdAt: string;
-  /** true when an earlier request with the same Idempotency-Key created this job */
-  replayed: boolean;
+export interface UploadSubmission extends Omit<Submission, "pdf"> {
+  staged: StagedFile;
+  sha256: string;
+  size: number;
 }
 
 /** A final state, handed to listeners inside the transaction that records it (e.g. to queue a webhook). */
@@ -63,6 +51,7 @@ export class VerificationService {
   /** stage of each job this process is working on (in memory: only a job in progress has one) */
   private readonly stages = new Map<string, Stage>();
   private readonly commits: GroupCommit;
+  private readonly admission: Admission;
 
   constructor(
     readonly db: Database,
@@ -73,6 +62,7 @@ export class VerificationService {
     private readonly lists: VerificationLists = new VerificationListStore(db),
   ) {
     this.commits = new GroupCommit(db);
+    this.admission = new Admission(store, clock);
   }
 
   /** Run `fn` in the transaction that records each final state; a throw rolls the final state back. */
@@ -85,6 +75,19 @@ export class VerificationService {
   }
 
   /**
+   * Reserve room for one submission before its body is read (quota_exceeded when there is none); call
+   * the returned function once the submission is accepted or has failed.
+   */
+  admit(principal: Principal, idempotencyKey: string | null): () => void {
+    return this.admission.admit(principal, idempotencyKey);
+  }
+
+  /** A new upload file to stream a resume into (see `submitUpload`). */
+  stageUpload(): Promise<StagedFile> {
+    return this.files.stage();
+  }
+
+  /**
    * Accept a submission: idempotency, quota and rate checks and the durable enqueue happen in one
    * transaction (shared with concurrent submissions by group commit); resolves once it is committed.
    */
@@ -92,13 +95,36 @@ export class VerificationService {
     const pdfHash = Buffer.from(await crypto.subtle.digest("SHA-256", s.pdf as Uint8Array<ArrayBuffer>)).toString(
       "hex",
     );
-    const requestHash = sha256Hex(`${s.hostUsername.toLowerCase()}\n${pdfHash}`);
     const trackingId = newId("vrf", this.clock.now());
     // the PDF is on disk (fsynced) before the row that promises it is committed
     await this.files.writeDurable(trackingId, s.pdf);
+    return this.accept(s, trackingId, pdfHash, s.pdf.byteLength);
+  }
+
+  /** `submit` for a resume already streamed to a staged file, with its SHA-256 and size. */
+  async submitUpload(s: UploadSubmission): Promise<Acknowledgement> {
+    const trackingId = newId("vrf", this.clock.now());
+    try {
+      await this.files.adopt(s.staged, trackingId);
+    } catch (err) {
+      await s.staged.discard();
+      throw err;
+    }
+    return this.accept(s, trackingId, s.sha256, s.size);
+  }
+
+  private async accept(
+    s: Omit<Submission, "pdf">,
+    trackingId: string,
+    pdfHash: string,
+    size: number,
+  ): Promise<Acknowledgement> {
+    const requestHash = sha256Hex(`${s.hostUsername.toLowerCase()}\n${pdfHash}`);
     let ack: Acknowledgement;
     try {
-      ack = await this.commits.run(() => this.record(s, trackingId, pdfHash, requestHash));
+      ack = await this.commits.run(() =>
+        recordAcceptance(this.store, this.queue, this.clock.now(), s, { trackingId, pdfHash, requestHash, size }),
+      );
     } catch (err) {
       await this.files.remove(trackingId);
       throw err;
@@ -106,45 +132,6 @@ export class VerificationService {
     if (ack.replayed) await this.files.remove(trackingId);
     else this.queue.notify();
     return ack;
-  }
-
-  /** The acceptance transaction: idempotency, limits, then the job, the row and the usage count. */
-  private record(s: Submission, trackingId: string, pdfHash: string, requestHash: string): Acknowledgement {
-    const now = this.clock.now();
-    const client = s.principal.client;
-    if (s.idempotencyKey) {
-      const prior = this.store.idempotencyRecord(client.id, s.idempotencyKey);
-      if (prior) {
-        if (prior.request_hash !== requestHash) throw ApiErrors.idempotencyMismatch();
-        const v = this.store.get(prior.tracking_id)!;
-        return { trackingId: v.tracking_id, status: "queued", createdAt: isoOf(v.created_at), replayed: true };
-      }
-    }
-    const month = isoOf(now).slice(0, 7);
-    const decision = decideLimits({
-      now,
-      monthlyQuota: client.monthly_quota,
-      usedThisMonth: client.monthly_quota > 0 ? this.store.usage(client.id, month) : 0,
-      ratePerMinute: client.rate_limit_per_minute,
-      recentByKey:
-        client.rate_limit_per_minute > 0 ? this.store.recentByKey(s.principal.keyId, now - RATE_WINDOW_MS) : [],
-    });
-    if (!decision.ok) throw ApiErrors.quotaExceeded(decision.retryAfterSeconds, decision.message);
-    const jobId = this.queue.enqueue(VERIFICATION_JOB, { trackingId }, { maxAttempts: VERIFICATION_MAX_ATTEMPTS });
-    this.store.insert({
-      tracking_id: trackingId,
-      client_id: client.id,
-      api_key_id: s.principal.keyId,
-      job_id: jobId,
-      host_username: s.hostUsername,
-      resume_sha256: pdfHash,
-      resume_size: s.pdf.byteLength,
-      resume_filename: s.filename,
-      created_at: now,
-    });
-    this.store.countUsage(client.id, month);
-    if (s.idempotencyKey) this.store.insertIdempotency(client.id, s.idempotencyKey, requestHash, trackingId, now);
-    return { trackingId, status: "queued", createdAt: isoOf(now), replayed: false };
   }
 
   /** The job as its client may see it; job_not_found for unknown ids and other clients' jobs alike. */

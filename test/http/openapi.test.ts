@@ -1,6 +1,7 @@
 /**
  * The OpenAPI document as an integrator uses it: valid for a standard validator, scoped (security only
- * on /v1, no dashboard pages), complete (headers, Idempotency-Key, 503 storage_full, integers), in step
+ * on /v1, METRICS_TOKEN on /metrics, no dashboard pages), complete (headers, Idempotency-Key, 503
+ * storage_full and server_busy, 408 request_timeout, integers), in step
  * with the routes, and good enough to generate a typed client that submits and polls a real server.
  */
 
@@ -53,7 +54,7 @@ describe("/openapi.json", () => {
     expect(doc.openapi).toStartWith("3.1");
   });
 
-  test("security applies to /v1 only; the operations endpoints need no key; no dashboard pages", () => {
+  test("API keys apply to /v1 only, METRICS_TOKEN to /metrics; the other operations need none; no dashboard pages", () => {
     expect(doc.security ?? []).toEqual([]);
     expect(Object.keys(doc.paths).sort()).toEqual([
       "/healthz",
@@ -66,12 +67,19 @@ describe("/openapi.json", () => {
       for (const op of Object.values(item))
         expect({ path, security: op.security }).toEqual({
           path,
-          security: path.startsWith("/v1/") ? [{ bearer: [] }] : [],
+          security: path.startsWith("/v1/") ? [{ bearer: [] }] : path === "/metrics" ? [{ metricsToken: [] }] : [],
         });
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(["bearer", "metricsToken"]);
+    const metrics = doc.paths["/metrics"]!.get!;
+    expect(Object.keys(metrics.responses).sort()).toEqual(["200", "401", "403"]);
+    expect(metrics.responses["401"].headers["WWW-Authenticate"]).toBeDefined();
+    expect(metrics.responses["403"].description).toContain("metrics_disabled");
   });
 
-  test("declares Location, Retry-After, Idempotency-Key and 503 storage_full; integer fields are integers", () => {
+  test("declares Location, Retry-After, Idempotency-Key, 503 storage_full and server_busy, 408 request_timeout; integer fields are integers", () => {
     const post = doc.paths["/v1/verify"]!.post!;
+    expect(post.responses["503"].description).toContain("server_busy");
+    expect(post.responses["408"].description).toContain("request_timeout");
     expect(Object.keys(post.responses["202"].headers)).toContain("Location");
     expect(post.responses["429"].headers["Retry-After"].schema.type).toBe("integer");
     expect(post.responses["503"].description).toContain("storage_full");

@@ -18,7 +18,7 @@ const PAGE = `<!doctype html>
 <ul>
 <li><a href="/dashboard">the dashboard</a> (operators: jobs, clients, keys, webhooks)</li>
 <li><a href="/openapi.json">the API description</a> (OpenAPI 3.1): <code>POST /v1/verify</code> with a resume PDF and <code>hostUsername</code>, then <code>GET /v1/jobs/{trackingId}</code>, with <code>Authorization: Bearer &lt;API key&gt;</code></li>
-<li><a href="/healthz">/healthz</a>, <a href="/readyz">/readyz</a>, <a href="/metrics">/metrics</a></li>
+<li><a href="/healthz">/healthz</a>, <a href="/readyz">/readyz</a>, <a href="/metrics">/metrics</a> (with the <code>METRICS_TOKEN</code> bearer)</li>
 </ul>
 </body></html>`;
 

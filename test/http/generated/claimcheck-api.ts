@@ -29,7 +29,10 @@ export interface paths {
     get: operations["readyz"];
   };
   "/metrics": {
-    /** Prometheus metrics (text exposition format) */
+    /**
+     * Prometheus metrics (text exposition format)
+     * @description Counts every tenant's jobs together, so it needs `Authorization: Bearer <METRICS_TOKEN>` (not an API key); it is off while the server has no METRICS_TOKEN.
+     */
     get: operations["metrics"];
   };
 }
@@ -166,6 +169,12 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description request_timeout: the body stopped arriving for BODY_TIMEOUT (or, for forms, was not whole within it); nothing was stored, the connection is closed: send it again */
+      408: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description invalid_file: the resume is larger than 10 MB */
       413: {
         content: {
@@ -194,7 +203,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description storage_full: the server's disk is full and nothing was stored; retry after Retry-After (30 s) with the same Idempotency-Key */
+      /** @description storage_full: the server's disk is full and nothing was stored; retry after Retry-After (30 s) with the same Idempotency-Key. server_busy: too many request bodies are being received at once (BODY_BUDGET_MB); nothing was read or stored, retry after Retry-After (5 s) */
       503: {
         headers: {
           /** @description seconds to wait before trying again */
@@ -285,13 +294,32 @@ export interface operations {
       };
     };
   };
-  /** Prometheus metrics (text exposition format) */
+  /**
+   * Prometheus metrics (text exposition format)
+   * @description Counts every tenant's jobs together, so it needs `Authorization: Bearer <METRICS_TOKEN>` (not an API key); it is off while the server has no METRICS_TOKEN.
+   */
   metrics: {
     responses: {
       /** @description metrics */
       200: {
         content: {
           "text/plain": string;
+        };
+      };
+      /** @description unauthorized: the METRICS_TOKEN bearer token is missing or wrong */
+      401: {
+        headers: {
+          /** @description Bearer realm="claimcheck-metrics" */
+          "WWW-Authenticate"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description metrics_disabled: the server has no METRICS_TOKEN, so /metrics is off */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
         };
       };
     };
