@@ -87,13 +87,13 @@ describe("serve start", () => {
 
   test("without GITHUB_TOKEN serve says once what that means and how to set it; with one, nothing", async () => {
     const without = await server({ DATA_DIR: dir() });
-    const out = without.output();
+    const out = await without.waitForOutput(/^(?=[\s\S]*GITHUB_TOKEN is not set)(?=[\s\S]*dashboard: )/);
     expect(out.match(/GITHUB_TOKEN is not set/g)).toHaveLength(1);
     expect(out).toContain("60 requests an hour");
     expect(out).toContain("about 1-2 verifications");
     expect(out).toContain("GITHUB_TOKEN=ghp_... bun src/main.ts serve");
     const withToken = await server({ DATA_DIR: dir(), GITHUB_TOKEN: "t" });
-    expect(withToken.output()).not.toContain("GITHUB_TOKEN is not set");
+    expect(await withToken.waitForOutput(/dashboard: /)).not.toContain("GITHUB_TOKEN is not set");
   });
 
   test("bound to 0.0.0.0 the banner shows the bound address and a local URL; hints use the running form's command", async () => {
