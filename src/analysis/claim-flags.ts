@@ -1,4 +1,4 @@
-import type { GhRepo } from "../github/types.ts";
+import type { GhRepo, RepoUnavailable } from "../github/types.ts";
 import type { ClaimedProject, ExtractedResume } from "../resume/types.ts";
 import { claimRepoRefs, repoKey, visibleRepo } from "./claim-links.ts";
 import type { ClaimMatch } from "./match-claims.ts";
@@ -97,5 +97,20 @@ export function unmatchedFlag(match: ClaimMatch, hostUsername: string): Flag {
     rule: "UNMATCHED_CLAIM",
     project: match.claim.name,
     message: `claimed project "${match.claim.name}" could not be verified on GitHub for ${hostUsername}: ${match.reason ?? "no matching repository"}`,
+  };
+}
+
+/**
+ * A claimed repository GitHub would not serve (blocked, gone since it was listed, failing): the claim is
+ * unverifiable, not refuted, and the rest of the verification went on. WARNING naming the reason.
+ */
+export function unavailableFlag(project: string, repo: string, u: RepoUnavailable): Flag {
+  return {
+    severity: "WARNING",
+    rule: "REPO_UNAVAILABLE",
+    project,
+    repo,
+    message: `"${project}": ${repo} could not be checked, ${u.reason}; the claim is unverified, not refuted`,
+    evidence: { status: u.status },
   };
 }

@@ -24,7 +24,7 @@ export const RESUME_WARNING_PENALTY_CAP = 20;
  * Flags whose weight is already in a claim's credit (unmatched claims credit 0; a repository without the
  * candidate's commits credits 0), so they cost nothing more.
  */
-const COUNTED_IN_CREDIT: ReadonlySet<RuleId> = new Set(["UNMATCHED_CLAIM", "NO_CANDIDATE_COMMITS"]);
+const COUNTED_IN_CREDIT: ReadonlySet<RuleId> = new Set(["UNMATCHED_CLAIM", "NO_CANDIDATE_COMMITS", "REPO_UNAVAILABLE"]);
 
 export const SCORE_FORMULA =
   "score = clamp(round(evidence - penalties), 0, 100); evidence = 100 x weighted mean over claims of credit " +
@@ -42,6 +42,8 @@ export interface ScoredClaim {
   commits: number;
   /** the resume links a repository for this claim */
   linked: boolean;
+  /** GitHub could not serve the matched repository (blocked, gone, failing): unverified, not refuted */
+  unavailable?: boolean;
 }
 
 /** 0 without commits; otherwise from ACTIVITY_FLOOR up to 1, logarithmic in the commit count. */
@@ -79,7 +81,7 @@ export function confidenceScore(claims: ScoredClaim[], flags: Flag[], mentionsSk
     return {
       name: c.name,
       repo: c.repo,
-      weight: c.repo === null && !c.linked ? UNVERIFIED_CLAIM_WEIGHT : 1,
+      weight: c.repo === null && (!c.linked || c.unavailable) ? UNVERIFIED_CLAIM_WEIGHT : 1,
       matchStrength: c.matchStrength,
       commits: c.commits,
       credit: r3(strengthWeight * act * cred),

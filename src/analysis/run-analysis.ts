@@ -1,6 +1,12 @@
-import type { GhRepo, GitHubSource, RepoEvidence } from "../github/types.ts";
+import {
+  type GhRepo,
+  type GitHubSource,
+  GitHubUnavailableError,
+  type RepoEvidence,
+  type RepoUnavailable,
+} from "../github/types.ts";
 import type { ExtractedResume } from "../resume/types.ts";
-import { hiddenTextFlags, linkFlags, profileMismatchFlags, unmatchedFlag } from "./claim-flags.ts";
+import { hiddenTextFlags, linkFlags, profileMismatchFlags, unavailableFlag, unmatchedFlag } from "./claim-flags.ts";
 import { claimRepoRefs, parseRepoUrl, repoKey } from "./claim-links.ts";
 import { commitTimeline } from "./commit-timeline.ts";
 import { confidenceScore, type ScoredClaim } from "./confidence-score.ts";
@@ -106,13 +112,19 @@ export async function runAnalysis(input: AnalysisInput): Promise<AnalysisOutcome
   const matches = matchClaims({ claims, repos: [...pool.values()], linkTargets });
 
   const verdicts = new Map<string, RepoVerdict>();
+  const unavailable = new Map<string, RepoUnavailable>();
   for (const m of matches) {
     if (!m.repo) continue;
     const key = repoKey(m.repo.owner, m.repo.name);
-    if (verdicts.has(key)) continue;
+    if (verdicts.has(key) || unavailable.has(key)) continue;
     const evidence: RepoEvidence = m.repo.empty ? emptyEvidence(m.repo) : await github.repoEvidence(m.repo, user.login);
-    verdicts.set(key, judgeRepo(user, evidence));
+    if (evidence.unavailable) unavailable.set(key, evidence.unavailable);
+    else verdicts.set(key, judgeRepo(user, evidence));
   }
+  // several repositories and every one failing with a server error is GitHub down, not one bad repository
+  const failing = [...unavailable.values()];
+  if (verdicts.size === 0 && failing.length >= 2 && failing.every((u) => u.status >= 500))
+    throw new GitHubUnavailableError(`GitHub failed on every matched repository: ${failing[0]!.reason}`, 503);
 
   const flags: Flag[] = [...profileMismatchFlags(resume, user.login), ...hiddenTextFlags(resume)];
   const verifiedProjects: VerifiedProject[] = [];
@@ -121,6 +133,14 @@ export async function runAnalysis(input: AnalysisInput): Promise<AnalysisOutcome
   const flaggedRepos = new Set<string>();
   for (const m of matches) {
     flags.push(...linkFlags(m.claim, linkTargets));
+    const gone = m.repo ? unavailable.get(repoKey(m.repo.owner, m.repo.name)) : undefined;
+    if (m.repo && gone) {
+      const reason = `${m.repo.fullName} could not be read: ${gone.reason}`;
+      unmatchedClaims.push({ name: m.claim.name, reason });
+      flags.push(unavailableFlag(m.claim.name, m.repo.fullName, gone));
+      scored.push({ name: m.claim.name, repo: null, matchStrength: null, commits: 0, linked: true, unavailable: true });
+      continue;
+    }
     const v = m.repo ? verdicts.get(repoKey(m.repo.owner, m.repo.name)) : undefined;
     if (m.repo && v && !v.accepted) {
       m.reason = `the linked repository ${v.repo.fullName} belongs to ${v.repo.owner} and has no commits by ${user.login}`;

@@ -2,7 +2,7 @@ import type { GitHubClient } from "./github-client.ts";
 import { sameLogin, toGhCommit } from "./github-mappers.ts";
 import { pageOf } from "./link-header.ts";
 import { mapLimit } from "./map-limit.ts";
-import type { GhCommit, GhRepo, RepoEvidence } from "./types.ts";
+import { type GhCommit, type GhRepo, GitHubUnavailableError, type RepoEvidence } from "./types.ts";
 
 /** What the commit listings say about one repository's default branch and one candidate. */
 export interface CommitHistory {
@@ -65,6 +65,9 @@ export async function fetchCommitHistory(
   const route = "/repos/{owner}/{repo}/commits";
   const base = { owner: repo.owner, repo: repo.name, per_page: PER_PAGE };
   const first = await client.get<unknown[]>(route, base, [404, 409]);
+  if (first.status === 404) {
+    throw new GitHubUnavailableError(`GitHub answered 404 to the history of ${repo.fullName}, listed moments ago`, 404);
+  }
   if (first.status !== 200 || !Array.isArray(first.data)) {
     return {
       empty: true,

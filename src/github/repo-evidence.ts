@@ -4,7 +4,7 @@ import type { GitHubClient } from "./github-client.ts";
 import { sameLogin, toGhCommit } from "./github-mappers.ts";
 import { MANIFEST_FILES, type ManifestFile, manifestDependencies } from "./manifest-dependencies.ts";
 import { mapLimit } from "./map-limit.ts";
-import type { GhCommit, GhRepo, RepoEvidence } from "./types.ts";
+import { type GhCommit, type GhRepo, GitHubUnavailableError, type RepoEvidence } from "./types.ts";
 
 /** AI-agent instruction files looked for at the repository root (INFO evidence, not fraud). */
 export const AGENT_FILES = [
@@ -106,9 +106,10 @@ export async function fetchRepoEvidence(
   evidence.manifestFiles = [...manifests];
   evidence.manifestDependencies = [...new Set(parsed.flat())].sort();
   if (ahead) evidence.aheadOfParent = ahead;
-  evidence.sampledWithStats = sample;
+  evidence.sampledWithStats = sample.commits;
+  if (sample.unrendered.length > 0) evidence.diffUnavailable = sample.unrendered;
   // the root commit is usually the oldest sampled one: give it its stats too
-  const sampledRoot = history.rootCommit && sample.find((c) => c.sha === history.rootCommit!.sha);
+  const sampledRoot = history.rootCommit && sample.commits.find((c) => c.sha === history.rootCommit!.sha);
   if (sampledRoot) evidence.rootCommit = sampledRoot;
   return evidence;
 }
@@ -143,15 +144,39 @@ async function aheadOfParent(
   return { total, byCandidate, truncated: true };
 }
 
-/** GET /repos/{o}/{r}/commits/{sha} for each planned SHA (immutable: served from cache once seen). */
-async function sampleWithStats(client: GitHubClient, repo: GhRepo, shas: string[]): Promise<GhCommit[]> {
+/** A commit's diff that failed twice is one GitHub will not render: retrying longer only delays the job. */
+export const DIFF_RETRIES = 1;
+
+/**
+ * GET /repos/{o}/{r}/commits/{sha} for each planned SHA (immutable: served from cache once seen). A commit
+ * whose diff GitHub cannot render (500 "this diff is taking too long to generate", after retries) is
+ * listed in `unrendered` instead of failing the repository: it is exactly the huge commit a dump check wants.
+ */
+export async function sampleWithStats(
+  client: GitHubClient,
+  repo: GhRepo,
+  shas: string[],
+): Promise<{ commits: GhCommit[]; unrendered: string[] }> {
+  const unrendered: string[] = [];
   const fetched = await mapLimit(shas, 3, async (sha) => {
-    const res = await client.get(
-      "/repos/{owner}/{repo}/commits/{ref}",
-      { owner: repo.owner, repo: repo.name, ref: sha },
-      [404, 422],
-    );
-    return res.status === 200 ? toGhCommit(res.data) : null;
+    try {
+      const res = await client.get(
+        "/repos/{owner}/{repo}/commits/{ref}",
+        { owner: repo.owner, repo: repo.name, ref: sha },
+        [404, 422],
+        { retries: DIFF_RETRIES },
+      );
+      return res.status === 200 ? toGhCommit(res.data) : null;
+    } catch (err) {
+      if (err instanceof GitHubUnavailableError && (err.status ?? 0) >= 500) {
+        unrendered.push(sha);
+        return null;
+      }
+      throw err;
+    }
   });
-  return fetched.filter((c): c is GhCommit => c !== null);
+  // every commit failing is GitHub failing, not one huge diff
+  if (shas.length > 1 && unrendered.length === shas.length)
+    throw new GitHubUnavailableError(`GitHub failed on every commit of ${repo.fullName}`, 500);
+  return { commits: fetched.filter((c): c is GhCommit => c !== null), unrendered: unrendered.sort() };
 }

@@ -94,6 +94,10 @@ export interface RepoEvidence {
   manifestFiles?: string[];
   /** AI-agent files found at the root (CLAUDE.md, AGENTS.md, .cursorrules) */
   agentFiles: string[];
+  /** set when GitHub refused or kept failing on this repository: nothing else in the evidence is meaningful */
+  unavailable?: RepoUnavailable;
+  /** candidate commits whose diff GitHub could not render (500 "diff taking too long"): huge commits, size unknown */
+  diffUnavailable?: string[];
 }
 
 /** Thrown when the rate-limit budget is spent: the job should wait until `resetAt` (epoch ms), not fail. */
@@ -104,12 +108,24 @@ export class GitHubRateLimitedError extends Error {
   }
 }
 
-/** Thrown after retries when GitHub keeps failing (5xx, timeouts, connection errors). */
+/** Thrown after retries when GitHub keeps failing (5xx, timeouts, connection errors), or refuses a request. */
 export class GitHubUnavailableError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** the HTTP status GitHub last answered (500 for timeouts and connection errors), when there was one */
+    readonly status?: number,
+  ) {
     super(message);
     this.name = "GitHubUnavailableError";
   }
+}
+
+/** Why one repository's evidence could not be read; the rest of the verification goes on without it. */
+export interface RepoUnavailable {
+  /** the HTTP status that ended the reading (451 blocked, 403 refused, 404 gone, 409 conflict, 5xx failing) */
+  status: number;
+  /** plain English, e.g. "GitHub blocks access to it (451, e.g. a DMCA takedown)" */
+  reason: string;
 }
 
 /**

@@ -21,7 +21,8 @@ const MIN_OTHERS_FOR_MEDIAN = 3;
  */
 export const bulkDump: RepoRule = (ctx) => {
   const sample = sampledCommits(ctx);
-  if (sample.length === 0) return null;
+  const unrendered = ctx.evidence.diffUnavailable ?? [];
+  if (sample.length === 0) return unrendered.length > 0 ? unrenderedDump(ctx, unrendered) : null;
   const real = sample.map((x) => ({
     ...x,
     lines: x.allFiles === 0 ? x.additions : Math.round((x.additions * x.files.length) / x.allFiles),
@@ -35,7 +36,8 @@ export const bulkDump: RepoRule = (ctx) => {
   const total = real.reduce((s, x) => s + x.lines, 0) + unsampled * typical;
   if (total <= 0) return null;
   const share = biggest.lines / total;
-  if (share < BULK_SHARE || (biggest.lines < BULK_MIN_LINES && biggest.files.length < BULK_MIN_FILES)) return null;
+  if (share < BULK_SHARE || (biggest.lines < BULK_MIN_LINES && biggest.files.length < BULK_MIN_FILES))
+    return unrendered.length > 0 ? unrenderedDump(ctx, unrendered) : null;
   const dates = ctx.commits.map((c) => ms(c.authorDate)).filter((t) => Number.isFinite(t));
   const span = dates.length > 0 ? Math.max(...dates) - Math.min(...dates) : 0;
   const short = span < BULK_SHORT_HISTORY_MS;
@@ -54,3 +56,16 @@ export const bulkDump: RepoRule = (ctx) => {
     },
   };
 };
+
+/**
+ * GitHub answered 500 "this diff is taking too long to generate" for a commit of the candidate's: its size
+ * cannot be read, but only very large commits do that. WARNING, like any dump; the size is left unknown.
+ */
+function unrenderedDump(ctx: Parameters<RepoRule>[0], shas: string[]) {
+  return {
+    rule: "BULK_DUMP" as const,
+    severity: "WARNING" as const,
+    message: `${about(ctx)}GitHub could not render the diff of ${shas.length === 1 ? "commit" : "commits"} ${shas.map((s) => s.slice(0, 7)).join(", ")} (too large to generate); such a commit usually holds most of a repository's code`,
+    evidence: { unrenderedCommits: shas.length, shortHistory: 0 },
+  };
+}

@@ -48,6 +48,15 @@ export class RepoRoutes {
 
   async handle(repo: SimRepo, rest: string, query: URLSearchParams): Promise<SimAnswer> {
     const full = `${repo.owner}/${repo.name}`;
+    if (repo.blocked)
+      return {
+        status: 451,
+        body: {
+          message: "Repository access blocked",
+          block: { reason: "dmca", created_at: repo.pushedAt, html_url: `${this.ctx.html}/github/dmca` },
+          documentation_url: `${DOCS}/repos/repos#get-a-repository`,
+        },
+      };
     if (rest === "") return { status: 200, body: fullRepoJson(this.ctx, await this.world.repoView(repo)) };
     if (rest === "commits") return this.listCommits(repo, full, query);
     if (rest.startsWith("commits/")) return this.getCommit(repo, full, decodeURIComponent(rest.slice(8)));
@@ -108,6 +117,17 @@ export class RepoRoutes {
     const c = (await this.world.commits(repo)).find((x) => x.sha === sha) ?? (await this.record(repo.dir, sha));
     if (!c) return notFound(`${DOCS}/commits/commits#get-a-commit`);
     const files = await readChanges(repo.dir, c.sha, c.parents[0]);
+    const changed = files.reduce((n, f) => n + f.additions + f.deletions, 0);
+    const limit = repo.spec.diffTimeoutAbove;
+    if (repo.unrenderable.has(c.sha) || (limit !== undefined && changed > limit))
+      return {
+        status: 500,
+        body: errorJson(
+          500,
+          "Server Error: this diff is taking too long to generate.",
+          `${DOCS}/commits/commits#get-a-commit`,
+        ),
+      };
     return { status: 200, body: commitDetailJson(this.ctx, full, c, files, (e) => this.world.accountOf(e)) };
   }
 
