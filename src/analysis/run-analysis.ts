@@ -9,7 +9,7 @@ import type { ExtractedResume } from "../resume/types.ts";
 import { hiddenTextFlags, linkFlags, profileMismatchFlags, unavailableFlag, unmatchedFlag } from "./claim-flags.ts";
 import { claimRepoRefs, parseRepoUrl, repoKey } from "./claim-links.ts";
 import { commitTimeline } from "./commit-timeline.ts";
-import { confidenceScore, type ScoredClaim } from "./confidence-score.ts";
+import { confidenceScore, discreditsMost, type ScoredClaim } from "./confidence-score.ts";
 import { sortFlags } from "./flag-order.ts";
 import { type ClaimMatch, matchClaims } from "./match-claims.ts";
 import { matchStrength } from "./match-strength.ts";
@@ -66,6 +66,7 @@ function verifiedProject(m: ClaimMatch, v: RepoVerdict, repoFlags: Flag[]): Veri
       forkWithoutOwnWork: v.forkWithoutOwnWork,
       shortBulkDump: v.shortBulkDump,
       forgedHistory: v.flags.some((f) => f.severity === "CRITICAL"),
+      mostlyDiscredited: discreditsMost(v.flags),
     }),
     matchedBy: m.basis ?? "fuzzy",
     matchScore: m.score,
@@ -119,7 +120,7 @@ export async function runAnalysis(input: AnalysisInput): Promise<AnalysisOutcome
     if (verdicts.has(key) || unavailable.has(key)) continue;
     const evidence: RepoEvidence = m.repo.empty ? emptyEvidence(m.repo) : await github.repoEvidence(m.repo, user.login);
     if (evidence.unavailable) unavailable.set(key, evidence.unavailable);
-    else verdicts.set(key, judgeRepo(user, evidence));
+    else verdicts.set(key, judgeRepo(user, evidence, { name: m.claim.name, dates: m.claim.dates }));
   }
   // several repositories and every one failing with a server error is GitHub down, not one bad repository
   const failing = [...unavailable.values()];

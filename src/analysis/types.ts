@@ -107,6 +107,8 @@ export interface ClaimScoreLine {
   strengthWeight: number;
   activityFactor: number;
   credibility: number;
+  /** a flag on the repository discredits most of its history: credit capped at 0.5 (the extent rule) */
+  extentCapped?: boolean;
 }
 
 /** Why the score is what it is: enough to recompute it by hand. */

@@ -1,10 +1,26 @@
-import { fetchCommitHistory } from "./commit-history.ts";
+import { type CommitHistory, fetchCommitHistory } from "./commit-history.ts";
 import { planStatsSample } from "./commit-sample.ts";
 import type { GitHubClient } from "./github-client.ts";
 import { sameLogin, toGhCommit } from "./github-mappers.ts";
+import {
+  authoredInWeek,
+  COMMITS_PER_HEAVY_WEEK,
+  candidateWeeks,
+  commitsInWeek,
+  contributorStats,
+  EVERY_COMMIT_FALLBACK_MAX,
+  EVERY_COMMIT_MAX,
+  heavyWeeks,
+} from "./line-counts.ts";
 import { MANIFEST_FILES, type ManifestFile, manifestDependencies } from "./manifest-dependencies.ts";
 import { mapLimit } from "./map-limit.ts";
-import { type GhCommit, type GhRepo, GitHubUnavailableError, type RepoEvidence } from "./types.ts";
+import {
+  type GhCommit,
+  type GhRepo,
+  GitHubUnavailableError,
+  type LineCountEvidence,
+  type RepoEvidence,
+} from "./types.ts";
 
 /** AI-agent instruction files looked for at the repository root (INFO evidence, not fraud). */
 export const AGENT_FILES = [
@@ -74,16 +90,14 @@ export async function fetchRepoEvidence(
   };
   if (history.empty) return evidence;
 
-  const [languages, root, ahead, sample] = await Promise.all([
+  const basics = Promise.all([
     client.get<Record<string, number>>("/repos/{owner}/{repo}/languages", params, [404]),
     client.get<ContentEntry[]>("/repos/{owner}/{repo}/contents/{path}", { ...params, path: "" }, [404]),
     aheadOfParent(client, repo, login, limits.maxCommitPages),
-    sampleWithStats(
-      client,
-      repo,
-      planStatsSample(history.candidateCommits, history.candidateCommitCount, limits.sampleSize),
-    ),
   ]);
+  const plan = await planLineCounts(client, repo, login, history, limits.sampleSize, basics);
+  const [[languages, root, ahead], sample] = await Promise.all([basics, sampleWithStats(client, repo, plan.shas)]);
+  evidence.lineCounts = plan.lineCounts;
   if (languages.status === 200 && languages.data && typeof languages.data === "object") {
     evidence.languages = Object.fromEntries(Object.entries(languages.data).filter(([, v]) => typeof v === "number"));
   }
@@ -142,6 +156,48 @@ async function aheadOfParent(
     if (commits.length < 100 || seen >= total) return { total, byCandidate };
   }
   return { total, byCandidate, truncated: true };
+}
+
+/**
+ * Which of the candidate's commits to read one by one for line counts (see line-counts.ts for the paths
+ * and what each costs): every own commit of a short history; for a longer one the oldest, the heaviest
+ * weeks of /stats/contributors and, when the metadata looks machine-made, an even spread.
+ */
+async function planLineCounts(
+  client: GitHubClient,
+  repo: GhRepo,
+  login: string,
+  history: CommitHistory,
+  sampleSize: number,
+  meanwhile: Promise<unknown>,
+): Promise<{ shas: string[]; lineCounts: LineCountEvidence }> {
+  const own = history.candidateCommits.filter((c) => c.parents <= 1);
+  const every = { shas: own.map((c) => c.sha), lineCounts: { path: "every-commit" as const } };
+  if (history.candidateCommitCount <= EVERY_COMMIT_MAX && !history.truncated) return every;
+  const shas = new Set(planStatsSample(history.candidateCommits, history.candidateCommitCount, sampleSize));
+  const weeks = candidateWeeks(await contributorStats(client, repo, meanwhile), login);
+  if (!weeks) {
+    if (history.candidateCommitCount <= EVERY_COMMIT_FALLBACK_MAX && !history.truncated) return every;
+    return { shas: [...shas], lineCounts: { path: "sampled" } };
+  }
+  const heavy = heavyWeeks(weeks.weeks, weeks.additions);
+  // a complete listing already holds every commit of the week: a listing call only for truncated histories
+  const inWeeks = await mapLimit(heavy, 2, (w) =>
+    history.truncated ? commitsInWeek(client, repo, login, w) : Promise.resolve(authoredInWeek(own, w)),
+  );
+  for (const list of inWeeks) {
+    const k = Math.min(COMMITS_PER_HEAVY_WEEK, list.length);
+    for (let i = 0; i < k; i++) shas.add(list[Math.round((i * (list.length - 1)) / Math.max(1, k - 1))]!.sha);
+  }
+  return {
+    shas: [...shas],
+    lineCounts: {
+      path: "heavy-weeks",
+      additions: weeks.additions,
+      deletions: weeks.deletions,
+      heavyWeeks: heavy.map((w) => new Date(w * 1000).toISOString().slice(0, 10)),
+    },
+  };
 }
 
 /** A commit's diff that failed twice is one GitHub will not render: retrying longer only delays the job. */

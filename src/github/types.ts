@@ -96,6 +96,8 @@ export interface RepoEvidence {
   agentFiles: string[];
   /** set when GitHub refused or kept failing on this repository: nothing else in the evidence is meaningful */
   unavailable?: RepoUnavailable;
+  /** how the line counts were read, and the candidate's exact totals when known */
+  lineCounts?: LineCountEvidence;
   /** candidate commits whose diff GitHub could not render (500 "diff taking too long"): huge commits, size unknown */
   diffUnavailable?: string[];
 }
@@ -118,6 +120,16 @@ export class GitHubUnavailableError extends Error {
     super(message);
     this.name = "GitHubUnavailableError";
   }
+}
+
+/** How the candidate's line counts were read (src/github/line-counts.ts): what the bulk check may rely on. */
+export interface LineCountEvidence {
+  path: "every-commit" | "heavy-weeks" | "sampled";
+  /** the candidate's additions and deletions over the whole default branch, when known exactly */
+  additions?: number;
+  deletions?: number;
+  /** weeks (ISO day of their Sunday) holding most of the candidate's additions */
+  heavyWeeks?: string[];
 }
 
 /** Why one repository's evidence could not be read; the rest of the verification goes on without it. */

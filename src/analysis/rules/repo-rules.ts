@@ -14,6 +14,7 @@ import { randomOrderHistory } from "./random-order-history.ts";
 import { repeatedOrTimestampMessages } from "./repeated-messages.ts";
 import type { RepoRule, RepoRuleContext, RuleHit } from "./rule-context.ts";
 import { trivialChurn } from "./trivial-churn.ts";
+import { unanchoredHistory } from "./unanchored-history.ts";
 import { unlinkedEmailCommits } from "./unlinked-email.ts";
 
 /** Every per-repository rule, in the forensics note's order (rule 14 is per claim: claim-before-account.ts). */
@@ -33,6 +34,7 @@ export const REPO_RULES: readonly RepoRule[] = [
   botAuthor,
   unlinkedEmailCommits,
   aiAssisted,
+  unanchoredHistory,
 ];
 
 /** Runs every repository rule on one repository's evidence and settles cross-rule severities. */
