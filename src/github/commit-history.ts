@@ -13,6 +13,8 @@ export interface CommitHistory {
   candidateCommitCount: number;
   truncated: boolean;
   otherAuthors: RepoEvidence["otherAuthors"];
+  /** root tree SHA of the default branch's head commit */
+  headTreeSha?: string;
 }
 
 export const PER_PAGE = 100;
@@ -84,6 +86,7 @@ export async function fetchCommitHistory(
   if (lastPage === null) {
     const candidate = newest.filter((c) => sameLogin(c.authorLogin, login));
     return {
+      headTreeSha: newest[0]?.treeSha,
       empty: newest.length === 0,
       totalCommitCount: newest.length,
       rootCommit: [...newest].reverse().find((c) => c.parents === 0),
@@ -118,6 +121,7 @@ export async function fetchCommitHistory(
   const candidate = listed.filter((c) => sameLogin(c.authorLogin, login));
   const candidateCount = Math.max(candidate.length, count - (listed.length - candidate.length));
   return {
+    headTreeSha: newest[0]?.treeSha,
     empty: false,
     totalCommitCount: total,
     rootCommit: [...oldest].reverse().find((c) => c.parents === 0),

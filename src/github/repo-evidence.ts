@@ -1,5 +1,6 @@
 import { type CommitHistory, fetchCommitHistory } from "./commit-history.ts";
 import { planStatsSample } from "./commit-sample.ts";
+import { findOriginal, isCopySuspect } from "./copy-search.ts";
 import type { GitHubClient } from "./github-client.ts";
 import { sameLogin, toGhCommit } from "./github-mappers.ts";
 import {
@@ -125,6 +126,11 @@ export async function fetchRepoEvidence(
   // the root commit is usually the oldest sampled one: give it its stats too
   const sampledRoot = history.rootCommit && sample.commits.find((c) => c.sha === history.rootCommit!.sha);
   if (sampledRoot) evidence.rootCommit = sampledRoot;
+  const suspect = isCopySuspect(repo, history.candidateCommits, history.totalCommitCount, evidence.sampledWithStats);
+  if (suspect && history.headTreeSha) {
+    const copy = await findOriginal(client, repo, login, history.headTreeSha);
+    if (copy) evidence.copyOf = copy;
+  }
   return evidence;
 }
 

@@ -58,6 +58,8 @@ export interface GhCommit {
   parents: number;
   /** commit signature verified by GitHub */
   verified: boolean;
+  /** the commit's root tree SHA (identical trees = identical content) */
+  treeSha?: string;
   /** present only for commits fetched one by one (a sample) */
   stats?: { additions: number; deletions: number; files: string[] };
 }
@@ -96,6 +98,8 @@ export interface RepoEvidence {
   agentFiles: string[];
   /** set when GitHub refused or kept failing on this repository: nothing else in the evidence is meaningful */
   unavailable?: RepoUnavailable;
+  /** an older original of another owner this repository copies, when it is a suspect and one was found */
+  copyOf?: CopyEvidence;
   /** how the line counts were read, and the candidate's exact totals when known */
   lineCounts?: LineCountEvidence;
   /** candidate commits whose diff GitHub could not render (500 "diff taking too long"): huge commits, size unknown */
@@ -120,6 +124,20 @@ export class GitHubUnavailableError extends Error {
     super(message);
     this.name = "GitHubUnavailableError";
   }
+}
+
+/** An older repository of another owner whose content this one repeats (src/github/copy-search.ts). */
+export interface CopyEvidence {
+  /** "owner/name" of the original */
+  original: string;
+  createdAt: string;
+  pushedAt: string | null;
+  stargazers: number;
+  /** the head commits have the same root tree: identical content */
+  identicalTree: boolean;
+  /** otherwise: how many of this repository's files (blobs) the original also has, of `files` */
+  sharedFiles: number;
+  files: number;
 }
 
 /** How the candidate's line counts were read (src/github/line-counts.ts): what the bulk check may rely on. */

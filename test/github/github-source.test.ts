@@ -171,9 +171,11 @@ describe("cost", () => {
     // + parent lookup, compare, and the last page of a 162-commit history; then the same line-count path
     const fork = ev("alice-honest/fastcsv");
     expect(costs.get("alice-honest/fastcsv")).toBe(9 + 2 + (fork.sampledWithStats.length - 1));
-    // 4 own commits: each one read, no statistics asked for
+    // 4 own commits: each one read, no statistics asked for; a short history for its size is a copy
+    // suspect: two searches (by name, by description) find no older original
     expect(ev("maya-mixed/ml-pipeline").lineCounts?.path).toBe("every-commit");
-    expect(costs.get("maya-mixed/ml-pipeline")).toBe(4 + 4);
+    expect(costs.get("maya-mixed/ml-pipeline")).toBe(4 + 4 + 2);
+    expect(ev("maya-mixed/ml-pipeline").copyOf).toBeUndefined();
   });
 
   test("a huge history is never read whole: maxCommitPages bounds it and says truncated", async () => {

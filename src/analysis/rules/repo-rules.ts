@@ -4,6 +4,7 @@ import { botAuthor } from "./bot-author.ts";
 import { bulkDump } from "./bulk-dump.ts";
 import { clockTimeMonoculture } from "./clock-time-monoculture.ts";
 import { commitBurst } from "./commit-burst.ts";
+import { copiedRepository } from "./copied-repository.ts";
 import { corroborate } from "./corroborate.ts";
 import { foreignHistory } from "./foreign-history.ts";
 import { forkAsOwn } from "./fork-as-own.ts";
@@ -35,6 +36,7 @@ export const REPO_RULES: readonly RepoRule[] = [
   unlinkedEmailCommits,
   aiAssisted,
   unanchoredHistory,
+  copiedRepository,
 ];
 
 /** Runs every repository rule on one repository's evidence and settles cross-rule severities. */

@@ -8,6 +8,7 @@ import {
   readLineCounts,
   readPathObject,
   readTree,
+  readTreeRecursive,
   resolveCommit,
 } from "./git-reader.ts";
 import {
@@ -66,6 +67,7 @@ export class RepoRoutes {
       return this.contents(repo, full, decodeURIComponent(rest.slice(9)).replace(/^\/+|\/+$/g, ""), query);
     }
     if (rest === "stats/contributors") return this.contributors(repo);
+    if (rest.startsWith("git/trees/")) return this.gitTree(repo, full, decodeURIComponent(rest.slice(10)));
     return notFound(DOCS);
   }
 
@@ -226,6 +228,29 @@ export class RepoRoutes {
     return {
       status: 200,
       body: contentJson(this.ctx, full, ref, { path, type: "file", sha: obj.sha, size: obj.size }, bytes),
+    };
+  }
+
+  /** GET /git/trees/{sha}?recursive=1: every blob of the tree with its sha (GitHub truncates past 100,000). */
+  private async gitTree(repo: SimRepo, full: string, sha: string): Promise<SimAnswer> {
+    const entries = await readTreeRecursive(repo.dir, sha);
+    if (!entries) return notFound(`${DOCS}/git/trees#get-a-tree`);
+    const base = `${this.ctx.api}/repos/${full}/git`;
+    return {
+      status: 200,
+      body: {
+        sha,
+        url: `${base}/trees/${sha}`,
+        tree: entries.map((e) => ({
+          path: e.name,
+          mode: e.mode,
+          type: e.type,
+          sha: e.sha,
+          ...(e.type === "blob" ? { size: e.size } : {}),
+          url: `${base}/${e.type === "blob" ? "blobs" : "trees"}/${e.sha}`,
+        })),
+        truncated: false,
+      },
     };
   }
 

@@ -207,6 +207,10 @@ export class SimWorld {
     return id === undefined ? undefined : this.byId.get(id);
   }
 
+  allRepos(): SimRepo[] {
+    return [...this.repos.values()];
+  }
+
   reposOf(login: string): SimRepo[] {
     return [...this.repos.values()].filter((r) => key(r.owner) === key(login));
   }
