@@ -22,7 +22,7 @@ export function reportText(outcome: AnalysisOutcome, heading: string): string[] 
       .filter((x) => x !== "")
       .join("; ");
     lines.push(
-      `  ${pad(p.matchStrength, 7)} ${pad(p.name, nameWidth)}${pad(p.repoUrl, urlWidth)}${p.commits} of ${p.totalCommits} commits (${extra})`,
+      `  ${pad(p.matchStrength, 7)} ${pad(p.name, nameWidth)}${pad(p.repoUrl, urlWidth)}${p.commitsEstimated ? "about " : ""}${p.commits} of ${p.totalCommits} commits (${extra})`,
     );
   }
   if (outcome.unmatchedClaims.length > 0) {

@@ -6,7 +6,14 @@ import {
   type RepoUnavailable,
 } from "../github/types.ts";
 import type { ExtractedResume } from "../resume/types.ts";
-import { hiddenTextFlags, linkFlags, profileMismatchFlags, unavailableFlag, unmatchedFlag } from "./claim-flags.ts";
+import {
+  hiddenTextFlags,
+  linkFlags,
+  organisations,
+  profileMismatchFlags,
+  unavailableFlag,
+  unmatchedFlag,
+} from "./claim-flags.ts";
 import { claimRepoRefs, parseRepoUrl, repoKey } from "./claim-links.ts";
 import { commitTimeline } from "./commit-timeline.ts";
 import { confidenceScore, discreditsMost, type ScoredClaim } from "./confidence-score.ts";
@@ -59,6 +66,7 @@ function verifiedProject(m: ClaimMatch, v: RepoVerdict, repoFlags: Flag[]): Veri
     name: m.claim.name,
     repoUrl: `github.com/${v.repo.fullName}`,
     commits: v.own.count,
+    ...(v.evidence.candidateCountExact === false ? { commitsEstimated: true } : {}),
     matchStrength: matchStrength({
       basis: m.basis ?? "fuzzy",
       commits: v.own.count,
@@ -127,7 +135,10 @@ export async function runAnalysis(input: AnalysisInput): Promise<AnalysisOutcome
   if (verdicts.size === 0 && failing.length >= 2 && failing.every((u) => u.status >= 500))
     throw new GitHubUnavailableError(`GitHub failed on every matched repository: ${failing[0]!.reason}`, 503);
 
-  const flags: Flag[] = [...profileMismatchFlags(resume, user.login), ...hiddenTextFlags(resume)];
+  const flags: Flag[] = [
+    ...profileMismatchFlags(resume, user.login, await organisations(resume, user.login, github)),
+    ...hiddenTextFlags(resume),
+  ];
   const verifiedProjects: VerifiedProject[] = [];
   const unmatchedClaims: UnmatchedClaim[] = [];
   const scored: ScoredClaim[] = [];

@@ -68,6 +68,8 @@ export interface VerifiedProject {
   repoUrl: string;
   /** the candidate's own non-merge, non-bot commits (beyond a fork's parent) */
   commits: number;
+  /** true when `commits` is an estimate ("about"): a long history read in pages without GitHub's statistics */
+  commitsEstimated?: boolean;
   matchStrength: MatchStrength;
   matchedBy: MatchBasis;
   /** 0..1 similarity of claim and repository (1 for a link) */

@@ -13,6 +13,10 @@ export interface CommitHistory {
   candidateCommitCount: number;
   truncated: boolean;
   otherAuthors: RepoEvidence["otherAuthors"];
+  /** false when the candidate's count comes from a paged author= listing (GitHub's rel="last" is not exact there) */
+  candidateCountExact?: boolean;
+  /** true when otherAuthors was counted over the whole branch, false when over its newest and oldest pages */
+  otherAuthorsComplete?: boolean;
   /** root tree SHA of the default branch's head commit */
   headTreeSha?: string;
 }
@@ -93,7 +97,9 @@ export async function fetchCommitHistory(
       candidateCommits: candidate,
       candidateCommitCount: candidate.length,
       truncated: false,
+      candidateCountExact: true,
       otherAuthors: tallyOtherAuthors(newest, login),
+      otherAuthorsComplete: true,
     };
   }
 
@@ -107,14 +113,26 @@ export async function fetchCommitHistory(
   const ownLast = pageOf(ownFirst.headers.link, "last");
   let pages: GhCommit[][] = [ownFirstPage];
   let count = ownFirstPage.length;
+  let countExact = true;
   if (ownLast !== null) {
     const wanted = [...middlePages(ownLast, maxPages), ownLast];
     const fetched = await mapLimit(wanted, 3, async (page) => {
       const res = await client.get<unknown[]>(route, { ...own, page });
       return (Array.isArray(res.data) ? res.data : []).map(toGhCommit);
     });
+    // rel="last" on an author= listing is not exact on GitHub: the last page can come back empty; then
+    // the page before it holds the oldest work, and the count is read from it (and called estimated)
+    let lastFull = ownLast;
+    let tail = fetched[fetched.length - 1] ?? [];
+    while (tail.length === 0 && lastFull > 2 && ownLast - lastFull < 3) {
+      lastFull--;
+      const res = await client.get<unknown[]>(route, { ...own, page: lastFull });
+      tail = (Array.isArray(res.data) ? res.data : []).map(toGhCommit);
+      fetched.push(tail);
+    }
     pages = [ownFirstPage, ...fetched];
-    count = PER_PAGE * (ownLast - 1) + (fetched[fetched.length - 1]?.length ?? 0);
+    count = PER_PAGE * (lastFull - 1) + tail.length;
+    countExact = false;
   }
   const listed = dedupe(pages.flat());
   // author= also matches a literal email; only commits linked to the account count
@@ -128,6 +146,8 @@ export async function fetchCommitHistory(
     candidateCommits: candidate,
     candidateCommitCount: candidateCount,
     truncated: candidate.length < candidateCount,
+    candidateCountExact: countExact && candidate.length === candidateCount,
     otherAuthors: tallyOtherAuthors(dedupe([...newest, ...oldest]), login),
+    otherAuthorsComplete: false,
   };
 }

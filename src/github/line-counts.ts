@@ -63,11 +63,21 @@ export async function contributorStats(
   return res?.status === 200 && Array.isArray(res.data) ? res.data : null;
 }
 
-/** The candidate's weekly totals from /stats/contributors, or null when absent or all zeros (10,000+ commits). */
+/**
+ * The candidate's weekly totals from /stats/contributors (commits exclude merges, as GitHub's contributor
+ * graph does), or null when absent. `lines` is false when every week's additions and deletions are zero,
+ * which GitHub answers for repositories with 10,000+ commits: the commit counts still hold.
+ */
 export function candidateWeeks(
   stats: Contributor[] | null,
   login: string,
-): { weeks: Array<{ w: number; a: number; d: number; c: number }>; additions: number; deletions: number } | null {
+): {
+  weeks: Array<{ w: number; a: number; d: number; c: number }>;
+  additions: number;
+  deletions: number;
+  commits: number;
+  lines: boolean;
+} | null {
   const me = stats?.find((s) => sameLogin(s.author?.login ?? null, login));
   if (!me || !Array.isArray(me.weeks)) return null;
   const weeks = me.weeks
@@ -75,8 +85,9 @@ export function candidateWeeks(
     .filter((x) => x.c > 0);
   const additions = weeks.reduce((s, x) => s + x.a, 0);
   const deletions = weeks.reduce((s, x) => s + x.d, 0);
-  if (weeks.length === 0 || additions + deletions === 0) return null;
-  return { weeks, additions, deletions };
+  if (weeks.length === 0) return null;
+  const commits = weeks.reduce((s, x) => s + x.c, 0);
+  return { weeks, additions, deletions, commits, lines: additions + deletions > 0 };
 }
 
 /** The heaviest weeks (epoch seconds of their Sunday), most additions first. */

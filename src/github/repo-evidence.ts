@@ -80,6 +80,8 @@ export async function fetchRepoEvidence(
     candidateCommits: history.candidateCommits,
     candidateCommitCount: history.candidateCommitCount,
     truncated: history.truncated,
+    candidateCountExact: history.candidateCountExact,
+    otherAuthorsComplete: history.otherAuthorsComplete,
     totalCommitCount: history.totalCommitCount,
     rootCommit: history.rootCommit,
     otherAuthors: history.otherAuthors,
@@ -99,6 +101,13 @@ export async function fetchRepoEvidence(
   const plan = await planLineCounts(client, repo, login, history, limits.sampleSize, basics);
   const [[languages, root, ahead], sample] = await Promise.all([basics, sampleWithStats(client, repo, plan.shas)]);
   evidence.lineCounts = plan.lineCounts;
+  // /stats/contributors counts the candidate's non-merge commits exactly: it replaces the paged estimate
+  const statsCommits = plan.lineCounts.commits;
+  if (statsCommits !== undefined && history.truncated && !repo.fork) {
+    evidence.candidateCommitCount = Math.max(statsCommits, history.candidateCommits.length);
+    evidence.candidateCountExact = true;
+    evidence.candidateCountExcludesMerges = true;
+  }
   if (languages.status === 200 && languages.data && typeof languages.data === "object") {
     evidence.languages = Object.fromEntries(Object.entries(languages.data).filter(([, v]) => typeof v === "number"));
   }
@@ -182,9 +191,9 @@ async function planLineCounts(
   if (history.candidateCommitCount <= EVERY_COMMIT_MAX && !history.truncated) return every;
   const shas = new Set(planStatsSample(history.candidateCommits, history.candidateCommitCount, sampleSize));
   const weeks = candidateWeeks(await contributorStats(client, repo, meanwhile), login);
-  if (!weeks) {
+  if (!weeks?.lines) {
     if (history.candidateCommitCount <= EVERY_COMMIT_FALLBACK_MAX && !history.truncated) return every;
-    return { shas: [...shas], lineCounts: { path: "sampled" } };
+    return { shas: [...shas], lineCounts: { path: "sampled", ...(weeks ? { commits: weeks.commits } : {}) } };
   }
   const heavy = heavyWeeks(weeks.weeks, weeks.additions);
   // a complete listing already holds every commit of the week: a listing call only for truncated histories
@@ -199,6 +208,7 @@ async function planLineCounts(
     shas: [...shas],
     lineCounts: {
       path: "heavy-weeks",
+      commits: weeks.commits,
       additions: weeks.additions,
       deletions: weeks.deletions,
       heavyWeeks: heavy.map((w) => new Date(w * 1000).toISOString().slice(0, 10)),

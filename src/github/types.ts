@@ -72,6 +72,15 @@ export interface RepoEvidence {
   candidateCommitCount: number;
   /** true when candidateCommits holds fewer than candidateCommitCount */
   truncated: boolean;
+  /**
+   * false when candidateCommitCount is an estimate: a paged author= listing (rel="last" is not exact there)
+   * not corrected by /stats/contributors. Absent = exact.
+   */
+  candidateCountExact?: boolean;
+  /** true when candidateCommitCount came from /stats/contributors, which already leaves merges out */
+  candidateCountExcludesMerges?: boolean;
+  /** false when otherAuthors was counted over the newest and oldest pages only (absent = complete) */
+  otherAuthorsComplete?: boolean;
   /** all commits on the default branch, any author */
   totalCommitCount: number;
   /** the first (root) commit of the default branch, when it could be fetched cheaply */
@@ -143,6 +152,8 @@ export interface CopyEvidence {
 /** How the candidate's line counts were read (src/github/line-counts.ts): what the bulk check may rely on. */
 export interface LineCountEvidence {
   path: "every-commit" | "heavy-weeks" | "sampled";
+  /** the candidate's non-merge commits on the default branch per /stats/contributors (given past 10,000 too) */
+  commits?: number;
   /** the candidate's additions and deletions over the whole default branch, when known exactly */
   additions?: number;
   deletions?: number;

@@ -89,7 +89,15 @@ export class RepoRoutes {
     if (Number.isFinite(since)) commits = commits.filter((c) => c.committerDate * 1000 >= since);
     const until = Date.parse(query.get("until") ?? "");
     if (Number.isFinite(until)) commits = commits.filter((c) => c.committerDate * 1000 <= until);
-    const { page, link } = paginate(commits, query, `${this.ctx.api}/repositories/${repo.id}/commits`);
+    // GitHub's author= listings can announce a last page that comes back empty: pad with phantom entries
+    const { perPage } = pageParams(query);
+    const padded: Array<GitCommitRecord | null> =
+      author && repo.spec.inexactAuthorPaging && commits.length > perPage
+        ? [...commits, ...Array<null>(perPage).fill(null)]
+        : commits;
+    const paged = paginate(padded, query, `${this.ctx.api}/repositories/${repo.id}/commits`);
+    const page = paged.page.filter((c): c is GitCommitRecord => c !== null);
+    const link = paged.link;
     const accountOf = (e: string) => this.world.accountOf(e);
     return {
       status: 200,
@@ -277,6 +285,7 @@ export class RepoRoutes {
       { account: { login: string; id: number; type: string }; weeks: Map<number, { a: number; d: number; c: number }> }
     >();
     for (const c of commits) {
+      if (c.parents.length > 1) continue; // GitHub's contributor statistics leave merge commits out
       const account = this.world.accountOf(c.authorEmail);
       if (!account) continue;
       let entry = byAuthor.get(account.login);

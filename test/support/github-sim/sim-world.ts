@@ -35,6 +35,8 @@ export interface RepoSpec {
   stargazers?: number;
   /** GitHub blocks the repository (DMCA): still listed, every /repos call answers 451 */
   blocked?: boolean;
+  /** author= listings announce one more (empty) page in rel="last" than they have, as GitHub's can */
+  inexactAuthorPaging?: boolean;
   /** commits changing more lines than this answer 500 "diff taking too long" on GET /commits/{sha} */
   diffTimeoutAbove?: number;
   commits: CommitSpec[];
