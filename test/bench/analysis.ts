@@ -475,7 +475,10 @@ function report(runs: Run[]): number {
       const vp = r.out.verifiedProjects.find((p) => norm(p.name) === norm(truth.claim));
       const un = r.out.unmatchedClaims.find((u) => norm(u.name) === norm(truth.claim));
       let got: string | null;
-      if (vp || un) got = vp ? repoOf(vp.repoUrl) : null;
+      // a claim whose repository GitHub would not serve is matched to it, just unverifiable
+      const unavailable =
+        un && truth.repo && un.reason.toLowerCase().startsWith(`${truth.repo.toLowerCase()} could not be read`);
+      if (vp || un) got = vp ? repoOf(vp.repoUrl) : unavailable ? truth.repo!.toLowerCase() : null;
       else if (
         linked &&
         truth.repo &&
