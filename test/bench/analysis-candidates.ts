@@ -10,6 +10,7 @@
  */
 import type { Severity } from "../../src/analysis/types.ts";
 import type { SampleProject, SampleResume } from "../demo/resume-pdf.ts";
+import type { GitHubSimulator } from "../support/github-sim/github-simulator.ts";
 import { loadHistory, realCommits, realHistory } from "../support/github-sim/real/real-history.ts";
 import * as S from "../support/github-sim/scenarios/index.ts";
 
@@ -26,10 +27,11 @@ export interface BenchCandidate {
   /** resume- or account-level flags the analysis should raise */
   expected?: Expect[];
   /** a simulator change before the run (block a repository, break a diff) */
-  prepare?: (sim: { block(f: string): void; failDiff(f: string, sha: string): void; world: any }) => Promise<void>;
+  prepare?: (sim: GitHubSimulator) => Promise<void>;
 }
 
 export const HELD_OUT = new Set([
+  "chibicc.json",
   "morgan.json",
   "Github-activity-generator.json.gz",
   "contribution-graph-filler.json",
@@ -245,6 +247,21 @@ export function secondWave(now: string): BenchCandidate[] {
       },
     ),
   ];
+  // a real deliberate whole-history rewrite: 241 of 316 commits share one committer second; the
+  // repository is assumed published from its first day (created_at is not in a git history)
+  const chibicc = loadHistory("chibicc.json");
+  const cleo = [
+    r(
+      "cleo-compiler",
+      "chibicc.json",
+      "small-c",
+      honestLabel("chibicc: a compiler's history rewritten chapter by chapter", [
+        { rule: "BACKDATED_SPLIT", severity: "WARNING" },
+        { rule: "COMMIT_BURST", severity: "WARNING" },
+      ]),
+      { createdAt: S.iso(Math.min(...chibicc.authorAt) * 1000 - 86_400_000) },
+    ),
+  ];
   const morgan = loadHistory("morgan.json");
   const importAt = morgan.committerAt[Math.floor(morgan.committerAt.length * 0.7)]! * 1000;
   const iris = [
@@ -283,8 +300,8 @@ export function secondWave(now: string): BenchCandidate[] {
     }),
     candidate("mixed", "dina-diff", dina, [linked(dina[0]!), linked(dina[1]!)], {
       prepare: async (sim) => {
-        const repo = sim.world.repo(full(dina[1]!));
-        const oldest = (await sim.world.commits(repo)).at(-1).sha;
+        const repo = sim.world.repo(full(dina[1]!))!;
+        const oldest = (await sim.world.commits(repo)).at(-1)!.sha;
         sim.failDiff(full(dina[1]!), oldest);
       },
     }),
@@ -307,6 +324,7 @@ export function secondWave(now: string): BenchCandidate[] {
       { createdAt: "2012-05-01T00:00:00Z" },
     ),
     candidate("honest", "reed-rewrite", reed, [linked(reed[0]!)], { createdAt: "2012-05-01T00:00:00Z" }),
+    candidate("honest", "cleo-compiler", cleo, [linked(cleo[0]!)], { createdAt: "2012-05-01T00:00:00Z" }),
     candidate("import", "iris-import", iris, [linked(iris[0]!)], { createdAt: "2012-05-01T00:00:00Z" }),
     candidate("fraud", "cole-copy", cole, [linked(cole[0]!)], { createdAt: "2012-05-01T00:00:00Z" }),
   ];
@@ -317,6 +335,7 @@ export function fixtureOf(scenario: string, c: BenchCandidate): string {
   if (!scenario.startsWith("real")) return "";
   const src = scenario.replace(/^real(-copy)?:/, "");
   const files = [
+    "chibicc.json",
     "chalk.json",
     "morgan.json",
     "AutoGitfiti.json",
