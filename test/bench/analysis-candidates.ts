@@ -32,6 +32,9 @@ export interface BenchCandidate {
 
 export const HELD_OUT = new Set([
   "chibicc.json",
+  "furkando-activity.json.gz",
+  "Avinraj01-activity.json.gz",
+  "hieundx-activity.json",
   "morgan.json",
   "Github-activity-generator.json.gz",
   "contribution-graph-filler.json",
@@ -262,6 +265,37 @@ export function secondWave(now: string): BenchCandidate[] {
       { createdAt: S.iso(Math.min(...chibicc.authorAt) * 1000 - 86_400_000) },
     ),
   ];
+  // committer dates forged from 1971 to 2050: GitHub saw the last real push, assumed an hour after the
+  // newest committer date before the day the fixture was derived
+  const furk = loadHistory("furkando-activity.json.gz");
+  const derivedAt = Date.parse("2026-11-23T00:00:00Z") / 1000;
+  const lastReal = Math.max(...furk.committerAt.filter((t) => t <= derivedAt)) * 1000 + 3_600_000;
+  const fern = [
+    r(
+      "fern-paint",
+      "furkando-activity.json.gz",
+      "green-graph",
+      fraudLabel("808 of 895 commits at 12:00:00, dates from 1971 to 2050 (both dates set)", [
+        { rule: "CLOCK_TIME_MONOCULTURE", severity: "CRITICAL" },
+        { rule: "FUTURE_AUTHOR_DATE", severity: "CRITICAL" },
+      ]),
+      { createdAt: S.iso(lastReal - 2 * 3_600_000), pushedAt: S.iso(lastReal) },
+    ),
+  ];
+  const ada = [
+    r(
+      "ada-bot",
+      "Avinraj01-activity.json.gz",
+      "daily-streak",
+      fraudLabel("1,994 of 2,000 commits at 00:00:00 local, authored over 28 months, committed within 11 days", [
+        { rule: "CLOCK_TIME_MONOCULTURE", severity: "CRITICAL" },
+        { rule: "BACKDATED_SPLIT", severity: "WARNING" },
+      ]),
+    ),
+  ];
+  const hugo = [
+    r("hugo-tools", "hieundx-activity.json", "activity-tool", honestLabel("31 commits over five years, two authors")),
+  ];
   const morgan = loadHistory("morgan.json");
   const importAt = morgan.committerAt[Math.floor(morgan.committerAt.length * 0.7)]! * 1000;
   const iris = [
@@ -324,6 +358,9 @@ export function secondWave(now: string): BenchCandidate[] {
       { createdAt: "2012-05-01T00:00:00Z" },
     ),
     candidate("honest", "reed-rewrite", reed, [linked(reed[0]!)], { createdAt: "2012-05-01T00:00:00Z" }),
+    candidate("fraud", "fern-paint", fern, [linked(fern[0]!)], { createdAt: "2019-05-01T00:00:00Z" }),
+    candidate("fraud", "ada-bot", ada, [linked(ada[0]!)], { createdAt: "2019-05-01T00:00:00Z" }),
+    candidate("honest", "hugo-tools", hugo, [linked(hugo[0]!)], { createdAt: "2012-05-01T00:00:00Z" }),
     candidate("honest", "cleo-compiler", cleo, [linked(cleo[0]!)], { createdAt: "2012-05-01T00:00:00Z" }),
     candidate("import", "iris-import", iris, [linked(iris[0]!)], { createdAt: "2012-05-01T00:00:00Z" }),
     candidate("fraud", "cole-copy", cole, [linked(cole[0]!)], { createdAt: "2012-05-01T00:00:00Z" }),
@@ -336,6 +373,9 @@ export function fixtureOf(scenario: string, c: BenchCandidate): string {
   const src = scenario.replace(/^real(-copy)?:/, "");
   const files = [
     "chibicc.json",
+    "furkando-activity.json.gz",
+    "Avinraj01-activity.json.gz",
+    "hieundx-activity.json",
     "chalk.json",
     "morgan.json",
     "AutoGitfiti.json",

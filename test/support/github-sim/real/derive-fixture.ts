@@ -20,19 +20,35 @@ const KEEP =
 const DATE_ONLY = /^[^\d]{0,30}\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2})?)?[^\d]{0,12}$/;
 const BOT = /\[bot\]|^(dependabot|renovate|github-actions|greenkeeper)/i;
 
+/**
+ * `git log --numstat` oldest first. A snapshot may lack its largest blobs: then the metadata is read
+ * without numstat and each commit's numstat on its own; a commit whose blobs are missing counts no lines.
+ */
+async function numstatLog(dir: string, format: string): Promise<string> {
+  const args = ["log", "--reverse", "--topo-order", format, "HEAD"];
+  try {
+    return await git([...args.slice(0, 3), "--numstat", ...args.slice(3)], { cwd: dir });
+  } catch {
+    const meta = (await git(args, { cwd: dir })).split("\x1e").filter((r) => r.trim() !== "");
+    const out: string[] = [];
+    for (const row of meta) {
+      const sha = row.replace(/^\n/, "").split("\x1f")[0]!;
+      let stat = "";
+      try {
+        stat = await git(["show", "--numstat", "--format=", sha], { cwd: dir });
+      } catch {
+        stat = "";
+      }
+      out.push(`${row.replace(/\n+$/, "")}\n${stat}`);
+    }
+    return `\x1e${out.join("\x1e")}`;
+  }
+}
+
 export async function deriveFixture(dir: string, source: string): Promise<HistoryFixture> {
   const head = (await git(["rev-parse", "HEAD"], { cwd: dir })).trim();
-  const out = await git(
-    [
-      "log",
-      "--reverse",
-      "--topo-order",
-      "--numstat",
-      "--format=%x1e%H%x1f%P%x1f%an%x1f%ae%x1f%at%x1f%cn%x1f%ce%x1f%ct%x1f%s",
-      "HEAD",
-    ],
-    { cwd: dir },
-  );
+  const format = "--format=%x1e%H%x1f%P%x1f%an%x1f%ae%x1f%at%x1f%cn%x1f%ce%x1f%ct%x1f%s";
+  const out = await numstatLog(dir, format);
   const rows = out.split("\x1e").filter((r) => r.trim() !== "");
   const parsed = rows.map((r) => {
     const [meta, ...stat] = r.split("\n");

@@ -87,6 +87,8 @@ export interface RealHistoryOptions {
   label: Omit<ScenarioLabel, "candidateCommits"> & { candidateCommits?: number };
   description?: string;
   createdAt?: string;
+  /** GitHub's pushed_at (default: the last committer date, which a forger may have set decades ahead) */
+  pushedAt?: string;
   /** the repository's owner when it is not the candidate (an original someone else owns) */
   owner?: string;
   /** rewrites before building (an honest rewrite, a re-push): gets the decoded dates, may change them */
@@ -145,6 +147,7 @@ export function realHistory(o: RealHistoryOptions): RepoScenario {
       name: o.name,
       description: o.description ?? null,
       createdAt: o.createdAt ?? iso(firstPush - 3_600_000),
+      ...(o.pushedAt ? { pushedAt: o.pushedAt } : {}),
       commits,
     },
     users,
