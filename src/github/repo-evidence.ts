@@ -1,6 +1,6 @@
 import { type CommitHistory, fetchCommitHistory } from "./commit-history.ts";
 import { planStatsSample } from "./commit-sample.ts";
-import { findOriginal, isCopySuspect } from "./copy-search.ts";
+import { findOriginal, isCopySuspect, isStrongSuspect } from "./copy-search.ts";
 import type { GitHubClient } from "./github-client.ts";
 import { sameLogin, toGhCommit } from "./github-mappers.ts";
 import {
@@ -137,7 +137,8 @@ export async function fetchRepoEvidence(
   if (sampledRoot) evidence.rootCommit = sampledRoot;
   const suspect = isCopySuspect(repo, history.candidateCommits, history.totalCommitCount, evidence.sampledWithStats);
   if (suspect && history.headTreeSha) {
-    const copy = await findOriginal(client, repo, login, history.headTreeSha);
+    const strong = isStrongSuspect(history.candidateCommits);
+    const copy = await findOriginal(client, repo, login, history.headTreeSha, strong);
     if (copy) evidence.copyOf = copy;
   }
   return evidence;
