@@ -136,3 +136,27 @@ export async function findOriginal(
   }
   return best && best.sharedFiles > 0 ? best : undefined;
 }
+
+/**
+ * Copy verdicts by (API origin, repository, head tree). A verdict cannot change while the tree does not:
+ * an original must be older than the copy, so it existed when the copy was first checked. Re-verifying
+ * a candidate then spends no search call (GitHub allows 30 a minute; clients space them 2 s apart).
+ */
+const verdicts = new Map<string, CopyEvidence | null>();
+export const VERDICT_MEMO_MAX = 1000;
+
+export async function findOriginalOnce(
+  scope: string,
+  client: GitHubClient,
+  repo: GhRepo,
+  login: string,
+  ownTree: string,
+  strong: boolean,
+): Promise<CopyEvidence | undefined> {
+  const key = `${scope}|${repo.fullName.toLowerCase()}|${ownTree}|${strong ? 1 : 0}`;
+  if (verdicts.has(key)) return verdicts.get(key) ?? undefined;
+  const found = await findOriginal(client, repo, login, ownTree, strong);
+  if (verdicts.size >= VERDICT_MEMO_MAX) verdicts.delete(verdicts.keys().next().value!);
+  verdicts.set(key, found ?? null);
+  return found;
+}
