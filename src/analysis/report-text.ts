@@ -35,7 +35,7 @@ export function reportText(outcome: AnalysisOutcome, heading: string): string[] 
           p.matchStrength,
           p.name,
           p.repoUrl,
-          `${p.commits} of ${p.totalCommits}`,
+          `${p.commitsEstimated ? "about " : ""}${p.commits} of ${p.totalCommits}`,
           [
             `matched by ${p.matchedBy}`,
             p.fork ? "fork" : "",
