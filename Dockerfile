@@ -1,6 +1,11 @@
 # syntax=docker/dockerfile:1
-# Build: docker build -t claimcheck .
-# Run:   docker run -p 8080:8080 -v claimcheck-data:/data claimcheck
+# Build: docker build -t claimcheck .        (.dockerignore keeps the context to the build inputs)
+# Run:   docker run --stop-timeout 30 -e SHUTDOWN_GRACE=25s -p 8080:8080 -v claimcheck-data:/data claimcheck
+#
+# Stopping: `docker stop` sends STOPSIGNAL (SIGTERM) and kills the container after its stop timeout,
+# 10 s unless `docker run --stop-timeout N` (compose: stop_grace_period) says otherwise. In-flight
+# verifications get SHUTDOWN_GRACE to finish, so the image sets SHUTDOWN_GRACE=8s to fit Docker's
+# default; raise both together (compose.yaml: 25s and 30s), the stop timeout always the larger.
 
 FROM oven/bun:1.4.5 AS build
 WORKDIR /src
@@ -16,10 +21,10 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/* \
  && groupadd --system --gid 10001 claimcheck \
  && useradd --system --uid 10001 --gid claimcheck --home-dir /data --shell /usr/sbin/nologin claimcheck \
- && mkdir -p /data && chown claimcheck:claimcheck /data
+ && mkdir -p /data && chown claimcheck:claimcheck /data && chmod 0700 /data
 COPY --from=build /src/dist/claimcheck /usr/local/bin/claimcheck
 USER claimcheck:claimcheck
-ENV DATA_DIR=/data PORT=8080 HOST=0.0.0.0
+ENV DATA_DIR=/data PORT=8080 HOST=0.0.0.0 SHUTDOWN_GRACE=8s
 VOLUME ["/data"]
 EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 CMD ["claimcheck", "healthcheck"]

@@ -6,7 +6,7 @@
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { sampleResumePdf } from "../test/demo/resume-pdf.ts";
 import { startChildServer } from "../test/support/child-server.ts";
 
@@ -46,6 +46,7 @@ try {
     for (;;) {
       const r = await reader.read();
       if (r.done) break;
+      out += new TextDecoder().decode(r.value);
     }
   })();
 
@@ -108,6 +109,11 @@ try {
   console.log(
     `smoke: verify score ${(JSON.parse(verify.stdout.toString()) as { confidenceScore: number }).confidenceScore}`,
   );
+
+  // the banner's hints name the command of the running form: the binary, not `bun src/main.ts`
+  if (out.includes("bun src/main.ts")) fail(`the binary's banner tells the user to run bun src/main.ts:\n${out}`);
+  if (!out.includes(`${relative(process.cwd(), bin)} keys create`))
+    fail(`the banner does not name the binary (${relative(process.cwd(), bin)}):\n${out}`);
 
   server.kill("SIGTERM");
   const code = await server.exited;

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { AccountService } from "./accounts/account-service.ts";
 import { AccountStore } from "./accounts/account-store.ts";
 import type { Config } from "./config/config.ts";
+import { listenError } from "./config/startup-checks.ts";
 import { createDashboard, type DashboardDeps } from "./dashboard/dashboard.ts";
 import { GITHUB_CACHE_RETENTION_MS, pruneGitHubHttpCache } from "./github/http-cache-store.ts";
 import { renderMetrics } from "./http/metrics.ts";
@@ -11,11 +12,13 @@ import type { JobEvents } from "./jobs/job-handler.ts";
 import { JobQueue } from "./jobs/job-queue.ts";
 import { JobStore } from "./jobs/job-store.ts";
 import { Worker } from "./jobs/worker.ts";
+import { BodyBudget } from "./lib/body-budget.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { EventBus } from "./lib/events.ts";
 import { createLogger, type Logger } from "./lib/log.ts";
 import { MaintenanceLoop } from "./maintenance/maintenance-loop.ts";
 import { onRemoteWake, openStorage, runAlone } from "./storage/backend.ts";
+import { widePermissions } from "./storage/private-files.ts";
 import { productionSteps } from "./verification/production-steps.ts";
 import { openResumeStore } from "./verification/resume-store.ts";
 import { type VerificationSteps, verificationJobHandler } from "./verification/verification-job.ts";
@@ -44,6 +47,12 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
   const events = new EventBus<AppEvents>();
   // SQLite in DATA_DIR, or PostgreSQL shared by several replicas (DATABASE_URL); migrated under a lock
   const db = openStorage(config);
+  const wide = config.databaseUrl ? [] : widePermissions(config.dataDir);
+  if (wide.length)
+    logger.warn(
+      `data readable by other users: resumes and webhook secrets are stored here; fix with: chmod -R go-rwx ${config.dataDir}`,
+      { paths: wide },
+    );
 
   const accounts = new AccountService(new AccountStore(db), clock, {
     monthlyQuota: config.defaultMonthlyQuota,
@@ -101,6 +110,8 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
     logger,
     concurrency: config.webhookConcurrency,
   });
+  // one budget for every body being received (uploads and dashboard forms), one idle timeout
+  const bodies = { budget: new BodyBudget(config.bodyBudgetBytes), idleTimeoutMs: config.bodyTimeoutMs };
   const dashboard = createDashboard({
     db,
     accounts,
@@ -108,6 +119,7 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
     clock,
     logger,
     publicUrl: config.publicUrl,
+    bodies,
     githubRateLimit: () => steps.githubRateLimit?.() ?? null,
     webhooks: {
       deliveriesForJob: (trackingId) => webhooks.service.deliveriesForJob(trackingId),
@@ -125,6 +137,8 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
     verifications,
     logger,
     maxResumeBytes: config.maxResumeBytes,
+    metricsToken: config.metricsToken,
+    uploads: bodies,
     extra: [dashboard.routes],
     health: {
       checkDatabase: () => {
@@ -171,17 +185,37 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
     webhooks,
     dashboard,
     http,
-    /** the bound URL once started */
+    /** a URL that reaches the server from this machine once started (127.0.0.1 when bound to 0.0.0.0) */
     url: "",
+    /** the address actually bound, e.g. http://0.0.0.0:8080 */
+    boundUrl: "",
     async start(): Promise<string> {
+      // listen first: a busy port must stop the start before any worker touches the queue. reusePort off:
+      // a second server on the same port would otherwise share it silently (requests split between the two)
+      try {
+        // the runtime's own limit (a bare 413) sits far above the service's, which answer in JSON (http/body-limits.ts);
+        // it closes a silent connection after idleTimeout: later than BODY_TIMEOUT, so the 408 comes first
+        const idleTimeout = Math.min(255, Math.max(10, Math.ceil(config.bodyTimeoutMs / 1000) + 5));
+        http.listen({
+          port: config.port,
+          hostname: config.host,
+          maxRequestBodySize: 2 ** 32,
+          reusePort: false,
+          idleTimeout,
+        });
+      } catch (err) {
+        db.close();
+        throw listenError(config, err);
+      }
+      server = http.server;
       worker.start();
       maintenance.start();
       webhooks.start();
-      // the runtime's own limit (a bare 413) sits far above the service's, which answer in JSON (http/body-limits.ts)
-      http.listen({ port: config.port, hostname: config.host, maxRequestBodySize: 2 ** 32 });
-      server = http.server;
-      const host = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
-      this.url = `http://${host.includes(":") ? `[${host}]` : host}:${server!.port}`;
+      const any = config.host === "0.0.0.0" || config.host === "::";
+      const host = any ? (config.host === "::" ? "::1" : "127.0.0.1") : config.host;
+      const bracket = (h: string) => (h.includes(":") ? `[${h}]` : h);
+      this.url = `http://${bracket(host)}:${server!.port}`;
+      this.boundUrl = `http://${bracket(config.host)}:${server!.port}`;
       return this.url;
     },
     /** Stop accepting, let in-flight work finish within the grace period, release the rest, close the file. */

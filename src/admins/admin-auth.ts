@@ -135,42 +135,50 @@ export class AdminAuth {
   }
 
   /**
-   * Check a login. Throttled attempts are refused before the password is looked at; a wrong username
-   * costs the same argon2 work as a wrong password, so timing does not reveal which usernames exist.
+   * Check a login. The attempt is reserved before the password is looked at: in one write transaction
+   * the throttle decides and, if it lets the attempt through, counts it as a failure at once, so
+   * concurrent attempts can never all pass a count read before any of them failed. A success takes
+   * its reservation back. A wrong username costs the same argon2 work as a wrong password, so timing
+   * does not reveal which usernames exist.
    */
   async login(username: string, password: string, address: string): Promise<AdminSession> {
     const now = this.clock.now();
     const subject = username.toLowerCase().slice(0, 64);
-    const since = now - this.settings.throttle.windowMs;
-    const decision = decideLoginAttempt({
-      now,
-      userFailures: this.store.failuresSince("user", subject, since),
-      addressFailures: this.store.failuresSince("ip", address, since),
-      policy: this.settings.throttle,
-    });
-    if (!decision.ok) {
-      throw new AppError(
-        "login_throttled",
-        429,
-        `too many failed logins; try again in ${decision.retryAfterSeconds} s`,
-        { retryAfter: decision.retryAfterSeconds },
-        { "Retry-After": String(decision.retryAfterSeconds) },
-      );
-    }
+    const reserved = this.reserveAttempt(subject, address, now);
     const admin = username.length <= 64 ? this.store.adminByUsername(username) : null;
     const ok =
       password.length <= PASSWORD_MAX &&
       (await Bun.password.verify(password, admin?.password_hash ?? (await this.decoy())));
-    if (!admin || !ok) {
-      this.store.transaction(() => {
-        this.store.recordFailure("user", subject, now);
-        this.store.recordFailure("ip", address, now);
-      });
-      throw new AppError("invalid_login", 401, "wrong username or password");
-    }
-    this.store.clearFailures("user", subject);
-    this.store.touchLogin(admin.id, now);
+    if (!admin || !ok) throw new AppError("invalid_login", 401, "wrong username or password");
+    this.store.transaction(() => {
+      this.store.clearFailures("user", subject);
+      this.store.forgetFailure(reserved.ip);
+      this.store.touchLogin(admin.id, now);
+    });
     return this.startSession(admin.id);
+  }
+
+  /** Throttle decision and the attempt's failure rows, atomically; 429 login_throttled when refused. */
+  private reserveAttempt(subject: string, address: string, now: number): { user: number; ip: number } {
+    const since = now - this.settings.throttle.windowMs;
+    return this.store.transaction(() => {
+      const decision = decideLoginAttempt({
+        now,
+        userFailures: this.store.failuresSince("user", subject, since),
+        addressFailures: this.store.failuresSince("ip", address, since),
+        policy: this.settings.throttle,
+      });
+      if (!decision.ok) {
+        throw new AppError(
+          "login_throttled",
+          429,
+          `too many failed logins; try again in ${decision.retryAfterSeconds} s`,
+          { retryAfter: decision.retryAfterSeconds },
+          { "Retry-After": String(decision.retryAfterSeconds) },
+        );
+      }
+      return { user: this.store.recordFailure("user", subject, now), ip: this.store.recordFailure("ip", address, now) };
+    });
   }
 
   /** A fresh session (a new token at every login: no session fixation). */

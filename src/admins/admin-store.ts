@@ -131,8 +131,16 @@ export class AdminStore {
     });
   }
 
-  recordFailure(scope: "user" | "ip", subject: string, now: number): void {
-    this.db.query("INSERT INTO admin_login_failures (scope, subject, at) VALUES (?, ?, ?)").run(scope, subject, now);
+  /** Count an attempt as failed (until it succeeds); returns its row id, so a success can take it back. */
+  recordFailure(scope: "user" | "ip", subject: string, now: number): number {
+    return Number(
+      this.db.query("INSERT INTO admin_login_failures (scope, subject, at) VALUES (?, ?, ?)").run(scope, subject, now)
+        .lastInsertRowid,
+    );
+  }
+
+  forgetFailure(rowid: number): void {
+    this.db.query("DELETE FROM admin_login_failures WHERE rowid = ?").run(rowid);
   }
 
   failuresSince(scope: "user" | "ip", subject: string, since: number): number[] {

@@ -1,4 +1,4 @@
-import type { GhRepo } from "../github/types.ts";
+import type { GhRepo, GitHubSource, RepoUnavailable } from "../github/types.ts";
 import type { ClaimedProject, ExtractedResume } from "../resume/types.ts";
 import { claimRepoRefs, repoKey, visibleRepo } from "./claim-links.ts";
 import type { ClaimMatch } from "./match-claims.ts";
@@ -7,15 +7,42 @@ import type { Flag } from "./types.ts";
 /** Characters of hidden text quoted in a flag: enough to show what was stuffed. */
 export const HIDDEN_TEXT_QUOTE = 80;
 
-/** A GitHub profile in the PDF that is not the account being verified: WARNING (which account is theirs?). */
-export function profileMismatchFlags(resume: ExtractedResume, hostUsername: string): Flag[] {
-  const others = [
+/** Other GitHub profiles the resume links, looked up at most this many (one call each). */
+export const MAX_PROFILE_LOOKUPS = 3;
+
+const otherProfiles = (resume: ExtractedResume, hostUsername: string): string[] =>
+  [
     ...new Set(
       resume.githubProfiles
         .map((p) => p.owner ?? "")
         .filter((o) => o !== "" && o.toLowerCase() !== hostUsername.toLowerCase()),
     ),
   ].sort();
+
+/** Which of the other profiles the resume links are organisations (an employer, a project): lowercased. */
+export async function organisations(
+  resume: ExtractedResume,
+  hostUsername: string,
+  github: Pick<GitHubSource, "getUser">,
+): Promise<Set<string>> {
+  const orgs = new Set<string>();
+  for (const login of otherProfiles(resume, hostUsername).slice(0, MAX_PROFILE_LOOKUPS)) {
+    const u = await github.getUser(login);
+    if (u?.type === "Organization") orgs.add(login.toLowerCase());
+  }
+  return orgs;
+}
+
+/**
+ * A GitHub profile in the PDF that is not the account being verified: WARNING (which account is theirs?).
+ * A link to an organisation (github.com/<org>: an employer, a project) is not someone else's profile.
+ */
+export function profileMismatchFlags(
+  resume: ExtractedResume,
+  hostUsername: string,
+  orgs: ReadonlySet<string> = new Set(),
+): Flag[] {
+  const others = otherProfiles(resume, hostUsername).filter((o) => !orgs.has(o.toLowerCase()));
   if (others.length === 0) return [];
   return [
     {
@@ -97,5 +124,20 @@ export function unmatchedFlag(match: ClaimMatch, hostUsername: string): Flag {
     rule: "UNMATCHED_CLAIM",
     project: match.claim.name,
     message: `claimed project "${match.claim.name}" could not be verified on GitHub for ${hostUsername}: ${match.reason ?? "no matching repository"}`,
+  };
+}
+
+/**
+ * A claimed repository GitHub would not serve (blocked, gone since it was listed, failing): the claim is
+ * unverifiable, not refuted, and the rest of the verification went on. WARNING naming the reason.
+ */
+export function unavailableFlag(project: string, repo: string, u: RepoUnavailable): Flag {
+  return {
+    severity: "WARNING",
+    rule: "REPO_UNAVAILABLE",
+    project,
+    repo,
+    message: `"${project}": ${repo} could not be checked, ${u.reason}; the claim is unverified, not refuted`,
+    evidence: { status: u.status },
   };
 }

@@ -13,6 +13,20 @@ export const CREDIBILITY_FLOOR = 0.4;
  * weighs fully.
  */
 export const UNVERIFIED_CLAIM_WEIGHT = 0.5;
+/**
+ * The extent rule. A flag whose `evidence.extent` (the share of the claim's history it discredits: the
+ * unanchored share, the share of the code in one dump, the share of files copied) is at least
+ * EXTENT_MAJORITY weighs like most of the evidence is gone: the claim credits at most EXTENT_CREDIT_CAP
+ * and is never HIGH (match-strength.ts). An honest import lands here too, in the middle band, not at zero.
+ */
+export const EXTENT_MAJORITY = 0.5;
+export const EXTENT_CREDIT_CAP = 0.5;
+
+/** True when one of the flags discredits most of a history (see EXTENT_MAJORITY). */
+export function discreditsMost(flags: readonly Flag[]): boolean {
+  return flags.some((f) => f.severity !== "INFO" && Number(f.evidence?.extent ?? 0) >= EXTENT_MAJORITY);
+}
+
 /** Each CRITICAL flag also costs points off the whole score: one forged history taints every claim. */
 export const CRITICAL_PENALTY = 15;
 export const CRITICAL_PENALTY_CAP = 45;
@@ -24,14 +38,15 @@ export const RESUME_WARNING_PENALTY_CAP = 20;
  * Flags whose weight is already in a claim's credit (unmatched claims credit 0; a repository without the
  * candidate's commits credits 0), so they cost nothing more.
  */
-const COUNTED_IN_CREDIT: ReadonlySet<RuleId> = new Set(["UNMATCHED_CLAIM", "NO_CANDIDATE_COMMITS"]);
+const COUNTED_IN_CREDIT: ReadonlySet<RuleId> = new Set(["UNMATCHED_CLAIM", "NO_CANDIDATE_COMMITS", "REPO_UNAVAILABLE"]);
 
 export const SCORE_FORMULA =
   "score = clamp(round(evidence - penalties), 0, 100); evidence = 100 x weighted mean over claims of credit " +
-  "(an unmatched claim without a link weighs 0.5, every other claim 1); " +
+  "(an unmatched claim without a link, or whose repository GitHub could not serve, weighs 0.5, every other claim 1); " +
   "credit = strength weight (HIGH 1, MEDIUM 0.75, LOW 0.4, unmatched 0) x activity (0 without commits, else " +
   "0.5 + 0.5 x min(1, log2(1+commits)/log2(21))) x credibility (0 with a CRITICAL flag on the repository, else " +
-  "0.85 per WARNING on it, at least 0.4); penalties = 15 per CRITICAL flag (at most 45) + 5 per WARNING not " +
+  "0.85 per WARNING on it, at least 0.4), at most 0.5 when a flag on the repository discredits most of its " +
+  "history (extent >= 0.5); penalties = 15 per CRITICAL flag (at most 45) + 5 per WARNING not " +
   "about a matched repository (at most 20)";
 
 export interface ScoredClaim {
@@ -42,6 +57,8 @@ export interface ScoredClaim {
   commits: number;
   /** the resume links a repository for this claim */
   linked: boolean;
+  /** GitHub could not serve the matched repository (blocked, gone, failing): unverified, not refuted */
+  unavailable?: boolean;
 }
 
 /** 0 without commits; otherwise from ACTIVITY_FLOOR up to 1, logarithmic in the commit count. */
@@ -66,23 +83,25 @@ const r3 = (x: number) => Math.round(x * 1000) / 1000;
  * gives a byte-identical breakdown on any platform. With no claims the evidence is 0.
  */
 export function confidenceScore(claims: ScoredClaim[], flags: Flag[], mentionsSkipped = 0): ScoreBreakdown {
-  const repoFlags = (repo: string) =>
-    flags
-      .filter(
-        (f) => f.repo !== undefined && f.repo.toLowerCase() === repo.toLowerCase() && !COUNTED_IN_CREDIT.has(f.rule),
-      )
-      .map((f) => f.severity);
+  const flagsOn = (repo: string) =>
+    flags.filter(
+      (f) => f.repo !== undefined && f.repo.toLowerCase() === repo.toLowerCase() && !COUNTED_IN_CREDIT.has(f.rule),
+    );
+  const repoFlags = (repo: string) => flagsOn(repo).map((f) => f.severity);
   const lines: ClaimScoreLine[] = claims.map((c) => {
     const strengthWeight = c.matchStrength ? STRENGTH_WEIGHT[c.matchStrength] : 0;
     const act = r3(c.repo ? activityFactor(c.commits) : 0);
     const cred = r3(c.repo ? credibility(repoFlags(c.repo)) : 0);
+    const capped = c.repo !== null && discreditsMost(flagsOn(c.repo));
+    const raw = r3(strengthWeight * act * cred);
     return {
       name: c.name,
       repo: c.repo,
-      weight: c.repo === null && !c.linked ? UNVERIFIED_CLAIM_WEIGHT : 1,
+      weight: c.repo === null && (!c.linked || c.unavailable) ? UNVERIFIED_CLAIM_WEIGHT : 1,
       matchStrength: c.matchStrength,
       commits: c.commits,
-      credit: r3(strengthWeight * act * cred),
+      credit: capped ? Math.min(raw, EXTENT_CREDIT_CAP) : raw,
+      ...(capped ? { extentCapped: true } : {}),
       strengthWeight,
       activityFactor: act,
       credibility: cred,

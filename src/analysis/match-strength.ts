@@ -19,6 +19,8 @@ export interface StrengthInput {
   shortBulkDump: boolean;
   /** a CRITICAL flag says the history is forged: its commits are not real work */
   forgedHistory: boolean;
+  /** a flag discredits most of the history (the extent rule, confidence-score.ts): never HIGH */
+  mostlyDiscredited?: boolean;
 }
 
 /**
@@ -30,6 +32,7 @@ export interface StrengthInput {
  *   LOW    = anything else matched: no own commits, a weak tie with little work, a fork without own work
  *            (FORK_AS_OWN), a history that is one bulk commit spanning under two days (BULK_DUMP), or a
  *            history with a CRITICAL flag (forged commits are not work, however many there are).
+ *   and never HIGH when a flag discredits most of the history (unanchored, one dump, a copy): MEDIUM.
  */
 export function matchStrength(input: StrengthInput): MatchStrength {
   if (input.commits <= 0 || input.forkWithoutOwnWork || input.shortBulkDump || input.forgedHistory) return "LOW";
@@ -37,7 +40,7 @@ export function matchStrength(input: StrengthInput): MatchStrength {
   const substantial =
     input.commits >= SUBSTANTIAL_COMMITS || (share >= MAJORITY_SHARE && input.commits >= MIN_MAJORITY_COMMITS);
   const strongTie = input.basis !== "fuzzy";
-  if (strongTie && substantial) return "HIGH";
+  if (strongTie && substantial) return input.mostlyDiscredited ? "MEDIUM" : "HIGH";
   if (strongTie || substantial) return "MEDIUM";
   return "LOW";
 }

@@ -27,7 +27,8 @@ export function sameLogin(a: string | null | undefined, b: string): boolean {
  * Counts a commit for the candidate only when GitHub links its author to the candidate's account
  * (author.login), and it is neither a merge nor a bot's. In a fork only the candidate's commits ahead
  * of the parent count; the rest of the branch is the parent's history. When the evidence is truncated,
- * merges and bots beyond the fetched prefix cannot be seen: the exact count minus those seen is used.
+ * merges beyond the fetched pages cannot be seen, so the count is exact only when /stats/contributors gave
+ * it (merges excluded there); otherwise the listing's count minus the merges seen, marked estimated.
  */
 export function ownCommits(evidence: RepoEvidence, login: string): OwnCommits {
   let merges = 0;
@@ -39,7 +40,9 @@ export function ownCommits(evidence: RepoEvidence, login: string): OwnCommits {
     else if (isBotIdentity(c.authorLogin, c.authorEmail)) bots++;
     else kept.push(c);
   }
-  let count = Math.max(0, evidence.candidateCommitCount - merges - bots);
+  // /stats/contributors counts exclude merges already: subtracting the merges seen again would undercount
+  const seenMerges = evidence.candidateCountExcludesMerges ? 0 : merges;
+  let count = Math.max(0, evidence.candidateCommitCount - seenMerges - bots);
   let examined = kept;
   let inherited = 0;
   if (evidence.repo.fork) {

@@ -1,6 +1,7 @@
 import type { GhRepo, GhUser, RepoEvidence } from "../github/types.ts";
 import { type OwnCommits, ownCommits, sameLogin } from "./own-commits.ts";
 import { judgeRepository } from "./rules/repo-rules.ts";
+import type { RepoRuleContext } from "./rules/rule-context.ts";
 import type { Flag } from "./types.ts";
 
 /** What the analysis concluded about one matched repository. */
@@ -36,7 +37,7 @@ export function emptyEvidence(repo: GhRepo): RepoEvidence {
  * EMPTY_REPO / NO_CANDIDATE_COMMITS when there is nothing to credit. A repository owned by someone else
  * counts only when the candidate has commits there (accepted = false otherwise, and no rule runs).
  */
-export function judgeRepo(user: GhUser, evidence: RepoEvidence): RepoVerdict {
+export function judgeRepo(user: GhUser, evidence: RepoEvidence, claim?: RepoRuleContext["claim"]): RepoVerdict {
   const repo = evidence.repo;
   const own = ownCommits(evidence, user.login);
   const owned = sameLogin(repo.owner, user.login);
@@ -49,6 +50,7 @@ export function judgeRepo(user: GhUser, evidence: RepoEvidence): RepoVerdict {
     evidence,
     commits: own.examined,
     commitCount: own.count,
+    ...(claim ? { claim } : {}),
   });
   const flags: Flag[] = hits.map((h) => ({
     severity: h.severity,

@@ -1,44 +1,77 @@
+import { textTable } from "../lib/text-table.ts";
 import type { AnalysisOutcome } from "./types.ts";
+import { VERDICT_MEANING, verdictOf } from "./verdict.ts";
 
-const pad = (s: string, n: number) => (s.length >= n ? s : s + " ".repeat(n - s.length));
+/** Widest a project or claim name column gets; longer names wrap inside it. */
+const NAME_WIDTH = 28;
 
 /**
- * A plain-text report of one analysis for a terminal: score, verified projects, unmatched claims, flags
- * (most severe first) and the score's arithmetic. Pure: the same outcome always prints the same lines.
+ * A plain-text report of one analysis for a terminal: score and verdict, verified projects, unmatched
+ * claims, flags (most severe first) and the score's arithmetic. Pure: the same outcome always prints the
+ * same lines. Long names wrap inside their column instead of pushing the next one out of line.
  */
 export function reportText(outcome: AnalysisOutcome, heading: string): string[] {
-  const lines: string[] = [heading, "", `Confidence score: ${outcome.confidenceScore}/100`, ""];
+  const verdict = verdictOf(outcome.confidenceScore, outcome.flags);
+  const lines: string[] = [
+    heading,
+    "",
+    `Confidence score: ${outcome.confidenceScore}/100 (${verdict}: ${VERDICT_MEANING[verdict]})`,
+    "",
+  ];
   const vp = outcome.verifiedProjects;
   lines.push(`Verified projects (${vp.length}):`);
   if (vp.length === 0) lines.push("  (none)");
-  const nameWidth = Math.min(32, Math.max(4, ...vp.map((p) => p.name.length)) + 2);
-  const urlWidth = Math.max(10, ...vp.map((p) => p.repoUrl.length)) + 2;
-  for (const p of vp) {
-    const extra = [
-      `matched by ${p.matchedBy}`,
-      p.fork ? "fork" : "",
-      p.technologiesConfirmed.length ? `confirms ${p.technologiesConfirmed.join(", ")}` : "",
-    ]
-      .filter((x) => x !== "")
-      .join("; ");
+  else
     lines.push(
-      `  ${pad(p.matchStrength, 7)} ${pad(p.name, nameWidth)}${pad(p.repoUrl, urlWidth)}${p.commits} of ${p.totalCommits} commits (${extra})`,
+      ...textTable(
+        [
+          { header: "match", max: 6 },
+          { header: "project", max: NAME_WIDTH },
+          { header: "repository", max: 44 },
+          { header: "commits", max: 12 },
+          { header: "evidence", max: 0 },
+        ],
+        vp.map((p) => [
+          p.matchStrength,
+          p.name,
+          p.repoUrl,
+          `${p.commitsEstimated ? "about " : ""}${p.commits} of ${p.totalCommits}`,
+          [
+            `matched by ${p.matchedBy}`,
+            p.fork ? "fork" : "",
+            p.technologiesConfirmed.length ? `confirms ${p.technologiesConfirmed.join(", ")}` : "",
+          ]
+            .filter((x) => x !== "")
+            .join("; "),
+        ]),
+        "  ",
+      ),
     );
-  }
   if (outcome.unmatchedClaims.length > 0) {
     lines.push("", `Unmatched claims (${outcome.unmatchedClaims.length}):`);
     for (const u of outcome.unmatchedClaims) lines.push(`  - ${u.name}: ${u.reason}`);
   }
   lines.push("", `Flags (${outcome.flags.length}):`);
   if (outcome.flags.length === 0) lines.push("  (none)");
-  for (const f of outcome.flags) lines.push(`  ${pad(f.severity, 9)}${f.message}`);
+  lines.push(
+    ...textTable(
+      [{ max: 8 }, { max: 1000 }],
+      outcome.flags.map((f) => [f.severity, f.message]),
+      "  ",
+    ),
+  );
   const b = outcome.scoreBreakdown;
   lines.push("", `Score: evidence ${b.evidence} - penalties ${b.penaltyTotal} = ${b.score}`);
-  for (const c of b.claims) {
-    lines.push(
-      `  ${pad(c.name, nameWidth)}credit ${c.credit.toFixed(3)} = ${c.matchStrength ?? "unmatched"} ${c.strengthWeight} x activity ${c.activityFactor} x credibility ${c.credibility}${c.weight !== 1 ? ` (weight ${c.weight})` : ""}`,
-    );
-  }
+  lines.push(
+    ...textTable(
+      [{ max: NAME_WIDTH }, { max: 1000 }],
+      b.claims.map((c) => [
+        c.name,
+        `credit ${c.credit.toFixed(3)} = ${c.matchStrength ?? "unmatched"} ${c.strengthWeight} x activity ${c.activityFactor} x credibility ${c.credibility}${c.weight !== 1 ? ` (weight ${c.weight})` : ""}`,
+      ]),
+      "  ",
+    ),
+  );
   for (const p of b.penalties) lines.push(`  -${p.points} ${p.severity} ${p.rule}${p.repo ? ` (${p.repo})` : ""}`);
   lines.push(
     "",

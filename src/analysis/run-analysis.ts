@@ -1,9 +1,22 @@
-import type { GhRepo, GitHubSource, RepoEvidence } from "../github/types.ts";
+import {
+  type GhRepo,
+  type GitHubSource,
+  GitHubUnavailableError,
+  type RepoEvidence,
+  type RepoUnavailable,
+} from "../github/types.ts";
 import type { ExtractedResume } from "../resume/types.ts";
-import { hiddenTextFlags, linkFlags, profileMismatchFlags, unmatchedFlag } from "./claim-flags.ts";
+import {
+  hiddenTextFlags,
+  linkFlags,
+  organisations,
+  profileMismatchFlags,
+  unavailableFlag,
+  unmatchedFlag,
+} from "./claim-flags.ts";
 import { claimRepoRefs, parseRepoUrl, repoKey } from "./claim-links.ts";
 import { commitTimeline } from "./commit-timeline.ts";
-import { confidenceScore, type ScoredClaim } from "./confidence-score.ts";
+import { confidenceScore, discreditsMost, type ScoredClaim } from "./confidence-score.ts";
 import { sortFlags } from "./flag-order.ts";
 import { type ClaimMatch, matchClaims } from "./match-claims.ts";
 import { matchStrength } from "./match-strength.ts";
@@ -28,6 +41,8 @@ export interface AnalysisInput {
   hostUsername: string;
   resume: ExtractedResume;
   github: GitHubSource;
+  /** told once every piece of GitHub evidence is in and only judging and scoring remain */
+  onStage?: (stage: "analysing") => void;
 }
 
 /** The newest server-written time in the evidence: the analysis's "now", so no clock is read. */
@@ -53,6 +68,7 @@ function verifiedProject(m: ClaimMatch, v: RepoVerdict, repoFlags: Flag[]): Veri
     name: m.claim.name,
     repoUrl: `github.com/${v.repo.fullName}`,
     commits: v.own.count,
+    ...(v.evidence.candidateCountExact === false ? { commitsEstimated: true } : {}),
     matchStrength: matchStrength({
       basis: m.basis ?? "fuzzy",
       commits: v.own.count,
@@ -60,6 +76,7 @@ function verifiedProject(m: ClaimMatch, v: RepoVerdict, repoFlags: Flag[]): Veri
       forkWithoutOwnWork: v.forkWithoutOwnWork,
       shortBulkDump: v.shortBulkDump,
       forgedHistory: v.flags.some((f) => f.severity === "CRITICAL"),
+      mostlyDiscredited: discreditsMost(v.flags),
     }),
     matchedBy: m.basis ?? "fuzzy",
     matchScore: m.score,
@@ -106,21 +123,37 @@ export async function runAnalysis(input: AnalysisInput): Promise<AnalysisOutcome
   const matches = matchClaims({ claims, repos: [...pool.values()], linkTargets });
 
   const verdicts = new Map<string, RepoVerdict>();
+  const unavailable = new Map<string, RepoUnavailable>();
   for (const m of matches) {
     if (!m.repo) continue;
     const key = repoKey(m.repo.owner, m.repo.name);
-    if (verdicts.has(key)) continue;
+    if (verdicts.has(key) || unavailable.has(key)) continue;
     const evidence: RepoEvidence = m.repo.empty ? emptyEvidence(m.repo) : await github.repoEvidence(m.repo, user.login);
-    verdicts.set(key, judgeRepo(user, evidence));
+    if (evidence.unavailable) unavailable.set(key, evidence.unavailable);
+    else verdicts.set(key, judgeRepo(user, evidence, { name: m.claim.name, dates: m.claim.dates }));
   }
+  // several repositories and every one failing with a server error is GitHub down, not one bad repository
+  const failing = [...unavailable.values()];
+  if (verdicts.size === 0 && failing.length >= 2 && failing.every((u) => u.status >= 500))
+    throw new GitHubUnavailableError(`GitHub failed on every matched repository: ${failing[0]!.reason}`, 503);
 
-  const flags: Flag[] = [...profileMismatchFlags(resume, user.login), ...hiddenTextFlags(resume)];
+  const organisationLinks = await organisations(resume, user.login, github);
+  input.onStage?.("analysing");
+  const flags: Flag[] = [...profileMismatchFlags(resume, user.login, organisationLinks), ...hiddenTextFlags(resume)];
   const verifiedProjects: VerifiedProject[] = [];
   const unmatchedClaims: UnmatchedClaim[] = [];
   const scored: ScoredClaim[] = [];
   const flaggedRepos = new Set<string>();
   for (const m of matches) {
     flags.push(...linkFlags(m.claim, linkTargets));
+    const gone = m.repo ? unavailable.get(repoKey(m.repo.owner, m.repo.name)) : undefined;
+    if (m.repo && gone) {
+      const reason = `${m.repo.fullName} could not be read: ${gone.reason}`;
+      unmatchedClaims.push({ name: m.claim.name, reason });
+      flags.push(unavailableFlag(m.claim.name, m.repo.fullName, gone));
+      scored.push({ name: m.claim.name, repo: null, matchStrength: null, commits: 0, linked: true, unavailable: true });
+      continue;
+    }
     const v = m.repo ? verdicts.get(repoKey(m.repo.owner, m.repo.name)) : undefined;
     if (m.repo && v && !v.accepted) {
       m.reason = `the linked repository ${v.repo.fullName} belongs to ${v.repo.owner} and has no commits by ${user.login}`;
@@ -181,7 +214,15 @@ export async function runAnalysis(input: AnalysisInput): Promise<AnalysisOutcome
     unmatchedClaims,
     commitTimelines: accepted
       .filter((v) => v.own.examined.length > 0)
-      .map((v) => commitTimeline(v.repo.fullName, v.own.examined)),
+      .map((v) =>
+        commitTimeline(v.repo.fullName, v.own.examined, undefined, {
+          repoCreatedAt: v.repo.createdAt ?? null,
+          accountCreatedAt: user.createdAt,
+          ownCommits: v.own.count,
+          historyCommits: v.evidence.totalCommitCount,
+          severity: worst(v.flags),
+        }),
+      ),
     githubCalls: github.stats(),
   };
 }

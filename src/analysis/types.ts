@@ -9,7 +9,7 @@ import type { CommitTimeline } from "./commit-timeline.ts";
 export type Severity = "CRITICAL" | "WARNING" | "INFO";
 export type MatchStrength = "HIGH" | "MEDIUM" | "LOW";
 
-/** The 14 forensic rules of GITHUB-FORENSICS.md, in the note's order. */
+/** The 14 forensic rules of GITHUB-FORENSICS.md, in the note's order, then the second wave's (copies, anchored time). */
 export type ForensicRuleId =
   | "FUTURE_AUTHOR_DATE"
   | "CLOCK_TIME_MONOCULTURE"
@@ -24,7 +24,9 @@ export type ForensicRuleId =
   | "FOREIGN_HISTORY"
   | "FORK_AS_OWN"
   | "BOT_AUTHOR"
-  | "CLAIM_BEFORE_ACCOUNT";
+  | "CLAIM_BEFORE_ACCOUNT"
+  | "COPIED_REPOSITORY"
+  | "UNANCHORED_HISTORY";
 
 /** Flags about the resume and the matching rather than a repository's history. */
 export type ClaimRuleId =
@@ -37,7 +39,8 @@ export type ClaimRuleId =
   | "NO_CANDIDATE_COMMITS"
   | "EMPTY_REPO"
   | "UNLINKED_EMAIL_COMMITS"
-  | "AI_AGENT";
+  | "AI_AGENT"
+  | "REPO_UNAVAILABLE";
 
 export type RuleId = ForensicRuleId | ClaimRuleId;
 
@@ -69,6 +72,8 @@ export interface SpecVerifiedProject {
   repoUrl: string;
   /** the candidate's own non-merge, non-bot commits (beyond a fork's parent) */
   commits: number;
+  /** true when `commits` is an estimate ("about"): a long history read in pages without GitHub's statistics */
+  commitsEstimated?: boolean;
   matchStrength: MatchStrength;
 }
 
@@ -112,6 +117,8 @@ export interface ClaimScoreLine {
   strengthWeight: number;
   activityFactor: number;
   credibility: number;
+  /** a flag on the repository discredits most of its history: credit capped at 0.5 (the extent rule) */
+  extentCapped?: boolean;
 }
 
 /** Why the score is what it is: enough to recompute it by hand. */

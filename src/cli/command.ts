@@ -14,8 +14,22 @@ export interface Command {
   run(args: string[], io: CliIO): Promise<number>;
 }
 
+/** A reader that went away (`claimcheck jobs list | head`) ends the command quietly, as for any Unix tool. */
+function writeOut(line: string): void {
+  try {
+    process.stdout.write(`${line}\n`);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "EPIPE") process.exit(0);
+    throw err;
+  }
+}
+process.stdout.on("error", (err: NodeJS.ErrnoException) => {
+  if (err.code === "EPIPE") process.exit(0);
+  throw err;
+});
+
 export const processIO: CliIO = {
-  out: (l) => process.stdout.write(`${l}\n`),
+  out: writeOut,
   err: (l) => process.stderr.write(`${l}\n`),
   env: process.env,
 };

@@ -1,6 +1,7 @@
 import { AccountService } from "../accounts/account-service.ts";
 import { AccountStore } from "../accounts/account-store.ts";
 import { type Config, loadConfig, loadDataDir } from "../config/config.ts";
+import { databaseOpenError, ensureDataDir } from "../config/startup-checks.ts";
 import { systemClock } from "../lib/clock.ts";
 import { openStorage } from "../storage/backend.ts";
 import type { Database } from "../storage/database.ts";
@@ -14,8 +15,16 @@ export function openCommandStorage(
   opts: { migrate?: boolean } = {},
 ): { db: Database; dataDir: string; where: string } {
   const s = loadDataDir(io.env, storageFlagValues(flags));
-  const db = openStorage(s, opts);
-  return { db, dataDir: s.dataDir, where: s.databaseUrl ? "PostgreSQL (DATABASE_URL)" : s.dbPath };
+  if (s.databaseUrl) return { db: openStorage(s, opts), dataDir: s.dataDir, where: "PostgreSQL (DATABASE_URL)" };
+  // SQLite: an unusable DATA_DIR or database file is a configuration problem naming the path (exit 78)
+  ensureDataDir(s.dataDir);
+  let db: Database;
+  try {
+    db = openStorage(s, opts);
+  } catch (err) {
+    throw databaseOpenError(s.dataDir, s.dbPath, err);
+  }
+  return { db, dataDir: s.dataDir, where: s.dbPath };
 }
 
 /** Open the database for a command (DATABASE_URL's, else DATA_DIR's); closed when `fn` returns. */

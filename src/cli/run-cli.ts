@@ -1,3 +1,4 @@
+import { ConfigError } from "../config/config.ts";
 import { type CliIO, type Command, UsageError } from "./command.ts";
 import { loadCommands } from "./table.ts";
 
@@ -56,6 +57,10 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     if (err instanceof UsageError) {
       io.err(`claimcheck ${best.name}: ${err.message}\n\n${best.help}`);
       return 2;
+    }
+    if (err instanceof ConfigError) {
+      io.err(err.message);
+      return 78; // EX_CONFIG, as serve
     }
     io.err(`claimcheck ${best.name}: ${err instanceof Error ? err.message : String(err)}`);
     return 1;

@@ -30,6 +30,12 @@ export interface Config {
   resumeRetentionMs: number;
   defaultMonthlyQuota: number;
   defaultRateLimitPerMinute: number;
+  /** a request body that sends nothing for this long is abandoned (408) */
+  bodyTimeoutMs: number;
+  /** bytes all request bodies being received may hold in memory together; past it 503 */
+  bodyBudgetBytes: number;
+  /** bearer token /metrics requires; null: /metrics is off */
+  metricsToken: string | null;
 }
 
 /** Every setting: its env name, its flag, its default, and how to read it. */
@@ -128,6 +134,24 @@ export const SETTINGS = {
     def: "60",
     help: "verifications per key per minute for new clients (0 = unlimited)",
   },
+  bodyTimeout: {
+    env: "BODY_TIMEOUT",
+    flag: "body-timeout",
+    def: "10s",
+    help: "a request body that sends nothing for this long is abandoned with 408 (stalled uploads and forms)",
+  },
+  bodyBudget: {
+    env: "BODY_BUDGET_MB",
+    flag: "body-budget-mb",
+    def: "64",
+    help: "MiB that request bodies being received may hold in memory, all together; past it new ones get 503 with Retry-After",
+  },
+  metricsToken: {
+    env: "METRICS_TOKEN",
+    flag: "metrics-token",
+    def: "",
+    help: "bearer token a Prometheus scraper sends to GET /metrics (at least 16 characters); unset: /metrics is off",
+  },
 } as const;
 
 export type SettingName = keyof typeof SETTINGS;
@@ -179,6 +203,15 @@ const schema = z.object({
   resumeRetention: duration("RESUME_RETENTION"),
   defaultMonthlyQuota: int(0, 1_000_000_000),
   defaultRateLimit: int(0, 1_000_000),
+  bodyTimeout: duration("BODY_TIMEOUT").refine(
+    (ms) => ms >= 100 && ms <= 240_000,
+    "BODY_TIMEOUT must be between 100ms and 4m",
+  ),
+  bodyBudget: int(1, 65536),
+  metricsToken: z.union([
+    z.literal(""),
+    z.string().regex(/^[\x21-\x7e]{16,256}$/, "METRICS_TOKEN must be 16-256 visible ASCII characters"),
+  ]),
 });
 
 export class ConfigError extends Error {
@@ -231,6 +264,9 @@ export function loadConfig(
     resumeRetentionMs: v.resumeRetention,
     defaultMonthlyQuota: v.defaultMonthlyQuota,
     defaultRateLimitPerMinute: v.defaultRateLimit,
+    bodyTimeoutMs: v.bodyTimeout,
+    bodyBudgetBytes: v.bodyBudget * 1024 * 1024,
+    metricsToken: v.metricsToken === "" ? null : v.metricsToken,
   });
 }
 

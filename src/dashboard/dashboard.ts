@@ -4,7 +4,6 @@ import { AdminAuth, type AdminAuthOptions } from "../admins/admin-auth.ts";
 import { AdminStore } from "../admins/admin-store.ts";
 import { setupLink } from "../admins/setup-link.ts";
 import type { Clock } from "../lib/clock.ts";
-import { AppError } from "../lib/errors.ts";
 import type { Logger } from "../lib/log.ts";
 import type { Database } from "../storage/database.ts";
 import type { VerificationService } from "../verification/verification-service.ts";
@@ -12,7 +11,7 @@ import type { AttemptResult } from "../webhooks/attempt-outcome.ts";
 import type { DeliveryHealth, DeliveryListRow } from "../webhooks/delivery-report-store.ts";
 import type { AttemptRow, DeliveryRow } from "../webhooks/delivery-store.ts";
 import { dashboardAssets } from "./assets.ts";
-import { createPageHandler } from "./page-handler.ts";
+import { createPageHandler, type FormLimits } from "./page-handler.ts";
 import { authRoutes } from "./routes/auth-routes.ts";
 import { clientRoutes } from "./routes/client-routes.ts";
 import { jobRoutes } from "./routes/job-routes.ts";
@@ -41,6 +40,8 @@ export interface DashboardDeps {
   logger: Logger;
   /** PUBLIC_URL: links and the Secure cookie flag follow it */
   publicUrl: string | null;
+  /** the global body budget and body timeout, shared with the API's uploads */
+  bodies: FormLimits;
   /** null until webhook delivery is wired in */
   webhooks: DashboardWebhooks | null;
   /** GitHub's last reported rate-limit window, when the analysis exposes one */
@@ -61,6 +62,7 @@ export function createDashboard(deps: DashboardDeps) {
     auth,
     logger: deps.logger.child({ component: "dashboard" }),
     publicUrl: deps.publicUrl,
+    bodies: deps.bodies,
     assets: assets.paths,
   });
   const context = { ...deps, handle, auth, refreshMs: deps.refreshMs ?? 5_000 };
@@ -81,11 +83,22 @@ export function createDashboard(deps: DashboardDeps) {
     .use(jobRoutes(context))
     .use(clientRoutes(context))
     .use(webhookRoutes(context))
-    .all("/dashboard/*", (request) =>
-      handle.authed(request, (r) =>
-        handle.fail(new AppError("not_found", 404, "There is no such dashboard page."), r.viewer),
-      ),
-    );
+    .all("/dashboard/*", (ctx) => handle.unmatched(ctx, allowedMethods(ctx.request)), { parse: "none" });
+
+  /** The methods the dashboard's routes serve for a path (empty: no such page). */
+  let table: Array<{ method: string; pattern: RegExp }> | null = null;
+  const allowedMethods = (request: Request): string[] => {
+    table ??= routes.routes
+      .filter((route) => route.path !== "/dashboard/*" && route.method !== "ALL")
+      .map((route) => ({
+        method: route.method,
+        pattern: new RegExp(`^${route.path.replace(/:[^/]+/g, "[^/]+")}/?$`),
+      }));
+    const path = new URL(request.url).pathname;
+    const methods = new Set(table.filter((route) => route.pattern.test(path)).map((route) => route.method));
+    if (methods.has("GET")) methods.add("HEAD");
+    return [...methods].sort();
+  };
 
   return {
     auth,

@@ -1,5 +1,6 @@
 import type { AdminAuth, LiveSession } from "../admins/admin-auth.ts";
 import { sameSecret } from "../admins/admin-auth.ts";
+import { type BodyLimits, readSmallBody } from "../lib/body-stream.ts";
 import { AppError, errorMessage } from "../lib/errors.ts";
 import type { Logger } from "../lib/log.ts";
 import type { Html } from "./html.ts";
@@ -9,6 +10,8 @@ import { isSecureRequest, readCookie, SESSION_COOKIE } from "./session-cookie.ts
 
 /** Form bodies are small; the signature checker's pasted webhook body is the largest thing posted. */
 export const MAX_FORM_BYTES = 1024 * 1024;
+/** The login and setup forms, posted without a session, are tiny: anything larger is refused unread. */
+export const MAX_OPEN_FORM_BYTES = 16 * 1024;
 
 export type Form = Map<string, string>;
 
@@ -32,6 +35,7 @@ export interface AdminRequest extends PageRequest {
 
 export interface PageHandlerDeps {
   auth: AdminAuth;
+  bodies: FormLimits;
   logger: Logger;
   publicUrl: string | null;
   assets: AssetPaths;
@@ -58,22 +62,44 @@ export function safeNext(next: string | null | undefined): string {
   return next;
 }
 
-/** A urlencoded or multipart form, size-limited; a missing or different content type is an empty form. */
-export async function readForm(request: Request): Promise<Form> {
+/** What a form read may hold: its share of the global body budget, and how long the body may stall. */
+export type FormLimits = BodyLimits;
+
+/**
+ * A urlencoded or multipart form, size-limited; a missing or different content type is an empty form
+ * (its body is never read). The declared length is reserved in the global body budget before a byte
+ * is read (503 past it), and a body that stops arriving is abandoned (408).
+ */
+export async function readForm(
+  request: Request,
+  limits: FormLimits,
+  maxBytes = MAX_FORM_BYTES,
+  deadlineMs?: number,
+): Promise<Form> {
   const type = request.headers.get("content-type") ?? "";
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_FORM_BYTES) throw new AppError("form_too_large", 413, "the form is too large");
+  const tooLarge = () => new AppError("form_too_large", 413, "the form is too large");
+  if (!(declared <= maxBytes)) throw tooLarge();
   const out: Form = new Map();
-  if (/^application\/x-www-form-urlencoded/i.test(type)) {
-    const text = await request.text();
-    if (text.length > MAX_FORM_BYTES) throw new AppError("form_too_large", 413, "the form is too large");
-    for (const [k, v] of new URLSearchParams(text)) if (!out.has(k)) out.set(k, v);
-  } else if (/^multipart\/form-data/i.test(type)) {
-    const fd = await request.formData().catch(() => {
+  const urlencoded = /^application\/x-www-form-urlencoded/i.test(type);
+  if (!urlencoded && !/^multipart\/form-data/i.test(type)) return out;
+  const release = limits.budget.reserve(declared);
+  let body: Buffer;
+  try {
+    body = await readSmallBody(request, { ...limits, maxBytes, tooLarge, deadlineMs });
+  } finally {
+    release();
+  }
+  if (urlencoded) {
+    for (const [k, v] of new URLSearchParams(body.toString("utf8"))) if (!out.has(k)) out.set(k, v);
+    return out;
+  }
+  const fd = await new Response(body as Uint8Array<ArrayBuffer>, { headers: { "content-type": type } })
+    .formData()
+    .catch(() => {
       throw new AppError("invalid_request", 400, "the form could not be read");
     });
-    for (const [k, v] of fd) if (typeof v === "string" && !out.has(k)) out.set(k, v);
-  }
+  for (const [k, v] of fd) if (typeof v === "string" && !out.has(k)) out.set(k, v);
   return out;
 }
 
@@ -134,9 +160,40 @@ export function createPageHandler(deps: PageHandlerDeps) {
     live: request.headers.get("x-dashboard-live") === "1",
   });
 
+  /** Without a live session a GET is sent to the login page and anything else is refused. */
+  const noSession = (r: PageRequest, post: boolean): Response => {
+    if (!post) return redirect(`/dashboard/login?next=${encodeURIComponent(r.url.pathname + r.url.search)}`);
+    const message = "Your session has ended. Log in again, then repeat the action.";
+    return htmlResponse(errorPage({ assets: deps.assets, status: 401, message }), 401);
+  };
+
   return {
     assets: deps.assets,
     fail,
+
+    /**
+     * A form posted without a session (login, setup): small, within the body budget, and whole within
+     * BODY_TIMEOUT (an anonymous trickle cannot hold its share of the budget for long).
+     */
+    openForm: (request: Request): Promise<Form> =>
+      readForm(request, deps.bodies, MAX_OPEN_FORM_BYTES, deps.bodies.idleTimeoutMs),
+
+    /**
+     * A path or method no route serves: 405 with Allow when the path exists for other methods, else 404.
+     * The body is never read (it may be anything, of any type); anonymous callers learn nothing.
+     */
+    unmatched(ctx: { request: Request; server?: Server }, allow: string[]): Response {
+      const r = base(ctx.request, undefined, ctx.server);
+      const session = deps.auth.session(readCookie(ctx.request, SESSION_COOKIE, r.secure));
+      if (!session) return noSession(r, ctx.request.method !== "GET" && ctx.request.method !== "HEAD");
+      const viewer: Viewer = { username: session.username, csrfToken: session.csrf_token };
+      if (allow.length === 0) return fail(new AppError("not_found", 404, "There is no such dashboard page."), viewer);
+      const list = allow.join(", ");
+      return fail(
+        new AppError("method_not_allowed", 405, `This page answers ${list} only.`, {}, { allow: list }),
+        viewer,
+      );
+    },
 
     /** The session's one-time notice for a page view; a background refresh leaves it for the page. */
     flash(r: AdminRequest): string | null {
@@ -164,22 +221,12 @@ export function createPageHandler(deps: PageHandlerDeps) {
       handler: (r: AdminRequest) => Response | Promise<Response>,
     ): Promise<Response> {
       const r = base(ctx.request, ctx.params, ctx.server);
-      const session = deps.auth.session(readCookie(ctx.request, SESSION_COOKIE));
+      const session = deps.auth.session(readCookie(ctx.request, SESSION_COOKIE, r.secure));
       const post = ctx.request.method !== "GET" && ctx.request.method !== "HEAD";
-      if (!session) {
-        if (!post) return redirect(`/dashboard/login?next=${encodeURIComponent(r.url.pathname + r.url.search)}`);
-        return htmlResponse(
-          errorPage({
-            assets: deps.assets,
-            status: 401,
-            message: "Your session has ended. Log in again, then repeat the action.",
-          }),
-          401,
-        );
-      }
+      if (!session) return noSession(r, post);
       const viewer: Viewer = { username: session.username, csrfToken: session.csrf_token };
       try {
-        const form = post ? await readForm(ctx.request) : new Map<string, string>();
+        const form = post ? await readForm(ctx.request, deps.bodies) : new Map<string, string>();
         if (post) checkCsrf(ctx.request, form, session.csrf_token);
         return await handler({ ...r, session, viewer, form });
       } catch (err) {

@@ -18,15 +18,18 @@ function cookieName(base: string, secure: boolean): string {
   return secure ? `__Host-${base}` : base;
 }
 
-/** A cookie's value by name from the Cookie header, or null; only token-shaped values are accepted. */
-export function readCookie(request: Request, base: string): string | null {
+/**
+ * A cookie's value from the Cookie header, or null; only token-shaped values are accepted. Behind HTTPS
+ * only the `__Host-` name counts (a sibling subdomain or a plain-HTTP page can plant the bare name, and
+ * it would come first: session fixation by cookie tossing); over plain HTTP only the bare name is set.
+ */
+export function readCookie(request: Request, base: string, secure: boolean): string | null {
   const header = request.headers.get("cookie");
   if (!header) return null;
+  const wanted = cookieName(base, secure);
   for (const part of header.split(";")) {
     const eq = part.indexOf("=");
-    if (eq < 0) continue;
-    const name = part.slice(0, eq).trim();
-    if (name !== base && name !== `__Host-${base}`) continue;
+    if (eq < 0 || part.slice(0, eq).trim() !== wanted) continue;
     const value = part.slice(eq + 1).trim();
     if (TOKEN.test(value)) return value;
   }

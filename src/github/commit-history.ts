@@ -2,7 +2,7 @@ import type { GitHubClient } from "./github-client.ts";
 import { sameLogin, toGhCommit } from "./github-mappers.ts";
 import { pageOf } from "./link-header.ts";
 import { mapLimit } from "./map-limit.ts";
-import type { GhCommit, GhRepo, RepoEvidence } from "./types.ts";
+import { type GhCommit, type GhRepo, GitHubUnavailableError, type RepoEvidence } from "./types.ts";
 
 /** What the commit listings say about one repository's default branch and one candidate. */
 export interface CommitHistory {
@@ -13,6 +13,12 @@ export interface CommitHistory {
   candidateCommitCount: number;
   truncated: boolean;
   otherAuthors: RepoEvidence["otherAuthors"];
+  /** false when the candidate's count comes from a paged author= listing (GitHub's rel="last" is not exact there) */
+  candidateCountExact?: boolean;
+  /** true when otherAuthors was counted over the whole branch, false when over its newest and oldest pages */
+  otherAuthorsComplete?: boolean;
+  /** root tree SHA of the default branch's head commit */
+  headTreeSha?: string;
 }
 
 export const PER_PAGE = 100;
@@ -65,6 +71,9 @@ export async function fetchCommitHistory(
   const route = "/repos/{owner}/{repo}/commits";
   const base = { owner: repo.owner, repo: repo.name, per_page: PER_PAGE };
   const first = await client.get<unknown[]>(route, base, [404, 409]);
+  if (first.status === 404) {
+    throw new GitHubUnavailableError(`GitHub answered 404 to the history of ${repo.fullName}, listed moments ago`, 404);
+  }
   if (first.status !== 200 || !Array.isArray(first.data)) {
     return {
       empty: true,
@@ -81,13 +90,16 @@ export async function fetchCommitHistory(
   if (lastPage === null) {
     const candidate = newest.filter((c) => sameLogin(c.authorLogin, login));
     return {
+      headTreeSha: newest[0]?.treeSha,
       empty: newest.length === 0,
       totalCommitCount: newest.length,
       rootCommit: [...newest].reverse().find((c) => c.parents === 0),
       candidateCommits: candidate,
       candidateCommitCount: candidate.length,
       truncated: false,
+      candidateCountExact: true,
       otherAuthors: tallyOtherAuthors(newest, login),
+      otherAuthorsComplete: true,
     };
   }
 
@@ -101,26 +113,42 @@ export async function fetchCommitHistory(
   const ownLast = pageOf(ownFirst.headers.link, "last");
   let pages: GhCommit[][] = [ownFirstPage];
   let count = ownFirstPage.length;
+  let countExact = true;
   if (ownLast !== null) {
     const wanted = [...middlePages(ownLast, maxPages), ownLast];
     const fetched = await mapLimit(wanted, 3, async (page) => {
       const res = await client.get<unknown[]>(route, { ...own, page });
       return (Array.isArray(res.data) ? res.data : []).map(toGhCommit);
     });
+    // rel="last" on an author= listing is not exact on GitHub: the last page can come back empty; then
+    // the page before it holds the oldest work, and the count is read from it (and called estimated)
+    let lastFull = ownLast;
+    let tail = fetched[fetched.length - 1] ?? [];
+    while (tail.length === 0 && lastFull > 2 && ownLast - lastFull < 3) {
+      lastFull--;
+      const res = await client.get<unknown[]>(route, { ...own, page: lastFull });
+      tail = (Array.isArray(res.data) ? res.data : []).map(toGhCommit);
+      fetched.push(tail);
+    }
     pages = [ownFirstPage, ...fetched];
-    count = PER_PAGE * (ownLast - 1) + (fetched[fetched.length - 1]?.length ?? 0);
+    count = PER_PAGE * (lastFull - 1) + tail.length;
+    countExact = false;
   }
   const listed = dedupe(pages.flat());
   // author= also matches a literal email; only commits linked to the account count
   const candidate = listed.filter((c) => sameLogin(c.authorLogin, login));
   const candidateCount = Math.max(candidate.length, count - (listed.length - candidate.length));
   return {
+    headTreeSha: newest[0]?.treeSha,
     empty: false,
     totalCommitCount: total,
     rootCommit: [...oldest].reverse().find((c) => c.parents === 0),
     candidateCommits: candidate,
     candidateCommitCount: candidateCount,
     truncated: candidate.length < candidateCount,
+    candidateCountExact: countExact && candidate.length === candidateCount,
     otherAuthors: tallyOtherAuthors(dedupe([...newest, ...oldest]), login),
+    // two pages are the whole branch
+    otherAuthorsComplete: lastPage <= 2,
   };
 }

@@ -48,6 +48,8 @@ export interface GitHubClient {
     route: string,
     params?: Record<string, string | number | undefined>,
     accept?: readonly number[],
+    /** `retries` overrides the client's retry count for this request (e.g. 1 for a diff GitHub may never render) */
+    options?: { retries?: number },
   ): Promise<GitHubResponse<T>>;
   /** requests sent, 304s, and immutable cache hits so far */
   readonly counters: Readonly<TransportCounters>;
@@ -127,6 +129,7 @@ export function createGitHubClient(opts: GitHubClientOptions): GitHubClient {
     route: string,
     params: Record<string, string | number | undefined> = {},
     accept: readonly number[] = [],
+    options: { retries?: number } = {},
   ): Promise<GitHubResponse<T>> => {
     const budget = lastRate;
     if (budget && budget.remaining <= 0 && clock.now() < budget.resetAt)
@@ -135,6 +138,7 @@ export function createGitHubClient(opts: GitHubClientOptions): GitHubClient {
       const res = await octokit.request(`GET ${route}`, {
         ...params,
         headers: { "x-github-api-version": "2022-11-28" },
+        ...(options.retries !== undefined ? { request: { retries: options.retries } } : {}),
       });
       if (res.status >= 300) {
         // only a redirect the transport refused to follow (another host) gets here: never read it as data
@@ -158,12 +162,13 @@ export function createGitHubClient(opts: GitHubClientOptions): GitHubClient {
           throw new GitHubRateLimitedError(failure.resetAt);
         case "unavailable":
           throw new GitHubUnavailableError(
-            `GitHub kept failing on GET ${route} after ${retries + 1} attempts: ${err.status === 500 && !err.response ? "" : `${err.status} `}${err.message}`,
+            `GitHub kept failing on GET ${route} after ${(options.retries ?? retries) + 1} attempts: ${err.status === 500 && !err.response ? "" : `${err.status} `}${err.message}`,
+            err.status || 500,
           );
         case "bad-credentials":
           throw new GitHubUnavailableError("GitHub rejected the token (401 Bad credentials): check GITHUB_TOKEN");
         case "client-error":
-          throw new GitHubUnavailableError(`GitHub answered ${err.status} to GET ${route}: ${err.message}`);
+          throw new GitHubUnavailableError(`GitHub answered ${err.status} to GET ${route}: ${err.message}`, err.status);
       }
     }
   };

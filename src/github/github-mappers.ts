@@ -76,6 +76,8 @@ export function toGhCommit(data: unknown): GhCommit {
     parents: Array.isArray(c.parents) ? c.parents.length : 0,
     verified: obj(commit.verification).verified === true,
   };
+  const tree = str(obj(commit.tree).sha);
+  if (tree) out.treeSha = tree;
   if (c.stats !== undefined || Array.isArray(c.files)) {
     const stats = obj(c.stats);
     const files = Array.isArray(c.files) ? c.files.map(obj) : [];

@@ -5,6 +5,7 @@ import { createGitHubClient, type GitHubClient } from "./github-client.ts";
 import { toGhRepo, toGhUser } from "./github-mappers.ts";
 import { pageOf } from "./link-header.ts";
 import { fetchRepoEvidence } from "./repo-evidence.ts";
+import { repoFailure, unavailableEvidence } from "./repo-isolation.ts";
 import type { GhRepo, GitHubSource } from "./types.ts";
 
 export interface GitHubSourceOptions {
@@ -57,6 +58,7 @@ export function createGitHubSource(opts: GitHubSourceOptions): GitHubSource & { 
     maxCommitPages: Math.max(2, opts.maxCommitPages ?? 10),
     sampleSize: Math.max(0, opts.sampleSize ?? 10),
     maxManifests: Math.max(0, opts.maxManifests ?? 2),
+    scope: new URL(opts.baseUrl).origin,
   };
 
   const getRepo = async (owner: string, name: string): Promise<GhRepo | null> => {
@@ -85,7 +87,19 @@ export function createGitHubSource(opts: GitHubSourceOptions): GitHubSource & { 
       return repos;
     },
     getRepo,
-    repoEvidence: (repo, login) => fetchRepoEvidence(client, repo, login, limits, getRepo),
+    async repoEvidence(repo, login) {
+      try {
+        return await fetchRepoEvidence(client, repo, login, limits, getRepo);
+      } catch (err) {
+        const failure = repoFailure(err);
+        if (!failure) throw err;
+        opts.logger?.warn("GitHub repository unavailable; its claim is reported unverifiable", {
+          repo: repo.fullName,
+          status: failure.status,
+        });
+        return unavailableEvidence(repo, failure);
+      }
+    },
     stats: () => ({
       calls: client.counters.calls,
       notModified: client.counters.notModified,

@@ -1,10 +1,27 @@
-import { fetchCommitHistory } from "./commit-history.ts";
+import { type CommitHistory, fetchCommitHistory } from "./commit-history.ts";
 import { planStatsSample } from "./commit-sample.ts";
+import { findOriginalOnce, isCopySuspect, isStrongSuspect } from "./copy-search.ts";
 import type { GitHubClient } from "./github-client.ts";
 import { sameLogin, toGhCommit } from "./github-mappers.ts";
+import {
+  authoredInWeek,
+  COMMITS_PER_HEAVY_WEEK,
+  candidateWeeks,
+  commitsInWeek,
+  contributorStats,
+  EVERY_COMMIT_FALLBACK_MAX,
+  EVERY_COMMIT_MAX,
+  heavyWeeks,
+} from "./line-counts.ts";
 import { MANIFEST_FILES, type ManifestFile, manifestDependencies } from "./manifest-dependencies.ts";
 import { mapLimit } from "./map-limit.ts";
-import type { GhCommit, GhRepo, RepoEvidence } from "./types.ts";
+import {
+  type GhCommit,
+  type GhRepo,
+  GitHubUnavailableError,
+  type LineCountEvidence,
+  type RepoEvidence,
+} from "./types.ts";
 
 /** AI-agent instruction files looked for at the repository root (INFO evidence, not fraud). */
 export const AGENT_FILES = [
@@ -24,6 +41,8 @@ export interface EvidenceLimits {
   sampleSize: number;
   /** manifests read at most (one call each) */
   maxManifests: number;
+  /** the API origin: copy verdicts are remembered per origin (copy-search.ts) */
+  scope?: string;
 }
 
 interface ContentEntry {
@@ -63,6 +82,8 @@ export async function fetchRepoEvidence(
     candidateCommits: history.candidateCommits,
     candidateCommitCount: history.candidateCommitCount,
     truncated: history.truncated,
+    candidateCountExact: history.candidateCountExact,
+    otherAuthorsComplete: history.otherAuthorsComplete,
     totalCommitCount: history.totalCommitCount,
     rootCommit: history.rootCommit,
     otherAuthors: history.otherAuthors,
@@ -74,16 +95,21 @@ export async function fetchRepoEvidence(
   };
   if (history.empty) return evidence;
 
-  const [languages, root, ahead, sample] = await Promise.all([
+  const basics = Promise.all([
     client.get<Record<string, number>>("/repos/{owner}/{repo}/languages", params, [404]),
     client.get<ContentEntry[]>("/repos/{owner}/{repo}/contents/{path}", { ...params, path: "" }, [404]),
     aheadOfParent(client, repo, login, limits.maxCommitPages),
-    sampleWithStats(
-      client,
-      repo,
-      planStatsSample(history.candidateCommits, history.candidateCommitCount, limits.sampleSize),
-    ),
   ]);
+  const plan = await planLineCounts(client, repo, login, history, limits.sampleSize, basics);
+  const [[languages, root, ahead], sample] = await Promise.all([basics, sampleWithStats(client, repo, plan.shas)]);
+  evidence.lineCounts = plan.lineCounts;
+  // /stats/contributors counts the candidate's non-merge commits exactly: it replaces the paged estimate
+  const statsCommits = plan.lineCounts.commits;
+  if (statsCommits !== undefined && history.truncated && !repo.fork) {
+    evidence.candidateCommitCount = Math.max(statsCommits, history.candidateCommits.length);
+    evidence.candidateCountExact = true;
+    evidence.candidateCountExcludesMerges = true;
+  }
   if (languages.status === 200 && languages.data && typeof languages.data === "object") {
     evidence.languages = Object.fromEntries(Object.entries(languages.data).filter(([, v]) => typeof v === "number"));
   }
@@ -106,10 +132,17 @@ export async function fetchRepoEvidence(
   evidence.manifestFiles = [...manifests];
   evidence.manifestDependencies = [...new Set(parsed.flat())].sort();
   if (ahead) evidence.aheadOfParent = ahead;
-  evidence.sampledWithStats = sample;
+  evidence.sampledWithStats = sample.commits;
+  if (sample.unrendered.length > 0) evidence.diffUnavailable = sample.unrendered;
   // the root commit is usually the oldest sampled one: give it its stats too
-  const sampledRoot = history.rootCommit && sample.find((c) => c.sha === history.rootCommit!.sha);
+  const sampledRoot = history.rootCommit && sample.commits.find((c) => c.sha === history.rootCommit!.sha);
   if (sampledRoot) evidence.rootCommit = sampledRoot;
+  const suspect = isCopySuspect(repo, history.candidateCommits, history.totalCommitCount, evidence.sampledWithStats);
+  if (suspect && history.headTreeSha) {
+    const strong = isStrongSuspect(history.candidateCommits);
+    const copy = await findOriginalOnce(limits.scope ?? "", client, repo, login, history.headTreeSha, strong);
+    if (copy) evidence.copyOf = copy;
+  }
   return evidence;
 }
 
@@ -143,15 +176,82 @@ async function aheadOfParent(
   return { total, byCandidate, truncated: true };
 }
 
-/** GET /repos/{o}/{r}/commits/{sha} for each planned SHA (immutable: served from cache once seen). */
-async function sampleWithStats(client: GitHubClient, repo: GhRepo, shas: string[]): Promise<GhCommit[]> {
+/**
+ * Which of the candidate's commits to read one by one for line counts (see line-counts.ts for the paths
+ * and what each costs): every own commit of a short history; for a longer one the oldest, the heaviest
+ * weeks of /stats/contributors and, when the metadata looks machine-made, an even spread.
+ */
+async function planLineCounts(
+  client: GitHubClient,
+  repo: GhRepo,
+  login: string,
+  history: CommitHistory,
+  sampleSize: number,
+  meanwhile: Promise<unknown>,
+): Promise<{ shas: string[]; lineCounts: LineCountEvidence }> {
+  const own = history.candidateCommits.filter((c) => c.parents <= 1);
+  const every = { shas: own.map((c) => c.sha), lineCounts: { path: "every-commit" as const } };
+  if (history.candidateCommitCount <= EVERY_COMMIT_MAX && !history.truncated) return every;
+  const shas = new Set(planStatsSample(history.candidateCommits, history.candidateCommitCount, sampleSize));
+  const weeks = candidateWeeks(await contributorStats(client, repo, meanwhile), login);
+  if (!weeks?.lines) {
+    if (history.candidateCommitCount <= EVERY_COMMIT_FALLBACK_MAX && !history.truncated) return every;
+    return { shas: [...shas], lineCounts: { path: "sampled", ...(weeks ? { commits: weeks.commits } : {}) } };
+  }
+  const heavy = heavyWeeks(weeks.weeks, weeks.additions);
+  // a complete listing already holds every commit of the week: a listing call only for truncated histories
+  const inWeeks = await mapLimit(heavy, 2, (w) =>
+    history.truncated ? commitsInWeek(client, repo, login, w) : Promise.resolve(authoredInWeek(own, w)),
+  );
+  for (const list of inWeeks) {
+    const k = Math.min(COMMITS_PER_HEAVY_WEEK, list.length);
+    for (let i = 0; i < k; i++) shas.add(list[Math.round((i * (list.length - 1)) / Math.max(1, k - 1))]!.sha);
+  }
+  return {
+    shas: [...shas],
+    lineCounts: {
+      path: "heavy-weeks",
+      commits: weeks.commits,
+      additions: weeks.additions,
+      deletions: weeks.deletions,
+      heavyWeeks: heavy.map((w) => new Date(w * 1000).toISOString().slice(0, 10)),
+    },
+  };
+}
+
+/** A commit's diff that failed twice is one GitHub will not render: retrying longer only delays the job. */
+export const DIFF_RETRIES = 1;
+
+/**
+ * GET /repos/{o}/{r}/commits/{sha} for each planned SHA (immutable: served from cache once seen). A commit
+ * whose diff GitHub cannot render (500 "this diff is taking too long to generate", after retries) is
+ * listed in `unrendered` instead of failing the repository: it is exactly the huge commit a dump check wants.
+ */
+export async function sampleWithStats(
+  client: GitHubClient,
+  repo: GhRepo,
+  shas: string[],
+): Promise<{ commits: GhCommit[]; unrendered: string[] }> {
+  const unrendered: string[] = [];
   const fetched = await mapLimit(shas, 3, async (sha) => {
-    const res = await client.get(
-      "/repos/{owner}/{repo}/commits/{ref}",
-      { owner: repo.owner, repo: repo.name, ref: sha },
-      [404, 422],
-    );
-    return res.status === 200 ? toGhCommit(res.data) : null;
+    try {
+      const res = await client.get(
+        "/repos/{owner}/{repo}/commits/{ref}",
+        { owner: repo.owner, repo: repo.name, ref: sha },
+        [404, 422],
+        { retries: DIFF_RETRIES },
+      );
+      return res.status === 200 ? toGhCommit(res.data) : null;
+    } catch (err) {
+      if (err instanceof GitHubUnavailableError && (err.status ?? 0) >= 500) {
+        unrendered.push(sha);
+        return null;
+      }
+      throw err;
+    }
   });
-  return fetched.filter((c): c is GhCommit => c !== null);
+  // every commit failing is GitHub failing, not one huge diff
+  if (shas.length > 1 && unrendered.length === shas.length)
+    throw new GitHubUnavailableError(`GitHub failed on every commit of ${repo.fullName}`, 500);
+  return { commits: fetched.filter((c): c is GhCommit => c !== null), unrendered: unrendered.sort() };
 }

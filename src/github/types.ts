@@ -58,6 +58,8 @@ export interface GhCommit {
   parents: number;
   /** commit signature verified by GitHub */
   verified: boolean;
+  /** the commit's root tree SHA (identical trees = identical content) */
+  treeSha?: string;
   /** present only for commits fetched one by one (a sample) */
   stats?: { additions: number; deletions: number; files: string[] };
 }
@@ -70,6 +72,15 @@ export interface RepoEvidence {
   candidateCommitCount: number;
   /** true when candidateCommits holds fewer than candidateCommitCount */
   truncated: boolean;
+  /**
+   * false when candidateCommitCount is an estimate: a paged author= listing (rel="last" is not exact there)
+   * not corrected by /stats/contributors. Absent = exact.
+   */
+  candidateCountExact?: boolean;
+  /** true when candidateCommitCount came from /stats/contributors, which already leaves merges out */
+  candidateCountExcludesMerges?: boolean;
+  /** false when otherAuthors was counted over the newest and oldest pages only (absent = complete) */
+  otherAuthorsComplete?: boolean;
   /** all commits on the default branch, any author */
   totalCommitCount: number;
   /** the first (root) commit of the default branch, when it could be fetched cheaply */
@@ -94,6 +105,14 @@ export interface RepoEvidence {
   manifestFiles?: string[];
   /** AI-agent files found at the root (CLAUDE.md, AGENTS.md, .cursorrules) */
   agentFiles: string[];
+  /** set when GitHub refused or kept failing on this repository: nothing else in the evidence is meaningful */
+  unavailable?: RepoUnavailable;
+  /** an older original of another owner this repository copies, when it is a suspect and one was found */
+  copyOf?: CopyEvidence;
+  /** how the line counts were read, and the candidate's exact totals when known */
+  lineCounts?: LineCountEvidence;
+  /** candidate commits whose diff GitHub could not render (500 "diff taking too long"): huge commits, size unknown */
+  diffUnavailable?: string[];
 }
 
 /** Thrown when the rate-limit budget is spent: the job should wait until `resetAt` (epoch ms), not fail. */
@@ -104,12 +123,50 @@ export class GitHubRateLimitedError extends Error {
   }
 }
 
-/** Thrown after retries when GitHub keeps failing (5xx, timeouts, connection errors). */
+/** Thrown after retries when GitHub keeps failing (5xx, timeouts, connection errors), or refuses a request. */
 export class GitHubUnavailableError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** the HTTP status GitHub last answered (500 for timeouts and connection errors), when there was one */
+    readonly status?: number,
+  ) {
     super(message);
     this.name = "GitHubUnavailableError";
   }
+}
+
+/** An older repository of another owner whose content this one repeats (src/github/copy-search.ts). */
+export interface CopyEvidence {
+  /** "owner/name" of the original */
+  original: string;
+  createdAt: string;
+  pushedAt: string | null;
+  stargazers: number;
+  /** the head commits have the same root tree: identical content */
+  identicalTree: boolean;
+  /** otherwise: how many of this repository's files (blobs) the original also has, of `files` */
+  sharedFiles: number;
+  files: number;
+}
+
+/** How the candidate's line counts were read (src/github/line-counts.ts): what the bulk check may rely on. */
+export interface LineCountEvidence {
+  path: "every-commit" | "heavy-weeks" | "sampled";
+  /** the candidate's non-merge commits on the default branch per /stats/contributors (given past 10,000 too) */
+  commits?: number;
+  /** the candidate's additions and deletions over the whole default branch, when known exactly */
+  additions?: number;
+  deletions?: number;
+  /** weeks (ISO day of their Sunday) holding most of the candidate's additions */
+  heavyWeeks?: string[];
+}
+
+/** Why one repository's evidence could not be read; the rest of the verification goes on without it. */
+export interface RepoUnavailable {
+  /** the HTTP status that ended the reading (451 blocked, 403 refused, 404 gone, 409 conflict, 5xx failing) */
+  status: number;
+  /** plain English, e.g. "GitHub blocks access to it (451, e.g. a DMCA takedown)" */
+  reason: string;
 }
 
 /**

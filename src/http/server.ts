@@ -1,4 +1,3 @@
-import { openapi } from "@elysiajs/openapi";
 import { type AnyElysia, Elysia } from "elysia";
 import type { AccountService } from "../accounts/account-service.ts";
 import type { Logger } from "../lib/log.ts";
@@ -6,8 +5,9 @@ import type { VerificationService } from "../verification/verification-service.t
 import { bodyLimitError } from "./body-limits.ts";
 import { renderError } from "./error-handler.ts";
 import { type HealthProbe, healthRoutes } from "./routes/health-routes.ts";
+import { rootRoutes } from "./routes/root-route.ts";
 import { verifyRoutes } from "./routes/verify-routes.ts";
-import { MULTIPART_OVERHEAD_BYTES } from "./upload.ts";
+import { MULTIPART_OVERHEAD_BYTES, type UploadLimits } from "./upload.ts";
 
 export interface HttpDeps {
   accounts: AccountService;
@@ -15,17 +15,26 @@ export interface HttpDeps {
   health: HealthProbe;
   logger: Logger;
   maxResumeBytes: number;
+  /** the global budget of buffered body bytes and the body timeout (uploads and forms alike) */
+  uploads: Pick<UploadLimits, "budget" | "idleTimeoutMs" | "timers">;
+  /** bearer token of GET /metrics; null: /metrics is off */
+  metricsToken?: string | null;
   /** more route modules mounted by other parts (dashboard ...) */
   extra?: AnyElysia[];
 }
 
-/** The HTTP surface; reads as a table of contents: operations, the /v1 API, the OpenAPI document. */
+/** The HTTP surface; reads as a table of contents: the root page and the OpenAPI document, operations, the /v1 API. */
 export function createHttpApp(deps: HttpDeps) {
   const app = new Elysia()
-    .onError(({ code, error, set }) => {
+    .onError(({ code, error, set, request }) => {
       const r = renderError(error, code, deps.logger);
       set.status = r.status;
       Object.assign(set.headers, r.headers);
+      // refused before its body was read (401, 429, 503 ...): drop the rest and the connection with it
+      if (request.body && !request.bodyUsed) {
+        void request.body.cancel().catch(() => {});
+        set.headers.connection = "close";
+      }
       return r.body;
     })
     .onRequest(({ request, set }) => {
@@ -40,25 +49,8 @@ export function createHttpApp(deps: HttpDeps) {
       );
       if (tooBig) throw tooBig;
     })
-    .use(
-      openapi({
-        path: "/openapi",
-        specPath: "/openapi.json",
-        provider: null,
-        documentation: {
-          info: {
-            title: "claimcheck API",
-            version: "1",
-            description:
-              "Resume verification: submit a resume PDF and a GitHub username, get a scored verification by webhook or polling.",
-          },
-          components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
-          security: [{ bearer: [] }],
-        },
-        exclude: { paths: ["/openapi", "/openapi.json"] },
-      }),
-    )
-    .use(healthRoutes(deps.health))
+    .use(rootRoutes(deps.maxResumeBytes))
+    .use(healthRoutes(deps.health, deps.metricsToken ?? null))
     .use(verifyRoutes(deps));
   for (const extra of deps.extra ?? []) app.use(extra);
   return app;

@@ -1,81 +1,151 @@
-import { ApiErrors, AppError } from "../lib/errors.ts";
+import { type BodyLimits, bodyChunks } from "../lib/body-stream.ts";
+import { ApiErrors } from "../lib/errors.ts";
+import type { StagedFile } from "../verification/resume-files.ts";
+import { boundaryOf, type MultipartEvent, MultipartParser, unparsable } from "./multipart-stream.ts";
 
 /** Room for the multipart envelope and the other fields beside a maximal file. */
 export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
-/**
- * Read a request body, refusing it as soon as more than `maxBytes` have arrived: a declared
- * Content-Length over the limit is refused before reading anything, and a chunked body is counted as
- * it streams, so an oversized upload is never held in memory whole.
- */
-export async function readBodyLimited(request: Request, maxBytes: number): Promise<Uint8Array> {
-  const declared = request.headers.get("content-length");
-  if (declared !== null && Number(declared) > maxBytes) throw ApiErrors.invalidFileTooLarge();
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => {});
-      throw ApiErrors.invalidFileTooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks, total);
+export interface UploadLimits extends BodyLimits {
+  /** the whole multipart body (file, fields, envelope) */
+  maxBodyBytes: number;
+  maxResumeBytes: number;
 }
 
-export interface VerifyForm {
-  resume: { bytes: Uint8Array; filename: string | null } | null;
+/** What one upload may hold in memory at a time (a chunk, the parser's tail, the fields): its budget share. */
+export const UPLOAD_BUFFER_BYTES = 256 * 1024;
+/** The username field is kept up to this length; anything longer is not a login anyway. */
+const MAX_FIELD_BYTES = 1024;
+
+export interface VerifyUpload {
+  /** the `resume` file part; on disk only when it starts with %PDF- and fits the limit */
+  resume: {
+    filename: string | null;
+    size: number;
+    tooLarge: boolean;
+    isPdf: boolean;
+    staged: StagedFile | null;
+    sha256: string;
+  } | null;
   hostUsername: string | null;
+  /** fields sent more than once */
+  duplicated: string[];
+  /** remove the staged file unless it was adopted */
+  discard(): Promise<void>;
 }
 
 /**
- * Read and parse POST /v1/verify's multipart body within `maxBytes`. With a declared Content-Length
- * (checked first; the server never reads past it) the runtime's parser reads the stream directly;
- * a chunked body is counted as it arrives (readBodyLimited) and parsed from memory.
- * Non-multipart bodies are a missing_fields error.
+ * Stream POST /v1/verify's multipart body: the `resume` part goes to a staged file as it arrives
+ * (hashed on the way), never whole into memory; a part that does not start with %PDF- or outgrows the
+ * limit stops being written. The request holds a share of the global body budget while it reads,
+ * and is abandoned when the body stops arriving. Non-multipart bodies are a missing_fields error.
  */
-export async function readVerifyForm(request: Request, maxBytes: number): Promise<VerifyForm> {
+export async function readVerifyUpload(
+  request: Request,
+  limits: UploadLimits,
+  stage: () => Promise<StagedFile>,
+): Promise<VerifyUpload> {
   const declared = request.headers.get("content-length");
-  if (declared !== null && Number(declared) > maxBytes) throw ApiErrors.invalidFileTooLarge();
-  const contentType = request.headers.get("content-type");
-  if (!contentType || !/^multipart\/form-data\s*;.*boundary=/i.test(contentType)) {
+  if (declared !== null && Number(declared) > limits.maxBodyBytes) throw ApiErrors.invalidFileTooLarge();
+  const boundary = boundaryOf(request.headers.get("content-type"));
+  if (!boundary) {
     throw ApiErrors.missingFields(
       ["resume", "hostUsername"],
       "send multipart/form-data with a `resume` file part and a `hostUsername` field",
     );
   }
-  let form: FormData;
-  try {
-    if (declared !== null) form = await request.formData();
-    else {
-      const body = await readBodyLimited(request, maxBytes);
-      form = await new Response(body as Uint8Array<ArrayBuffer>, {
-        headers: { "content-type": contentType },
-      }).formData();
-    }
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    throw new AppError("missing_fields", 400, "the multipart body could not be parsed", {
-      fields: ["resume", "hostUsername"],
-    });
-  }
-  const duplicated = ["resume", "hostUsername"].filter((name) => form.getAll(name).length > 1);
-  if (duplicated.length)
-    throw ApiErrors.missingFields(duplicated, `send each of ${duplicated.join(", ")} once; the request repeats it`);
-  const file = form.get("resume");
-  const user = form.get("hostUsername");
-  return {
-    resume:
-      file !== null && typeof file !== "string"
-        ? { bytes: new Uint8Array(await file.arrayBuffer()), filename: safeFilename(file.name) }
-        : null,
-    hostUsername: typeof user === "string" ? user : null,
+  const release = limits.budget.reserve(UPLOAD_BUFFER_BYTES);
+  const parser = new MultipartParser(boundary);
+  const counts = new Map<string, number>();
+  const hash = new Bun.CryptoHasher("sha256");
+  let resume: NonNullable<VerifyUpload["resume"]> | null = null;
+  let head = new Uint8Array(0); // the first bytes, until %PDF- can be checked
+  let user: string | null = null;
+  let target: "resume" | "user" | null = null;
+  const out: VerifyUpload = {
+    resume: null,
+    hostUsername: null,
+    duplicated: [],
+    discard: async () => {
+      await resume?.staged?.discard();
+    },
   };
+
+  const fileBytes = async (r: NonNullable<typeof resume>, bytes: Uint8Array) => {
+    r.size += bytes.byteLength;
+    if (r.tooLarge) return;
+    if (r.size > limits.maxResumeBytes) {
+      r.tooLarge = true;
+      await r.staged?.discard();
+      r.staged = null;
+      return;
+    }
+    if (!r.isPdf && head.length >= 5) return;
+    hash.update(bytes);
+    if (!r.staged) {
+      head = Buffer.concat([head, bytes]);
+      if (head.length < 5) return;
+      r.isPdf = isPdf(head);
+      if (!r.isPdf) return; // never written: a non-PDF is refused whole
+      r.staged = await stage();
+      r.staged.write(head);
+      return;
+    }
+    r.staged.write(bytes);
+  };
+
+  try {
+    const events = async (evs: MultipartEvent[]) => {
+      for (const e of evs) {
+        if (e.type === "part") {
+          const n = (counts.get(e.name ?? "") ?? 0) + 1;
+          counts.set(e.name ?? "", n);
+          target = null;
+          if (e.name === "resume" && e.filename !== null && n === 1) {
+            resume = {
+              filename: safeFilename(e.filename),
+              size: 0,
+              tooLarge: false,
+              isPdf: false,
+              staged: null,
+              sha256: "",
+            };
+            target = "resume";
+          } else if (e.name === "hostUsername" && n === 1) {
+            user = "";
+            target = "user";
+          }
+        } else if (e.type === "data") {
+          if (target === "resume") await fileBytes(resume!, e.bytes);
+          else if (target === "user" && user!.length <= MAX_FIELD_BYTES)
+            user += Buffer.from(e.bytes)
+              .toString("utf8")
+              .slice(0, MAX_FIELD_BYTES + 1);
+        }
+      }
+    };
+    for await (const chunk of bodyChunks(request, {
+      maxBytes: limits.maxBodyBytes,
+      tooLarge: () => ApiErrors.invalidFileTooLarge(),
+      idleTimeoutMs: limits.idleTimeoutMs,
+      timers: limits.timers,
+    })) {
+      await events(parser.push(chunk));
+      if (parser.finished) break;
+    }
+    if (!parser.finished) throw unparsable();
+    const r = resume as VerifyUpload["resume"];
+    if (r) r.sha256 = hash.digest("hex");
+    out.resume = r;
+    out.hostUsername = user;
+    out.duplicated = ["resume", "hostUsername"].filter((name) => (counts.get(name) ?? 0) > 1);
+    return out;
+  } catch (err) {
+    await out.discard();
+    throw err;
+  } finally {
+    release();
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 import { candidateName } from "./claims/candidate-name.ts";
 import { segmentEntries } from "./claims/entries.ts";
 import { findLinks, type LocatedLink } from "./claims/link-finder.ts";
+import { splitLinkedItems } from "./claims/linked-items.ts";
 import { linkedSoftware } from "./claims/linked-software.ts";
 import { buildProject } from "./claims/project-builder.ts";
 import { detectSections, type Section } from "./claims/sections.ts";
@@ -62,7 +63,7 @@ function projectsOf(sections: Section[], links: LocatedLink[], lines: Line[]): C
   const projects: ClaimedProject[] = [];
   for (const s of sections) {
     if (s.kind !== "projects") continue;
-    for (const entry of segmentEntries(s.lines)) {
+    for (const entry of segmentEntries(s.lines).flatMap(splitLinkedItems)) {
       const p = buildProject(entry, s, links);
       if (/\p{L}/u.test(p.name)) projects.push(p);
     }
@@ -91,7 +92,7 @@ export function extractFromDocument(doc: RawDocument): ExtractedResume {
       warnings.push(
         `page ${page.number} is a scan; its text comes from an OCR layer and may contain recognition errors`,
       );
-    if (layout.skippedRotated > 0) warnings.push(`page ${page.number} has rotated or vertical text that was not read`);
+    if (layout.skippedRotated > 0) warnings.push(`page ${page.number} has vertical text that was not read`);
   }
   const letters = lines.reduce((n, l) => n + l.text.replace(/[^\p{L}\p{N}]/gu, "").length, 0);
   if (letters < MIN_TEXT_CHARS) {

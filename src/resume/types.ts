@@ -78,7 +78,11 @@ export interface ClaimedProject {
 export interface HiddenText {
   text: string;
   page: number;
-  reason: "white-fill" | "tiny-font" | "off-page" | "covered" | "invisible-render-mode";
+  /**
+   * hidden-layer: in an optional-content layer (OCG) that is off when the PDF opens;
+   * clipped: outside the clipping path, so never painted
+   */
+  reason: "white-fill" | "tiny-font" | "off-page" | "covered" | "invisible-render-mode" | "hidden-layer" | "clipped";
 }
 
 export interface ExtractedResume {

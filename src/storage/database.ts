@@ -1,7 +1,8 @@
 import { Database as SqliteDatabase } from "bun:sqlite";
-import { mkdirSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { dirname } from "node:path";
 import { MIGRATIONS, type Migration } from "./migrations/index.ts";
+import { ensurePrivateDir, ensurePrivateFile } from "./private-files.ts";
 
 import type { Database } from "./sql-database.ts";
 
@@ -18,7 +19,11 @@ export function openDatabase(
   path: string,
   opts: { migrate?: boolean; busyTimeoutMs?: number; synchronous?: "FULL" | "NORMAL" } = {},
 ): SqliteDatabase {
-  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  if (path !== ":memory:") {
+    // 0700 directory, 0600 file (and so 0600 WAL and SHM), whatever the umask
+    ensurePrivateDir(dirname(path));
+    ensurePrivateFile(path);
+  }
   const db = new SqliteDatabase(path, { create: true, strict: true });
   db.exec(`PRAGMA busy_timeout = ${Math.floor(opts.busyTimeoutMs ?? 5000)}`);
   db.exec("PRAGMA journal_mode = WAL");
@@ -58,7 +63,13 @@ export function migrate(db: Database, migrations: readonly Migration[] = MIGRATI
 
 /** A transactionally consistent, compacted copy of the database (VACUUM INTO), taken while others write. */
 export function backupTo(db: SqliteDatabase, file: string): void {
-  db.query("VACUUM INTO ?").run(file);
+  ensurePrivateFile(file); // VACUUM INTO fills an empty file and keeps its 0600 mode
+  try {
+    db.query("VACUUM INTO ?").run(file);
+  } catch (err) {
+    rmSync(file, { force: true });
+    throw err;
+  }
 }
 
 /** Versions recorded as applied, ascending. */

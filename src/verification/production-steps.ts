@@ -28,7 +28,7 @@ export function productionSteps(deps: {
     extract(pdf) {
       return extractor.extract(pdf, {});
     },
-    async analyze({ hostUsername, resume }) {
+    async analyze({ hostUsername, resume, onStage }) {
       const github = createGitHubSource({
         baseUrl: config.githubApiUrl,
         token: config.githubToken,
@@ -36,7 +36,7 @@ export function productionSteps(deps: {
         logger: logger.child({ component: "github" }),
       });
       try {
-        const { githubCalls, ...result } = await runAnalysis({ hostUsername, resume, github });
+        const { githubCalls, ...result } = await runAnalysis({ hostUsername, resume, github, onStage });
         logger.info("analysis done", {
           hostUsername,
           githubCalls: githubCalls.calls,

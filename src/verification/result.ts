@@ -16,6 +16,8 @@ export interface VerificationResult {
   createdAt: string;
   /** FAILED only: why the analysis could not run, with a code a program can switch on */
   error?: { code: string; message: string };
+  /** delivery state of the job's webhook, added when polled (webhooks/) */
+  webhookStatus?: "pending" | "retrying" | "delivered" | "webhook_failed" | "not_configured";
   [extra: string]: unknown;
 }
 
@@ -29,11 +31,16 @@ export interface AnalysisPart {
   [extra: string]: unknown;
 }
 
+/** What a processing job is doing, shown as the extra member `stage` while it is polled. */
+export const STAGES = ["extracting", "fetching", "analysing"] as const;
+export type Stage = (typeof STAGES)[number];
+
 /** A job before its final state, as polled. */
 export interface PendingJobView {
   trackingId: string;
   hostUsername: string;
   status: "queued" | "processing";
   createdAt: string;
+  stage?: Stage;
   [extra: string]: unknown;
 }

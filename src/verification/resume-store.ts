@@ -1,9 +1,15 @@
+import { existsSync } from "node:fs";
 import type { Database } from "../storage/database.ts";
 import { dialectOf } from "../storage/sql-database.ts";
-import { ResumeFiles } from "./resume-files.ts";
+import { ResumeFiles, type StagedFile } from "./resume-files.ts";
 
 /** Where uploaded PDFs live: files in DATA_DIR/resumes (SQLite), or the database (PostgreSQL). */
-export type ResumeStore = Pick<ResumeFiles, "writeDurable" | "read" | "remove" | "removeSync" | "sweepOrphans"> & {
+export type ResumeStore = Pick<
+  ResumeFiles,
+  "writeDurable" | "read" | "remove" | "removeSync" | "sweepOrphans" | "stage"
+> & {
+  /** a staged upload becomes the job's PDF (file stores; required unless `writeInTransaction`) */
+  adopt?(staged: StagedFile, trackingId: string): Promise<void>;
   /** when present, the PDF is written inside the acceptance transaction instead of before it */
   writeInTransaction?(trackingId: string, bytes: Uint8Array): void;
 };
@@ -15,7 +21,24 @@ export type ResumeStore = Pick<ResumeFiles, "writeDurable" | "read" | "remove" |
  * (none should remain: a failed acceptance rolls its PDF back) are swept after a grace period.
  */
 export class PostgresResumeFiles implements ResumeStore {
-  constructor(private readonly db: Database) {}
+  private staging: ResumeFiles | null = null;
+
+  /** `stagingDir`: where uploads are streamed (0600) before their bytes go into the acceptance transaction */
+  constructor(
+    private readonly db: Database,
+    private readonly stagingDir: string,
+  ) {}
+
+  /** Staged uploads only (never a job's PDF here): created on first use, so DATA_DIR holds no data. */
+  private staged(): ResumeFiles {
+    this.staging ??= new ResumeFiles(this.stagingDir, { fsync: false });
+    return this.staging;
+  }
+
+  /** A new upload file to stream into; `VerificationService.submitUpload` reads it into the transaction. */
+  stage(): Promise<StagedFile> {
+    return this.staged().stage();
+  }
 
   async writeDurable(trackingId: string, bytes: Uint8Array): Promise<void> {
     this.writeInTransaction(trackingId, bytes);
@@ -48,16 +71,21 @@ export class PostgresResumeFiles implements ResumeStore {
    * (`keep` says the same for the file store: a verification row with resume_stored = 1).
    */
   sweepOrphans(before: number, _keep: (trackingId: string) => boolean): number {
-    return this.db
-      .query(
-        `DELETE FROM resume_files r WHERE r.created_at < ? AND NOT EXISTS
+    // uploads staged before `before` and left by a crash (no PDF is ever kept in the staging directory)
+    const staged = existsSync(this.stagingDir) ? this.staged().sweepOrphans(before, () => true) : 0;
+    return (
+      staged +
+      this.db
+        .query(
+          `DELETE FROM resume_files r WHERE r.created_at < ? AND NOT EXISTS
            (SELECT 1 FROM verifications v WHERE v.tracking_id = r.tracking_id AND v.resume_stored = 1)`,
-      )
-      .run(before).changes;
+        )
+        .run(before).changes
+    );
   }
 }
 
 /** The PDF store that goes with `db`: its own table on PostgreSQL, files under `dir` on SQLite. */
 export function openResumeStore(db: Database, dir: string, opts: { fsync: boolean } = { fsync: true }): ResumeStore {
-  return dialectOf(db) === "postgres" ? new PostgresResumeFiles(db) : new ResumeFiles(dir, opts);
+  return dialectOf(db) === "postgres" ? new PostgresResumeFiles(db, dir) : new ResumeFiles(dir, opts);
 }

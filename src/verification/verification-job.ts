@@ -3,14 +3,21 @@ import { DeferJob, PermanentJobError } from "../jobs/job-errors.ts";
 import type { JobHandler, RunningJob } from "../jobs/job-handler.ts";
 import type { Logger } from "../lib/log.ts";
 import { type ExtractedResume, ResumeError } from "../resume/types.ts";
+import { VERIFICATION_JOB } from "./acceptance.ts";
 import { failureReason } from "./failure-codes.ts";
 import type { AnalysisPart } from "./result.ts";
-import { VERIFICATION_JOB, type VerificationService } from "./verification-service.ts";
+import type { VerificationService } from "./verification-service.ts";
 
 /** The two halves of a verification, behind an interface so tests and the CLI can swap the edges. */
 export interface VerificationSteps {
   extract(pdf: Uint8Array, signal: AbortSignal): Promise<ExtractedResume>;
-  analyze(input: { hostUsername: string; resume: ExtractedResume; signal: AbortSignal }): Promise<AnalysisPart>;
+  analyze(input: {
+    hostUsername: string;
+    resume: ExtractedResume;
+    signal: AbortSignal;
+    /** told when the GitHub evidence is in and the judging begins */
+    onStage?: (stage: "analysing") => void;
+  }): Promise<AnalysisPart>;
   /** release what the steps hold (child processes) at shutdown */
   close?(): Promise<void>;
   /** the last GitHub rate-limit window seen (limit, remaining, resetAt epoch ms), for operators */
@@ -42,30 +49,10 @@ export function verificationJobHandler(deps: {
       if (!v) throw new PermanentJobError("internal_error", `verification ${trackingId} vanished`);
       if (v.status === "COMPLETED" || v.status === "FAILED") return; // already final: nothing to redo
       service.markStarted(trackingId);
-      const pdf = await service.resume(trackingId);
-      if (!pdf)
-        throw new PermanentJobError(
-          "resume_purged",
-          "the uploaded PDF is no longer stored (retention); submit it again",
-        );
-      let resume: ExtractedResume;
       try {
-        resume = await steps.extract(pdf, job.signal);
+        return await runSteps(trackingId, v.host_username, job);
       } catch (err) {
-        if (err instanceof ResumeError) throw new PermanentJobError(err.code, err.message);
-        throw err;
-      }
-      try {
-        const analysis = await steps.analyze({ hostUsername: v.host_username, resume, signal: job.signal });
-        return () => service.complete(trackingId, analysis);
-      } catch (err) {
-        if (err instanceof GitHubRateLimitedError) {
-          logger.info("GitHub rate limit spent; deferring verification", {
-            trackingId,
-            until: new Date(err.resetAt).toISOString(),
-          });
-          throw new DeferJob(err.resetAt + RATE_RESET_SLACK_MS, err.message);
-        }
+        service.setStage(trackingId, null);
         throw err;
       }
     },
@@ -75,4 +62,38 @@ export function verificationJobHandler(deps: {
       return () => service.fail(job.payload.trackingId, code, message);
     },
   };
+
+  async function runSteps(trackingId: string, hostUsername: string, job: RunningJob<{ trackingId: string }>) {
+    service.setStage(trackingId, "extracting");
+    const pdf = await service.resume(trackingId);
+    if (!pdf)
+      throw new PermanentJobError("resume_purged", "the uploaded PDF is no longer stored (retention); submit it again");
+    let resume: ExtractedResume;
+    try {
+      resume = await steps.extract(pdf, job.signal);
+    } catch (err) {
+      if (err instanceof ResumeError) throw new PermanentJobError(err.code, err.message);
+      throw err;
+    }
+    service.setStage(trackingId, "fetching");
+    try {
+      const analysis = await steps.analyze({
+        hostUsername,
+        resume,
+        signal: job.signal,
+        onStage: (stage) => service.setStage(trackingId, stage),
+      });
+      // the name as read from the resume: an extra member that lets people tell candidates apart
+      return () => service.complete(trackingId, { ...analysis, candidateName: resume.candidateName ?? null });
+    } catch (err) {
+      if (err instanceof GitHubRateLimitedError) {
+        logger.info("GitHub rate limit spent; deferring verification", {
+          trackingId,
+          until: new Date(err.resetAt).toISOString(),
+        });
+        throw new DeferJob(err.resetAt + RATE_RESET_SLACK_MS, err.message);
+      }
+      throw err;
+    }
+  }
 }

@@ -10,6 +10,10 @@ export interface JobListRow {
   host_username: string;
   state: "queued" | "processing" | "COMPLETED" | "FAILED";
   score: number | null;
+  /** CRITICAL flags of a COMPLETED result (for the verdict word) */
+  critical_flags: number | null;
+  /** the candidate's name as read from the resume, once the job has a result */
+  candidate_name: string | null;
   error_code: string | null;
   created_at: number;
   completed_at: number | null;
@@ -43,11 +47,23 @@ const WEBHOOK_SQL = `(SELECT d.state FROM webhook_deliveries d WHERE d.tracking_
 
 type Param = string | number;
 
-/** The two expressions whose spelling differs between the backends. */
+/** The expressions whose spelling differs between the backends (SQLite's json functions, PostgreSQL's jsonb). */
 const DIALECT_SQL = {
-  sqlite: { like: "LIKE", score: "json_extract(v.result, '$.confidenceScore')" },
+  sqlite: {
+    like: "LIKE",
+    score: "json_extract(v.result, '$.confidenceScore')",
+    criticalFlags: `(SELECT count(*) FROM json_each(v.result, '$.flags')
+                      WHERE json_extract(value, '$.severity') = 'CRITICAL')`,
+    candidateName: "json_extract(v.result, '$.candidateName')",
+  },
   // PostgreSQL's LIKE is case-sensitive; SQLite's is not for ASCII, which the list promises
-  postgres: { like: "ILIKE", score: "(v.result::jsonb ->> 'confidenceScore')::float8" },
+  postgres: {
+    like: "ILIKE",
+    score: "(v.result::jsonb ->> 'confidenceScore')::float8",
+    criticalFlags: `(SELECT count(*) FROM jsonb_array_elements(CASE WHEN jsonb_typeof(v.result::jsonb -> 'flags') = 'array'
+                      THEN v.result::jsonb -> 'flags' ELSE '[]'::jsonb END) f WHERE f ->> 'severity' = 'CRITICAL')::int`,
+    candidateName: "v.result::jsonb ->> 'candidateName'",
+  },
 } as const;
 
 /** The read side of verifications, for the operator's faces (dashboard and CLI); another backend implements this. */
@@ -110,6 +126,8 @@ export class VerificationListStore implements VerificationLists {
     const order = f.after ? "ASC" : "DESC";
     const sql = `SELECT v.tracking_id, v.client_id, c.name AS client_name, v.host_username, ${STATE_SQL} AS state,
                         CASE WHEN v.status = 'COMPLETED' THEN ${this.sql.score} END AS score,
+                        CASE WHEN v.status = 'COMPLETED' THEN ${this.sql.criticalFlags} END AS critical_flags,
+                        ${this.sql.candidateName} AS candidate_name,
                         v.error_code, v.created_at, v.completed_at, j.attempts, ${WEBHOOK_SQL} AS webhook_state
                    ${base} ${pageWhere.length ? `WHERE ${pageWhere.join(" AND ")}` : ""}
                   ORDER BY v.created_at ${order}, v.tracking_id ${order} LIMIT ?`;

@@ -1,13 +1,15 @@
 import type { Principal } from "../accounts/account-service.ts";
-import { decideLimits, RATE_WINDOW_MS } from "../accounts/limits.ts";
 import type { JobQueue } from "../jobs/job-queue.ts";
 import { type Clock, isoOf } from "../lib/clock.ts";
 import { ApiErrors } from "../lib/errors.ts";
 import { newId, sha256Hex } from "../lib/ids.ts";
 import type { Database } from "../storage/database.ts";
 import { GroupCommit } from "../storage/group-commit.ts";
+import { type Acknowledgement, recordAcceptance, type Submission } from "./acceptance.ts";
+import { Admission } from "./admission.ts";
 import type { JobFilter } from "./job-filters.ts";
-import type { AnalysisPart, PendingJobView, VerificationResult } from "./result.ts";
+import type { AnalysisPart, PendingJobView, Stage, VerificationResult } from "./result.ts";
+import type { StagedFile } from "./resume-files.ts";
 import type { ResumeStore } from "./resume-store.ts";
 import {
   type JobPage,
@@ -17,28 +19,15 @@ import {
 } from "./verification-list-store.ts";
 import type { VerificationRow, VerificationStore, VerificationView } from "./verification-store.ts";
 
-export const VERIFICATION_JOB = "verification";
-/** Attempts before a verification that keeps failing transiently (GitHub down) ends FAILED. */
-export const VERIFICATION_MAX_ATTEMPTS = 5;
 /** How long an Idempotency-Key is remembered (Stripe keeps 24 h; we keep 48 h). */
 export const IDEMPOTENCY_RETENTION_MS = 48 * 3_600_000;
 /** A PDF file with no row claiming it is deleted once this old (wall clock: it compares file times). */
 const ORPHAN_AGE_MS = 3_600_000;
 
-export interface Submission {
-  principal: Principal;
-  hostUsername: string;
-  pdf: Uint8Array;
-  filename: string | null;
-  idempotencyKey: string | null;
-}
-
-export interface Acknowledgement {
-  trackingId: string;
-  status: "queued";
-  createdAt: string;
-  /** true when an earlier request with the same Idempotency-Key created this job */
-  replayed: boolean;
+export interface UploadSubmission extends Omit<Submission, "pdf"> {
+  staged: StagedFile;
+  sha256: string;
+  size: number;
 }
 
 /** A final state, handed to listeners inside the transaction that records it (e.g. to queue a webhook). */
@@ -46,6 +35,9 @@ export interface FinalEvent {
   clientId: string;
   result: VerificationResult;
 }
+
+/** Seconds a client is told (Retry-After) to wait before polling a pending job again. */
+export const POLL_AFTER_S = { queued: 5, processing: 2 } as const;
 
 /** Extra members a listener adds to every polled view (e.g. webhookStatus). */
 export type ViewDecorator = (row: VerificationRow) => Record<string, unknown>;
@@ -57,7 +49,10 @@ export type ViewDecorator = (row: VerificationRow) => Record<string, unknown>;
 export class VerificationService {
   private readonly finalListeners: Array<(e: FinalEvent) => void> = [];
   private readonly decorators: ViewDecorator[] = [];
+  /** stage of each job this process is working on (in memory: only a job in progress has one) */
+  private readonly stages = new Map<string, Stage>();
   private readonly commits: GroupCommit;
+  private readonly admission: Admission;
 
   constructor(
     readonly db: Database,
@@ -68,6 +63,7 @@ export class VerificationService {
     private readonly lists: VerificationLists = new VerificationListStore(db),
   ) {
     this.commits = new GroupCommit(db);
+    this.admission = new Admission(store, clock);
   }
 
   /** Run `fn` in the transaction that records each final state; a throw rolls the final state back. */
@@ -80,6 +76,19 @@ export class VerificationService {
   }
 
   /**
+   * Reserve room for one submission before its body is read (quota_exceeded when there is none); call
+   * the returned function once the submission is accepted or has failed.
+   */
+  admit(principal: Principal, idempotencyKey: string | null): () => void {
+    return this.admission.admit(principal, idempotencyKey);
+  }
+
+  /** A new upload file to stream a resume into (see `submitUpload`). */
+  stageUpload(): Promise<StagedFile> {
+    return this.files.stage();
+  }
+
+  /**
    * Accept a submission: idempotency, quota and rate checks and the durable enqueue happen in one
    * transaction (shared with concurrent submissions by group commit); resolves once it is committed.
    */
@@ -87,17 +96,51 @@ export class VerificationService {
     const pdfHash = Buffer.from(await crypto.subtle.digest("SHA-256", s.pdf as Uint8Array<ArrayBuffer>)).toString(
       "hex",
     );
-    const requestHash = sha256Hex(`${s.hostUsername.toLowerCase()}\n${pdfHash}`);
     const trackingId = newId("vrf", this.clock.now());
     // the PDF is on disk (fsynced) before the row that promises it is committed; a database-held store
     // writes it in the acceptance transaction itself (one commit for both, shared by the group)
-    const inTx = this.files.writeInTransaction?.bind(this.files);
+    const inTx = !!this.files.writeInTransaction;
     if (!inTx) await this.files.writeDurable(trackingId, s.pdf);
+    return this.accept(s, trackingId, pdfHash, s.pdf.byteLength, inTx ? s.pdf : null);
+  }
+
+  /** `submit` for a resume already streamed to a staged file, with its SHA-256 and size. */
+  async submitUpload(s: UploadSubmission): Promise<Acknowledgement> {
+    const trackingId = newId("vrf", this.clock.now());
+    let pdf: Uint8Array | null = null;
+    try {
+      if (this.files.writeInTransaction) {
+        // a database-held store (PostgreSQL): the staged bytes go into the acceptance transaction
+        await s.staged.close();
+        pdf = await Bun.file(s.staged.path).bytes();
+        await s.staged.discard();
+      } else await this.files.adopt!(s.staged, trackingId);
+    } catch (err) {
+      await s.staged.discard();
+      throw err;
+    }
+    return this.accept(s, trackingId, s.sha256, s.size, pdf);
+  }
+
+  /** The acceptance transaction; `pdf` is written in it when the store holds PDFs in the database. */
+  private async accept(
+    s: Omit<Submission, "pdf">,
+    trackingId: string,
+    pdfHash: string,
+    size: number,
+    pdf: Uint8Array | null,
+  ): Promise<Acknowledgement> {
+    const requestHash = sha256Hex(`${s.hostUsername.toLowerCase()}\n${pdfHash}`);
     let ack: Acknowledgement;
     try {
       ack = await this.commits.run(() => {
-        const a = this.record(s, trackingId, pdfHash, requestHash);
-        if (inTx && !a.replayed) inTx(trackingId, s.pdf);
+        const a = recordAcceptance(this.store, this.queue, this.clock.now(), s, {
+          trackingId,
+          pdfHash,
+          requestHash,
+          size,
+        });
+        if (pdf && !a.replayed) this.files.writeInTransaction?.(trackingId, pdf);
         return a;
       });
     } catch (err) {
@@ -107,45 +150,6 @@ export class VerificationService {
     if (ack.replayed) await this.files.remove(trackingId);
     else this.queue.notify();
     return ack;
-  }
-
-  /** The acceptance transaction: idempotency, limits, then the job, the row and the usage count. */
-  private record(s: Submission, trackingId: string, pdfHash: string, requestHash: string): Acknowledgement {
-    const now = this.clock.now();
-    const client = s.principal.client;
-    if (s.idempotencyKey) {
-      const prior = this.store.idempotencyRecord(client.id, s.idempotencyKey);
-      if (prior) {
-        if (prior.request_hash !== requestHash) throw ApiErrors.idempotencyMismatch();
-        const v = this.store.get(prior.tracking_id)!;
-        return { trackingId: v.tracking_id, status: "queued", createdAt: isoOf(v.created_at), replayed: true };
-      }
-    }
-    const month = isoOf(now).slice(0, 7);
-    const decision = decideLimits({
-      now,
-      monthlyQuota: client.monthly_quota,
-      usedThisMonth: client.monthly_quota > 0 ? this.store.usage(client.id, month) : 0,
-      ratePerMinute: client.rate_limit_per_minute,
-      recentByKey:
-        client.rate_limit_per_minute > 0 ? this.store.recentByKey(s.principal.keyId, now - RATE_WINDOW_MS) : [],
-    });
-    if (!decision.ok) throw ApiErrors.quotaExceeded(decision.retryAfterSeconds, decision.message);
-    const jobId = this.queue.enqueue(VERIFICATION_JOB, { trackingId }, { maxAttempts: VERIFICATION_MAX_ATTEMPTS });
-    this.store.insert({
-      tracking_id: trackingId,
-      client_id: client.id,
-      api_key_id: s.principal.keyId,
-      job_id: jobId,
-      host_username: s.hostUsername,
-      resume_sha256: pdfHash,
-      resume_size: s.pdf.byteLength,
-      resume_filename: s.filename,
-      created_at: now,
-    });
-    this.store.countUsage(client.id, month);
-    if (s.idempotencyKey) this.store.insertIdempotency(client.id, s.idempotencyKey, requestHash, trackingId, now);
-    return { trackingId, status: "queued", createdAt: isoOf(now), replayed: false };
   }
 
   /** The job as its client may see it; job_not_found for unknown ids and other clients' jobs alike. */
@@ -165,8 +169,15 @@ export class VerificationService {
       hostUsername: v.host_username,
       status: v.job_state === "running" ? "processing" : "queued",
       createdAt: isoOf(v.created_at),
+      ...(v.job_state === "running" && this.stages.has(v.tracking_id) ? { stage: this.stages.get(v.tracking_id) } : {}),
       ...extras,
     };
+  }
+
+  /** Record what a job in progress is doing (shown as `stage` while it is polled); null when it stops. */
+  setStage(trackingId: string, stage: Stage | null): void {
+    if (stage) this.stages.set(trackingId, stage);
+    else this.stages.delete(trackingId);
   }
 
   get(trackingId: string): VerificationView | null {
@@ -204,6 +215,7 @@ export class VerificationService {
     analysis: AnalysisPart,
     error: { code: string; message: string } | null,
   ): void {
+    this.stages.delete(trackingId);
     const v = this.store.get(trackingId);
     if (!v) return;
     const now = this.clock.now();

@@ -1,3 +1,4 @@
+import { embeddedV4 } from "./embedded-v4.ts";
 import { type IpAddress, inPrefix, parseIp } from "./ip-address.ts";
 
 /**
@@ -54,6 +55,8 @@ const V6: Range[] = [
   { net: "fc00::", len: 7, kind: "private" }, // unique local
   { net: "ff00::", len: 8, kind: "multicast" },
   { net: "100::", len: 64, kind: "reserved" }, // discard-only
+  { net: "2001:db8::", len: 32, kind: "reserved" }, // documentation
+  { net: "3fff::", len: 20, kind: "reserved" }, // documentation (RFC 9637)
 ];
 
 type Compiled = { bytes: Uint8Array; len: number; kind: Range["kind"] };
@@ -63,34 +66,30 @@ const METADATA_C = compile(METADATA);
 const V4_C = compile(V4);
 const V6_C = compile(V6);
 
-/** IPv6 forms that carry an IPv4 address the packet really goes to: mapped, compatible, NAT64. */
-const EMBEDDED_V4: Array<{ bytes: Uint8Array; len: number }> = [
-  { bytes: parseIp("::ffff:0:0")!.bytes, len: 96 },
-  { bytes: parseIp("64:ff9b::")!.bytes, len: 96 },
-  { bytes: parseIp("64:ff9b:1::")!.bytes, len: 48 },
-  { bytes: parseIp("::")!.bytes, len: 96 }, // IPv4-compatible (deprecated), e.g. ::169.254.169.254
+/** Worst first: when an address has several readings (IPv6 and the IPv4 inside it), the worst one counts. */
+const SEVERITY: AddressKind[] = [
+  "metadata",
+  "link_local",
+  "unspecified",
+  "multicast",
+  "reserved",
+  "loopback",
+  "private",
+  "public",
 ];
 
-function embeddedV4(a: IpAddress): IpAddress | null {
-  if (a.family !== 6) return null;
-  for (const e of EMBEDDED_V4) {
-    if (!inPrefix(a.bytes, e.bytes, e.len)) continue;
-    const v4 = a.bytes.slice(12);
-    // `::` and `::1` are themselves, not IPv4-compatible 0.0.0.0 / 0.0.0.1
-    if (e.len === 96 && e.bytes.every((b) => b === 0) && v4[0] === 0 && v4[1] === 0 && v4[2] === 0) return null;
-    return { family: 4, bytes: v4 };
-  }
-  return null;
+function classifyBytes(ip: IpAddress): Exclude<AddressKind, "invalid"> {
+  for (const r of METADATA_C) if (inPrefix(ip.bytes, r.bytes, r.len)) return "metadata";
+  for (const r of ip.family === 4 ? V4_C : V6_C) if (inPrefix(ip.bytes, r.bytes, r.len)) return r.kind;
+  return "public";
 }
 
-/** Classify an address literal (pure; table-tested). Embedded IPv4 addresses are judged as IPv4. */
+/** Classify an address literal (pure; table-tested). Every IPv4 address embedded in an IPv6 one is judged too. */
 export function classifyAddress(text: string): AddressKind {
   const ip = parseIp(text);
   if (!ip) return "invalid";
-  const target = embeddedV4(ip) ?? ip;
-  for (const r of METADATA_C) if (inPrefix(target.bytes, r.bytes, r.len)) return "metadata";
-  for (const r of target.family === 4 ? V4_C : V6_C) if (inPrefix(target.bytes, r.bytes, r.len)) return r.kind;
-  return "public";
+  const kinds: AddressKind[] = [ip, ...embeddedV4(ip)].map(classifyBytes);
+  return SEVERITY.find((k) => kinds.includes(k)) ?? "public";
 }
 
 /** Whether a webhook may be sent to an address of this kind. */

@@ -1,24 +1,39 @@
 /**
- * Extraction benchmark: `bun run bench:extract [dir] [--reps N] [--check]`.
+ * Extraction benchmark: `bun run bench:extract [dir] [--reps N] [--batch N] [--only substring] [--check]`.
  *
  * Reads <dir>/manifest.json (default ../shared/resumes next to the repository) and the PDFs in
  * <dir>/pdfs, runs the extractor the way the pipeline does (isolated child process, warm) and, in the
  * same run and interleaved, Debian's `pdftotext` on the same files. Prints per file and in total:
  * project-name precision / recall / F1 (fuzzy name match, see test/resume/support/bench-scoring.ts),
  * repository-URL precision / recall, false projects on negative cases, and milliseconds per resume
- * (median of N runs per file, then p50 / p95 over files) beside pdftotext's. `--check` exits 1 when a
- * target is missed.
+ * (median of N runs per file, then p50 / p95 over files) beside pdftotext's. The totals are also
+ * broken down per batch, per producer family and per layout (test/resume/support/bench-groups.ts).
+ * `--batch N` runs only the manifest entries of that batch; `--only s` only files whose name contains
+ * s. `--check` exits 1 when a target is missed.
  */
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { createResumeExtractor, extractResumeInProcess, ResumeError } from "../../src/resume/index.ts";
 import type { ExtractedResume } from "../../src/resume/types.ts";
+import {
+  addScore,
+  emptyTotals,
+  type GroupTotals,
+  layoutGroup,
+  producerFamily,
+  TOTALS_HEADERS,
+  totalsRow,
+} from "../resume/support/bench-groups.ts";
 import { type FileScore, percentile, prf, scoreFile, type TruthProject } from "../resume/support/bench-scoring.ts";
 import { machine, table } from "./bench-util.ts";
 
 interface ManifestEntry {
   file: string;
-  producer?: string;
+  producer?: string | null;
+  creator?: string | null;
+  layout?: string | null;
+  notes?: string | null;
+  batch?: number;
   projects: TruthProject[];
 }
 
@@ -26,11 +41,30 @@ const args = process.argv.slice(2);
 const repsAt = args.indexOf("--reps");
 const reps = repsAt >= 0 ? Math.max(1, Number(args[repsAt + 1]) || 3) : 3;
 const check = args.includes("--check");
-const positional = args.filter((a, i) => !a.startsWith("--") && args[i - 1] !== "--reps");
+const flagValue = (flag: string): string | undefined => {
+  const at = args.indexOf(flag);
+  return at >= 0 ? args[at + 1] : undefined;
+};
+const batch = flagValue("--batch");
+const only = flagValue("--only");
+const positional = args.filter(
+  (a, i) => !a.startsWith("--") && !["--reps", "--batch", "--only"].includes(args[i - 1]!),
+);
 const repoRoot = resolve(import.meta.dir, "..", "..");
 const dir = resolve(positional[0] ?? join(repoRoot, "..", "shared", "resumes"));
 const pdfDir = existsSync(join(dir, "pdfs")) ? join(dir, "pdfs") : dir;
-const manifest = (await Bun.file(join(dir, "manifest.json")).json()) as ManifestEntry[];
+const manifest = ((await Bun.file(join(dir, "manifest.json")).json()) as ManifestEntry[]).filter(
+  (e) => (batch === undefined || String(e.batch ?? 1) === batch) && (only === undefined || e.file.includes(only)),
+);
+if (manifest.length === 0) throw new Error(`no manifest entries match --batch ${batch} --only ${only}`);
+const groups = new Map<string, GroupTotals>();
+function group(key: string): GroupTotals {
+  const t = groups.get(key);
+  if (t) return t;
+  const fresh = emptyTotals();
+  groups.set(key, fresh);
+  return fresh;
+}
 
 function median(xs: number[]): number {
   return percentile(xs, 0.5);
@@ -88,6 +122,14 @@ for (const entry of manifest) {
   inProcMs.push(median(inproc));
   popplerMs.push(median(poppler));
   if (entry.projects.length === 0) negatives.push({ file: entry.file, extra: score.extra });
+  const negative = entry.projects.length === 0;
+  for (const key of [
+    "all",
+    `batch ${entry.batch ?? 1}`,
+    `family ${producerFamily(entry.producer, entry.creator)}`,
+    `layout ${layoutGroup(entry.layout, entry.notes)}`,
+  ])
+    addScore(group(key), score, negative);
   for (const m of score.missed) misses.push(`${entry.file}: missed "${m}"`);
   for (const x of score.extra) misses.push(`${entry.file}: extra "${x}"`);
   const names = prf(score.nameTp, score.nameFp, score.nameFn);
@@ -115,7 +157,8 @@ const p95 = percentile(oursMs, 0.95);
 const pp50 = percentile(popplerMs, 0.5);
 const pp95 = percentile(popplerMs, 0.95);
 
-console.log(`# extraction benchmark: ${manifest.length} resumes from ${dir}`);
+const filter = [batch && `batch ${batch}`, only && `files matching "${only}"`].filter(Boolean).join(", ");
+console.log(`# extraction benchmark: ${manifest.length} resumes from ${dir}${filter ? ` (${filter})` : ""}`);
 console.log(`${machine()}; ${reps} runs per file (median); times include IPC to the warm isolated child\n`);
 console.log(
   table(
@@ -135,6 +178,11 @@ console.log(
   ),
 );
 if (misses.length) console.log(`\n${misses.join("\n")}`);
+const order = (k: string) => ["all", "batch", "family", "layout"].findIndex((p) => k.startsWith(p));
+const groupRows = [...groups.entries()]
+  .sort(([a], [b]) => order(a) - order(b) || a.localeCompare(b))
+  .map(([k, t]) => totalsRow(k, t));
+console.log(`\n${table(TOTALS_HEADERS, groupRows)}`);
 console.log(`
 TOTAL  project names: P ${names.p.toFixed(3)}  R ${names.r.toFixed(3)}  F1 ${names.f1.toFixed(3)}  (${totals.nameTp} matched, ${totals.nameFp} extra, ${totals.nameFn} missed)
        repo URLs:     P ${repos.p.toFixed(3)}  R ${repos.r.toFixed(3)}  (${totals.repoTp} of ${totals.repoWant} found, ${totals.repoGot} reported)

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { createApp } from "../../src/app.ts";
 import { silentLogger } from "../../src/lib/log.ts";
 import { runCliProcess } from "../support/child-server.ts";
-import { fixedSteps, makePdf, tempDir, testConfig } from "../support/harness.ts";
+import { fixedSteps, makePdf, REPO_ROOT, tempDir, testConfig } from "../support/harness.ts";
 
 const tmp = tempDir();
 const env = { DATA_DIR: tmp.dir };
@@ -99,4 +99,53 @@ test("webhook rotate prints a new secret and keeps the old one valid; webhook ch
   expect(tampered.code).toBe(1);
   expect(tampered.stderr).toContain("invalid");
   expect((await cli("webhook", "rotate", "--overlap", "soon")).code).toBe(2);
+});
+
+test("for a person: jobs list and keys list print a header row; jobs show prints text, JSON only with --json", async () => {
+  const jobs = (await cli("jobs", "list")).stdout.split("\n");
+  expect(jobs[0]).toBe("2 job(s)");
+  expect(jobs[1]).toMatch(
+    /^tracking id\s+created \(UTC\)\s+client\s+GitHub user\s+candidate\s+state\s+score\s+webhook$/,
+  );
+  const doneRow = jobs.find((l) => l.startsWith(done))!;
+  expect(doneRow).toMatch(/alice\s+Test Candidate\s+COMPLETED\s+64 mixed/);
+  // every row's state sits under the header's "state"
+  const col = jobs[1]!.indexOf("state");
+  for (const l of jobs.slice(2).filter(Boolean)) expect(l.slice(col)).toMatch(/^(COMPLETED|queued)/);
+  const json = JSON.parse((await cli("jobs", "list", "--json")).stdout) as { jobs: Array<Record<string, unknown>> };
+  expect(json.jobs.find((j) => j.trackingId === done)).toMatchObject({
+    verdict: "mixed",
+    candidateName: "Test Candidate",
+  });
+
+  const keys = (await cli("keys", "list")).stdout.split("\n");
+  expect(keys[0]).toMatch(/^id\s+prefix\s+client\s+name\s+last used\s+state$/);
+  expect(keys[1]).toMatch(/^\S+\s+cck_\S+…\s+default\s+k\s+never\s+active$/);
+
+  const clients = (await cli("clients", "list")).stdout.split("\n");
+  expect(clients[0]).toMatch(/^client\s+monthly quota\s+rate limit\s+webhook$/);
+  expect(clients.some((l) => /^default\s+\d+\/month\s+\d+\/min per key\s+/.test(l))).toBe(true);
+
+  const shown = await cli("jobs", "show", done);
+  expect(shown.code).toBe(0);
+  expect(() => JSON.parse(shown.stdout)).toThrow();
+  expect(shown.stdout).toStartWith(`${done}  COMPLETED  score 64/100 (mixed)\n`);
+  expect(shown.stdout).toMatch(/GitHub user\s+alice/);
+  expect(shown.stdout).toMatch(/candidate\s+Test Candidate/);
+  expect(shown.stdout).toMatch(/HIGH\s+tool\s+github\.com\/alice\/tool\s+12/);
+  expect(shown.stdout).toContain("Webhook deliveries (");
+  const pending = await cli("jobs", "show", failed);
+  expect(pending.stdout).toStartWith(`${failed}  queued\n`);
+});
+
+test("a reader that goes away (`jobs list | head`) ends the command quietly, exit 0, no stack trace", async () => {
+  const proc = Bun.spawn([process.execPath, "src/main.ts", "jobs", "list"], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH ?? "", ...env },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  await proc.stdout.cancel(); // closed before the command writes its first line
+  const [stderr, code] = await Promise.all([new Response(proc.stderr).text(), proc.exited]);
+  expect({ code, stderr }).toEqual({ code: 0, stderr: "" });
 });

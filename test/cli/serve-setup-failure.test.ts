@@ -33,7 +33,7 @@ test("a failing setup-link write is reported; the server still serves and stops 
     () => server.output().includes("could not create the one-time setup link"),
     "the setup-link failure to be reported",
   );
-  expect(server.output()).toContain("claimcheck admin create");
+  expect(server.output()).toContain("bun src/main.ts admin create"); // the command of the running form
   expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   server.kill("SIGTERM");
   expect(await server.exited).toBe(0);

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { AnalysisFailure } from "../../src/analysis/types.ts";
 import type { CliIO } from "../../src/cli/command.ts";
 import { runCli } from "../../src/cli/run-cli.ts";
+import { githubUnreachable } from "../../src/github/reachability.ts";
 import { GitHubRateLimitedError, GitHubUnavailableError } from "../../src/github/types.ts";
 import { ResumeError } from "../../src/resume/types.ts";
 import { knownFailure } from "../../src/verification/failure-codes.ts";
@@ -61,7 +62,8 @@ describe("claimcheck verify", () => {
     expect(r.err).toBe("");
     expect(r.code).toBe(0);
     expect(r.out).toContain("Confidence score: 100/100");
-    expect(r.out).toMatch(/HIGH\s+Weather Dash\s+github\.com\/alice-honest\/weather-dash\s+48 of 48 commits/);
+    expect(r.out).toMatch(/HIGH\s+Weather Dash\s+github\.com\/alice-honest\/weather-dash\s+48 of 48\s+matched by link/);
+    expect(r.out).toContain("Confidence score: 100/100 (strong: ");
     expect(r.out).toContain("GitHub cache: memory");
   }, 30_000);
 
@@ -143,12 +145,51 @@ describe("claimcheck verify", () => {
     expect(r.err).toContain(message);
   });
 
-  test("runs as a real process too", async () => {
+  test("runs as a real process too; without GITHUB_TOKEN it says once what that means and how to set it", async () => {
     const r = await runCliProcess(["verify", pdfs["alice.pdf"]!, "--user", "alice-honest"], {
       GITHUB_API_URL: sim.url,
     });
-    expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("Confidence score: 100/100");
+    expect(r.stderr.match(/GITHUB_TOKEN is not set/g)).toHaveLength(1);
+    expect(r.stderr).toContain("60 requests an hour");
+    expect(r.stderr).toContain("GITHUB_TOKEN=ghp_... bun src/main.ts verify resume.pdf --user LOGIN");
+    const withToken = await runCliProcess(["verify", pdfs["alice.pdf"]!, "--user", "alice-honest"], {
+      GITHUB_API_URL: sim.url,
+      GITHUB_TOKEN: "t",
+    });
+    expect(withToken.stderr).toBe("");
   }, 60_000);
+
+  test("GitHub unreachable (nothing listens): fails at once with github_unreachable, no retries with backoff", async () => {
+    const closed = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response() });
+    const url = `http://127.0.0.1:${closed.port}`;
+    closed.stop(true);
+    const started = performance.now();
+    const r = await runCliProcess(["verify", pdfs["alice.pdf"]!, "--user", "alice-honest", "--json"], {
+      GITHUB_API_URL: url,
+      GITHUB_TOKEN: "t",
+    });
+    const elapsed = performance.now() - started;
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout).error.code).toBe("github_unreachable");
+    expect(r.stderr).toContain(`verification failed (github_unreachable): GitHub at ${url} cannot be reached (`);
+    expect(r.stderr).toContain("check the network connection");
+    // the retrying client's backoff alone (1 + 4 + 9 s) took 14 s: one refused attempt is far below that
+    expect(elapsed).toBeLessThan(10_000);
+  }, 60_000);
+
+  test("githubUnreachable: an answer of any status is reachable; silence is reported after the time limit", async () => {
+    const answering = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response("no", { status: 404 }) });
+    const silent = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Promise<Response>(() => {}) });
+    try {
+      expect(await githubUnreachable(`http://127.0.0.1:${answering.port}`)).toBeNull();
+      expect(await githubUnreachable(`http://127.0.0.1:${silent.port}`, { timeoutMs: 200 })).toBe(
+        "no answer within 0.2 s",
+      );
+    } finally {
+      answering.stop(true);
+      silent.stop(true);
+    }
+  });
 });

@@ -30,7 +30,10 @@ const USER = { name: "ops-admin", password: "correct horse battery staple" };
 const HOUR = 3_600_000;
 const day = (d: string, h = 12) => new Date(Date.parse(`${d}T00:00:00Z`) + h * HOUR).toISOString();
 
-/** Analysis steps whose result carries per-commit dates: steady work in one repo, a backdated dump in another. */
+/**
+ * Analysis steps whose result carries per-commit dates: steady work in one repo (two commits rebased a
+ * week later, no flag), a backdated dump in another (CRITICAL, and only part of its history drawn).
+ */
 function timelineSteps() {
   const base = fixedSteps(58);
   return {
@@ -40,7 +43,7 @@ function timelineSteps() {
       const steady = Array.from({ length: 14 }, (_, n) => ({
         sha: `a${n}`.padEnd(40, "0"),
         authorDate: day(`2024-0${1 + (n % 6)}-1${n % 9}`),
-        committerDate: day(`2024-0${1 + (n % 6)}-1${n % 9}`, 13),
+        committerDate: n >= 12 ? day(`2024-0${1 + (n % 6)}-2${n % 9}`, 13) : day(`2024-0${1 + (n % 6)}-1${n % 9}`, 13),
       }));
       const dump = Array.from({ length: 25 }, (_, n) => ({
         sha: `b${n}`.padEnd(40, "0"),
@@ -58,6 +61,36 @@ function timelineSteps() {
             matchStrength: "LOW" as const,
           },
         ],
+        scoreBreakdown: {
+          evidence: 73,
+          penaltyTotal: 15,
+          score: 58,
+          claims: [
+            {
+              name: "tool",
+              repo: `${i.hostUsername}/tool`,
+              matchStrength: "HIGH",
+              commits: 12,
+              strengthWeight: 1,
+              activityFactor: 0.93,
+              credibility: 1,
+              credit: 0.93,
+            },
+            {
+              name: "portfolio: an interactive showcase of generative art and WebGL experiments",
+              repo: `${i.hostUsername}/portfolio`,
+              matchStrength: "LOW",
+              commits: 25,
+              strengthWeight: 0.4,
+              activityFactor: 0.86,
+              credibility: 0,
+              credit: 0,
+            },
+          ],
+          penalties: [
+            { rule: "BACKDATED_SPLIT", severity: "CRITICAL", repo: `${i.hostUsername}/portfolio`, points: 15 },
+          ],
+        },
         flags: [
           {
             severity: "CRITICAL" as const,
@@ -66,8 +99,24 @@ function timelineSteps() {
           },
         ],
         commitTimelines: [
-          { repo: `${i.hostUsername}/tool`, commits: steady },
-          { repo: `${i.hostUsername}/portfolio`, commits: dump },
+          {
+            repo: `${i.hostUsername}/tool`,
+            commits: steady,
+            repoCreatedAt: day("2023-12-20"),
+            accountCreatedAt: day("2019-03-02"),
+            ownCommits: 14,
+            historyCommits: 14,
+            severity: null,
+          },
+          {
+            repo: `${i.hostUsername}/portfolio`,
+            commits: dump,
+            repoCreatedAt: day("2024-06-30", 21),
+            accountCreatedAt: day("2019-03-02"),
+            ownCommits: 60,
+            historyCommits: 80,
+            severity: "CRITICAL",
+          },
         ],
       };
     },
@@ -215,6 +264,10 @@ describe.skipIf(!available)("dashboard in chromium", () => {
     await page.click('button:has-text("Filter")');
     await page.waitForURL(/state=COMPLETED/);
     await expect(page.locator("#jobs tbody tr").count()).resolves.toBe(1);
+    await expect(page.textContent(`tr[data-tracking-id="${state.trackingId}"] .candidate`)).resolves.toBe(
+      "Test Candidate (jane-dev)",
+    );
+    await expect(page.textContent(`tr[data-tracking-id="${state.trackingId}"] .band`)).resolves.toBe("contradicted");
     await shot("04-jobs");
   });
 
@@ -226,10 +279,88 @@ describe.skipIf(!available)("dashboard in chromium", () => {
     const excerpt = await page.textContent(".delivery pre.excerpt");
     expect(excerpt).toContain('<script>alert("from the receiver")</script>');
     expect(await page.locator("svg.timeline").count()).toBe(2);
-    expect(await page.locator("svg.timeline g.commit.shifted").count()).toBe(25);
+    expect(await page.locator("svg.timeline g.commit.shifted").count()).toBe(27); // 25 backdated, 2 rebased
     await expect(page.textContent("main")).resolves.toContain("BACKDATED_SPLIT");
     await shot("05-job");
   });
+
+  browserTest(
+    "the job page for a recruiter at 1280 px: verdict band, candidate, contained tables, timeline context",
+    async () => {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto(`${t.url}/dashboard/jobs/${state.trackingId}`);
+      await expect(page.textContent("h1#candidate")).resolves.toBe("Test Candidate (jane-dev) contradicted");
+      await expect(page.textContent("#verdict-band")).resolves.toBe("contradicted"); // a CRITICAL flag, whatever the 58
+      const band = await page.evaluate(
+        () => getComputedStyle(document.querySelector("#verdict-band")!).backgroundColor,
+      );
+      expect(band).toBe("rgb(163, 32, 42)");
+      await expect(page.textContent(".bands")).resolves.toContain("strong ≥ 70");
+      // every table of the score card stays inside the card
+      const spill = await page.$$eval("section.card:has(#score) .table-scroll", (els) =>
+        els.map((e) => e.getBoundingClientRect().right - e.closest(".card")!.getBoundingClientRect().right),
+      );
+      expect(spill.length).toBe(2); // per claim, penalties
+      for (const px of spill) expect(px).toBeLessThanOrEqual(0);
+      // the timelines: colour by the repository's flags, creation markers, and what is not drawn
+      expect(await page.locator("svg.timeline.sev-critical g.commit.shifted").count()).toBe(25);
+      expect(await page.locator("svg.timeline.sev-none g.commit.shifted").count()).toBe(2);
+      // one evaluation each: the page refreshes itself while a delivery is retrying, replacing its nodes
+      const stroke = (sel: string) => page.evaluate((q) => getComputedStyle(document.querySelector(q)!).stroke, sel);
+      const forged = await stroke("svg.timeline.sev-critical g.commit.shifted line");
+      const rebased = await stroke("svg.timeline.sev-none g.commit.shifted line");
+      expect(forged).toBe("rgb(192, 57, 43)");
+      expect(rebased).not.toBe(forged);
+      expect(await page.locator("svg.timeline g.marker.repo").count()).toBe(2);
+      expect(await page.locator("svg.timeline g.marker.account").count()).toBe(2);
+      await expect(page.textContent("figure:has(svg.sev-critical) .partial")).resolves.toBe(
+        "The picture shows 25 of the candidate's 60 commits (the commits examined). The history holds 80 commits; the 20 by others are not drawn.",
+      );
+      expect(await page.locator("figure:has(svg.sev-none) .partial").count()).toBe(0);
+      await shot("05-job-1280");
+    },
+  );
+
+  browserTest(
+    "on a 390 px phone the page never scrolls sideways; wide tables scroll inside their own area",
+    async () => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      try {
+        for (const [path, name] of [
+          [`/dashboard/jobs/${state.trackingId}`, "05-job-390"],
+          ["/dashboard/jobs", "04-jobs-390"],
+        ] as const) {
+          await page.goto(`${t.url}${path}`);
+          const widths = await page.evaluate(() => ({
+            page: document.documentElement.scrollWidth,
+            view: document.documentElement.clientWidth,
+            tables: [...document.querySelectorAll(".table-scroll")].map((e) => {
+              const r = e.getBoundingClientRect();
+              return { left: r.left, right: r.right, scroll: e.scrollWidth, client: e.clientWidth };
+            }),
+          }));
+          expect({ path, page: widths.page }).toEqual({ path, page: widths.view });
+          for (const tb of widths.tables) {
+            expect(tb.left).toBeGreaterThanOrEqual(0);
+            expect(tb.right).toBeLessThanOrEqual(widths.view);
+          }
+          const scrollers = widths.tables.filter((tb) => tb.scroll > tb.client);
+          expect(scrollers.length).toBeGreaterThan(0);
+          // the wide table really scrolls within its area
+          const moved = await page.$$eval(".table-scroll", (els) => {
+            const e = els.find((x) => x.scrollWidth > x.clientWidth)!;
+            e.scrollLeft = 120;
+            return e.scrollLeft;
+          });
+          expect(moved).toBeGreaterThan(0);
+          await shot(name);
+        }
+      } finally {
+        await page.setViewportSize({ width: 1280, height: 900 });
+        await page.goto(`${t.url}/dashboard/jobs/${state.trackingId}`); // where the next step starts
+      }
+    },
+  );
 
   browserTest("resend the delivery: a fresh attempt succeeds, signed with the client's secret", async () => {
     await page.click('.delivery button:has-text("Resend")');

@@ -93,6 +93,6 @@ export function startReceiver(reply: (n: number) => Response = () => new Respons
   return { url: `http://127.0.0.1:${server.port}/hook`, received, stop: () => server.stop(true) };
 }
 
-export function startDashboardApp(opts: AppOptions = {}): Promise<RunningTestApp> {
+export function startDashboardApp(opts: AppOptions & { env?: Record<string, string> } = {}): Promise<RunningTestApp> {
   return startTestApp({ dashboard: FAST_DASHBOARD, ...opts });
 }

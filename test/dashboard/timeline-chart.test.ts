@@ -36,10 +36,16 @@ describe("timelinesOf", () => {
       {
         repo: "octo/tool",
         commits: [{ sha: "a1", authorAt: at("2024-01-01T10:00:00Z"), committerAt: at("2024-01-01T10:05:00Z") }],
+        repoCreatedAt: null,
+        accountCreatedAt: null,
+        ownCommits: null,
+        historyCommits: null,
+        severity: null,
       },
       {
         repo: "octo/other",
         commits: [{ sha: "b2", authorAt: at("2023-05-01T00:00:00Z"), committerAt: at("2024-05-01T00:00:00Z") }],
+        severity: null,
       },
     ]);
     for (const nothing of [null, "x", [], {}, { verifiedProjects: "x" }]) expect(timelinesOf(nothing)).toEqual([]);
@@ -58,7 +64,14 @@ describe("timelineSvg and stats", () => {
   };
 
   test("counts shifted commits and the busiest committer day", () => {
-    expect(timelineStats(backdated)).toEqual({ commits: 3, shifted: 2, busiestDay: { day: "2024-03-01", commits: 3 } });
+    expect(timelineStats(backdated)).toEqual({
+      commits: 3,
+      drawn: 3,
+      ownCommits: null,
+      historyCommits: null,
+      shifted: 2,
+      busiestDay: { day: "2024-03-01", commits: 3 },
+    });
   });
 
   test("draws one group per commit, shifted ones marked, tooltips with both dates; deterministic", () => {
@@ -88,5 +101,58 @@ describe("timelineSvg and stats", () => {
       })),
     };
     expect(timelineSvg(lots).match(/<g class="commit/g)?.length).toBe(MAX_DRAWN);
+  });
+});
+
+describe("timeline context", () => {
+  const commits = [{ sha: "c1", authorDate: "2024-02-01T00:00:00Z", committerDate: "2024-02-01T00:00:00Z" }];
+
+  test("reads creation dates, commit counts and the severity; without one, the project's worst flag", () => {
+    const [withMeta] = timelinesOf({
+      commitTimelines: [
+        {
+          repo: "o/r",
+          commits,
+          repoCreatedAt: "2024-01-15T00:00:00Z",
+          accountCreatedAt: "2020-05-01T00:00:00Z",
+          ownCommits: 1200,
+          historyCommits: 1500,
+          severity: "WARNING",
+        },
+      ],
+    });
+    expect(withMeta).toMatchObject({
+      repoCreatedAt: at("2024-01-15T00:00:00Z"),
+      accountCreatedAt: at("2020-05-01T00:00:00Z"),
+      ownCommits: 1200,
+      historyCommits: 1500,
+      severity: "WARNING",
+    });
+    const [older] = timelinesOf({
+      commitTimelines: [{ repo: "o/r", commits }],
+      verifiedProjects: [{ repoUrl: "github.com/o/r", worstFlag: "CRITICAL" }],
+    });
+    expect(older!.severity).toBe("CRITICAL");
+  });
+
+  test("a creation date near the commits is a marker line; one long before is named at the edge; classed by severity", () => {
+    const svg = timelineSvg({
+      repo: "o/r",
+      commits: [
+        { sha: "c1", authorAt: at("2024-02-01T00:00:00Z"), committerAt: at("2024-02-01T00:00:00Z") },
+        { sha: "c2", authorAt: at("2024-04-01T00:00:00Z"), committerAt: at("2024-04-01T00:00:00Z") },
+      ],
+      repoCreatedAt: at("2024-01-15T00:00:00Z"),
+      accountCreatedAt: at("2020-05-01T00:00:00Z"),
+      severity: "CRITICAL",
+    });
+    expect(svg).toContain('class="timeline sev-critical"');
+    expect(svg).toContain('<g class="marker repo"><title>repository created 2024-01-15</title><line');
+    expect(svg).toContain('<g class="marker account off-scale"><title>account created 2020-05-01</title>');
+    expect(svg).toContain("◂ account created 2020-05-01, earlier");
+    // the axis still spans the commits (and the nearby repository creation), not four years
+    expect(svg).toContain(">2024-01-");
+    expect(svg).not.toContain(">2020-");
+    expect(timelineSvg({ repo: "o/r", commits: [] })).toContain('class="timeline sev-none"');
   });
 });

@@ -25,7 +25,7 @@ const source = (over: Partial<Parameters<typeof createGitHubSource>[0]> = {}) =>
     db: freshDb(),
     clock,
     backoffUnitMs: 1,
-    requestTimeoutMs: 300,
+    requestTimeoutMs: 10_000, // far above a loaded machine's answer time: only the timeout tests set a short one
     ...over,
   });
 const client = (over: Partial<GitHubClientOptions> = {}) =>
@@ -35,7 +35,7 @@ const client = (over: Partial<GitHubClientOptions> = {}) =>
     db: freshDb(),
     clock,
     backoffUnitMs: 1,
-    requestTimeoutMs: 300,
+    requestTimeoutMs: 10_000, // far above a loaded machine's answer time: only the timeout tests set a short one
     ...over,
   });
 

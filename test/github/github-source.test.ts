@@ -33,7 +33,7 @@ beforeAll(async () => {
   candidates = sampleCandidates();
   sim = await startGitHubSimulator({ clock, candidates });
   for (const c of candidates) await verify(source(), c.login);
-});
+}, 30_000);
 afterAll(() => sim.stop());
 
 const ev = (fullName: string) => evidence.get(fullName)!;
@@ -119,7 +119,9 @@ describe("evidence per scenario", () => {
   test("painted graph: the whole forged history read (8 pages), a 10-commit churn sample of one-line diffs", () => {
     const e = ev("mallory-painter/pixel-art");
     expect([e.candidateCommitCount, e.candidateCommits.length, e.truncated]).toEqual([792, 792, false]);
-    expect(e.sampledWithStats).toHaveLength(10);
+    // the 10-commit spread plus the heaviest weeks of /stats/contributors (line-counts.ts)
+    expect(e.sampledWithStats.length).toBeGreaterThanOrEqual(10);
+    expect(e.lineCounts?.path).toBe("heavy-weeks");
     expect(e.sampledWithStats.every((c) => c.stats!.additions === 1 && c.stats!.files.length === 1)).toBe(true);
     expect(e.languages).toEqual({});
   });
@@ -160,10 +162,20 @@ describe("evidence per scenario", () => {
 });
 
 describe("cost", () => {
-  test("an ordinary repository costs 5 calls; an empty one 1; a fork of a 162-commit project 9", () => {
-    expect(costs.get("alice-honest/weather-dash")).toBe(5);
+  test("an ordinary repository costs 5 calls + its line counts; an empty one 1; a fork of a 162-commit project 9+", () => {
+    // 48 commits: /stats/contributors twice (202, then 200) and at most 4 commits of its heaviest week
+    const e = ev("alice-honest/weather-dash");
+    expect(e.lineCounts?.path).toBe("heavy-weeks");
+    expect(costs.get("alice-honest/weather-dash")).toBe(5 + 2 + (e.sampledWithStats.length - 1));
     expect(costs.get("maya-mixed/future-idea")).toBe(1);
-    expect(costs.get("alice-honest/fastcsv")).toBe(9); // + parent lookup, compare, and the last page of a 162-commit history
+    // + parent lookup, compare, and the last page of a 162-commit history; then the same line-count path
+    const fork = ev("alice-honest/fastcsv");
+    expect(costs.get("alice-honest/fastcsv")).toBe(9 + 2 + (fork.sampledWithStats.length - 1));
+    // 4 own commits: each one read, no statistics asked for; a short history for its size is a copy
+    // suspect: one search by name finds no older original (by description only when committed within a day)
+    expect(ev("maya-mixed/ml-pipeline").lineCounts?.path).toBe("every-commit");
+    expect(costs.get("maya-mixed/ml-pipeline")).toBe(4 + 4 + 1);
+    expect(ev("maya-mixed/ml-pipeline").copyOf).toBeUndefined();
   });
 
   test("a huge history is never read whole: maxCommitPages bounds it and says truncated", async () => {
@@ -175,10 +187,12 @@ describe("cost", () => {
     expect(e.candidateCommits).toHaveLength(192); // newest 100 and oldest 92
     expect(e.truncated).toBe(true);
     expect(e.candidateCommits.at(-1)!.sha).toBe(e.rootCommit!.sha);
-    expect(src.stats().calls - before).toBeLessThanOrEqual(4 + 2 + 10);
+    // listings, the 10-commit spread, and the heavy-weeks path: 2 statistics, 2 week listings, 8 commits
+    expect(src.stats().calls - before).toBeLessThanOrEqual(4 + 2 + 10 + 2 + 2 + 8);
   });
 
   test("cold and warm verification of every sample candidate: warm is >= 90 % 304s", async () => {
+    // (30 s: line counts read more commits cold; warm they come from the cache without a request)
     const rows: string[] = [];
     for (const c of candidates) {
       const db = freshDb();
@@ -194,7 +208,7 @@ describe("cost", () => {
       expect(w.calls).toBeLessThanOrEqual(coldCalls);
     }
     console.log(rows.join("\n"));
-  });
+  }, 30_000);
 
   test("a rate limit in the middle of evidence gathering surfaces as GitHubRateLimitedError", async () => {
     const src = source();

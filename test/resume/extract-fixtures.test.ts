@@ -147,6 +147,61 @@ describe("layout", () => {
   });
 });
 
+describe("structure, not wording (issue 11's failure classes, generated)", () => {
+  test("sidebar of skill lists beside the main column; projects named GitHub, Website, Portfolio", async () => {
+    const r = await extract("sidebar-platform-names.pdf");
+    expect(r.projects.map((p) => [p.name, p.repoUrl, p.technologies, p.dates?.text])).toEqual([
+      ["GitHub", "github.com/samokafor/github", ["Go", "GraphQL"], "2023"],
+      ["Website", "github.com/samokafor/website", ["TypeScript", "React"], "2022"],
+      ["Portfolio", "github.com/samokafor/portfolio", [], "2021"],
+    ]);
+    // the link sits on the title, on a trailing "[Code]", and on an icon with no text under it
+    expect(r.projects.map((p) => p.repoLinks[0]!.visibleText)).toEqual(["GitHub", "[Code]", undefined]);
+  });
+
+  test("headings that differ from the body only by size, colour and a rule line (Word style)", async () => {
+    const r = await extract("word-style-headings.pdf");
+    expect(summary(r)).toEqual([
+      ["Tram Times", "github.com/lfischer/tram-times"],
+      ["Recipe Box", "github.com/lfischer/recipe-box"],
+      ["Bike Counter", "github.com/lfischer/bike-counter"],
+    ]);
+    // an unknown heading in the heading style is still a section boundary
+    expect(r.projects.map((p) => p.section)).toEqual(["Things I Built", "Things I Built", "Things I Built"]);
+    expect(r.projects[0]!.description.join(" ")).not.toContain("Nordwind");
+  });
+
+  test("eight projects as the rows of a table, one style everywhere, each linked from 'GitHub'", async () => {
+    const r = await extract("project-table.pdf");
+    expect(r.projects.map((p) => p.name)).toEqual([
+      "Glacier Sync",
+      "Moose Tracker",
+      "Aurora Alerts",
+      "Fjord Maps",
+      "Sauna Timer",
+      "Lingon Notes",
+      "Troll Chess",
+      "Herring Bot",
+    ]);
+    expect(
+      r.projects.every(
+        (p, i) => p.repoUrl === `github.com/jberg/${r.projects[i]!.name.toLowerCase().replace(/ /g, "-")}`,
+      ),
+    ).toBe(true);
+    expect(r.projects[0]!.technologies).toEqual(["Rust", "S3"]);
+  });
+
+  test("projects under Open Source Contributions, Selected Work, Hackathons and Research", async () => {
+    const r = await extract("project-headings.pdf");
+    expect(r.projects.map((p) => [p.name, p.repoUrl, p.section])).toEqual([
+      ["kube-probe", "github.com/kube-probe/kube-probe", "Open Source Contributions"],
+      ["Ledger Lite", "github.com/rmenon/ledger-lite", "Selected Work"],
+      ["FloodWatch", null, "Hackathons"],
+      ["Sparse Attention Study", "github.com/rmenon/sparse-attn", "Research"],
+    ]);
+  });
+});
+
 describe("hidden text", () => {
   test("white, tiny, off-page, covered and invisible text is reported apart; white on a dark bar is not", async () => {
     const r = await extract("hidden-text.pdf");
@@ -161,6 +216,30 @@ describe("hidden text", () => {
     expect(r.projects.map((p) => p.name)).toEqual(["Log Shipper"]);
     const visible = JSON.stringify(r.projects);
     for (const h of r.hiddenText) expect(visible).not.toContain(h.text);
+  });
+
+  test("an optional-content layer that is off and text outside a clipping path are hidden, not claims", async () => {
+    const r = await extract("hidden-layers.pdf");
+    expect(r.projects.map((p) => [p.name, p.dates?.text, p.description])).toEqual([
+      ["Tide Clock", "2023", ["Shows the tides of the nearest harbour."]],
+      ["Harbour Map", "2022", ["Charts the piers from open data."]],
+      ["Kite Logger", "2021", ["Logs wind speed from a kite line."]],
+    ]);
+    expect(r.hiddenText.map((h) => [h.reason, h.text])).toEqual([
+      ["hidden-layer", "Quantum Compiler 2024"],
+      ["hidden-layer", "• kubernetes rust golang principal engineer"],
+      ["clipped", "blockchain architect"],
+    ]);
+    expect(JSON.stringify(r.projects)).not.toContain("kubernetes");
+  });
+
+  test("rotated text is read, not skipped: a sidebar turned 90 degrees holds the projects", async () => {
+    const r = await extract("rotated-text.pdf");
+    expect(summary(r)).toEqual([["Reef Watch", "github.com/analima/reef-watch"]]);
+    expect(r.projects[0]!.description).toEqual(["Counts fish in reef camera footage. github.com/analima/reef-watch"]);
+    expect(r.candidateName).toBe("Ana Lima");
+    expect(r.warnings).toEqual([]);
+    expect(r.hiddenText).toEqual([]);
   });
 
   test("a scanned page's invisible OCR layer is the page's text, with a warning", async () => {

@@ -5,6 +5,8 @@ export interface ChildServer {
   proc: Subprocess<"ignore", "pipe", "pipe">;
   url: string;
   output(): string;
+  /** resolves with the output once it matches `pattern` (stdout and stderr arrive on separate pipes) */
+  waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<string>;
   /** resolves with the exit code */
   exited: Promise<number>;
   kill(signal?: NodeJS.Signals | number): void;
@@ -57,6 +59,14 @@ export async function startChildServer(
     proc,
     url,
     output: () => out + err,
+    waitForOutput: async (pattern, waitMs = 10_000) => {
+      const until = Date.now() + waitMs;
+      while (!pattern.test(out + err)) {
+        if (Date.now() > until) throw new Error(`no output matching ${pattern} within ${waitMs} ms:\n${out}\n${err}`);
+        await Bun.sleep(20);
+      }
+      return out + err;
+    },
     exited: proc.exited,
     kill: (signal = "SIGTERM") => proc.kill(signal),
   };

@@ -50,9 +50,16 @@ beforeAll(async () => {
   });
   const tmp = tempDir();
   cleanup = tmp.cleanup;
-  app = createApp(testConfig(tmp.dir, { GITHUB_API_URL: sim.url, GITHUB_TOKEN: "e2e-token" }), {
-    logger: silentLogger,
-  });
+  app = createApp(
+    testConfig(tmp.dir, {
+      GITHUB_API_URL: sim.url,
+      GITHUB_TOKEN: "e2e-token",
+      METRICS_TOKEN: "metrics-scraper-token-0123456789",
+    }),
+    {
+      logger: silentLogger,
+    },
+  );
   url = await app.start();
   key = app.accounts.createKey("e2e").key;
   secret = app.accounts.setWebhook("default", `http://127.0.0.1:${receiver.port}/hook`).secret;
@@ -106,7 +113,9 @@ describe("end to end", () => {
     expect(timelines.length).toBe(r.verifiedProjects.filter((p: { commits: number }) => p.commits > 0).length);
     expect(timelines[0]!.commits.length).toBeGreaterThan(0);
     // the GitHub budget seen is exposed to operators
-    const metrics = await (await fetch(`${url}/metrics`)).text();
+    const metrics = await (
+      await fetch(`${url}/metrics`, { headers: { authorization: "Bearer metrics-scraper-token-0123456789" } })
+    ).text();
     expect(metrics).toMatch(/^claimcheck_github_rate_remaining \d+$/m);
     expect(metrics).toContain("claimcheck_github_rate_limit 5000");
     const delivery = await pollUntil(

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, test } from "bun:test";
+import { join } from "node:path";
 import { PostgresResumeFiles } from "../../src/verification/resume-store.ts";
 import { fixedSteps, makePdf, pollUntil, startTestApp, submit } from "../support/harness.ts";
 import { freshDatabaseUrl, postgresBinDir, stopSharedPostgres } from "../support/postgres.ts";
@@ -10,7 +11,7 @@ describe.skipIf(!postgresBinDir())("PostgresResumeFiles", () => {
   test("write, read, remove; retention deletes a finished job's PDF; the sweep drops unclaimed rows only", async () => {
     const t = await startTestApp({ steps: fixedSteps(70), env: { DATABASE_URL: await freshDatabaseUrl("pdfs") } });
     try {
-      const files = new PostgresResumeFiles(t.app.db);
+      const files = new PostgresResumeFiles(t.app.db, join(t.app.config.dataDir, "resumes"));
       const pdf = await makePdf();
       const res = await submit(t.url, t.key, { resume: pdf, hostUsername: "octocat" });
       const { trackingId } = (await res.json()) as { trackingId: string };

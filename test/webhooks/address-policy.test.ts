@@ -17,6 +17,37 @@ describe("classifyAddress", () => {
     ["::ffff:a9fe:a9fe", "metadata"], // the same, in hex
     ["64:ff9b::169.254.169.254", "metadata"], // NAT64
     ["::169.254.169.254", "metadata"], // IPv4-compatible
+    // every IPv6 form that embeds an IPv4 address is judged by that address
+    ["::ffff:0:169.254.169.254", "metadata"], // IPv4-translated (SIIT, RFC 2765)
+    ["::ffff:0:a9fe:a9fe", "metadata"], // the same, in hex
+    ["::ffff:0:127.0.0.1", "loopback"],
+    ["::ffff:0:10.0.0.1", "private"],
+    ["::ffff:0:8.8.8.8", "public"],
+    ["64:ff9b::a9fe:a9fe", "metadata"], // NAT64 well-known prefix, hex
+    ["64:ff9b::127.0.0.1", "loopback"],
+    ["64:ff9b::10.1.2.3", "private"],
+    ["64:ff9b::8.8.8.8", "public"],
+    ["64:ff9b:1::169.254.169.254", "metadata"], // local-use NAT64 (RFC 8215)
+    ["64:ff9b:1::127.0.0.1", "loopback"],
+    ["2002:a9fe:a9fe::", "metadata"], // 6to4: 2002:V4ADDR::/48
+    ["2002:a9fe:a9fe:1:2:3:4:5", "metadata"],
+    ["2002:7f00:1::1", "loopback"],
+    ["2002:0a00:0001::1", "private"],
+    ["2002:c0a8:0101::1", "private"],
+    ["2002:0808:0808::1", "public"],
+    ["2001:0:4136:e378:8000:63bf:5601:5601", "metadata"], // Teredo, client 169.254.169.254 (bits inverted)
+    ["2001:0:4136:e378:8000:63bf:80ff:fffe", "loopback"], // Teredo, client 127.0.0.1
+    ["2001:0:4136:e378:8000:63bf:f5ff:fffe", "private"], // Teredo, client 10.0.0.1
+    ["2001:0:a9fe:a9fe:8000:63bf:f7f7:f7f7", "metadata"], // Teredo server 169.254.169.254
+    ["2001:0:4136:e378:8000:63bf:f7f7:f7f7", "public"], // Teredo, client 8.8.8.8, server 65.54.227.120
+    ["::127.0.0.1", "loopback"], // IPv4-compatible
+    ["::10.0.0.1", "private"],
+    ["::0.0.0.2", "unspecified"], // IPv4-compatible 0.0.0.2: "this network"
+    ["fe80::5efe:169.254.169.254", "metadata"], // ISATAP on a link-local prefix: the worse of the two
+    ["2001:db8::5efe:169.254.169.254", "metadata"], // ISATAP interface id
+    ["2600::200:5efe:127.0.0.1", "loopback"], // ISATAP (universal bit)
+    ["2001:db8::5efe:8.8.8.8", "reserved"], // 2001:db8::/32 is documentation-only
+    ["2600::5efe:8.8.8.8", "public"],
     ["[fd00:ec2::254]", "metadata"],
     ["169.254.1.1", "link_local"],
     ["fe80::1", "link_local"],

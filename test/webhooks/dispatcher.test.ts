@@ -312,17 +312,19 @@ describeEachBackend("dispatcher (in-process app, manual clock, real loopback rec
   });
 
   test("/metrics reports deliveries by state and attempts by outcome", async () => {
-    const w = await world();
+    const w = await world({ env: { METRICS_TOKEN: "metrics-scraper-token-0123456789" } });
+    const scrape = () =>
+      new Request("http://local/metrics", { headers: { authorization: "Bearer metrics-scraper-token-0123456789" } });
     const r = receiver(status(500));
     w.app.accounts.setWebhook("default", r.url);
     await w.finishJob();
     await w.app.webhooks.dispatcher.runOnce();
-    const text = await (await w.app.http.handle(new Request("http://local/metrics"))).text();
+    const text = await (await w.app.http.handle(scrape())).text();
     expect(text).toContain('claimcheck_webhook_deliveries{state="retrying"} 1');
     expect(text).toContain('claimcheck_webhook_attempts_total{outcome="http"} 1');
     expect(text).toContain("claimcheck_webhook_oldest_due_seconds 0.000");
     w.clock.advance(2 * M);
-    const later = await (await w.app.http.handle(new Request("http://local/metrics"))).text();
+    const later = await (await w.app.http.handle(scrape())).text();
     expect(later).toContain("claimcheck_webhook_oldest_due_seconds 60.000");
   });
 });

@@ -15,13 +15,15 @@ const MIN_OTHERS_FOR_MEDIAN = 3;
  * Rule 10: one commit holds most of the candidate's code. Honest developers often push finished local
  * work this way, so it is WARNING and never CRITICAL; lockfiles and vendored folders do not count.
  * Lines per file are not known, so a commit's additions are scaled by its share of non-generated files.
- * The sample is biased to the oldest and largest commits, so the candidate's total is the sampled lines
- * plus each unsampled commit at the median of the other sampled commits (at least 3 of them), or else
- * at TYPICAL_COMMIT_LINES.
+ * The candidate's total is exact when every own commit was read (short histories) or when
+ * /stats/contributors gave it (src/github/line-counts.ts); otherwise it is estimated as the sampled lines
+ * plus each unsampled commit at the median of the other sampled commits (at least 3 of them), or else at
+ * TYPICAL_COMMIT_LINES, and the message says "about".
  */
 export const bulkDump: RepoRule = (ctx) => {
   const sample = sampledCommits(ctx);
-  if (sample.length === 0) return null;
+  const unrendered = ctx.evidence.diffUnavailable ?? [];
+  if (sample.length === 0) return unrendered.length > 0 ? unrenderedDump(ctx, unrendered) : null;
   const real = sample.map((x) => ({
     ...x,
     lines: x.allFiles === 0 ? x.additions : Math.round((x.additions * x.files.length) / x.allFiles),
@@ -32,10 +34,15 @@ export const bulkDump: RepoRule = (ctx) => {
   const others = sorted.slice(1).map((x) => x.lines);
   const typical = others.length >= MIN_OTHERS_FOR_MEDIAN ? median(others) : TYPICAL_COMMIT_LINES;
   const unsampled = Math.max(0, ctx.commitCount - real.length);
-  const total = real.reduce((s, x) => s + x.lines, 0) + unsampled * typical;
+  const estimated = real.reduce((s, x) => s + x.lines, 0) + unsampled * typical;
+  // /stats/contributors gives the candidate's exact additions: no estimate needed (line-counts.ts)
+  const exact = ctx.evidence.lineCounts?.additions;
+  const isExact = (exact !== undefined && exact >= biggest.lines) || unsampled === 0;
+  const total = exact !== undefined && exact >= biggest.lines ? exact : estimated;
   if (total <= 0) return null;
   const share = biggest.lines / total;
-  if (share < BULK_SHARE || (biggest.lines < BULK_MIN_LINES && biggest.files.length < BULK_MIN_FILES)) return null;
+  if (share < BULK_SHARE || (biggest.lines < BULK_MIN_LINES && biggest.files.length < BULK_MIN_FILES))
+    return unrendered.length > 0 ? unrenderedDump(ctx, unrendered) : null;
   const dates = ctx.commits.map((c) => ms(c.authorDate)).filter((t) => Number.isFinite(t));
   const span = dates.length > 0 ? Math.max(...dates) - Math.min(...dates) : 0;
   const short = span < BULK_SHORT_HISTORY_MS;
@@ -43,7 +50,7 @@ export const bulkDump: RepoRule = (ctx) => {
     rule: "BULK_DUMP",
     severity: "WARNING",
     message:
-      `${about(ctx)}one commit (${biggest.commit.sha.slice(0, 7)}) adds ${biggest.lines.toLocaleString("en-US")} lines in ${biggest.files.length} files, ${pct(share)} of the candidate's code` +
+      `${about(ctx)}one commit (${biggest.commit.sha.slice(0, 7)}) adds ${biggest.lines.toLocaleString("en-US")} lines in ${biggest.files.length} files, ${isExact ? "" : "about "}${pct(share)} of the candidate's code` +
       (short ? `, and the whole history spans ${Math.max(1, Math.round(span / HOUR_MS))} hours` : ""),
     evidence: {
       commitLines: biggest.lines,
@@ -51,6 +58,27 @@ export const bulkDump: RepoRule = (ctx) => {
       share: Math.round(share * 100) / 100,
       historySpanHours: Math.round(span / HOUR_MS),
       shortHistory: short ? 1 : 0,
+      // the extent rule: the history of this share of the code is gone
+      extent: Math.round(share * 100) / 100,
     },
   };
 };
+
+/**
+ * GitHub answered 500 "this diff is taking too long to generate" for a commit of the candidate's: its size
+ * cannot be read, but only very large commits do that. WARNING, like any dump; the size is left unknown.
+ */
+function unrenderedDump(ctx: Parameters<RepoRule>[0], shas: string[]) {
+  const dates = ctx.commits.map((c) => ms(c.authorDate)).filter((t) => Number.isFinite(t));
+  const span = dates.length > 0 ? Math.max(...dates) - Math.min(...dates) : 0;
+  return {
+    rule: "BULK_DUMP" as const,
+    severity: "WARNING" as const,
+    message: `${about(ctx)}GitHub could not render the diff of ${shas.length === 1 ? "commit" : "commits"} ${shas.map((s) => s.slice(0, 7)).join(", ")} (too large to generate); such a commit usually holds most of a repository's code`,
+    evidence: {
+      unrenderedCommits: shas.length,
+      historySpanHours: Math.round(span / HOUR_MS),
+      shortHistory: span < BULK_SHORT_HISTORY_MS ? 1 : 0,
+    },
+  };
+}

@@ -17,8 +17,16 @@ export const futureAuthorDate: RepoRule = (ctx) => {
   let worst = 0;
   let worstSha = "";
   let worstDate = "";
+  let unparseable = 0;
+  let oddExample = "";
   for (const c of ctx.commits) {
     const a = ms(c.authorDate);
+    if (!Number.isFinite(a)) {
+      // git stores any number of seconds (year 275760 and beyond): a date no calendar holds is not skipped
+      if (unparseable++ === 0) oddExample = `${c.sha.slice(0, 7)} dated "${c.authorDate}"`;
+      count++;
+      continue;
+    }
     const ahead = Math.max(a - ms(c.committerDate), Number.isFinite(pushed) ? a - pushed : -Infinity);
     if (ahead > FUTURE_TOLERANCE_MS) {
       count++;
@@ -34,8 +42,14 @@ export const futureAuthorDate: RepoRule = (ctx) => {
     rule: "FUTURE_AUTHOR_DATE",
     severity: count >= FUTURE_CRITICAL_MIN ? "CRITICAL" : "WARNING",
     message:
-      `${about(ctx)}${count} of ${ctx.commits.length} commits${sampleNote(ctx)} claim an author date after they were committed or pushed; ` +
-      `the worst (${worstSha}) is dated ${worstDate}, ${humanSpan(worst)} in its own future`,
-    evidence: { futureCommits: count, examined: ctx.commits.length, maxAheadHours: Math.round(worst / 3_600_000) },
+      `${about(ctx)}${count} of ${ctx.commits.length} commits${sampleNote(ctx)} claim an author date after they were committed or pushed` +
+      (unparseable > 0 ? ` (${unparseable} with a date no calendar holds, e.g. ${oddExample})` : "") +
+      (worst > 0 ? `; the worst (${worstSha}) is dated ${worstDate}, ${humanSpan(worst)} in its own future` : ""),
+    evidence: {
+      futureCommits: count,
+      examined: ctx.commits.length,
+      maxAheadHours: Math.round(worst / 3_600_000),
+      unparseableDates: unparseable,
+    },
   };
 };

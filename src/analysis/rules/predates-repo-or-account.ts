@@ -49,6 +49,13 @@ export const predatesRepoOrAccount: RepoRule = (ctx) => {
     rule: "PREDATES_REPO_OR_ACCOUNT",
     severity: "WARNING",
     message: `${about(ctx)}${early} of ${n} commits${sampleNote(ctx)} (${pct(share)}) are dated ${against}, the earliest ${humanSpan(ref - earliest)} earlier on ${dayText(earliestIso)}`,
-    evidence: { early, examined: n, share: Math.round(share * 100) / 100, beforeRepo, beforeAccount },
+    evidence: {
+      early,
+      examined: n,
+      share: Math.round(share * 100) / 100,
+      beforeRepo,
+      beforeAccount,
+      extent: Math.round(share * 100) / 100,
+    },
   };
 };

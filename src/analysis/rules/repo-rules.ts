@@ -4,6 +4,7 @@ import { botAuthor } from "./bot-author.ts";
 import { bulkDump } from "./bulk-dump.ts";
 import { clockTimeMonoculture } from "./clock-time-monoculture.ts";
 import { commitBurst } from "./commit-burst.ts";
+import { copiedRepository } from "./copied-repository.ts";
 import { corroborate } from "./corroborate.ts";
 import { foreignHistory } from "./foreign-history.ts";
 import { forkAsOwn } from "./fork-as-own.ts";
@@ -14,6 +15,7 @@ import { randomOrderHistory } from "./random-order-history.ts";
 import { repeatedOrTimestampMessages } from "./repeated-messages.ts";
 import type { RepoRule, RepoRuleContext, RuleHit } from "./rule-context.ts";
 import { trivialChurn } from "./trivial-churn.ts";
+import { unanchoredHistory } from "./unanchored-history.ts";
 import { unlinkedEmailCommits } from "./unlinked-email.ts";
 
 /** Every per-repository rule, in the forensics note's order (rule 14 is per claim: claim-before-account.ts). */
@@ -33,6 +35,8 @@ export const REPO_RULES: readonly RepoRule[] = [
   botAuthor,
   unlinkedEmailCommits,
   aiAssisted,
+  unanchoredHistory,
+  copiedRepository,
 ];
 
 /** Runs every repository rule on one repository's evidence and settles cross-rule severities. */

@@ -1,4 +1,5 @@
 import type { GhCommit, GhRepo, GhUser, RepoEvidence } from "../../github/types.ts";
+import type { DateRange } from "../../resume/types.ts";
 import type { RuleId, Severity } from "../types.ts";
 
 /** Everything a repository rule may look at. Built once per matched repository; rules never do IO. */
@@ -11,6 +12,8 @@ export interface RepoRuleContext {
   commits: GhCommit[];
   /** the exact number of counted commits (commits may be a newest-first prefix of them) */
   commitCount: number;
+  /** the claim this repository was matched to, with the resume's own dates for it (anchored time) */
+  claim?: { name: string; dates: DateRange | null };
 }
 
 /** What a rule found: its own severity before corroboration, a message naming the repository, the numbers. */

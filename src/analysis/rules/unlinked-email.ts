@@ -12,10 +12,14 @@ export const unlinkedEmailCommits: RepoRule = (ctx) => {
   const count = unlinked.reduce((s, o) => s + o.count, 0);
   if (count === 0) return null;
   const emails = [...new Set(unlinked.map((o) => o.email))].sort();
+  const partial = ctx.evidence.otherAuthorsComplete === false;
+  const where = partial
+    ? ` (counted over the newest and oldest pages of ${ctx.evidence.totalCommitCount.toLocaleString("en-US")})`
+    : "";
   return {
     rule: "UNLINKED_EMAIL_COMMITS",
     severity: "INFO",
-    message: `${about(ctx)}${count} commits come from ${emails.length === 1 ? "an email" : "emails"} linked to no GitHub account (${emails.slice(0, 3).join(", ")}${emails.length > 3 ? ", ..." : ""}); they are not counted`,
-    evidence: { unlinkedCommits: count, emails: emails.length },
+    message: `${about(ctx)}${partial ? "at least " : ""}${count} commits${where} come from ${emails.length === 1 ? "an email" : "emails"} linked to no GitHub account (${emails.slice(0, 3).join(", ")}${emails.length > 3 ? ", ..." : ""}); they are not counted`,
+    evidence: { unlinkedCommits: count, emails: emails.length, sampled: partial ? 1 : 0 },
   };
 };

@@ -1,4 +1,5 @@
 import type { ClientRow } from "../../accounts/account-store.ts";
+import { textTable } from "../../lib/text-table.ts";
 import type { Command } from "../command.ts";
 import { UsageError } from "../command.ts";
 import { DATA_DIR_FLAG, intFlag, parseFlags } from "../flags.ts";
@@ -57,7 +58,22 @@ const list: Command = {
           2,
         ),
       );
-    else for (const c of clients) io.out(show(c));
+    else
+      for (const line of textTable(
+        [
+          { header: "client", max: 32 },
+          { header: "monthly quota", max: 16 },
+          { header: "rate limit", max: 20 },
+          { header: "webhook", max: 0 },
+        ],
+        clients.map((c) => [
+          c.name,
+          c.monthly_quota === 0 ? "unlimited" : `${c.monthly_quota}/month`,
+          c.rate_limit_per_minute === 0 ? "unlimited" : `${c.rate_limit_per_minute}/min per key`,
+          c.webhook_url ?? "(none)",
+        ]),
+      ))
+        io.out(line);
     return 0;
   },
 };

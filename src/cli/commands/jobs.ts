@@ -1,7 +1,9 @@
 import { join } from "node:path";
+import { verdictOf } from "../../analysis/verdict.ts";
 import { JobQueue } from "../../jobs/job-queue.ts";
 import { JobStore } from "../../jobs/job-store.ts";
 import { isoOf, systemClock } from "../../lib/clock.ts";
+import { textTable } from "../../lib/text-table.ts";
 import type { Database } from "../../storage/database.ts";
 import { parseJobFilter } from "../../verification/job-filters.ts";
 import { openResumeStore } from "../../verification/resume-store.ts";
@@ -11,7 +13,10 @@ import { DeliveryReportStore } from "../../webhooks/delivery-report-store.ts";
 import type { Command } from "../command.ts";
 import { UsageError } from "../command.ts";
 import { DATA_DIR_FLAG, intFlag, parseFlags } from "../flags.ts";
+import { jobText } from "../job-text.ts";
 import { withAccounts, withDatabase } from "../open-data.ts";
+
+const CRITICAL = { severity: "CRITICAL" };
 
 /** The same domain services and read stores the server and the dashboard use, over the DATA_DIR's database. */
 function services(db: Database, dataDir: string) {
@@ -65,6 +70,14 @@ const list: Command = {
       hostUsername: r.host_username,
       state: r.state,
       score: r.score,
+      verdict:
+        r.score !== null
+          ? verdictOf(
+              r.score,
+              Array.from({ length: r.critical_flags ?? 0 }, () => CRITICAL),
+            )
+          : null,
+      candidateName: r.candidate_name,
       error: r.error_code,
       webhook: r.webhook_state,
       createdAt: isoOf(r.created_at),
@@ -73,10 +86,30 @@ const list: Command = {
     if (values.json) io.out(JSON.stringify({ total: page.total, jobs: rows }, null, 2));
     else {
       io.out(`${page.total} job(s)${page.total > rows.length ? `, newest ${rows.length} shown` : ""}`);
-      for (const r of rows)
-        io.out(
-          `${r.trackingId}  ${r.createdAt.slice(0, 19)}Z  ${r.client.padEnd(12)} ${r.hostUsername.padEnd(20)} ${r.state.padEnd(10)} ${r.score ?? r.error ?? ""}${r.webhook ? `  webhook:${r.webhook}` : ""}`,
-        );
+      if (rows.length > 0)
+        for (const line of textTable(
+          [
+            { header: "tracking id", max: 40 },
+            { header: "created (UTC)", max: 20 },
+            { header: "client", max: 16 },
+            { header: "GitHub user", max: 39 },
+            { header: "candidate", max: 24 },
+            { header: "state", max: 10 },
+            { header: "score", max: 24 },
+            { header: "webhook", max: 0 },
+          ],
+          rows.map((r) => [
+            r.trackingId,
+            r.createdAt.slice(0, 19).replace("T", " "),
+            r.client,
+            r.hostUsername,
+            r.candidateName ?? "",
+            r.state,
+            r.score !== null ? `${r.score} ${r.verdict}` : (r.error ?? ""),
+            r.webhook ?? "",
+          ]),
+        ))
+          io.out(line);
     }
     return 0;
   },
@@ -85,7 +118,10 @@ const list: Command = {
 const show: Command = {
   name: "jobs show",
   summary: "print one verification (the result as polled) and its webhook deliveries",
-  help: `usage: claimcheck jobs show TRACKING_ID [--json] [--data-dir DIR | --database-url URL]`,
+  help: `usage: claimcheck jobs show TRACKING_ID [--json] [--data-dir DIR | --database-url URL]
+
+Prints the job for a person (state, score and verdict, projects, flags, webhook deliveries); --json
+prints { job (the result as polled), pdfKept, deliveries } instead.`,
   async run(args, io) {
     const { values, positionals } = parseFlags(args, { json: { type: "boolean" }, ...DATA_DIR_FLAG }, 1);
     const id = positionals[0];
@@ -105,16 +141,7 @@ const show: Command = {
       return 1;
     }
     if (values.json) io.out(JSON.stringify(out, null, 2));
-    else {
-      io.out(JSON.stringify(out.job, null, 2));
-      io.out(
-        `PDF ${out.pdfKept ? "kept" : "deleted"}; ${out.deliveries.length} webhook deliver${out.deliveries.length === 1 ? "y" : "ies"}`,
-      );
-      for (const d of out.deliveries)
-        io.out(
-          `  ${d.id}  ${d.state}  attempts ${d.attempts}${d.last_status_code ? `  last HTTP ${d.last_status_code}` : ""}`,
-        );
-    }
+    else for (const line of jobText({ ...out, job: out.job as Record<string, unknown> })) io.out(line);
     return 0;
   },
 };

@@ -1,4 +1,5 @@
 import { isoOf } from "../../lib/clock.ts";
+import { textTable } from "../../lib/text-table.ts";
 import type { Command } from "../command.ts";
 import { UsageError } from "../command.ts";
 import { DATA_DIR_FLAG, parseFlags } from "../flags.ts";
@@ -40,10 +41,25 @@ const list: Command = {
     if (values.json) io.out(JSON.stringify(rows, null, 2));
     else if (rows.length === 0) io.out("no API keys (create one: claimcheck keys create --name NAME)");
     else
-      for (const r of rows)
-        io.out(
-          `${r.id}  ${r.prefix}…  ${r.client.padEnd(12)} ${r.name.padEnd(16)} ${r.revokedAt ? `revoked ${r.revokedAt}` : "active"}`,
-        );
+      for (const line of textTable(
+        [
+          { header: "id", max: 40 },
+          { header: "prefix", max: 16 },
+          { header: "client", max: 24 },
+          { header: "name", max: 32 },
+          { header: "last used", max: 20 },
+          { header: "state", max: 0 },
+        ],
+        rows.map((r) => [
+          r.id,
+          `${r.prefix}…`,
+          r.client,
+          r.name,
+          r.lastUsedAt ? `${r.lastUsedAt.slice(0, 19)}Z` : "never",
+          r.revokedAt ? `revoked ${r.revokedAt.slice(0, 19)}Z` : "active",
+        ]),
+      ))
+        io.out(line);
     return 0;
   },
 };

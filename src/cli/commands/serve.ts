@@ -1,8 +1,11 @@
-import { createApp } from "../../app.ts";
+import { type App, createApp } from "../../app.ts";
 import { type Config, ConfigError, loadConfig, SETTINGS, settingsHelp } from "../../config/config.ts";
+import { databaseOpenError, ensureDataDir } from "../../config/startup-checks.ts";
 import { errorMessage } from "../../lib/errors.ts";
+import { userCommand } from "../../lib/self-command.ts";
 import type { Command } from "../command.ts";
 import { parseFlags } from "../flags.ts";
+import { githubTokenNotice } from "../notices.ts";
 
 const options = Object.fromEntries(Object.values(SETTINGS).map((s) => [s.flag, { type: "string" as const }]));
 
@@ -16,13 +19,27 @@ Every option can also be given as an environment variable; flags win over the en
 
 ${settingsHelp()}
 
+A configuration problem (a bad value, an unusable DATA_DIR, a port already in use) stops the start
+with a message naming the setting and the cause, exit status 78.
 SIGTERM or SIGINT stops gracefully: no new requests, in-flight verifications get SHUTDOWN_GRACE to
 finish, the rest are released to be picked up at the next start.`,
   async run(args, io) {
     const { values } = parseFlags(args, options);
-    let config: Config;
+    let config: Readonly<Config>;
+    let app: App;
+    let url: string;
     try {
       config = loadConfig(io.env, values as Record<string, string>);
+      ensureDataDir(config.dataDir);
+      try {
+        app = createApp(config);
+      } catch (err) {
+        // a SQLite file that cannot be opened is a DATA_DIR problem; PostgreSQL's errors name the server
+        throw !config.databaseUrl && err instanceof Error && /sqlite|database/i.test(`${err.name} ${err.message}`)
+          ? databaseOpenError(config.dataDir, config.dbPath, err)
+          : err;
+      }
+      url = await app.start();
     } catch (err) {
       if (err instanceof ConfigError) {
         io.err(err.message);
@@ -30,17 +47,13 @@ finish, the rest are released to be picked up at the next start.`,
       }
       throw err;
     }
-    const app = createApp(config);
-    const url = await app.start();
+    const cmd = userCommand(io.env);
     const keys = app.accounts.listKeys().filter((k) => k.revoked_at === null);
-    io.out(
-      `claimcheck listening on ${url}  (data: ${config.databaseUrl ? "PostgreSQL, DATABASE_URL" : config.dbPath})`,
-    );
-    if (keys.length === 0) {
-      io.out(
-        `no API key yet; create one in another terminal:  bun src/main.ts keys create --name first   (or: claimcheck keys create --name first)`,
-      );
-    }
+    const local = app.boundUrl === url ? "" : ` (every interface; from this machine: ${url})`;
+    const data = config.databaseUrl ? "PostgreSQL, DATABASE_URL" : config.dbPath;
+    io.out(`claimcheck listening on ${app.boundUrl}${local}  (data: ${data})`);
+    if (!config.githubToken) io.err(githubTokenNotice(cmd, "serve"));
+    if (keys.length === 0) io.out(`no API key yet; create one in another terminal:  ${cmd} keys create --name first`);
     io.out(`health: ${url}/healthz   API: POST ${url}/v1/verify   OpenAPI: ${url}/openapi.json`);
     try {
       const setup = app.dashboard.setupLinkIfNoAdmin(url);
@@ -52,7 +65,7 @@ finish, the rest are released to be picked up at the next start.`,
     } catch (err) {
       // best effort (e.g. a full disk): never leave a running server without its signal handlers
       io.err(
-        `dashboard: could not create the one-time setup link (${errorMessage(err)}); create one later with: claimcheck admin create`,
+        `dashboard: could not create the one-time setup link (${errorMessage(err)}); create one later with: ${cmd} admin create`,
       );
     }
     await new Promise<void>((resolve) => {

@@ -3,7 +3,9 @@ import { reportText } from "../../analysis/report-text.ts";
 import { runAnalysis } from "../../analysis/run-analysis.ts";
 import { loadConfig } from "../../config/config.ts";
 import { createGitHubSource } from "../../github/github-source.ts";
+import { githubUnreachable } from "../../github/reachability.ts";
 import { GITHUB_LOGIN } from "../../lib/github-login.ts";
+import { userCommand } from "../../lib/self-command.ts";
 import { closeSharedExtractor, extractResume } from "../../resume/index.ts";
 import type { ExtractedResume } from "../../resume/types.ts";
 import { type Database, openDatabase } from "../../storage/database.ts";
@@ -11,6 +13,7 @@ import { knownFailure } from "../../verification/failure-codes.ts";
 import type { CliIO, Command } from "../command.ts";
 import { UsageError } from "../command.ts";
 import { DATA_DIR_FLAG, parseFlags } from "../flags.ts";
+import { githubTokenNotice } from "../notices.ts";
 import { openCommandStorage } from "../open-data.ts";
 
 /** Where GitHub's conditional-request cache lives: the server's DATA_DIR when one is named, else memory. */
@@ -40,12 +43,13 @@ commit histories for forgeries and prints the confidence score, verified project
 arithmetic (or, with --json, the result object a webhook would carry).
 
 GitHub: GITHUB_API_URL (default https://api.github.com) and GITHUB_TOKEN are read from the environment.
-Without a token GitHub allows 60 requests an hour (about two verifications); set GITHUB_TOKEN.
+Without a token GitHub allows 60 requests an hour (about 1-2 verifications); set GITHUB_TOKEN.
+GitHub is tried once first: when it cannot be reached at all the command fails at once (github_unreachable).
 With --data-dir (or DATA_DIR) GitHub answers are cached in that directory's database, so running the
 same verification again costs mostly free 304 Not Modified answers.
 
 Exit status: 0 when the analysis ran (whatever the score), 1 when it could not (unreadable PDF, unknown
-user, no projects, GitHub unavailable or rate-limited), 2 for a usage error.`,
+user, no projects, GitHub unreachable, unavailable or rate-limited), 2 for a usage error.`,
   async run(args, io) {
     const { values, positionals } = parseFlags(
       args,
@@ -65,6 +69,16 @@ user, no projects, GitHub unavailable or rate-limited), 2 for a usage error.`,
     const json = values.json === true;
     if (!existsSync(file)) return failure(io, json, login, "file_not_found", `no such file: ${file}`);
     const config = loadConfig(io.env, values["github-api-url"] ? { "github-api-url": values["github-api-url"] } : {});
+    if (!config.githubToken) io.err(githubTokenNotice(userCommand(io.env), "verify"));
+    const unreachable = await githubUnreachable(config.githubApiUrl);
+    if (unreachable)
+      return failure(
+        io,
+        json,
+        login,
+        "github_unreachable",
+        `GitHub at ${config.githubApiUrl} cannot be reached (${unreachable}): check the network connection (a proxy or firewall?) or GITHUB_API_URL`,
+      );
 
     let resume: ExtractedResume;
     try {

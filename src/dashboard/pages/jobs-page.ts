@@ -2,7 +2,10 @@ import type { ClientRow } from "../../accounts/account-store.ts";
 import { encodeCursor, filterParams, JOB_STATES, type JobFilter } from "../../verification/job-filters.ts";
 import type { JobPage } from "../../verification/verification-list-store.ts";
 import { type Html, html, queryString } from "../html.ts";
-import { badge, time, webhookLabel } from "./format.ts";
+import { badge, candidate, time, verdictBand, webhookLabel } from "./format.ts";
+
+const CRITICAL = { severity: "CRITICAL" };
+
 import { type AssetPaths, layout, type Viewer } from "./layout.ts";
 
 function filterForm(f: JobFilter, clients: ClientRow[]): Html {
@@ -46,8 +49,8 @@ export function jobsPage(o: {
 ${filterForm(filter, o.clients)}
 <div data-live="${live ? "on" : "done"}" data-refresh-ms="${o.refreshMs}">
 <p class="muted">${page.total} job${page.total === 1 ? "" : "s"} match${page.total === 1 ? "es" : ""}${live ? "; this page refreshes itself" : ""}.</p>
-<table id="jobs">
-<thead><tr><th>tracking id</th><th>state</th><th class="num">score</th><th>client</th><th>GitHub user</th><th>created</th><th>finished</th><th>webhook</th></tr></thead>
+<div class="table-scroll"><table id="jobs">
+<thead><tr><th>tracking id</th><th>state</th><th class="num">score</th><th>client</th><th>candidate (GitHub user)</th><th>created</th><th>finished</th><th>webhook</th></tr></thead>
 <tbody>${
       page.rows.length === 0
         ? html`<tr><td colspan="8" class="muted">No job matches.</td></tr>`
@@ -55,16 +58,23 @@ ${filterForm(filter, o.clients)}
             (r) => html`<tr data-tracking-id="${r.tracking_id}">
   <td><a class="mono" href="/dashboard/jobs/${encodeURIComponent(r.tracking_id)}">${r.tracking_id}</a></td>
   <td>${badge(r.state)}${r.error_code ? html` <span class="muted mono">${r.error_code}</span>` : ""}</td>
-  <td class="num">${r.score ?? "–"}</td>
+  <td class="num">${r.score ?? "–"}${
+    r.score !== null
+      ? html` ${verdictBand(
+          r.score,
+          Array.from({ length: r.critical_flags ?? 0 }, () => CRITICAL),
+        )}`
+      : ""
+  }</td>
   <td>${r.client_name}</td>
-  <td>${r.host_username}</td>
+  <td class="candidate">${candidate(r.host_username, r.candidate_name)}</td>
   <td>${time(r.created_at)}</td>
   <td>${time(r.completed_at)}</td>
   <td>${badge(webhookLabel(r.webhook_state))}</td>
 </tr>`,
           )
     }</tbody>
-</table>
+</table></div>
 <nav class="pager" aria-label="pages">
   ${page.newer ? html`<a href="/dashboard/jobs${queryString({ ...keep })}">« Newest</a> <a rel="prev" href="/dashboard/jobs${queryString({ ...keep, after: encodeCursor(page.newer) })}">‹ Newer</a>` : ""}
   ${page.older ? html`<a rel="next" href="/dashboard/jobs${queryString({ ...keep, before: encodeCursor(page.older) })}">Older ›</a>` : ""}

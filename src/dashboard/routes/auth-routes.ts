@@ -7,7 +7,6 @@ import {
   htmlResponse,
   type PageHandler,
   type PageRequest,
-  readForm,
   redirect,
   safeNext,
 } from "../page-handler.ts";
@@ -23,14 +22,14 @@ const LOGIN_CSRF_MAX_AGE_S = 3600;
 export function authRoutes(handle: PageHandler, auth: AdminAuth) {
   /** The pre-session CSRF token of this browser, and the Set-Cookie that (re)issues it. */
   const loginCsrf = (r: PageRequest) => {
-    const token = readCookie(r.request, LOGIN_CSRF_COOKIE) ?? randomToken();
+    const token = readCookie(r.request, LOGIN_CSRF_COOKIE, r.secure) ?? randomToken();
     return { token, cookie: setCookie(LOGIN_CSRF_COOKIE, token, LOGIN_CSRF_MAX_AGE_S, r.secure) };
   };
 
   return new Elysia()
     .get("/dashboard/login", (ctx) =>
       handle.open(ctx, (r) => {
-        if (auth.session(readCookie(r.request, SESSION_COOKIE)))
+        if (auth.session(readCookie(r.request, SESSION_COOKIE, r.secure)))
           return redirect(safeNext(r.url.searchParams.get("next")));
         const { token, cookie } = loginCsrf(r);
         const notice = r.url.searchParams.has("bye") ? "You are logged out." : null;
@@ -45,8 +44,8 @@ export function authRoutes(handle: PageHandler, auth: AdminAuth) {
       "/dashboard/login",
       (ctx) =>
         handle.open(ctx, async (r) => {
-          const form = await readForm(r.request);
-          checkCsrf(r.request, form, readCookie(r.request, LOGIN_CSRF_COOKIE));
+          const form = await handle.openForm(r.request);
+          checkCsrf(r.request, form, readCookie(r.request, LOGIN_CSRF_COOKIE, r.secure));
           const username = field(form, "username", 64);
           const next = safeNext(field(form, "next", 500));
           try {
@@ -70,7 +69,7 @@ export function authRoutes(handle: PageHandler, auth: AdminAuth) {
       "/dashboard/logout",
       (ctx) =>
         handle.authed(ctx, (r) => {
-          auth.logout(readCookie(r.request, SESSION_COOKIE)!);
+          auth.logout(readCookie(r.request, SESSION_COOKIE, r.secure)!);
           return redirect("/dashboard/login?bye=1", { "set-cookie": clearCookie(SESSION_COOKIE, r.secure) });
         }),
       { parse: "none" },
@@ -89,8 +88,8 @@ export function authRoutes(handle: PageHandler, auth: AdminAuth) {
       "/dashboard/setup",
       (ctx) =>
         handle.open(ctx, async (r) => {
-          const form = await readForm(r.request);
-          checkCsrf(r.request, form, readCookie(r.request, LOGIN_CSRF_COOKIE));
+          const form = await handle.openForm(r.request);
+          checkCsrf(r.request, form, readCookie(r.request, LOGIN_CSRF_COOKIE, r.secure));
           const token = field(form, "token", 200);
           const username = field(form, "username", 64);
           try {

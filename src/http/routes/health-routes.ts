@@ -1,3 +1,4 @@
+import { timingSafeEqual } from "node:crypto";
 import { Elysia } from "elysia";
 
 export interface HealthProbe {
@@ -16,8 +17,18 @@ export const WORKER_STALE_MS = 30_000;
 /** Below this much free space a largest upload (10 MB) plus its database writes may not fit: not ready. */
 export const MIN_FREE_DISK_BYTES = 12 * 1024 * 1024;
 
-/** Liveness, readiness and metrics: unauthenticated, cheap, no personal data. */
-export function healthRoutes(probe: HealthProbe) {
+/** Constant-time check of `Authorization: Bearer <token>`. */
+function bearerMatches(header: string | null, token: string): boolean {
+  const given = Buffer.from(/^Bearer (\S+)$/.exec(header ?? "")?.[1] ?? "");
+  const want = Buffer.from(token);
+  return given.length === want.length && timingSafeEqual(given, want);
+}
+
+/**
+ * Liveness and readiness: unauthenticated, cheap, no personal data. Metrics count every tenant's jobs,
+ * so they need METRICS_TOKEN as a bearer token, and are off (403) while none is configured.
+ */
+export function healthRoutes(probe: HealthProbe, metricsToken: string | null = null) {
   return new Elysia()
     .get("/healthz", () => ({ status: "ok" }), { detail: { summary: "Liveness", tags: ["operations"] } })
     .get(
@@ -47,10 +58,22 @@ export function healthRoutes(probe: HealthProbe) {
     )
     .get(
       "/metrics",
-      ({ set }) => {
+      ({ request, set }) => {
+        if (metricsToken === null) {
+          set.status = 403;
+          return {
+            error: "metrics_disabled",
+            message: "/metrics is off: set METRICS_TOKEN and scrape with that bearer token",
+          };
+        }
+        if (!bearerMatches(request.headers.get("authorization"), metricsToken)) {
+          set.status = 401;
+          set.headers["www-authenticate"] = 'Bearer realm="claimcheck-metrics"';
+          return { error: "unauthorized", message: "send Authorization: Bearer <METRICS_TOKEN>" };
+        }
         set.headers["content-type"] = "text/plain; version=0.0.4; charset=utf-8";
         return probe.metrics();
       },
-      { detail: { summary: "Prometheus metrics", tags: ["operations"] } },
+      { detail: { summary: "Prometheus metrics (Authorization: Bearer METRICS_TOKEN)", tags: ["operations"] } },
     );
 }

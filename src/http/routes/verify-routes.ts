@@ -2,9 +2,10 @@ import { Elysia, t } from "elysia";
 import type { AccountService } from "../../accounts/account-service.ts";
 import { ApiErrors, AppError } from "../../lib/errors.ts";
 import { GITHUB_LOGIN } from "../../lib/github-login.ts";
-import type { VerificationService } from "../../verification/verification-service.ts";
+import type { Acknowledgement } from "../../verification/acceptance.ts";
+import { POLL_AFTER_S, type VerificationService } from "../../verification/verification-service.ts";
 import { requirePrincipal } from "../auth.ts";
-import { isPdf, MULTIPART_OVERHEAD_BYTES, readVerifyForm } from "../upload.ts";
+import { MULTIPART_OVERHEAD_BYTES, readVerifyUpload, type UploadLimits, type VerifyUpload } from "../upload.ts";
 import { AckSchema, ErrorSchema, JobSchema } from "./schemas.ts";
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
@@ -14,8 +15,10 @@ export function verifyRoutes(deps: {
   accounts: AccountService;
   verifications: VerificationService;
   maxResumeBytes: number;
+  /** the global body budget and the body timeout */
+  uploads: Pick<UploadLimits, "budget" | "idleTimeoutMs" | "timers">;
 }) {
-  const { accounts, verifications, maxResumeBytes } = deps;
+  const { accounts, verifications, maxResumeBytes, uploads } = deps;
   return new Elysia()
     .post(
       "/v1/verify",
@@ -24,25 +27,46 @@ export function verifyRoutes(deps: {
         const idem = request.headers.get("idempotency-key");
         if (idem !== null && !IDEMPOTENCY_KEY.test(idem))
           throw new AppError("invalid_request", 400, "Idempotency-Key must be 1-255 visible ASCII characters");
-        const form = await readVerifyForm(request, maxResumeBytes + MULTIPART_OVERHEAD_BYTES);
-        const missing = [...(form.resume ? [] : ["resume"]), ...(form.hostUsername?.trim() ? [] : ["hostUsername"])];
-        if (missing.length) throw ApiErrors.missingFields(missing);
-        const hostUsername = form.hostUsername!.trim();
-        if (!GITHUB_LOGIN.test(hostUsername))
-          throw ApiErrors.missingFields(
-            ["hostUsername"],
-            "hostUsername must be a GitHub login: 1-39 letters, digits or single inner hyphens",
+        // quota and rate limit before a byte of the body is read, let alone written
+        const release = verifications.admit(principal, idem);
+        let form: VerifyUpload | null = null;
+        let ack: Acknowledgement;
+        try {
+          form = await readVerifyUpload(
+            request,
+            { ...uploads, maxBodyBytes: maxResumeBytes + MULTIPART_OVERHEAD_BYTES, maxResumeBytes },
+            () => verifications.stageUpload(),
           );
-        const resume = form.resume!;
-        if (resume.bytes.byteLength > maxResumeBytes) throw ApiErrors.invalidFileTooLarge();
-        if (!isPdf(resume.bytes)) throw ApiErrors.invalidFileNotPdf();
-        const ack = await verifications.submit({
-          principal,
-          hostUsername,
-          pdf: resume.bytes,
-          filename: resume.filename,
-          idempotencyKey: idem,
-        });
+          if (form.duplicated.length)
+            throw ApiErrors.missingFields(
+              form.duplicated,
+              `send each of ${form.duplicated.join(", ")} once; the request repeats it`,
+            );
+          const missing = [...(form.resume ? [] : ["resume"]), ...(form.hostUsername?.trim() ? [] : ["hostUsername"])];
+          if (missing.length) throw ApiErrors.missingFields(missing);
+          const hostUsername = form.hostUsername!.trim();
+          if (!GITHUB_LOGIN.test(hostUsername))
+            throw ApiErrors.missingFields(
+              ["hostUsername"],
+              "hostUsername must be a GitHub login: 1-39 letters, digits or single inner hyphens",
+            );
+          const resume = form.resume!;
+          if (resume.tooLarge) throw ApiErrors.invalidFileTooLarge();
+          if (!resume.isPdf || !resume.staged) throw ApiErrors.invalidFileNotPdf();
+          ack = await verifications.submitUpload({
+            principal,
+            hostUsername,
+            staged: resume.staged,
+            sha256: resume.sha256,
+            size: resume.size,
+            filename: resume.filename,
+            idempotencyKey: idem,
+          });
+          resume.staged = null; // adopted: the job's PDF now
+        } finally {
+          await form?.discard();
+          release();
+        }
         set.status = 202;
         set.headers.location = `/v1/jobs/${ack.trackingId}`;
         if (ack.replayed) set.headers["idempotent-replayed"] = "true";
@@ -74,18 +98,23 @@ export function verifyRoutes(deps: {
           202: AckSchema,
           400: ErrorSchema,
           401: ErrorSchema,
+          408: ErrorSchema,
           413: ErrorSchema,
           415: ErrorSchema,
           422: ErrorSchema,
           429: ErrorSchema,
+          503: ErrorSchema,
         },
       },
     )
     .get(
       "/v1/jobs/:trackingId",
-      ({ request, params }) => {
+      ({ request, params, set }) => {
         const principal = requirePrincipal(accounts, request);
-        return verifications.view(params.trackingId, principal.client.id);
+        const view = verifications.view(params.trackingId, principal.client.id);
+        if (view.status === "queued" || view.status === "processing")
+          set.headers["retry-after"] = String(POLL_AFTER_S[view.status]);
+        return view;
       },
       {
         params: t.Object({ trackingId: t.String({ maxLength: 64 }) }),

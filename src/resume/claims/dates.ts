@@ -36,7 +36,7 @@ const MONTH_WORD =
 const SEASON_WORD = "(?:spring|summer|fall|autumn|winter|весна|весной|лето|летом|осень|осенью|зима|зимой)";
 const YEAR = "(?:(?:19|20)\\d{2}|['’‘`]\\d{2})";
 const PRESENT =
-  "(?:present|current(?:ly)?|now|ongoing|today|to date|till date|настоящее время|по настоящее время|н\\.\\s?в\\.?|сейчас|至今|现在|aktuell|heute|présent|actualidad|presente)";
+  "(?:present|current(?:ly)?|now|ongoing|today|to date|till date|(?:(?:в|по)\\s+)?настоящ(?:ее|ем)(?:\\s+врем(?:я|ени))?|н\\.\\s?в\\.?|сейчас|至今|现在|aktuell|heute|présent|actualidad|presente)";
 const POINT =
   `(?:(?:\\d{1,2}\\s+)?${MONTH_WORD}\\s*,?\\s*${YEAR}` +
   `|${SEASON_WORD}\\s+${YEAR}` +

@@ -15,10 +15,15 @@ export interface Entry {
   title: Line;
   /** all lines of the entry, title first */
   lines: Line[];
+  /** how many lines the title takes when it wraps (the title and its continuations come first); 1 if absent */
+  titleLines?: number;
 }
 
 export const BULLET_CHARS = "•·◦▪●○■□►▸➢➤✓✔❖◆‣⁃∙";
-const BULLET = new RegExp(`^\\s*(?:[${BULLET_CHARS}]|[-–—*](?=\\s))\\s*`, "u");
+const BULLET = new RegExp(
+  `^\\s*(?:[${BULLET_CHARS}]|[-–—*](?=\\s)|\\(?(?:[a-z]|\\d{1,2}|[ivx]{1,4})\\)(?=\\s)|\\d{1,2}\\.(?=\\s))\\s*`,
+  "u",
+);
 
 /** Text without a leading bullet. */
 export function stripBullet(text: string): string {
@@ -124,29 +129,71 @@ export function readsLikeTitle(line: Line): boolean {
   return !(date && date.length >= t.length - 2);
 }
 
+/** A line that is only a date range ("Oct 2020 - Feb 2021"): it dates an entry, it never names one. */
+export function isDateOnly(line: Line): boolean {
+  const t = stripBullet(line.text)
+    .replace(/\s{2,}/g, " ")
+    .trim();
+  const d = findDateRange(t);
+  if (!d || d.length < t.length - 2) return false;
+  // a lone number that could be a year far from any resume's dates is a name ("2048", the game)
+  const year = /^\d{4}$/.exec(d.range.text.trim());
+  return !year || (Number(year[0]) >= 1950 && Number(year[0]) <= 2039);
+}
+
+/** Is `date` nearer (vertically, same page) to the title below it than to the line above it? */
+function datesNext(date: Line, above: Line | undefined, title: Line): boolean {
+  if (date.page !== title.page) return false;
+  if (!above || above.page !== date.page) return true;
+  return title.top - date.bottom < date.top - above.bottom;
+}
+
 /** Split a section's lines into entries (see the module comment). Lines before the first title are dropped. */
 export function segmentEntries(sectionLines: Line[]): Entry[] {
   const lines = sectionLines.filter((l) => !isNoise(l));
-  const first = lines[0];
+  // a date on a line of its own never names an entry: the title is the first other line
+  const firstAt = lines.findIndex((l) => !isDateOnly(l));
+  const first = lines[firstAt];
   if (!first) return [];
   const titleStyle = styleOf(first);
   const titleBulleted = isBulleted(first);
   const firstHasRight = first.segments.length > 1;
-  const body = bodyStyle(lines.slice(1));
+  const body = bodyStyle(lines.slice(firstAt + 1).filter((l) => !isDateOnly(l)));
   // Titles look like the description text (one style everywhere): other evidence is needed.
   const weak = body !== null && similarStyle(titleStyle, body) && !switchesStyle(first);
-  const entries: Entry[] = [{ title: first, lines: [first] }];
-  for (const line of lines.slice(1)) {
+  const entries: Entry[] = [{ title: first, lines: [first, ...lines.slice(0, firstAt)] }];
+  let dates: Line[] = [];
+  let titleOpen = true;
+  for (const line of lines.slice(firstAt + 1)) {
     const cur = entries[entries.length - 1]!;
+    if (isDateOnly(line)) {
+      dates.push(line);
+      titleOpen = false;
+      continue;
+    }
     const sameStyle = similarStyle(styleOf(line), titleStyle) && isBulleted(line) === titleBulleted;
     const indented = line.x0 > first.x0 + Math.max(8, first.size) && line.column === first.column;
     let starts = sameStyle && !indented;
     // one style everywhere: a right edge like the first title's, a bullet when the entries are
     // bullets ("• Name – what it does"), or at least a line that reads like a title
     if (starts && weak) starts = firstHasRight ? line.segments.length > 1 : titleBulleted || readsLikeTitle(line);
-    if (starts && cur.lines.length === 1 && continuesTitle(line, cur.title)) starts = false;
-    if (starts) entries.push({ title: line, lines: [line] });
+    // a title wrapped over several lines: each line goes on from the one before while the title is open
+    const last = cur.lines[cur.lines.length - 1]!;
+    const continues: boolean =
+      titleOpen && dates.length === 0 && similarStyle(styleOf(line), titleStyle) && continuesTitle(line, last);
+    if (continues) {
+      starts = false;
+      if (cur.lines.length === (cur.titleLines ?? 1)) cur.titleLines = cur.lines.length + 1;
+    }
+    titleOpen = starts || continues;
+    // dates set above the new title (nearer to it than to the text before) belong to the new entry
+    const above = cur.lines[cur.lines.length - 1];
+    const ahead = starts && dates.length > 0 && datesNext(dates[0]!, above, line) ? dates : [];
+    cur.lines.push(...dates.filter((d) => !ahead.includes(d)));
+    if (starts) entries.push({ title: line, lines: [line, ...ahead] });
     else cur.lines.push(line);
+    dates = [];
   }
+  entries[entries.length - 1]!.lines.push(...dates);
   return entries;
 }

@@ -26,7 +26,10 @@ export type SectionKind =
 
 /** Multi-word headings whose words alone would mislead; checked first. */
 const PHRASES: Array<[RegExp, SectionKind]> = [
+  // work done for an employer or client is experience; its linked repositories still count
+  [/\b(professional|work|client|company|commercial)\s+projects?\b/, "experience"],
   [/\bopen[\s-]?source\b/, "projects"],
+  [/\bselected works?\b/, "projects"],
   [/\bacademic background\b/, "education"],
   [/\b(professional|career) background\b/, "experience"],
   [/\bwork history\b/, "experience"],
@@ -42,7 +45,7 @@ function add(kind: SectionKind, words: string): void {
 }
 add(
   "projects",
-  "project projects portfolio opensource oss проекты проект проекти проєкти projekte projekt projets projet proyectos proyecto projetos projeto progetti progetto projekty",
+  "project projects portfolio opensource oss hackathons хакатоны проекты проект проекти проєкти projekte projekt projets projet proyectos proyecto projetos projeto progetti progetto projekty",
 );
 add(
   "experience",

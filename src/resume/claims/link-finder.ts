@@ -108,6 +108,7 @@ function fromAnnotation(a: LinkAnnotation, lines: Line[]): LocatedLink | null {
   let bestOverlap = 0;
   let nearest: Line | null = null;
   for (const line of lines) {
+    if (line.rotated) continue; // laid out in its own frame: not page coordinates
     const overlap = Math.min(line.bottom, a.y1) - Math.max(line.top, a.y0);
     if (overlap <= 0) continue;
     let text = "";

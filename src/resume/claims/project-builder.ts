@@ -1,9 +1,9 @@
 import type { Line } from "../layout/layout-types.ts";
 import type { ClaimedProject, DateRange, ResumeLink } from "../types.ts";
 import { findDateRange } from "./dates.ts";
-import { type Entry, isBulleted, stripBullet } from "./entries.ts";
+import { type Entry, isBulleted, isDateOnly, stripBullet } from "./entries.ts";
 import type { LocatedLink } from "./link-finder.ts";
-import { parseTitle } from "./project-name.ts";
+import { parseTitle, parseTitleText, type TitleParts } from "./project-name.ts";
 import type { Section } from "./sections.ts";
 import { isTechListLine, mergeTechnologies, scanTechnologies, splitTechList } from "./technologies.ts";
 
@@ -102,10 +102,23 @@ export function claimedCounts(text: string): { commits?: number; stars?: number 
   return out;
 }
 
+/** The title's parts; a title wrapped over lines is read as one when its first line is all name. */
+export function wrappedTitle(entry: Entry): TitleParts {
+  const first = parseTitle(entry.title);
+  const n = entry.titleLines ?? 1;
+  if (n <= 1 || first.rest || entry.title.segments.length > 1) return first;
+  const joined = entry.lines
+    .slice(0, n)
+    .map((l) => l.text.trim())
+    .join(" ");
+  const whole = parseTitleText(joined);
+  return whole.name.length > first.name.length ? whole : first;
+}
+
 /** Build the project an entry of a projects section claims. */
 export function buildProject(entry: Entry, section: Section, links: LocatedLink[]): ClaimedProject {
-  const title = parseTitle(entry.title);
-  const body = entry.lines.slice(1);
+  const title = wrappedTitle(entry);
+  const body = entry.lines.slice(entry.titleLines ?? 1);
   const own = uniqueLinks(linksOfLines(entry.lines, links));
   const repos = own
     .filter((l) => l.link.kind === "repository")
@@ -113,7 +126,7 @@ export function buildProject(entry: Entry, section: Section, links: LocatedLink[
   const others = own.filter((l) => l.link.kind !== "repository");
   const techLines = body.filter((l, i) => TECH_LABEL.test(l.text) || (i === 0 && isTechListLine(stripBullet(l.text))));
   const listed = techLines.flatMap((l) => splitTechList(stripBullet(l.text)));
-  const description = descriptionOf(body.filter((l) => !techLines.includes(l)));
+  const description = descriptionOf(body.filter((l) => !techLines.includes(l) && !isDateOnly(l)));
   const dates = entryDates(entry, title.rest);
   const ownerUrl = others.map((l) => ownerUrlOf(l.link)).find((u) => u !== null);
   const project: ClaimedProject = {

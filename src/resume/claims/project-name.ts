@@ -1,6 +1,7 @@
 import type { Line } from "../layout/layout-types.ts";
 import { findDateRange } from "./dates.ts";
 import { leadRun, stripBullet } from "./entries.ts";
+import { linkedItemLabel } from "./linked-items.ts";
 import { canonicalTechnology, isTechListLine, splitTechList } from "./technologies.ts";
 
 /**
@@ -22,7 +23,16 @@ export interface TitleParts {
 export const LINK_LABEL =
   /^(github( link| repo(sitory)?)?|gitlab|link|links|source( code)?|code|repo(sitory)?|demo|live( demo| site)?|website|site|app|paper|preprint|video|slides|here|ссылка|исходный код|код|npm|pypi)$/i;
 const TRAILING_LABEL =
-  /\s*(?:[|•·,–—-]\s*)?\(?\b(?:github link|github repo|github|gitlab|source code|live demo|link|demo|code|repo|website|ссылка)\b\)?\s*$/i;
+  /\s*(?:[|•·,–—-]\s*)?[([]?\b(?:github link|github repo|github|gitlab|source code|live demo|link|demo|code|repo|website|ссылка)\b[)\]]?\s*$/i;
+
+/**
+ * Take a link label off the end of a title ("Name | GitHub", "Name [Code]"). A label is a word in a
+ * label's place, after something else: a title that is only "GitHub" or "Website" is the name.
+ */
+function stripLabel(text: string): string {
+  const stripped = text.replace(TRAILING_LABEL, "");
+  return /[\p{L}\p{N}]/u.test(stripped) ? stripped : text;
+}
 const ROLE_SUFFIX =
   /\s+[-–—]\s+(?:(?:previous|former|core|lead|main|co-?|original)\s+)*(?:maintainer|contributor|developer|author|creator|founder|lead|member|owner|committer)s?\s*$/i;
 const REGISTRY_SUFFIX = /\s+(?:in|on|at)\s+(?:npm|pypi|crates\.io|rubygems|nuget|maven( central)?|packagist)\s*$/i;
@@ -30,7 +40,7 @@ const REGISTRY_SUFFIX = /\s+(?:in|on|at)\s+(?:npm|pypi|crates\.io|rubygems|nuget
 function clean(name: string): string {
   return name
     .replace(/^[\s|•·:–—-]+/, "")
-    .replace(/[\s|•·:,;–—-]+$/, "")
+    .replace(/[\s|•·:,;.–—([-]+$/, "")
     .replace(/\s{2,}/g, " ")
     .trim();
 }
@@ -55,15 +65,17 @@ function splitTechParenthesis(name: string): [string, string[]] {
 
 /** Split a title string (no layout) into name, technologies and the rest. */
 export function parseTitleText(title: string): TitleParts {
-  let text = stripBullet(title).replace(TRAILING_LABEL, "");
+  // "Label: https://..." names the label
+  let text = stripLabel(linkedItemLabel(title) ?? stripBullet(title));
   const technologies: string[] = [];
   const restParts: string[] = [];
   // "Name | tech, tech | Github Link": the first part names, the others describe
   const bars = text.split(/\s*\|\s*/);
   if (bars.length > 1 && bars[0]!.trim()) {
     text = bars[0]!;
-    for (const part of bars.slice(1)) {
-      if (LINK_LABEL.test(part.trim())) continue;
+    for (const whole of bars.slice(1)) {
+      if (LINK_LABEL.test(whole.trim())) continue;
+      const part = stripLabel(whole);
       if (isTechListLine(part)) technologies.push(...splitTechList(part));
       else restParts.push(part);
     }
@@ -78,9 +90,7 @@ export function parseTitleText(title: string): TitleParts {
   let name = text;
   for (let i = 0; i < 3; i++) {
     const before = name;
-    name = clean(
-      stripTrailingDate(name.replace(TRAILING_LABEL, "").replace(ROLE_SUFFIX, "").replace(REGISTRY_SUFFIX, "")),
-    );
+    name = clean(stripTrailingDate(stripLabel(name).replace(ROLE_SUFFIX, "").replace(REGISTRY_SUFFIX, "")));
     if (name === before) break;
   }
   const [bare, parenTech] = splitTechParenthesis(name);
@@ -95,10 +105,10 @@ export function parseTitleText(title: string): TitleParts {
 export function parseTitle(line: Line): TitleParts {
   const seg = line.segments[0]!;
   const lead = leadRun(line);
-  const otherSegments = line.segments
-    .slice(1)
-    .map((s) => s.text)
-    .join("  ");
+  // a column of its own that lists technologies (a table row "Name | Rust, S3 | GitHub") is the stack
+  const others = line.segments.slice(1).map((s) => s.text);
+  const stack = others.filter((t) => !findDateRange(t) && isTechListLine(t)).flatMap((t) => splitTechList(t));
+  const otherSegments = others.join("  ");
   const continues = lead.bold && seg.text.slice(lead.end).replace(/^[\s:|–—-]+/, "").length > 0;
   if (continues) {
     const remainder = seg.text
@@ -109,10 +119,18 @@ export function parseTitle(line: Line): TitleParts {
     const remainderIsTech = isTechListLine(remainder.replace(/^\|\s*/, ""));
     return {
       name: parts.name,
-      technologies: [...parts.technologies, ...(remainderIsTech ? splitTechList(remainder.replace(/^\|\s*/, "")) : [])],
+      technologies: [
+        ...parts.technologies,
+        ...(remainderIsTech ? splitTechList(remainder.replace(/^\|\s*/, "")) : []),
+        ...stack,
+      ],
       rest: [parts.rest, remainderIsTech ? "" : remainder, otherSegments].filter(Boolean).join("  "),
     };
   }
   const parts = parseTitleText(seg.text);
-  return { ...parts, rest: [parts.rest, otherSegments].filter(Boolean).join("  ") };
+  return {
+    ...parts,
+    technologies: [...parts.technologies, ...stack],
+    rest: [parts.rest, otherSegments].filter(Boolean).join("  "),
+  };
 }

@@ -121,14 +121,74 @@ export function findHeadings(lines: Line[]): Map<number, SectionKind> {
   return out;
 }
 
-/** Split lines (reading order) into sections; lines before the first heading form the header. */
+/** Lines of one column of one page, its horizontal extent, and the section open at its end. */
+interface Block {
+  page: number;
+  x0: number;
+  x1: number;
+  open: Section | null;
+}
+
+function blocksOf(lines: Line[]): Map<string, Block> {
+  const blocks = new Map<string, Block>();
+  for (const l of lines) {
+    const key = `${l.page}:${l.column}`;
+    const b = blocks.get(key);
+    if (b) {
+      b.x0 = Math.min(b.x0, l.x0);
+      b.x1 = Math.max(b.x1, l.x1);
+    } else blocks.set(key, { page: l.page, x0: l.x0, x1: l.x1, open: null });
+  }
+  return blocks;
+}
+
+/**
+ * The section a block that starts without a heading continues: the one open at the end of the
+ * block it overlaps most horizontally (relative to the wider of the two) on the latest earlier page
+ * that has an overlapping block.
+ */
+function continued(block: Block, blocks: Iterable<Block>): Section | null {
+  let best: Block | null = null;
+  let bestOverlap = 0;
+  for (const b of blocks) {
+    if (b.page >= block.page || !b.open) continue;
+    // overlap relative to the wider of the two: a full-width header does not claim a column below it
+    const shared = Math.min(b.x1, block.x1) - Math.max(b.x0, block.x0);
+    const overlap = shared / Math.max(b.x1 - b.x0, block.x1 - block.x0, 1);
+    if (shared <= 0) continue;
+    if (!best || b.page > best.page || (b.page === best.page && overlap > bestOverlap)) {
+      best = b;
+      bestOverlap = overlap;
+    }
+  }
+  return best?.open ?? null;
+}
+
+/**
+ * Split lines (reading order) into sections; lines before the first heading form the header.
+ * A column that starts a page without a heading continues the section that was open in the column
+ * above it on an earlier page (the block it overlaps most): a sidebar's skills list goes on in the
+ * sidebar, not in the main column's section that reading order happens to put before it.
+ */
 export function detectSections(lines: Line[]): Section[] {
   const headings = findHeadings(lines);
+  const blocks = blocksOf(lines);
   const sections: Section[] = [{ kind: "header", title: "", heading: null, lines: [] }];
+  let current = sections[0]!;
+  let block: Block | null = null;
   lines.forEach((line, i) => {
+    const here = blocks.get(`${line.page}:${line.column}`)!;
     const kind = headings.get(i);
-    if (kind) sections.push({ kind, title: headingTitle(line.text), heading: line, lines: [] });
-    else sections[sections.length - 1]!.lines.push(line);
+    if (here !== block) {
+      block = here;
+      const from = kind ? null : continued(here, blocks.values());
+      if (from) current = from;
+    }
+    if (kind) {
+      current = { kind, title: headingTitle(line.text), heading: line, lines: [] };
+      sections.push(current);
+    } else current.lines.push(line);
+    here.open = current;
   });
   return sections.filter((s) => s.heading !== null || s.lines.length > 0);
 }

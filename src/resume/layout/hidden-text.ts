@@ -3,7 +3,8 @@ import type { HiddenText } from "../types.ts";
 
 /**
  * Decide, glyph by glyph, whether a reader can see it. Text a reader cannot see but a parser can
- * (white on white, 1pt type, outside the page, painted over, render mode "invisible") is the classic
+ * (white on white, 1pt type, outside the page, painted over, render mode "invisible", outside the
+ * clipping path, in an optional-content layer that is off) is the classic
  * keyword-stuffing trick, so it is taken out of the resume text and reported on its own.
  *
  * Deliberately conservative where real resumes do legitimate things: light text on a dark bar or a
@@ -58,6 +59,30 @@ function contains(a: PaintedArea, x0: number, y0: number, x1: number, y1: number
 }
 
 /**
+ * Invisible text laid exactly over vector ink: some producers (Chromium's Skia for synthetic bold
+ * or italic faces) draw a run's glyphs as filled outlines and put the same run as invisible text
+ * on top, so that it can be selected. The run is then visible. Told apart from stuffing by paint
+ * order and shape: the filled path painted right before (or right after) the glyph, among the
+ * areas around it, covers the glyph's centre and is line-sized, not a background or a box.
+ */
+/** Drawn in a mode or paint that puts no ink down itself. */
+function isInvisibleInk(g: Glyph): boolean {
+  return g.renderMode === 3 || g.renderMode === 7 || g.fill === "transparent" || g.alpha <= 0.05;
+}
+
+export function overOutlines(g: Glyph, areas: PaintedArea[], cx: number, cy: number): boolean {
+  let before: PaintedArea | undefined;
+  let after: PaintedArea | undefined;
+  for (const a of areas) {
+    if (a.seq < g.seq) before = a;
+    else if (!after) after = a;
+  }
+  const fits = (a: PaintedArea | undefined) =>
+    !!a && a.fill.startsWith("#") && a.alpha >= 0.5 && a.y1 - a.y0 <= 2.5 * g.size && contains(a, cx, cy, cx, cy, 1);
+  return fits(before) || fits(after);
+}
+
+/**
  * Why a glyph is invisible, or null when a reader can see it. `areas` must be in paint order;
  * `ocrPage` says the page is a scan with an invisible OCR layer.
  */
@@ -67,20 +92,26 @@ export function hiddenReason(
   page: { width: number; height: number },
   ocrPage: boolean,
 ): HiddenReason | null {
+  if (g.hiddenBy === "optional-content") return "hidden-layer";
+  if (g.hiddenBy === "clip") return "clipped";
   const top = g.y - g.size * 0.75;
   const bottom = g.y + g.size * 0.2;
   const right = g.x + g.width;
   if (right < 0 || g.x > page.width || bottom < 0 || top > page.height) return "off-page";
-  if ((g.renderMode === 3 || g.renderMode === 7) && !ocrPage) return "invisible-render-mode";
-  if (g.fill === "transparent" || g.alpha <= 0.05) return "invisible-render-mode";
-  if (g.size < TINY_FONT_PT) return "tiny-font";
   const cy = (top + bottom) / 2;
   const cx = g.x + g.width / 2;
+  const invisibleMode = g.renderMode === 3 || g.renderMode === 7;
+  if ((invisibleMode && !ocrPage) || g.fill === "transparent" || g.alpha <= 0.05) {
+    // the text layer of glyphs drawn as outlines is what a reader sees, like an OCR layer over a scan
+    return overOutlines(g, areas, cx, cy) ? null : "invisible-render-mode";
+  }
+  if (g.size < TINY_FONT_PT) return "tiny-font";
   // Painted over: an opaque area drawn later that covers the whole glyph.
   for (let i = areas.length - 1; i >= 0; i--) {
     const a = areas[i]!;
     if (a.seq < g.seq) break;
-    if (a.alpha >= 0.99 && a.fill !== "pattern" && contains(a, g.x, top, right, bottom, 0.5)) return "covered";
+    if (a.alpha >= 0.99 && a.fill !== "pattern" && a.fill !== "placement" && contains(a, g.x, top, right, bottom, 0.5))
+      return "covered";
   }
   const textLum = luminance(g.fill);
   if (textLum === null) return null;
@@ -156,7 +187,7 @@ export function partitionVisible(
   for (const g of glyphs) {
     const reason = hiddenReason(g, around(g), page, ocrLayer);
     if (reason) hidden.push({ glyph: g, reason });
-    else visible.push(g);
+    else visible.push(!ocrLayer && isInvisibleInk(g) ? { ...g, outlined: true } : g);
   }
   return { visible, hidden, ocrLayer };
 }

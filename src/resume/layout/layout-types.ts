@@ -67,4 +67,9 @@ export interface Line {
   fill: string;
   /** the column (0 = full width / first) the line was read from */
   column: number;
+  /**
+   * rotated or vertical text, laid out in its own frame (coordinates are not page coordinates, so
+   * link rectangles are not joined to it); read after the page's upright text
+   */
+  rotated?: boolean;
 }

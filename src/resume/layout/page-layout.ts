@@ -1,10 +1,12 @@
 import type { Glyph, RawPage } from "../pdf/raw-document.ts";
 import type { HiddenText } from "../types.ts";
+import { joinBulletSegment } from "./bullet-segment.ts";
 import { cleanGlyphText } from "./glyph-cleanup.ts";
 import { type HiddenReason, partitionVisible } from "./hidden-text.ts";
 import type { Line, Segment, StyledGlyph } from "./layout-types.ts";
 import { removeOverdraw } from "./overdraw.ts";
 import { orderRows } from "./reading-order.ts";
+import { rotatedFrames } from "./rotated-text.ts";
 import { buildSegments, segmentRows } from "./segments.ts";
 
 /**
@@ -20,8 +22,10 @@ export interface PageLayout {
   hidden: HiddenText[];
   /** the page is a scan whose text is an invisible OCR layer */
   ocrLayer: boolean;
-  /** glyphs that were rotated or vertical and left out of the reading order */
+  /** glyphs in vertical writing mode, left out of the reading order */
   skippedRotated: number;
+  /** lines of rotated text (read after the page's upright text) */
+  rotatedLines: number;
 }
 
 function styled(glyphs: Glyph[], page: RawPage): StyledGlyph[] {
@@ -36,7 +40,8 @@ function styled(glyphs: Glyph[], page: RawPage): StyledGlyph[] {
       y: g.y,
       width: g.width,
       size: g.size,
-      bold: font?.bold ?? false,
+      // glyphs drawn as outlines under a text layer are a synthetic (emphasised) face
+      bold: (font?.bold ?? false) || g.outlined === true,
       italic: font?.italic ?? false,
       font: font?.name || `font-${g.font}`,
       fill: g.fill,
@@ -47,7 +52,7 @@ function styled(glyphs: Glyph[], page: RawPage): StyledGlyph[] {
 
 /** Join a row's segments into a Line. Segments are separated by wide gaps: two spaces mark that. */
 export function toLine(page: number, index: number, segments: Segment[], column: number): Line {
-  const segs = [...segments].sort((a, b) => a.x0 - b.x0);
+  const segs = joinBulletSegment([...segments].sort((a, b) => a.x0 - b.x0));
   const main = segs.reduce((a, b) => (b.text.length > a.text.length ? b : a));
   const letters = segs.reduce((n, s) => n + s.text.replace(/\s/g, "").length, 0);
   const boldLetters = segs.reduce((n, s) => n + (s.bold ? s.text.replace(/\s/g, "").length : 0), 0);
@@ -93,6 +98,9 @@ function hiddenTexts(page: RawPage, hidden: Array<{ glyph: Glyph; reason: Hidden
   return out;
 }
 
+/** Column numbers of rotated text start here, apart from the columns of the upright text. */
+const ROTATED_COLUMN = 1000;
+
 /** Lay out one page; `firstIndex` numbers lines continuously across pages. */
 export function layoutPage(page: RawPage, firstIndex: number): PageLayout {
   const { visible, hidden, ocrLayer } = partitionVisible(page.glyphs, page.areas, page);
@@ -100,6 +108,15 @@ export function layoutPage(page: RawPage, firstIndex: number): PageLayout {
   const glyphs = removeOverdraw(styled(upright, page));
   const rows = orderRows(segmentRows(buildSegments(glyphs)));
   const lines = rows.map((r, i) => toLine(page.number, firstIndex + i, r.segments, r.column));
+  // rotated text: each baseline direction laid out upright in its own frame, after the page
+  const rotated = visible.filter((g) => !g.upright && g.dir);
+  let rotatedColumn = ROTATED_COLUMN;
+  for (const frame of rotatedFrames(rotated)) {
+    const frameRows = segmentRows(buildSegments(removeOverdraw(styled(frame.glyphs, page))));
+    for (const row of frameRows)
+      lines.push({ ...toLine(page.number, firstIndex + lines.length, row, rotatedColumn), rotated: true });
+    rotatedColumn++;
+  }
   return {
     page: page.number,
     width: page.width,
@@ -107,6 +124,7 @@ export function layoutPage(page: RawPage, firstIndex: number): PageLayout {
     lines,
     hidden: hiddenTexts(page, hidden),
     ocrLayer,
-    skippedRotated: visible.length - upright.length,
+    skippedRotated: visible.length - upright.length - rotated.length,
+    rotatedLines: lines.filter((l) => l.rotated).length,
   };
 }

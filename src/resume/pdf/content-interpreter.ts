@@ -1,4 +1,6 @@
+import { asMatrix, type Box, IDENTITY, intersect, type Matrix, multiply, num, transformBox } from "./geometry.ts";
 import type { Glyph, PaintedArea } from "./raw-document.ts";
+import { initialState, type ResolvedFont, type State, showText } from "./text-show.ts";
 
 /**
  * Replays a pdf.js operator list (the page's drawing commands) the way pdf.js's own canvas renderer
@@ -6,18 +8,12 @@ import type { Glyph, PaintedArea } from "./raw-document.ts";
  * render mode, plus the filled areas and images. pdf.js's getTextContent() drops colour and render
  * mode, which hidden-text detection needs, and merges runs, which link joining must not; so the
  * text comes from here. Pure: the operator list, the OPS numbering and a font resolver go in.
+ * Glyphs outside the clipping path or in optional content that is off are marked (text-show.ts).
  */
 
-/** 2D affine matrix [a, b, c, d, e, f]: x' = a x + c y + e, y' = b x + d y + f (pdf.js order). */
-export type Matrix = [number, number, number, number, number, number];
-
-export interface ResolvedFont {
-  /** index into the page's font table */
-  index: number;
-  /** glyph space -> text space; [0.001, 0, 0, 0.001, 0, 0] for most fonts */
-  fontMatrix: number[];
-  vertical: boolean;
-}
+export type { Matrix } from "./geometry.ts";
+export { multiply, transformBox } from "./geometry.ts";
+export type { ResolvedFont } from "./text-show.ts";
 
 export interface OperatorListInput {
   fnArray: ArrayLike<number>;
@@ -34,6 +30,11 @@ export interface InterpretOptions {
   resolveFont(loadedName: string): ResolvedFont | null;
   /** hard cap: more glyphs than this on one page is treated as hostile */
   maxGlyphs: number;
+  /**
+   * whether optional content (pdf.js's `["OC", props]` marked-content properties) is shown when the
+   * document is opened; pdf.js's OptionalContentConfig.isVisible. Absent: everything is shown.
+   */
+  isContentVisible?(props: unknown): boolean;
 }
 
 export interface InterpretedPage {
@@ -43,83 +44,6 @@ export interface InterpretedPage {
 
 /** Thrown when a page exceeds `maxGlyphs`; the adapter turns it into a ResumeError. */
 export class TooManyGlyphsError extends Error {}
-
-const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
-
-/** m1 ∘ m2: apply m2 first, then m1 (pdf.js Util.transform). */
-export function multiply(m1: Matrix, m2: Matrix): Matrix {
-  return [
-    m1[0] * m2[0] + m1[2] * m2[1],
-    m1[1] * m2[0] + m1[3] * m2[1],
-    m1[0] * m2[2] + m1[2] * m2[3],
-    m1[1] * m2[2] + m1[3] * m2[3],
-    m1[0] * m2[4] + m1[2] * m2[5] + m1[4],
-    m1[1] * m2[4] + m1[3] * m2[5] + m1[5],
-  ];
-}
-
-function apply(m: Matrix, x: number, y: number): [number, number] {
-  return [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
-}
-
-interface Box {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
-
-/** Axis-aligned box of a user-space rectangle after a transform. */
-export function transformBox(m: Matrix, x0: number, y0: number, x1: number, y1: number): Box {
-  const pts = [apply(m, x0, y0), apply(m, x1, y0), apply(m, x0, y1), apply(m, x1, y1)];
-  const xs = pts.map((p) => p[0]);
-  const ys = pts.map((p) => p[1]);
-  return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
-}
-
-interface State {
-  ctm: Matrix;
-  fill: string;
-  alpha: number;
-  renderMode: number;
-  font: ResolvedFont | null;
-  fontSize: number;
-  fontDirection: number;
-  charSpacing: number;
-  wordSpacing: number;
-  hScale: number;
-  leading: number;
-  rise: number;
-  textMatrix: Matrix;
-  x: number;
-  y: number;
-  lineX: number;
-  lineY: number;
-  clip: Box | null;
-}
-
-interface PdfJsGlyph {
-  unicode?: string;
-  width?: number;
-  isSpace?: boolean;
-}
-
-function asMatrix(v: unknown): Matrix | null {
-  const a = v as ArrayLike<number> | null | undefined;
-  if (!a || typeof a.length !== "number" || a.length < 6) return null;
-  const m: Matrix = [Number(a[0]), Number(a[1]), Number(a[2]), Number(a[3]), Number(a[4]), Number(a[5])];
-  return m.every(Number.isFinite) ? m : null;
-}
-
-function num(v: unknown, fallback = 0): number {
-  const n = typeof v === "number" ? v : Number(v);
-  return Number.isFinite(n) ? n : fallback;
-}
-
-function intersect(a: Box | null, b: Box): Box {
-  if (!a) return b;
-  return { x0: Math.max(a.x0, b.x0), y0: Math.max(a.y0, b.y0), x1: Math.min(a.x1, b.x1), y1: Math.min(a.y1, b.y1) };
-}
 
 /** Replay one page's operator list; see the module comment. */
 export function interpretOperatorList(list: OperatorListInput, opt: InterpretOptions): InterpretedPage {
@@ -143,26 +67,7 @@ export function interpretOperatorList(list: OperatorListInput, opt: InterpretOpt
   const glyphs: Glyph[] = [];
   const areas: PaintedArea[] = [];
   const stack: State[] = [];
-  let s: State = {
-    ctm: IDENTITY,
-    fill: "#000000",
-    alpha: 1,
-    renderMode: 0,
-    font: null,
-    fontSize: 0,
-    fontDirection: 1,
-    charSpacing: 0,
-    wordSpacing: 0,
-    hScale: 1,
-    leading: 0,
-    rise: 0,
-    textMatrix: IDENTITY,
-    x: 0,
-    y: 0,
-    lineX: 0,
-    lineY: 0,
-    clip: null,
-  };
+  let s: State = initialState();
   let seq = 0;
   let pendingClip = false;
   let annotationDepth = 0;
@@ -189,51 +94,33 @@ export function interpretOperatorList(list: OperatorListInput, opt: InterpretOpt
     if (sz < 0) sz = -sz;
     s.fontSize = sz;
   };
-  const showText = (arr: unknown) => {
-    const font = s.font;
-    if (!font || s.fontSize === 0 || !Array.isArray(arr)) return;
-    const fm0 = num(font.fontMatrix[0], 0.001);
-    const advanceScale = s.fontSize * fm0;
-    const d = s.hScale * s.fontDirection;
-    const base = multiply(device(), multiply(s.textMatrix, [1, 0, 0, 1, s.x, s.y + s.rise]));
-    const size = s.fontSize * Math.hypot(base[2], base[3]);
-    const upright = !font.vertical && base[0] * d > 0 && Math.abs(base[1]) < 0.05 * Math.abs(base[0]) && base[3] < 0;
-    let advance = 0;
-    for (const g of arr as Array<PdfJsGlyph | number>) {
-      if (typeof g === "number") {
-        advance += (-g * s.fontSize) / 1000;
-        continue;
-      }
-      if (!g || typeof g !== "object") continue;
-      const text = typeof g.unicode === "string" ? g.unicode : "";
-      const spacing = (g.isSpace ? s.wordSpacing : 0) + s.charSpacing;
-      const w = num(g.width) * advanceScale + spacing * s.fontDirection;
-      const [ax, ay] = apply(base, advance * d, 0);
-      const [bx] = apply(base, (advance + num(g.width) * advanceScale) * d, 0);
-      advance += w;
-      if (glyphs.length >= opt.maxGlyphs) throw new TooManyGlyphsError(`more than ${opt.maxGlyphs} glyphs on a page`);
-      glyphs.push({
-        text: g.isSpace || /^\s+$/.test(text) ? " " : text,
-        x: Math.min(ax, bx),
-        y: ay,
-        width: Math.abs(bx - ax),
-        size,
-        font: font.index,
-        fill: s.fill,
-        alpha: s.alpha,
-        renderMode: s.renderMode,
-        upright,
-        seq: seq++,
-      });
-    }
-    if (font.vertical) s.y -= advance;
-    else s.x += advance * d;
+  // marked-content stack: true where that level is optional content that is off
+  const marked: boolean[] = [];
+  let hiddenLevels = 0;
+  const beginMarked = (hidden: boolean) => {
+    marked.push(hidden);
+    if (hidden) hiddenLevels++;
   };
+  const show = (arr: unknown) =>
+    showText(s, arr, {
+      device: device(),
+      hiddenLayer: hiddenLevels > 0,
+      nextSeq: () => seq++,
+      push: (g) => {
+        if (glyphs.length >= opt.maxGlyphs) throw new TooManyGlyphsError(`more than ${opt.maxGlyphs} glyphs on a page`);
+        glyphs.push(g);
+      },
+    });
 
+  // A placement ("q cm ... Q") that paints nothing: the image the reader left out (images are not
+  // decoded on the first read). Its unit square is where the image would be: a probable image area.
+  let placement: Matrix | null = null;
   const n = list.fnArray.length;
   for (let i = 0; i < n; i++) {
     const fn = list.fnArray[i];
     const args = (list.argsArray[i] ?? []) as unknown[];
+    const placed: Matrix | null = placement;
+    placement = null;
     if (annotationDepth > 0) {
       if (fn === O.beginAnnotation) annotationDepth++;
       else if (fn === O.endAnnotation) annotationDepth--;
@@ -247,11 +134,17 @@ export function interpretOperatorList(list: OperatorListInput, opt: InterpretOpt
         save();
         break;
       case O.restore:
+        if (placed && Math.abs(placed[0] * placed[3] - placed[1] * placed[2]) > 1)
+          addArea(transformBox(placed, 0, 0, 1, 1), "placement");
         restore();
+        break;
+      case O.dependency:
+        placement = placed;
         break;
       case O.transform: {
         const m = asMatrix(args);
         if (m) s.ctm = multiply(s.ctm, m);
+        placement = device();
         break;
       }
       case O.paintFormXObjectBegin: {
@@ -341,17 +234,26 @@ export function interpretOperatorList(list: OperatorListInput, opt: InterpretOpt
         break;
       case O.showText:
       case O.showSpacedText:
-        showText(args[0]);
+        show(args[0]);
         break;
       case O.nextLineShowText:
         moveText(0, s.leading);
-        showText(args[0]);
+        show(args[0]);
         break;
       case O.nextLineSetSpacingShowText:
         s.wordSpacing = num(args[0]);
         s.charSpacing = num(args[1]);
         moveText(0, s.leading);
-        showText(args[2]);
+        show(args[2]);
+        break;
+      case O.beginMarkedContent:
+        beginMarked(false);
+        break;
+      case O.beginMarkedContentProps:
+        beginMarked(args[0] === "OC" && opt.isContentVisible !== undefined && !opt.isContentVisible(args[1]));
+        break;
+      case O.endMarkedContent:
+        if (marked.pop()) hiddenLevels--;
         break;
       case O.clip:
       case O.eoClip:

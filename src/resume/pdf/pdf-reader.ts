@@ -1,4 +1,5 @@
 import { getDocumentProxy, getResolvedPDFJS } from "unpdf";
+import { TINY_FONT_PT } from "../layout/hidden-text.ts";
 import { ResumeError } from "../types.ts";
 import {
   type InterpretedPage,
@@ -158,9 +159,27 @@ async function readLinks(page: PdfPage, viewport: Matrix): Promise<LinkAnnotatio
   return out;
 }
 
+/** pdf.js's OptionalContentConfig.isVisible: which optional-content groups are on when the PDF opens. */
+type ContentVisibility = (props: unknown) => boolean;
+
+async function contentVisibility(doc: PdfDoc): Promise<ContentVisibility | undefined> {
+  const config = (await doc.getOptionalContentConfig().catch(() => null)) as {
+    isVisible(group: unknown): boolean;
+  } | null;
+  if (!config) return undefined;
+  return (props) => {
+    try {
+      return config.isVisible(props);
+    } catch {
+      return true;
+    }
+  };
+}
+
 async function interpretPage(
   page: PdfPage,
   limits: ReadLimits,
+  isContentVisible: ContentVisibility | undefined,
 ): Promise<{
   content: InterpretedPage;
   fonts: FontInfo[];
@@ -179,6 +198,7 @@ async function interpretPage(
     pageHeight: viewport.height,
     resolveFont: resolve,
     maxGlyphs: limits.maxGlyphsPerPage,
+    ...(isContentVisible ? { isContentVisible } : {}),
   });
   return { content, fonts, width: viewport.width, height: viewport.height, viewport };
 }
@@ -191,11 +211,15 @@ function mayContainImages(bytes: Uint8Array): boolean {
 
 /**
  * Needs the image positions only to tell light text on a photo from light text on white paper: a
- * page with light glyphs that no vector area explains is re-read with images enabled.
+ * page with light, otherwise readable glyphs that no area explains (a vector area, or the placement
+ * of an image the first read left out) is re-read with images enabled.
  */
 function needsImages(content: InterpretedPage): boolean {
   return content.glyphs.some((g) => {
     if (!/^#[ef][0-9a-f][ef][0-9a-f][ef][0-9a-f]$/.test(g.fill) || !g.text.trim()) return false;
+    // hidden whatever lies under it: no image can make it readable
+    if (g.size < TINY_FONT_PT || g.hiddenBy || g.renderMode === 3 || g.renderMode === 7 || g.alpha <= 0.05)
+      return false;
     return !content.areas.some(
       (a) => a.seq < g.seq && a.x0 <= g.x && a.x1 >= g.x + g.width && a.y0 <= g.y && a.y1 >= g.y,
     );
@@ -225,14 +249,15 @@ export async function readPdf(bytes: Uint8Array, limits: ReadLimits = DEFAULT_RE
     }
     const pages: RawPage[] = [];
     let images: boolean | null = null;
+    const visibility = await contentVisibility(doc);
     for (let p = 1; p <= doc.numPages; p++) {
       limits.checkBudget?.();
       const page = await doc.getPage(p);
-      let read = await interpretPage(page, limits);
+      let read = await interpretPage(page, limits, visibility);
       // biome-ignore lint/suspicious/noAssignInExpressions: the image scan runs at most once, and only when a page needs it
       if (needsImages(read.content) && (images ??= mayContainImages(bytes))) {
         imageDoc ??= await loadDocument(bytes, 40_000_000);
-        read = await interpretPage(await imageDoc.getPage(p), limits);
+        read = await interpretPage(await imageDoc.getPage(p), limits, visibility);
       }
       const links = await readLinks(page, read.viewport.transform as Matrix);
       pages.push({

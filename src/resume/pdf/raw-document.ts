@@ -24,8 +24,20 @@ export interface Glyph {
   alpha: number;
   /** PDF text render mode 0..7 (3 = invisible, 7 = clip only) */
   renderMode: number;
-  /** false for rotated or vertical text: it is kept out of reading order */
+  /** false for rotated or vertical text: laid out in its own frame (see `dir`) */
   upright: boolean;
+  /**
+   * for text that is not upright: the unit baseline direction on the page (top-down coordinates);
+   * x, y are then the glyph's origin and width its advance along that direction
+   */
+  dir?: [number, number];
+  /**
+   * set by the layout, not the reader: an invisible glyph laid over filled outlines of itself (the
+   * page shows the outlines); producers do that for synthetic bold or italic faces, so it reads as emphasis
+   */
+  outlined?: boolean;
+  /** the drawing itself hides the glyph: it lies outside the clipping path, or in optional content that is off */
+  hiddenBy?: "clip" | "optional-content";
   /** paint order on the page (later paints cover earlier ones) */
   seq: number;
 }
@@ -45,7 +57,10 @@ export interface PaintedArea {
   y0: number;
   x1: number;
   y1: number;
-  /** "#rrggbb", or "image" / "pattern" when the colour is unknown */
+  /**
+   * "#rrggbb", or "image" / "pattern" when the colour is unknown; "placement" where an image was
+   * placed but not read (its colour and opacity unknown: it neither covers text nor proves it hidden)
+   */
   fill: string;
   alpha: number;
   seq: number;

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import {
+  isDateOnly,
   isNoise,
   readsLikeTitle,
   segmentEntries,
@@ -143,3 +144,71 @@ test.each([
   ["https://github.com/a/b", false],
   ["and then some more words", false],
 ])("readsLikeTitle(%s) = %s", (text, want) => expect(readsLikeTitle(line(text))).toBe(want));
+
+test("a title wrapped over three lines is one entry, and says so", () => {
+  const lines = [
+    line("Онлайн-сервис ИИ-деконволюции в", { y: 100, index: 0 }),
+    line("нейробиологии (восстановления качества изображений с", { y: 110, index: 1 }),
+    line("микроскопа) (04/2023 - В настоящем)", { y: 120, index: 2 }),
+    line("Технологии: PyTorch, FastAPI", { y: 130, index: 3, size: 7 }),
+    line("Решение задачи оптимальной площади плота при", { y: 150, index: 4 }),
+    line("повороте (04/2023 - 05/2023)", { y: 160, index: 5 }),
+  ];
+  const entries = segmentEntries(lines);
+  expect(entries.map((e) => [e.title.text, e.titleLines ?? 1, e.lines.length])).toEqual([
+    ["Онлайн-сервис ИИ-деконволюции в", 3, 4],
+    ["Решение задачи оптимальной площади плота при", 2, 2],
+  ]);
+});
+
+describe("date-only lines", () => {
+  test("a date set above each title dates the entry below it and never names one", () => {
+    const lines = stack([
+      ["Oct 2020 - Feb 2021", { size: 8, bold: true, x: 500 }],
+      ["Vitarana Drone", { size: 12 }],
+      ["- Technology: Python, ROS", { size: 8 }],
+      ["- Autonomous delivery in simulation", { size: 8 }],
+      ["Jun 2021 - Jul 2021", { size: 8, bold: true, x: 500 }],
+      ["Linux Kernel Configuration", { size: 12 }],
+      ["- Tuned the kernel for power use", { size: 8 }],
+    ]);
+    const entries = segmentEntries(lines);
+    expect(entries.map((e) => [e.title.text, e.lines.map((l) => l.text)])).toEqual([
+      [
+        "Vitarana Drone",
+        ["Vitarana Drone", "Oct 2020 - Feb 2021", "- Technology: Python, ROS", "- Autonomous delivery in simulation"],
+      ],
+      [
+        "Linux Kernel Configuration",
+        ["Linux Kernel Configuration", "Jun 2021 - Jul 2021", "- Tuned the kernel for power use"],
+      ],
+    ]);
+  });
+
+  test("a date right under a title, far above the next one, stays with its own title", () => {
+    const lines = [
+      line("Tide Clock", { bold: true, y: 100, index: 0 }),
+      line("2023", { y: 112, index: 1 }),
+      line("Harbour Map", { bold: true, y: 160, index: 2 }),
+      line("2022", { y: 172, index: 3 }),
+    ];
+    expect(segmentEntries(lines).map((e) => e.lines.map((l) => l.text))).toEqual([
+      ["Tide Clock", "2023"],
+      ["Harbour Map", "2022"],
+    ]);
+  });
+
+  test("isDateOnly", () => {
+    expect(["Oct 2020 - Feb 2021", "• 2019 – Present", "Весна 2024"].map((t) => isDateOnly(line(t)))).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect(["Chess Engine 2022", "Oct 2020 - Feb 2021 | Python", "2048"].map((t) => isDateOnly(line(t)))).toEqual([
+      false,
+      false,
+      false,
+    ]);
+    expect(isDateOnly(line("2021"))).toBe(true);
+  });
+});

@@ -2,7 +2,12 @@ import { expect, test } from "bun:test";
 import type { LocatedLink } from "../../../src/resume/claims/link-finder.ts";
 import { normalizeLink } from "../../../src/resume/claims/link-normalizer.ts";
 import { anchorNames, isDocumentLink, linkedSoftware } from "../../../src/resume/claims/linked-software.ts";
-import { buildProject, claimedCounts, descriptionOf } from "../../../src/resume/claims/project-builder.ts";
+import {
+  buildProject,
+  claimedCounts,
+  descriptionOf,
+  wrappedTitle,
+} from "../../../src/resume/claims/project-builder.ts";
 import type { Section } from "../../../src/resume/claims/sections.ts";
 import type { ResumeLink } from "../../../src/resume/types.ts";
 import { line, seg, stack } from "../support/layout-builders.ts";
@@ -129,3 +134,16 @@ test.each([
   ["1,024 commits", { commits: 1024 }],
   ["a star performer", {}],
 ])("claimedCounts(%s)", (text, want) => expect(claimedCounts(text)).toEqual(want));
+
+test("wrappedTitle: a title wrapped over lines names the project as a whole, without its dates", () => {
+  const lines = [
+    line("Онлайн-сервис ИИ-деконволюции в", { y: 100, index: 900 }),
+    line("нейробиологии (восстановления качества изображений с", { y: 110, index: 901 }),
+    line("микроскопа) (04/2023 - В настоящем)", { y: 120, index: 902 }),
+  ];
+  const entry = { title: lines[0]!, lines, titleLines: 3 };
+  expect(wrappedTitle(entry).name).toBe(
+    "Онлайн-сервис ИИ-деконволюции в нейробиологии (восстановления качества изображений с микроскопа)",
+  );
+  expect(wrappedTitle({ title: lines[0]!, lines }).name).toBe("Онлайн-сервис ИИ-деконволюции в");
+});

@@ -20,6 +20,13 @@ describe("parseTitleText", () => {
     ["• Snake – the classic game rebuilt with themes, sound and a high score table", "Snake", []],
     ["Wedding Boss - Remastered", "Wedding Boss - Remastered", []],
     ["Оценка маркировки продуктов - кейс", "Оценка маркировки продуктов - кейс", []],
+    // a platform word is the name when it is the title, a label only in a label's place
+    ["GitHub | Go, GraphQL", "GitHub", ["Go", "GraphQL"]],
+    ["Website", "Website", []],
+    ["Portfolio | React [Code]", "Portfolio", ["React"]],
+    ["Weather Station [Code]", "Weather Station", []],
+    ["a) 个人主页：https://www.leonus.cn/", "个人主页", []],
+    ["ToDo List Telegram бот (", "ToDo List Telegram бот", []],
   ])("%s", (title, name, tech) => {
     const got = parseTitleText(title);
     expect(got.name).toBe(name);

@@ -115,3 +115,78 @@ test.each([
   ["P ROJECTS", "PROJECTS"],
   ["A DAY OF MY LIFE", "A DAY OF MY LIFE"],
 ])("headingTitle(%s)", (text, want) => expect(headingTitle(text)).toBe(want));
+
+describe("sections follow their column across pages", () => {
+  const at = (
+    text: string,
+    page: number,
+    column: number,
+    x: number,
+    y: number,
+    o: { size?: number; bold?: boolean } = {},
+  ) => line(text, { page, column, x, y, size: o.size ?? 10, bold: o.bold ?? false });
+
+  test("a sidebar that starts a page without a heading continues the sidebar's section", () => {
+    const lines = [
+      at("Jane Doe", 1, 0, 50, 40, { size: 20, bold: true }),
+      at("Experience", 1, 1, 200, 100, { size: 13, bold: true }),
+      at("Acme Corp, engineer", 1, 1, 200, 120),
+      at("Skills", 1, 2, 440, 100, { size: 13, bold: true }),
+      at("Python", 1, 2, 455, 120),
+      at("Projects", 2, 1, 200, 40, { size: 13, bold: true }),
+      at("Weather Station", 2, 1, 200, 60),
+      at("Redis", 2, 2, 455, 40),
+      at("Awards", 2, 2, 440, 80, { size: 13, bold: true }),
+      at("Spot award", 2, 2, 455, 100),
+      at("Continued project text", 3, 0, 200, 40),
+    ].map((l, i) => ({ ...l, index: i }));
+    const sections = detectSections(lines);
+    expect(sections.map((s) => [s.title, s.lines.map((l) => l.text)])).toEqual([
+      ["", ["Jane Doe"]],
+      ["Experience", ["Acme Corp, engineer"]],
+      ["Skills", ["Python", "Redis"]],
+      ["Projects", ["Weather Station", "Continued project text"]],
+      ["Awards", ["Spot award"]],
+    ]);
+  });
+
+  test("a full-width header above the columns does not claim the columns of the next page", () => {
+    const lines = [
+      at("Jane Doe — jane@example.com — Berlin — github.com/jane", 1, 0, 50, 40),
+      at("Projects", 1, 1, 50, 100, { size: 13, bold: true }),
+      at("Weather Station", 1, 1, 50, 120),
+      at("Skills", 1, 2, 400, 100, { size: 13, bold: true }),
+      at("Python", 1, 2, 400, 120),
+      at("Chess Engine", 2, 1, 50, 40),
+      at("Rust", 2, 2, 400, 40),
+    ].map((l, i) => ({ ...l, index: i, x1: l.column === 0 ? 560 : l.x1 }));
+    expect(detectSections(lines).map((s) => [s.title, s.lines.map((l) => l.text)])).toEqual([
+      ["", ["Jane Doe — jane@example.com — Berlin — github.com/jane"]],
+      ["Projects", ["Weather Station", "Chess Engine"]],
+      ["Skills", ["Python", "Rust"]],
+    ]);
+  });
+
+  test("a one-column page after a two-column page goes on in the main column, not the sidebar", () => {
+    const lines = [
+      at("Skills", 1, 1, 20, 100, { size: 13, bold: true }),
+      at("Python", 1, 1, 20, 120),
+      at("Projects", 1, 2, 200, 100, { size: 13, bold: true }),
+      at("Weather Station", 1, 2, 200, 120),
+      at("Chess Engine, a search engine for chess positions written in Rust", 2, 0, 20, 40),
+    ].map((l, i) => ({ ...l, index: i, x1: l.page === 2 ? 560 : l.column === 1 ? 150 : 560 }));
+    expect(detectSections(lines).map((s) => [s.title, s.lines.length])).toEqual([
+      ["Skills", 1],
+      ["Projects", 2],
+    ]);
+  });
+
+  test("one column: a page that starts without a heading goes on with the last section", () => {
+    const lines = [
+      at("Projects", 1, 0, 50, 100, { size: 13, bold: true }),
+      at("Weather Station", 1, 0, 50, 120),
+      at("Chess Engine", 2, 0, 50, 40),
+    ].map((l, i) => ({ ...l, index: i }));
+    expect(detectSections(lines).map((s) => [s.title, s.lines.length])).toEqual([["Projects", 2]]);
+  });
+});

@@ -128,3 +128,46 @@ test("a white glyph on a dark bar found through the band index stays visible", (
   const { visible } = partitionVisible([g({ y: 55, fill: "#ffffff" })], [bar], page);
   expect(visible).toHaveLength(1);
 });
+
+describe("invisible text over its own outlines (Skia synthetic bold)", () => {
+  const outline = area({ x0: 98, y0: 192, x1: 160, y1: 201, fill: "#000000", seq: 9 });
+  test("is visible, and marked as outlined (read as emphasis)", () => {
+    const text = g({ alpha: 0, seq: 10 });
+    expect(hiddenReason(text, [outline], page, false)).toBeNull();
+    const { visible } = partitionVisible([text], [outline], page);
+    expect(visible[0]!.outlined).toBe(true);
+  });
+
+  test("the outlines may also come right after the text layer", () => {
+    expect(hiddenReason(g({ renderMode: 3, seq: 5 }), [{ ...outline, seq: 6 }], page, false)).toBeNull();
+  });
+
+  test("but not over a background, a box much taller than the text, an image, or an area painted earlier", () => {
+    const cases: PaintedArea[][] = [
+      [area({ fill: "#000000", seq: 9 })],
+      [area({ x0: 90, y0: 150, x1: 300, y1: 260, fill: "#333333", seq: 9 })],
+      [area({ x0: 98, y0: 192, x1: 160, y1: 201, fill: "image", seq: 9 })],
+      [outline, area({ x0: 400, y0: 0, x1: 420, y1: 10, fill: "#000000", seq: 9.5 })],
+    ];
+    for (const areas of cases)
+      expect(hiddenReason(g({ alpha: 0, seq: 10 }), areas, page, false)).toBe("invisible-render-mode");
+  });
+
+  test("visible text in the ordinary way is not marked as outlined", () => {
+    const { visible } = partitionVisible([g()], [], page);
+    expect(visible[0]!.outlined).toBeUndefined();
+  });
+});
+
+describe("hidden by the drawing", () => {
+  test("a layer that is off and a clipping path are reasons of their own", () => {
+    expect(hiddenReason(g({ hiddenBy: "optional-content" }), [], page, false)).toBe("hidden-layer");
+    expect(hiddenReason(g({ hiddenBy: "clip" }), [], page, false)).toBe("clipped");
+  });
+});
+
+test("an image placement the reader left out neither covers text nor decides its background", () => {
+  const placement = area({ x0: 90, y0: 150, x1: 300, y1: 260, fill: "placement", seq: 20 });
+  expect(hiddenReason(g({ seq: 10 }), [placement], page, false)).toBeNull();
+  expect(hiddenReason(g({ fill: "#ffffff", seq: 30 }), [{ ...placement, seq: 5 }], page, false)).toBeNull();
+});

@@ -212,3 +212,27 @@ export async function readLineCounts(
   }
   return counts;
 }
+
+/** Every blob of a tree, recursively (git ls-tree -r -l), as GitHub's recursive tree lists them; null if absent. */
+export async function readTreeRecursive(dir: string, tree: string): Promise<GitTreeEntry[] | null> {
+  if (!/^[0-9a-f]{40}$/i.test(tree)) return null;
+  try {
+    const out = await git(["ls-tree", "-r", "-l", tree], { cwd: dir });
+    return out
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => {
+        const [meta, name] = line.split("\t");
+        const [mode, type, sha, size] = meta!.split(/\s+/);
+        return {
+          name: name!,
+          type: type as GitTreeEntry["type"],
+          mode: mode!,
+          sha: sha!,
+          size: size === "-" ? 0 : Number(size),
+        };
+      });
+  } catch {
+    return null;
+  }
+}

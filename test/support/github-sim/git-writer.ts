@@ -23,6 +23,8 @@ export interface CommitSpec {
   message: string;
   /** path -> new content, or null to delete the path; omitted or empty = an empty commit */
   files?: Record<string, string | null>;
+  /** index (in the same batch) of an earlier commit merged in as a second parent: a merge commit */
+  mergeOf?: number;
 }
 
 const epochSeconds = (d: string | number): number => {
@@ -105,6 +107,7 @@ export async function appendCommits(
     );
     parts.push(`data ${byteLen(msg)}\n${msg}`);
     if (i === 0 && base) parts.push(`from ${base}\n`);
+    if (c.mergeOf !== undefined && c.mergeOf < i) parts.push(`merge :${c.mergeOf + 1}\n`);
     for (const [path, content] of Object.entries(c.files ?? {})) {
       if (content === null) parts.push(`D ${path}\n`);
       else parts.push(`M 100644 inline ${path}\ndata ${byteLen(content)}\n${content}\n`);

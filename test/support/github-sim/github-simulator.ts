@@ -64,6 +64,10 @@ export interface GitHubSimulator {
   push(fullName: string, commits: CommitSpec[], pushedAt: string): Promise<void>;
   /** renames a repository: the old name answers 301 from now on */
   rename(fullName: string, newName: string): void;
+  /** blocks a repository (451 on every /repos call, still listed), or unblocks it */
+  block(fullName: string, blocked?: boolean): void;
+  /** GET /commits/{sha} of this commit answers 500 "this diff is taking too long to generate" */
+  failDiff(fullName: string, sha: string): void;
   stop(): Promise<void>;
 }
 
@@ -248,6 +252,16 @@ export async function startGitHubSimulator(opts: GitHubSimulatorOptions = {}): P
     load,
     push: (fullName, commits, pushedAt) => world.push(fullName, commits, pushedAt),
     rename: (fullName, newName) => world.rename(fullName, newName),
+    block: (fullName, blocked = true) => {
+      const r = world.repo(fullName);
+      if (!r) throw new Error(`simulator: repository ${fullName} not found`);
+      r.blocked = blocked;
+    },
+    failDiff: (fullName, sha) => {
+      const r = world.repo(fullName);
+      if (!r) throw new Error(`simulator: repository ${fullName} not found`);
+      r.unrenderable.add(sha);
+    },
     stop: async () => {
       if (stopped) return;
       stopped = true;

@@ -8,6 +8,7 @@ import {
   readLineCounts,
   readPathObject,
   readTree,
+  readTreeRecursive,
   resolveCommit,
 } from "./git-reader.ts";
 import {
@@ -40,6 +41,8 @@ const emptyRepo = (): SimAnswer => ({
 export class RepoRoutes {
   /** repositories whose contributor statistics have been "computed" (first request answers 202) */
   private statsReady = new Set<string>();
+  /** line counts per repository head: one `git log --numstat` per history, not one per request */
+  private lineCache = new Map<string, Promise<Map<string, { additions: number; deletions: number }>>>();
 
   constructor(
     private world: SimWorld,
@@ -48,6 +51,15 @@ export class RepoRoutes {
 
   async handle(repo: SimRepo, rest: string, query: URLSearchParams): Promise<SimAnswer> {
     const full = `${repo.owner}/${repo.name}`;
+    if (repo.blocked)
+      return {
+        status: 451,
+        body: {
+          message: "Repository access blocked",
+          block: { reason: "dmca", created_at: repo.pushedAt, html_url: `${this.ctx.html}/github/dmca` },
+          documentation_url: `${DOCS}/repos/repos#get-a-repository`,
+        },
+      };
     if (rest === "") return { status: 200, body: fullRepoJson(this.ctx, await this.world.repoView(repo)) };
     if (rest === "commits") return this.listCommits(repo, full, query);
     if (rest.startsWith("commits/")) return this.getCommit(repo, full, decodeURIComponent(rest.slice(8)));
@@ -57,6 +69,7 @@ export class RepoRoutes {
       return this.contents(repo, full, decodeURIComponent(rest.slice(9)).replace(/^\/+|\/+$/g, ""), query);
     }
     if (rest === "stats/contributors") return this.contributors(repo);
+    if (rest.startsWith("git/trees/")) return this.gitTree(repo, full, decodeURIComponent(rest.slice(10)));
     return notFound(DOCS);
   }
 
@@ -78,7 +91,15 @@ export class RepoRoutes {
     if (Number.isFinite(since)) commits = commits.filter((c) => c.committerDate * 1000 >= since);
     const until = Date.parse(query.get("until") ?? "");
     if (Number.isFinite(until)) commits = commits.filter((c) => c.committerDate * 1000 <= until);
-    const { page, link } = paginate(commits, query, `${this.ctx.api}/repositories/${repo.id}/commits`);
+    // GitHub's author= listings can announce a last page that comes back empty: pad with phantom entries
+    const { perPage } = pageParams(query);
+    const padded: Array<GitCommitRecord | null> =
+      author && repo.spec.inexactAuthorPaging && commits.length > perPage
+        ? [...commits, ...Array<null>(perPage).fill(null)]
+        : commits;
+    const paged = paginate(padded, query, `${this.ctx.api}/repositories/${repo.id}/commits`);
+    const page = paged.page.filter((c): c is GitCommitRecord => c !== null);
+    const link = paged.link;
     const accountOf = (e: string) => this.world.accountOf(e);
     return {
       status: 200,
@@ -108,6 +129,17 @@ export class RepoRoutes {
     const c = (await this.world.commits(repo)).find((x) => x.sha === sha) ?? (await this.record(repo.dir, sha));
     if (!c) return notFound(`${DOCS}/commits/commits#get-a-commit`);
     const files = await readChanges(repo.dir, c.sha, c.parents[0]);
+    const changed = files.reduce((n, f) => n + f.additions + f.deletions, 0);
+    const limit = repo.spec.diffTimeoutAbove;
+    if (repo.unrenderable.has(c.sha) || (limit !== undefined && changed > limit))
+      return {
+        status: 500,
+        body: errorJson(
+          500,
+          "Server Error: this diff is taking too long to generate.",
+          `${DOCS}/commits/commits#get-a-commit`,
+        ),
+      };
     return { status: 200, body: commitDetailJson(this.ctx, full, c, files, (e) => this.world.accountOf(e)) };
   }
 
@@ -209,6 +241,29 @@ export class RepoRoutes {
     };
   }
 
+  /** GET /git/trees/{sha}?recursive=1: every blob of the tree with its sha (GitHub truncates past 100,000). */
+  private async gitTree(repo: SimRepo, full: string, sha: string): Promise<SimAnswer> {
+    const entries = await readTreeRecursive(repo.dir, sha);
+    if (!entries) return notFound(`${DOCS}/git/trees#get-a-tree`);
+    const base = `${this.ctx.api}/repos/${full}/git`;
+    return {
+      status: 200,
+      body: {
+        sha,
+        url: `${base}/trees/${sha}`,
+        tree: entries.map((e) => ({
+          path: e.name,
+          mode: e.mode,
+          type: e.type,
+          sha: e.sha,
+          ...(e.type === "blob" ? { size: e.size } : {}),
+          url: `${base}/${e.type === "blob" ? "blobs" : "trees"}/${e.sha}`,
+        })),
+        truncated: false,
+      },
+    };
+  }
+
   /** 202 on the first request while GitHub "computes", then weekly totals per linked author. */
   private async contributors(repo: SimRepo): Promise<SimAnswer> {
     const commits = await this.world.commits(repo);
@@ -218,7 +273,13 @@ export class RepoRoutes {
       this.statsReady.add(key);
       return { status: 202, body: {} };
     }
-    const lines = await readLineCounts(repo.dir, `refs/heads/${repo.defaultBranch}`);
+    const huge = commits.length >= 10_000;
+    let pending = this.lineCache.get(key);
+    if (!pending) {
+      pending = huge ? Promise.resolve(new Map()) : readLineCounts(repo.dir, `refs/heads/${repo.defaultBranch}`);
+      this.lineCache.set(key, pending);
+    }
+    const lines = await pending;
     const WEEK = 7 * 86_400;
     const weekOf = (t: number) => {
       const day = Math.floor(t / 86_400);
@@ -231,6 +292,7 @@ export class RepoRoutes {
       { account: { login: string; id: number; type: string }; weeks: Map<number, { a: number; d: number; c: number }> }
     >();
     for (const c of commits) {
+      if (c.parents.length > 1) continue; // GitHub's contributor statistics leave merge commits out
       const account = this.world.accountOf(c.authorEmail);
       if (!account) continue;
       let entry = byAuthor.get(account.login);
@@ -241,8 +303,9 @@ export class RepoRoutes {
       const w = weekOf(c.authorDate);
       const slot = entry.weeks.get(w) ?? { a: 0, d: 0, c: 0 };
       const n = lines.get(c.sha);
-      slot.a += n?.additions ?? 0;
-      slot.d += n?.deletions ?? 0;
+      // GitHub: repositories with 10,000 or more commits get zeros for additions and deletions
+      slot.a += huge ? 0 : (n?.additions ?? 0);
+      slot.d += huge ? 0 : (n?.deletions ?? 0);
       slot.c += 1;
       entry.weeks.set(w, slot);
     }

@@ -29,6 +29,7 @@ export class SimRoutes {
       if (!u) return { status: 404, body: errorJson(404, "Not Found", `${DOCS}/users/users#get-a-user`) };
       return { status: 200, body: userJson(this.ctx, u) };
     }
+    if (path === "/search/repositories") return this.searchRepos(q);
     m = path.match(/^\/users\/([^/]+)\/repos$/);
     if (m) return this.userRepos(decodeURIComponent(m[1]!), q);
     m = path.match(/^\/user\/(\d+)\/repos$/);
@@ -92,6 +93,52 @@ export class SimRoutes {
     const { page, link } = paginate(views, q, `${this.ctx.api}/user/${owner.id}/repos`);
     const headers: Record<string, string> = link ? { link } : {};
     return { status: 200, body: page.map((v) => minimalRepoJson(this.ctx, v)), headers };
+  }
+
+  /**
+   * GET /search/repositories: free-text terms matched against name (in:name) and/or description
+   * (in:description; both by default), `fork:false`, `user:`; sorted by stars (desc) then name.
+   */
+  private async searchRepos(q: URLSearchParams): Promise<SimAnswer> {
+    const query = q.get("q") ?? "";
+    const tokens = query.match(/"[^"]*"|\S+/g) ?? [];
+    const quals = new Map<string, string[]>();
+    const words: string[] = [];
+    for (const t of tokens) {
+      const m = t.match(/^([a-z]+):(.+)$/i);
+      if (m) quals.set(m[1]!.toLowerCase(), [...(quals.get(m[1]!.toLowerCase()) ?? []), m[2]!.toLowerCase()]);
+      else words.push(t.replace(/"/g, "").toLowerCase());
+    }
+    if (words.length === 0 && quals.size === 0)
+      return { status: 422, body: errorJson(422, "Validation Failed", `${DOCS}/search/search#search-repositories`) };
+    const where = quals.get("in") ?? ["name", "description"];
+    // the words must be in the name or description: only those repositories need a full view
+    const text = (r: SimRepo) =>
+      [where.includes("name") ? r.name : "", where.includes("description") ? (r.spec.description ?? "") : ""]
+        .join(" ")
+        .toLowerCase();
+    const near = this.world.allRepos().filter((r) => words.every((w) => text(r).includes(w)));
+    const views = await Promise.all(near.map((r) => this.world.repoView(r)));
+    const hits = views.filter((v) => {
+      if (quals.get("fork")?.includes("false") && v.fork) return false;
+      const user = quals.get("user");
+      if (user && !user.includes(v.owner.login.toLowerCase())) return false;
+      const text = [where.includes("name") ? v.name : "", where.includes("description") ? (v.description ?? "") : ""]
+        .join(" ")
+        .toLowerCase();
+      return words.every((w) => text.includes(w));
+    });
+    hits.sort((a, b) => b.stargazers - a.stargazers || a.name.localeCompare(b.name) || a.id - b.id);
+    const { page, link } = paginate(hits, q, `${this.ctx.api}/search/repositories`);
+    return {
+      status: 200,
+      body: {
+        total_count: hits.length,
+        incomplete_results: false,
+        items: page.map((v) => ({ ...minimalRepoJson(this.ctx, v), score: 1 })),
+      },
+      headers: link ? { link } : {},
+    };
   }
 
   private rateLimit(w: RateWindow): SimAnswer {

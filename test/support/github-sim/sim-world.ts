@@ -33,6 +33,12 @@ export interface RepoSpec {
   renamedFrom?: string[];
   archived?: boolean;
   stargazers?: number;
+  /** GitHub blocks the repository (DMCA): still listed, every /repos call answers 451 */
+  blocked?: boolean;
+  /** author= listings announce one more (empty) page in rel="last" than they have, as GitHub's can */
+  inexactAuthorPaging?: boolean;
+  /** commits changing more lines than this answer 500 "diff taking too long" on GET /commits/{sha} */
+  diffTimeoutAbove?: number;
   commits: CommitSpec[];
 }
 
@@ -47,6 +53,10 @@ export interface SimRepo {
   pushedAt: string;
   forkOf?: string;
   defaultBranch: string;
+  /** 451 on every /repos call (see RepoSpec.blocked; sim.block() sets it at run time) */
+  blocked: boolean;
+  /** SHAs whose GET /commits/{sha} answers 500 (sim.failDiff(), or RepoSpec.diffTimeoutAbove) */
+  unrenderable: Set<string>;
 }
 
 /** GitHub's own well-known accounts, present in every world. */
@@ -155,6 +165,8 @@ export class SimWorld {
       pushedAt: spec.pushedAt ?? (spec.commits.length ? ghDate(Math.floor((last + 300_000) / 1000)) : createdAt),
       forkOf: spec.forkOf,
       defaultBranch,
+      blocked: spec.blocked ?? false,
+      unrenderable: new Set(),
     };
     this.repos.set(full, repo);
     this.byId.set(id, repo);
@@ -195,6 +207,10 @@ export class SimWorld {
   redirectOf(fullName: string): SimRepo | undefined {
     const id = this.redirects.get(key(fullName));
     return id === undefined ? undefined : this.byId.get(id);
+  }
+
+  allRepos(): SimRepo[] {
+    return [...this.repos.values()];
   }
 
   reposOf(login: string): SimRepo[] {

@@ -20,6 +20,7 @@ import {
   renamedRepository,
   unlinkedEmail,
 } from "./honest.ts";
+import { copiedRepository, honestImport, readmeThenDump, unanchoredHistory } from "./second-wave.ts";
 
 export * from "./candidate.ts";
 export { forkWithOwnWork, forkWithoutOwnWork, type Upstream, upstreamProject, upstreamRepushed } from "./foreign.ts";
@@ -36,6 +37,7 @@ export {
   unlinkedEmail,
 } from "./honest.ts";
 export { DAY, HOUR, iso, MINUTE, Rng, seedOf } from "./random.ts";
+export { copiedRepository, honestImport, readmeThenDump, unanchoredHistory } from "./second-wave.ts";
 
 /** Every builder by name, for suites that iterate the library (benchmarks). */
 export const SCENARIOS: Record<string, (o: ScenarioOptions) => RepoScenario> = {
@@ -54,6 +56,10 @@ export const SCENARIOS: Record<string, (o: ScenarioOptions) => RepoScenario> = {
   forkWithOwnWork,
   forkWithoutOwnWork,
   upstreamRepushed,
+  readmeThenDump,
+  copiedRepository,
+  unanchoredHistory,
+  honestImport,
 };
 
 /**

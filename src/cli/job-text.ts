@@ -1,0 +1,87 @@
+import { verdictOf } from "../analysis/verdict.ts";
+import { textTable } from "../lib/text-table.ts";
+
+type Json = Record<string, unknown>;
+const list = (v: unknown): Json[] =>
+  Array.isArray(v) ? v.filter((x): x is Json => typeof x === "object" && x !== null) : [];
+const s = (v: unknown): string => (v === null || v === undefined ? "" : String(v));
+
+/** One verification for a terminal (`jobs show` without --json): the polled job, then its deliveries. */
+export function jobText(o: {
+  job: Json;
+  pdfKept: boolean;
+  deliveries: Array<{ id: string; state: string; attempts: number; last_status_code: number | null }>;
+}): string[] {
+  const j = o.job;
+  const flags = list(j.flags);
+  const final = j.status === "COMPLETED" || j.status === "FAILED";
+  const score =
+    j.status === "COMPLETED" && typeof j.confidenceScore === "number"
+      ? `  score ${j.confidenceScore}/100 (${verdictOf(j.confidenceScore, flags as Array<{ severity: string }>)})`
+      : "";
+  const lines = [`${s(j.trackingId)}  ${s(j.status)}${score}`, ""];
+  // the polled view names the delivery state when the server renders it; else the newest delivery's
+  const newest = o.deliveries[0]?.state;
+  const webhook = s(j.webhookStatus) || (newest === "failed" ? "webhook_failed" : (newest ?? ""));
+  const pairs: Array<[string, string]> = [
+    ["GitHub user", s(j.hostUsername)],
+    ["candidate", s(j.candidateName) || "(no name read from the resume)"],
+    ["created", s(j.createdAt)],
+    ...(final ? [["completed", s(j.completedAt)] as [string, string]] : []),
+    ...(j.stage ? [["stage", s(j.stage)] as [string, string]] : []),
+    ...(j.error && typeof j.error === "object"
+      ? [["error", `${s((j.error as Json).code)}: ${s((j.error as Json).message)}`] as [string, string]]
+      : []),
+    ...(webhook ? [["webhook", webhook] as [string, string]] : []),
+    ["PDF", o.pdfKept ? "kept" : "deleted"],
+  ];
+  lines.push(...textTable([{ max: 12 }, { max: 0 }], pairs, "  "));
+  if (j.status === "COMPLETED") {
+    const projects = list(j.verifiedProjects);
+    lines.push("", `Verified projects (${projects.length}):`);
+    if (projects.length === 0) lines.push("  (none)");
+    else
+      lines.push(
+        ...textTable(
+          [
+            { header: "match", max: 6 },
+            { header: "project", max: 28 },
+            { header: "repository", max: 44 },
+            { header: "commits", max: 0 },
+          ],
+          projects.map((p) => [s(p.matchStrength), s(p.name), s(p.repoUrl), s(p.commits)]),
+          "  ",
+        ),
+      );
+    lines.push("", `Flags (${flags.length}):`);
+    if (flags.length === 0) lines.push("  (none)");
+    lines.push(
+      ...textTable(
+        [{ max: 8 }, { max: 0 }],
+        flags.map((f) => [s(f.severity), s(f.message)]),
+        "  ",
+      ),
+    );
+  }
+  lines.push("", `Webhook deliveries (${o.deliveries.length}):`);
+  if (o.deliveries.length === 0) lines.push(final ? "  (none)" : "  (the event is sent when the job ends)");
+  else
+    lines.push(
+      ...textTable(
+        [
+          { header: "id", max: 40 },
+          { header: "state", max: 16 },
+          { header: "attempts", max: 8, align: "right" },
+          { header: "last HTTP", max: 0 },
+        ],
+        o.deliveries.map((d) => [
+          d.id,
+          d.state,
+          String(d.attempts),
+          d.last_status_code ? String(d.last_status_code) : "–",
+        ]),
+        "  ",
+      ),
+    );
+  return lines;
+}

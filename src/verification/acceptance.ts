@@ -1,0 +1,73 @@
+import type { Principal } from "../accounts/account-service.ts";
+import { decideLimits, RATE_WINDOW_MS } from "../accounts/limits.ts";
+import type { JobQueue } from "../jobs/job-queue.ts";
+import { isoOf } from "../lib/clock.ts";
+import { ApiErrors } from "../lib/errors.ts";
+import type { VerificationStore } from "./verification-store.ts";
+
+export const VERIFICATION_JOB = "verification";
+/** Attempts before a verification that keeps failing transiently (GitHub down) ends FAILED. */
+export const VERIFICATION_MAX_ATTEMPTS = 5;
+
+export interface Submission {
+  principal: Principal;
+  hostUsername: string;
+  pdf: Uint8Array;
+  filename: string | null;
+  idempotencyKey: string | null;
+}
+
+export interface Acknowledgement {
+  trackingId: string;
+  status: "queued";
+  createdAt: string;
+  /** true when an earlier request with the same Idempotency-Key created this job */
+  replayed: boolean;
+}
+
+/**
+ * The acceptance transaction (run inside one, by group commit): idempotency, limits, then the job,
+ * the row and the usage count.
+ */
+export function recordAcceptance(
+  store: VerificationStore,
+  queue: JobQueue,
+  now: number,
+  s: Omit<Submission, "pdf">,
+  file: { trackingId: string; pdfHash: string; requestHash: string; size: number },
+): Acknowledgement {
+  const { trackingId, pdfHash, requestHash, size } = file;
+  const client = s.principal.client;
+  if (s.idempotencyKey) {
+    const prior = store.idempotencyRecord(client.id, s.idempotencyKey);
+    if (prior) {
+      if (prior.request_hash !== requestHash) throw ApiErrors.idempotencyMismatch();
+      const v = store.get(prior.tracking_id)!;
+      return { trackingId: v.tracking_id, status: "queued", createdAt: isoOf(v.created_at), replayed: true };
+    }
+  }
+  const month = isoOf(now).slice(0, 7);
+  const decision = decideLimits({
+    now,
+    monthlyQuota: client.monthly_quota,
+    usedThisMonth: client.monthly_quota > 0 ? store.usage(client.id, month) : 0,
+    ratePerMinute: client.rate_limit_per_minute,
+    recentByKey: client.rate_limit_per_minute > 0 ? store.recentByKey(s.principal.keyId, now - RATE_WINDOW_MS) : [],
+  });
+  if (!decision.ok) throw ApiErrors.quotaExceeded(decision.retryAfterSeconds, decision.message);
+  const jobId = queue.enqueue(VERIFICATION_JOB, { trackingId }, { maxAttempts: VERIFICATION_MAX_ATTEMPTS });
+  store.insert({
+    tracking_id: trackingId,
+    client_id: client.id,
+    api_key_id: s.principal.keyId,
+    job_id: jobId,
+    host_username: s.hostUsername,
+    resume_sha256: pdfHash,
+    resume_size: size,
+    resume_filename: s.filename,
+    created_at: now,
+  });
+  store.countUsage(client.id, month);
+  if (s.idempotencyKey) store.insertIdempotency(client.id, s.idempotencyKey, requestHash, trackingId, now);
+  return { trackingId, status: "queued", createdAt: isoOf(now), replayed: false };
+}

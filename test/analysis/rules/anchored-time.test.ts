@@ -1,0 +1,121 @@
+import { describe, expect, test } from "bun:test";
+import { confidenceScore, EXTENT_CREDIT_CAP, type ScoredClaim } from "../../../src/analysis/confidence-score.ts";
+import { matchStrength } from "../../../src/analysis/match-strength.ts";
+import { futureAuthorDate } from "../../../src/analysis/rules/future-author-date.ts";
+import { claimEndMs, unanchoredHistory } from "../../../src/analysis/rules/unanchored-history.ts";
+import type { Flag } from "../../../src/analysis/types.ts";
+import { commit, DAY, honestHistory, MIN } from "../fixtures.ts";
+import { ctxOf, LOGIN } from "./rule-fixtures.ts";
+
+const created = Date.parse("2015-10-06T09:00:00Z");
+const iso = (t: number) => new Date(t).toISOString().replace(".000Z", "Z");
+
+/** Author dates over `days` before `end`, all committed within minutes at `session`. */
+function backdated(n: number, start: number, days: number, session: number) {
+  return Array.from({ length: n }, (_, i) =>
+    commit(LOGIN, start + Math.floor((i * days * DAY) / n) + 37 * MIN * (i % 11), session + i * 1000),
+  );
+}
+
+describe("UNANCHORED_HISTORY", () => {
+  test("every commit dated before the repository existed, committed in minutes: WARNING with extent 1", () => {
+    const commits = backdated(60, Date.parse("2014-01-10T00:00:00Z"), 600, created + 10 * MIN);
+    const hit = unanchoredHistory(
+      ctxOf(commits, { repo: { createdAt: iso(created), pushedAt: iso(created + 20 * MIN) } }),
+    );
+    expect(hit?.severity).toBe("WARNING");
+    expect(hit?.evidence.extent).toBe(1);
+    expect(hit?.message).toContain("the repository and all 60 commits appeared on 2015-10-06");
+    expect(hit?.message).toContain("an import of years of local work");
+  });
+
+  test("the resume's own dates are held against GitHub's time", () => {
+    const commits = backdated(40, Date.parse("2014-01-10T00:00:00Z"), 800, created + 5 * MIN);
+    const ctx = ctxOf(commits, { repo: { createdAt: iso(created), pushedAt: iso(created + 30 * MIN) } });
+    ctx.claim = { name: "Atlas", dates: { text: "Jan 2014 - May 2016", start: "2014-01", end: "2016-05" } };
+    const hit = unanchoredHistory(ctx)!;
+    expect(hit.message).toContain(
+      '"Atlas" claims Jan 2014 - May 2016; the repository and all 40 commits appeared on 2015-10-06',
+    );
+    expect(Number(hit.evidence.claimCoverage)).toBe(0);
+  });
+
+  test("a claim of 18 months for a repository that appeared in one day, its commits dated that day", () => {
+    const day = Date.parse("2025-03-02T10:00:00Z");
+    const commits = [commit(LOGIN, day), commit(LOGIN, day + 30 * MIN), commit(LOGIN, day + 5 * 3_600_000)];
+    const ctx = ctxOf(commits, { repo: { createdAt: iso(day - MIN), pushedAt: iso(day + 6 * 3_600_000) } });
+    ctx.claim = { name: "Shop", dates: { text: "Sep 2023 - Feb 2025", start: "2023-09", end: "2025-02" } };
+    const hit = unanchoredHistory(ctx)!;
+    expect(hit.message).toContain(
+      '"Shop" claims Sep 2023 - Feb 2025; the repository and all 3 commits appeared on 2025-03-02',
+    );
+    expect(Number(hit.evidence.extent)).toBeGreaterThanOrEqual(0.5);
+  });
+
+  test("an honest import that went on afterwards says so", () => {
+    const imported = backdated(50, Date.parse("2012-01-01T00:00:00Z"), 1000, created + MIN);
+    const after = honestHistory(LOGIN, created + DAY, 200, 30, 3);
+    const hit = unanchoredHistory(
+      ctxOf([...imported, ...after], { repo: { createdAt: iso(created), pushedAt: iso(created + 210 * DAY) } }),
+    )!;
+    expect(hit.message).toContain("work went on for");
+    expect(hit.message).toContain("honest import");
+    expect(Number(hit.evidence.anchoredShare)).toBe(Math.round((30 / 80) * 100) / 100);
+  });
+
+  test("an ordinary history inside the repository's life, with a claim it covers, is not flagged", () => {
+    const commits = honestHistory(LOGIN, created + DAY, 300, 60, 5);
+    const ctx = ctxOf(commits, { repo: { createdAt: iso(created), pushedAt: iso(created + 310 * DAY) } });
+    ctx.claim = { name: "Tool", dates: { text: "2015 - 2016", start: "2015-09", end: "2016-07" } };
+    expect(unanchoredHistory(ctx)).toBeNull();
+  });
+
+  test("claimEndMs: the end of the month, present = as of", () => {
+    expect(iso(claimEndMs("2016-05", 0) + 1)).toBe("2016-06-01T00:00:00Z");
+    expect(claimEndMs("present", 123)).toBe(123);
+  });
+});
+
+describe("unparseable dates are anomalous, not skipped", () => {
+  test("a year git allows but no calendar holds counts as a future date", () => {
+    const t = Date.parse("2024-01-01T00:00:00Z");
+    const odd = { ...commit(LOGIN, t), authorDate: "275760-09-14T00:00:00Z" };
+    const hit = futureAuthorDate(ctxOf([commit(LOGIN, t), odd, { ...odd, sha: "f".repeat(40) }]));
+    expect(hit?.severity).toBe("CRITICAL");
+    expect(hit?.message).toContain("no calendar holds");
+    expect(hit?.evidence.unparseableDates).toBe(2);
+  });
+});
+
+describe("the extent rule", () => {
+  const claim: ScoredClaim = { name: "atlas", repo: "ana/atlas", matchStrength: "MEDIUM", commits: 300, linked: true };
+  const flag = (extent: number): Flag => ({
+    severity: "WARNING",
+    rule: "UNANCHORED_HISTORY",
+    repo: "ana/atlas",
+    message: "m",
+    evidence: { extent },
+  });
+
+  test("a flag discrediting most of a history caps the claim's credit at about half", () => {
+    const capped = confidenceScore([claim], [flag(0.9)]);
+    expect(capped.claims[0]!.credit).toBe(EXTENT_CREDIT_CAP);
+    expect(capped.claims[0]!.extentCapped).toBe(true);
+    expect(capped.score).toBe(50);
+    const minor = confidenceScore([claim], [flag(0.2)]);
+    expect(minor.claims[0]!.credit).toBe(0.638);
+  });
+
+  test("such a claim is never HIGH", () => {
+    const base = {
+      basis: "link" as const,
+      commits: 300,
+      totalCommits: 300,
+      forkWithoutOwnWork: false,
+      shortBulkDump: false,
+      forgedHistory: false,
+    };
+    expect(matchStrength(base)).toBe("HIGH");
+    expect(matchStrength({ ...base, mostlyDiscredited: true })).toBe("MEDIUM");
+  });
+});
