@@ -1,4 +1,5 @@
 import type { Database } from "../storage/database.ts";
+import { dialectOf } from "../storage/sql-database.ts";
 
 export interface AdminRow {
   id: string;
@@ -20,7 +21,11 @@ export interface SessionRow {
 
 /** Every SQL statement about dashboard administrators, sessions, setup tokens and failed logins. */
 export class AdminStore {
-  constructor(private readonly db: Database) {}
+  private readonly postgres: boolean;
+
+  constructor(private readonly db: Database) {
+    this.postgres = dialectOf(db) === "postgres";
+  }
 
   transaction<T>(fn: () => T): T {
     return this.db.transaction(fn).immediate();
@@ -133,14 +138,17 @@ export class AdminStore {
 
   /** Count an attempt as failed (until it succeeds); returns its row id, so a success can take it back. */
   recordFailure(scope: "user" | "ip", subject: string, now: number): number {
-    return Number(
-      this.db.query("INSERT INTO admin_login_failures (scope, subject, at) VALUES (?, ?, ?)").run(scope, subject, now)
-        .lastInsertRowid,
-    );
+    const sql = "INSERT INTO admin_login_failures (scope, subject, at) VALUES (?, ?, ?)";
+    // PostgreSQL has no rowid: an identity column (postgres migration 0003) names the row
+    if (this.postgres)
+      return Number(
+        this.db.query<{ id: number }, [string, string, number]>(`${sql} RETURNING id`).get(scope, subject, now)!.id,
+      );
+    return Number(this.db.query(sql).run(scope, subject, now).lastInsertRowid);
   }
 
-  forgetFailure(rowid: number): void {
-    this.db.query("DELETE FROM admin_login_failures WHERE rowid = ?").run(rowid);
+  forgetFailure(id: number): void {
+    this.db.query(`DELETE FROM admin_login_failures WHERE ${this.postgres ? "id" : "rowid"} = ?`).run(id);
   }
 
   failuresSince(scope: "user" | "ip", subject: string, since: number): number[] {

@@ -5,6 +5,7 @@ import { ApiErrors } from "../lib/errors.ts";
 import { newId, sha256Hex } from "../lib/ids.ts";
 import type { Database } from "../storage/database.ts";
 import { GroupCommit } from "../storage/group-commit.ts";
+import { dialectOf } from "../storage/sql-database.ts";
 import { type Acknowledgement, recordAcceptance, type Submission } from "./acceptance.ts";
 import { Admission } from "./admission.ts";
 import type { JobFilter } from "./job-filters.ts";
@@ -51,6 +52,8 @@ export class VerificationService {
   private readonly decorators: ViewDecorator[] = [];
   /** stage of each job this process is working on (in memory: only a job in progress has one) */
   private readonly stages = new Map<string, Stage>();
+  /** with several replicas (PostgreSQL) the stage is also written to the row, so any replica answers it */
+  private readonly sharedStages: boolean;
   private readonly commits: GroupCommit;
   private readonly admission: Admission;
 
@@ -64,6 +67,7 @@ export class VerificationService {
   ) {
     this.commits = new GroupCommit(db);
     this.admission = new Admission(store, clock);
+    this.sharedStages = dialectOf(db) === "postgres";
   }
 
   /** Run `fn` in the transaction that records each final state; a throw rolls the final state back. */
@@ -161,6 +165,8 @@ export class VerificationService {
 
   render(v: VerificationView): VerificationResult | PendingJobView {
     const extras = Object.assign({}, ...this.decorators.map((d) => d(v)));
+    // this process's own jobs from memory; another replica's from the row (PostgreSQL)
+    const stage = this.stages.get(v.tracking_id) ?? (v.stage as Stage | null | undefined);
     if ((v.status === "COMPLETED" || v.status === "FAILED") && v.result) {
       return { ...(JSON.parse(v.result) as VerificationResult), ...extras };
     }
@@ -169,7 +175,7 @@ export class VerificationService {
       hostUsername: v.host_username,
       status: v.job_state === "running" ? "processing" : "queued",
       createdAt: isoOf(v.created_at),
-      ...(v.job_state === "running" && this.stages.has(v.tracking_id) ? { stage: this.stages.get(v.tracking_id) } : {}),
+      ...(v.job_state === "running" && stage ? { stage } : {}),
       ...extras,
     };
   }
@@ -178,6 +184,7 @@ export class VerificationService {
   setStage(trackingId: string, stage: Stage | null): void {
     if (stage) this.stages.set(trackingId, stage);
     else this.stages.delete(trackingId);
+    if (this.sharedStages) this.store.setStage(trackingId, stage);
   }
 
   get(trackingId: string): VerificationView | null {

@@ -18,6 +18,8 @@ export interface VerificationRow {
   created_at: number;
   started_at: number | null;
   completed_at: number | null;
+  /** a job in progress's stage, shared by replicas (PostgreSQL only; SQLite's one process keeps it in memory) */
+  stage?: string | null;
 }
 
 /** A verification joined with its job's state, which tells queued from processing. */
@@ -88,6 +90,11 @@ export class VerificationStore {
     this.db
       .query("UPDATE verifications SET started_at = coalesce(started_at, ?) WHERE tracking_id = ?")
       .run(now, trackingId);
+  }
+
+  /** A job in progress's stage in its row (PostgreSQL: replicas answer each other's polls). */
+  setStage(trackingId: string, stage: string | null): void {
+    this.db.query("UPDATE verifications SET stage = ? WHERE tracking_id = ?").run(stage, trackingId);
   }
 
   /** Record the final state once: a second call (a duplicate run) changes nothing and returns false. */

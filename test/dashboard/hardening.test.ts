@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describeEachBackend } from "../support/backends.ts";
 import type { RunningTestApp } from "../support/harness.ts";
 import { ADMIN, CookieClient, csrfOf, signedInClient, startDashboardApp } from "./dashboard-support.ts";
 
@@ -19,12 +20,13 @@ async function loginForm(t: RunningTestApp, headers: Record<string, string> = {}
     }).then((r) => r.status);
 }
 
-describe("login throttle under concurrency (real server)", () => {
+// the reservation must be as atomic across PostgreSQL connections (replicas) as in SQLite's one writer
+describeEachBackend("login throttle under concurrency (real server)", (backend) => {
   let t: RunningTestApp;
   beforeAll(async () => {
-    t = await startDashboardApp();
+    t = await startDashboardApp({ env: await backend.env() });
     await signedInClient(t); // creates ADMIN
-  });
+  }, 60_000);
   afterAll(() => t.stop());
 
   test("60 concurrent wrong passwords for one user: at most 5 are checked, the correct one after them is refused", async () => {

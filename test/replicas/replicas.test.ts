@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { openStorage } from "../../src/storage/backend.ts";
 import type { PostgresDatabase } from "../../src/storage/postgres/postgres-database.ts";
+import type { VerificationSteps } from "../../src/verification/verification-job.ts";
 import { CookieClient, FAST_DASHBOARD, signedInClient } from "../dashboard/dashboard-support.ts";
 import { runCliProcess } from "../support/child-server.ts";
 import { fixedSteps, makePdf, pollUntil, type RunningTestApp, startTestApp, submit } from "../support/harness.ts";
@@ -32,9 +33,10 @@ describe.skipIf(noPostgres)("replicas on one PostgreSQL database", () => {
     for (const r of runs) expect(r.code).toBe(0);
     const applied = runs.filter((r) => r.stdout.startsWith("applied migrations"));
     expect(applied).toHaveLength(1);
-    expect(applied[0]!.stdout).toContain("applied migrations 1, 2 to PostgreSQL");
-    expect((await cli("migrate")).stdout).toContain("is up to date (migration 2 of 2)");
-    expect((await runCliProcess(["migrate", "--database-url", "mysql://x/y"])).code).toBe(1);
+    expect(applied[0]!.stdout).toContain("applied migrations 1, 2, 3, 4 to PostgreSQL");
+    expect((await cli("migrate")).stdout).toContain("is up to date (migration 4 of 4)");
+    // a DATABASE_URL that is not PostgreSQL's is a configuration problem: exit 78, as every command (issue 14)
+    expect((await runCliProcess(["migrate", "--database-url", "mysql://x/y"])).code).toBe(78);
   }, 60_000);
 
   test("keys, clients, webhook and admin commands work on DATABASE_URL; backup points to pg_dump", async () => {
@@ -106,4 +108,44 @@ describe.skipIf(noPostgres)("replicas on one PostgreSQL database", () => {
       two.close();
     }
   }, 30_000);
+});
+
+describe.skipIf(noPostgres)("the stage of a job in progress, polled on any replica", () => {
+  let a: RunningTestApp;
+  let b: RunningTestApp;
+  let release!: () => void;
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  afterAll(async () => {
+    release();
+    await a?.stop();
+    await b?.stop();
+  });
+
+  test("whichever replica works the job, both answer its stage (kept in the row on PostgreSQL)", async () => {
+    const base = fixedSteps(66);
+    const steps: VerificationSteps = {
+      async extract(pdf, signal) {
+        await held; // the job stays in its first stage until the test has polled both replicas
+        return base.extract(pdf, signal);
+      },
+      analyze: base.analyze,
+    };
+    const env = { DATABASE_URL: await freshDatabaseUrl("stages") };
+    a = await startTestApp({ steps, env });
+    b = await startTestApp({ steps, env });
+    const res = await submit(a.url, a.key, { resume: await makePdf(), hostUsername: "octocat" });
+    const { trackingId } = (await res.json()) as { trackingId: string };
+    for (const t of [a, b]) {
+      const body = await pollUntil(async () => {
+        const r = await fetch(`${t.url}/v1/jobs/${trackingId}`, { headers: { authorization: `Bearer ${a.key}` } });
+        const j = (await r.json()) as { status: string; stage?: string };
+        return j.stage ? j : null;
+      }, "the stage");
+      expect(body).toMatchObject({ status: "processing", stage: "extracting" });
+    }
+    release();
+    await pollUntil(() => b.app.verifications.get(trackingId)?.status === "COMPLETED", "the job to complete");
+  }, 60_000);
 });

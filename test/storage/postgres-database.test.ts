@@ -109,7 +109,7 @@ describe.skipIf(!postgresBinDir())("PostgresDatabase (the synchronous bridge)", 
     const url = await freshDatabaseUrl("bridge");
     const db = openStorage({ dbPath: "", databaseUrl: url }, { migrate: false }) as PostgresDatabase;
     try {
-      expect(migratePostgres(db)).toEqual([1, 2]);
+      expect(migratePostgres(db)).toEqual([1, 2, 3, 4]);
       expect(migratePostgres(db)).toEqual([]);
     } finally {
       db.close();

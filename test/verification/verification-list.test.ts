@@ -70,6 +70,30 @@ describeEachBackend("verification read models", (backend) => {
   const clientId = (name: string) => app.accounts.client(name).id;
 
   describe("the jobs list (VerificationService.listJobs)", () => {
+    test("critical_flags and candidate_name come from the result (SQLite json, PostgreSQL jsonb)", () => {
+      const done = app.verifications.listJobs(filter({ state: "COMPLETED" }), null).rows[0]!;
+      const result = JSON.parse(app.verifications.get(done.tracking_id)!.result!) as Record<string, unknown>;
+      const flags = [{ severity: "CRITICAL" }, { severity: "WARNING" }, { severity: "CRITICAL" }];
+      app.db
+        .query("UPDATE verifications SET result = ? WHERE tracking_id = ?")
+        .run(JSON.stringify({ ...result, flags, candidateName: "Ada Lovelace" }), done.tracking_id);
+      try {
+        const row = app.verifications
+          .listJobs(filter({}), null, 100)
+          .rows.find((r) => r.tracking_id === done.tracking_id)!;
+        expect(row.critical_flags).toBe(2);
+        expect(row.candidate_name).toBe("Ada Lovelace");
+        const failed = app.verifications.listJobs(filter({ state: "FAILED" }), null).rows[0]!;
+        expect(failed.critical_flags).toBeNull();
+        const queued = app.verifications.listJobs(filter({ state: "queued" }), null).rows[0]!;
+        expect(queued.candidate_name).toBeNull();
+      } finally {
+        app.db
+          .query("UPDATE verifications SET result = ? WHERE tracking_id = ?")
+          .run(JSON.stringify(result), done.tracking_id);
+      }
+    });
+
     test("newest first, 25 a page, with totals and states", () => {
       const p = app.verifications.listJobs(filter({}), null);
       expect(p.total).toBe(35);
