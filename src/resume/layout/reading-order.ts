@@ -117,7 +117,8 @@ export function findGutter(rows: Segment[][]): Band | null {
     for (const s of row) {
       minX = Math.min(minX, s.x0);
       maxX = Math.max(maxX, s.x1);
-      candidates.add(Math.round((s.x1 + EDGE_PAD_PT + 0.1) * 4) / 4);
+      // rounded up to a quarter point: rounding down could land back inside the edge pad
+      candidates.add(Math.ceil((s.x1 + EDGE_PAD_PT + 0.1) * 4) / 4);
     }
   const seen = new Set<string>();
   let best: Band | null = null;
