@@ -105,7 +105,19 @@ export function findHeadings(lines: Line[]): Map<number, SectionKind> {
   // big line, like a job title that happens to contain "Stack", does not set the level).
   const levels = [...new Set(confident.map((i) => Math.round(prominence(lines[i]!) * 2) / 2))].sort((a, b) => b - a);
   const top = levels.find((p) => confident.filter((i) => prominence(lines[i]!) >= 0.9 * p).length >= 2) ?? levels[0]!;
-  const level = confident.filter((i) => prominence(lines[i]!) >= 0.9 * top);
+  let level = confident.filter((i) => prominence(lines[i]!) >= 0.9 * top);
+  // A less prominent style is the section level when its headings name more distinct sections:
+  // sub-labels ("Languages", "Tools" in bold inside a sidebar's skills) can outweigh small-caps or
+  // small capital headings, but they name only a few kinds of section.
+  const distinctKinds = (ix: number[]) => new Set(ix.map((i) => kinds[i])).size;
+  for (const p of levels) {
+    if (p >= top) continue;
+    const band = confident.filter((i) => {
+      const q = prominence(lines[i]!);
+      return q >= 0.9 * p && q <= p / 0.9;
+    });
+    if (distinctKinds(band) > distinctKinds(level)) level = band;
+  }
   for (const i of level) out.set(i, kinds[i]!);
   // Unknown words in the heading style are headings too, unless capitals are all that sets that
   // style apart from the body (then "MIT" or "ACME" would be headings).

@@ -73,6 +73,29 @@ describe("detectSections", () => {
     expect(detectSections(lines).map((s) => s.kind)).toEqual(["header", "skills", "publications"]);
   });
 
+  test("small capital headings are the section level even when bold sub-labels stand out more", () => {
+    // Chromium's small caps: capitals a size below the body; the skills list has bold sub-labels
+    const caps = { size: 8.2 };
+    const sub = { size: 9.5, bold: true };
+    const lines = stack([
+      ["Lukas Okoro", { size: 20, bold: true }],
+      ["EXPERIENCE", caps],
+      body("Data Engineer, Stackline, 2019 to 2020"),
+      ["PROJECTS", caps],
+      body("OrbitRelay | Flutter, Python"),
+      ["EDUCATION", caps],
+      body("B.Sc. Computer Science, Delft"),
+      ["TECH STACK", caps],
+      ["Languages", sub],
+      body("Flutter"),
+      ["Tools", sub],
+      body("Jenkins"),
+    ]);
+    const sections = detectSections(lines);
+    expect(sections.map((s) => s.kind)).toEqual(["header", "experience", "projects", "education", "skills"]);
+    expect(sections[4]!.lines.map((l) => l.text)).toEqual(["Languages", "Flutter", "Tools", "Jenkins"]);
+  });
+
   test("plain documents fall back to the words on short lines", () => {
     const lines = stack([
       body("Ron Adams"),
