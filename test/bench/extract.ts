@@ -13,13 +13,13 @@
  * `--synthetic` measures the generated held-out set instead (test/fixtures/resume/synthetic/, built
  * into a cache directory on first use, deterministic by seed), reported per split: "tune" (odd
  * seeds, the half rules may be developed against) and "held-out" (even seeds); `--split tune|held-out`
- * runs one half.
+ * runs one half; `--count N` builds N seeds instead of the default 72.
  */
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { createResumeExtractor, extractResumeInProcess, ResumeError } from "../../src/resume/index.ts";
 import type { ExtractedResume } from "../../src/resume/types.ts";
-import { generateSyntheticSet } from "../fixtures/resume/synthetic/generate.ts";
+import { defaultSyntheticDir, generateSyntheticSet } from "../fixtures/resume/synthetic/generate.ts";
 import {
   addScore,
   emptyTotals,
@@ -57,10 +57,15 @@ const only = flagValue("--only");
 const split = flagValue("--split");
 const synthetic = args.includes("--synthetic");
 const positional = args.filter(
-  (a, i) => !a.startsWith("--") && !["--reps", "--batch", "--only", "--split"].includes(args[i - 1]!),
+  (a, i) => !a.startsWith("--") && !["--reps", "--batch", "--only", "--split", "--count"].includes(args[i - 1]!),
 );
 const repoRoot = resolve(import.meta.dir, "..", "..");
-const generated = synthetic ? await generateSyntheticSet() : null;
+const count = flagValue("--count");
+const generated = synthetic
+  ? count
+    ? await generateSyntheticSet(defaultSyntheticDir(Number(count)), Number(count))
+    : await generateSyntheticSet()
+  : null;
 const dir = generated?.dir ?? resolve(positional[0] ?? join(repoRoot, "..", "shared", "resumes"));
 const pdfDir = existsSync(join(dir, "pdfs")) ? join(dir, "pdfs") : dir;
 const manifest = (

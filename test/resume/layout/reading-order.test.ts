@@ -71,6 +71,13 @@ test.each([
   [{ left: 4, right: 10, both: 0, rows: 14, height: 300 }, false],
   [{ left: 12, right: 10, both: 2, rows: 20, height: 100 }, false],
   [{ left: 12, right: 10, both: 2, rows: 20, height: 300, tabStop: true }, false],
+  // same font and leading in both columns: many baselines coincide; one side mostly its own lines
+  [{ left: 17, right: 52, both: 13, rows: 56, height: 689 }, true],
+  [{ left: 51, right: 29, both: 24, rows: 56, height: 678 }, true],
+  // a grid pairs nearly every line on both sides, however many wrapped values the other side has
+  [{ left: 12, right: 12, both: 10, rows: 14, height: 300 }, false],
+  [{ left: 20, right: 40, both: 18, rows: 42, height: 500 }, false],
+  [{ left: 12, right: 40, both: 11, rows: 41, height: 500 }, false],
 ])("isColumnBand(%j) = %s", (stats, want) => expect(isColumnBand(stats)).toBe(want));
 
 test.each([
