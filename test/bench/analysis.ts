@@ -24,7 +24,6 @@ import {
   HELD_OUT,
   linkTo,
   secondWave,
-  title,
 } from "./analysis-candidates.ts";
 import { machine, percentile, table } from "./bench-util.ts";
 
