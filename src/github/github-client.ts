@@ -80,6 +80,10 @@ const DO_NOT_RETRY = [400, 401, 403, 404, 409, 410, 422, 429, 451];
 
 const ThrottledOctokit = Octokit.plugin(throttling, retry);
 
+/** The budget a token spends on one GitHub: its REST ("core") or its GraphQL window, as the gate names it. */
+export const budgetKey = (baseUrl: string, token: string | null | undefined, resource: "core" | "graphql"): string =>
+  `${new URL(baseUrl).origin}:${tokenPartition(token)}:${resource}`;
+
 /**
  * Builds the GitHub client: octokit with plugin-throttling (secondary limits retried briefly, primary
  * limits never waited for in-process) and plugin-retry (5xx and timeouts, with backoff), over a
@@ -95,8 +99,7 @@ export function createGitHubClient(opts: GitHubClientOptions): GitHubClient {
   const retries = opts.retries ?? 3;
   const maxSecondaryWaitMs = opts.maxSecondaryWaitMs ?? 60_000;
   const gate = opts.gate ?? (opts.clock ? new RateGate(undefined, { clock }) : processRateGate);
-  /** the budget this client spends: a token's core REST window on one GitHub */
-  const budget = `${new URL(baseUrl).origin}:${partition}:core`;
+  const budget = budgetKey(baseUrl, opts.token, "core");
 
   const transport = createConditionalFetch({
     fetch: opts.fetch ?? ((input, init) => fetch(input, init)),

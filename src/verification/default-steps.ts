@@ -32,11 +32,18 @@ export function defaultSteps(deps: {
       const github = createGitHubSource({
         baseUrl: config.githubApiUrl,
         token: config.githubToken,
+        tokens: config.githubTokens,
+        affinity: hostUsername,
         db,
         logger: logger.child({ component: "github" }),
       });
       try {
-        const { githubCalls, ...result } = await runAnalysis({ hostUsername, resume, github });
+        const { githubCalls, ...result } = await runAnalysis({
+          hostUsername,
+          resume,
+          github,
+          concurrency: config.githubConcurrency,
+        });
         logger.info("analysis done", {
           hostUsername,
           githubCalls: githubCalls.calls,

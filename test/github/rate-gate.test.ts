@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createGitHubClient } from "../../src/github/github-client.ts";
+import { budgetKey, createGitHubClient } from "../../src/github/github-client.ts";
+import { chooseToken } from "../../src/github/github-source.ts";
 import { RateGate, reserveOf } from "../../src/github/rate-gate.ts";
 import { GitHubRateLimitedError } from "../../src/github/types.ts";
 import { ManualClock } from "../../src/lib/clock.ts";
@@ -85,5 +86,24 @@ describe("rate gate", () => {
       GitHubRateLimitedError,
     );
     expect(sim.callLog.length).toBe(sent);
+  });
+});
+
+describe("several tokens", () => {
+  test("a candidate keeps its token while it has budget; a spent token's candidates move to another", () => {
+    const gate = new RateGate(undefined, { clock });
+    const tokens = ["t1", "t2", "t3"];
+    const base = "https://api.github.com";
+    const pick = (login: string) => chooseToken({ baseUrl: base, tokens, affinity: login, gate });
+    const logins = Array.from({ length: 60 }, (_, i) => `candidate-${i}`);
+    const first = logins.map(pick);
+    expect(logins.map(pick)).toEqual(first); // stable: re-verifications meet their cache
+    for (const t of tokens) expect(first.filter((x) => x === t).length).toBeGreaterThan(5); // spread
+    gate.record(budgetKey(base, "t1", "core"), { limit: 5000, remaining: 0, resetAt: clock.now() + 60_000 });
+    gate.record(budgetKey(base, "t3", "core"), { limit: 5000, remaining: 4000, resetAt: clock.now() + 60_000 });
+    const after = logins.map(pick);
+    expect(after).not.toContain("t1");
+    for (const [i, t] of first.entries()) if (t !== "t1") expect(after[i]).toBe(t);
+    expect(chooseToken({ baseUrl: base, tokens: [], token: "solo" })).toBe("solo");
   });
 });

@@ -91,8 +91,14 @@ user, no projects, GitHub unavailable or rate-limited), 2 for a usage error.`,
 
     const { db, where } = cacheDatabase(io, values["data-dir"]);
     try {
-      const github = createGitHubSource({ baseUrl: config.githubApiUrl, token: config.githubToken, db });
-      const outcome = await runAnalysis({ hostUsername: login, resume, github });
+      const github = createGitHubSource({
+        baseUrl: config.githubApiUrl,
+        token: config.githubToken,
+        tokens: config.githubTokens,
+        affinity: login,
+        db,
+      });
+      const outcome = await runAnalysis({ hostUsername: login, resume, github, concurrency: config.githubConcurrency });
       // the timelines are dashboard data, not part of a result
       const { commitTimelines: _timelines, ...result } = outcome;
       const githubCalls = outcome.githubCalls;
