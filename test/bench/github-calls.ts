@@ -6,6 +6,7 @@
  */
 import { runAnalysis } from "../../src/analysis/run-analysis.ts";
 import { createGitHubSource } from "../../src/github/github-source.ts";
+import { createEvidenceSource } from "../../src/github/graphql/graphql-source.ts";
 import type { GitHubSource } from "../../src/github/types.ts";
 import { openDatabase } from "../../src/storage/database.ts";
 import { perfectExtraction } from "../demo/resume-pdf.ts";
@@ -110,14 +111,19 @@ export async function measureTypical(
 export const restSource = (token: string | null) => (url: string, db: ReturnType<typeof openDatabase>) =>
   createGitHubSource({ baseUrl: url, token, db, backoffUnitMs: 1 });
 
+export const graphqlSource = (url: string, db: ReturnType<typeof openDatabase>) =>
+  createEvidenceSource({ baseUrl: url, token: "bench-token", db, backoffUnitMs: 1 });
+
 if (import.meta.main) {
-  for (const [name, token] of [
-    ["REST, token", "bench-token"],
-    ["REST, no token", null],
+  for (const [name, make] of [
+    ["GraphQL, token", graphqlSource],
+    ["REST, token", restSource("bench-token")],
+    ["REST, no token", restSource(null)],
   ] as const) {
-    const f = await measureTypical(name, restSource(token));
+    const f = await measureTypical(name, make);
     console.log(
-      `${f.path}: cold ${f.cold} requests (${Math.round(f.coldMs)} ms), warm after a push ${f.warm} (${Math.round(f.warmMs)} ms)`,
+      `${f.path}: cold ${f.cold} requests (${Math.round(f.coldMs)} ms), warm after a push ${f.warm} (${Math.round(f.warmMs)} ms)` +
+        (f.coldPoints !== undefined ? `; GraphQL points ${f.coldPoints} cold, ${f.warmPoints} warm` : ""),
     );
   }
 }

@@ -49,14 +49,10 @@ export async function answerGraphql(
   }
   const vars = (typeof body.variables === "object" && body.variables ? body.variables : {}) as Record<string, unknown>;
   const operationName = typeof body.operationName === "string" ? body.operationName : undefined;
-  let doc: DocumentNode;
-  try {
-    doc = parse(String(body.query ?? ""));
-  } catch (err) {
-    return { status: 200, body: { errors: [formatError(err as GraphQLError)] }, headers: headers() };
-  }
+  const checked = check(String(body.query ?? ""));
+  if ("error" in checked) return { status: 200, body: { errors: [formatError(checked.error)] }, headers: headers() };
+  const { doc, invalid } = checked;
   const schema = githubSchema();
-  const invalid = validate(schema, doc);
   if (invalid.length > 0) return { status: 200, body: { errors: invalid.map(formatError) }, headers: headers() };
   const excessive = excessivePagination(doc, vars);
   if (excessive)
@@ -106,6 +102,22 @@ export async function answerGraphql(
   const out: Record<string, unknown> = { data: result.data ?? null };
   if (result.errors?.length) out.errors = result.errors.map(formatError);
   return { status: 200, body: out, headers: headers() };
+}
+
+/** Parsed and validated queries by text: a client sends the same few queries with other variables. */
+const checkedQueries = new Map<string, { doc: DocumentNode; invalid: readonly GraphQLError[] }>();
+function check(text: string): { doc: DocumentNode; invalid: readonly GraphQLError[] } | { error: GraphQLError } {
+  const known = checkedQueries.get(text);
+  if (known) return known;
+  let doc: DocumentNode;
+  try {
+    doc = parse(text);
+  } catch (err) {
+    return { error: err as GraphQLError };
+  }
+  const entry = { doc, invalid: validate(githubSchema(), doc) };
+  if (checkedQueries.size < 200) checkedQueries.set(text, entry);
+  return entry;
 }
 
 const formatError = (e: GraphQLError) => ({

@@ -24,28 +24,47 @@ interface Lines {
   files: number;
 }
 
-/** Per repository: additions, deletions and changed files of every commit, one `git log --numstat` per anchor. */
-const lineCache = new WeakMap<SimRepo, Map<string, Lines>>();
+/** Per repository and anchor: additions, deletions and changed files of every commit, one `git log --numstat`. */
+const lineCache = new WeakMap<SimRepo, Map<string, Promise<Map<string, Lines>>>>();
 async function linesOf(repo: SimRepo, anchor: string, sha: string): Promise<Lines> {
-  const known = lineCache.get(repo) ?? new Map<string, Lines>();
-  lineCache.set(repo, known);
-  if (!known.has(sha)) {
-    const out = await git(["log", "--format=%x1e%H", "--numstat", "--no-renames", anchor, "--"], { cwd: repo.dir });
-    for (const block of out.split("\x1e")) {
-      const lines = block.split("\n").filter(Boolean);
-      const id = lines.shift();
-      if (!id) continue;
-      let additions = 0;
-      let deletions = 0;
-      for (const l of lines) {
-        const [a, d] = l.split("\t");
-        if (a !== "-") additions += Number(a);
-        if (d !== "-") deletions += Number(d);
+  const byAnchor = lineCache.get(repo) ?? new Map<string, Promise<Map<string, Lines>>>();
+  lineCache.set(repo, byAnchor);
+  let p = byAnchor.get(anchor);
+  if (!p) {
+    p = git(["log", "--format=%x1e%H", "--numstat", "--no-renames", anchor, "--"], { cwd: repo.dir }).then((out) => {
+      const known = new Map<string, Lines>();
+      for (const block of out.split("\x1e")) {
+        const lines = block.split("\n").filter(Boolean);
+        const id = lines.shift();
+        if (!id) continue;
+        let additions = 0;
+        let deletions = 0;
+        for (const l of lines) {
+          const [a, d] = l.split("\t");
+          if (a !== "-") additions += Number(a);
+          if (d !== "-") deletions += Number(d);
+        }
+        known.set(id, { additions, deletions, files: lines.length });
       }
-      known.set(id, { additions, deletions, files: lines.length });
-    }
+      return known;
+    });
+    byAnchor.set(anchor, p);
   }
-  return known.get(sha) ?? { additions: 0, deletions: 0, files: 0 };
+  return (await p).get(sha) ?? { additions: 0, deletions: 0, files: 0 };
+}
+
+/** Trees of a commit never change: one `git ls-tree` per (commit, path), shared by every query. */
+const treeCache = new WeakMap<SimRepo, Map<string, ReturnType<typeof readTree>>>();
+function treeOf(repo: SimRepo, commit: string, path: string): ReturnType<typeof readTree> {
+  const trees = treeCache.get(repo) ?? new Map<string, ReturnType<typeof readTree>>();
+  treeCache.set(repo, trees);
+  const key = `${commit}:${path}`;
+  let p = trees.get(key);
+  if (!p) {
+    p = readTree(repo.dir, commit, path);
+    trees.set(key, p);
+  }
+  return p;
 }
 
 export class GraphqlWorld {
@@ -182,9 +201,7 @@ export class GraphqlWorld {
     const path = expression.slice(i + 1).replace(/^\/+|\/+$/g, "");
     if (path === "") return this.tree(repo, sha, "");
     const parent = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
-    const entry = (await readTree(repo.dir, sha, parent))?.find(
-      (e) => e.name === path.slice(path.lastIndexOf("/") + 1),
-    );
+    const entry = (await treeOf(repo, sha, parent))?.find((e) => e.name === path.slice(path.lastIndexOf("/") + 1));
     if (!entry) return null;
     if (entry.type === "tree") return this.tree(repo, sha, path);
     if (entry.type !== "blob") return null;
@@ -199,7 +216,7 @@ export class GraphqlWorld {
   }
 
   private async tree(repo: SimRepo, commit: string, path: string) {
-    const entries = (await readTree(repo.dir, commit, path)) ?? [];
+    const entries = (await treeOf(repo, commit, path)) ?? [];
     const oid = path === "" ? (await readCommits(repo.dir, commit, 1))[0]?.tree : undefined;
     return {
       __typename: "Tree",
