@@ -1,6 +1,6 @@
 import { AnalysisFailure, runAnalysis } from "../analysis/run-analysis.ts";
 import type { Config } from "../config/config.ts";
-import { createGitHubSource } from "../github/github-source.ts";
+import { createEvidenceSource } from "../github/graphql/graphql-source.ts";
 import type { RateLimitSnapshot } from "../github/rate-limit-policy.ts";
 import { PermanentJobError } from "../jobs/job-errors.ts";
 import type { Logger } from "../lib/log.ts";
@@ -29,7 +29,7 @@ export function defaultSteps(deps: {
       return extractor.extract(pdf, {});
     },
     async analyze({ hostUsername, resume }) {
-      const github = createGitHubSource({
+      const github = createEvidenceSource({
         baseUrl: config.githubApiUrl,
         token: config.githubToken,
         tokens: config.githubTokens,
@@ -48,6 +48,8 @@ export function defaultSteps(deps: {
           hostUsername,
           githubCalls: githubCalls.calls,
           notModified: githubCalls.notModified,
+          githubApi: github.path(),
+          graphqlPoints: github.points(),
           score: result.confidenceScore,
         });
         return result;

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { reportText } from "../../analysis/report-text.ts";
 import { AnalysisFailure, runAnalysis } from "../../analysis/run-analysis.ts";
 import { loadConfig, loadDataDir } from "../../config/config.ts";
-import { createGitHubSource } from "../../github/github-source.ts";
+import { createEvidenceSource } from "../../github/graphql/graphql-source.ts";
 import { GitHubRateLimitedError, GitHubUnavailableError } from "../../github/types.ts";
 import { GITHUB_LOGIN } from "../../lib/github-login.ts";
 import { closeSharedExtractor, extractResume } from "../../resume/index.ts";
@@ -91,7 +91,7 @@ user, no projects, GitHub unavailable or rate-limited), 2 for a usage error.`,
 
     const { db, where } = cacheDatabase(io, values["data-dir"]);
     try {
-      const github = createGitHubSource({
+      const github = createEvidenceSource({
         baseUrl: config.githubApiUrl,
         token: config.githubToken,
         tokens: config.githubTokens,

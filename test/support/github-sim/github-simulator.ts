@@ -190,10 +190,10 @@ export async function startGitHubSimulator(opts: GitHubSimulatorOptions = {}): P
       });
     }
     if (url.pathname === "/graphql" && req.method === "POST") {
+      entry.graphql = true;
       if (!graphqlEnabled)
         return finish({ status: 404, body: errorJson(404, "Not Found", "https://docs.github.com/graphql") });
       const answer = await answerGraphql(world, limiter, token, await req.text());
-      entry.graphql = true;
       return finish(
         answer,
         answer.body &&
