@@ -42,7 +42,7 @@ const COUNTED_IN_CREDIT: ReadonlySet<RuleId> = new Set(["UNMATCHED_CLAIM", "NO_C
 
 export const SCORE_FORMULA =
   "score = clamp(round(evidence - penalties), 0, 100); evidence = 100 x weighted mean over claims of credit " +
-  "(an unmatched claim without a link weighs 0.5, every other claim 1); " +
+  "(an unmatched claim without a link, or whose repository GitHub could not serve, weighs 0.5, every other claim 1); " +
   "credit = strength weight (HIGH 1, MEDIUM 0.75, LOW 0.4, unmatched 0) x activity (0 without commits, else " +
   "0.5 + 0.5 x min(1, log2(1+commits)/log2(21))) x credibility (0 with a CRITICAL flag on the repository, else " +
   "0.85 per WARNING on it, at least 0.4), at most 0.5 when a flag on the repository discredits most of its " +

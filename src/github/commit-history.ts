@@ -148,6 +148,7 @@ export async function fetchCommitHistory(
     truncated: candidate.length < candidateCount,
     candidateCountExact: countExact && candidate.length === candidateCount,
     otherAuthors: tallyOtherAuthors(dedupe([...newest, ...oldest]), login),
-    otherAuthorsComplete: false,
+    // two pages are the whole branch
+    otherAuthorsComplete: lastPage <= 2,
   };
 }

@@ -13,57 +13,23 @@ import { type AnalysisOutcome, SEVERITY_RANK, type Severity } from "../../src/an
 import { createGitHubSource } from "../../src/github/github-source.ts";
 import { extractResume } from "../../src/resume/index.ts";
 import { openDatabase } from "../../src/storage/database.ts";
-import { perfectExtraction, type SampleProject, type SampleResume, sampleResumePdf } from "../demo/resume-pdf.ts";
+import { perfectExtraction, sampleResumePdf } from "../demo/resume-pdf.ts";
 import { startGitHubSimulator } from "../support/github-sim/github-simulator.ts";
 import * as S from "../support/github-sim/scenarios/index.ts";
+import {
+  type BenchCandidate,
+  type CandidateKind,
+  candidate,
+  fixtureOf,
+  HELD_OUT,
+  linkTo,
+  secondWave,
+  title,
+} from "./analysis-candidates.ts";
 import { machine, percentile, table } from "./bench-util.ts";
-
-type Expect = { rule: string; severity: Severity };
-interface BenchCandidate {
-  kind: "honest" | "fraud" | "mixed";
-  spec: S.CandidateSpec;
-  resume: SampleResume;
-  /** per claim: the repository it should match ("owner/name"), or null when none should */
-  truth: Array<{ claim: string; repo: string | null }>;
-  /** resume- or account-level flags the analysis should raise */
-  expected?: Expect[];
-}
 
 const NOW = S.SCENARIO_NOW;
 const NO_EXTRACT = process.argv.includes("--no-extract");
-const title = (name: string) =>
-  name
-    .split(/[-_]/)
-    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
-    .join(" ");
-const linkTo = (s: S.RepoScenario, extra: Partial<SampleProject> = {}): SampleProject => ({
-  name: title(s.repo.name),
-  repoUrl: `github.com/${s.repo.owner}/${s.repo.name}`,
-  ...extra,
-});
-
-function candidate(
-  kind: BenchCandidate["kind"],
-  login: string,
-  repos: S.RepoScenario[],
-  claims: Array<{ project: SampleProject; repo: string | null }>,
-  opts: { createdAt?: string; resume?: Partial<SampleResume>; expected?: Expect[] } = {},
-): BenchCandidate {
-  const spec = S.assembleCandidate({ login, name: title(login), createdAt: opts.createdAt, repos });
-  return {
-    kind,
-    spec,
-    resume: {
-      name: title(login),
-      githubLogin: login,
-      email: `${login}@example.com`,
-      projects: claims.map((c) => c.project),
-      ...opts.resume,
-    },
-    truth: claims.map((c) => ({ claim: c.project.name, repo: c.repo })),
-    expected: opts.expected,
-  };
-}
 
 function suite(): BenchCandidate[] {
   const o = (login: string, extra: Partial<S.ScenarioOptions> = {}) => ({ login, now: NOW, ...extra });
@@ -269,6 +235,7 @@ function suite(): BenchCandidate[] {
       maya,
       maya.map((s) => ({ project: linkTo(s), repo: full(s) })),
     ),
+    ...secondWave(NOW),
   ];
 }
 
@@ -289,6 +256,7 @@ async function main(): Promise<number> {
   const runs: Run[] = [];
   try {
     for (const c of candidates) {
+      await c.prepare?.(sim);
       const pdf = await sampleResumePdf(c.resume);
       const t0 = performance.now();
       const resume = NO_EXTRACT ? perfectExtraction(c.resume) : await extractResume(pdf);
@@ -333,6 +301,10 @@ function report(runs: Run[]): number {
   const t = (rule: string) =>
     tally.get(rule) ?? (tally.set(rule, { tp: 0, fn: 0, fpHonest: 0, extra: 0 }), tally.get(rule)!);
   let criticalOnHonest = 0;
+  let histories = 0;
+  const group = () => ({ histories: 0, honestCritical: 0, fraud: 0, fraudCaught: 0 });
+  const heldOut = group();
+  const tuned = group();
   const scenarioRows: Array<Array<string | number>> = [];
   for (const r of runs) {
     for (const s of r.c.spec.scenarios) {
@@ -379,8 +351,19 @@ function report(runs: Run[]): number {
         problems.push(
           `${s.fullName}: counted ${vp?.commits ?? "none"} commits, label says ${s.label.candidateCommits}`,
         );
+      const fixture = fixtureOf(s.scenario, r.c);
+      if (fixture) {
+        const group = HELD_OUT.has(fixture) ? heldOut : tuned;
+        group.histories++;
+        if (s.label.kind === "honest") group.honestCritical += flags.filter((f) => f.severity === "CRITICAL").length;
+        if (s.label.kind === "fraud") {
+          group.fraud++;
+          if (missed.length === 0) group.fraudCaught++;
+        }
+      }
+      histories++;
       scenarioRows.push([
-        s.scenario,
+        fixture ? `${fixture}${HELD_OUT.has(fixture) ? " (held out)" : ""}` : s.scenario,
         s.fullName,
         s.label.kind,
         worst ?? "-",
@@ -400,7 +383,7 @@ function report(runs: Run[]): number {
   console.log("## Scenarios (labelled repositories)\n");
   console.log(
     table(
-      ["scenario", "repository", "kind", "worst flag", "expected flags raised", "commits counted/true"],
+      ["scenario / real source", "repository", "kind", "worst flag", "expected flags raised", "commits counted/true"],
       scenarioRows,
     ),
   );
@@ -423,14 +406,60 @@ function report(runs: Run[]): number {
     r.out.verifiedProjects.map((p) => `${p.repoUrl.split("/")[2]}:${p.matchStrength}`).join(" "),
   ]);
   console.log(table(["candidate", "kind", "score", "CRITICAL", "WARNING", "projects"], candRows));
-  const scores = (k: string) => runs.filter((r) => r.c.kind === k).map((r) => r.out.confidenceScore);
+  const scores = (k: CandidateKind) => runs.filter((r) => r.c.kind === k).map((r) => r.out.confidenceScore);
+  const range = (xs: number[]) => (xs.length === 0 ? "none" : `${Math.min(...xs)}-${Math.max(...xs)}`);
   const honest = scores("honest");
   const fraud = scores("fraud");
+  const band = [...scores("partial"), ...scores("import")];
   console.log(
-    `\nhonest scores ${Math.min(...honest)}-${Math.max(...honest)} (target >= 70); fraud scores ${Math.min(...fraud)}-${Math.max(...fraud)} (target <= 40)`,
+    `\nhonest scores ${range(honest)} (target >= 70); fraud scores ${range(fraud)} (target <= 40); ` +
+      `one honest + one unverifiable, and honest imports: ${range(band)} (target 40-70)`,
   );
   if (Math.min(...honest) < 70) problems.push(`an honest candidate scored ${Math.min(...honest)}`);
   if (Math.max(...fraud) > 40) problems.push(`a fraudulent candidate scored ${Math.max(...fraud)}`);
+  for (const r of runs.filter((x) => x.c.kind === "partial" || x.c.kind === "import"))
+    if (r.out.confidenceScore < 40 || r.out.confidenceScore > 70)
+      problems.push(`${r.c.spec.login} (${r.c.kind}) scored ${r.out.confidenceScore}, outside 40-70`);
+  for (const r of runs.filter((x) => x.c.kind === "doubtful")) {
+    const high = r.out.verifiedProjects.filter((p) => p.matchStrength === "HIGH").length;
+    console.log(
+      `doubtful ${r.c.spec.login}: score ${r.out.confidenceScore}, HIGH projects ${high} (target: none, score <= 50)`,
+    );
+    if (high > 0 || r.out.confidenceScore > 50)
+      problems.push(`${r.c.spec.login} (doubtful) scored ${r.out.confidenceScore}`);
+  }
+  const realScores = (held: boolean) =>
+    runs
+      .filter((r) =>
+        r.c.spec.scenarios.some((x) => fixtureOf(x.scenario, r.c) && HELD_OUT.has(fixtureOf(x.scenario, r.c)) === held),
+      )
+      .map((r) => `${r.c.spec.login} (${r.c.kind}) ${r.out.confidenceScore}`);
+  console.log(
+    `\n## Histories\n\nlabelled histories judged: ${histories} (target >= 30); derived from real public histories: ${tuned.histories + heldOut.histories} (target >= 10)`,
+  );
+  console.log(
+    table(
+      ["real-derived set", "histories", "CRITICAL on honest", "fraud caught at expected severity", "candidate scores"],
+      [
+        [
+          "tuned on",
+          tuned.histories,
+          tuned.honestCritical,
+          `${tuned.fraudCaught}/${tuned.fraud}`,
+          realScores(false).join(", "),
+        ],
+        [
+          "held out",
+          heldOut.histories,
+          heldOut.honestCritical,
+          `${heldOut.fraudCaught}/${heldOut.fraud}`,
+          realScores(true).join(", "),
+        ],
+      ],
+    ),
+  );
+  if (histories < 30) problems.push(`only ${histories} labelled histories`);
+  if (tuned.histories + heldOut.histories < 10) problems.push("fewer than 10 real-derived histories");
 
   // matching accuracy, judged on the claims the extractor delivered; extraction misses are listed apart
   let right = 0;
@@ -446,7 +475,10 @@ function report(runs: Run[]): number {
       const vp = r.out.verifiedProjects.find((p) => norm(p.name) === norm(truth.claim));
       const un = r.out.unmatchedClaims.find((u) => norm(u.name) === norm(truth.claim));
       let got: string | null;
-      if (vp || un) got = vp ? repoOf(vp.repoUrl) : null;
+      // a claim whose repository GitHub would not serve is matched to it, just unverifiable
+      const unavailable =
+        un && truth.repo && un.reason.toLowerCase().startsWith(`${truth.repo.toLowerCase()} could not be read`);
+      if (vp || un) got = vp ? repoOf(vp.repoUrl) : unavailable ? truth.repo!.toLowerCase() : null;
       else if (
         linked &&
         truth.repo &&

@@ -69,10 +69,16 @@ export const bulkDump: RepoRule = (ctx) => {
  * cannot be read, but only very large commits do that. WARNING, like any dump; the size is left unknown.
  */
 function unrenderedDump(ctx: Parameters<RepoRule>[0], shas: string[]) {
+  const dates = ctx.commits.map((c) => ms(c.authorDate)).filter((t) => Number.isFinite(t));
+  const span = dates.length > 0 ? Math.max(...dates) - Math.min(...dates) : 0;
   return {
     rule: "BULK_DUMP" as const,
     severity: "WARNING" as const,
     message: `${about(ctx)}GitHub could not render the diff of ${shas.length === 1 ? "commit" : "commits"} ${shas.map((s) => s.slice(0, 7)).join(", ")} (too large to generate); such a commit usually holds most of a repository's code`,
-    evidence: { unrenderedCommits: shas.length, shortHistory: 0 },
+    evidence: {
+      unrenderedCommits: shas.length,
+      historySpanHours: Math.round(span / HOUR_MS),
+      shortHistory: span < BULK_SHORT_HISTORY_MS ? 1 : 0,
+    },
   };
 }

@@ -282,3 +282,63 @@ test("only listed tokens are accepted when the simulator is given a token list; 
   await strict.stop();
   expect(existsSync(root)).toBe(false);
 });
+
+describe("per-repository failures (issue 10)", () => {
+  test("a blocked repository is still listed but answers 451 to every call; unblocked it answers again", async () => {
+    const s = await startGitHubSimulator({
+      users: [{ login: "dmca-dev", createdAt: "2019-01-01T00:00:00Z", emails: ["d@example.com"] }],
+      repos: [
+        {
+          owner: "dmca-dev",
+          name: "tool",
+          blocked: true,
+          commits: [
+            { author: { name: "d", email: "d@example.com" }, authorDate: "2024-01-01T00:00:00Z", message: "x" },
+          ],
+        },
+      ],
+    });
+    try {
+      const listed = (await (await fetch(`${s.url}/users/dmca-dev/repos`)).json()) as Array<{ name: string }>;
+      expect(listed.map((r) => r.name)).toEqual(["tool"]);
+      for (const path of ["", "/commits", "/languages", "/contents/"]) {
+        const res = await fetch(`${s.url}/repos/dmca-dev/tool${path}`);
+        expect(res.status).toBe(451);
+        expect(((await res.json()) as { block?: { reason: string } }).block?.reason).toBe("dmca");
+      }
+      s.block("dmca-dev/tool", false);
+      expect((await fetch(`${s.url}/repos/dmca-dev/tool`)).status).toBe(200);
+    } finally {
+      await s.stop();
+    }
+  });
+
+  test("a commit GitHub cannot render answers 500 'diff is taking too long'; its listing still works", async () => {
+    const s = await startGitHubSimulator({
+      users: [{ login: "big-dev", createdAt: "2019-01-01T00:00:00Z", emails: ["b@example.com"] }],
+      repos: [
+        {
+          owner: "big-dev",
+          name: "dump",
+          diffTimeoutAbove: 100,
+          commits: [
+            {
+              author: { name: "b", email: "b@example.com" },
+              authorDate: "2024-01-01T00:00:00Z",
+              message: "dump",
+              files: { "big.txt": `${Array.from({ length: 500 }, (_, i) => i).join("\n")}\n` },
+            },
+          ],
+        },
+      ],
+    });
+    try {
+      const list = (await (await fetch(`${s.url}/repos/big-dev/dump/commits`)).json()) as Array<{ sha: string }>;
+      const res = await fetch(`${s.url}/repos/big-dev/dump/commits/${list[0]!.sha}`);
+      expect(res.status).toBe(500);
+      expect(((await res.json()) as { message: string }).message).toContain("diff is taking too long");
+    } finally {
+      await s.stop();
+    }
+  });
+});

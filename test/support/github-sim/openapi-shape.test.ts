@@ -36,8 +36,8 @@ beforeAll(async () => {
       }),
     ],
   });
-});
-afterAll(() => sim.stop());
+}, 30_000);
+afterAll(() => sim?.stop());
 
 interface Case {
   template: string;
@@ -46,6 +46,12 @@ interface Case {
   /** validate against another operation's schema (an undocumented alias of it) */
   schemaOf?: string;
   headers?: string[];
+}
+
+/** The root tree of a repository's head commit. */
+async function treeSha(fullName: string): Promise<string> {
+  const repo = sim.world.repo(fullName)!;
+  return (await sim.world.commits(repo))[0]!.tree;
 }
 
 async function check(c: Case): Promise<{ errors: string[]; res: Response; body: unknown }> {
@@ -169,6 +175,16 @@ describe("simulator vs GitHub's OpenAPI description", () => {
       status: 204,
     },
     { template: "/rate_limit", path: "/rate_limit", status: 200, headers: [] },
+    {
+      template: "/search/repositories",
+      path: "/search/repositories?q=weather%20in:name%20fork:false&sort=stars&per_page=10",
+      status: 200,
+    },
+    async () => ({
+      template: "/repos/{owner}/{repo}/git/trees/{tree_sha}",
+      path: `/repos/octo-dev/weather-dash/git/trees/${await treeSha("octo-dev/weather-dash")}?recursive=1`,
+      status: 200,
+    }),
   ];
 
   test("every endpoint and status matches the description", async () => {

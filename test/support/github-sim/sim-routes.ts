@@ -112,7 +112,13 @@ export class SimRoutes {
     if (words.length === 0 && quals.size === 0)
       return { status: 422, body: errorJson(422, "Validation Failed", `${DOCS}/search/search#search-repositories`) };
     const where = quals.get("in") ?? ["name", "description"];
-    const views = await Promise.all(this.world.allRepos().map((r) => this.world.repoView(r)));
+    // the words must be in the name or description: only those repositories need a full view
+    const text = (r: SimRepo) =>
+      [where.includes("name") ? r.name : "", where.includes("description") ? (r.spec.description ?? "") : ""]
+        .join(" ")
+        .toLowerCase();
+    const near = this.world.allRepos().filter((r) => words.every((w) => text(r).includes(w)));
+    const views = await Promise.all(near.map((r) => this.world.repoView(r)));
     const hits = views.filter((v) => {
       if (quals.get("fork")?.includes("false") && v.fork) return false;
       const user = quals.get("user");
@@ -129,7 +135,7 @@ export class SimRoutes {
       body: {
         total_count: hits.length,
         incomplete_results: false,
-        items: page.map((v) => minimalRepoJson(this.ctx, v)),
+        items: page.map((v) => ({ ...minimalRepoJson(this.ctx, v), score: 1 })),
       },
       headers: link ? { link } : {},
     };

@@ -213,7 +213,10 @@ export function honestImport(o: ScenarioOptions & { imported?: number; after?: n
     prerequisites: [],
     label: {
       kind: "honest",
-      expected: [{ rule: "UNANCHORED_HISTORY", severity: "WARNING" }],
+      expected: [
+        { rule: "UNANCHORED_HISTORY", severity: "WARNING" },
+        { rule: "PREDATES_REPO_OR_ACCOUNT", severity: "WARNING" },
+      ],
       maxSeverity: "WARNING",
       candidateCommits: imported + after,
       notes: `${imported} commits over 3 years before the repository existed (moved from a private server), ${after} after on GitHub`,

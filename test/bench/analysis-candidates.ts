@@ -1,0 +1,391 @@
+/**
+ * Candidates of the analysis benchmark beyond the first suite (issue 10): histories the first rules were
+ * never tuned on. Synthetic ones made with real git (a dump behind a README-only root, copies that are
+ * not forks, a history GitHub never saw being made, an honest import, a blocked repository, a diff
+ * GitHub cannot render) and real public histories under fictional logins (test/fixtures/histories,
+ * derived with test/support/github-sim/real/derive-fixture.ts).
+ *
+ * HELD_OUT lists the real histories that were never looked at while the rules were written or tuned:
+ * they were run only by the benchmark, and their figures are reported apart.
+ */
+import type { Severity } from "../../src/analysis/types.ts";
+import type { SampleProject, SampleResume } from "../demo/resume-pdf.ts";
+import type { GitHubSimulator } from "../support/github-sim/github-simulator.ts";
+import { loadHistory, realCommits, realHistory } from "../support/github-sim/real/real-history.ts";
+import * as S from "../support/github-sim/scenarios/index.ts";
+
+export type Expect = { rule: string; severity: Severity };
+/** honest >= 70; fraud <= 40; mixed: no target; partial (one honest + one unverifiable) and import: 40-70; doubtful: not HIGH, <= 50 */
+export type CandidateKind = "honest" | "fraud" | "mixed" | "partial" | "import" | "doubtful";
+
+export interface BenchCandidate {
+  kind: CandidateKind;
+  spec: S.CandidateSpec;
+  resume: SampleResume;
+  /** per claim: the repository it should match ("owner/name"), or null when none should */
+  truth: Array<{ claim: string; repo: string | null }>;
+  /** resume- or account-level flags the analysis should raise */
+  expected?: Expect[];
+  /** a simulator change before the run (block a repository, break a diff) */
+  prepare?: (sim: GitHubSimulator) => Promise<void>;
+}
+
+export const HELD_OUT = new Set([
+  "chibicc.json",
+  "furkando-activity.json.gz",
+  "Avinraj01-activity.json.gz",
+  "hieundx-activity.json",
+  "morgan.json",
+  "Github-activity-generator.json.gz",
+  "contribution-graph-filler.json",
+  "github-contribution-graph-hacker.json",
+]);
+
+export const title = (name: string) =>
+  name
+    .split(/[-_]/)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(" ");
+
+export const linkTo = (s: S.RepoScenario, extra: Partial<SampleProject> = {}): SampleProject => ({
+  name: title(s.repo.name),
+  repoUrl: `github.com/${s.repo.owner}/${s.repo.name}`,
+  ...extra,
+});
+
+export function candidate(
+  kind: CandidateKind,
+  login: string,
+  repos: S.RepoScenario[],
+  claims: Array<{ project: SampleProject; repo: string | null }>,
+  opts: {
+    createdAt?: string;
+    resume?: Partial<SampleResume>;
+    expected?: Expect[];
+    prepare?: BenchCandidate["prepare"];
+  } = {},
+): BenchCandidate {
+  const spec = S.assembleCandidate({ login, name: title(login), createdAt: opts.createdAt, repos });
+  return {
+    kind,
+    spec,
+    resume: {
+      name: title(login),
+      githubLogin: login,
+      email: `${login}@example.com`,
+      projects: claims.map((c) => c.project),
+      ...opts.resume,
+    },
+    truth: claims.map((c) => ({ claim: c.project.name, repo: c.repo })),
+    expected: opts.expected,
+    prepare: opts.prepare,
+  };
+}
+
+const full = (s: S.RepoScenario) => `${s.repo.owner}/${s.repo.name}`;
+const linked = (s: S.RepoScenario, extra: Partial<SampleProject> = {}) => ({
+  project: linkTo(s, extra),
+  repo: full(s),
+});
+const honestLabel = (notes: string, expected: Expect[] = []) => ({
+  kind: "honest" as const,
+  expected: expected as S.ScenarioLabel["expected"],
+  maxSeverity: "WARNING" as const,
+  notes,
+});
+const fraudLabel = (notes: string, expected: Expect[]) => ({
+  kind: "fraud" as const,
+  expected: expected as S.ScenarioLabel["expected"],
+  maxSeverity: "CRITICAL" as const,
+  notes,
+});
+
+/** An honest rewrite of a real history: every commit re-committed in one session (rebase, filter-repo). */
+const rewrite = (at: number[], ct: number[]) => {
+  const at0 = Math.max(...ct) + 30 * 86_400;
+  return { authorAt: at, committerAt: ct.map((_, i) => at0 + Math.floor(i / 3)) };
+};
+
+/** A copy of a real history's final tree by another account, re-committed in 3 commits within an hour. */
+function realCopy(login: string, file: string, name: string): S.RepoScenario {
+  const owner = `${login}-orig`;
+  const original = realCommits({ file, login, owner, name, label: honestLabel("original") });
+  const files: Record<string, string> = {};
+  for (const c of original.commits)
+    for (const [p, v] of Object.entries(c.files ?? {})) {
+      if (v === null) delete files[p];
+      else files[p] = v;
+    }
+  const paths = Object.keys(files).sort();
+  const h = loadHistory(file);
+  const last = Math.max(...h.committerAt) * 1000 + 400 * 86_400_000;
+  const me = S.candidateIdentity(login);
+  const thirds = [paths.slice(0, 2), paths.slice(2, paths.length >> 1), paths.slice(paths.length >> 1)];
+  const commits = thirds.map((ps, i) => ({
+    author: me,
+    authorDate: last + i * 20 * 60_000,
+    message: ["Initial commit", "Add sources", "Add the rest"][i]!,
+    files: Object.fromEntries(ps.map((p) => [p, files[p]!])),
+  }));
+  const origUser = { login: owner, name: owner, createdAt: "2012-01-01T00:00:00Z", emails: [`${owner}@example.org`] };
+  return {
+    scenario: `real-copy:${h.fixture.source}`,
+    repo: {
+      owner: login,
+      name,
+      description: "Paints text on the contribution graph",
+      createdAt: S.iso(last - 600_000),
+      commits,
+    },
+    users: [origUser, ...original.users],
+    prerequisites: [
+      {
+        owner,
+        name,
+        description: "Paints text on the contribution graph",
+        createdAt: S.iso(Math.min(...h.committerAt) * 1000 - 3_600_000),
+        stargazers: 250,
+        commits: original.commits,
+      },
+    ],
+    label: {
+      ...fraudLabel(`${owner}/${name}'s final tree re-committed in 3 commits`, [
+        { rule: "COPIED_REPOSITORY", severity: "CRITICAL" },
+      ]),
+      candidateCommits: 3,
+    },
+  };
+}
+
+export function secondWave(now: string): BenchCandidate[] {
+  const o = (login: string, extra: Partial<S.ScenarioOptions> = {}) => ({ login, now, ...extra });
+  const sam = [S.readmeThenDump(o("sam-dump"))];
+  const cora = [S.copiedRepository(o("cora-copy"))];
+  const mo = [
+    S.copiedRepository({ ...o("mo-copy"), name: "task-board", originalOwner: "board-maker", changedFiles: 2 }),
+  ];
+  const una = [S.unanchoredHistory(o("una-backdate"))];
+  const ivy = [
+    S.honestImport(o("ivy-import")),
+    S.honestHistory({ ...o("ivy-import"), name: "lab-notes", commits: 30 }),
+  ];
+  const uma = [S.honestHistory({ ...o("uma-split"), name: "route-planner", commits: 60 })];
+  const video = S.honestHistory({ ...o("blake-blocked"), name: "video-tool", commits: 25 });
+  // blocked before the run: nothing of it can be counted, the claim is reported unavailable
+  const blockedRepo: S.RepoScenario = {
+    ...video,
+    scenario: "blockedRepository",
+    label: {
+      ...video.label,
+      expected: [{ rule: "REPO_UNAVAILABLE" as S.RuleName, severity: "WARNING" }],
+      candidateCommits: 0,
+      notes: "a DMCA-blocked repository (451 on every call)",
+    },
+  };
+  const blake = [S.honestHistory({ ...o("blake-blocked"), name: "photo-sorter", commits: 45 }), blockedRepo];
+  const dina = [S.honestHistory({ ...o("dina-diff"), name: "geo-tiles", commits: 40 }), S.bulkDump(o("dina-diff"))];
+
+  const r = (
+    login: string,
+    file: string,
+    name: string,
+    label: Parameters<typeof realHistory>[0]["label"],
+    extra: Partial<Parameters<typeof realHistory>[0]> = {},
+  ) => realHistory({ file, login, name, label, ...extra });
+  const rhea = [r("rhea-long", "chalk.json", "term-colors", honestLabel("chalk: 13 years, several authors, merges"))];
+  const remy = [
+    r("remy-tools", "AutoGitfiti.json", "auto-graffiti", honestLabel("AutoGitfiti: 99 commits over 12 days")),
+    r(
+      "remy-tools",
+      "daily-activity-generator.json",
+      "daily-gen",
+      honestLabel("17 months, contributors, dependabot", [{ rule: "BOT_AUTHOR", severity: "INFO" }]),
+    ),
+    r("remy-tools", "github-contribution-graph-writer.json", "graph-writer", honestLabel("40 commits over 5 days")),
+  ];
+  const rafa = [
+    r(
+      "rafa-paint",
+      "github-activity-generator.json",
+      "activity-art",
+      fraudLabel("401 of 403 commits at one clock time, authored over 13 months, committed within minutes", [
+        { rule: "CLOCK_TIME_MONOCULTURE", severity: "CRITICAL" },
+        { rule: "BACKDATED_SPLIT", severity: "CRITICAL" },
+        { rule: "REPEATED_OR_TIMESTAMP_MESSAGES", severity: "WARNING" },
+      ]),
+    ),
+  ];
+  const rory = [
+    r(
+      "rory-bot",
+      "Github-activity-generator.json.gz",
+      "progress-log",
+      fraudLabel("28,110 generated commits over four months", [
+        { rule: "IDENTICAL_AUTHOR_TIMESTAMPS", severity: "CRITICAL" },
+      ]),
+    ),
+  ];
+  const rina = [r("rina-long", "morgan.json", "http-logger", honestLabel("morgan: 12 years, maintainers, dependabot"))];
+  const rune = [
+    r("rune-small", "contribution-graph-filler.json", "graph-filler", honestLabel("20 commits over 6 months")),
+    r(
+      "rune-small",
+      "github-contribution-graph-hacker.json",
+      "graph-hacker",
+      honestLabel("14 commits in two days, two authors"),
+    ),
+    r("rune-small", "Paint-GitHub-Contribution-Graph.json", "graph-paint", honestLabel("10 commits over 9 days")),
+  ];
+  const reed = [
+    r(
+      "reed-rewrite",
+      "chalk.json",
+      "term-colors",
+      honestLabel("chalk's history re-committed in one session (a whole-history rewrite)", [
+        { rule: "BACKDATED_SPLIT", severity: "WARNING" },
+      ]),
+      {
+        transform: rewrite,
+        createdAt: S.iso(loadHistory("chalk.json").authorAt[0]! * 1000 - 3_600_000),
+      },
+    ),
+  ];
+  // a real deliberate whole-history rewrite: 241 of 316 commits share one committer second; the
+  // repository is assumed published from its first day (created_at is not in a git history)
+  const chibicc = loadHistory("chibicc.json");
+  const cleo = [
+    r(
+      "cleo-compiler",
+      "chibicc.json",
+      "small-c",
+      honestLabel("chibicc: a compiler's history rewritten chapter by chapter", [
+        { rule: "BACKDATED_SPLIT", severity: "WARNING" },
+        { rule: "COMMIT_BURST", severity: "WARNING" },
+      ]),
+      { createdAt: S.iso(Math.min(...chibicc.authorAt) * 1000 - 86_400_000) },
+    ),
+  ];
+  // committer dates forged from 1971 to 2050: GitHub saw the last real push, assumed an hour after the
+  // newest committer date before the day the fixture was derived
+  const furk = loadHistory("furkando-activity.json.gz");
+  const derivedAt = Date.parse("2026-11-23T00:00:00Z") / 1000;
+  const lastReal = Math.max(...furk.committerAt.filter((t) => t <= derivedAt)) * 1000 + 3_600_000;
+  const fern = [
+    r(
+      "fern-paint",
+      "furkando-activity.json.gz",
+      "green-graph",
+      fraudLabel("808 of 895 commits at 12:00:00, dates from 1971 to 2050 (both dates set)", [
+        { rule: "CLOCK_TIME_MONOCULTURE", severity: "CRITICAL" },
+        { rule: "FUTURE_AUTHOR_DATE", severity: "CRITICAL" },
+      ]),
+      { createdAt: S.iso(lastReal - 2 * 3_600_000), pushedAt: S.iso(lastReal) },
+    ),
+  ];
+  const ada = [
+    r(
+      "ada-bot",
+      "Avinraj01-activity.json.gz",
+      "daily-streak",
+      fraudLabel("1,994 of 2,000 commits at 00:00:00 local, authored over 28 months, committed within 11 days", [
+        { rule: "CLOCK_TIME_MONOCULTURE", severity: "CRITICAL" },
+        { rule: "BACKDATED_SPLIT", severity: "WARNING" },
+      ]),
+    ),
+  ];
+  const hugo = [
+    r("hugo-tools", "hieundx-activity.json", "activity-tool", honestLabel("31 commits over five years, two authors")),
+  ];
+  const morgan = loadHistory("morgan.json");
+  const importAt = morgan.committerAt[Math.floor(morgan.committerAt.length * 0.7)]! * 1000;
+  const iris = [
+    r(
+      "iris-import",
+      "morgan.json",
+      "http-logger",
+      {
+        ...honestLabel("morgan's first 70 % pushed at once when the repository was created, work went on after", [
+          { rule: "UNANCHORED_HISTORY", severity: "WARNING" },
+        ]),
+      },
+      { createdAt: S.iso(importAt) },
+    ),
+  ];
+  const cole = [realCopy("cole-copy", "AutoGitfiti.json", "auto-graffiti")];
+
+  return [
+    candidate("fraud", "sam-dump", sam, [linked(sam[0]!, { dates: "Jun 2024 - Nov 2025" })], {
+      expected: [{ rule: "UNANCHORED_HISTORY", severity: "WARNING" }],
+    }),
+    candidate("fraud", "cora-copy", cora, [linked(cora[0]!, { dates: "Jan 2023 - Dec 2024" })]),
+    candidate("doubtful", "mo-copy", mo, [linked(mo[0]!)]),
+    candidate("doubtful", "una-backdate", una, [linked(una[0]!, { dates: "Jan 2023 - Jun 2025" })]),
+    candidate("import", "ivy-import", [ivy[0]!], [linked(ivy[0]!)]),
+    candidate("partial", "uma-split", uma, [
+      linked(uma[0]!),
+      {
+        project: { name: "Payments Platform", description: ["Card payments at a fintech, closed source"] },
+        repo: null,
+      },
+    ]),
+    candidate("partial", "blake-blocked", blake, [linked(blake[0]!), linked(blake[1]!)], {
+      expected: [{ rule: "REPO_UNAVAILABLE", severity: "WARNING" }],
+      prepare: async (sim) => sim.block(full(blockedRepo)),
+    }),
+    candidate("mixed", "dina-diff", dina, [linked(dina[0]!), linked(dina[1]!)], {
+      prepare: async (sim) => {
+        const repo = sim.world.repo(full(dina[1]!))!;
+        const oldest = (await sim.world.commits(repo)).at(-1)!.sha;
+        sim.failDiff(full(dina[1]!), oldest);
+      },
+    }),
+    candidate("honest", "rhea-long", rhea, [linked(rhea[0]!)], { createdAt: "2012-05-01T00:00:00Z" }),
+    candidate(
+      "honest",
+      "remy-tools",
+      remy,
+      remy.map((s) => linked(s)),
+      { createdAt: "2012-05-01T00:00:00Z" },
+    ),
+    candidate("fraud", "rafa-paint", rafa, [linked(rafa[0]!)], { createdAt: "2019-05-01T00:00:00Z" }),
+    candidate("fraud", "rory-bot", rory, [linked(rory[0]!)], { createdAt: "2019-05-01T00:00:00Z" }),
+    candidate("honest", "rina-long", rina, [linked(rina[0]!)], { createdAt: "2012-05-01T00:00:00Z" }),
+    candidate(
+      "honest",
+      "rune-small",
+      rune,
+      rune.map((s) => linked(s)),
+      { createdAt: "2012-05-01T00:00:00Z" },
+    ),
+    candidate("honest", "reed-rewrite", reed, [linked(reed[0]!)], { createdAt: "2012-05-01T00:00:00Z" }),
+    candidate("fraud", "fern-paint", fern, [linked(fern[0]!)], { createdAt: "2019-05-01T00:00:00Z" }),
+    candidate("fraud", "ada-bot", ada, [linked(ada[0]!)], { createdAt: "2019-05-01T00:00:00Z" }),
+    candidate("honest", "hugo-tools", hugo, [linked(hugo[0]!)], { createdAt: "2012-05-01T00:00:00Z" }),
+    candidate("honest", "cleo-compiler", cleo, [linked(cleo[0]!)], { createdAt: "2012-05-01T00:00:00Z" }),
+    candidate("import", "iris-import", iris, [linked(iris[0]!)], { createdAt: "2012-05-01T00:00:00Z" }),
+    candidate("fraud", "cole-copy", cole, [linked(cole[0]!)], { createdAt: "2012-05-01T00:00:00Z" }),
+  ];
+}
+
+/** Which fixture a scenario was derived from ("" for synthetic ones). */
+export function fixtureOf(scenario: string, c: BenchCandidate): string {
+  if (!scenario.startsWith("real")) return "";
+  const src = scenario.replace(/^real(-copy)?:/, "");
+  const files = [
+    "chibicc.json",
+    "furkando-activity.json.gz",
+    "Avinraj01-activity.json.gz",
+    "hieundx-activity.json",
+    "chalk.json",
+    "morgan.json",
+    "AutoGitfiti.json",
+    "daily-activity-generator.json",
+    "github-contribution-graph-writer.json",
+    "github-activity-generator.json",
+    "Github-activity-generator.json.gz",
+    "contribution-graph-filler.json",
+    "github-contribution-graph-hacker.json",
+    "Paint-GitHub-Contribution-Graph.json",
+  ];
+  return files.find((f) => loadHistory(f).fixture.source === src) ?? c.spec.login;
+}
