@@ -22,6 +22,8 @@ export interface CallFigures {
   path: string;
   cold: number;
   warm: number;
+  /** of the cold requests, those sent to REST (the rest went to GraphQL) */
+  coldRest: number;
   /** GraphQL points spent (rateLimit.cost summed), when the path used GraphQL */
   coldPoints?: number;
   warmPoints?: number;
@@ -73,9 +75,11 @@ export async function measureTypical(
     const run = async () => {
       const src = makeSource(sim.url, db);
       const before = sim.callLog.length;
+      const restBefore = sim.calls((e) => !e.graphql).length;
       const t0 = performance.now();
       const out = await runAnalysis({ hostUsername: c.spec.login, resume: c.resume, github: src });
-      return { out, calls: sim.callLog.length - before, ms: performance.now() - t0, points: src.points?.() };
+      const rest = sim.calls((e) => !e.graphql).length - restBefore;
+      return { out, calls: sim.callLog.length - before, rest, ms: performance.now() - t0, points: src.points?.() };
     };
     const cold = await run();
     const at = Date.parse(SCENARIO_NOW) - 3_600_000;
@@ -98,6 +102,7 @@ export async function measureTypical(
       path,
       cold: cold.calls,
       warm: warm.calls,
+      coldRest: cold.rest,
       coldMs: cold.ms,
       warmMs: warm.ms,
       ...(cold.points !== undefined ? { coldPoints: cold.points, warmPoints: warm.points } : {}),
@@ -107,6 +112,9 @@ export async function measureTypical(
     await sim.stop();
   }
 }
+
+/** Today's REST figures before this work (branch point of issue 12, measured with this script). */
+export const REST_BASELINE = { cold: 44, warm: 39 };
 
 export const restSource = (token: string | null) => (url: string, db: ReturnType<typeof openDatabase>) =>
   createGitHubSource({ baseUrl: url, token, db, backoffUnitMs: 1 });

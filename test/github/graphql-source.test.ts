@@ -135,6 +135,22 @@ describe("GraphQL path", () => {
     expect((err as GitHubRateLimitedError).resetAt).toBe(resetAt);
   });
 
+  test("a secondary limit on GraphQL holds the token's GraphQL budget for its Retry-After and defers the job", async () => {
+    const gate = new RateGate(undefined, { clock });
+    sim.rateLimit.secondary({ count: 1, retryAfterSec: 120 });
+    const src = createEvidenceSource({ baseUrl: sim.url, token: "tok", db: openDatabase(":memory:"), clock, gate });
+    const err = await runAnalysis({ hostUsername: "carl-copier", resume: resumeOf(candidates[2]!), github: src }).catch(
+      (e) => e,
+    );
+    expect(err).toBeInstanceOf(GitHubRateLimitedError);
+    expect((err as GitHubRateLimitedError).resetAt).toBe(clock.now() + 120_000);
+    // another verification on the same token does not send anything until the pause is over
+    const sent = sim.callLog.length;
+    const next = createEvidenceSource({ baseUrl: sim.url, token: "tok", db: openDatabase(":memory:"), clock, gate });
+    expect(await next.getUser("carl-copier").catch((e) => e)).toBeInstanceOf(GitHubRateLimitedError);
+    expect(sim.callLog.length).toBe(sent);
+  });
+
   test("stable pages: after a push the warm re-run reads only the new commits and stops at the cached head", async () => {
     const maya = candidates[3]!;
     const db = openDatabase(":memory:");

@@ -60,7 +60,9 @@ export async function readHistories(
     out.push(...chunk.map((repo, k) => firstRead(repo, data[`r${k}`] ?? null, opts)));
   }
   const cursors = new Map<GqlRead, string>();
-  for (const r of out) if (r && !r.complete && r.head) cursors.set(r, lastCursor(r));
+  // a history longer than the pages allowed is the REST path's (statistics, not pages): no page wasted on it
+  for (const r of out)
+    if (r && !r.complete && r.head && r.totalCount <= opts.maxPages * 100) cursors.set(r, lastCursor(r));
   for (let page = 2; page <= opts.maxPages && cursors.size > 0; page++) {
     const pending = [...cursors.keys()];
     for (let i = 0; i < pending.length; i += REPOS_PER_QUERY) {
