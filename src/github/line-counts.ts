@@ -13,7 +13,8 @@ import type { GhCommit, GhRepo, LineCountEvidence } from "./types.ts";
  *                 for the heaviest weeks (at most HEAVY_WEEKS) GET /commits/{sha} for at most
  *                 COMMITS_PER_HEAVY_WEEK of the candidate's commits authored in that week, found in the
  *                 listing already read, or (history truncated) by one more listing (author=, since=,
- *                 until=). 2 + 2 x 4 = 10 calls at most, 12 for a truncated history.
+ *                 until=). Only a week that could hold a dump counts (HEAVY_WEEK_*), so an ordinary
+ *                 history costs the 1-2 statistics calls alone; at most 2 + 1 + 4 = 7 calls.
  *   sampled       (statistics unavailable: still 202, 204, or zeros, which GitHub returns for every week of
  *                 a repository with 10,000+ commits): the oldest commit plus the machine-made spread of
  *                 commit-sample.ts; the candidate's total is then estimated, and said to be.
@@ -23,10 +24,16 @@ import type { GhCommit, GhRepo, LineCountEvidence } from "./types.ts";
 export const EVERY_COMMIT_MAX = 8;
 /** Without statistics, histories up to this size are still read commit by commit. */
 export const EVERY_COMMIT_FALLBACK_MAX = 20;
-export const HEAVY_WEEKS = 2;
+/** Only one week can hold 60 % of the lines. */
+export const HEAVY_WEEKS = 1;
 export const COMMITS_PER_HEAVY_WEEK = 4;
-/** A week is heavy when it holds at least this share of the candidate's additions. */
-export const HEAVY_WEEK_SHARE = 0.2;
+/**
+ * A week is heavy when one commit in it could be a dump by the BULK_DUMP rule's measure (at least 60 % of
+ * the candidate's lines and 2,000 lines, src/analysis/rules/bulk-dump.ts): the week must hold at least
+ * that much. Ordinary histories have no such week and cost only the statistics calls.
+ */
+export const HEAVY_WEEK_SHARE = 0.6;
+export const HEAVY_WEEK_MIN_LINES = 2000;
 const WEEK_S = 7 * 86_400;
 
 interface ContributorWeek {
@@ -93,7 +100,7 @@ export function candidateWeeks(
 /** The heaviest weeks (epoch seconds of their Sunday), most additions first. */
 export function heavyWeeks(weeks: Array<{ w: number; a: number }>, total: number): number[] {
   return [...weeks]
-    .filter((x) => x.a >= HEAVY_WEEK_SHARE * total)
+    .filter((x) => x.a >= HEAVY_WEEK_SHARE * total && x.a >= HEAVY_WEEK_MIN_LINES)
     .sort((a, b) => b.a - a.a || a.w - b.w)
     .slice(0, HEAVY_WEEKS)
     .map((x) => x.w);

@@ -41,15 +41,23 @@ describe("/stats/contributors", () => {
     expect(candidateWeeks(stats, "bob")).toBeNull();
   });
 
-  test("heavy weeks hold at least a fifth of the additions, heaviest first, two at most", () => {
+  test("a heavy week could hold a dump: 60 % of the additions and 2,000 lines", () => {
     const weeks = [
       { w: 1, a: 10 },
-      { w: 2, a: 500 },
+      { w: 2, a: 5000 },
       { w: 3, a: 300 },
-      { w: 4, a: 250 },
     ];
-    expect(heavyWeeks(weeks, 1060)).toEqual([2, 3]);
-    expect(heavyWeeks([{ w: 1, a: 10 }], 1000)).toEqual([]);
+    expect(heavyWeeks(weeks, 5310)).toEqual([2]);
+    expect(heavyWeeks([{ w: 1, a: 1500 }], 1500)).toEqual([]); // all of it, but too small to be a dump
+    expect(
+      heavyWeeks(
+        [
+          { w: 1, a: 3000 },
+          { w: 2, a: 3000 },
+        ],
+        6000,
+      ),
+    ).toEqual([]); // half: no one commit holds 60 %
   });
 
   test("commits authored in a week", () => {

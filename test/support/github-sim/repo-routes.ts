@@ -41,6 +41,8 @@ const emptyRepo = (): SimAnswer => ({
 export class RepoRoutes {
   /** repositories whose contributor statistics have been "computed" (first request answers 202) */
   private statsReady = new Set<string>();
+  /** line counts per repository head: one `git log --numstat` per history, not one per request */
+  private lineCache = new Map<string, Promise<Map<string, { additions: number; deletions: number }>>>();
 
   constructor(
     private world: SimWorld,
@@ -272,7 +274,12 @@ export class RepoRoutes {
       return { status: 202, body: {} };
     }
     const huge = commits.length >= 10_000;
-    const lines = huge ? new Map() : await readLineCounts(repo.dir, `refs/heads/${repo.defaultBranch}`);
+    let pending = this.lineCache.get(key);
+    if (!pending) {
+      pending = huge ? Promise.resolve(new Map()) : readLineCounts(repo.dir, `refs/heads/${repo.defaultBranch}`);
+      this.lineCache.set(key, pending);
+    }
+    const lines = await pending;
     const WEEK = 7 * 86_400;
     const weekOf = (t: number) => {
       const day = Math.floor(t / 86_400);
