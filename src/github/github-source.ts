@@ -129,13 +129,15 @@ const spread = (s: string): number => {
 /** The token this verification spends (see GitHubSourceOptions.tokens). */
 export function chooseToken(
   opts: Pick<GitHubSourceOptions, "baseUrl" | "token" | "tokens" | "affinity" | "gate" | "clock">,
+  /** the budget the verification will mostly spend: REST's, or GraphQL's points */
+  resource: "core" | "graphql" = "core",
 ) {
   const tokens = opts.tokens?.filter((t) => t !== "") ?? [];
   if (tokens.length === 0) return opts.token ?? null;
   if (tokens.length === 1) return tokens[0]!;
   const gate = opts.gate ?? processRateGate;
   const i = gate.pick(
-    tokens.map((t) => budgetKey(opts.baseUrl, t, "core")),
+    tokens.map((t) => budgetKey(opts.baseUrl, t, resource)),
     spread(opts.affinity ?? ""),
   );
   return tokens[i]!;

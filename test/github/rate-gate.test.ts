@@ -105,5 +105,10 @@ describe("several tokens", () => {
     expect(after).not.toContain("t1");
     for (const [i, t] of first.entries()) if (t !== "t1") expect(after[i]).toBe(t);
     expect(chooseToken({ baseUrl: base, tokens: [], token: "solo" })).toBe("solo");
+    // over GraphQL the points budget decides: a token out of points is passed over, whatever its REST budget
+    gate.record(budgetKey(base, "t2", "graphql"), { limit: 5000, remaining: 0, resetAt: clock.now() + 60_000 });
+    const overGraphql = logins.map((l) => chooseToken({ baseUrl: base, tokens, affinity: l, gate }, "graphql"));
+    expect(overGraphql).not.toContain("t2");
+    expect(overGraphql).toContain("t1");
   });
 });

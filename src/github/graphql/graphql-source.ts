@@ -36,7 +36,7 @@ export type EvidenceSource = GitHubSource & {
  * one per further page of 100 commits of the longest history; a warm re-run stops at the cached head.
  */
 export function createEvidenceSource(opts: GitHubSourceOptions & { graphql?: boolean }): EvidenceSource {
-  const token = chooseToken(opts);
+  const token = chooseToken(opts, opts.graphql === false ? "core" : "graphql");
   const rest = createGitHubSource({ ...opts, token, tokens: undefined });
   if (!token || opts.graphql === false) return { ...rest, points: () => 0, path: () => "rest" };
   const clock: Clock = opts.clock ?? systemClock;
