@@ -118,6 +118,15 @@ describe("GraphQL path", () => {
     }
   });
 
+  test("GraphQL failing for a moment (5xx) is retried, not given up for REST", async () => {
+    const carl = candidates[2]!;
+    sim.injectFaults({ status: 502, count: 2, match: "/graphql" });
+    const { src, out, log } = await analyse(carl);
+    expect(src.path()).toBe("graphql");
+    expect(log.filter((e) => e.graphql && e.status === 502)).toHaveLength(2);
+    expect(out.confidenceScore).toBe((await analyse(carl, { graphql: false })).out.confidenceScore);
+  });
+
   test("a spent GraphQL budget defers the job (GitHubRateLimitedError with the reset), it does not fail it", async () => {
     const resetAt = clock.now() + 30 * 60_000;
     sim.rateLimit.set({ remaining: 0, resetAt }, "tok-spent#graphql");

@@ -33,6 +33,10 @@ export interface GraphqlClientOptions {
   gate?: RateGate;
   /** shared with the REST client, so a source counts every request it sent */
   counters: TransportCounters;
+  /** retries of a 5xx / timeout / connection error before GraphQL counts as refused (default 3) */
+  retries?: number;
+  /** retries wait 1, 4, 9 ... units (default 1000 ms) */
+  backoffUnitMs?: number;
 }
 
 export interface GraphqlClient {
@@ -84,35 +88,52 @@ export function createGraphqlClient(opts: GraphqlClientOptions): GraphqlClient {
   return {
     points: () => points,
     async query<T>(text: string, variables: Record<string, unknown> = {}): Promise<T> {
-      await gate.admit(budget);
-      try {
-        const data = await gql<T & { rateLimit?: { cost?: number } }>(text, variables);
-        points += Number(data?.rateLimit?.cost) || 0;
-        return data;
-      } catch (err) {
-        if (err instanceof GitHubRateLimitedError) throw err;
-        if (err instanceof GraphqlResponseError) {
-          const errors = (err.errors ?? []) as Array<{ type?: string; message?: string }>;
-          if (errors.some((e) => e.type === "RATE_LIMITED")) rateLimited(err.headers as Record<string, string>);
-          const data = err.data as (T & { rateLimit?: { cost?: number } }) | undefined;
-          // errors beside data (a field GitHub could not resolve) are partial answers, not failures
-          if (data && errors.every((e) => e.type === "NOT_FOUND" || e.type === "FORBIDDEN")) {
-            points += Number(data.rateLimit?.cost) || 0;
-            return data;
-          }
-          throw new GraphqlRefusedError(`GitHub GraphQL answered errors: ${errors.map((e) => e.message).join("; ")}`);
+      const retries = opts.retries ?? 3;
+      const unit = opts.backoffUnitMs ?? 1000;
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await once<T>(text, variables);
+        } catch (err) {
+          const failing = err instanceof GraphqlRefusedError && (err.status === undefined || err.status >= 500);
+          if (!failing || attempt >= retries) throw err;
+          await Bun.sleep(unit * (attempt + 1) ** 2);
         }
-        const status = (err as { status?: number }).status;
-        const headers = (err as { response?: { headers?: Record<string, string> } }).response?.headers;
-        const message = errorMessage(err);
-        if ((status === 403 || status === 429) && (/rate limit/i.test(message) || headers?.["retry-after"]))
-          rateLimited(headers);
-        if (status === 401)
-          throw new GitHubUnavailableError("GitHub rejected the token (401 Bad credentials): check GITHUB_TOKEN");
-        throw new GraphqlRefusedError(`GitHub GraphQL failed: ${message}`, status);
-      } finally {
-        gate.release(budget);
       }
     },
   };
+
+  async function once<T>(text: string, variables: Record<string, unknown>): Promise<T> {
+    await gate.admit(budget);
+    try {
+      const data = await gql<T & { rateLimit?: { cost?: number } }>(text, variables);
+      points += Number(data?.rateLimit?.cost) || 0;
+      return data;
+    } catch (err) {
+      if (err instanceof GitHubRateLimitedError) throw err;
+      if (err instanceof GraphqlResponseError) {
+        const errors = (err.errors ?? []) as Array<{ type?: string; message?: string }>;
+        if (errors.some((e) => e.type === "RATE_LIMITED")) rateLimited(err.headers as Record<string, string>);
+        const data = err.data as (T & { rateLimit?: { cost?: number } }) | undefined;
+        // errors beside data (a field GitHub could not resolve) are partial answers, not failures
+        if (data && errors.every((e) => e.type === "NOT_FOUND" || e.type === "FORBIDDEN")) {
+          points += Number(data.rateLimit?.cost) || 0;
+          return data;
+        }
+        throw new GraphqlRefusedError(
+          `GitHub GraphQL answered errors: ${errors.map((e) => e.message).join("; ")}`,
+          400,
+        );
+      }
+      const status = (err as { status?: number }).status;
+      const headers = (err as { response?: { headers?: Record<string, string> } }).response?.headers;
+      const message = errorMessage(err);
+      if ((status === 403 || status === 429) && (/rate limit/i.test(message) || headers?.["retry-after"]))
+        rateLimited(headers);
+      if (status === 401)
+        throw new GitHubUnavailableError("GitHub rejected the token (401 Bad credentials): check GITHUB_TOKEN");
+      throw new GraphqlRefusedError(`GitHub GraphQL failed: ${message}`, status);
+    } finally {
+      gate.release(budget);
+    }
+  }
 }

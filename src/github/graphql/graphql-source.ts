@@ -50,6 +50,8 @@ export function createEvidenceSource(opts: GitHubSourceOptions & { graphql?: boo
     userAgent: opts.userAgent,
     gate: opts.gate,
     counters: rest.client.counters as TransportCounters,
+    retries: opts.retries,
+    backoffUnitMs: opts.backoffUnitMs,
   });
   const limits: EvidenceLimits = {
     maxCommitPages: Math.max(2, opts.maxCommitPages ?? 10),

@@ -142,6 +142,7 @@ export async function startGitHubSimulator(opts: GitHubSimulatorOptions = {}): P
       authenticated: token !== null,
       conditional: req.headers.has("if-none-match"),
       at: clock.now(),
+      ...(url.pathname === "/graphql" && req.method === "POST" ? { graphql: true } : {}),
     };
     callLog.push(entry);
     const base: Record<string, string> = {
@@ -189,8 +190,7 @@ export async function startGitHubSimulator(opts: GitHubSimulatorOptions = {}): P
         ...rateHeaders(),
       });
     }
-    if (url.pathname === "/graphql" && req.method === "POST") {
-      entry.graphql = true;
+    if (entry.graphql) {
       if (!graphqlEnabled)
         return finish({ status: 404, body: errorJson(404, "Not Found", "https://docs.github.com/graphql") });
       const answer = await answerGraphql(world, limiter, token, await req.text());
