@@ -11,7 +11,8 @@ import { GitHubRateLimitedError } from "./types.ts";
  * pauses the budget for its Retry-After: every request waits it out, or defers when it is too long.
  *
  * The state sits behind RateGateStore so a store shared by several replicas (a database) can replace the
- * in-memory one without touching the gate.
+ * in-memory one without touching the gate. Its calls are synchronous (they run on every request): a
+ * database store keeps a local mirror it refreshes, or the interface turns async (admit() already is).
  */
 export interface RateGateState {
   /** the newest window GitHub reported, or null before the first answer */
