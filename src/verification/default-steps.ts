@@ -57,7 +57,7 @@ export function defaultSteps(deps: {
         if (err instanceof AnalysisFailure) throw new PermanentJobError(err.code, err.message);
         throw err;
       } finally {
-        budget = github.client.rateLimit() ?? budget;
+        budget = github.budget() ?? budget;
       }
     },
     close: () => extractor.close(),

@@ -63,6 +63,7 @@ describe("REST and GraphQL feed the same evidence", () => {
       const gql = await analyse(c);
       expect(rest.log.some((e) => e.graphql)).toBe(false);
       expect(gql.src.path()).toBe("graphql");
+      expect(gql.src.budget()).toMatchObject({ limit: 5000, remaining: sim.rateLimit.graphqlState("tok").remaining });
       expect(gql.log.filter((e) => e.graphql).length).toBeGreaterThanOrEqual(2);
       const a = comparable(rest.out);
       const b = comparable(gql.out);

@@ -40,6 +40,7 @@ function fakeGithub(histories: Record<string, string[]>) {
   };
   const client: GraphqlClient = {
     points: () => 0,
+    rateLimit: () => null,
     async query<T>(text: string, vars: Record<string, unknown> = {}): Promise<T> {
       queries.push(text.startsWith("query Evidence") ? "evidence" : "history");
       const out: Record<string, unknown> = {};

@@ -4,7 +4,7 @@ import { errorMessage } from "../../lib/errors.ts";
 import { createConditionalFetch, type TransportCounters } from "../conditional-fetch.ts";
 import { budgetKey } from "../github-client.ts";
 import { processRateGate, RateGate } from "../rate-gate.ts";
-import { readRateLimit } from "../rate-limit-policy.ts";
+import { type RateLimitSnapshot, readRateLimit } from "../rate-limit-policy.ts";
 import { GitHubRateLimitedError, GitHubUnavailableError } from "../types.ts";
 
 /**
@@ -44,6 +44,8 @@ export interface GraphqlClient {
   query<T>(text: string, variables?: Record<string, unknown>): Promise<T>;
   /** points spent so far (rateLimit.cost of each answer) */
   points(): number;
+  /** the token's GraphQL window as GitHub last reported it */
+  rateLimit(): RateLimitSnapshot | null;
 }
 
 /**
@@ -87,6 +89,7 @@ export function createGraphqlClient(opts: GraphqlClientOptions): GraphqlClient {
 
   return {
     points: () => points,
+    rateLimit: () => gate.window(budget),
     async query<T>(text: string, variables: Record<string, unknown> = {}): Promise<T> {
       const retries = opts.retries ?? 3;
       const unit = opts.backoffUnitMs ?? 1000;

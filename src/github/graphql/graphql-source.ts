@@ -2,6 +2,7 @@ import { type Clock, systemClock } from "../../lib/clock.ts";
 import type { TransportCounters } from "../conditional-fetch.ts";
 import { chooseToken, createGitHubSource, type GitHubSourceOptions } from "../github-source.ts";
 import { GitHubHttpCache, tokenPartition } from "../http-cache-store.ts";
+import type { RateLimitSnapshot } from "../rate-limit-policy.ts";
 import type { EvidenceLimits } from "../repo-evidence.ts";
 import { repoFailure, unavailableEvidence } from "../repo-isolation.ts";
 import type { GhRepo, GhUser, GitHubSource, RepoEvidence } from "../types.ts";
@@ -26,6 +27,8 @@ export type EvidenceSource = GitHubSource & {
   points(): number;
   /** which API answered: "graphql", or "rest" (no token, or GraphQL refused) */
   path(): "graphql" | "rest";
+  /** the budget this verification mostly spent, as GitHub last reported it (GraphQL's points, or REST's) */
+  budget(): RateLimitSnapshot | null;
 };
 
 /**
@@ -38,7 +41,8 @@ export type EvidenceSource = GitHubSource & {
 export function createEvidenceSource(opts: GitHubSourceOptions & { graphql?: boolean }): EvidenceSource {
   const token = chooseToken(opts, opts.graphql === false ? "core" : "graphql");
   const rest = createGitHubSource({ ...opts, token, tokens: undefined });
-  if (!token || opts.graphql === false) return { ...rest, points: () => 0, path: () => "rest" };
+  if (!token || opts.graphql === false)
+    return { ...rest, points: () => 0, path: () => "rest", budget: () => rest.client.rateLimit() };
   const clock: Clock = opts.clock ?? systemClock;
   const log = opts.logger;
   const gql = createGraphqlClient({
@@ -149,6 +153,7 @@ export function createEvidenceSource(opts: GitHubSourceOptions & { graphql?: boo
     ...rest,
     points: () => gql.points(),
     path: () => (refused ? "rest" : "graphql"),
+    budget: () => (refused ? rest.client.rateLimit() : (gql.rateLimit() ?? rest.client.rateLimit())),
     async getUser(login) {
       if (refused) return rest.getUser(login);
       try {
