@@ -70,6 +70,7 @@ export function createGitHubSource(opts: GitHubSourceOptions): GitHubSource & { 
     maxCommitPages: Math.max(2, opts.maxCommitPages ?? 10),
     sampleSize: Math.max(0, opts.sampleSize ?? 10),
     maxManifests: Math.max(0, opts.maxManifests ?? 2),
+    scope: new URL(opts.baseUrl).origin,
   };
 
   const getRepo = async (owner: string, name: string): Promise<GhRepo | null> => {

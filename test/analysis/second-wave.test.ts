@@ -73,6 +73,14 @@ describe("second-wave histories", () => {
     expect(out.confidenceScore).toBeLessThanOrEqual(40);
   });
 
+  test("re-verifying the same copy spends no search call: the verdict is remembered per head tree", async () => {
+    await run("markdown-notes");
+    sim.resetCallLog();
+    const { flag } = await run("markdown-notes");
+    expect(flag("COPIED_REPOSITORY")?.severity).toBe("CRITICAL");
+    expect(sim.calls("/search/")).toEqual([]);
+  });
+
   test("a mostly identical copy is a WARNING with its shared share, and the claim is not HIGH", async () => {
     const { out, flag } = await run("task-board");
     const f = flag("COPIED_REPOSITORY")!;
