@@ -1,3 +1,4 @@
+import { mapLimit } from "../github/map-limit.ts";
 import type { GhRepo, GitHubSource } from "../github/types.ts";
 import type { ClaimedProject, ResumeLink } from "../resume/types.ts";
 import { claimRepoRefs, parseRepoUrl, type RepoRef, repoKey } from "./claim-links.ts";
@@ -6,7 +7,7 @@ import { claimRepoRefs, parseRepoUrl, type RepoRef, repoKey } from "./claim-link
  * Resolves every repository the resume links to what GitHub says it is, spending a call only when the
  * candidate's repository list cannot answer: a link to one of their listed repositories is free; others'
  * repositories, renamed ones (GitHub redirects the old name) and missing ones cost one getRepo each.
- * Calls are made one at a time in resume order, so the call sequence is deterministic.
+ * The lookups run `concurrency` at a time; the map is filled in resume order either way.
  */
 export async function resolveLinks(
   login: string,
@@ -14,6 +15,7 @@ export async function resolveLinks(
   outside: ResumeLink[],
   listed: GhRepo[],
   github: GitHubSource,
+  concurrency = 1,
 ): Promise<Map<string, GhRepo | null>> {
   const byKey = new Map(listed.map((r) => [repoKey(r.owner, r.name), r]));
   const refs: RepoRef[] = claims.flatMap((c) => claimRepoRefs(c));
@@ -22,11 +24,10 @@ export async function resolveLinks(
       link.owner && link.repo ? { owner: link.owner, name: link.repo } : parseRepoUrl(link.repoUrl ?? link.url);
     if (parsed) refs.push({ ...parsed, key: repoKey(parsed.owner, parsed.name), link });
   }
-  const out = new Map<string, GhRepo | null>();
-  for (const ref of refs) {
-    if (out.has(ref.key)) continue;
+  const unique = [...new Map(refs.map((r) => [r.key, r])).values()];
+  const found = await mapLimit(unique, concurrency, async (ref) => {
     const own = ref.owner.toLowerCase() === login.toLowerCase() ? byKey.get(ref.key) : undefined;
-    out.set(ref.key, own ?? (await github.getRepo(ref.owner, ref.name)));
-  }
-  return out;
+    return own ?? (await github.getRepo(ref.owner, ref.name));
+  });
+  return new Map(unique.map((ref, i) => [ref.key, found[i] ?? null]));
 }

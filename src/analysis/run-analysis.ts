@@ -1,3 +1,4 @@
+import { mapLimit } from "../github/map-limit.ts";
 import {
   type GhRepo,
   type GitHubSource,
@@ -43,7 +44,11 @@ export interface AnalysisInput {
   github: GitHubSource;
   /** told once every piece of GitHub evidence is in and only judging and scoring remain */
   onStage?: (stage: "analysing") => void;
+  /** repositories whose evidence is gathered at once (GITHUB_CONCURRENCY, default 8) */
+  concurrency?: number;
 }
+
+export const DEFAULT_GITHUB_CONCURRENCY = 8;
 
 /** The newest server-written time in the evidence: the analysis's "now", so no clock is read. */
 function asOfTime(user: { createdAt: string }, repos: GhRepo[]): string {
@@ -92,14 +97,16 @@ function verifiedProject(m: ClaimMatch, v: RepoVerdict, repoFlags: Flag[]): Veri
 }
 
 /**
- * One verification: fetch the user and their repository list, resolve the resume's links, match claims,
- * fetch evidence only for matched repositories (one at a time, in resume order), judge, and score.
+ * One verification: fetch the user and their repository list (at once), resolve the resume's links, match
+ * claims, fetch evidence only for matched repositories (`concurrency` at once), judge in resume order, and
+ * score.
  * Throws AnalysisFailure("no_projects_found" | "github_user_not_found"); GitHub rate-limit and
  * availability errors propagate for the job engine to defer or fail the job.
  * Deterministic: the same resume and the same GitHub answers give a byte-identical outcome.
  */
 export async function runAnalysis(input: AnalysisInput): Promise<AnalysisOutcome> {
   const { resume, github } = input;
+  const concurrency = Math.max(1, input.concurrency ?? DEFAULT_GITHUB_CONCURRENCY);
   const claims = resume.projects.filter((p) => !p.mentionOnly);
   if (claims.length === 0) {
     throw new AnalysisFailure(
@@ -109,10 +116,22 @@ export async function runAnalysis(input: AnalysisInput): Promise<AnalysisOutcome
         : "no projects were found in the resume: it needs a Projects section, or repository links, to verify",
     );
   }
+  // the listing does not wait for the account: GitHub resolves the login either way (404 lists nothing)
+  const listing = github.listUserRepos(input.hostUsername);
+  listing.catch(() => {}); // awaited below, unless the account lookup fails first
   const user = await github.getUser(input.hostUsername);
   if (!user) throw new AnalysisFailure("github_user_not_found", `GitHub has no user named ${input.hostUsername}`);
-  const listed = await github.listUserRepos(user.login);
-  const linkTargets = await resolveLinks(user.login, claims, resume.repoLinksOutsideProjects, listed, github);
+  const listed = await listing;
+  const orgLookups = organisations(resume, user.login, github);
+  orgLookups.catch(() => {}); // awaited below; a failure there must not go unhandled meanwhile
+  const linkTargets = await resolveLinks(
+    user.login,
+    claims,
+    resume.repoLinksOutsideProjects,
+    listed,
+    github,
+    concurrency,
+  );
 
   const pool = new Map(listed.map((r) => [repoKey(r.owner, r.name), r]));
   for (const link of resume.repoLinksOutsideProjects) {
@@ -124,11 +143,20 @@ export async function runAnalysis(input: AnalysisInput): Promise<AnalysisOutcome
 
   const verdicts = new Map<string, RepoVerdict>();
   const unavailable = new Map<string, RepoUnavailable>();
-  for (const m of matches) {
-    if (!m.repo) continue;
-    const key = repoKey(m.repo.owner, m.repo.name);
-    if (verdicts.has(key) || unavailable.has(key)) continue;
-    const evidence: RepoEvidence = m.repo.empty ? emptyEvidence(m.repo) : await github.repoEvidence(m.repo, user.login);
+  // evidence for every matched repository at once (bounded), judged afterwards in resume order
+  const firstMatch = new Map<string, ClaimMatch>();
+  for (const m of matches)
+    if (m.repo && !firstMatch.has(repoKey(m.repo.owner, m.repo.name)))
+      firstMatch.set(repoKey(m.repo.owner, m.repo.name), m);
+  const gathered = await mapLimit(
+    [...firstMatch.values()],
+    concurrency,
+    (m): Promise<RepoEvidence> =>
+      m.repo!.empty ? Promise.resolve(emptyEvidence(m.repo!)) : github.repoEvidence(m.repo!, user.login),
+  );
+  for (const [i, m] of [...firstMatch.values()].entries()) {
+    const key = repoKey(m.repo!.owner, m.repo!.name);
+    const evidence = gathered[i]!;
     if (evidence.unavailable) unavailable.set(key, evidence.unavailable);
     else verdicts.set(key, judgeRepo(user, evidence, { name: m.claim.name, dates: m.claim.dates }));
   }
@@ -137,7 +165,7 @@ export async function runAnalysis(input: AnalysisInput): Promise<AnalysisOutcome
   if (verdicts.size === 0 && failing.length >= 2 && failing.every((u) => u.status >= 500))
     throw new GitHubUnavailableError(`GitHub failed on every matched repository: ${failing[0]!.reason}`, 503);
 
-  const organisationLinks = await organisations(resume, user.login, github);
+  const organisationLinks = await orgLookups;
   input.onStage?.("analysing");
   const flags: Flag[] = [...profileMismatchFlags(resume, user.login, organisationLinks), ...hiddenTextFlags(resume)];
   const verifiedProjects: VerifiedProject[] = [];

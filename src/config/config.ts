@@ -18,6 +18,10 @@ export interface Config {
   publicUrl: string | null;
   githubApiUrl: string;
   githubToken: string | null;
+  /** every token to spread GitHub calls over (GITHUB_TOKENS, then GITHUB_TOKEN), each with its own budget */
+  githubTokens: string[];
+  /** repositories whose evidence is gathered at once per verification */
+  githubConcurrency: number;
   workerConcurrency: number;
   webhookTimeoutMs: number;
   webhookRetryScheduleMs: number[];
@@ -72,6 +76,18 @@ export const SETTINGS = {
     flag: "github-token",
     def: "",
     help: "GitHub token (strongly advised: 5,000 requests/h instead of 60)",
+  },
+  githubTokens: {
+    env: "GITHUB_TOKENS",
+    flag: "github-tokens",
+    def: "",
+    help: "several GitHub tokens, comma-separated: calls are spread over them, each with its own budget",
+  },
+  githubConcurrency: {
+    env: "GITHUB_CONCURRENCY",
+    flag: "github-concurrency",
+    def: "8",
+    help: "repositories whose GitHub evidence is gathered at once per verification (GitHub refuses over 100)",
   },
   workerConcurrency: {
     env: "WORKER_CONCURRENCY",
@@ -184,6 +200,10 @@ const schema = z.object({
   publicUrl: z.union([z.literal(""), url("PUBLIC_URL")]),
   githubApiUrl: url("GITHUB_API_URL"),
   githubToken: z.string(),
+  githubTokens: z.string().refine((s) => !/\s/.test(s.replace(/\s*,\s*/g, ",").trim()), {
+    message: "GITHUB_TOKENS must be tokens separated by commas, without spaces inside a token",
+  }),
+  githubConcurrency: int(1, 100),
   workerConcurrency: int(1, 256),
   webhookTimeout: duration("WEBHOOK_TIMEOUT").refine((ms) => ms >= 1, "WEBHOOK_TIMEOUT must be positive"),
   webhookRetrySchedule: z.string().transform((s, ctx) => {
@@ -252,6 +272,10 @@ export function loadConfig(
     publicUrl: v.publicUrl === "" ? null : v.publicUrl.replace(/\/+$/, ""),
     githubApiUrl: v.githubApiUrl.replace(/\/+$/, ""),
     githubToken: v.githubToken === "" ? null : v.githubToken,
+    githubTokens: Object.freeze([
+      ...new Set([...v.githubTokens.split(","), v.githubToken].map((t) => t.trim()).filter((t) => t !== "")),
+    ]) as string[],
+    githubConcurrency: v.githubConcurrency,
     workerConcurrency: v.workerConcurrency,
     webhookTimeoutMs: v.webhookTimeout,
     webhookRetryScheduleMs: Object.freeze([...v.webhookRetrySchedule]) as number[],

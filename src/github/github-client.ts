@@ -7,6 +7,7 @@ import { type Logger, silentLogger } from "../lib/log.ts";
 import type { Database } from "../storage/database.ts";
 import { createConditionalFetch, type TransportCounters } from "./conditional-fetch.ts";
 import { GitHubHttpCache, tokenPartition } from "./http-cache-store.ts";
+import { processRateGate, RateGate } from "./rate-gate.ts";
 import { classifyFailure, type RateLimitSnapshot } from "./rate-limit-policy.ts";
 import { GitHubRateLimitedError, GitHubUnavailableError } from "./types.ts";
 
@@ -29,6 +30,11 @@ export interface GitHubClientOptions {
   /** a secondary limit asking to wait longer than this defers the job instead (default 60 s) */
   maxSecondaryWaitMs?: number;
   logger?: Logger;
+  /**
+   * the rate-limit gate shared by every job (default: the process's; a client given its own clock gets a
+   * private one, so a test's manual time never mixes with real time)
+   */
+  gate?: RateGate;
 }
 
 /** An answer: 2xx, or one of the statuses the caller said it handles. */
@@ -74,6 +80,10 @@ const DO_NOT_RETRY = [400, 401, 403, 404, 409, 410, 422, 429, 451];
 
 const ThrottledOctokit = Octokit.plugin(throttling, retry);
 
+/** The budget a token spends on one GitHub: its REST ("core") or its GraphQL window, as the gate names it. */
+export const budgetKey = (baseUrl: string, token: string | null | undefined, resource: "core" | "graphql"): string =>
+  `${new URL(baseUrl).origin}:${tokenPartition(token)}:${resource}`;
+
 /**
  * Builds the GitHub client: octokit with plugin-throttling (secondary limits retried briefly, primary
  * limits never waited for in-process) and plugin-retry (5xx and timeouts, with backoff), over a
@@ -88,7 +98,8 @@ export function createGitHubClient(opts: GitHubClientOptions): GitHubClient {
   const unit = opts.backoffUnitMs ?? 1000;
   const retries = opts.retries ?? 3;
   const maxSecondaryWaitMs = opts.maxSecondaryWaitMs ?? 60_000;
-  let lastRate: RateLimitSnapshot | null = null;
+  const gate = opts.gate ?? (opts.clock ? new RateGate(undefined, { clock }) : processRateGate);
+  const budget = budgetKey(baseUrl, opts.token, "core");
 
   const transport = createConditionalFetch({
     fetch: opts.fetch ?? ((input, init) => fetch(input, init)),
@@ -98,9 +109,7 @@ export function createGitHubClient(opts: GitHubClientOptions): GitHubClient {
     timeoutMs: opts.requestTimeoutMs ?? 20_000,
     origin: new URL(baseUrl).origin,
     counters,
-    onRateLimit: (snap) => {
-      lastRate = snap;
-    },
+    onRateLimit: (snap) => gate.record(budget, snap),
   });
 
   const octokit = new ThrottledOctokit({
@@ -119,8 +128,11 @@ export function createGitHubClient(opts: GitHubClientOptions): GitHubClient {
       retryAfterBaseValue: unit,
       // the primary budget resets within the hour: the job defers (GitHubRateLimitedError), the worker is freed
       onRateLimit: () => false,
-      onSecondaryRateLimit: (retryAfter: number, _options: unknown, _octokit: unknown, retryCount: number) =>
-        retryCount < 2 && retryAfter * 1000 <= maxSecondaryWaitMs,
+      // every request of the process on this budget waits it out too (the gate), not only this one
+      onSecondaryRateLimit: (retryAfter: number, _options: unknown, _octokit: unknown, retryCount: number) => {
+        gate.pause(budget, retryAfter * unit);
+        return retryCount < 2 && retryAfter * 1000 <= maxSecondaryWaitMs;
+      },
     },
     retry: { doNotRetry: DO_NOT_RETRY, retries, retryAfterBaseValue: unit },
   });
@@ -131,9 +143,7 @@ export function createGitHubClient(opts: GitHubClientOptions): GitHubClient {
     accept: readonly number[] = [],
     options: { retries?: number } = {},
   ): Promise<GitHubResponse<T>> => {
-    const budget = lastRate;
-    if (budget && budget.remaining <= 0 && clock.now() < budget.resetAt)
-      throw new GitHubRateLimitedError(budget.resetAt);
+    await gate.admit(budget);
     try {
       const res = await octokit.request(`GET ${route}`, {
         ...params,
@@ -170,12 +180,14 @@ export function createGitHubClient(opts: GitHubClientOptions): GitHubClient {
         case "client-error":
           throw new GitHubUnavailableError(`GitHub answered ${err.status} to GET ${route}: ${err.message}`, err.status);
       }
+    } finally {
+      gate.release(budget);
     }
   };
 
   return {
     get,
     counters,
-    rateLimit: () => lastRate,
+    rateLimit: () => gate.window(budget),
   };
 }

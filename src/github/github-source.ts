@@ -1,9 +1,10 @@
 import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/log.ts";
 import type { Database } from "../storage/database.ts";
-import { createGitHubClient, type GitHubClient } from "./github-client.ts";
+import { budgetKey, createGitHubClient, type GitHubClient } from "./github-client.ts";
 import { toGhRepo, toGhUser } from "./github-mappers.ts";
 import { pageOf } from "./link-header.ts";
+import { processRateGate, type RateGate } from "./rate-gate.ts";
 import { fetchRepoEvidence } from "./repo-evidence.ts";
 import { repoFailure, unavailableEvidence } from "./repo-isolation.ts";
 import type { GhRepo, GitHubSource } from "./types.ts";
@@ -12,6 +13,15 @@ export interface GitHubSourceOptions {
   /** REST base URL (config.githubApiUrl) */
   baseUrl: string;
   token?: string | null;
+  /**
+   * several tokens (GITHUB_TOKENS): the verification uses one of them, chosen by the gate: the one
+   * `affinity` (the candidate's login) hashes to while it has budget, so re-verifications meet their cached
+   * answers, else the one with the most left. Overrides `token` when not empty.
+   */
+  tokens?: readonly string[];
+  affinity?: string;
+  /** the process's rate-limit gate unless given (a client with its own clock gets a private one) */
+  gate?: RateGate;
   /** holds github_http_cache (migration 0003): conditional requests survive restarts */
   db: Database;
   clock?: Clock;
@@ -41,9 +51,11 @@ const MAX_REPO_PAGES = 100;
  * free 304s warm.
  */
 export function createGitHubSource(opts: GitHubSourceOptions): GitHubSource & { client: GitHubClient } {
+  const token = chooseToken(opts);
   const client = createGitHubClient({
     baseUrl: opts.baseUrl,
-    token: opts.token,
+    token,
+    gate: opts.gate,
     db: opts.db,
     clock: opts.clock,
     userAgent: opts.userAgent,
@@ -106,4 +118,28 @@ export function createGitHubSource(opts: GitHubSourceOptions): GitHubSource & { 
       servedFromCache: client.counters.servedFromCache,
     }),
   };
+}
+
+/** FNV-1a of a string: a stable, even spread of candidates over tokens. */
+const spread = (s: string): number => {
+  let h = 0x811c9dc5;
+  for (const ch of s.toLowerCase()) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+  return h;
+};
+
+/** The token this verification spends (see GitHubSourceOptions.tokens). */
+export function chooseToken(
+  opts: Pick<GitHubSourceOptions, "baseUrl" | "token" | "tokens" | "affinity" | "gate" | "clock">,
+  /** the budget the verification will mostly spend: REST's, or GraphQL's points */
+  resource: "core" | "graphql" = "core",
+) {
+  const tokens = opts.tokens?.filter((t) => t !== "") ?? [];
+  if (tokens.length === 0) return opts.token ?? null;
+  if (tokens.length === 1) return tokens[0]!;
+  const gate = opts.gate ?? processRateGate;
+  const i = gate.pick(
+    tokens.map((t) => budgetKey(opts.baseUrl, t, resource)),
+    spread(opts.affinity ?? ""),
+  );
+  return tokens[i]!;
 }

@@ -9,10 +9,17 @@ export async function mapLimit<T, R>(
 ): Promise<R[]> {
   const out = new Array<R>(items.length);
   let next = 0;
+  let failed = false;
   const worker = async () => {
-    while (next < items.length) {
+    // after a failure nothing new starts: the whole map fails anyway, and GitHub calls cost budget
+    while (next < items.length && !failed) {
       const i = next++;
-      out[i] = await fn(items[i]!, i);
+      try {
+        out[i] = await fn(items[i]!, i);
+      } catch (err) {
+        failed = true;
+        throw err;
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.min(Math.max(1, limit), items.length) }, worker));

@@ -147,7 +147,7 @@ export async function fetchRepoEvidence(
 }
 
 /** For a fork: commits on its default branch beyond the parent's, and how many are the candidate's. */
-async function aheadOfParent(
+export async function aheadOfParent(
   client: GitHubClient,
   repo: GhRepo,
   login: string,

@@ -4,6 +4,7 @@ import { findLinks, type LocatedLink } from "./claims/link-finder.ts";
 import { splitLinkedItems } from "./claims/linked-items.ts";
 import { linkedSoftware } from "./claims/linked-software.ts";
 import { buildProject } from "./claims/project-builder.ts";
+import { holdsProjects } from "./claims/project-sections.ts";
 import { detectSections, type Section } from "./claims/sections.ts";
 import type { Line } from "./layout/layout-types.ts";
 import { layoutPage } from "./layout/page-layout.ts";
@@ -62,7 +63,7 @@ function outsideRepoLinks(
 function projectsOf(sections: Section[], links: LocatedLink[], lines: Line[]): ClaimedProject[] {
   const projects: ClaimedProject[] = [];
   for (const s of sections) {
-    if (s.kind !== "projects") continue;
+    if (!holdsProjects(s, links)) continue;
     for (const entry of segmentEntries(s.lines).flatMap(splitLinkedItems)) {
       const p = buildProject(entry, s, links);
       if (/\p{L}/u.test(p.name)) projects.push(p);

@@ -1,6 +1,6 @@
 import { AnalysisFailure, runAnalysis } from "../analysis/run-analysis.ts";
 import type { Config } from "../config/config.ts";
-import { createGitHubSource } from "../github/github-source.ts";
+import { createEvidenceSource } from "../github/graphql/graphql-source.ts";
 import type { RateLimitSnapshot } from "../github/rate-limit-policy.ts";
 import { PermanentJobError } from "../jobs/job-errors.ts";
 import type { Logger } from "../lib/log.ts";
@@ -29,18 +29,28 @@ export function productionSteps(deps: {
       return extractor.extract(pdf, {});
     },
     async analyze({ hostUsername, resume, onStage }) {
-      const github = createGitHubSource({
+      const github = createEvidenceSource({
         baseUrl: config.githubApiUrl,
         token: config.githubToken,
+        tokens: config.githubTokens,
+        affinity: hostUsername,
         db,
         logger: logger.child({ component: "github" }),
       });
       try {
-        const { githubCalls, ...result } = await runAnalysis({ hostUsername, resume, github, onStage });
+        const { githubCalls, ...result } = await runAnalysis({
+          hostUsername,
+          resume,
+          github,
+          onStage,
+          concurrency: config.githubConcurrency,
+        });
         logger.info("analysis done", {
           hostUsername,
           githubCalls: githubCalls.calls,
           notModified: githubCalls.notModified,
+          githubApi: github.path(),
+          graphqlPoints: github.points(),
           score: result.confidenceScore,
         });
         return result;
@@ -48,7 +58,7 @@ export function productionSteps(deps: {
         if (err instanceof AnalysisFailure) throw new PermanentJobError(err.code, err.message);
         throw err;
       } finally {
-        budget = github.client.rateLimit() ?? budget;
+        budget = github.budget() ?? budget;
       }
     },
     close: () => extractor.close(),

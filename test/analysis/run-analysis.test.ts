@@ -122,10 +122,10 @@ describe("runAnalysis on an honest candidate", () => {
     expect(out.flags.filter((f) => f.severity !== "INFO")).toEqual([]);
     expect(out.confidenceScore).toBe(100);
     expect(out.unmatchedClaims).toEqual([]);
-    // user + repo list + one getRepo for the organisation link + evidence for 3 matched repositories
+    // user + repo list (asked at once) + one getRepo for the organisation link + evidence for 3 matched repositories
     expect(gh.log).toEqual([
-      "user ana",
       "repos ana",
+      "user ana",
       "repo acme/platform",
       "evidence ana/weather-dash",
       "evidence ana/ledgr",
@@ -263,5 +263,50 @@ describe("runAnalysis flags", () => {
     const f = out.flags.find((x) => x.rule === "CLAIM_BEFORE_ACCOUNT");
     expect(f?.severity).toBe("WARNING");
     expect(f?.project).toBe("Old Game");
+  });
+});
+
+describe("runAnalysis concurrency", () => {
+  /** a source whose repoEvidence answers only when released, so the test sees how many are in flight */
+  class GatedGitHub extends FakeGitHub {
+    inFlight = 0;
+    maxInFlight = 0;
+    release: Array<() => void> = [];
+    override async repoEvidence(...args: Parameters<FakeGitHub["repoEvidence"]>) {
+      this.inFlight++;
+      this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+      await new Promise<void>((r) => this.release.push(r));
+      this.inFlight--;
+      return super.repoEvidence(...args);
+    }
+  }
+  const settle = async (gh: GatedGitHub, run: Promise<unknown>) => {
+    // release evidence as it is asked for until the analysis ends
+    let done = false;
+    run.finally(() => (done = true)).catch(() => {});
+    const deadline = Date.now() + 5000;
+    while (!done && Date.now() < deadline) {
+      await Bun.sleep(0);
+      gh.release.shift()?.();
+    }
+  };
+
+  test("evidence of different claims is gathered at once, bounded by concurrency; the outcome is the sequential one", async () => {
+    const sequential = await runAnalysis({
+      hostUsername: "ana",
+      resume: resume(honestClaims),
+      github: new FakeGitHub(world()),
+      concurrency: 1,
+    });
+    const gh = new GatedGitHub(world());
+    const run = runAnalysis({ hostUsername: "ana", resume: resume(honestClaims), github: gh, concurrency: 8 });
+    await settle(gh, run);
+    expect(gh.maxInFlight).toBe(3);
+    expect(JSON.stringify(await run)).toBe(JSON.stringify(sequential));
+    const bounded = new GatedGitHub(world());
+    const two = runAnalysis({ hostUsername: "ana", resume: resume(honestClaims), github: bounded, concurrency: 2 });
+    await settle(bounded, two);
+    await two;
+    expect(bounded.maxInFlight).toBe(2);
   });
 });

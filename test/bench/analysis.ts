@@ -10,7 +10,7 @@
  */
 import { runAnalysis } from "../../src/analysis/run-analysis.ts";
 import { type AnalysisOutcome, SEVERITY_RANK, type Severity } from "../../src/analysis/types.ts";
-import { createGitHubSource } from "../../src/github/github-source.ts";
+import { createEvidenceSource } from "../../src/github/graphql/graphql-source.ts";
 import { extractResume } from "../../src/resume/index.ts";
 import { openDatabase } from "../../src/storage/database.ts";
 import { perfectExtraction, sampleResumePdf } from "../demo/resume-pdf.ts";
@@ -24,9 +24,12 @@ import {
   HELD_OUT,
   linkTo,
   secondWave,
-  title,
 } from "./analysis-candidates.ts";
 import { machine, percentile, table } from "./bench-util.ts";
+import { type CallFigures, graphqlSource, measureTypical, REST_BASELINE, restSource } from "./github-calls.ts";
+
+/** `--rest`: the suite over the REST path (what runs without a token); default the GraphQL path (token set) */
+const API_REST = process.argv.includes("--rest");
 
 const NOW = S.SCENARIO_NOW;
 const NO_EXTRACT = process.argv.includes("--no-extract");
@@ -245,8 +248,8 @@ const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, "");
 interface Run {
   c: BenchCandidate;
   out: AnalysisOutcome;
-  cold: { calls: number; notModified: number; ms: number };
-  warm: { calls: number; notModified: number; servedFromCache: number; ms: number };
+  cold: { calls: number; notModified: number; ms: number; graphql: number };
+  warm: { calls: number; notModified: number; servedFromCache: number; ms: number; graphql: number };
   extractMs: number;
 }
 
@@ -262,11 +265,15 @@ async function main(): Promise<number> {
       const resume = NO_EXTRACT ? perfectExtraction(c.resume) : await extractResume(pdf);
       const extractMs = performance.now() - t0;
       const db = openDatabase(":memory:");
-      const source = () => createGitHubSource({ baseUrl: sim.url, token: "bench-token", db, backoffUnitMs: 1 });
+      const source = () =>
+        createEvidenceSource({ baseUrl: sim.url, token: "bench-token", db, backoffUnitMs: 1, graphql: !API_REST });
+      const graphqlCalls = () => sim.calls((e) => e.graphql === true).length;
+      const g0 = graphqlCalls();
       const coldSrc = source();
       const t1 = performance.now();
       const out = await runAnalysis({ hostUsername: c.spec.login, resume, github: coldSrc });
       const coldMs = performance.now() - t1;
+      const g1 = graphqlCalls();
       const warmSrc = source();
       const t2 = performance.now();
       const again = await runAnalysis({ hostUsername: c.spec.login, resume, github: warmSrc });
@@ -278,18 +285,31 @@ async function main(): Promise<number> {
         c,
         out,
         extractMs,
-        cold: { ...coldSrc.stats(), ms: coldMs },
-        warm: { calls: ws.calls, notModified: ws.notModified, servedFromCache: ws.servedFromCache ?? 0, ms: warmMs },
+        cold: { ...coldSrc.stats(), ms: coldMs, graphql: g1 - g0 },
+        warm: {
+          calls: ws.calls,
+          notModified: ws.notModified,
+          servedFromCache: ws.servedFromCache ?? 0,
+          ms: warmMs,
+          graphql: graphqlCalls() - g1,
+        },
       });
       db.close();
     }
   } finally {
     await sim.stop();
   }
-  return report(runs);
+  const typical: CallFigures[] = [];
+  for (const [name, make] of [
+    ["GraphQL (token)", graphqlSource],
+    ["REST (token)", restSource("bench-token")],
+    ["REST (no token)", restSource(null)],
+  ] as const)
+    typical.push(await measureTypical(name, make));
+  return report(runs, typical);
 }
 
-function report(runs: Run[]): number {
+function report(runs: Run[], typical: CallFigures[]): number {
   const problems: string[] = [];
   console.log(
     `# claimcheck analysis benchmark${NO_EXTRACT ? " (--no-extract: perfect extraction)" : ""}\n${machine()}\n`,
@@ -517,17 +537,19 @@ function report(runs: Run[]): number {
 
   // GitHub cost
   const cold = runs.map((r) => r.cold.calls).sort((a, b) => a - b);
-  const warmCalls = runs.reduce((s, r) => s + r.warm.calls, 0);
+  // GraphQL answers are POSTs: never 304; the share is over the REST requests
+  const warmCalls = runs.reduce((s, r) => s + r.warm.calls - r.warm.graphql, 0);
   const warm304 = runs.reduce((s, r) => s + r.warm.notModified, 0);
   const claims = runs.reduce((s, r) => s + r.c.truth.length, 0);
   const share = warmCalls === 0 ? 1 : warm304 / warmCalls;
-  console.log("\n## GitHub calls per verification\n");
+  console.log(`\n## GitHub calls per verification (suite over the ${API_REST ? "REST" : "GraphQL"} path)\n`);
   console.log(
     table(
       [
         "candidate",
         "claims",
         "cold calls",
+        "of them GraphQL",
         "warm calls",
         "warm 304s",
         "warm from cache",
@@ -539,6 +561,7 @@ function report(runs: Run[]): number {
         r.c.spec.login,
         r.c.truth.length,
         r.cold.calls,
+        r.cold.graphql,
         r.warm.calls,
         r.warm.notModified,
         r.warm.servedFromCache,
@@ -550,14 +573,59 @@ function report(runs: Run[]): number {
   );
   console.log(
     `\ncold: p50 ${percentile(cold, 50)}, max ${cold[cold.length - 1]} calls (${(cold.reduce((a, b) => a + b, 0) / claims).toFixed(1)} per claimed project); ` +
-      `warm: ${warm304} of ${warmCalls} requests answered 304 (${(100 * share).toFixed(1)} %, target >= 90 %)`,
+      `warm: ${warm304} of ${warmCalls} REST requests answered 304 (${(100 * share).toFixed(1)} %, target >= 90 %)`,
   );
   if (share < 0.9) problems.push(`warm re-verification: only ${(100 * share).toFixed(1)} % 304s`);
+  problems.push(...reportTypical(typical));
 
   console.log(
     problems.length === 0 ? "\nall targets met" : `\ntargets missed:\n${problems.map((p) => `  - ${p}`).join("\n")}`,
   );
   return problems.length === 0 ? 0 : 1;
+}
+
+/**
+ * Cold verifications an hour one token allows: GitHub gives a token 5,000 REST requests and, apart,
+ * 5,000 GraphQL points an hour; the scarcer of the two sets the pace. Without a token: 60 REST requests.
+ */
+function verificationsPerHour(f: CallFigures): number {
+  const restBudget = f.path.includes("no token") ? 60 : 5000;
+  const byRest = f.coldRest > 0 ? restBudget / f.coldRest : Number.POSITIVE_INFINITY;
+  const byPoints = f.coldPoints ? 5000 / f.coldPoints : Number.POSITIVE_INFINITY;
+  return Math.floor(Math.min(byRest, byPoints));
+}
+
+/** The issue's typical candidate (5 claims, 30 repositories): requests per verification on each path. */
+function reportTypical(typical: CallFigures[]): string[] {
+  const problems: string[] = [];
+  console.log("\n## Typical candidate: 5 claims, 30 repositories (requests per verification)\n");
+  console.log(
+    table(
+      ["path", "cold", "warm after one push to each repository", "GraphQL points cold / warm", "before (REST, i10)"],
+      typical.map((f) => [
+        f.path,
+        f.cold,
+        f.warm,
+        f.coldPoints === undefined ? "-" : `${f.coldPoints} / ${f.warmPoints}`,
+        `${REST_BASELINE.cold} / ${REST_BASELINE.warm}`,
+      ]),
+    ),
+  );
+  const gql = typical.find((f) => f.path.startsWith("GraphQL"));
+  const anon = typical.find((f) => f.path.includes("no token"));
+  for (const f of typical) {
+    console.log(
+      `${f.path}: ${f.cold} requests cold (${f.coldRest} REST${f.coldPoints === undefined ? "" : `, ${f.cold - f.coldRest} GraphQL = ${f.coldPoints} points`}): ` +
+        `about ${verificationsPerHour(f).toLocaleString("en-US")} verifications an hour per token`,
+    );
+  }
+  if (gql) {
+    if (gql.cold > 15) problems.push(`typical candidate over GraphQL: ${gql.cold} requests cold (target <= 15)`);
+    if (gql.warm > 5) problems.push(`typical candidate over GraphQL: ${gql.warm} requests warm (target <= 5)`);
+  }
+  if (anon && (anon.cold > REST_BASELINE.cold || anon.warm > REST_BASELINE.warm))
+    problems.push(`REST without a token: ${anon.cold} cold / ${anon.warm} warm, worse than before`);
+  return problems;
 }
 
 process.exitCode = await main();

@@ -10,11 +10,16 @@
  * broken down per batch, per producer family and per layout (test/resume/support/bench-groups.ts).
  * `--batch N` runs only the manifest entries of that batch; `--only s` only files whose name contains
  * s. `--check` exits 1 when a target is missed.
+ * `--synthetic` measures the generated held-out set instead (test/fixtures/resume/synthetic/, built
+ * into a cache directory on first use, deterministic by seed), reported per split: "tune" (odd
+ * seeds, the half rules may be developed against) and "held-out" (even seeds); `--split tune|held-out`
+ * runs one half; `--count N` builds N seeds instead of the default 72.
  */
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { createResumeExtractor, extractResumeInProcess, ResumeError } from "../../src/resume/index.ts";
 import type { ExtractedResume } from "../../src/resume/types.ts";
+import { defaultSyntheticDir, generateSyntheticSet } from "../fixtures/resume/synthetic/generate.ts";
 import {
   addScore,
   emptyTotals,
@@ -34,6 +39,8 @@ interface ManifestEntry {
   layout?: string | null;
   notes?: string | null;
   batch?: number;
+  /** synthetic set: "tune" or "held-out" */
+  split?: string;
   projects: TruthProject[];
 }
 
@@ -47,16 +54,30 @@ const flagValue = (flag: string): string | undefined => {
 };
 const batch = flagValue("--batch");
 const only = flagValue("--only");
+const split = flagValue("--split");
+const synthetic = args.includes("--synthetic");
 const positional = args.filter(
-  (a, i) => !a.startsWith("--") && !["--reps", "--batch", "--only"].includes(args[i - 1]!),
+  (a, i) => !a.startsWith("--") && !["--reps", "--batch", "--only", "--split", "--count"].includes(args[i - 1]!),
 );
 const repoRoot = resolve(import.meta.dir, "..", "..");
-const dir = resolve(positional[0] ?? join(repoRoot, "..", "shared", "resumes"));
+const count = flagValue("--count");
+const generated = synthetic
+  ? count
+    ? await generateSyntheticSet(defaultSyntheticDir(Number(count)), Number(count))
+    : await generateSyntheticSet()
+  : null;
+const dir = generated?.dir ?? resolve(positional[0] ?? join(repoRoot, "..", "shared", "resumes"));
 const pdfDir = existsSync(join(dir, "pdfs")) ? join(dir, "pdfs") : dir;
-const manifest = ((await Bun.file(join(dir, "manifest.json")).json()) as ManifestEntry[]).filter(
-  (e) => (batch === undefined || String(e.batch ?? 1) === batch) && (only === undefined || e.file.includes(only)),
+const manifest = (
+  (generated?.manifest ?? (await Bun.file(join(dir, "manifest.json")).json())) as ManifestEntry[]
+).filter(
+  (e) =>
+    (batch === undefined || String(e.batch ?? 1) === batch) &&
+    (split === undefined || e.split === split) &&
+    (only === undefined || e.file.includes(only)),
 );
-if (manifest.length === 0) throw new Error(`no manifest entries match --batch ${batch} --only ${only}`);
+if (manifest.length === 0)
+  throw new Error(`no manifest entries match --batch ${batch} --split ${split} --only ${only}`);
 const groups = new Map<string, GroupTotals>();
 function group(key: string): GroupTotals {
   const t = groups.get(key);
@@ -125,7 +146,7 @@ for (const entry of manifest) {
   const negative = entry.projects.length === 0;
   for (const key of [
     "all",
-    `batch ${entry.batch ?? 1}`,
+    entry.split ? `split ${entry.split}` : `batch ${entry.batch ?? 1}`,
     `family ${producerFamily(entry.producer, entry.creator)}`,
     `layout ${layoutGroup(entry.layout, entry.notes)}`,
   ])
@@ -157,7 +178,14 @@ const p95 = percentile(oursMs, 0.95);
 const pp50 = percentile(popplerMs, 0.5);
 const pp95 = percentile(popplerMs, 0.95);
 
-const filter = [batch && `batch ${batch}`, only && `files matching "${only}"`].filter(Boolean).join(", ");
+const filter = [
+  synthetic && "synthetic set",
+  batch && `batch ${batch}`,
+  split && `split ${split}`,
+  only && `files matching "${only}"`,
+]
+  .filter(Boolean)
+  .join(", ");
 console.log(`# extraction benchmark: ${manifest.length} resumes from ${dir}${filter ? ` (${filter})` : ""}`);
 console.log(`${machine()}; ${reps} runs per file (median); times include IPC to the warm isolated child\n`);
 console.log(
@@ -178,7 +206,7 @@ console.log(
   ),
 );
 if (misses.length) console.log(`\n${misses.join("\n")}`);
-const order = (k: string) => ["all", "batch", "family", "layout"].findIndex((p) => k.startsWith(p));
+const order = (k: string) => ["all", "batch", "split", "family", "layout"].findIndex((p) => k.startsWith(p));
 const groupRows = [...groups.entries()]
   .sort(([a], [b]) => order(a) - order(b) || a.localeCompare(b))
   .map(([k, t]) => totalsRow(k, t));

@@ -25,7 +25,7 @@ function expectAllPass(r: PhaseReport): void {
 describe("chaos (short form)", () => {
   test("5 SIGKILLs under a steady stream: every acknowledged job final exactly once, every webhook delivered and signed", async () => {
     expectAllPass(await runKillCampaign({ kills: 5, upMs: [200, 900] }));
-  }, 60_000);
+  }, 150_000); // a hang guard, not a speed target: 35-60 s on a loaded 2-core machine
 
   test("a receiver failing in every way while the service restarts: nothing lost, the schedule respected, refused deliveries end webhook_failed", async () => {
     expectAllPass(await runReceiverCampaign({ kills: 2, upMs: [300, 800] }));
@@ -42,7 +42,7 @@ describe("chaos (short form)", () => {
     async () => {
       expectAllPass(await runDiskCampaign({ fullMs: 1_500 }));
     },
-    60_000,
+    150_000, // a hang guard, not a speed target: the campaign takes about 50 s on a quiet 2-core machine
   );
 
   test.skipIf(!postgresBinDir())(

@@ -34,6 +34,18 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ DB_SYNCHRONOUS: "OFF" })).toThrow("DB_SYNCHRONOUS");
   });
 
+  test("GITHUB_TOKENS and GITHUB_TOKEN make one list of distinct tokens; GITHUB_CONCURRENCY defaults to 8, at most 100", () => {
+    expect(loadConfig({}).githubTokens).toEqual([]);
+    expect(loadConfig({}).githubConcurrency).toBe(8);
+    const c = loadConfig({ GITHUB_TOKENS: " ghp_a, ghp_b ,,ghp_a", GITHUB_TOKEN: "ghp_c", GITHUB_CONCURRENCY: "3" });
+    expect(c.githubTokens).toEqual(["ghp_a", "ghp_b", "ghp_c"]);
+    expect(c.githubToken).toBe("ghp_c");
+    expect(c.githubConcurrency).toBe(3);
+    expect(() => loadConfig({ GITHUB_CONCURRENCY: "101" })).toThrow("GITHUB_CONCURRENCY");
+    expect(() => loadConfig({ GITHUB_CONCURRENCY: "0" })).toThrow("GITHUB_CONCURRENCY");
+    expect(() => loadConfig({ GITHUB_TOKENS: "ghp_a ghp_b" })).toThrow("GITHUB_TOKENS");
+  });
+
   test("every problem is reported at once", () => {
     let err: unknown;
     try {

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { reportText } from "../../analysis/report-text.ts";
 import { runAnalysis } from "../../analysis/run-analysis.ts";
 import { loadConfig } from "../../config/config.ts";
-import { createGitHubSource } from "../../github/github-source.ts";
+import { createEvidenceSource } from "../../github/graphql/graphql-source.ts";
 import { githubUnreachable } from "../../github/reachability.ts";
 import { GITHUB_LOGIN } from "../../lib/github-login.ts";
 import { userCommand } from "../../lib/self-command.ts";
@@ -93,8 +93,14 @@ user, no projects, GitHub unreachable, unavailable or rate-limited), 2 for a usa
 
     const { db, where } = cacheDatabase(io, values);
     try {
-      const github = createGitHubSource({ baseUrl: config.githubApiUrl, token: config.githubToken, db });
-      const outcome = await runAnalysis({ hostUsername: login, resume, github });
+      const github = createEvidenceSource({
+        baseUrl: config.githubApiUrl,
+        token: config.githubToken,
+        tokens: config.githubTokens,
+        affinity: login,
+        db,
+      });
+      const outcome = await runAnalysis({ hostUsername: login, resume, github, concurrency: config.githubConcurrency });
       // the timelines are dashboard data, not part of a result
       const { commitTimelines: _timelines, ...result } = outcome;
       const githubCalls = outcome.githubCalls;

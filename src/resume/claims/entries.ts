@@ -112,6 +112,9 @@ export function switchesStyle(line: Line): boolean {
 function continuesTitle(line: Line, title: Line): boolean {
   const gap = line.top - title.bottom;
   if (gap > title.size * 0.8) return false;
+  // a line laid out like the title line (its own date or table cells beside it) is the next title,
+  // even when its name starts in lower case ("open-anchor", a repository's name)
+  if (line.segments.length > 1 && title.segments.length > 1) return false;
   const lead = leadRun(line);
   if (lead.end < line.segments[0]!.text.length - 1) return false;
   return /^\p{Ll}/u.test(line.text.trim()) || /[-–,&:(/+]$/.test(title.segments[0]!.text.trim());

@@ -150,6 +150,8 @@ const MODIFIERS = new Set(
 );
 
 function classifyOnce(text: string): SectionKind | null {
+  const second = text.trim().split(/\s+/)[1] ?? "";
+  const adjectiveAfter = /^\p{Ll}/u.test(second) || text === text.toUpperCase();
   // trailing counts and durations are not part of the name: "EDUCATION (2)", "Опыт работы 3 месяца"
   const t = text
     .toLowerCase()
@@ -165,6 +167,11 @@ function classifyOnce(text: string): SectionKind | null {
   const kinds = words.map(wordKind);
   // A heading is made of heading words and qualifiers, and ends in a heading word (its head noun):
   // "Machine Learning Projects" is a heading, "Full Stack Developer" is a job title.
+  // Romance languages put the head noun first and the adjective after it, in lower case ("Proyectos
+  // personales", "Expérience professionnelle"; "PROJETS PERSONNELS" in capitals): two such words name
+  // the heading of the first. Title Case ("Project Lead", "Research Assistant") is an English job title.
+  if (words.length === 2 && kinds[0] && kinds[1] === null && !MODIFIERS.has(words[1]!) && adjectiveAfter)
+    return kinds[0];
   if (kinds[kinds.length - 1] === null && !MODIFIERS.has(words[words.length - 1]!)) return null;
   // "Relevant Projects", "Skills & Projects": a projects word anywhere wins over generic words,
   // but the first classified word decides otherwise ("Work Experience", "Achievements and Publications").

@@ -38,7 +38,9 @@ function squash(s: string): string {
 /** Does the anchor text read as the software's name (not "here", "GitHub" or "thousands")? */
 export function anchorNames(anchor: string, target: string | undefined): boolean {
   const a = anchor.trim();
-  if (!a || a.split(/\s+/).length > 6 || /https?:|www\.|\.com|\//i.test(a) || LINK_LABEL.test(a)) return false;
+  // a label in brackets is still a label: "[Code]", "(GitHub)"
+  const bare = a.replace(/^[[(]\s*(.*?)\s*[\])]$/, "$1");
+  if (!a || a.split(/\s+/).length > 6 || /https?:|www\.|\.com|\//i.test(a) || LINK_LABEL.test(bare)) return false;
   if (/\p{Lu}|\d/u.test(a)) return true;
   if (!target) return false;
   const x = squash(a);

@@ -82,6 +82,16 @@ export function headingTitle(text: string): string {
   return collapsed !== t && classifyHeading(collapsed) !== null ? collapsed : t;
 }
 
+/** Do the headings of style `sig` all follow one heading of another style, with none of it between them? */
+function nestedStyle(level: number[], lines: Line[], sig: string): boolean {
+  const own = level.filter((i) => signature(lines[i]!) === sig);
+  const others = level.filter((i) => signature(lines[i]!) !== sig);
+  if (own.length < 2 || others.length === 0) return false;
+  const first = own[0]!;
+  const last = own[own.length - 1]!;
+  return others.some((i) => i < first) && !others.some((i) => i > first && i < last);
+}
+
 /** Which lines are section headings (by index into `lines`), and their kinds. */
 export function findHeadings(lines: Line[]): Map<number, SectionKind> {
   const bodySize = weightedMedianSize(lines);
@@ -105,7 +115,19 @@ export function findHeadings(lines: Line[]): Map<number, SectionKind> {
   // big line, like a job title that happens to contain "Stack", does not set the level).
   const levels = [...new Set(confident.map((i) => Math.round(prominence(lines[i]!) * 2) / 2))].sort((a, b) => b - a);
   const top = levels.find((p) => confident.filter((i) => prominence(lines[i]!) >= 0.9 * p).length >= 2) ?? levels[0]!;
-  const level = confident.filter((i) => prominence(lines[i]!) >= 0.9 * top);
+  let level = confident.filter((i) => prominence(lines[i]!) >= 0.9 * top);
+  // A less prominent style is the section level when its headings name more distinct sections:
+  // sub-labels ("Languages", "Tools" in bold inside a sidebar's skills) can outweigh small-caps or
+  // small capital headings, but they name only a few kinds of section.
+  const distinctKinds = (ix: number[]) => new Set(ix.map((i) => kinds[i])).size;
+  for (const p of levels) {
+    if (p >= top) continue;
+    const band = confident.filter((i) => {
+      const q = prominence(lines[i]!);
+      return q >= 0.9 * p && q <= p / 0.9;
+    });
+    if (distinctKinds(band) > distinctKinds(level)) level = band;
+  }
   for (const i of level) out.set(i, kinds[i]!);
   // Unknown words in the heading style are headings too, unless capitals are all that sets that
   // style apart from the body (then "MIT" or "ACME" would be headings).
@@ -114,7 +136,10 @@ export function findHeadings(lines: Line[]): Map<number, SectionKind> {
     return l.font === bodyFont && Math.abs(l.size - bodySize) < 0.5 && !l.bold;
   });
   if (onlyCaps) return out;
-  const styles = new Set(level.map((i) => signature(lines[i]!)));
+  // Only a style that divides the document extends to unknown words: a style whose headings all sit
+  // under one heading of another style (bold "Languages" and "Tools" under SKILLS) is a sub-label,
+  // and its other lines are content (a bold project name is not a section).
+  const styles = new Set(level.map((i) => signature(lines[i]!)).filter((sig) => !nestedStyle(level, lines, sig)));
   lines.forEach((l, i) => {
     if (!out.has(i) && shaped[i] && styles.has(signature(l))) out.set(i, kinds[i] ?? "other");
   });

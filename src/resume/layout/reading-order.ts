@@ -100,7 +100,14 @@ export function isColumnBand(stats: BandStats): boolean {
   if (stats.left < 5 || stats.right < 5 || stats.height < MIN_BAND_HEIGHT_PT) return false;
   const leftOnly = stats.left - stats.both;
   const rightOnly = stats.right - stats.both;
-  return leftOnly >= 2 && rightOnly >= 2 && leftOnly >= 0.25 * stats.left && rightOnly >= 0.25 * stats.right;
+  if (leftOnly < 2 || rightOnly < 2) return false;
+  if (leftOnly >= 0.25 * stats.left && rightOnly >= 0.25 * stats.right) return true;
+  // Two columns set in the same font and leading share many baselines by coincidence; when one side
+  // is mostly lines of its own, it is text, not the values of a grid, and the other side needs fewer.
+  return (
+    (leftOnly >= 0.5 * stats.left && rightOnly >= 0.15 * stats.right) ||
+    (rightOnly >= 0.5 * stats.right && leftOnly >= 0.15 * stats.left)
+  );
 }
 
 /**
@@ -117,7 +124,8 @@ export function findGutter(rows: Segment[][]): Band | null {
     for (const s of row) {
       minX = Math.min(minX, s.x0);
       maxX = Math.max(maxX, s.x1);
-      candidates.add(Math.round((s.x1 + EDGE_PAD_PT + 0.1) * 4) / 4);
+      // rounded up to a quarter point: rounding down could land back inside the edge pad
+      candidates.add(Math.ceil((s.x1 + EDGE_PAD_PT + 0.1) * 4) / 4);
     }
   const seen = new Set<string>();
   let best: Band | null = null;

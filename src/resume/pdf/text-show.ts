@@ -123,7 +123,9 @@ export function showText(s: State, arr: unknown, ctx: ShowContext): void {
     const cy = (ay + by) / 2 - dir[0] * size * 0.3;
     const hiddenBy = ctx.hiddenLayer ? "optional-content" : outsideClip(s.clip, cx, cy) ? "clip" : undefined;
     ctx.push({
-      text: g.isSpace || /^\s+$/.test(text) ? " " : text,
+      // byte 32 always takes the word spacing, but a subset font may draw any glyph with it
+      // (LibreOffice numbers its subsets from 1): the text is what the font maps the code to
+      text: (g.isSpace && !text) || /^\s+$/.test(text) ? " " : text,
       x: upright ? Math.min(ax, bx) : ax,
       y: ay,
       width: upright ? Math.abs(bx - ax) : Math.hypot(bx - ax, by - ay),

@@ -86,6 +86,18 @@ describe("segmentEntries", () => {
     ]);
   });
 
+  test("table rows right under each other are entries, even when a name starts in lower case", () => {
+    // rows of a projects table: name, stack and year cells; the rows sit closer than a wrapped title
+    const row = (name: string, y: number) =>
+      line([seg(name, { x: 13, y, bold: true }), seg("Go, Terraform", { x: 120, y }), seg("2021", { x: 500, y })]);
+    const lines = [row("Budget Planner", 100), row("open-anchor", 112), row("chess-engine", 124)];
+    expect(segmentEntries(lines).map((e) => e.title.segments[0]!.text)).toEqual([
+      "Budget Planner",
+      "open-anchor",
+      "chess-engine",
+    ]);
+  });
+
   test("a title wrapped onto a second line is one entry", () => {
     const lines = stack(
       [

@@ -5,6 +5,11 @@ describe("classifyHeading", () => {
   test.each([
     ["Projects", "projects"],
     ["PROJECTS", "projects"],
+    // head noun first, adjective after (Spanish, French), in lower case or all capitals
+    ["Proyectos personales", "projects"],
+    ["PROJETS PERSONNELS", "projects"],
+    ["Expérience professionnelle", "experience"],
+    ["EXPERIENCIA PROFESIONAL", "experience"],
     ["Personal Projects", "projects"],
     ["Side Projects", "projects"],
     ["Machine Learning Projects", "projects"],
@@ -49,6 +54,9 @@ describe("classifyHeading", () => {
 
   test.each([
     ["Full Stack Developer"],
+    // Title Case after a heading word is an English job title, not an adjective
+    ["Project Lead"],
+    ["Research Assistant"],
     ["INJECTIVE"],
     ["Blockchain Developer Contribution"],
     ["Most Proud Of"],

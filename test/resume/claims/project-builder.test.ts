@@ -117,6 +117,9 @@ test.each([
   ["thousands", "linux-next", false],
   ["GitHub", "x", false],
   ["here", "x", false],
+  ["[Code]", "smart-tide", false],
+  ["(GitHub)", "x", false],
+  ["[Sketchbot]", "sketchbot", true],
   ["https://github.com/a/b", "b", false],
   ["a very long sentence that goes on and on", "x", false],
 ])("anchorNames(%s, %s) = %s", (anchor, target, want) => expect(anchorNames(anchor, target)).toBe(want));

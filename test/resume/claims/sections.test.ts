@@ -73,6 +73,60 @@ describe("detectSections", () => {
     expect(detectSections(lines).map((s) => s.kind)).toEqual(["header", "skills", "publications"]);
   });
 
+  test("small capital headings are the section level even when bold sub-labels stand out more", () => {
+    // Chromium's small caps: capitals a size below the body; the skills list has bold sub-labels
+    const caps = { size: 8.2 };
+    const sub = { size: 9.5, bold: true };
+    const lines = stack([
+      ["Lukas Okoro", { size: 20, bold: true }],
+      ["EXPERIENCE", caps],
+      body("Data Engineer, Stackline, 2019 to 2020"),
+      ["PROJECTS", caps],
+      body("OrbitRelay | Flutter, Python"),
+      ["EDUCATION", caps],
+      body("B.Sc. Computer Science, Delft"),
+      ["TECH STACK", caps],
+      ["Languages", sub],
+      body("Flutter"),
+      ["Tools", sub],
+      body("Jenkins"),
+    ]);
+    const sections = detectSections(lines);
+    expect(sections.map((s) => s.kind)).toEqual(["header", "experience", "projects", "education", "skills"]);
+    expect(sections[4]!.lines.map((l) => l.text)).toEqual(["Languages", "Flutter", "Tools", "Jenkins"]);
+  });
+
+  test("a bold sub-label style under one heading does not make bold project names into sections", () => {
+    // capital headings; bold "Languages"/"Tools" only under SKILLS; bold project names are content
+    const caps = { size: 9.6 };
+    const bold = { size: 9.5, bold: true };
+    const lines = stack([
+      ["SKILLS", caps],
+      ["Languages", bold],
+      body("Rust"),
+      ["Tools", bold],
+      body("Vim"),
+      ["EXPERIENCE", caps],
+      body("Mobile Developer, Fernwood Labs"),
+      ["OPEN SOURCE", caps],
+      ["little-compass", bold],
+      body("A CLI for maps."),
+      ["Vault Generator", bold],
+      body("Secrets for CI."),
+      ["EDUCATION", caps],
+      body("B.Sc., Delft"),
+    ]);
+    const sections = detectSections(lines);
+    const projects = sections.find((s) => s.kind === "projects")!;
+    expect(projects.lines.map((l) => l.text)).toEqual([
+      "little-compass",
+      "A CLI for maps.",
+      "Vault Generator",
+      "Secrets for CI.",
+    ]);
+    expect(sections.map((s) => s.kind)).not.toContain("other");
+  });
+
   test("plain documents fall back to the words on short lines", () => {
     const lines = stack([
       body("Ron Adams"),

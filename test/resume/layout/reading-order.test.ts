@@ -37,6 +37,23 @@ describe("orderRows", () => {
     expect(findGutter(rows)).toBeNull();
   });
 
+  test("a gutter right of edges at fractional positions is found (candidates never round back into the edge pad)", () => {
+    // justified main column ending at x 385.77 (Chromium positions), a sidebar at 420
+    const left = Array.from({ length: 14 }, (_, i) => {
+      const s = seg(`main line ${i}`, { x: 10, y: 100 + i * 13 });
+      return { ...s, x1: 385.77 };
+    });
+    const right = Array.from({ length: 12 }, (_, i) => seg(`side ${i}`, { x: 420, y: 100 + i * 15 }));
+    const byY = new Map<number, ReturnType<typeof seg>[]>();
+    for (const s of [...left, ...right]) byY.set(s.y, [...(byY.get(s.y) ?? []), s]);
+    const rows = [...byY.entries()].sort((a, b) => a[0] - b[0]).map(([, r]) => r.sort((a, b) => a.x0 - b.x0));
+    const band = findGutter(rows);
+    expect(band?.x).toBeGreaterThan(387.27);
+    expect(band?.x).toBeLessThan(420);
+    const order = orderRows(rows).map((r) => r.segments.map((s) => s.text).join("|"));
+    expect(order).toEqual([...left.map((s) => s.text), ...right.map((s) => s.text)]);
+  });
+
   test("a short centred header block is not split into columns", () => {
     const rows = [
       [seg("Amul Poudel", { x: 256, y: 48, size: 18 })],
@@ -54,6 +71,13 @@ test.each([
   [{ left: 4, right: 10, both: 0, rows: 14, height: 300 }, false],
   [{ left: 12, right: 10, both: 2, rows: 20, height: 100 }, false],
   [{ left: 12, right: 10, both: 2, rows: 20, height: 300, tabStop: true }, false],
+  // same font and leading in both columns: many baselines coincide; one side mostly its own lines
+  [{ left: 17, right: 52, both: 13, rows: 56, height: 689 }, true],
+  [{ left: 51, right: 29, both: 24, rows: 56, height: 678 }, true],
+  // a grid pairs nearly every line on both sides, however many wrapped values the other side has
+  [{ left: 12, right: 12, both: 10, rows: 14, height: 300 }, false],
+  [{ left: 20, right: 40, both: 18, rows: 42, height: 500 }, false],
+  [{ left: 12, right: 40, both: 11, rows: 41, height: 500 }, false],
 ])("isColumnBand(%j) = %s", (stats, want) => expect(isColumnBand(stats)).toBe(want));
 
 test.each([

@@ -49,6 +49,32 @@ describe("interpretOperatorList", () => {
     expect(glyphs.every((g) => g.upright && g.fill === "#000000" && g.renderMode === 0)).toBe(true);
   });
 
+  test("byte 32 in a subset font is the glyph the font maps it to, and still takes the word spacing", () => {
+    // LibreOffice numbers subset glyphs from 1, so code 32 (pdf.js: isSpace) can be "j" or "G"
+    const { glyphs } = run([
+      ["beginText", []],
+      ["setFont", ["F1", 10]],
+      ["setWordSpacing", [2]],
+      ["moveText", [72, 700]],
+      [
+        "showText",
+        [
+          [
+            glyph("N"),
+            { unicode: "j", width: 200, isSpace: true },
+            glyph("s"),
+            { unicode: "", width: 250, isSpace: true },
+            glyph("x"),
+          ],
+        ],
+      ],
+      ["endText", []],
+    ]);
+    expect(glyphs.map((g) => g.text).join("")).toBe("Njs x");
+    // "j" advances by its width plus the word spacing, like any byte 32
+    expect(glyphs[2]!.x - glyphs[1]!.x).toBeCloseTo(4, 5);
+  });
+
   test("colour, opacity and render mode are recorded per glyph; q/Q restores them", () => {
     const { glyphs } = run([
       ["save", []],

@@ -5,6 +5,7 @@ import { type Clock, systemClock } from "../../../src/lib/clock.ts";
 import { sha256Hex } from "../../../src/lib/ids.ts";
 import type { CommitSpec } from "./git-writer.ts";
 import { errorJson } from "./github-json.ts";
+import { answerGraphql, graphqlIdentity } from "./graphql/graphql-endpoint.ts";
 import type { SimAnswer } from "./pagination.ts";
 import type { CandidateSpec } from "./scenarios/candidate.ts";
 import {
@@ -41,6 +42,8 @@ export interface RateLimitControl {
   secondary(opts?: { count?: number; retryAfterSec?: number; status?: 403 | 429 }): void;
   /** the current window of a token (or of anonymous requests) */
   state(token?: string): { limit: number; remaining: number; used: number; resetAt: number };
+  /** a token's GraphQL window (points) */
+  graphqlState(token: string): { limit: number; remaining: number; used: number; resetAt: number };
   reset(): void;
 }
 
@@ -68,6 +71,8 @@ export interface GitHubSimulator {
   block(fullName: string, blocked?: boolean): void;
   /** GET /commits/{sha} of this commit answers 500 "this diff is taking too long to generate" */
   failDiff(fullName: string, sha: string): void;
+  /** false: POST /graphql answers 404, as on a GitHub Enterprise server without GraphQL (default true) */
+  setGraphql(enabled: boolean): void;
   stop(): Promise<void>;
 }
 
@@ -97,6 +102,7 @@ export async function startGitHubSimulator(opts: GitHubSimulatorOptions = {}): P
   const callLog: CallLogEntry[] = [];
   const tokens = opts.tokens ? new Set(opts.tokens) : null;
   let latencyMs = 0;
+  let graphqlEnabled = true;
   const pending = new Set<() => void>();
   let stopped = false;
 
@@ -136,6 +142,7 @@ export async function startGitHubSimulator(opts: GitHubSimulatorOptions = {}): P
       authenticated: token !== null,
       conditional: req.headers.has("if-none-match"),
       at: clock.now(),
+      ...(url.pathname === "/graphql" && req.method === "POST" ? { graphql: true } : {}),
     };
     callLog.push(entry);
     const base: Record<string, string> = {
@@ -182,6 +189,18 @@ export async function startGitHubSimulator(opts: GitHubSimulatorOptions = {}): P
         "retry-after": String(secondary.retryAfterSec),
         ...rateHeaders(),
       });
+    }
+    if (entry.graphql) {
+      if (!graphqlEnabled)
+        return finish({ status: 404, body: errorJson(404, "Not Found", "https://docs.github.com/graphql") });
+      const answer = await answerGraphql(world, limiter, token, await req.text());
+      return finish(
+        answer,
+        answer.body &&
+          (answer.body as { errors?: Array<{ type?: string }> }).errors?.some((e) => e.type === "RATE_LIMITED")
+          ? "rate-limit"
+          : undefined,
+      );
     }
     const counted = url.pathname !== "/rate_limit";
     if (counted && !limiter.spend(identity)) {
@@ -247,6 +266,7 @@ export async function startGitHubSimulator(opts: GitHubSimulatorOptions = {}): P
       set: (patch, token) => limiter.set(patch, token === undefined ? undefined : identityOf(token)),
       secondary: (o) => limiter.secondary(o),
       state: (token) => ({ ...limiter.window(identityOf(token)) }),
+      graphqlState: (token) => ({ ...limiter.window(graphqlIdentity(token)) }),
       reset: () => limiter.reset(),
     },
     load,
@@ -256,6 +276,9 @@ export async function startGitHubSimulator(opts: GitHubSimulatorOptions = {}): P
       const r = world.repo(fullName);
       if (!r) throw new Error(`simulator: repository ${fullName} not found`);
       r.blocked = blocked;
+    },
+    setGraphql: (enabled) => {
+      graphqlEnabled = enabled;
     },
     failDiff: (fullName, sha) => {
       const r = world.repo(fullName);

@@ -183,4 +183,6 @@ export interface CallLogEntry {
   cause?: "fault" | "rate-limit" | "secondary-rate-limit" | "not-modified" | "redirect";
   /** simulator clock, epoch ms */
   at: number;
+  /** a POST /graphql */
+  graphql?: boolean;
 }

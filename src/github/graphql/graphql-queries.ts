@@ -1,0 +1,134 @@
+import { MANIFEST_FILES } from "../manifest-dependencies.ts";
+
+/**
+ * The GraphQL queries: the account with its repositories (one request for up to 100 of them), and the
+ * evidence of several repositories in one request (aliases r0, r1 ...: languages, the root listing, every
+ * manifest's text, the first 100 commits of the default branch with exact line counts), then further pages
+ * of history anchored at the head commit read at first (stable under pushes). Each asks rateLimit { cost }.
+ * Checked against GitHub's published schema in test/github/graphql-schema.test.ts.
+ */
+
+export const COMMIT_FIELDS = `oid authoredDate committedDate message additions deletions changedFilesIfAvailable
+  author { name email user { login } } committer { name email user { login } }
+  parents(first: 2) { totalCount } signature { isValid } tree { oid }`;
+
+const HISTORY = `totalCount pageInfo { hasNextPage endCursor } nodes { ${COMMIT_FIELDS} }`;
+
+const REPO_FIELDS = `nameWithOwner name owner { login } isFork description homepageUrl
+  repositoryTopics(first: 20) { nodes { topic { name } } } primaryLanguage { name }
+  defaultBranchRef { name } createdAt pushedAt updatedAt diskUsage stargazerCount isArchived
+  parent { nameWithOwner defaultBranchRef { name } }`;
+
+export const OWNER_QUERY = `query Owner($login: String!, $withRepos: Boolean!, $after: String) {
+  rateLimit { cost remaining resetAt }
+  repositoryOwner(login: $login) {
+    __typename login
+    ... on User { databaseId name createdAt
+      public: repositories(privacy: PUBLIC, ownerAffiliations: [OWNER]) { totalCount }
+      repositories(first: 100, after: $after, privacy: PUBLIC, ownerAffiliations: [OWNER], orderBy: { field: NAME, direction: ASC }) @include(if: $withRepos) {
+        pageInfo { hasNextPage endCursor } nodes { ${REPO_FIELDS} } } }
+    ... on Organization { databaseId name createdAt
+      public: repositories(privacy: PUBLIC) { totalCount }
+      repositories(first: 100, after: $after, privacy: PUBLIC, orderBy: { field: NAME, direction: ASC }) @include(if: $withRepos) {
+        pageInfo { hasNextPage endCursor } nodes { ${REPO_FIELDS} } } }
+  }
+}`;
+
+/** A GraphQL alias for a manifest file name: m_package_json, m_Cargo_toml ... */
+export const manifestAlias = (file: string): string => `m_${file.replace(/[^A-Za-z0-9]/g, "_")}`;
+
+/** The evidence of `count` repositories, variables o0/n0, o1/n1 ... */
+export function evidenceQuery(count: number): string {
+  const manifests = MANIFEST_FILES.map(
+    (f) => `${manifestAlias(f)}: object(expression: "HEAD:${f}") { ... on Blob { text isTruncated } }`,
+  ).join("\n    ");
+  const repos = Array.from(
+    { length: count },
+    (_, i) => `r${i}: repository(owner: $o${i}, name: $n${i}) {
+    languages(first: 100) { edges { size node { name } } }
+    root: object(expression: "HEAD:") { ... on Tree { entries { name type } } }
+    ${manifests}
+    defaultBranchRef { name target { ... on Commit { oid history(first: 100) { ${HISTORY} } } } }
+  }`,
+  ).join("\n  ");
+  const vars = Array.from({ length: count }, (_, i) => `$o${i}: String!, $n${i}: String!`).join(", ");
+  return `query Evidence(${vars}) {\n  rateLimit { cost remaining resetAt }\n  ${repos}\n}`;
+}
+
+/** The next page of `count` histories, each anchored at its head commit: variables o/n/h (oid)/c (cursor). */
+export function historyQuery(count: number): string {
+  const repos = Array.from(
+    { length: count },
+    (_, i) => `r${i}: repository(owner: $o${i}, name: $n${i}) {
+    object(oid: $h${i}) { ... on Commit { history(first: 100, after: $c${i}) { ${HISTORY} } } }
+  }`,
+  ).join("\n  ");
+  const vars = Array.from(
+    { length: count },
+    (_, i) => `$o${i}: String!, $n${i}: String!, $h${i}: GitObjectID!, $c${i}: String!`,
+  ).join(", ");
+  return `query History(${vars}) {\n  rateLimit { cost remaining resetAt }\n  ${repos}\n}`;
+}
+
+export interface GqlActor {
+  name: string | null;
+  email: string | null;
+  user: { login: string } | null;
+}
+
+export interface GqlCommit {
+  oid: string;
+  authoredDate: string;
+  committedDate: string;
+  message: string;
+  additions: number;
+  deletions: number;
+  changedFilesIfAvailable: number | null;
+  author: GqlActor | null;
+  committer: GqlActor | null;
+  parents: { totalCount: number };
+  signature: { isValid: boolean } | null;
+  tree: { oid: string };
+}
+
+export interface GqlHistory {
+  totalCount: number;
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  nodes: GqlCommit[];
+}
+
+export interface GqlRepo {
+  nameWithOwner: string;
+  name: string;
+  owner: { login: string };
+  isFork: boolean;
+  description: string | null;
+  homepageUrl: string | null;
+  repositoryTopics: { nodes: Array<{ topic: { name: string } }> };
+  primaryLanguage: { name: string } | null;
+  defaultBranchRef: { name: string } | null;
+  createdAt: string;
+  pushedAt: string | null;
+  updatedAt: string;
+  diskUsage: number | null;
+  stargazerCount: number;
+  isArchived: boolean;
+  parent: { nameWithOwner: string; defaultBranchRef: { name: string } | null } | null;
+}
+
+export interface GqlOwner {
+  __typename: "User" | "Organization";
+  login: string;
+  databaseId: number;
+  name: string | null;
+  createdAt: string;
+  public: { totalCount: number };
+  repositories?: { pageInfo: { hasNextPage: boolean; endCursor: string | null }; nodes: GqlRepo[] };
+}
+
+export interface GqlRepoEvidence {
+  languages: { edges: Array<{ size: number; node: { name: string } }> } | null;
+  root: { entries?: Array<{ name: string; type: string }> } | null;
+  defaultBranchRef: { name: string; target: { oid?: string; history?: GqlHistory } | null } | null;
+  [manifest: string]: unknown;
+}

@@ -1,0 +1,180 @@
+import { type Clock, systemClock } from "../../lib/clock.ts";
+import type { TransportCounters } from "../conditional-fetch.ts";
+import { chooseToken, createGitHubSource, type GitHubSourceOptions } from "../github-source.ts";
+import { GitHubHttpCache, tokenPartition } from "../http-cache-store.ts";
+import type { RateLimitSnapshot } from "../rate-limit-policy.ts";
+import type { EvidenceLimits } from "../repo-evidence.ts";
+import { repoFailure, unavailableEvidence } from "../repo-isolation.ts";
+import type { GhRepo, GhUser, GitHubSource, RepoEvidence } from "../types.ts";
+import { createGraphqlClient, GraphqlRefusedError } from "./graphql-client.ts";
+import { evidenceFromRead } from "./graphql-evidence.ts";
+import { gqlRepo, gqlUser } from "./graphql-mappers.ts";
+import { type GqlOwner, OWNER_QUERY } from "./graphql-queries.ts";
+import { readHistories } from "./history-read.ts";
+
+const MAX_REPO_PAGES = 100;
+
+interface Waiting {
+  repo: GhRepo;
+  login: string;
+  resolve: (e: RepoEvidence) => void;
+  reject: (err: unknown) => void;
+}
+
+export type EvidenceSource = GitHubSource & {
+  client: ReturnType<typeof createGitHubSource>["client"];
+  /** GraphQL points spent (0 on the REST path) */
+  points(): number;
+  /** which API answered: "graphql", or "rest" (no token, or GraphQL refused) */
+  path(): "graphql" | "rest";
+  /** the budget this verification mostly spent, as GitHub last reported it (GraphQL's points, or REST's) */
+  budget(): RateLimitSnapshot | null;
+};
+
+/**
+ * The evidence source: GraphQL when a token is configured, REST otherwise and whenever GraphQL is refused
+ * (not offered, no right, failing, errors instead of data), for the rest of the verification. Both fill the
+ * same RepoEvidence. The account and its repositories come in one request; the evidence of every
+ * repository asked for in the same tick (runAnalysis asks for all matched ones at once) in one more, plus
+ * one per further page of 100 commits of the longest history; a warm re-run stops at the cached head.
+ */
+export function createEvidenceSource(opts: GitHubSourceOptions & { graphql?: boolean }): EvidenceSource {
+  const token = chooseToken(opts, opts.graphql === false ? "core" : "graphql");
+  const rest = createGitHubSource({ ...opts, token, tokens: undefined });
+  if (!token || opts.graphql === false)
+    return { ...rest, points: () => 0, path: () => "rest", budget: () => rest.client.rateLimit() };
+  const clock: Clock = opts.clock ?? systemClock;
+  const log = opts.logger;
+  const gql = createGraphqlClient({
+    baseUrl: opts.baseUrl,
+    token,
+    clock: opts.clock,
+    fetch: opts.fetch,
+    requestTimeoutMs: opts.requestTimeoutMs,
+    userAgent: opts.userAgent,
+    gate: opts.gate,
+    counters: rest.client.counters as TransportCounters,
+    retries: opts.retries,
+    backoffUnitMs: opts.backoffUnitMs,
+  });
+  const limits: EvidenceLimits = {
+    maxCommitPages: Math.max(2, opts.maxCommitPages ?? 10),
+    sampleSize: Math.max(0, opts.sampleSize ?? 10),
+    maxManifests: Math.max(0, opts.maxManifests ?? 2),
+  };
+  const readOpts = {
+    maxPages: limits.maxCommitPages,
+    cache: opts.db ? new GitHubHttpCache(opts.db) : null,
+    partition: tokenPartition(token),
+    origin: new URL(opts.baseUrl).origin,
+    clock,
+  };
+  let refused = false;
+  /** GraphQL would not answer: REST from now on (it throws what REST throws: rate limits, outages) */
+  const markRefused = (err: GraphqlRefusedError) => {
+    if (!refused) log?.warn("GitHub GraphQL refused; reading over REST", { reason: err.message });
+    refused = true;
+  };
+  const fallback = <T>(err: unknown, viaRest: () => Promise<T>): Promise<T> => {
+    if (!(err instanceof GraphqlRefusedError)) throw err;
+    markRefused(err);
+    return viaRest();
+  };
+
+  type Account = Promise<{ user: GhUser | null; repos: GhRepo[] | null }> & { withRepos?: boolean };
+  const accounts = new Map<string, Account>();
+  const account = (login: string, withRepos: boolean) => {
+    const key = login.toLowerCase();
+    let p: Account | undefined = accounts.get(key);
+    if (!p || (withRepos && !p.withRepos)) {
+      p = readAccount(login, withRepos);
+      accounts.set(key, Object.assign(p, { withRepos }));
+    }
+    return p;
+  };
+  const readAccount = async (login: string, withRepos: boolean) => {
+    let after: string | null = null;
+    let user: GhUser | null = null;
+    const repos: GhRepo[] = [];
+    for (let page = 1; page <= MAX_REPO_PAGES; page++) {
+      const data: { repositoryOwner: GqlOwner | null } = await gql.query(OWNER_QUERY, { login, withRepos, after });
+      const owner = data.repositoryOwner;
+      if (!owner) return { user: null, repos: withRepos ? [] : null };
+      user ??= gqlUser(owner);
+      if (!withRepos || !owner.repositories) break;
+      repos.push(...owner.repositories.nodes.map(gqlRepo));
+      if (!owner.repositories.pageInfo.hasNextPage) break;
+      after = owner.repositories.pageInfo.endCursor;
+    }
+    return { user, repos: withRepos ? repos : null };
+  };
+
+  let waiting: Waiting[] = [];
+  const flush = async () => {
+    const batch = waiting;
+    waiting = [];
+    if (refused) {
+      for (const w of batch) rest.repoEvidence(w.repo, w.login).then(w.resolve, w.reject);
+      return;
+    }
+    let reads: Awaited<ReturnType<typeof readHistories>>;
+    try {
+      reads = await readHistories(
+        gql,
+        batch.map((w) => w.repo),
+        readOpts,
+      );
+    } catch (err) {
+      if (!(err instanceof GraphqlRefusedError)) {
+        for (const w of batch) w.reject(err);
+        return;
+      }
+      reads = batch.map(() => null);
+      markRefused(err);
+    }
+    for (const [i, w] of batch.entries()) {
+      const read = reads[i];
+      // not answered (blocked, vanished) or longer than the pages allowed: the REST path reads it
+      if (!read?.complete) {
+        rest.repoEvidence(w.repo, w.login).then(w.resolve, w.reject);
+        continue;
+      }
+      evidenceFromRead(rest.client, read, w.login, limits)
+        .catch((err) => {
+          const failure = repoFailure(err);
+          if (!failure) throw err;
+          return unavailableEvidence(w.repo, failure);
+        })
+        .then(w.resolve, w.reject);
+    }
+  };
+
+  return {
+    ...rest,
+    points: () => gql.points(),
+    path: () => (refused ? "rest" : "graphql"),
+    budget: () => (refused ? rest.client.rateLimit() : (gql.rateLimit() ?? rest.client.rateLimit())),
+    async getUser(login) {
+      if (refused) return rest.getUser(login);
+      try {
+        return (await account(login, false)).user;
+      } catch (err) {
+        return fallback(err, () => rest.getUser(login));
+      }
+    },
+    async listUserRepos(login) {
+      if (refused) return rest.listUserRepos(login);
+      try {
+        return (await account(login, true)).repos ?? [];
+      } catch (err) {
+        return fallback(err, () => rest.listUserRepos(login));
+      }
+    },
+    repoEvidence(repo, login) {
+      return new Promise<RepoEvidence>((resolve, reject) => {
+        waiting.push({ repo, login, resolve, reject });
+        if (waiting.length === 1) queueMicrotask(() => void flush());
+      });
+    },
+  };
+}

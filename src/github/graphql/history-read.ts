@@ -1,0 +1,157 @@
+import type { Clock } from "../../lib/clock.ts";
+import type { GitHubHttpCache } from "../http-cache-store.ts";
+import type { GhRepo } from "../types.ts";
+import type { GraphqlClient } from "./graphql-client.ts";
+import {
+  evidenceQuery,
+  type GqlCommit,
+  type GqlHistory,
+  type GqlRepoEvidence,
+  historyQuery,
+} from "./graphql-queries.ts";
+
+/** What one batch read says about one repository, or null when GraphQL did not answer for it. */
+export interface GqlRead {
+  repo: GhRepo;
+  evidence: GqlRepoEvidence;
+  /** the default branch is empty */
+  empty: boolean;
+  /** head commit, and every commit read from it, newest first */
+  head?: string;
+  nodes: GqlCommit[];
+  totalCount: number;
+  /** false when the history is longer than the pages allowed (the REST path reads it instead) */
+  complete: boolean;
+  /** requests avoided because the rest of the history was already cached */
+  fromCache: boolean;
+}
+
+/** The newest complete history read of a repository: a warm re-run asks only for what is newer. */
+interface CachedHistory {
+  head: string;
+  totalCount: number;
+  nodes: GqlCommit[];
+}
+
+/** Repositories per query: keeps a query's point cost near 4 and its answer small. */
+export const REPOS_PER_QUERY = 10;
+
+const cacheUrl = (origin: string, repo: GhRepo) =>
+  `graphql:history:${origin}/${repo.owner.toLowerCase()}/${repo.name.toLowerCase()}`;
+
+/**
+ * Reads the evidence of several repositories in as few GraphQL requests as their histories allow: one
+ * query for all of them (languages, root listing, manifests, the first 100 commits), then one query per
+ * further page for those that have more, each anchored at the head commit of the first read (cursors
+ * never shift under a push). A page holding the head of the cached history ends the reading: the cached
+ * commits are the rest. At most `maxPages` pages per repository.
+ */
+export async function readHistories(
+  gql: GraphqlClient,
+  repos: readonly GhRepo[],
+  opts: { maxPages: number; cache: GitHubHttpCache | null; partition: string; origin: string; clock: Clock },
+): Promise<Array<GqlRead | null>> {
+  const out: Array<GqlRead | null> = [];
+  for (let i = 0; i < repos.length; i += REPOS_PER_QUERY) {
+    const chunk = repos.slice(i, i + REPOS_PER_QUERY);
+    const vars: Record<string, unknown> = {};
+    for (const [k, r] of chunk.entries()) Object.assign(vars, { [`o${k}`]: r.owner, [`n${k}`]: r.name });
+    const data = await gql.query<Record<string, GqlRepoEvidence | null>>(evidenceQuery(chunk.length), vars);
+    out.push(...chunk.map((repo, k) => firstRead(repo, data[`r${k}`] ?? null, opts)));
+  }
+  const cursors = new Map<GqlRead, string>();
+  // a history longer than the pages allowed is the REST path's (statistics, not pages): no page wasted on it
+  for (const r of out)
+    if (r && !r.complete && r.head && r.totalCount <= opts.maxPages * 100) cursors.set(r, lastCursor(r));
+  for (let page = 2; page <= opts.maxPages && cursors.size > 0; page++) {
+    const pending = [...cursors.keys()];
+    for (let i = 0; i < pending.length; i += REPOS_PER_QUERY) {
+      const chunk = pending.slice(i, i + REPOS_PER_QUERY);
+      const vars: Record<string, unknown> = {};
+      for (const [k, r] of chunk.entries())
+        Object.assign(vars, {
+          [`o${k}`]: r.repo.owner,
+          [`n${k}`]: r.repo.name,
+          [`h${k}`]: r.head,
+          [`c${k}`]: cursors.get(r),
+        });
+      const data = await gql.query<Record<string, { object: { history?: GqlHistory } | null } | null>>(
+        historyQuery(chunk.length),
+        vars,
+      );
+      for (const [k, r] of chunk.entries()) {
+        const h = data[`r${k}`]?.object?.history;
+        if (!h) {
+          cursors.delete(r); // vanished meanwhile: left incomplete, the REST path decides
+          continue;
+        }
+        if (absorb(r, h, cached(opts, r.repo)) || !h.pageInfo.hasNextPage || !h.pageInfo.endCursor) {
+          r.complete = true;
+          cursors.delete(r);
+        } else cursors.set(r, h.pageInfo.endCursor);
+      }
+    }
+  }
+  for (const r of out) if (r?.complete && r.head) store(opts, r);
+  return out;
+}
+
+function firstRead(
+  repo: GhRepo,
+  ev: GqlRepoEvidence | null,
+  opts: Parameters<typeof readHistories>[2],
+): GqlRead | null {
+  if (!ev) return null;
+  const target = ev.defaultBranchRef?.target;
+  if (!ev.defaultBranchRef || !target?.oid || !target.history)
+    return { repo, evidence: ev, empty: true, nodes: [], totalCount: 0, complete: true, fromCache: false };
+  const read: GqlRead = {
+    repo,
+    evidence: ev,
+    empty: false,
+    head: target.oid,
+    nodes: [],
+    totalCount: target.history.totalCount,
+    complete: false,
+    fromCache: false,
+  };
+  const h = target.history;
+  read.complete = absorb(read, h, cached(opts, repo)) || !h.pageInfo.hasNextPage;
+  if (!read.complete) (read as GqlRead & { cursor?: string }).cursor = h.pageInfo.endCursor ?? undefined;
+  return read;
+}
+
+const lastCursor = (r: GqlRead): string => (r as GqlRead & { cursor?: string }).cursor ?? "";
+
+/** Appends a page; true when it reached the cached head (the cached commits then complete the history). */
+function absorb(r: GqlRead, h: GqlHistory, known: CachedHistory | null): boolean {
+  const at = known ? h.nodes.findIndex((n) => n.oid === known.head) : -1;
+  if (known && at >= 0) {
+    r.nodes.push(...h.nodes.slice(0, at), ...known.nodes);
+    r.fromCache = true;
+    return true;
+  }
+  r.nodes.push(...h.nodes);
+  return false;
+}
+
+function cached(opts: Parameters<typeof readHistories>[2], repo: GhRepo): CachedHistory | null {
+  const entry = opts.cache?.get(cacheUrl(opts.origin, repo), opts.partition);
+  if (!entry) return null;
+  try {
+    const c = JSON.parse(entry.body) as CachedHistory;
+    return typeof c.head === "string" && Array.isArray(c.nodes) ? c : null;
+  } catch {
+    return null;
+  }
+}
+
+function store(opts: Parameters<typeof readHistories>[2], r: GqlRead): void {
+  if (!opts.cache || !r.head) return;
+  const body = JSON.stringify({ head: r.head, totalCount: r.totalCount, nodes: r.nodes } satisfies CachedHistory);
+  opts.cache.put(
+    opts.partition,
+    { url: cacheUrl(opts.origin, r.repo), etag: null, lastModified: null, headers: {}, body },
+    opts.clock.now(),
+  );
+}

@@ -1,0 +1,29 @@
+import { segmentEntries } from "./entries.ts";
+import type { LocatedLink } from "./link-finder.ts";
+import { isDocumentLink } from "./linked-software.ts";
+import { linksOfLines } from "./project-builder.ts";
+import type { Section } from "./sections.ts";
+
+/**
+ * Which sections hold projects. The vocabulary names most of them ("Projects", "Open Source",
+ * "Projekte"); the structure names the rest: a section whose heading the vocabulary does not know
+ * ("Things I've Built") or that names research, and whose entries mostly link a repository of their
+ * own, is a list of software. Its entries are then projects too, linked or not. Experience,
+ * education and the other named sections never are (their linked repositories still count, one by
+ * one, as linked software).
+ */
+
+/** Kinds of section whose entries can be projects by their links alone. */
+const OPEN_KINDS = new Set(["other", "research"]);
+
+/** Does this section list projects (see the module comment)? */
+export function holdsProjects(section: Section, links: LocatedLink[]): boolean {
+  if (section.kind === "projects") return true;
+  if (!OPEN_KINDS.has(section.kind)) return false;
+  const entries = segmentEntries(section.lines);
+  if (entries.length < 2) return false;
+  const linked = entries.filter((e) =>
+    linksOfLines(e.lines, links).some((l) => l.link.kind === "repository" && !isDocumentLink(l.link.subpath)),
+  ).length;
+  return linked >= 2 && linked * 2 > entries.length;
+}

@@ -1,0 +1,137 @@
+/**
+ * GitHub requests per verification of the issue's "typical candidate": 5 claimed projects among 30
+ * repositories. Cold (empty cache), then one commit pushed to each of the 30 repositories and the same
+ * verification again (warm). Counted at the simulator: every request that reached "GitHub" (a 304 is a
+ * request too, free of budget only when authenticated). Run alone: `bun test/bench/github-calls.ts`.
+ */
+import { runAnalysis } from "../../src/analysis/run-analysis.ts";
+import { createGitHubSource } from "../../src/github/github-source.ts";
+import { createEvidenceSource } from "../../src/github/graphql/graphql-source.ts";
+import type { GitHubSource } from "../../src/github/types.ts";
+import { openDatabase } from "../../src/storage/database.ts";
+import { perfectExtraction } from "../demo/resume-pdf.ts";
+import { startGitHubSimulator } from "../support/github-sim/github-simulator.ts";
+import {
+  assembleCandidate,
+  candidateIdentity,
+  honestHistory,
+  SCENARIO_NOW,
+} from "../support/github-sim/scenarios/index.ts";
+
+export interface CallFigures {
+  path: string;
+  cold: number;
+  warm: number;
+  /** of the cold requests, those sent to REST (the rest went to GraphQL) */
+  coldRest: number;
+  /** GraphQL points spent (rateLimit.cost summed), when the path used GraphQL */
+  coldPoints?: number;
+  warmPoints?: number;
+  coldMs: number;
+  warmMs: number;
+}
+
+const LOGIN = "tess-typical";
+const LANGS = ["TypeScript", "Python", "Go", "Rust"] as const;
+/** the claimed five: a spread of sizes, two of them longer than a page of 100 */
+const CLAIMED = [48, 130, 60, 25, 220];
+
+export function typicalCandidate(login = LOGIN) {
+  const repos = Array.from({ length: 30 }, (_, i) =>
+    honestHistory({
+      login,
+      now: SCENARIO_NOW,
+      name: `project-${String(i + 1).padStart(2, "0")}`,
+      language: LANGS[i % LANGS.length],
+      commits: i < CLAIMED.length ? CLAIMED[i]! : 6 + ((i * 7) % 30),
+      description: `Project number ${i + 1}: tools for ${["maps", "tides", "logs", "images", "routes", "notes"][i % 6]}`,
+    }),
+  );
+  const spec = assembleCandidate({ login, name: "Tess Typical", createdAt: "2017-05-01T10:00:00Z", repos });
+  const resume = perfectExtraction({
+    name: "Tess Typical",
+    githubLogin: login,
+    email: `${login}@example.com`,
+    projects: repos.slice(0, CLAIMED.length).map((r) => ({
+      name: r.repo.name,
+      repoUrl: `github.com/${login}/${r.repo.name}`,
+      technologies: [r.repo.name.length % 2 ? "TypeScript" : "Go"],
+    })),
+  });
+  return { spec, resume, repos: repos.map((r) => `${r.repo.owner}/${r.repo.name}`) };
+}
+
+/** Measures one path (a source factory over the simulator URL and a database) cold, then warm after a push. */
+export async function measureTypical(
+  path: string,
+  makeSource: (url: string, db: ReturnType<typeof openDatabase>) => GitHubSource & { points?: () => number },
+  opts: { login?: string } = {},
+): Promise<CallFigures> {
+  const c = typicalCandidate(opts.login);
+  // without a token GitHub allows 60 an hour: raised here so the whole cost can be counted
+  const sim = await startGitHubSimulator({ candidates: [c.spec], rateLimits: { anonymous: 5000 } });
+  const db = openDatabase(":memory:");
+  try {
+    const run = async () => {
+      const src = makeSource(sim.url, db);
+      const before = sim.callLog.length;
+      const restBefore = sim.calls((e) => !e.graphql).length;
+      const t0 = performance.now();
+      const out = await runAnalysis({ hostUsername: c.spec.login, resume: c.resume, github: src });
+      const rest = sim.calls((e) => !e.graphql).length - restBefore;
+      return { out, calls: sim.callLog.length - before, rest, ms: performance.now() - t0, points: src.points?.() };
+    };
+    const cold = await run();
+    const at = Date.parse(SCENARIO_NOW) - 3_600_000;
+    for (const full of c.repos) {
+      await sim.push(
+        full,
+        [
+          {
+            author: candidateIdentity(c.spec.login),
+            authorDate: at,
+            message: "Update notes",
+            files: { "NOTES.md": "x\n" },
+          },
+        ],
+        new Date(at).toISOString(),
+      );
+    }
+    const warm = await run();
+    return {
+      path,
+      cold: cold.calls,
+      warm: warm.calls,
+      coldRest: cold.rest,
+      coldMs: cold.ms,
+      warmMs: warm.ms,
+      ...(cold.points !== undefined ? { coldPoints: cold.points, warmPoints: warm.points } : {}),
+    };
+  } finally {
+    db.close();
+    await sim.stop();
+  }
+}
+
+/** Today's REST figures before this work (branch point of issue 12, measured with this script). */
+export const REST_BASELINE = { cold: 44, warm: 39 };
+
+export const restSource = (token: string | null) => (url: string, db: ReturnType<typeof openDatabase>) =>
+  createGitHubSource({ baseUrl: url, token, db, backoffUnitMs: 1 });
+
+export const graphqlSource = (url: string, db: ReturnType<typeof openDatabase>) =>
+  createEvidenceSource({ baseUrl: url, token: "bench-token", db, backoffUnitMs: 1 });
+
+if (import.meta.main) {
+  for (const [name, make] of [
+    ["GraphQL, token", graphqlSource],
+    ["REST, token", restSource("bench-token")],
+    ["REST, no token", restSource(null)],
+  ] as const) {
+    const f = await measureTypical(name, make);
+    console.log(
+      `${f.path}: cold ${f.cold} requests (${Math.round(f.coldMs)} ms), warm after a push ${f.warm} (${Math.round(f.warmMs)} ms)` +
+        (f.coldPoints !== undefined ? `; GraphQL points ${f.coldPoints} cold, ${f.warmPoints} warm` : ""),
+    );
+  }
+}

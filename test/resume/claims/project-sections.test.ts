@@ -1,0 +1,56 @@
+import { expect, test } from "bun:test";
+import type { SectionKind } from "../../../src/resume/claims/heading-vocabulary.ts";
+import type { LocatedLink } from "../../../src/resume/claims/link-finder.ts";
+import { normalizeLink } from "../../../src/resume/claims/link-normalizer.ts";
+import { holdsProjects } from "../../../src/resume/claims/project-sections.ts";
+import type { Section } from "../../../src/resume/claims/sections.ts";
+import type { ResumeLink } from "../../../src/resume/types.ts";
+import { stack } from "../support/layout-builders.ts";
+
+const at = (url: string, line: number): LocatedLink => ({
+  link: { ...normalizeLink(url)!, raw: url, visibleDiffers: false, source: "annotation", page: 1 } as ResumeLink,
+  line,
+  anchor: "",
+});
+
+/** Four bold-titled entries with a line under each: titles at lines 0, 2, 4, 6. */
+function section(kind: SectionKind, title: string): Section {
+  const lines = stack([
+    ["smart-tide", { bold: true }],
+    ["A scheduler that retries failed jobs.", {}],
+    ["Habit Tracker", { bold: true }],
+    ["An offline-first web client.", {}],
+    ["open-sketch", { bold: true }],
+    ["A parser for a small language.", {}],
+    ["Mosaicly", { bold: true }],
+    ["A dashboard of live metrics.", {}],
+  ]);
+  return { kind, title, heading: null, lines };
+}
+
+const repos = [
+  at("https://github.com/kb/smart-tide", 0),
+  at("https://gitlab.com/kb/habit-tracker", 2),
+  at("https://github.com/kb/mosaicly", 7),
+];
+
+test("a section under an unknown heading whose entries mostly link repositories holds projects", () => {
+  expect(holdsProjects(section("other", "Things I've Built"), repos)).toBe(true);
+  expect(holdsProjects(section("research", "Research"), repos)).toBe(true);
+});
+
+test("named sections other than projects never hold projects by their links alone", () => {
+  expect(holdsProjects(section("experience", "Experience"), repos)).toBe(false);
+  expect(holdsProjects(section("education", "Education"), repos)).toBe(false);
+  expect(holdsProjects(section("projects", "Projects"), [])).toBe(true);
+});
+
+test("half the entries linked, or links to profiles and documents, are not enough", () => {
+  expect(holdsProjects(section("other", "Talks"), repos.slice(0, 2))).toBe(false);
+  const notSoftware = [
+    at("https://github.com/kb", 0),
+    at("https://github.com/kb/cv/raw/main/CV.pdf", 2),
+    at("https://kb.dev", 4),
+  ];
+  expect(holdsProjects(section("other", "Links"), notSoftware)).toBe(false);
+});
