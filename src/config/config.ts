@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { z } from "zod";
-import { parseDuration, parseDurationList } from "./duration.ts";
+import { bool, databaseUrl, duration, int, url } from "./config-values.ts";
+import { parseDurationList } from "./duration.ts";
 
 /**
  * The service configuration: defaults -> environment -> command-line flags, validated once, then frozen.
@@ -171,22 +172,6 @@ export const SETTINGS = {
 } as const;
 
 export type SettingName = keyof typeof SETTINGS;
-
-const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
-const duration = (label: string) =>
-  z.string().transform((s, ctx) => {
-    const ms = parseDuration(s);
-    if (ms === null) ctx.addIssue({ code: "custom", message: `${label} must be a duration like 500ms, 10s, 5m, 2h` });
-    return ms ?? 0;
-  });
-const bool = z.enum(["true", "false", "1", "0", "yes", "no"]).transform((v) => ["true", "1", "yes"].includes(v));
-const url = (label: string) =>
-  z.string().refine((s) => /^https?:\/\/[^\s/]+/.test(s), { message: `${label} must be an http(s) URL` });
-
-const databaseUrl = () =>
-  z.string().refine((s) => s === "" || /^postgres(ql)?:\/\/\S+$/i.test(s), {
-    message: "DATABASE_URL must be a postgres:// or postgresql:// URL (or unset for SQLite in DATA_DIR)",
-  });
 
 const schema = z.object({
   port: int(0, 65535),
