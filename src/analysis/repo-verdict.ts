@@ -16,22 +16,6 @@ export interface RepoVerdict {
   shortBulkDump: boolean;
 }
 
-/** Evidence for a repository GitHub reports as empty: nothing to fetch, so no call is spent. */
-export function emptyEvidence(repo: GhRepo): RepoEvidence {
-  return {
-    repo,
-    candidateCommits: [],
-    candidateCommitCount: 0,
-    truncated: false,
-    totalCommitCount: 0,
-    otherAuthors: [],
-    sampledWithStats: [],
-    languages: {},
-    manifestDependencies: [],
-    agentFiles: [],
-  };
-}
-
 /**
  * Judges one repository for one candidate: counts their own commits, runs the forensic rules, and adds
  * EMPTY_REPO / NO_CANDIDATE_COMMITS when there is nothing to credit. A repository owned by someone else

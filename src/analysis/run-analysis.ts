@@ -1,4 +1,5 @@
 import { mapLimit } from "../github/map-limit.ts";
+import { emptyEvidence } from "../github/repo-isolation.ts";
 import {
   type GhRepo,
   type GitHubSource,
@@ -21,7 +22,7 @@ import { confidenceScore, discreditsMost, type ScoredClaim } from "./confidence-
 import { sortFlags } from "./flag-order.ts";
 import { type ClaimMatch, matchClaims } from "./match-claims.ts";
 import { matchStrength } from "./match-strength.ts";
-import { emptyEvidence, judgeRepo, type RepoVerdict } from "./repo-verdict.ts";
+import { judgeRepo, type RepoVerdict } from "./repo-verdict.ts";
 import { resolveLinks } from "./resolve-links.ts";
 import { claimBeforeAccount } from "./rules/claim-before-account.ts";
 import { confirmedTechnologies } from "./tech-overlap.ts";

@@ -25,8 +25,8 @@ export function repoFailure(err: unknown): RepoUnavailable | null {
   return null;
 }
 
-/** Evidence of a repository that could not be read: nothing in it, `unavailable` says why. */
-export function unavailableEvidence(repo: GhRepo, unavailable: RepoUnavailable): RepoEvidence {
+/** Evidence for a repository with nothing to read (GitHub reports it empty): no call is spent on it. */
+export function emptyEvidence(repo: GhRepo): RepoEvidence {
   return {
     repo,
     candidateCommits: [],
@@ -38,6 +38,10 @@ export function unavailableEvidence(repo: GhRepo, unavailable: RepoUnavailable):
     languages: {},
     manifestDependencies: [],
     agentFiles: [],
-    unavailable,
   };
+}
+
+/** Evidence of a repository that could not be read: nothing in it, `unavailable` says why. */
+export function unavailableEvidence(repo: GhRepo, unavailable: RepoUnavailable): RepoEvidence {
+  return { ...emptyEvidence(repo), unavailable };
 }
