@@ -49,12 +49,12 @@ export class JobStore {
 
   /** Insert a queued job; returns its id. */
   insert(row: Pick<JobRow, "kind" | "payload" | "max_attempts" | "run_at">, now: number): number {
-    return this.db
-      .query<{ id: number }, (string | number)[]>(
-        `INSERT INTO jobs (kind, payload, state, attempts, max_attempts, run_at, created_at, updated_at)
-         VALUES (?, ?, 'queued', 0, ?, ?, ?, ?) RETURNING id`,
-      )
-      .get(row.kind, row.payload, row.max_attempts, row.run_at, now, now)!.id;
+    const values = [row.kind, row.payload, row.max_attempts, row.run_at, now, now];
+    const insert = `INSERT INTO jobs (kind, payload, state, attempts, max_attempts, run_at, created_at, updated_at)
+                    VALUES (?, ?, 'queued', 0, ?, ?, ?, ?)`;
+    // SQLite: a plain INSERT and its rowid (a RETURNING statement costs about a quarter of enqueue/s at FULL)
+    if (dialectOf(this.db) === "sqlite") return Number(this.db.query(insert).run(...values).lastInsertRowid);
+    return this.db.query<{ id: number }, (string | number)[]>(`${insert} RETURNING id`).get(...values)!.id;
   }
 
   /** Atomically lease up to `limit` due jobs of the given kinds, oldest due first. */
