@@ -177,8 +177,10 @@ describe("claimcheck verify", () => {
     expect(JSON.parse(r.stdout).error.code).toBe("github_unreachable");
     expect(r.stderr).toContain(`verification failed (github_unreachable): GitHub at ${url} cannot be reached (`);
     expect(r.stderr).toContain("check the network connection");
-    // the retrying client's backoff alone (1 + 4 + 9 s) took 14 s: one refused attempt is far below that
-    expect(elapsed).toBeLessThan(10_000);
+    // it ended at the one-request reachability probe, not after the retrying client's backoff (1 + 4 + 9 s):
+    // the message is the probe's, never the retries' (no wall-clock bound: the machine may be busy)
+    expect(r.stderr).not.toContain("after several retries");
+    console.log(`verify without GitHub answered in ${Math.round(elapsed)} ms`);
   }, 60_000);
 
   test("githubUnreachable: an answer of any status is reachable; silence is reported after the time limit", async () => {
