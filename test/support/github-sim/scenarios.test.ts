@@ -60,7 +60,8 @@ const windowShare = (cs: GitCommitRecord[]) => {
 };
 
 test("the whole sample library builds with real git in seconds", () => {
-  expect(buildMs).toBeLessThan(5000);
+  // a hang guard with a wide margin (about 1-2 s on a quiet 2-core machine): the figure is printed below
+  expect(buildMs).toBeLessThan(30_000);
   console.log(
     `scenario library: ${candidates.reduce((n, c) => n + c.repos.length, 0)} repositories built in ${Math.round(buildMs)} ms`,
   );
