@@ -2,6 +2,7 @@ import type { GitHubClient } from "./github-client.ts";
 import { sameLogin, toGhCommit } from "./github-mappers.ts";
 import { pageOf } from "./link-header.ts";
 import { mapLimit } from "./map-limit.ts";
+import { gainedAbove, type HistoryStore, nextKnown, oldestFromKnown, ownFromKnown } from "./stable-history.ts";
 import { type GhCommit, type GhRepo, GitHubUnavailableError, type RepoEvidence } from "./types.ts";
 
 /** What the commit listings say about one repository's default branch and one candidate. */
@@ -60,13 +61,17 @@ const dedupe = (commits: GhCommit[]): GhCommit[] => {
  * Reads the default branch cheaply. One page of 100 answers a small repository completely. A larger one
  * costs its last page too (exact total from rel="last", the root commit, the oldest authors), then the
  * candidate's own listing (author=login): first page, last page (exact count, oldest work) and at most
- * `maxPages - 2` pages spread in between, never the whole history of a huge repository.
+ * `maxPages - 2` pages spread in between, never the whole history of a huge repository. Every page after
+ * the first is anchored at the head commit the first one showed (`sha=`), so a push meanwhile shifts none.
+ * With a `store`, a re-read whose newest page holds the last read's head beneath a plain chain of new
+ * commits reuses that read (stable-history.ts): usually that one page is the whole cost.
  */
 export async function fetchCommitHistory(
   client: GitHubClient,
   repo: GhRepo,
   login: string,
   maxPages: number,
+  store?: HistoryStore | null,
 ): Promise<CommitHistory> {
   const route = "/repos/{owner}/{repo}/commits";
   const base = { owner: repo.owner, repo: repo.name, per_page: PER_PAGE };
@@ -86,9 +91,14 @@ export async function fetchCommitHistory(
   }
   const newest = first.data.map(toGhCommit);
   const lastPage = pageOf(first.headers.link, "last");
+  const head = newest[0]?.sha ?? "";
+  const known = store?.load(repo) ?? null;
+  const gained = known && head ? gainedAbove(known, first.data, newest) : null;
+  let before = known && gained !== null ? { known, gained } : null;
 
   if (lastPage === null) {
     const candidate = newest.filter((c) => sameLogin(c.authorLogin, login));
+    if (head) store?.save(repo, nextKnown(head, newest.length, [{ start: 0, commits: newest }], null, undefined));
     return {
       headTreeSha: newest[0]?.treeSha,
       empty: newest.length === 0,
@@ -103,41 +113,28 @@ export async function fetchCommitHistory(
     };
   }
 
-  const last = await client.get<unknown[]>(route, { ...base, page: lastPage });
-  const oldest = (Array.isArray(last.data) ? last.data : []).map(toGhCommit);
+  const anchored = { ...base, sha: head };
+  let oldest = before ? await oldestFromKnown(client, repo, before.known, before.gained, lastPage) : null;
+  if (!oldest) {
+    before = null; // the known read does not fit this listing: nothing of it is reused
+    const last = await client.get<unknown[]>(route, { ...anchored, page: lastPage });
+    oldest = (Array.isArray(last.data) ? last.data : []).map(toGhCommit);
+  }
   const total = PER_PAGE * (lastPage - 1) + oldest.length;
 
-  const own = { ...base, author: login };
-  const ownFirst = await client.get<unknown[]>(route, own, [404]);
-  const ownFirstPage = (Array.isArray(ownFirst.data) ? ownFirst.data : []).map(toGhCommit);
-  const ownLast = pageOf(ownFirst.headers.link, "last");
-  let pages: GhCommit[][] = [ownFirstPage];
-  let count = ownFirstPage.length;
-  let countExact = true;
-  if (ownLast !== null) {
-    const wanted = [...middlePages(ownLast, maxPages), ownLast];
-    const fetched = await mapLimit(wanted, 3, async (page) => {
-      const res = await client.get<unknown[]>(route, { ...own, page });
-      return (Array.isArray(res.data) ? res.data : []).map(toGhCommit);
-    });
-    // rel="last" on an author= listing is not exact on GitHub: the last page can come back empty; then
-    // the page before it holds the oldest work, and the count is read from it (and called estimated)
-    let lastFull = ownLast;
-    let tail = fetched[fetched.length - 1] ?? [];
-    while (tail.length === 0 && lastFull > 2 && ownLast - lastFull < 3) {
-      lastFull--;
-      const res = await client.get<unknown[]>(route, { ...own, page: lastFull });
-      tail = (Array.isArray(res.data) ? res.data : []).map(toGhCommit);
-      fetched.push(tail);
-    }
-    pages = [ownFirstPage, ...fetched];
-    count = PER_PAGE * (lastFull - 1) + tail.length;
-    countExact = false;
-  }
-  const listed = dedupe(pages.flat());
+  const reused = before ? ownFromKnown(before.known, newest.slice(0, before.gained), login, maxPages) : null;
+  const own = reused ? { listed: reused, count: reused.length, exact: reused.length <= PER_PAGE } : null;
+  const read = own ?? (await readOwnListing(client, route, { ...anchored, author: login }, maxPages));
+  const listed = dedupe(read.listed);
   // author= also matches a literal email; only commits linked to the account count
   const candidate = listed.filter((c) => sameLogin(c.authorLogin, login));
-  const candidateCount = Math.max(candidate.length, count - (listed.length - candidate.length));
+  const candidateCount = Math.max(candidate.length, read.count - (listed.length - candidate.length));
+  const whole = listed.length === read.count ? { login, commits: listed } : undefined;
+  const pages = [
+    { start: 0, commits: newest },
+    { start: PER_PAGE * (lastPage - 1), commits: oldest },
+  ];
+  if (head) store?.save(repo, nextKnown(head, total, pages, before, whole));
   return {
     headTreeSha: newest[0]?.treeSha,
     empty: false,
@@ -146,9 +143,38 @@ export async function fetchCommitHistory(
     candidateCommits: candidate,
     candidateCommitCount: candidateCount,
     truncated: candidate.length < candidateCount,
-    candidateCountExact: countExact && candidate.length === candidateCount,
+    candidateCountExact: read.exact && candidate.length === candidateCount,
     otherAuthors: tallyOtherAuthors(dedupe([...newest, ...oldest]), login),
     // two pages are the whole branch
     otherAuthorsComplete: lastPage <= 2,
   };
+}
+
+/** The candidate's author= listing: its pages as read, the count they imply, and whether that count is exact. */
+async function readOwnListing(
+  client: GitHubClient,
+  route: string,
+  own: Record<string, string | number>,
+  maxPages: number,
+): Promise<{ listed: GhCommit[]; count: number; exact: boolean }> {
+  const ownFirst = await client.get<unknown[]>(route, own, [404]);
+  const ownFirstPage = (Array.isArray(ownFirst.data) ? ownFirst.data : []).map(toGhCommit);
+  const ownLast = pageOf(ownFirst.headers.link, "last");
+  if (ownLast === null) return { listed: ownFirstPage, count: ownFirstPage.length, exact: true };
+  const wanted = [...middlePages(ownLast, maxPages), ownLast];
+  const fetched = await mapLimit(wanted, 3, async (page) => {
+    const res = await client.get<unknown[]>(route, { ...own, page });
+    return (Array.isArray(res.data) ? res.data : []).map(toGhCommit);
+  });
+  // rel="last" on an author= listing is not exact on GitHub: the last page can come back empty; then
+  // the page before it holds the oldest work, and the count is read from it (and called estimated)
+  let lastFull = ownLast;
+  let tail = fetched[fetched.length - 1] ?? [];
+  while (tail.length === 0 && lastFull > 2 && ownLast - lastFull < 3) {
+    lastFull--;
+    const res = await client.get<unknown[]>(route, { ...own, page: lastFull });
+    tail = (Array.isArray(res.data) ? res.data : []).map(toGhCommit);
+    fetched.push(tail);
+  }
+  return { listed: [ownFirstPage, ...fetched].flat(), count: PER_PAGE * (lastFull - 1) + tail.length, exact: false };
 }

@@ -1,4 +1,4 @@
-import type { Clock } from "../lib/clock.ts";
+import { type Clock, systemClock } from "../lib/clock.ts";
 import type { Logger } from "../lib/log.ts";
 import type { Database } from "../storage/database.ts";
 import { budgetKey, createGitHubClient, type GitHubClient } from "./github-client.ts";
@@ -7,6 +7,7 @@ import { pageOf } from "./link-header.ts";
 import { processRateGate, type RateGate } from "./rate-gate.ts";
 import { fetchRepoEvidence } from "./repo-evidence.ts";
 import { repoFailure, unavailableEvidence } from "./repo-isolation.ts";
+import { createHistoryStore } from "./stable-history.ts";
 import type { GhRepo, GitHubSource } from "./types.ts";
 
 export interface GitHubSourceOptions {
@@ -71,6 +72,7 @@ export function createGitHubSource(opts: GitHubSourceOptions): GitHubSource & { 
     sampleSize: Math.max(0, opts.sampleSize ?? 10),
     maxManifests: Math.max(0, opts.maxManifests ?? 2),
     scope: new URL(opts.baseUrl).origin,
+    history: createHistoryStore(opts.db, token, new URL(opts.baseUrl).origin, opts.clock ?? systemClock),
   };
 
   const getRepo = async (owner: string, name: string): Promise<GhRepo | null> => {

@@ -15,6 +15,7 @@ import {
 } from "./line-counts.ts";
 import { MANIFEST_FILES, type ManifestFile, manifestDependencies } from "./manifest-dependencies.ts";
 import { mapLimit } from "./map-limit.ts";
+import type { HistoryStore } from "./stable-history.ts";
 import {
   type GhCommit,
   type GhRepo,
@@ -43,6 +44,8 @@ export interface EvidenceLimits {
   maxManifests: number;
   /** the API origin: copy verdicts are remembered per origin (copy-search.ts) */
   scope?: string;
+  /** the last read of each history (stable-history.ts): a re-read after a push asks only for what is new */
+  history?: HistoryStore | null;
 }
 
 interface ContentEntry {
@@ -76,7 +79,7 @@ export async function fetchRepoEvidence(
     if (full) repo = { ...full, renamedFrom: input.renamedFrom ?? full.renamedFrom };
   }
   const params = { owner: repo.owner, repo: repo.name };
-  const history = await fetchCommitHistory(client, repo, login, limits.maxCommitPages);
+  const history = await fetchCommitHistory(client, repo, login, limits.maxCommitPages, limits.history);
   const evidence: RepoEvidence = {
     repo: history.empty ? { ...repo, empty: true } : repo,
     candidateCommits: history.candidateCommits,
