@@ -91,6 +91,7 @@ describe("HTTP sender against real receivers on loopback", () => {
     const took = performance.now() - started;
     expect(res).toMatchObject({ outcome: "timeout", statusCode: null });
     expect(took).toBeGreaterThanOrEqual(290);
+    // it must not wait for the receiver: 2 s is over 6x the 300 ms timeout, room for a busy machine
     expect(took).toBeLessThan(2_000);
   });
 

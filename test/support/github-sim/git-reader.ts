@@ -114,25 +114,30 @@ export async function readChanges(dir: string, sha: string, firstParent?: string
   return changes;
 }
 
+/** The entries `git ls-tree -l` prints, one a line: "<mode> <type> <sha> <size>\t<name>". */
+function parseLsTree(out: string): GitTreeEntry[] {
+  return out
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => {
+      const [meta, name] = line.split("\t");
+      const [mode, type, sha, size] = meta!.split(/\s+/);
+      return {
+        name: name!,
+        type: type as GitTreeEntry["type"],
+        mode: mode!,
+        sha: sha!,
+        size: size === "-" ? 0 : Number(size),
+      };
+    });
+}
+
 /** The entries of one directory of a commit's tree ("" = the root). */
 export async function readTree(dir: string, commit: string, path: string): Promise<GitTreeEntry[] | null> {
   const spec = path ? `${commit}:${path}` : `${commit}^{tree}`;
   try {
     const out = await git(["ls-tree", "-l", spec], { cwd: dir });
-    return out
-      .split("\n")
-      .filter(Boolean)
-      .map((line) => {
-        const [meta, name] = line.split("\t");
-        const [mode, type, sha, size] = meta!.split(/\s+/);
-        return {
-          name: name!,
-          type: type as GitTreeEntry["type"],
-          mode: mode!,
-          sha: sha!,
-          size: size === "-" ? 0 : Number(size),
-        };
-      });
+    return parseLsTree(out);
   } catch {
     return null;
   }
@@ -218,20 +223,7 @@ export async function readTreeRecursive(dir: string, tree: string): Promise<GitT
   if (!/^[0-9a-f]{40}$/i.test(tree)) return null;
   try {
     const out = await git(["ls-tree", "-r", "-l", tree], { cwd: dir });
-    return out
-      .split("\n")
-      .filter(Boolean)
-      .map((line) => {
-        const [meta, name] = line.split("\t");
-        const [mode, type, sha, size] = meta!.split(/\s+/);
-        return {
-          name: name!,
-          type: type as GitTreeEntry["type"],
-          mode: mode!,
-          sha: sha!,
-          size: size === "-" ? 0 : Number(size),
-        };
-      });
+    return parseLsTree(out);
   } catch {
     return null;
   }
