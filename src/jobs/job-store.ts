@@ -99,42 +99,87 @@ export class JobStore {
   }
 
   /**
-   * Complete a running job (fenced by its lease) and, when `next` is given, claim the next due job in
-   * the same statement on PostgreSQL (one round trip instead of two); two statements on SQLite. `next`
-   * is claimed only when the completion held.
+   * Lock the rows of the leases still held, so that no rescue or other replica can take them before this
+   * transaction ends; the ids held. Run before a handler's writes, in the transaction that completes the job.
    */
-  completeAndClaim(
-    lease: LeaseRef,
-    next: { kinds: string[]; owner: string; leaseMs: number } | null,
-    now: number,
-  ): { finished: boolean; next: JobRow | null } {
-    if (dialectOf(this.db) === "sqlite" || !next || next.kinds.length === 0) {
-      const finished = this.finish(lease, "completed", null, now);
-      return {
-        finished,
-        next: finished && next ? (this.claim(next.kinds, next.owner, 1, now, next.leaseMs)[0] ?? null) : null,
-      };
+  lockHeld(leases: readonly LeaseRef[]): Set<number> {
+    if (leases.length === 0) return new Set();
+    if (dialectOf(this.db) === "sqlite") {
+      // BEGIN IMMEDIATE already holds the one write lock: a check is enough
+      const held = this.db.query<{ id: number }, [number, string]>(
+        "SELECT id FROM jobs WHERE id = ? AND lease_token = ? AND state = 'running'",
+      );
+      return new Set(leases.filter((l) => held.get(l.id, l.token)).map((l) => l.id));
     }
-    const marks = next.kinds.map(() => "?").join(", ");
-    const r = this.db
-      .query<{ finished: number; next: JobRow | string | null }, (string | number)[]>(
-        `WITH done AS (
-           UPDATE jobs SET state = 'completed', last_error = NULL, finished_at = ?, updated_at = ?,
-                  lease_owner = NULL, lease_token = NULL, lease_expires_at = NULL
-            WHERE id = ? AND lease_token = ? AND state = 'running' RETURNING id),
-         claimed AS (
-           UPDATE jobs SET state = 'running', attempts = attempts + 1, lease_owner = ?,
-                  lease_token = ${this.claimSql.token}, lease_expires_at = ?, updated_at = ?
-            WHERE id = ANY(ARRAY(SELECT id FROM jobs
-                                  WHERE state = 'queued' AND kind IN (${marks}) AND run_at <= ?
-                                    AND EXISTS (SELECT 1 FROM done)
-                                  ORDER BY run_at, id LIMIT 1 FOR UPDATE SKIP LOCKED))
-            RETURNING *)
-         SELECT (SELECT count(*) FROM done) AS finished, (SELECT row_to_json(claimed) FROM claimed) AS next`,
+    const rows = this.db
+      .query<{ id: number }, [string]>(
+        `SELECT j.id FROM jobs j
+           JOIN json_to_recordset(CAST(? AS text)::json) AS t(id bigint, token text) ON j.id = t.id AND j.lease_token = t.token
+          WHERE j.state = 'running' ORDER BY j.id FOR UPDATE OF j`,
       )
-      .get(now, now, lease.id, lease.token, next.owner, now + next.leaseMs, now, ...next.kinds, now)!;
-    const row = typeof r.next === "string" ? (JSON.parse(r.next) as JobRow) : r.next;
-    return { finished: r.finished === 1, next: row };
+      .all(JSON.stringify(leases.map((l) => ({ id: l.id, token: l.token }))));
+    return new Set(rows.map((r) => r.id));
+  }
+
+  /**
+   * Complete running jobs (each fenced by its lease) and claim, for every completed one marked `next`, one
+   * more due job: on PostgreSQL one statement for the whole batch (one round trip, atomic on its own);
+   * on SQLite a statement per job inside the caller's transaction. Returns the ids completed and the
+   * jobs claimed.
+   */
+  completeMany(
+    items: ReadonlyArray<LeaseRef & { next: boolean }>,
+    claim: { kinds: string[]; owner: string; leaseMs: number },
+    now: number,
+  ): { finished: Set<number>; next: JobRow[] } {
+    if (items.length === 0) return { finished: new Set(), next: [] };
+    const kinds = claim.kinds.length > 0 ? claim.kinds : [""];
+    if (dialectOf(this.db) === "sqlite") {
+      const finished = new Set(items.filter((l) => this.finish(l, "completed", null, now)).map((l) => l.id));
+      const wanted = items.filter((l) => l.next && finished.has(l.id)).length;
+      return { finished, next: this.claim(claim.kinds, claim.owner, wanted, now, claim.leaseMs) };
+    }
+    const marks = kinds.map(() => "?").join(", ");
+    const rows = this.db
+      .query<{ done: number | null; next: JobRow | string | null }, (string | number)[]>(
+        `WITH input AS (SELECT * FROM json_to_recordset(CAST(? AS text)::json) AS t(id bigint, token text, next int)),
+         done AS (
+           UPDATE jobs j SET state = 'completed', last_error = NULL, finished_at = ?, updated_at = ?,
+                  lease_owner = NULL, lease_token = NULL, lease_expires_at = NULL
+             FROM input i
+            WHERE j.id = i.id AND j.lease_token = i.token AND j.state = 'running'
+            RETURNING j.id, i.next),
+         due AS (
+           SELECT id FROM jobs
+            WHERE state = 'queued' AND kind IN (${marks}) AND run_at <= ?
+            ORDER BY run_at, id
+            LIMIT (SELECT count(*) FROM done WHERE next = 1) FOR UPDATE SKIP LOCKED),
+         claimed AS (
+           UPDATE jobs j SET state = 'running', attempts = attempts + 1, lease_owner = ?,
+                  lease_token = ${this.claimSql.token.replace("id::text", "j.id::text")}, lease_expires_at = ?, updated_at = ?
+             FROM due WHERE j.id = due.id
+            RETURNING j.*)
+         SELECT id AS done, NULL AS next FROM done
+         UNION ALL SELECT NULL, row_to_json(claimed)::text FROM claimed`,
+      )
+      .all(
+        JSON.stringify(items.map((l) => ({ id: l.id, token: l.token, next: l.next ? 1 : 0 }))),
+        now,
+        now,
+        ...kinds,
+        now,
+        claim.owner,
+        now + claim.leaseMs,
+        now,
+      );
+    const finished = new Set<number>();
+    const next: JobRow[] = [];
+    for (const r of rows) {
+      if (r.done !== null) finished.add(r.done);
+      else if (r.next !== null) next.push(typeof r.next === "string" ? (JSON.parse(r.next) as JobRow) : r.next);
+    }
+    next.sort((a, b) => a.run_at - b.run_at || a.id - b.id);
+    return { finished, next };
   }
 
   /** Put a running job back in the queue to run at `runAt`; `refundAttempt` for deferrals that are not failures. */

@@ -7,8 +7,8 @@ import type { Logger } from "../lib/log.ts";
 import { WorkLoop } from "../lib/work-loop.ts";
 import { fencedWrite } from "../storage/backend.ts";
 import type { Database } from "../storage/database.ts";
-import { GroupCommit } from "../storage/group-commit.ts";
 import { retryDelayMs } from "./backoff.ts";
+import { JobCompletions } from "./job-completions.ts";
 import { CRASH_ALLOWANCE, DeferJob, LeaseLost, PermanentJobError } from "./job-errors.ts";
 import type { JobEvents, JobHandler, RunningJob } from "./job-handler.ts";
 import type { JobQueue } from "./job-queue.ts";
@@ -56,7 +56,7 @@ export class Worker {
   private readonly random: () => number;
   /** One transaction wrapper, reused; SQLite: BEGIN IMMEDIATE (the write lock up front), see fencedWrite. */
   private readonly tx: (fn: () => unknown) => unknown;
-  private readonly completions: GroupCommit;
+  private readonly completions: JobCompletions;
 
   constructor(options: WorkerOptions) {
     this.store = options.store;
@@ -69,12 +69,12 @@ export class Worker {
       options.db,
       options.db.transaction((fn: () => unknown) => fn()),
     );
-    this.completions = new GroupCommit(options.db, 256, { fenced: true });
     for (const h of options.handlers) this.handlers.set(h.kind, h);
     this.leaseMs = options.leaseMs ?? 30_000;
     this.heartbeatMs = options.heartbeatMs ?? 10_000;
     this.rescueEveryMs = options.rescueEveryMs ?? 5_000;
     this.random = options.random ?? Math.random;
+    this.completions = new JobCompletions(options.db, this.store, this.claimSpec, () => this.clock.now());
     this.loop = new WorkLoop({
       name: "worker",
       clock: this.clock,
@@ -231,15 +231,8 @@ export class Worker {
     try {
       const commit = await handler.run(job);
       if (ctrl.signal.aborted) throw ctrl.signal.reason;
-      const complete = (): JobRow | null => {
-        const r = this.store.completeAndClaim(lease, claimNext() ? this.claimSpec() : null, this.clock.now());
-        if (!r.finished) throw new LeaseLost();
-        commit?.();
-        return r.next;
-      };
-      // with others in flight, completions share one transaction (group commit, a savepoint each);
-      // alone, waiting for company would only add latency
-      next = this.inflight.size > 1 ? await this.completions.run(complete) : this.inTransaction(complete);
+      // completions arriving together share one batch: one statement on PostgreSQL when handlers write nothing
+      next = await this.completions.complete(lease, commit, () => claimNext());
       this.events.emit("job.completed", { id: row.id, kind: row.kind });
     } catch (err) {
       this.handleError(
