@@ -118,6 +118,25 @@ describe.skipIf(!postgresBinDir())("PostgresDatabase (the synchronous bridge)", 
     }
   }, 60_000);
 
+  test("uploaded PDFs are stored out of line without compression, and read back byte for byte", async () => {
+    const url = await freshDatabaseUrl("bridge");
+    const db = openStorage({ dbPath: "", databaseUrl: url });
+    try {
+      const storage = db
+        .query<{ storage: string }>(
+          "SELECT attstorage AS storage FROM pg_attribute WHERE attrelid = 'resume_files'::regclass AND attname = 'body'",
+        )
+        .get();
+      expect(storage).toEqual({ storage: "e" }); // EXTERNAL: TOAST without pglz
+      const pdf = new Uint8Array(200_000).map((_, i) => (i * 7919) % 251);
+      db.query("INSERT INTO resume_files (tracking_id, body, created_at) VALUES (?, ?, ?)").run("vrf_x", pdf, 1);
+      const row = db.query<{ body: Uint8Array }>("SELECT body FROM resume_files WHERE tracking_id = ?").get("vrf_x");
+      expect(Buffer.from(row!.body).equals(Buffer.from(pdf))).toBe(true);
+    } finally {
+      db.close();
+    }
+  }, 60_000);
+
   test("runAlone: while one connection runs a task, another skips it", async () => {
     const url = await freshDatabaseUrl("bridge");
     const a = openStorage({ dbPath: "", databaseUrl: url });

@@ -5,6 +5,7 @@ import p0002 from "./0002_shared_state.sql" with { type: "text" };
 import p0003 from "./0003_login_failure_ids.sql" with { type: "text" };
 import p0004 from "./0004_job_stage.sql" with { type: "text" };
 import p0005 from "./0005_job_claim_order.sql" with { type: "text" };
+import p0006 from "./0006_resume_file_storage.sql" with { type: "text" };
 
 export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   { version: 1, name: "0001_schema", sql: p0001 },
@@ -12,4 +13,5 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   { version: 3, name: "0003_login_failure_ids", sql: p0003 },
   { version: 4, name: "0004_job_stage", sql: p0004 },
   { version: 5, name: "0005_job_claim_order", sql: p0005 },
+  { version: 6, name: "0006_resume_file_storage", sql: p0006 },
 ];
