@@ -44,3 +44,19 @@ export interface DialectTagged {
 export function dialectOf(db: Database): Dialect {
   return (db as Partial<DialectTagged>).dialect ?? "sqlite";
 }
+
+/** Implemented by the PostgreSQL backend: a write sent without waiting for its answer (see `write`). */
+interface SendsWrites {
+  send(sql: string, params: readonly unknown[]): void;
+}
+
+/**
+ * A write whose result the caller does not use. On SQLite it simply runs. On PostgreSQL, inside a
+ * transaction, it is pipelined: the caller does not wait for its round trip, and should it fail, the
+ * enclosing savepoint or transaction fails with its error when it ends, so nothing of it is committed.
+ */
+export function write(db: Database, sql: string, ...params: SqlParams): void {
+  const sender = db as Partial<SendsWrites>;
+  if (sender.send) sender.send(sql, params);
+  else db.query(sql).run(...params);
+}

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import type { Database } from "../storage/database.ts";
-import { dialectOf } from "../storage/sql-database.ts";
+import { dialectOf, write } from "../storage/sql-database.ts";
 import { ResumeFiles, type StagedFile } from "./resume-files.ts";
 
 /** Where uploaded PDFs live: files in DATA_DIR/resumes (SQLite), or the database (PostgreSQL). */
@@ -46,9 +46,13 @@ export class PostgresResumeFiles implements ResumeStore {
 
   /** Inside the acceptance transaction: the PDF and the row that promises it commit together. */
   writeInTransaction(trackingId: string, bytes: Uint8Array): void {
-    this.db
-      .query("INSERT INTO resume_files (tracking_id, body, created_at) VALUES (?, ?, ?)")
-      .run(trackingId, bytes, Date.now());
+    write(
+      this.db,
+      "INSERT INTO resume_files (tracking_id, body, created_at) VALUES (?, ?, ?)",
+      trackingId,
+      bytes,
+      Date.now(),
+    );
   }
 
   async read(trackingId: string): Promise<Uint8Array | null> {

@@ -1,4 +1,5 @@
 import type { Database } from "../storage/database.ts";
+import { write } from "../storage/sql-database.ts";
 
 export interface VerificationRow {
   tracking_id: string;
@@ -42,23 +43,22 @@ export class VerificationStore {
       | "resume_stored"
     >,
   ): void {
-    this.db
-      .query(
-        `INSERT INTO verifications (tracking_id, client_id, api_key_id, job_id, host_username, resume_sha256,
-                                    resume_size, resume_filename, status, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?)`,
-      )
-      .run(
-        row.tracking_id,
-        row.client_id,
-        row.api_key_id,
-        row.job_id,
-        row.host_username,
-        row.resume_sha256,
-        row.resume_size,
-        row.resume_filename,
-        row.created_at,
-      );
+    // in the acceptance transaction: pipelined on PostgreSQL (see `write`)
+    write(
+      this.db,
+      `INSERT INTO verifications (tracking_id, client_id, api_key_id, job_id, host_username, resume_sha256,
+                                  resume_size, resume_filename, status, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?)`,
+      row.tracking_id,
+      row.client_id,
+      row.api_key_id,
+      row.job_id,
+      row.host_username,
+      row.resume_sha256,
+      row.resume_size,
+      row.resume_filename,
+      row.created_at,
+    );
   }
 
   /** The verification as its client may see it; null when absent or owned by another client. */
@@ -131,12 +131,13 @@ export class VerificationStore {
   }
 
   countUsage(clientId: string, month: string): void {
-    this.db
-      .query(
-        `INSERT INTO client_usage (client_id, month, accepted) VALUES (?, ?, 1)
-         ON CONFLICT (client_id, month) DO UPDATE SET accepted = client_usage.accepted + 1`,
-      )
-      .run(clientId, month);
+    write(
+      this.db,
+      `INSERT INTO client_usage (client_id, month, accepted) VALUES (?, ?, 1)
+       ON CONFLICT (client_id, month) DO UPDATE SET accepted = client_usage.accepted + 1`,
+      clientId,
+      month,
+    );
   }
 
   recentByKey(keyId: string, since: number): number[] {
@@ -157,11 +158,15 @@ export class VerificationStore {
   }
 
   insertIdempotency(clientId: string, key: string, requestHash: string, trackingId: string, now: number): void {
-    this.db
-      .query(
-        "INSERT INTO idempotency_keys (client_id, idem_key, request_hash, tracking_id, created_at) VALUES (?, ?, ?, ?, ?)",
-      )
-      .run(clientId, key, requestHash, trackingId, now);
+    write(
+      this.db,
+      "INSERT INTO idempotency_keys (client_id, idem_key, request_hash, tracking_id, created_at) VALUES (?, ?, ?, ?, ?)",
+      clientId,
+      key,
+      requestHash,
+      trackingId,
+      now,
+    );
   }
 
   purgeIdempotency(before: number): number {

@@ -47,6 +47,9 @@ export class PostgresDatabase implements Database, DialectTagged {
   private depth = 0;
   private requests = 0;
   private closed = false;
+  /** writes sent without waiting (send) whose answers have not arrived yet, and the first that failed */
+  private readonly unsettled = new Set<number>();
+  private sendError: PostgresError | null = null;
 
   constructor(
     url: string,
@@ -89,6 +92,8 @@ export class PostgresDatabase implements Database, DialectTagged {
       if (m) {
         const answer = m.message as Answer & { id: number };
         if (answer.id === id) return answer;
+        if (this.unsettled.delete(answer.id) && !answer.ok)
+          this.sendError ??= new PostgresError(answer.message, answer.code, answer.detail);
         continue;
       }
       const left = deadline - Date.now();
@@ -103,14 +108,18 @@ export class PostgresDatabase implements Database, DialectTagged {
     sql: string,
     params: readonly unknown[] | null,
   ): { rows: Record<string, unknown>[]; count: number; command?: string | null } {
+    const a = this.call({ op: "query", sql: this.textOf(sql), params: params ? params.map(toParam) : undefined });
+    if (!a.ok) throw new PostgresError(a.message, a.code, a.detail);
+    return a;
+  }
+
+  private textOf(sql: string): string {
     let text = this.texts.get(sql);
     if (text === undefined) {
       text = toPostgresPlaceholders(sql);
       this.texts.set(sql, text);
     }
-    const a = this.call({ op: "query", sql: text, params: params ? params.map(toParam) : undefined });
-    if (!a.ok) throw new PostgresError(a.message, a.code, a.detail);
-    return a;
+    return text;
   }
 
   query<R = unknown, P extends SqlParams = SqlParams>(sql: string): Statement<R, P> {
@@ -135,6 +144,38 @@ export class PostgresDatabase implements Database, DialectTagged {
     this.port.postMessage({ op: "query", sql, id: ++this.requests });
   }
 
+  /**
+   * A write whose result the caller does not need (an INSERT of a row already decided): inside a
+   * transaction it is sent without waiting for its answer, so a transaction of several such writes costs
+   * one round trip for all of them. Should it fail, the enclosing savepoint or transaction fails with its
+   * error when it ends (and is rolled back); outside a transaction it runs and fails at once.
+   */
+  send(sql: string, params: readonly unknown[]): void {
+    if (this.depth === 0) {
+      this.execute(sql, params);
+      return;
+    }
+    if (this.closed) throw new Error("the database is closed");
+    const id = ++this.requests;
+    this.unsettled.add(id);
+    this.port.postMessage({ op: "query", sql: this.textOf(sql), params: params.map(toParam), id });
+  }
+
+  /** Wait for the answers of every write sent so far; throw the first one's error, if one failed. */
+  private settle(): void {
+    if (this.unsettled.size > 0) {
+      try {
+        this.execute("SELECT 1", null); // answered after every statement sent before it
+      } catch {
+        // the transaction is aborted by the failed write: its own error is the one to report
+      }
+      this.unsettled.clear();
+    }
+    const error = this.sendError;
+    this.sendError = null;
+    if (error) throw error;
+  }
+
   /** Several statements at once, without parameters (migrations). */
   exec(sql: string): void {
     this.execute(sql, null);
@@ -144,15 +185,23 @@ export class PostgresDatabase implements Database, DialectTagged {
     const run = (lockWriters: boolean, args: A): T => {
       const outer = this.depth === 0;
       const savepoint = `sp_${this.depth}`;
+      if (outer) {
+        this.unsettled.clear();
+        this.sendError = null;
+      }
       this.pipeline(outer ? "BEGIN" : `SAVEPOINT ${savepoint}`);
       if (outer && lockWriters) this.execute(`SELECT pg_advisory_xact_lock(${WRITER_LOCK})`, []);
       this.depth++;
       let value: T;
       try {
         value = fn(...args);
+        this.settle(); // a write sent in this (sub)transaction that failed fails it here, with its error
       } catch (error) {
         this.depth--;
         this.rollback(outer, savepoint);
+        // the writes sent in the rolled-back work are gone with it, failed or not
+        this.unsettled.clear();
+        this.sendError = null;
         throw error;
       }
       this.depth--;
