@@ -4,7 +4,8 @@ import { errorMessage } from "../lib/errors.ts";
 import { type Logger, silentLogger } from "../lib/log.ts";
 import type { Database } from "../storage/database.ts";
 import { dialectOf } from "../storage/sql-database.ts";
-import { processRateGate, RateGate, type RateGateState, type RateGateStore } from "./rate-gate.ts";
+import { processRateGate, RateGate, type RateGateState, type RateGateStore, reserveOf } from "./rate-gate.ts";
+import type { RateLimitSnapshot } from "./rate-limit-policy.ts";
 import {
   dropReplica,
   mergeShared,
@@ -26,7 +27,7 @@ export interface SharedRateGateOptions {
   expiryMs?: number;
   /** after a database error, how long the gate runs on local state before trying again (default 5 s) */
   retryMs?: number;
-  /** refresh budgets with unwritten in-flight changes every `refreshMs` on a timer (default true) */
+  /** refresh budgets with unwritten changes every `refreshMs` on a timer (default true) */
   autoSync?: boolean;
 }
 
@@ -38,6 +39,8 @@ interface Mirror extends SharedPart {
   refreshedAt: number;
   /** `own` as last written to the database (0 before: no row) */
   written: number;
+  /** a lower remaining not yet written (far from the reserve: it waits for the next refresh) */
+  dirty: boolean;
   beatAt: number;
 }
 
@@ -48,11 +51,13 @@ interface Mirror extends SharedPart {
  *
  * Cost: the gate runs on every GitHub request, so this store keeps a local mirror per budget and talks
  * to the database in single statements: a read older than `refreshMs` refreshes the mirror (writing this
- * replica's in-flight count and heartbeat in the same statement); a change of the shared part (a new or
- * lower window, a later pause) is written through at once and the merged row comes back in the answer;
- * admitting and releasing change only the local count, which a timer writes every `refreshMs`.
+ * replica's in-flight count and heartbeat in the same statement); a change of the shared part (a new
+ * window, a later pause, a lower remaining near the reserve) is written through at once and the merged
+ * row comes back in the answer; a lower remaining far from the reserve (most answers), and admitting and
+ * releasing, change only the mirror, which the next refresh or a timer writes within `refreshMs`.
  *
- * Bound: a replica sees the others' requests and windows at most `refreshMs` late, so the replicas
+ * Bound: a replica sees the others' requests and windows at most `refreshMs` late (two intervals for a
+ * remaining still far above the reserve, where a lag changes no decision), so the replicas
  * together may admit, beyond what one process would, at most what the other replicas send or hold in
  * flight within one refresh interval: about (replicas - 1) x WORKER_CONCURRENCY x GITHUB_CONCURRENCY.
  * The reserve (1 % of the limit, 50 of 5,000) exists for exactly these. Heartbeats use each replica's
@@ -102,9 +107,11 @@ export class SharedRateGateStore implements RateGateStore {
     m.own = Math.max(0, m.own + next.inFlight - before.inFlight);
     const part: SharedPart = { window: next.window, pausedUntil: next.pausedUntil };
     if (!sameShared(part, before)) {
+      const urgent = part.pausedUntil > before.pausedUntil || !lowerFarFromReserve(before.window, part.window);
       m.window = part.window;
       m.pausedUntil = part.pausedUntil;
-      this.attempt(() => Object.assign(m, writeShared(this.db, budget, part, this.clock.now())));
+      // unwritten (deferred, or the database failing): the next refresh merges it in
+      m.dirty = !urgent || !this.attempt(() => Object.assign(m, writeShared(this.db, budget, part, this.clock.now())));
     }
     return { window: m.window, inFlight: m.own + m.others, pausedUntil: m.pausedUntil };
   }
@@ -116,7 +123,7 @@ export class SharedRateGateStore implements RateGateStore {
   sync(): void {
     const now = this.clock.now();
     for (const [budget, m] of this.mirrors)
-      if (m.own !== m.written || (m.own > 0 && now - m.beatAt >= this.expiryMs / 3)) this.refresh(budget, m);
+      if (m.dirty || m.own !== m.written || (m.own > 0 && now - m.beatAt >= this.expiryMs / 3)) this.refresh(budget, m);
   }
 
   /** Retention (the maintenance loop, one replica at a time): stale heartbeats, windows long past. */
@@ -134,7 +141,16 @@ export class SharedRateGateStore implements RateGateStore {
   private mirror(budget: string): Mirror {
     let m = this.mirrors.get(budget);
     if (!m) {
-      m = { window: null, pausedUntil: 0, own: 0, others: 0, refreshedAt: -Infinity, written: 0, beatAt: -Infinity };
+      m = {
+        window: null,
+        pausedUntil: 0,
+        own: 0,
+        others: 0,
+        refreshedAt: -Infinity,
+        written: 0,
+        beatAt: -Infinity,
+        dirty: false,
+      };
       this.mirrors.set(budget, m);
     }
     return m;
@@ -162,6 +178,7 @@ export class SharedRateGateStore implements RateGateStore {
       // what this replica learnt while the database was away, or a pause: written back
       if (!sameShared(merged, shared)) Object.assign(m, writeShared(this.db, budget, merged, now));
       else Object.assign(m, merged);
+      m.dirty = false;
     });
     if (!ok) m.others = 0;
   }
@@ -185,6 +202,15 @@ export class SharedRateGateStore implements RateGateStore {
     this.degraded = false;
     return true;
   }
+}
+
+/**
+ * Whether `next` only lowers the remaining of the same window while well above the reserve (3 reserves,
+ * at least 100 requests): such an answer may wait for the next refresh; anything else is written at once.
+ */
+function lowerFarFromReserve(prev: RateLimitSnapshot | null, next: RateLimitSnapshot | null): boolean {
+  if (!prev || !next || prev.resetAt !== next.resetAt || prev.limit !== next.limit) return false;
+  return next.remaining < prev.remaining && next.remaining > Math.max(3 * reserveOf(next.limit), 100);
 }
 
 /**

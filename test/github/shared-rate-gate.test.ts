@@ -108,6 +108,25 @@ describe.skipIf(!postgresBinDir())("the rate-limit gate shared by replicas throu
     expect(b.gate.window(key)).toEqual(win(4999, resetAt + 3_600_000));
   });
 
+  test("a lower remaining far from the reserve waits for A's next refresh; near the reserve it is written at once", () => {
+    const a = replica();
+    const b = replica();
+    const key = budget();
+    const resetAt = clock.now() + 3_600_000;
+    a.gate.record(key, win(4000, resetAt));
+    expect(b.gate.window(key)?.remaining).toBe(4000);
+    a.gate.record(key, win(3990, resetAt)); // far above the reserve: only A's mirror
+    expect(a.gate.window(key)?.remaining).toBe(3990);
+    clock.advance(250);
+    expect(b.gate.window(key)?.remaining).toBe(4000);
+    a.store.sync(); // A's timer (or its next read) writes it
+    clock.advance(250);
+    expect(b.gate.window(key)?.remaining).toBe(3990);
+    a.gate.record(key, win(3 * reserveOf(5000), resetAt)); // near the reserve: at once
+    clock.advance(250);
+    expect(b.gate.window(key)?.remaining).toBe(3 * reserveOf(5000));
+  });
+
   test("A's requests in flight count against B's admit: at the reserve B refuses though it sent nothing", async () => {
     const a = replica();
     const b = replica();
