@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { openStorage, runAlone } from "../../src/storage/backend.ts";
 import { migratePostgres } from "../../src/storage/postgres/migrate.ts";
+import { POSTGRES_MIGRATIONS } from "../../src/storage/postgres/migrations/index.ts";
 import { PostgresDatabase, PostgresError } from "../../src/storage/postgres/postgres-database.ts";
 import { toPostgresPlaceholders } from "../../src/storage/postgres/sql-text.ts";
 import { freshDatabaseUrl, postgresBinDir, stopSharedPostgres } from "../support/postgres.ts";
@@ -109,7 +110,7 @@ describe.skipIf(!postgresBinDir())("PostgresDatabase (the synchronous bridge)", 
     const url = await freshDatabaseUrl("bridge");
     const db = openStorage({ dbPath: "", databaseUrl: url }, { migrate: false }) as PostgresDatabase;
     try {
-      expect(migratePostgres(db)).toEqual([1, 2, 3, 4]);
+      expect(migratePostgres(db)).toEqual(POSTGRES_MIGRATIONS.map((m) => m.version));
       expect(migratePostgres(db)).toEqual([]);
     } finally {
       db.close();
