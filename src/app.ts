@@ -6,7 +6,7 @@ import type { Config } from "./config/config.ts";
 import { listenError } from "./config/startup-checks.ts";
 import { createDashboard, type DashboardDeps } from "./dashboard/dashboard.ts";
 import { GITHUB_CACHE_RETENTION_MS, pruneGitHubHttpCache } from "./github/http-cache-store.ts";
-import { createRateGate } from "./github/shared-rate-gate-store.ts";
+import { createRateGate } from "./github/shared-rate-gate.ts";
 import { renderMetrics } from "./http/metrics.ts";
 import { createHttpApp } from "./http/server.ts";
 import type { JobEvents } from "./jobs/job-handler.ts";

@@ -1,227 +1,133 @@
-import { hostname } from "node:os";
-import { type Clock, systemClock } from "../lib/clock.ts";
-import { errorMessage } from "../lib/errors.ts";
-import { type Logger, silentLogger } from "../lib/log.ts";
 import type { Database } from "../storage/database.ts";
-import { dialectOf } from "../storage/sql-database.ts";
-import { processRateGate, RateGate, type RateGateState, type RateGateStore, reserveOf } from "./rate-gate.ts";
 import type { RateLimitSnapshot } from "./rate-limit-policy.ts";
-import {
-  dropReplica,
-  mergeShared,
-  pruneRateGate,
-  type SharedPart,
-  sameShared,
-  syncShared,
-  writeShared,
-} from "./shared-rate-gate-sql.ts";
 
-export interface SharedRateGateOptions {
-  clock?: Clock;
-  logger?: Logger;
-  /** this replica's name in the in-flight rows (default host:pid:random) */
-  replica?: string;
-  /** how old the local mirror of a budget may get before a read refreshes it (default 250 ms) */
-  refreshMs?: number;
-  /** a replica whose heartbeat is older stops counting (default 30 s) */
-  expiryMs?: number;
-  /** after a database error, how long the gate runs on local state before trying again (default 5 s) */
-  retryMs?: number;
-  /** refresh budgets with unwritten changes every `refreshMs` on a timer (default true) */
-  autoSync?: boolean;
+/**
+ * The shared part of a budget's gate state (PostgreSQL migration 0006) and its merge rules, written once
+ * here for the local mirror and once in SQL for the database; the two agree (test/github/shared-rate-gate).
+ */
+export interface SharedPart {
+  window: RateLimitSnapshot | null;
+  /** epoch ms until which a secondary limit holds every request (0 = none) */
+  pausedUntil: number;
 }
 
-interface Mirror extends SharedPart {
-  /** this replica's requests in flight */
-  own: number;
-  /** the other live replicas' requests in flight, as of `refreshedAt` */
+/**
+ * Whether `b` is a newer window than `a`: a later reset is a later window (GitHub's resets are one epoch
+ * for every replica); within one reset the lowest remaining is the newest answer.
+ */
+export function newerWindow(a: RateLimitSnapshot | null, b: RateLimitSnapshot | null): boolean {
+  if (!b) return false;
+  if (!a) return true;
+  return b.resetAt > a.resetAt || (b.resetAt === a.resetAt && b.remaining < a.remaining);
+}
+
+/** Two replicas' views of one budget, merged: the newer window, the later pause. */
+export function mergeShared(a: SharedPart, b: SharedPart): SharedPart {
+  return {
+    window: newerWindow(a.window, b.window) ? b.window : a.window,
+    pausedUntil: Math.max(a.pausedUntil, b.pausedUntil),
+  };
+}
+
+export const sameShared = (a: SharedPart, b: SharedPart): boolean =>
+  a.pausedUntil === b.pausedUntil &&
+  (a.window === b.window ||
+    (a.window !== null &&
+      b.window !== null &&
+      a.window.limit === b.window.limit &&
+      a.window.remaining === b.window.remaining &&
+      a.window.resetAt === b.window.resetAt));
+
+interface SharedRow {
+  rate_limit: number | null;
+  remaining: number | null;
+  reset_at: number | null;
+  paused_until: number | null;
+}
+
+const partOf = (row: SharedRow | null): SharedPart => ({
+  window:
+    row && row.reset_at !== null && row.rate_limit !== null && row.remaining !== null
+      ? { limit: row.rate_limit, remaining: row.remaining, resetAt: row.reset_at }
+      : null,
+  pausedUntil: row?.paused_until ?? 0,
+});
+
+const NEWER = `EXCLUDED.reset_at IS NOT NULL AND (g.reset_at IS NULL OR EXCLUDED.reset_at > g.reset_at
+  OR (EXCLUDED.reset_at = g.reset_at AND EXCLUDED.remaining < g.remaining))`;
+
+/** Merges `part` into the budget's row (mergeShared, in SQL) and returns the merged row: one statement. */
+const WRITE = `INSERT INTO github_rate_gate AS g (budget, rate_limit, remaining, reset_at, paused_until, updated_at)
+  VALUES (?, ?::integer, ?::integer, ?::bigint, ?::bigint, ?::bigint)
+  ON CONFLICT (budget) DO UPDATE SET
+    rate_limit = CASE WHEN ${NEWER} THEN EXCLUDED.rate_limit ELSE g.rate_limit END,
+    remaining = CASE WHEN ${NEWER} THEN EXCLUDED.remaining ELSE g.remaining END,
+    reset_at = CASE WHEN ${NEWER} THEN EXCLUDED.reset_at ELSE g.reset_at END,
+    paused_until = GREATEST(g.paused_until, EXCLUDED.paused_until),
+    updated_at = EXCLUDED.updated_at
+  RETURNING rate_limit, remaining, reset_at, paused_until`;
+
+export function writeShared(db: Database, budget: string, part: SharedPart, now: number): SharedPart {
+  const w = part.window;
+  const row = db
+    .query<SharedRow>(WRITE)
+    .get(budget, w?.limit ?? null, w?.remaining ?? null, w?.resetAt ?? null, part.pausedUntil, now);
+  return partOf(row);
+}
+
+const OTHERS = `(SELECT COALESCE(SUM(f.in_flight), 0) FROM github_rate_gate_flights f
+    WHERE f.budget = ? AND f.replica <> ? AND f.updated_at > ?::bigint) AS others`;
+
+/** The shared row and the other live replicas' requests in flight. */
+const READ = `SELECT g.rate_limit, g.remaining, g.reset_at, g.paused_until, ${OTHERS}
+  FROM (SELECT 1) AS one LEFT JOIN github_rate_gate g ON g.budget = ?`;
+
+/** The same, with this replica's in-flight count and heartbeat written first (one round trip). */
+const BEAT_AND_READ = `WITH beat AS (
+    INSERT INTO github_rate_gate_flights (budget, replica, in_flight, updated_at) VALUES (?, ?, ?::integer, ?::bigint)
+    ON CONFLICT (budget, replica) DO UPDATE SET in_flight = EXCLUDED.in_flight, updated_at = EXCLUDED.updated_at
+  )
+  ${READ}`;
+
+export interface SharedSnapshot extends SharedPart {
+  /** requests in flight on the other replicas whose heartbeat is younger than the expiry */
   others: number;
-  refreshedAt: number;
-  /** `own` as last written to the database (0 before: no row) */
-  written: number;
-  /** a lower remaining not yet written (far from the reserve: it waits for the next refresh) */
-  dirty: boolean;
-  beatAt: number;
 }
 
 /**
- * The rate-limit gate's state shared by every replica on one PostgreSQL database (issue 13): per budget,
- * the newest window GitHub reported and the secondary-limit pause (github_rate_gate), and per budget and
- * replica the requests in flight with a heartbeat (github_rate_gate_flights), summed over live replicas.
- *
- * Cost: the gate runs on every GitHub request, so this store keeps a local mirror per budget and talks
- * to the database in single statements: a read older than `refreshMs` refreshes the mirror (writing this
- * replica's in-flight count and heartbeat in the same statement); a change of the shared part (a new
- * window, a later pause, a lower remaining near the reserve) is written through at once and the merged
- * row comes back in the answer; a lower remaining far from the reserve (most answers), and admitting and
- * releasing, change only the mirror, which the next refresh or a timer writes within `refreshMs`.
- *
- * Bound: a replica sees the others' requests and windows at most `refreshMs` late (two intervals for a
- * remaining still far above the reserve, where a lag changes no decision), so the replicas
- * together may admit, beyond what one process would, at most what the other replicas send or hold in
- * flight within one refresh interval: about (replicas - 1) x WORKER_CONCURRENCY x GITHUB_CONCURRENCY.
- * The reserve (1 % of the limit, 50 of 5,000) exists for exactly these. Heartbeats use each replica's
- * clock: skew well below the expiry (30 s) is harmless.
- *
- * The database unreachable (or a statement failing): the gate goes on with this replica's own state, as
- * one process would (the others' in-flight requests count no more), logs once, and retries after `retryMs`.
+ * One statement: writes this replica's in-flight count (when `ownInFlight` is not null) and reads the
+ * shared part plus the other live replicas' in-flight sum.
  */
-export class SharedRateGateStore implements RateGateStore {
-  readonly replica: string;
-  private readonly clock: Clock;
-  private readonly log: Logger;
-  private readonly refreshMs: number;
-  readonly expiryMs: number;
-  private readonly retryMs: number;
-  private readonly mirrors = new Map<string, Mirror>();
-  private timer: ReturnType<typeof setInterval> | null = null;
-  private failedUntil = 0;
-  private degraded = false;
-
-  constructor(
-    private readonly db: Database,
-    opts: SharedRateGateOptions = {},
-  ) {
-    this.clock = opts.clock ?? systemClock;
-    this.log = opts.logger ?? silentLogger;
-    this.replica = opts.replica ?? `${hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`;
-    this.refreshMs = opts.refreshMs ?? 250;
-    this.expiryMs = opts.expiryMs ?? 30_000;
-    this.retryMs = opts.retryMs ?? 5_000;
-    if (opts.autoSync !== false) {
-      this.timer = setInterval(() => this.sync(), this.refreshMs);
-      this.timer.unref();
-    }
-  }
-
-  read(budget: string): RateGateState {
-    const m = this.mirror(budget);
-    if (this.clock.now() - m.refreshedAt >= this.refreshMs) this.refresh(budget, m);
-    return { window: m.window, inFlight: m.own + m.others, pausedUntil: m.pausedUntil };
-  }
-
-  update(budget: string, change: (s: RateGateState) => RateGateState): RateGateState {
-    const before = this.read(budget);
-    const next = change(before);
-    const m = this.mirror(budget);
-    m.own = Math.max(0, m.own + next.inFlight - before.inFlight);
-    const part: SharedPart = { window: next.window, pausedUntil: next.pausedUntil };
-    if (!sameShared(part, before)) {
-      const urgent = part.pausedUntil > before.pausedUntil || !lowerFarFromReserve(before.window, part.window);
-      m.window = part.window;
-      m.pausedUntil = part.pausedUntil;
-      // unwritten (deferred, or the database failing): the next refresh merges it in
-      m.dirty = !urgent || !this.attempt(() => Object.assign(m, writeShared(this.db, budget, part, this.clock.now())));
-    }
-    return { window: m.window, inFlight: m.own + m.others, pausedUntil: m.pausedUntil };
-  }
-
-  /**
-   * Writes the in-flight counts that changed since they were last written (and heartbeats of budgets
-   * with requests in flight), refreshing those mirrors: the timer's work, callable by tests.
-   */
-  sync(): void {
-    const now = this.clock.now();
-    for (const [budget, m] of this.mirrors)
-      if (m.dirty || m.own !== m.written || (m.own > 0 && now - m.beatAt >= this.expiryMs / 3)) this.refresh(budget, m);
-  }
-
-  /** Retention (the maintenance loop, one replica at a time): stale heartbeats, windows long past. */
-  prune(): { replicas: number; windows: number } {
-    return pruneRateGate(this.db, this.clock.now(), this.expiryMs);
-  }
-
-  /** Stops the timer and removes this replica's in-flight rows (a stopping replica sends nothing more). */
-  close(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    this.attempt(() => dropReplica(this.db, this.replica));
-  }
-
-  private mirror(budget: string): Mirror {
-    let m = this.mirrors.get(budget);
-    if (!m) {
-      m = {
-        window: null,
-        pausedUntil: 0,
-        own: 0,
-        others: 0,
-        refreshedAt: -Infinity,
-        written: 0,
-        beatAt: -Infinity,
-        dirty: false,
-      };
-      this.mirrors.set(budget, m);
-    }
-    return m;
-  }
-
-  private refresh(budget: string, m: Mirror): void {
-    const now = this.clock.now();
-    m.refreshedAt = now;
-    const ok = this.attempt(() => {
-      // a replica with nothing in flight and no row writes nothing: a read only
-      const own = m.own === 0 && m.written === 0 ? null : m.own;
-      const shared = syncShared(this.db, {
-        budget,
-        replica: this.replica,
-        ownInFlight: own,
-        now,
-        aliveSince: now - this.expiryMs,
-      });
-      if (own !== null) {
-        m.written = own;
-        m.beatAt = now;
-      }
-      m.others = shared.others;
-      const merged = mergeShared(shared, m);
-      // what this replica learnt while the database was away, or a pause: written back
-      if (!sameShared(merged, shared)) Object.assign(m, writeShared(this.db, budget, merged, now));
-      else Object.assign(m, merged);
-      m.dirty = false;
-    });
-    if (!ok) m.others = 0;
-  }
-
-  /** Runs a database step unless the database failed within `retryMs` (or a transaction is open). */
-  private attempt(step: () => void): boolean {
-    const now = this.clock.now();
-    if (now < this.failedUntil || this.db.inTransaction) return false;
-    try {
-      step();
-    } catch (err) {
-      this.failedUntil = now + this.retryMs;
-      if (!this.degraded)
-        this.log.warn("GitHub rate-limit gate: the database failed; this replica gates on its own state", {
-          error: errorMessage(err),
-        });
-      this.degraded = true;
-      return false;
-    }
-    if (this.degraded) this.log.info("GitHub rate-limit gate: shared through the database again");
-    this.degraded = false;
-    return true;
-  }
-}
-
-/**
- * Whether `next` only lowers the remaining of the same window while well above the reserve (3 reserves,
- * at least 100 requests): such an answer may wait for the next refresh; anything else is written at once.
- */
-function lowerFarFromReserve(prev: RateLimitSnapshot | null, next: RateLimitSnapshot | null): boolean {
-  if (!prev || !next || prev.resetAt !== next.resetAt || prev.limit !== next.limit) return false;
-  return next.remaining < prev.remaining && next.remaining > Math.max(3 * reserveOf(next.limit), 100);
-}
-
-/**
- * The gate for a service on `db`: on PostgreSQL (several replicas may share one token) one over the
- * database, on SQLite (one process) the process's in-memory gate. `close()` ends the shared store.
- */
-export function createRateGate(
+export function syncShared(
   db: Database,
-  opts: Omit<SharedRateGateOptions, "clock"> = {},
-): { gate: RateGate; store: SharedRateGateStore | null; close(): void } {
-  if (dialectOf(db) !== "postgres") return { gate: processRateGate, store: null, close: () => {} };
-  const store = new SharedRateGateStore(db, opts);
-  return { gate: new RateGate(store), store, close: () => store.close() };
+  q: { budget: string; replica: string; ownInFlight: number | null; now: number; aliveSince: number },
+): SharedSnapshot {
+  const tail = [q.budget, q.replica, q.aliveSince, q.budget];
+  const row =
+    q.ownInFlight === null
+      ? db.query<SharedRow & { others: number }>(READ).get(...tail)
+      : db.query<SharedRow & { others: number }>(BEAT_AND_READ).get(q.budget, q.replica, q.ownInFlight, q.now, ...tail);
+  return { ...partOf(row), others: Number(row?.others ?? 0) };
+}
+
+/** A replica stopping: its requests in flight are over. */
+export function dropReplica(db: Database, replica: string): void {
+  db.query("DELETE FROM github_rate_gate_flights WHERE replica = ?").run(replica);
+}
+
+/** Held a day past their reset or pause, windows are history: nobody reads them again. */
+const WINDOW_KEEP_MS = 86_400_000;
+
+/**
+ * Retention: heartbeats older than `expiryMs` (replicas killed without stopping; they count no more
+ * already) and windows whose reset and pause lie a day in the past.
+ */
+export function pruneRateGate(db: Database, now: number, expiryMs: number): { replicas: number; windows: number } {
+  const replicas = db
+    .query("DELETE FROM github_rate_gate_flights WHERE updated_at <= ?::bigint")
+    .run(now - expiryMs).changes;
+  const windows = db
+    .query("DELETE FROM github_rate_gate WHERE COALESCE(reset_at, 0) < ?::bigint AND paused_until < ?::bigint")
+    .run(now - WINDOW_KEEP_MS, now - WINDOW_KEEP_MS).changes;
+  return { replicas, windows };
 }

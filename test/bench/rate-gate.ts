@@ -14,7 +14,7 @@
  * LOGGED, to show what UNLOGGED saves (a WAL flush per write).
  */
 import { MemoryRateGateStore, RateGate, type RateGateStore } from "../../src/github/rate-gate.ts";
-import { SharedRateGateStore } from "../../src/github/shared-rate-gate-store.ts";
+import { SharedRateGateStore } from "../../src/github/shared-rate-gate.ts";
 import { ManualClock } from "../../src/lib/clock.ts";
 import { openStorage } from "../../src/storage/backend.ts";
 import type { Database } from "../../src/storage/database.ts";

@@ -4,7 +4,7 @@ import { runAnalysis } from "../../analysis/run-analysis.ts";
 import { loadConfig } from "../../config/config.ts";
 import { createEvidenceSource } from "../../github/graphql/graphql-source.ts";
 import { githubUnreachable } from "../../github/reachability.ts";
-import { createRateGate } from "../../github/shared-rate-gate-store.ts";
+import { createRateGate } from "../../github/shared-rate-gate.ts";
 import { GITHUB_LOGIN } from "../../lib/github-login.ts";
 import { userCommand } from "../../lib/self-command.ts";
 import { closeSharedExtractor, extractResume } from "../../resume/index.ts";

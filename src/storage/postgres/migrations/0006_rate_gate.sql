@@ -1,5 +1,5 @@
--- The GitHub rate-limit gate shared by every replica (src/github/shared-rate-gate-store.ts); a single
--- SQLite process keeps it in memory. Budget keys name GitHub's origin, a hash of the token and the
+-- The GitHub rate-limit gate shared by every replica (src/github/shared-rate-gate.ts; its SQL in
+-- shared-rate-gate-store.ts); a single SQLite process keeps it in memory. Budget keys name GitHub's origin, a hash of the token and the
 -- resource ("https://api.github.com:3f2a...:core"): never a token.
 -- UNLOGGED: the gate writes on most GitHub answers, and its state is worth nothing after a crash (the
 -- next answer from GitHub restores the window; requests in flight died with their replicas): no WAL, so
