@@ -53,16 +53,19 @@ interface Mirror extends SharedPart {
  * to the database in single statements: a read older than `refreshMs` refreshes the mirror (writing this
  * replica's in-flight count and heartbeat in the same statement); a change of the shared part (a new
  * window, a later pause, a lower remaining near the reserve) is written through at once and the merged
- * row comes back in the answer; a lower remaining far from the reserve (most answers), and admitting and
- * releasing, change only the mirror, which the next refresh or a timer writes within `refreshMs`.
+ * row comes back in the answer; far from the reserve (most answers) a lower remaining, an admit and a
+ * release change only the mirror, which the next refresh or a timer writes within `refreshMs`. Near the
+ * reserve (nearReserve: the last 200 of 5,000) an admit also writes its count and reads the others' in
+ * one statement, so a request there costs about two statements instead of none.
  *
- * Bound: a replica sees a window near the reserve another one wrote at most `refreshMs` late, and the
- * others' requests in flight (and a remaining far above the reserve, where a lag decides nothing) at
- * most two intervals late (their write, its read). So the replicas together may admit, beyond what one
- * process would, at most what the other replicas send or hold in flight within that lag: about
- * (replicas - 1) x WORKER_CONCURRENCY x GITHUB_CONCURRENCY requests.
- * The reserve (1 % of the limit, 50 of 5,000) exists for exactly these. Heartbeats use each replica's
- * clock: skew well below the expiry (30 s) is harmless.
+ * Bound: near the reserve the replicas overshoot only by admits that cross within one statement's round
+ * trip. Above it a replica sees the others' windows and in-flight counts up to two refresh intervals
+ * late (their write, its read), which decides nothing while 150 requests separate the window from the
+ * reserve, except for a replica that enters the last stretch late: within that lag it may admit what it
+ * can start in it, at most its WORKER_CONCURRENCY x GITHUB_CONCURRENCY (32 by default). So the replicas
+ * together may admit, beyond what one process would, about (replicas - 1) x 32 requests, which the
+ * stretch (150) and then the reserve (1 % of the limit, 50 of 5,000) absorb. Heartbeats use each
+ * replica's clock: skew well below the expiry (30 s) is harmless.
  *
  * The database unreachable (or a statement failing): the gate goes on with this replica's own state, as
  * one process would (the others' in-flight requests count no more), logs once, and retries after `retryMs`.
@@ -98,22 +101,40 @@ export class SharedRateGateStore implements RateGateStore {
   read(budget: string): RateGateState {
     const m = this.mirror(budget);
     if (this.clock.now() - m.refreshedAt >= this.refreshMs) this.refresh(budget, m);
-    return { window: m.window, inFlight: m.own + m.others, pausedUntil: m.pausedUntil };
+    return this.stateOf(m);
   }
 
   update(budget: string, change: (s: RateGateState) => RateGateState): RateGateState {
-    const before = this.read(budget);
-    const next = change(before);
+    let before = this.read(budget);
+    let next = change(before);
     const m = this.mirror(budget);
-    m.own = Math.max(0, m.own + next.inFlight - before.inFlight);
+    let added = next.inFlight - before.inFlight;
+    // an admit, or a change that changed nothing (the gate's refusal returns the state it was given)
+    if ((added > 0 || next === before) && nearReserve(m.window, this.clock.now())) {
+      // near the reserve it is decided on the others' counts of now, an admit already written for them
+      // to see (one statement); an admit refused on the fresh counts is corrected by the next sync()
+      m.own += added;
+      this.refresh(budget, m);
+      m.own -= added;
+      before = this.stateOf(m);
+      next = change(before);
+      added = next.inFlight - before.inFlight;
+      m.own = Math.max(0, m.own + added);
+      if (added > 0 && m.own !== m.written) this.refresh(budget, m); // admitted after all: written now
+    } else m.own = Math.max(0, m.own + added);
     const part: SharedPart = { window: next.window, pausedUntil: next.pausedUntil };
     if (!sameShared(part, before)) {
-      const urgent = part.pausedUntil > before.pausedUntil || !lowerFarFromReserve(before.window, part.window);
+      const urgent =
+        part.pausedUntil > before.pausedUntil || !lowerFarFromReserve(before.window, part.window, this.clock.now());
       m.window = part.window;
       m.pausedUntil = part.pausedUntil;
       // unwritten (deferred, or the database failing): the next refresh merges it in
       m.dirty = !urgent || !this.attempt(() => Object.assign(m, writeShared(this.db, budget, part, this.clock.now())));
     }
+    return this.stateOf(m);
+  }
+
+  private stateOf(m: Mirror): RateGateState {
     return { window: m.window, inFlight: m.own + m.others, pausedUntil: m.pausedUntil };
   }
 
@@ -206,12 +227,20 @@ export class SharedRateGateStore implements RateGateStore {
 }
 
 /**
- * Whether `next` only lowers the remaining of the same window while well above the reserve (3 reserves,
- * at least 100 requests): such an answer may wait for the next refresh; anything else is written at once.
+ * The last stretch of a window: at most 3 reserves (at least 100 requests) above the reserve, 200 of
+ * 5,000. There every admit and every lower remaining goes to the database at once; above it a lag of a
+ * refresh interval or two changes no decision.
  */
-function lowerFarFromReserve(prev: RateLimitSnapshot | null, next: RateLimitSnapshot | null): boolean {
+export function nearReserve(w: RateLimitSnapshot | null, now: number): boolean {
+  if (!w || now >= w.resetAt) return false;
+  const reserve = reserveOf(w.limit);
+  return w.remaining <= reserve + Math.max(3 * reserve, 100);
+}
+
+/** Whether `next` only lowers the remaining of the same window, far from the reserve: it may wait. */
+function lowerFarFromReserve(prev: RateLimitSnapshot | null, next: RateLimitSnapshot | null, now: number): boolean {
   if (!prev || !next || prev.resetAt !== next.resetAt || prev.limit !== next.limit) return false;
-  return next.remaining < prev.remaining && next.remaining > Math.max(3 * reserveOf(next.limit), 100);
+  return next.remaining < prev.remaining && !nearReserve(next, now);
 }
 
 /**

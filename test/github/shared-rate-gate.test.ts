@@ -145,6 +145,23 @@ describe.skipIf(!postgresBinDir())("the rate-limit gate shared by replicas throu
     await b.gate.admit(key);
   });
 
+  test("near the reserve every admit is decided on the others' counts of now: no interval, no timer", async () => {
+    const a = replica();
+    const b = replica();
+    const key = budget();
+    const resetAt = clock.now() + 3_600_000;
+    a.gate.record(key, win(reserveOf(5000) + 2, resetAt)); // two places left, for both replicas together
+    await b.gate.admit(key);
+    await a.gate.admit(key); // A's mirror knew nothing of B's: the admit read it and still fitted
+    expect(await b.gate.admit(key).catch((e) => e)).toBeInstanceOf(GitHubRateLimitedError);
+    expect(await a.gate.admit(key).catch((e) => e)).toBeInstanceOf(GitHubRateLimitedError);
+    a.gate.release(key);
+    a.store.sync(); // A's timer: its release is written
+    // B's mirror still counts A's request: the refusal it would make is made again on fresh counts
+    await b.gate.admit(key);
+    expect(await a.gate.admit(key).catch((e) => e)).toBeInstanceOf(GitHubRateLimitedError);
+  });
+
   test("a pause seen by A holds B: a short one is waited out, a long one defers B's job", async () => {
     const a = replica();
     const waited: number[] = [];
