@@ -2,7 +2,7 @@ import type { Database } from "../storage/database.ts";
 import type { RateLimitSnapshot } from "./rate-limit-policy.ts";
 
 /**
- * The shared part of a budget's gate state (PostgreSQL migration 0006) and its merge rules, written once
+ * The shared part of a budget's gate state (PostgreSQL migration 0007) and its merge rules, written once
  * here for the local mirror and once in SQL for the database; the two agree (test/github/shared-rate-gate).
  */
 export interface SharedPart {

@@ -4,12 +4,12 @@ import p0001 from "./0001_schema.sql" with { type: "text" };
 import p0002 from "./0002_shared_state.sql" with { type: "text" };
 import p0003 from "./0003_login_failure_ids.sql" with { type: "text" };
 import p0004 from "./0004_job_stage.sql" with { type: "text" };
-import p0006 from "./0006_rate_gate.sql" with { type: "text" };
+import p0007 from "./0007_rate_gate.sql" with { type: "text" };
 
 export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   { version: 1, name: "0001_schema", sql: p0001 },
   { version: 2, name: "0002_shared_state", sql: p0002 },
   { version: 3, name: "0003_login_failure_ids", sql: p0003 },
   { version: 4, name: "0004_job_stage", sql: p0004 },
-  { version: 6, name: "0006_rate_gate", sql: p0006 },
+  { version: 7, name: "0007_rate_gate", sql: p0007 },
 ];
