@@ -6,6 +6,7 @@ import type { Config } from "./config/config.ts";
 import { listenError } from "./config/startup-checks.ts";
 import { createDashboard, type DashboardDeps } from "./dashboard/dashboard.ts";
 import { GITHUB_CACHE_RETENTION_MS, pruneGitHubHttpCache } from "./github/http-cache-store.ts";
+import { createRateGate } from "./github/shared-rate-gate.ts";
 import { renderMetrics } from "./http/metrics.ts";
 import { createHttpApp } from "./http/server.ts";
 import type { JobEvents } from "./jobs/job-handler.ts";
@@ -69,7 +70,9 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
     clock,
     openResumeStore(db, join(config.dataDir, "resumes"), { fsync: config.dbSynchronous === "FULL" }),
   );
-  const steps = opts.steps ?? productionSteps({ config, db, logger });
+  // GitHub's budget belongs to the token: on PostgreSQL every replica's requests go through one gate
+  const rateGate = createRateGate(db, { logger: logger.child({ component: "github" }) });
+  const steps = opts.steps ?? productionSteps({ config, db, logger, gate: rateGate.gate });
   const worker = new Worker({
     db,
     store: jobStore,
@@ -99,6 +102,14 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
             entries: pruneGitHubHttpCache(db, now - GITHUB_CACHE_RETENTION_MS),
           })) ?? {},
       },
+      ...(rateGate.store
+        ? [
+            {
+              name: "github-rate-gate",
+              run: () => runAlone(db, "github-rate-gate", () => rateGate.store!.prune()) ?? {},
+            },
+          ]
+        : []),
     ],
   });
   const webhooks = createWebhookDelivery({
@@ -185,6 +196,8 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
     webhooks,
     dashboard,
     http,
+    /** the GitHub rate-limit gate of this service's verifications (shared through PostgreSQL) */
+    githubGate: rateGate.gate,
     /** a URL that reaches the server from this machine once started (127.0.0.1 when bound to 0.0.0.0) */
     url: "",
     /** the address actually bound, e.g. http://0.0.0.0:8080 */
@@ -204,6 +217,7 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
           idleTimeout,
         });
       } catch (err) {
+        rateGate.close();
         db.close();
         throw listenError(config, err);
       }
@@ -229,6 +243,7 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
           maintenance.stop(),
         ]);
         await steps.close?.();
+        rateGate.close();
         logger.info("stopped", { finishedInFlight: r.finished, released: r.released });
         db.close();
       })();

@@ -10,9 +10,9 @@ import { GitHubRateLimitedError } from "./types.ts";
  * together at the reserve and all wait for the reset (their jobs defer until then). A secondary limit
  * pauses the budget for its Retry-After: every request waits it out, or defers when it is too long.
  *
- * The state sits behind RateGateStore so a store shared by several replicas (a database) can replace the
- * in-memory one without touching the gate. Its calls are synchronous (they run on every request): a
- * database store keeps a local mirror it refreshes, or the interface turns async (admit() already is).
+ * The state sits behind RateGateStore: in memory here (one process, SQLite), shared by every replica on
+ * PostgreSQL (SharedRateGateStore, shared-rate-gate.ts). Its calls are synchronous (they run on every
+ * request): the shared store keeps a local mirror it refreshes.
  */
 export interface RateGateState {
   /** the newest window GitHub reported, or null before the first answer */
@@ -24,7 +24,10 @@ export interface RateGateState {
 }
 
 export interface RateGateStore {
-  /** applies `change` to the state of `budget` atomically and returns the new state */
+  /**
+   * applies `change` to the state of `budget` atomically and returns the new state; a shared store may
+   * call `change` a second time on fresher state (the gate's changes are pure but for noting a refusal)
+   */
   update(budget: string, change: (s: RateGateState) => RateGateState): RateGateState;
   read(budget: string): RateGateState;
 }
@@ -89,6 +92,7 @@ export class RateGate {
     }
     let refused: number | null = null;
     this.store.update(budget, (s) => {
+      refused = null; // the store may decide again on fresher state: the last decision counts
       const w = s.window;
       if (w && this.clock.now() < w.resetAt && w.remaining - s.inFlight - cost < reserveOf(w.limit)) {
         refused = w.resetAt;

@@ -1,6 +1,7 @@
 import { AnalysisFailure, runAnalysis } from "../analysis/run-analysis.ts";
 import type { Config } from "../config/config.ts";
 import { createEvidenceSource } from "../github/graphql/graphql-source.ts";
+import type { RateGate } from "../github/rate-gate.ts";
 import type { RateLimitSnapshot } from "../github/rate-limit-policy.ts";
 import { PermanentJobError } from "../jobs/job-errors.ts";
 import type { Logger } from "../lib/log.ts";
@@ -18,6 +19,8 @@ export function productionSteps(deps: {
   config: Readonly<Config>;
   db: Database;
   logger: Logger;
+  /** the rate-limit gate (shared by the replicas on PostgreSQL); the process's when absent */
+  gate?: RateGate;
 }): VerificationSteps & { close(): Promise<void> } {
   const { config, db, logger } = deps;
   // two readers: one hostile PDF that uses its whole time budget does not hold up everyone else's
@@ -34,6 +37,7 @@ export function productionSteps(deps: {
         token: config.githubToken,
         tokens: config.githubTokens,
         affinity: hostUsername,
+        gate: deps.gate,
         db,
         logger: logger.child({ component: "github" }),
       });

@@ -5,7 +5,7 @@
  * `--quick` runs the short form of each (a smoke run: the figures are noisier); `--only a,b` picks some.
  * Exits 1 when a benchmark fails or reports a missed target.
  *
- *   bun run bench [--quick] [--only jobs,jobs-postgres,ingest,ingest-replicas,webhooks,extract,analysis,e2e,footprint]
+ *   bun run bench [--quick] [--only jobs,jobs-postgres,ingest,ingest-replicas,rate-gate,webhooks,extract,analysis,e2e,footprint]
  */
 import { join } from "node:path";
 import { machine } from "./bench-util.ts";
@@ -24,6 +24,7 @@ export const BENCHES: Bench[] = [
   { name: "jobs-postgres", script: "jobs-postgres.ts", quick: ["--jobs", "500"], peer: "pg-boss" },
   { name: "ingest", script: "ingest.ts", quick: ["--seconds", "1"], peer: "bare Bun.serve multipart handler" },
   { name: "ingest-replicas", script: "ingest-replicas.ts", quick: ["--seconds", "1"], peer: "one replica" },
+  { name: "rate-gate", script: "rate-gate.ts", quick: ["--requests", "500"], peer: "the in-memory gate (one process)" },
   {
     name: "webhooks",
     script: "webhooks.ts",

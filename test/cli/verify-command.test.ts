@@ -12,11 +12,13 @@ import { runCli } from "../../src/cli/run-cli.ts";
 import { githubUnreachable } from "../../src/github/reachability.ts";
 import { GitHubRateLimitedError, GitHubUnavailableError } from "../../src/github/types.ts";
 import { ResumeError } from "../../src/resume/types.ts";
+import { openStorage } from "../../src/storage/backend.ts";
 import { knownFailure } from "../../src/verification/failure-codes.ts";
 import { sampleResumePdf } from "../demo/resume-pdf.ts";
 import { runCliProcess } from "../support/child-server.ts";
 import { type GitHubSimulator, startGitHubSimulator } from "../support/github-sim/github-simulator.ts";
 import { sampleCandidates } from "../support/github-sim/scenarios/index.ts";
+import { freshDatabaseUrl, postgresBinDir, stopSharedPostgres } from "../support/postgres.ts";
 
 let sim: GitHubSimulator;
 let dir: string;
@@ -196,4 +198,25 @@ describe("claimcheck verify", () => {
       silent.stop(true);
     }
   });
+});
+
+describe.skipIf(!postgresBinDir())("claimcheck verify on DATABASE_URL", () => {
+  afterAll(() => stopSharedPostgres());
+
+  test("spends GitHub's budget through the gate the replicas share, and leaves no request counted in flight", async () => {
+    const url = await freshDatabaseUrl("verifygate");
+    const r = await verify([pdfs["alice.pdf"]!, "--user", "alice-honest", "--json"], { DATABASE_URL: url });
+    expect(r.code).toBe(0);
+    const db = openStorage({ dbPath: "", databaseUrl: url });
+    try {
+      const windows = db
+        .query<{ budget: string; remaining: number }>("SELECT budget, remaining FROM github_rate_gate")
+        .all();
+      expect(windows.length).toBeGreaterThan(0);
+      for (const w of windows) expect(w.budget.startsWith(`${new URL(sim.url).origin}:`)).toBe(true);
+      expect(db.query("SELECT * FROM github_rate_gate_flights WHERE in_flight > 0").all()).toEqual([]);
+    } finally {
+      db.close();
+    }
+  }, 60_000);
 });

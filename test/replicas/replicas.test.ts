@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { openStorage } from "../../src/storage/backend.ts";
+import { POSTGRES_MIGRATIONS } from "../../src/storage/postgres/migrations/index.ts";
 import type { PostgresDatabase } from "../../src/storage/postgres/postgres-database.ts";
 import type { VerificationSteps } from "../../src/verification/verification-job.ts";
 import { CookieClient, FAST_DASHBOARD, signedInClient } from "../dashboard/dashboard-support.ts";
@@ -33,8 +34,11 @@ describe.skipIf(noPostgres)("replicas on one PostgreSQL database", () => {
     for (const r of runs) expect(r.code).toBe(0);
     const applied = runs.filter((r) => r.stdout.startsWith("applied migrations"));
     expect(applied).toHaveLength(1);
-    expect(applied[0]!.stdout).toContain("applied migrations 1, 2, 3, 4 to PostgreSQL");
-    expect((await cli("migrate")).stdout).toContain("is up to date (migration 4 of 4)");
+    const versions = POSTGRES_MIGRATIONS.map((m) => m.version);
+    expect(applied[0]!.stdout).toContain(`applied migrations ${versions.join(", ")} to PostgreSQL`);
+    expect((await cli("migrate")).stdout).toContain(
+      `is up to date (migration ${versions.at(-1)} of ${POSTGRES_MIGRATIONS.length})`,
+    );
     // a DATABASE_URL that is not PostgreSQL's is a configuration problem: exit 78, as every command (issue 14)
     expect((await runCliProcess(["migrate", "--database-url", "mysql://x/y"])).code).toBe(78);
   }, 60_000);
@@ -82,6 +86,15 @@ describe.skipIf(noPostgres)("replicas on one PostgreSQL database", () => {
     b.app.accounts.revokeKey(row.id);
     expect((await submit(a.url, other, { resume: pdf, hostUsername: "octocat" })).status).toBe(401);
   }, 60_000);
+
+  test("the GitHub rate-limit gate is one for both: a window one replica saw holds back the other", () => {
+    const budget = "https://api.github.com:tokenhash:core";
+    const resetAt = Date.now() + 3_600_000;
+    expect(a.app.githubGate).not.toBe(b.app.githubGate);
+    a.app.githubGate.record(budget, { limit: 5000, remaining: 50, resetAt });
+    expect(b.app.githubGate.available(budget)).toBe(0);
+    expect(b.app.githubGate.window(budget)).toEqual({ limit: 5000, remaining: 50, resetAt });
+  });
 
   test("a dashboard session opened on one replica works on the other", async () => {
     const onA = await signedInClient(a, { username: "ops", password: "a long enough password" });

@@ -4,6 +4,7 @@ import { runAnalysis } from "../../analysis/run-analysis.ts";
 import { loadConfig } from "../../config/config.ts";
 import { createEvidenceSource } from "../../github/graphql/graphql-source.ts";
 import { githubUnreachable } from "../../github/reachability.ts";
+import { createRateGate } from "../../github/shared-rate-gate.ts";
 import { GITHUB_LOGIN } from "../../lib/github-login.ts";
 import { userCommand } from "../../lib/self-command.ts";
 import { closeSharedExtractor, extractResume } from "../../resume/index.ts";
@@ -92,12 +93,15 @@ user, no projects, GitHub unreachable, unavailable or rate-limited), 2 for a usa
     }
 
     const { db, where } = cacheDatabase(io, values);
+    // on PostgreSQL beside running replicas: their gate, so this run does not overshoot their budget
+    const rateGate = createRateGate(db);
     try {
       const github = createEvidenceSource({
         baseUrl: config.githubApiUrl,
         token: config.githubToken,
         tokens: config.githubTokens,
         affinity: login,
+        gate: rateGate.gate,
         db,
       });
       const outcome = await runAnalysis({ hostUsername: login, resume, github, concurrency: config.githubConcurrency });
@@ -115,6 +119,7 @@ user, no projects, GitHub unreachable, unavailable or rate-limited), 2 for a usa
       if (f) return failure(io, json, login, f.code, f.message);
       throw err;
     } finally {
+      rateGate.close();
       db.close();
     }
   },

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { loadConfig } from "../../src/config/config.ts";
+import { budgetKey } from "../../src/github/github-client.ts";
+import { RateGate } from "../../src/github/rate-gate.ts";
+import { GitHubRateLimitedError } from "../../src/github/types.ts";
+import { silentLogger } from "../../src/lib/log.ts";
+import type { ExtractedResume } from "../../src/resume/types.ts";
+import { openStorage } from "../../src/storage/backend.ts";
+import { productionSteps } from "../../src/verification/production-steps.ts";
+import { type GitHubSimulator, startGitHubSimulator } from "../support/github-sim/github-simulator.ts";
+
+let sim: GitHubSimulator;
+beforeAll(async () => {
+  sim = await startGitHubSimulator({ users: [{ login: "dev", createdAt: "2020-01-01T00:00:00Z" }] });
+});
+afterAll(() => sim.stop());
+
+const resume: ExtractedResume = {
+  candidateName: "Dev",
+  githubProfiles: [],
+  repoLinksOutsideProjects: [],
+  projects: [
+    {
+      name: "tool",
+      repoUrl: null,
+      repoLinks: [],
+      otherLinks: [],
+      technologies: [],
+      dates: null,
+      description: ["a command-line tool"],
+      section: "Projects",
+      page: 1,
+    },
+  ],
+  hiddenText: [],
+  pages: 1,
+  warnings: [],
+};
+
+describe("productionSteps", () => {
+  test("the GitHub requests of a verification go through the gate the app gives (the replicas' shared one)", async () => {
+    const config = loadConfig({ GITHUB_API_URL: sim.url, GITHUB_TOKEN: "t" });
+    const db = openStorage({ dbPath: ":memory:", databaseUrl: null });
+    const spent = new RateGate();
+    for (const resource of ["core", "graphql"] as const)
+      spent.record(budgetKey(sim.url, "t", resource), { limit: 5000, remaining: 50, resetAt: Date.now() + 3_600_000 });
+    const steps = productionSteps({ config, db, logger: silentLogger, gate: spent });
+    try {
+      const signal = new AbortController().signal;
+      const refused = await steps.analyze({ hostUsername: "dev", resume, signal }).catch((e) => e);
+      expect(refused).toBeInstanceOf(GitHubRateLimitedError);
+      expect(sim.callLog.length).toBe(0);
+      // the same verification through a gate with budget left reaches GitHub
+      const open = productionSteps({ config, db, logger: silentLogger, gate: new RateGate() });
+      await open.analyze({ hostUsername: "dev", resume, signal }).catch(() => null);
+      await open.close();
+      expect(sim.callLog.length).toBeGreaterThan(0);
+    } finally {
+      await steps.close();
+      db.close();
+    }
+  }, 30_000);
+});
