@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { VerificationSteps } from "../../src/verification/verification-job.ts";
+import { describeEachBackend } from "../support/backends.ts";
 import { fixedSteps, makePdf, pollUntil, type RunningTestApp, startTestApp, submit } from "../support/harness.ts";
 
 function gate() {
@@ -15,7 +16,7 @@ function gate() {
   return { open, opened };
 }
 
-const gates = { extract: gate(), fetch: gate(), analyse: gate() };
+let gates = { extract: gate(), fetch: gate(), analyse: gate() };
 const base = fixedSteps(71);
 const steps: VerificationSteps = {
   async extract(pdf, signal) {
@@ -31,55 +32,59 @@ const steps: VerificationSteps = {
 };
 
 let t: RunningTestApp;
-beforeAll(async () => {
-  t = await startTestApp({ steps, env: { WORKER_CONCURRENCY: "1" } });
-});
-afterAll(async () => {
-  for (const g of Object.values(gates)) g.open();
-  await t?.stop();
-});
-
 const poll = async (id: string) => {
   const res = await fetch(`${t.url}/v1/jobs/${id}`, { headers: { authorization: `Bearer ${t.key}` } });
   return { res, body: (await res.json()) as Record<string, unknown> };
 };
 
-test("pending jobs answer Retry-After and, while processing, the stage; a final result answers neither", async () => {
-  const ids: string[] = [];
-  for (const login of ["first", "second"]) {
-    const res = await submit(t.url, t.key, { resume: await makePdf(), hostUsername: login });
-    expect(res.status).toBe(202);
-    ids.push(((await res.json()) as { trackingId: string }).trackingId);
-  }
-  const [first, second] = ids as [string, string];
+// on PostgreSQL the stage is kept in the row (any replica answers it); on SQLite in this process's memory
+describeEachBackend("polling", (backend) => {
+  beforeAll(async () => {
+    gates = { extract: gate(), fetch: gate(), analyse: gate() };
+    t = await startTestApp({ steps, env: { WORKER_CONCURRENCY: "1", ...(await backend.env()) } });
+  });
+  afterAll(async () => {
+    for (const g of Object.values(gates)) g.open();
+    await t?.stop();
+  });
 
-  const stageOf = async (want: string) =>
-    pollUntil(async () => {
+  test("pending jobs answer Retry-After and, while processing, the stage; a final result answers neither", async () => {
+    const ids: string[] = [];
+    for (const login of ["first", "second"]) {
+      const res = await submit(t.url, t.key, { resume: await makePdf(), hostUsername: login });
+      expect(res.status).toBe(202);
+      ids.push(((await res.json()) as { trackingId: string }).trackingId);
+    }
+    const [first, second] = ids as [string, string];
+
+    const stageOf = async (want: string) =>
+      pollUntil(async () => {
+        const p = await poll(first);
+        return p.body.stage === want ? p : null;
+      }, `stage ${want}`);
+
+    const extracting = await stageOf("extracting");
+    expect(extracting.body.status).toBe("processing");
+    expect(extracting.res.headers.get("retry-after")).toBe("2");
+
+    // one worker: the second job waits in the queue, with a longer poll interval and no stage
+    const queued = await poll(second);
+    expect(queued.body).toMatchObject({ status: "queued", hostUsername: "second" });
+    expect(queued.body.stage).toBeUndefined();
+    expect(queued.res.headers.get("retry-after")).toBe("5");
+
+    gates.extract.open();
+    expect((await stageOf("fetching")).res.headers.get("retry-after")).toBe("2");
+    gates.fetch.open();
+    await stageOf("analysing");
+    gates.analyse.open();
+
+    const done = await pollUntil(async () => {
       const p = await poll(first);
-      return p.body.stage === want ? p : null;
-    }, `stage ${want}`);
-
-  const extracting = await stageOf("extracting");
-  expect(extracting.body.status).toBe("processing");
-  expect(extracting.res.headers.get("retry-after")).toBe("2");
-
-  // one worker: the second job waits in the queue, with a longer poll interval and no stage
-  const queued = await poll(second);
-  expect(queued.body).toMatchObject({ status: "queued", hostUsername: "second" });
-  expect(queued.body.stage).toBeUndefined();
-  expect(queued.res.headers.get("retry-after")).toBe("5");
-
-  gates.extract.open();
-  expect((await stageOf("fetching")).res.headers.get("retry-after")).toBe("2");
-  gates.fetch.open();
-  await stageOf("analysing");
-  gates.analyse.open();
-
-  const done = await pollUntil(async () => {
-    const p = await poll(first);
-    return p.body.status === "COMPLETED" ? p : null;
-  }, "the first job to complete");
-  expect(done.res.headers.get("retry-after")).toBeNull();
-  expect(done.body.stage).toBeUndefined();
-  expect(done.body.confidenceScore).toBe(71);
+      return p.body.status === "COMPLETED" ? p : null;
+    }, "the first job to complete");
+    expect(done.res.headers.get("retry-after")).toBeNull();
+    expect(done.body.stage).toBeUndefined();
+    expect(done.body.confidenceScore).toBe(71);
+  });
 });

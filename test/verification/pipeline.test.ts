@@ -3,12 +3,13 @@
  * extraction, the GitHub client over the SQLite cache, the analysis), the GitHub simulator over real git
  * repositories, and a webhook receiver, all on loopback.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, expect, test } from "bun:test";
 import { createHmac } from "node:crypto";
 import { type App, createApp } from "../../src/app.ts";
 import { silentLogger } from "../../src/lib/log.ts";
 import type { VerificationResult } from "../../src/verification/result.ts";
 import { type SampleResume, sampleResumePdf } from "../demo/resume-pdf.ts";
+import { describeEachBackend, type TestBackend } from "../support/backends.ts";
 import { startGitHubSimulator } from "../support/github-sim/github-simulator.ts";
 import { type CandidateSpec, sampleCandidates } from "../support/github-sim/scenarios/index.ts";
 import { makePdf, pollUntil, submit, tempDir, testConfig } from "../support/harness.ts";
@@ -37,7 +38,8 @@ function resumeOf(c: CandidateSpec): SampleResume {
   };
 }
 
-beforeAll(async () => {
+async function setUp(backend: TestBackend): Promise<void> {
+  received.length = 0;
   for (const c of sampleCandidates()) candidates.set(c.login, c);
   sim = await startGitHubSimulator({ candidates: [...candidates.values()], tokens: ["e2e-token"] });
   receiver = Bun.serve({
@@ -55,6 +57,7 @@ beforeAll(async () => {
       GITHUB_API_URL: sim.url,
       GITHUB_TOKEN: "e2e-token",
       METRICS_TOKEN: "metrics-scraper-token-0123456789",
+      ...(await backend.env()),
     }),
     {
       logger: silentLogger,
@@ -63,14 +66,14 @@ beforeAll(async () => {
   url = await app.start();
   key = app.accounts.createKey("e2e").key;
   secret = app.accounts.setWebhook("default", `http://127.0.0.1:${receiver.port}/hook`).secret;
-}, 60_000);
+}
 
-afterAll(async () => {
+async function tearDown(): Promise<void> {
   await app?.stop();
   receiver?.stop(true);
   await sim?.stop();
   cleanup?.();
-});
+}
 
 async function verify(login: string, pdf?: Uint8Array): Promise<VerificationResult> {
   const bytes = pdf ?? (await sampleResumePdf(resumeOf(candidates.get(login)!)));
@@ -90,7 +93,11 @@ async function verify(login: string, pdf?: Uint8Array): Promise<VerificationResu
   );
 }
 
-describe("end to end", () => {
+// the whole product on each backend: on PostgreSQL the GitHub cache, the rate gate and the PDFs are in the database
+describeEachBackend("end to end", (backend) => {
+  beforeAll(() => setUp(backend), 60_000);
+  afterAll(tearDown);
+
   test("an honest candidate: COMPLETED, high score, every linked project verified, webhook signed", async () => {
     const r = await verify("alice-honest");
     expect(r.status).toBe("COMPLETED");
