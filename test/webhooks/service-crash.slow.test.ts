@@ -6,11 +6,13 @@
  * A job reaches its final state without the real analysis: the junk PDF ends FAILED (today with
  * analysis_unavailable), which still sends verification.completed with status FAILED.
  */
-import { Database } from "bun:sqlite";
-import { afterEach, describe, expect, test } from "bun:test";
+import { afterEach, beforeEach, expect, test } from "bun:test";
 import { createHmac } from "node:crypto";
 import { join } from "node:path";
+import { openStorage } from "../../src/storage/backend.ts";
+import type { Database } from "../../src/storage/database.ts";
 import { verifyStandardSignature } from "../../src/webhooks/verify-signature.ts";
+import { describeEachBackend } from "../support/backends.ts";
 import { type ChildServer, runCliProcess, startChildServer } from "../support/child-server.ts";
 import { pollUntil, submit, tempDir } from "../support/harness.ts";
 import { deadPort, never, type Receiver, startReceiver } from "./helpers/receivers.ts";
@@ -27,12 +29,15 @@ afterEach(async () => {
 
 const JUNK_PDF = new TextEncoder().encode("%PDF-1.4\nthis is not really a PDF\n%%EOF\n");
 
+/** the backend of the current describe: DATABASE_URL (PostgreSQL) or nothing (SQLite in DATA_DIR) */
+let dbEnv: Record<string, string> = {};
+
 async function setup(answer: Parameters<typeof startReceiver>[0]) {
   const tmp = tempDir("claimcheck-webhook-e2e-");
   cleanups.push(tmp.cleanup);
   const receiver: Receiver = startReceiver(answer);
   cleanups.push(() => receiver.stop());
-  const env = { DATA_DIR: tmp.dir };
+  const env = { DATA_DIR: tmp.dir, ...dbEnv };
   const key = (await runCliProcess(["keys", "create", "--name", "e2e"], env)).stdout.trim();
   const set = await runCliProcess(["webhook", "set", "--url", receiver.url], env);
   expect(set.code).toBe(0);
@@ -42,13 +47,21 @@ async function setup(answer: Parameters<typeof startReceiver>[0]) {
 }
 
 async function boot(dir: string, extra: Record<string, string>): Promise<ChildServer> {
-  const s = await startChildServer({ DATA_DIR: dir, GITHUB_API_URL: `http://127.0.0.1:${deadPort()}`, ...extra });
+  const s = await startChildServer({
+    DATA_DIR: dir,
+    GITHUB_API_URL: `http://127.0.0.1:${deadPort()}`,
+    ...dbEnv,
+    ...extra,
+  });
   children.push(s);
   return s;
 }
 
 function readDb<T>(dir: string, fn: (db: Database) => T): T {
-  const db = new Database(join(dir, "claimcheck.db"), { readonly: true });
+  const db = openStorage(
+    { dbPath: join(dir, "claimcheck.db"), databaseUrl: dbEnv.DATABASE_URL ?? null },
+    { migrate: false },
+  );
   try {
     return fn(db);
   } finally {
@@ -64,7 +77,11 @@ async function jobView(s: ChildServer, key: string, id: string): Promise<Record<
 
 const hexHmac = (secret: string, bytes: Uint8Array) => createHmac("sha256", secret).update(bytes).digest("hex");
 
-describe("webhook delivery across a SIGKILL (real service processes)", () => {
+describeEachBackend("webhook delivery across a SIGKILL (real service processes)", (backend) => {
+  beforeEach(async () => {
+    dbEnv = await backend.env(); // a fresh database per test, as each test has a fresh DATA_DIR
+  });
+
   test("killed between attempts: after a restart the retry goes out on schedule, same id, same bytes", async () => {
     const w = await setup((n) => new Response(n === 1 ? "not yet" : "ok", { status: n === 1 ? 500 : 200 }));
     const env = { WEBHOOK_RETRY_SCHEDULE: "4s,4s", WEBHOOK_TIMEOUT: "2s" };
