@@ -1,5 +1,6 @@
 import { AppError } from "../lib/errors.ts";
 import type { Logger } from "../lib/log.ts";
+import { isDatabaseUnavailable } from "../storage/sql-database.ts";
 
 /**
  * Render any thrown value as `{ error: code, message?, ...extra }`. AppErrors keep their code and
@@ -39,6 +40,17 @@ export function renderError(
       headers: { "Retry-After": String(STORAGE_FULL_RETRY_AFTER_S) },
     };
   }
+  if (isDatabaseUnavailable(err)) {
+    logger.error("database unavailable: request refused", { error: err instanceof Error ? err.message : String(err) });
+    return {
+      status: 503,
+      body: {
+        error: "database_unavailable",
+        message: "the database cannot be reached, so nothing was stored or read; retry later",
+      },
+      headers: { "Retry-After": String(DATABASE_UNAVAILABLE_RETRY_AFTER_S) },
+    };
+  }
   logger.error("unhandled error", { error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
   return {
     status: 500,
@@ -46,6 +58,9 @@ export function renderError(
     headers: {},
   };
 }
+
+/** Seconds a client is told to wait when the database (PostgreSQL) cannot be reached. */
+export const DATABASE_UNAVAILABLE_RETRY_AFTER_S = 5;
 
 /** Seconds a client is told to wait after a storage_full refusal. */
 export const STORAGE_FULL_RETRY_AFTER_S = 30;

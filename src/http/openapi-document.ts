@@ -1,6 +1,6 @@
 import { BODY_BUDGET_RETRY_AFTER_S } from "../lib/body-budget.ts";
 import { GITHUB_LOGIN } from "../lib/github-login.ts";
-import { STORAGE_FULL_RETRY_AFTER_S } from "./error-handler.ts";
+import { DATABASE_UNAVAILABLE_RETRY_AFTER_S, STORAGE_FULL_RETRY_AFTER_S } from "./error-handler.ts";
 import {
   AckSchema,
   ErrorSchema,
@@ -121,7 +121,7 @@ export function openApiDocument(maxResumeBytes: number): Record<string, unknown>
               "Retry-After": retryAfter,
             }),
             "503": errorAnswer(
-              `storage_full: the server's disk is full and nothing was stored; retry after Retry-After (${STORAGE_FULL_RETRY_AFTER_S} s) with the same Idempotency-Key. server_busy: too many request bodies are being received at once (BODY_BUDGET_MB); nothing was read or stored, retry after Retry-After (${BODY_BUDGET_RETRY_AFTER_S} s)`,
+              `storage_full: the server's disk is full and nothing was stored; retry after Retry-After (${STORAGE_FULL_RETRY_AFTER_S} s) with the same Idempotency-Key. server_busy: too many request bodies are being received at once (BODY_BUDGET_MB); nothing was read or stored, retry after Retry-After (${BODY_BUDGET_RETRY_AFTER_S} s). database_unavailable: the PostgreSQL database (DATABASE_URL) cannot be reached; nothing was stored, retry after Retry-After (${DATABASE_UNAVAILABLE_RETRY_AFTER_S} s) with the same Idempotency-Key`,
               { "Retry-After": retryAfter },
             ),
           },
@@ -146,6 +146,10 @@ export function openApiDocument(maxResumeBytes: number): Record<string, unknown>
             },
             "401": unauthorized,
             "404": errorAnswer("job_not_found: unknown id, or another client's job"),
+            "503": errorAnswer(
+              `database_unavailable: the PostgreSQL database (DATABASE_URL) cannot be reached; poll again after Retry-After (${DATABASE_UNAVAILABLE_RETRY_AFTER_S} s)`,
+              { "Retry-After": retryAfter },
+            ),
           },
         },
       },

@@ -60,3 +60,22 @@ export function write(db: Database, sql: string, ...params: SqlParams): void {
   if (sender.send) sender.send(sql, params);
   else db.query(sql).run(...params);
 }
+
+/** SQLSTATEs of a server that is shutting down, starting up or full of connections. */
+const SERVER_UNAVAILABLE = new Set(["57P01", "57P02", "57P03", "53300"]);
+
+/**
+ * The database cannot be reached right now (PostgreSQL down or restarting, the connection cut, no answer
+ * in time): nothing of the request was stored and the same request can succeed later, so callers answer
+ * 503 with Retry-After rather than 500. SQLite, a file in this process, is never "unavailable" this way.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const e = err as { name?: unknown; code?: unknown } | null;
+  if (e?.name !== "PostgresError" || typeof e.code !== "string") return false;
+  return (
+    e.code.startsWith("ERR_POSTGRES_CONNECTION") || // Bun.SQL: refused, closed, timed out
+    e.code === "ERR_CLAIMCHECK_NO_ANSWER" ||
+    e.code.startsWith("08") || // connection exception
+    SERVER_UNAVAILABLE.has(e.code)
+  );
+}

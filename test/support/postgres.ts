@@ -24,6 +24,9 @@ export interface PostgresServer {
   dir: string;
   /** create a new empty database; its URL */
   createDatabase(prefix?: string): Promise<string>;
+  /** stop the server (fast shutdown: connections are cut) without removing it; `restart()` brings it back */
+  halt(): void;
+  restart(): void;
   stop(): void;
 }
 
@@ -96,6 +99,20 @@ export async function startPostgres(opts: { durable?: boolean } = {}): Promise<P
         await sql.close();
       }
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
+    },
+    halt() {
+      const args = asServerUser([join(bin, "pg_ctl"), "-D", data, "-m", "fast", "-w", "stop"]);
+      const r = spawnSync(args[0]!, args.slice(1), { stdio: "ignore" });
+      if (r.status !== 0) throw new Error(`pg_ctl stop failed (${r.status})`);
+    },
+    restart() {
+      // the log file keeps the server's output off this process's pipes (spawnSync waits for them to close)
+      const args = asServerUser([
+        join(bin, "pg_ctl"),
+        ...["-D", data, "-o", serverOpts, "-l", join(dir, "server.log"), "-w", "start"],
+      ]);
+      const r = spawnSync(args[0]!, args.slice(1), { stdio: "ignore" });
+      if (r.status !== 0) throw new Error(`pg_ctl start failed (${r.status})`);
     },
     stop,
   };

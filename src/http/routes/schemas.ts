@@ -14,7 +14,7 @@ export const ErrorSchema = t.Object(
   {
     error: t.String({
       description:
-        "invalid_file | missing_fields | unauthorized | quota_exceeded | job_not_found | idempotency_key_reused | storage_full | invalid_request | payload_too_large | length_required | internal_error",
+        "invalid_file | missing_fields | unauthorized | quota_exceeded | job_not_found | idempotency_key_reused | storage_full | database_unavailable | invalid_request | payload_too_large | length_required | internal_error",
     }),
     message: t.Optional(t.String({ description: "for a person: what happened and what to do" })),
     retryAfter: t.Optional(Int({ minimum: 0, description: "seconds to wait (quota_exceeded)" })),

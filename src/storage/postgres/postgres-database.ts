@@ -19,6 +19,9 @@ type Answer =
   | { ok: true; rows: Record<string, unknown>[]; count: number; command?: string | null }
   | { ok: false; message: string; code: string | null; detail: string | null };
 
+/** The code of the error thrown when the server does not answer in time (the connection may be stuck). */
+export const NO_ANSWER = "ERR_CLAIMCHECK_NO_ANSWER";
+
 /** Key of the lock that serialises `immediate` transactions across replicas (SQLite's one writer). */
 export const WRITER_LOCK = advisoryKey("claimcheck:writer");
 
@@ -98,7 +101,7 @@ export class PostgresDatabase implements Database, DialectTagged {
       }
       const left = deadline - Date.now();
       if (left <= 0 || Atomics.wait(this.flag, 0, seen, left) === "timed-out")
-        throw new PostgresError(`PostgreSQL did not answer within ${limit} ms`, null, null);
+        throw new PostgresError(`PostgreSQL did not answer within ${limit} ms`, NO_ANSWER, null);
       seen = Atomics.load(this.flag, 0);
     }
   }

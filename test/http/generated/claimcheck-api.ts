@@ -92,7 +92,7 @@ export interface components {
       [key: string]: unknown;
     };
     Error: {
-      /** @description invalid_file | missing_fields | unauthorized | quota_exceeded | job_not_found | idempotency_key_reused | storage_full | invalid_request | payload_too_large | length_required | internal_error */
+      /** @description invalid_file | missing_fields | unauthorized | quota_exceeded | job_not_found | idempotency_key_reused | storage_full | database_unavailable | invalid_request | payload_too_large | length_required | internal_error */
       error: string;
       /** @description for a person: what happened and what to do */
       message?: string;
@@ -203,7 +203,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description storage_full: the server's disk is full and nothing was stored; retry after Retry-After (30 s) with the same Idempotency-Key. server_busy: too many request bodies are being received at once (BODY_BUDGET_MB); nothing was read or stored, retry after Retry-After (5 s) */
+      /** @description storage_full: the server's disk is full and nothing was stored; retry after Retry-After (30 s) with the same Idempotency-Key. server_busy: too many request bodies are being received at once (BODY_BUDGET_MB); nothing was read or stored, retry after Retry-After (5 s). database_unavailable: the PostgreSQL database (DATABASE_URL) cannot be reached; nothing was stored, retry after Retry-After (5 s) with the same Idempotency-Key */
       503: {
         headers: {
           /** @description seconds to wait before trying again */
@@ -248,6 +248,16 @@ export interface operations {
       };
       /** @description job_not_found: unknown id, or another client's job */
       404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description database_unavailable: the PostgreSQL database (DATABASE_URL) cannot be reached; poll again after Retry-After (5 s) */
+      503: {
+        headers: {
+          /** @description seconds to wait before trying again */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["Error"];
         };
