@@ -1,3 +1,4 @@
+import { TickBatcher } from "../lib/tick-batcher.ts";
 import { fencedWrite } from "../storage/backend.ts";
 import type { Database } from "../storage/database.ts";
 import { dialectOf } from "../storage/sql-database.ts";
@@ -27,8 +28,7 @@ interface Pending {
  * settles only after its batch committed.
  */
 export class JobCompletions {
-  private pending: Pending[] = [];
-  private scheduled = false;
+  private readonly batcher: TickBatcher<Pending>;
   private readonly inSavepoint: (fn: () => unknown) => unknown;
   private readonly inTransaction: (fn: () => unknown) => unknown;
 
@@ -37,8 +37,9 @@ export class JobCompletions {
     private readonly store: JobStore,
     private readonly claimSpec: () => { kinds: string[]; owner: string; leaseMs: number },
     private readonly now: () => number,
-    private readonly maxBatch = 256,
+    maxBatch = 256,
   ) {
+    this.batcher = new TickBatcher((batch) => this.record(batch), maxBatch);
     const tx = db.transaction((fn: () => unknown) => fn());
     this.inSavepoint = tx; // nested inside the batch's transaction: a SAVEPOINT
     this.inTransaction = fencedWrite(db, tx);
@@ -46,37 +47,27 @@ export class JobCompletions {
 
   /** Complete `lease` with the handler's writes; resolves with the next job claimed for this slot, if any. */
   complete(lease: LeaseRef, commit: CommitFn | undefined, wantsNext: () => boolean): Promise<JobRow | null> {
-    return new Promise((resolve, reject) => {
-      this.pending.push({ lease, commit, wantsNext, resolve, reject });
-      if (!this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => this.flush());
-      }
-    });
+    return new Promise((resolve, reject) => this.batcher.push({ lease, commit, wantsNext, resolve, reject }));
   }
 
-  private flush(): void {
-    this.scheduled = false;
-    while (this.pending.length > 0) {
-      const batch = this.pending.splice(0, this.maxBatch);
-      const failed = new Map<Pending, unknown>();
-      const wants = new Set<Pending>();
-      let result: { finished: Set<number>; next: JobRow[] };
-      try {
-        const write = () => this.write(batch, failed, wants);
-        const oneStatement = dialectOf(this.db) === "postgres" && batch.every((p) => !p.commit);
-        result = (oneStatement ? write() : this.inTransaction(write)) as typeof result;
-      } catch (error) {
-        for (const p of batch) p.reject(error); // the batch did not commit: nothing of it is stored
-        continue;
-      }
-      // exactly one job was claimed per completed slot that asked (or fewer, when fewer were due)
-      const next = [...result.next];
-      for (const p of batch) {
-        if (failed.has(p)) p.reject(failed.get(p));
-        else if (!result.finished.has(p.lease.id)) p.reject(new LeaseLost());
-        else p.resolve(wants.has(p) ? (next.shift() ?? null) : null);
-      }
+  private record(batch: Pending[]): void {
+    const failed = new Map<Pending, unknown>();
+    const wants = new Set<Pending>();
+    let result: { finished: Set<number>; next: JobRow[] };
+    try {
+      const write = () => this.write(batch, failed, wants);
+      const oneStatement = dialectOf(this.db) === "postgres" && batch.every((p) => !p.commit);
+      result = (oneStatement ? write() : this.inTransaction(write)) as typeof result;
+    } catch (error) {
+      for (const p of batch) p.reject(error); // the batch did not commit: nothing of it is stored
+      return;
+    }
+    // exactly one job was claimed per completed slot that asked (or fewer, when fewer were due)
+    const next = [...result.next];
+    for (const p of batch) {
+      if (failed.has(p)) p.reject(failed.get(p));
+      else if (!result.finished.has(p.lease.id)) p.reject(new LeaseLost());
+      else p.resolve(wants.has(p) ? (next.shift() ?? null) : null);
     }
   }
 

@@ -1,3 +1,4 @@
+import { TickBatcher } from "../lib/tick-batcher.ts";
 import { fencedWrite } from "./backend.ts";
 import type { Database } from "./database.ts";
 
@@ -9,17 +10,15 @@ import type { Database } from "./database.ts";
  * `fenced`: the items' writes are guarded by row locks and fencing tokens (see fencedWrite), so on
  * PostgreSQL the batch need not wait for the single-writer lock.
  */
+type Item = { fn: () => unknown; resolve: (v: never) => void; reject: (e: unknown) => void };
+
 export class GroupCommit {
-  private pending: Array<{ fn: () => unknown; resolve: (v: never) => void; reject: (e: unknown) => void }> = [];
-  private scheduled = false;
+  private readonly batcher: TickBatcher<Item>;
   private readonly runItem: ReturnType<Database["transaction"]>;
   private readonly commitBatch: (items: Array<() => unknown>) => unknown;
 
-  constructor(
-    db: Database,
-    private readonly maxBatch = 256,
-    opts: { fenced?: boolean } = {},
-  ) {
+  constructor(db: Database, maxBatch = 256, opts: { fenced?: boolean } = {}) {
+    this.batcher = new TickBatcher((batch) => this.commit(batch), maxBatch);
     this.runItem = db.transaction((fn: () => unknown) => fn()); // nested: a SAVEPOINT
     const runBatch = db.transaction((items: Array<() => unknown>) =>
       items.map((fn) => {
@@ -36,32 +35,22 @@ export class GroupCommit {
   }
 
   run<T>(fn: () => T): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      this.pending.push({ fn, resolve, reject });
-      if (!this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => this.flush());
-      }
-    });
+    return new Promise<T>((resolve, reject) => this.batcher.push({ fn, resolve, reject }));
   }
 
-  private flush(): void {
-    this.scheduled = false;
-    while (this.pending.length > 0) {
-      const batch = this.pending.splice(0, this.maxBatch);
-      let results: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }>;
-      try {
-        results = this.commitBatch(batch.map((b) => b.fn)) as typeof results;
-      } catch (error) {
-        for (const b of batch) b.reject(error); // the commit itself failed: nothing of the batch is stored
-        continue;
-      }
-      batch.forEach((b, i) => {
-        const r = results[i]!;
-        // the value is what this item's own fn returned: the T of its run<T>
-        if (r.ok) b.resolve(r.value as never);
-        else b.reject(r.error);
-      });
+  private commit(batch: Item[]): void {
+    let results: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }>;
+    try {
+      results = this.commitBatch(batch.map((b) => b.fn)) as typeof results;
+    } catch (error) {
+      for (const b of batch) b.reject(error); // the commit itself failed: nothing of the batch is stored
+      return;
     }
+    batch.forEach((b, i) => {
+      const r = results[i]!;
+      // the value is what this item's own fn returned: the T of its run<T>
+      if (r.ok) b.resolve(r.value as never);
+      else b.reject(r.error);
+    });
   }
 }
