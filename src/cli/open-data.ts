@@ -1,7 +1,7 @@
 import { AccountService } from "../accounts/account-service.ts";
 import { AccountStore } from "../accounts/account-store.ts";
 import { type Config, loadConfig, loadDataDir } from "../config/config.ts";
-import { databaseOpenError, ensureDataDir } from "../config/startup-checks.ts";
+import { databaseOpenError, ensureDataDir, postgresStartError } from "../config/startup-checks.ts";
 import { systemClock } from "../lib/clock.ts";
 import { openStorage } from "../storage/backend.ts";
 import type { Database } from "../storage/database.ts";
@@ -15,7 +15,13 @@ export function openCommandStorage(
   opts: { migrate?: boolean } = {},
 ): { db: Database; dataDir: string; where: string } {
   const s = loadDataDir(io.env, storageFlagValues(flags));
-  if (s.databaseUrl) return { db: openStorage(s, opts), dataDir: s.dataDir, where: "PostgreSQL (DATABASE_URL)" };
+  if (s.databaseUrl) {
+    try {
+      return { db: openStorage(s, opts), dataDir: s.dataDir, where: "PostgreSQL (DATABASE_URL)" };
+    } catch (err) {
+      throw postgresStartError(s.databaseUrl, err);
+    }
+  }
   // SQLite: an unusable DATA_DIR or database file is a configuration problem naming the path (exit 78)
   ensureDataDir(s.dataDir);
   let db: Database;

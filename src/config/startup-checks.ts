@@ -44,6 +44,51 @@ export function databaseOpenError(dataDir: string, dbPath: string, err: unknown)
   ]);
 }
 
+/** A PostgreSQL URL as it may be printed: the password replaced by ***. */
+export function redactedUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = "***";
+    return u.toString();
+  } catch {
+    return "(unparseable URL)";
+  }
+}
+
+/** What a new user most likely has to do about a PostgreSQL error at start, by its code. */
+function postgresHint(code: string, url: string): string {
+  let u: URL | null = null;
+  try {
+    u = new URL(url);
+  } catch {}
+  const where = u ? `${u.hostname}:${u.port || "5432"}` : "the host";
+  const db = u ? decodeURIComponent(u.pathname.replace(/^\//, "")) || "(none)" : "(none)";
+  if (code.startsWith("ERR_POSTGRES_CONNECTION"))
+    return `nothing accepted the connection at ${where}: is PostgreSQL running there, and are the host and port right?`;
+  if (code === "28P01" || code === "28000" || code.startsWith("ERR_POSTGRES_AUTH") || code.includes("SASL"))
+    return "the server refused this user or password";
+  if (code === "3D000")
+    return `the database ${JSON.stringify(db)} does not exist: create it (createdb ${db}) or fix the name`;
+  if (code === "42501")
+    return "the user lacks a privilege the migrations need: make it the database's owner (the schema needs the citext extension, which an owner may create)";
+  return "";
+}
+
+/**
+ * PostgreSQL could not be used at start (not running, wrong credentials, no such database, too few
+ * privileges): a configuration problem of DATABASE_URL (exit 78), with the password hidden and a hint.
+ * Other errors pass through.
+ */
+export function postgresStartError(url: string, err: unknown): ConfigError | unknown {
+  const code = (err as { name?: unknown; code?: unknown } | null)?.code;
+  if ((err as { name?: unknown } | null)?.name !== "PostgresError" || typeof code !== "string") return err;
+  const hint = postgresHint(code, url);
+  const cause = err instanceof Error ? err.message : String(err);
+  return new ConfigError([
+    `${SETTINGS.databaseUrl.env} (--${SETTINGS.databaseUrl.flag}) = ${redactedUrl(url)}: PostgreSQL cannot be used (${cause}${code.startsWith("ERR_") ? "" : `, SQLSTATE ${code}`})${hint ? `; ${hint}` : ""}`,
+  ]);
+}
+
 /** Why the listener could not start, as a configuration problem of PORT or HOST. */
 export function listenError(config: { host: string; port: number }, err: unknown): ConfigError | unknown {
   const code = (err as NodeJS.ErrnoException)?.code;

@@ -1,6 +1,6 @@
 import { type App, createApp } from "../../app.ts";
 import { type Config, ConfigError, loadConfig, SETTINGS, settingsHelp } from "../../config/config.ts";
-import { databaseOpenError, ensureDataDir } from "../../config/startup-checks.ts";
+import { databaseOpenError, ensureDataDir, postgresStartError } from "../../config/startup-checks.ts";
 import { errorMessage } from "../../lib/errors.ts";
 import { userCommand } from "../../lib/self-command.ts";
 import type { Command } from "../command.ts";
@@ -34,8 +34,9 @@ finish, the rest are released to be picked up at the next start.`,
       try {
         app = createApp(config);
       } catch (err) {
-        // a SQLite file that cannot be opened is a DATA_DIR problem; PostgreSQL's errors name the server
-        throw !config.databaseUrl && err instanceof Error && /sqlite|database/i.test(`${err.name} ${err.message}`)
+        // a SQLite file that cannot be opened is a DATA_DIR problem, a PostgreSQL that cannot be used a DATABASE_URL one
+        if (config.databaseUrl) throw postgresStartError(config.databaseUrl, err);
+        throw err instanceof Error && /sqlite|database/i.test(`${err.name} ${err.message}`)
           ? databaseOpenError(config.dataDir, config.dbPath, err)
           : err;
       }
