@@ -55,6 +55,16 @@ export function redactedUrl(url: string): string {
   }
 }
 
+/** Where a PostgreSQL URL points, without its credentials: host:port/database. */
+export function postgresPlace(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.hostname}:${u.port || "5432"}${u.pathname}`;
+  } catch {
+    return "(unparseable URL)";
+  }
+}
+
 /** What a new user most likely has to do about a PostgreSQL error at start, by its code. */
 function postgresHint(code: string, url: string): string {
   let u: URL | null = null;

@@ -1,6 +1,6 @@
 import { type App, createApp } from "../../app.ts";
 import { type Config, ConfigError, loadConfig, SETTINGS, settingsHelp } from "../../config/config.ts";
-import { databaseOpenError, ensureDataDir, postgresStartError } from "../../config/startup-checks.ts";
+import { databaseOpenError, ensureDataDir, postgresPlace, postgresStartError } from "../../config/startup-checks.ts";
 import { errorMessage } from "../../lib/errors.ts";
 import { userCommand } from "../../lib/self-command.ts";
 import type { Command } from "../command.ts";
@@ -51,7 +51,7 @@ finish, the rest are released to be picked up at the next start.`,
     const cmd = userCommand(io.env);
     const keys = app.accounts.listKeys().filter((k) => k.revoked_at === null);
     const local = app.boundUrl === url ? "" : ` (every interface; from this machine: ${url})`;
-    const data = config.databaseUrl ? "PostgreSQL, DATABASE_URL" : config.dbPath;
+    const data = config.databaseUrl ? `PostgreSQL ${postgresPlace(config.databaseUrl)}, DATABASE_URL` : config.dbPath;
     io.out(`claimcheck listening on ${app.boundUrl}${local}  (data: ${data})`);
     if (!config.githubToken) io.err(githubTokenNotice(cmd, "serve"));
     if (keys.length === 0) io.out(`no API key yet; create one in another terminal:  ${cmd} keys create --name first`);
