@@ -48,6 +48,28 @@ describe("derive-fixture", () => {
     const committed = f.commits.ct.slice(0, 3).reduce((sum, d) => sum + d, 0);
     expect(committed * 1000).toBe(T + 90 * 86_400_000);
   });
+
+  test("--candidate names one person under several author names, or a minor author", async () => {
+    const repo = join(dir, "names.git");
+    await initBareRepo(repo);
+    const alias = { name: "alice-r", email: "a@laptop.example" };
+    const commits: CommitSpec[] = [0, 1, 2, 3].map((i) => ({
+      author: [bob, bob, alice, alias][i]!,
+      authorDate: T + i * 3600_000,
+      message: `Work ${i}`,
+      files: { [`f${i}.txt`]: `${i}\n` },
+    }));
+    await appendCommits(repo, commits);
+    expect((await deriveFixture(repo, "github.com/example/names")).commits.a).toEqual([
+      "candidate",
+      "candidate",
+      "contrib-1",
+      "contrib-2",
+    ]);
+    const f = await deriveFixture(repo, "github.com/example/names", { candidateNames: ["Alice Realname", "alice-r"] });
+    expect(f.commits.a).toEqual(["contrib-1", "contrib-1", "candidate", "candidate"]);
+    expect(JSON.stringify(f)).not.toContain("alice-r");
+  });
 });
 
 describe("real-history loader", () => {

@@ -7,9 +7,12 @@
  * distinct subjects so repetition survives).
  *
  *   bun test/support/github-sim/real/derive-fixture.ts <git-dir> <out.json[.gz]> --source github.com/o/r
+ *     [--candidate "Author Name,Other Name"]
  *
- * The candidate is the identity (author name) with the most commits; bots keep their public bot
- * identity; everyone else becomes contrib-1, contrib-2 ... in order of first appearance.
+ * The candidate is the identity (author name) with the most commits, or the author names given with
+ * `--candidate` (one person under several names, or a minor author of a team repository; the names are
+ * not written into the fixture); bots keep their public bot identity; everyone else becomes contrib-1,
+ * contrib-2 ... in order of first appearance.
  */
 import { gzipSync } from "node:zlib";
 import { git } from "../git-writer.ts";
@@ -45,7 +48,11 @@ async function numstatLog(dir: string, format: string): Promise<string> {
   }
 }
 
-export async function deriveFixture(dir: string, source: string): Promise<HistoryFixture> {
+export async function deriveFixture(
+  dir: string,
+  source: string,
+  opts: { candidateNames?: string[] } = {},
+): Promise<HistoryFixture> {
   const head = (await git(["rev-parse", "HEAD"], { cwd: dir })).trim();
   const format = "--format=%x1e%H%x1f%P%x1f%an%x1f%ae%x1f%at%x1f%cn%x1f%ce%x1f%ct%x1f%s";
   const out = await numstatLog(dir, format);
@@ -81,10 +88,14 @@ export async function deriveFixture(dir: string, source: string): Promise<Histor
   const byName = new Map<string, number>();
   for (const p of parsed)
     if (!BOT.test(p.an) && !BOT.test(p.ae)) byName.set(p.an.toLowerCase(), (byName.get(p.an.toLowerCase()) ?? 0) + 1);
-  const candidate = [...byName.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const named = new Set((opts.candidateNames ?? []).map((n) => n.trim().toLowerCase()));
+  if (named.size === 0) {
+    const top = [...byName.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+    if (top !== undefined) named.add(top);
+  }
   const ids = new Map<string, string>();
   const identity = (name: string, email: string): string => {
-    if (name.toLowerCase() === candidate) return "candidate";
+    if (named.has(name.toLowerCase())) return "candidate";
     if (BOT.test(name) || BOT.test(email))
       return /dependabot/i.test(name + email)
         ? "dependabot[bot]"
@@ -129,8 +140,12 @@ if (import.meta.main) {
   const [dir, outPath] = process.argv.slice(2);
   const si = process.argv.indexOf("--source");
   if (!dir || !outPath || si < 0)
-    throw new Error("usage: derive-fixture.ts <git-dir> <out.json[.gz]> --source github.com/o/r");
-  const fixture = await deriveFixture(dir, process.argv[si + 1]!);
+    throw new Error(
+      'usage: derive-fixture.ts <git-dir> <out.json[.gz]> --source github.com/o/r [--candidate "Name,Other"]',
+    );
+  const ci = process.argv.indexOf("--candidate");
+  const candidateNames = ci >= 0 ? process.argv[ci + 1]!.split(",") : undefined;
+  const fixture = await deriveFixture(dir, process.argv[si + 1]!, { candidateNames });
   const json = JSON.stringify(fixture);
   await Bun.write(outPath, outPath.endsWith(".gz") ? gzipSync(json, { level: 9 }) : `${json}\n`);
   console.log(`${outPath}: ${fixture.commitCount} commits, ${json.length} bytes of JSON`);
