@@ -55,8 +55,20 @@ describe("REPEATED_OR_TIMESTAMP_MESSAGES", () => {
       "WARNING",
     ],
     ["fewer than 50 commits are never judged", series(49, () => "update"), null],
+    ["a script's short list of filler messages (12 over 300)", series(300, (i) => `filler ${i % 12}`), "WARNING"],
+    [
+      "real messages with a few recurring ones (fix typo, docs, tests) are not",
+      series(100, (i) => (i % 2 === 1 ? `feature ${i}` : ["fix typo", "docs", "tests"][i % 3]!)),
+      null,
+    ],
   ])("%s", (_, commits, severity) => {
     expect(repeatedOrTimestampMessages(ctxOf(commits))?.severity ?? null).toBe(severity as never);
+  });
+
+  test("the small vocabulary is named in the message", () => {
+    expect(repeatedOrTimestampMessages(ctxOf(series(300, (i) => `filler ${i % 12}`)))?.message).toBe(
+      'ana/tool: 300 commit messages are drawn from only 12 distinct ones (the most frequent "filler 0"), the output of a script',
+    );
   });
 });
 
