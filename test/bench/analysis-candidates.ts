@@ -388,6 +388,12 @@ export const FIRST_LOOK = new Set([
   "fake-commit-repo.json",
 ]);
 
+/** A scenario's repository moved to an organisation the candidate belongs to (their commits stay theirs). */
+function teamRepo(org: string, s: S.RepoScenario): S.RepoScenario {
+  const orgUser = { login: org, name: title(org), createdAt: "2011-01-01T00:00:00Z", type: "Organization" as const };
+  return { ...s, repo: { ...s.repo, owner: org }, users: [...s.users, orgUser] };
+}
+
 export function thirdWave(): BenchCandidate[] {
   const r = (
     login: string,
@@ -416,12 +422,16 @@ export function thirdWave(): BenchCandidate[] {
       honestLabel("a parser library kept 14 years: one maintainer under two author names, repo-wide black runs"),
     ),
   ];
+  // a team repository belongs to its organisation, not to the candidate (ms is the org's)
   const tomas = [
-    r(
-      "tomas-team",
-      "ms.json",
-      "time-format",
-      honestLabel("a team repository: the candidate wrote 18 of 181 commits; squash-merged PRs, a prettier run"),
+    teamRepo(
+      "tiny-libs",
+      r(
+        "tomas-team",
+        "ms.json",
+        "time-format",
+        honestLabel("a team repository: the candidate wrote 18 of 181 commits; squash-merged PRs, a prettier run"),
+      ),
     ),
   ];
   const ivo = [
@@ -504,20 +514,33 @@ export function thirdWave(): BenchCandidate[] {
     ),
   ];
   const omar = [
-    r("omar-backdate", "fake-commit-repo.json", "fake-commit-repo", {
-      kind: "ambiguous",
-      expected: [{ rule: "PREDATES_REPO_OR_ACCOUNT", severity: "WARNING" }],
-      maxSeverity: "CRITICAL",
-      notes: "6 commits, 2 of them dated 2020 and 2022 at 12:00:00 in a repository made in 2025",
-    }),
+    r(
+      "omar-backdate",
+      "fake-commit-repo.json",
+      "fake-commit-repo",
+      {
+        kind: "ambiguous",
+        expected: [{ rule: "PREDATES_REPO_OR_ACCOUNT", severity: "WARNING" }],
+        maxSeverity: "CRITICAL",
+        notes: "6 commits, 2 of them dated 2020 and 2022 at 12:00:00 in a repository made in 2025",
+      },
+      {
+        // both dates of the root are forged (2020): GitHub saw the repository made with the first real commit
+        createdAt: "2025-05-05T22:39:39Z",
+      },
+    ),
   ];
   const one = (kind: CandidateKind, login: string, repos: S.RepoScenario[], createdAt: string, dates?: string) =>
     candidate(kind, login, repos, [linked(repos[0]!, dates ? { dates } : {})], { createdAt });
+  const tomasC = candidate("honest", "tomas-team", [], [linked(tomas[0]!)], { createdAt: "2008-01-01T00:00:00Z" });
+  tomasC.spec.users.push(...tomas[0]!.users);
+  tomasC.spec.repos.push(tomas[0]!.repo);
+  tomasC.spec.scenarios.push({ fullName: full(tomas[0]!), scenario: tomas[0]!.scenario, label: tomas[0]!.label });
   return [
     one("honest", "tess-notes", tess, "2012-05-01T00:00:00Z"),
     one("honest", "dora-dotfiles", dora, "2010-01-01T00:00:00Z"),
     one("honest", "pablo-parser", pablo, "2012-05-01T00:00:00Z"),
-    one("honest", "tomas-team", tomas, "2008-01-01T00:00:00Z"),
+    tomasC,
     one("honest", "ivo-signing", ivo, "2010-01-01T00:00:00Z"),
     one("import", "hal-svn", hal, "2008-04-01T00:00:00Z", "Jun 2002 - Sep 2010"),
     one("honest", "kai-config", kai, "2012-05-01T00:00:00Z"),

@@ -405,6 +405,7 @@ function report(runs: Run[], typical: CallFigures[]): number {
         worst ?? "-",
         missed.length === 0 ? "yes" : missed.join(", "),
         `${vp?.commits ?? "-"}/${s.label.candidateCommits}`,
+        flags.map((f) => `${f.rule}:${f.severity[0]}`).join(" ") || "-",
       ]);
     }
     for (const want of r.c.expected ?? []) {
@@ -419,7 +420,15 @@ function report(runs: Run[], typical: CallFigures[]): number {
   console.log("## Scenarios (labelled repositories)\n");
   console.log(
     table(
-      ["scenario / real source", "repository", "kind", "worst flag", "expected flags raised", "commits counted/true"],
+      [
+        "scenario / real source",
+        "repository",
+        "kind",
+        "worst flag",
+        "expected flags raised",
+        "commits counted/true",
+        "flags (C/W/I)",
+      ],
       scenarioRows,
     ),
   );

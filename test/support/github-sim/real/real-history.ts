@@ -113,7 +113,9 @@ export function realCommits(o: RealHistoryOptions): { commits: CommitSpec[]; use
       return { name: "dependabot[bot]", email: "49699333+dependabot[bot]@users.noreply.github.com" };
     if (id === "github-actions[bot]")
       return { name: "github-actions[bot]", email: "41898282+github-actions[bot]@users.noreply.github.com" };
-    return identityOf(`${key}-${id.replace(/\[bot\]$/, "-bot")}`, users);
+    // any other bot (renovate, copilot ...) keeps a bot's noreply identity, linked to no account
+    if (id.endsWith("[bot]")) return { name: id, email: `${id}@users.noreply.github.com` };
+    return identityOf(`${key}-${id}`, users);
   };
   const writer = new LineWriter("data", o.maxLinesPerFile ?? 200);
   const commits: CommitSpec[] = c.a.map((a, i) => ({
