@@ -386,6 +386,8 @@ export const FIRST_LOOK = new Set([
   "green-squares-bot-fork.json.gz",
   "green-squares.json",
   "fake-commit-repo.json",
+  "Workout-Tracker.json",
+  "Math-Magicians.json",
 ]);
 
 /** A scenario's repository moved to an organisation the candidate belongs to (their commits stay theirs). */
@@ -530,6 +532,26 @@ export function thirdWave(): BenchCandidate[] {
       },
     ),
   ];
+  const wes = [
+    r(
+      "wes-workout",
+      "Workout-Tracker.json",
+      "workout-tracker",
+      honestLabel(
+        "a course project: node_modules committed once (229,097 lines in 1,007 files), 21 commits over 11 weeks",
+      ),
+    ),
+  ];
+  const abe = [
+    r(
+      "abe-magic",
+      "Math-Magicians.json",
+      "math-magicians",
+      honestLabel(
+        "a Create React App project: the generator's files (a 17,000-line lockfile) second, PR workflow, 60 commits",
+      ),
+    ),
+  ];
   const one = (kind: CandidateKind, login: string, repos: S.RepoScenario[], createdAt: string, dates?: string) =>
     candidate(kind, login, repos, [linked(repos[0]!, dates ? { dates } : {})], { createdAt });
   const tomasC = candidate("honest", "tomas-team", [], [linked(tomas[0]!)], { createdAt: "2008-01-01T00:00:00Z" });
@@ -550,6 +572,8 @@ export function thirdWave(): BenchCandidate[] {
     one("fraud", "sid-fork", sid, "2019-05-01T00:00:00Z"),
     one("fraud", "fay-facts", fay, "2019-05-01T00:00:00Z"),
     one("doubtful", "omar-backdate", omar, "2019-05-01T00:00:00Z"),
+    one("honest", "wes-workout", wes, "2019-05-01T00:00:00Z"),
+    one("honest", "abe-magic", abe, "2019-05-01T00:00:00Z"),
   ];
 }
 

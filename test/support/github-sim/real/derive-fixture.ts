@@ -15,6 +15,7 @@
  * contrib-2 ... in order of first appearance.
  */
 import { gzipSync } from "node:zlib";
+import { isGeneratedFile } from "../../../../src/analysis/rules/sampled-stats.ts";
 import { git } from "../git-writer.ts";
 import type { HistoryFixture } from "./history-fixture.ts";
 
@@ -63,12 +64,18 @@ export async function deriveFixture(
     let add = 0;
     let del = 0;
     let files = 0;
+    let gadd = 0;
+    let gfiles = 0;
     for (const l of stat) {
-      const [a, d] = l.split("\t");
+      const [a, d, path] = l.split("\t");
       if (a === undefined || d === undefined || l.trim() === "") continue;
       files++;
       if (a !== "-") add += Number(a);
       if (d !== "-") del += Number(d);
+      if (path !== undefined && isGeneratedFile(path)) {
+        gfiles++;
+        if (a !== "-") gadd += Number(a);
+      }
     }
     return {
       sha: sha!,
@@ -83,6 +90,8 @@ export async function deriveFixture(
       add,
       del,
       files,
+      gadd,
+      gfiles,
     };
   });
   const byName = new Map<string, number>();
@@ -119,6 +128,8 @@ export async function deriveFixture(
   let prevAt = 0;
   let prevCt = 0;
   const c: HistoryFixture["commits"] = { a: [], c: [], at: [], ct: [], merge: [], add: [], del: [], files: [], m: [] };
+  const gadd: number[] = [];
+  const gfiles: number[] = [];
   for (const p of parsed) {
     c.a.push(identity(p.an, p.ae));
     c.c.push(identity(p.cn, p.ce));
@@ -132,7 +143,10 @@ export async function deriveFixture(
     c.del.push(p.del);
     c.files.push(p.files);
     c.m.push(message(p.subject));
+    gadd.push(p.gadd);
+    gfiles.push(p.gfiles);
   }
+  if (gfiles.some((n) => n > 0)) Object.assign(c, { gadd, gfiles });
   return { format: 1, source, head, commitCount: parsed.length, commits: c };
 }
 
