@@ -80,11 +80,14 @@ export function toGhCommit(data: unknown): GhCommit {
   if (tree) out.treeSha = tree;
   if (c.stats !== undefined || Array.isArray(c.files)) {
     const stats = obj(c.stats);
-    const files = Array.isArray(c.files) ? c.files.map(obj) : [];
+    const files = (Array.isArray(c.files) ? c.files.map(obj) : []).filter((f) => str(f.filename));
     out.stats = {
       additions: num(stats.additions),
       deletions: num(stats.deletions),
-      files: files.map((f) => str(f.filename) ?? "").filter(Boolean),
+      files: files.map((f) => str(f.filename)!),
+      ...(files.length > 0 && files.every((f) => typeof f.additions === "number")
+        ? { fileAdditions: files.map((f) => num(f.additions)) }
+        : {}),
     };
   }
   return out;

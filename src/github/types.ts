@@ -61,7 +61,8 @@ export interface GhCommit {
   /** the commit's root tree SHA (identical trees = identical content) */
   treeSha?: string;
   /** present only for commits fetched one by one (a sample) */
-  stats?: { additions: number; deletions: number; files: string[] };
+  /** `fileAdditions[i]`: lines added to `files[i]` (GET /commits/{sha} gives them; absent when unknown) */
+  stats?: { additions: number; deletions: number; files: string[]; fileAdditions?: number[] };
 }
 
 export interface RepoEvidence {

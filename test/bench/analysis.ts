@@ -20,10 +20,12 @@ import {
   type BenchCandidate,
   type CandidateKind,
   candidate,
+  FIRST_LOOK,
   fixtureOf,
   HELD_OUT,
   linkTo,
   secondWave,
+  thirdWave,
 } from "./analysis-candidates.ts";
 import { machine, percentile, table } from "./bench-util.ts";
 import { type CallFigures, graphqlSource, measureTypical, REST_BASELINE, restSource } from "./github-calls.ts";
@@ -33,6 +35,8 @@ const API_REST = process.argv.includes("--rest");
 
 const NOW = S.SCENARIO_NOW;
 const NO_EXTRACT = process.argv.includes("--no-extract");
+/** `--only a,b`: just these candidates (logins), to iterate on a few; the suite-wide targets then do not apply */
+const ONLY = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1]!.split(",") : null;
 
 function suite(): BenchCandidate[] {
   const o = (login: string, extra: Partial<S.ScenarioOptions> = {}) => ({ login, now: NOW, ...extra });
@@ -239,6 +243,7 @@ function suite(): BenchCandidate[] {
       maya.map((s) => ({ project: linkTo(s), repo: full(s) })),
     ),
     ...secondWave(NOW),
+    ...thirdWave(),
   ];
 }
 
@@ -254,7 +259,7 @@ interface Run {
 }
 
 async function main(): Promise<number> {
-  const candidates = suite();
+  const candidates = suite().filter((c) => ONLY === null || ONLY.includes(c.spec.login));
   const sim = await startGitHubSimulator({ candidates: candidates.map((c) => c.spec) });
   const runs: Run[] = [];
   try {
@@ -300,12 +305,13 @@ async function main(): Promise<number> {
     await sim.stop();
   }
   const typical: CallFigures[] = [];
-  for (const [name, make] of [
-    ["GraphQL (token)", graphqlSource],
-    ["REST (token)", restSource("bench-token")],
-    ["REST (no token)", restSource(null)],
-  ] as const)
-    typical.push(await measureTypical(name, make));
+  if (ONLY === null)
+    for (const [name, make] of [
+      ["GraphQL (token)", graphqlSource],
+      ["REST (token)", restSource("bench-token")],
+      ["REST (no token)", restSource(null)],
+    ] as const)
+      typical.push(await measureTypical(name, make));
   return report(runs, typical);
 }
 
@@ -331,6 +337,10 @@ function report(runs: Run[], typical: CallFigures[]): number {
   const group = () => ({ histories: 0, honestCritical: 0, fraud: 0, fraudCaught: 0 });
   const heldOut = group();
   const tuned = group();
+  const firstLook = group();
+  const setOf = (fixture: string) => (FIRST_LOOK.has(fixture) ? firstLook : HELD_OUT.has(fixture) ? heldOut : tuned);
+  const setName = (fixture: string) =>
+    FIRST_LOOK.has(fixture) ? " (first look)" : HELD_OUT.has(fixture) ? " (held out)" : "";
   const scenarioRows: Array<Array<string | number>> = [];
   for (const r of runs) {
     for (const s of r.c.spec.scenarios) {
@@ -379,7 +389,7 @@ function report(runs: Run[], typical: CallFigures[]): number {
         );
       const fixture = fixtureOf(s.scenario, r.c);
       if (fixture) {
-        const group = HELD_OUT.has(fixture) ? heldOut : tuned;
+        const group = setOf(fixture);
         group.histories++;
         if (s.label.kind === "honest") group.honestCritical += flags.filter((f) => f.severity === "CRITICAL").length;
         if (s.label.kind === "fraud") {
@@ -389,12 +399,13 @@ function report(runs: Run[], typical: CallFigures[]): number {
       }
       histories++;
       scenarioRows.push([
-        fixture ? `${fixture}${HELD_OUT.has(fixture) ? " (held out)" : ""}` : s.scenario,
+        fixture ? `${fixture}${setName(fixture)}` : s.scenario,
         s.fullName,
         s.label.kind,
         worst ?? "-",
         missed.length === 0 ? "yes" : missed.join(", "),
         `${vp?.commits ?? "-"}/${s.label.candidateCommits}`,
+        flags.map((f) => `${f.rule}:${f.severity[0]}`).join(" ") || "-",
       ]);
     }
     for (const want of r.c.expected ?? []) {
@@ -409,7 +420,15 @@ function report(runs: Run[], typical: CallFigures[]): number {
   console.log("## Scenarios (labelled repositories)\n");
   console.log(
     table(
-      ["scenario / real source", "repository", "kind", "worst flag", "expected flags raised", "commits counted/true"],
+      [
+        "scenario / real source",
+        "repository",
+        "kind",
+        "worst flag",
+        "expected flags raised",
+        "commits counted/true",
+        "flags (C/W/I)",
+      ],
       scenarioRows,
     ),
   );
@@ -454,14 +473,14 @@ function report(runs: Run[], typical: CallFigures[]): number {
     if (high > 0 || r.out.confidenceScore > 50)
       problems.push(`${r.c.spec.login} (doubtful) scored ${r.out.confidenceScore}`);
   }
-  const realScores = (held: boolean) =>
+  const realScores = (set: ReturnType<typeof group>) =>
     runs
       .filter((r) =>
-        r.c.spec.scenarios.some((x) => fixtureOf(x.scenario, r.c) && HELD_OUT.has(fixtureOf(x.scenario, r.c)) === held),
+        r.c.spec.scenarios.some((x) => fixtureOf(x.scenario, r.c) && setOf(fixtureOf(x.scenario, r.c)) === set),
       )
       .map((r) => `${r.c.spec.login} (${r.c.kind}) ${r.out.confidenceScore}`);
   console.log(
-    `\n## Histories\n\nlabelled histories judged: ${histories} (target >= 30); derived from real public histories: ${tuned.histories + heldOut.histories} (target >= 10)`,
+    `\n## Histories\n\nlabelled histories judged: ${histories} (target >= 30); derived from real public histories: ${tuned.histories + heldOut.histories + firstLook.histories} (target >= 10)`,
   );
   console.log(
     table(
@@ -472,14 +491,21 @@ function report(runs: Run[], typical: CallFigures[]): number {
           tuned.histories,
           tuned.honestCritical,
           `${tuned.fraudCaught}/${tuned.fraud}`,
-          realScores(false).join(", "),
+          realScores(tuned).join(", "),
         ],
         [
           "held out",
           heldOut.histories,
           heldOut.honestCritical,
           `${heldOut.fraudCaught}/${heldOut.fraud}`,
-          realScores(true).join(", "),
+          realScores(heldOut).join(", "),
+        ],
+        [
+          "first look (validation round)",
+          firstLook.histories,
+          firstLook.honestCritical,
+          `${firstLook.fraudCaught}/${firstLook.fraud}`,
+          realScores(firstLook).join(", "),
         ],
       ],
     ),

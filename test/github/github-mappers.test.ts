@@ -90,6 +90,17 @@ describe("toGhCommit", () => {
     });
     expect(c.stats).toEqual({ additions: 5, deletions: 1, files: ["a.ts", "b.ts"] });
   });
+  test("each file's additions are kept beside its name when GitHub gives them", () => {
+    const c = toGhCommit({
+      ...item,
+      stats: { additions: 17_771, deletions: 0, total: 17_771 },
+      files: [
+        { filename: "src/App.js", additions: 765 },
+        { filename: "package-lock.json", additions: 17_006 },
+      ],
+    });
+    expect(c.stats?.fileAdditions).toEqual([765, 17_006]);
+  });
   test("an empty-object author (GitHub's other shape) -> null login", () =>
     expect(toGhCommit({ ...item, author: {} }).authorLogin).toBeNull());
 });

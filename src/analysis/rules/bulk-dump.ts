@@ -14,7 +14,9 @@ const MIN_OTHERS_FOR_MEDIAN = 3;
 /**
  * Rule 10: one commit holds most of the candidate's code. Honest developers often push finished local
  * work this way, so it is WARNING and never CRITICAL; lockfiles and vendored folders do not count.
- * Lines per file are not known, so a commit's additions are scaled by its share of non-generated files.
+ * A commit's lines are its additions outside lockfiles and generated files when GitHub gave each file's
+ * additions (GET /commits/{sha}); otherwise they are scaled by its share of non-generated files, which
+ * counts a generator's lockfile (17,000 lines among a new app's 18 files) as code.
  * The candidate's total is exact when every own commit was read (short histories) or when
  * /stats/contributors gave it (src/github/line-counts.ts); otherwise it is estimated as the sampled lines
  * plus each unsampled commit at the median of the other sampled commits (at least 3 of them), or else at
@@ -26,7 +28,7 @@ export const bulkDump: RepoRule = (ctx) => {
   if (sample.length === 0) return unrendered.length > 0 ? unrenderedDump(ctx, unrendered) : null;
   const real = sample.map((x) => ({
     ...x,
-    lines: x.allFiles === 0 ? x.additions : Math.round((x.additions * x.files.length) / x.allFiles),
+    lines: x.ownAdditions ?? (x.allFiles === 0 ? x.additions : Math.round((x.additions * x.files.length) / x.allFiles)),
   }));
   const sorted = [...real].sort((a, b) => b.lines - a.lines || (a.commit.sha < b.commit.sha ? -1 : 1));
   const biggest = sorted[0];
@@ -36,7 +38,9 @@ export const bulkDump: RepoRule = (ctx) => {
   const unsampled = Math.max(0, ctx.commitCount - real.length);
   const estimated = real.reduce((s, x) => s + x.lines, 0) + unsampled * typical;
   // /stats/contributors gives the candidate's exact additions: no estimate needed (line-counts.ts)
-  const exact = ctx.evidence.lineCounts?.additions;
+  // ... less the generated lines of the commits read, so both sides of the share leave them out
+  const exactAll = ctx.evidence.lineCounts?.additions;
+  const exact = exactAll === undefined ? undefined : exactAll - real.reduce((s, x) => s + (x.additions - x.lines), 0);
   const isExact = (exact !== undefined && exact >= biggest.lines) || unsampled === 0;
   const total = exact !== undefined && exact >= biggest.lines ? exact : estimated;
   if (total <= 0) return null;

@@ -20,6 +20,22 @@ export function selfLikeIdentity(ctx: RepoRuleContext, email: string, name?: str
 }
 
 /**
+ * Other identities' commits over the whole branch. A long history read in part (its newest and oldest
+ * pages) names the other authors of those pages only, while `total` counts the whole branch: their count
+ * is then scaled to the commits that are not the candidate's (total less the candidate's exact count), by
+ * the share the pages read show of them. Without this a long history re-pushed under new commits was
+ * never foreign: 200 commits read of 1,800 can never be half of the branch.
+ */
+export function othersOverBranch(ctx: RepoRuleContext, foreignRead: number): number {
+  const { evidence } = ctx;
+  if (evidence.otherAuthorsComplete !== false) return foreignRead;
+  const notMineRead = evidence.otherAuthors.reduce((s, o) => s + o.count, 0);
+  const notMine = Math.max(0, evidence.totalCommitCount - evidence.candidateCommitCount);
+  if (notMineRead === 0 || notMine <= notMineRead) return foreignRead;
+  return Math.max(foreignRead, Math.round((notMine * foreignRead) / notMineRead));
+}
+
+/**
  * Rule 11: someone else's history re-pushed as the candidate's own repository (not a fork): the root
  * commit and most commits come from other identities, long before the candidate's first commit.
  * Applies only to repositories the candidate owns (contributing to others' projects is normal). Other
@@ -38,7 +54,10 @@ export const foreignHistory: RepoRule = (ctx) => {
   const foreign = evidence.otherAuthors.filter(
     (o) => !isBotIdentity(o.login, o.email) && (o.login !== null || !selfLikeIdentity(ctx, o.email)),
   );
-  const others = foreign.reduce((s, o) => s + o.count, 0);
+  const others = othersOverBranch(
+    ctx,
+    foreign.reduce((s, o) => s + o.count, 0),
+  );
   const share = others / total;
   if (share < FOREIGN_MIN_SHARE) return null;
   const mine = ctx.commits.map((c) => ms(c.authorDate)).filter((t) => Number.isFinite(t));
@@ -55,7 +74,7 @@ export const foreignHistory: RepoRule = (ctx) => {
   return {
     rule: "FOREIGN_HISTORY",
     severity: "WARNING",
-    message: `${about(ctx)}${others} of ${total} commits (${pct(share)}) including the root commit are by other identities (root by ${rootWho} on ${dayText(root.authorDate)})${lead}; only ${ctx.commitCount} are the candidate's`,
+    message: `${about(ctx)}${evidence.otherAuthorsComplete === false ? "about " : ""}${others} of ${total} commits (${pct(share)}) including the root commit are by other identities (root by ${rootWho} on ${dayText(root.authorDate)})${lead}; only ${ctx.commitCount} are the candidate's`,
     evidence: { otherCommits: others, total, share: Math.round(share * 100) / 100, rootAuthor: rootWho },
   };
 };

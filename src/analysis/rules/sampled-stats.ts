@@ -17,6 +17,8 @@ export interface SizedCommit {
   /** files outside lockfiles, vendored and generated folders */
   files: string[];
   allFiles: number;
+  /** lines added outside generated files, when GitHub gave each file's additions */
+  ownAdditions?: number;
 }
 
 /**
@@ -36,12 +38,18 @@ export function sampledCommits(ctx: RepoRuleContext): SizedCommit[] {
     if (c.parents > 1) continue;
     seen.add(c.sha);
     const files = c.stats.files.filter((f) => !isGeneratedFile(f));
+    const per = c.stats.fileAdditions;
+    const generated =
+      per && per.length === c.stats.files.length
+        ? c.stats.files.reduce((sum, f, i) => sum + (isGeneratedFile(f) ? (per[i] ?? 0) : 0), 0)
+        : undefined;
     out.push({
       commit: c,
       changed: c.stats.additions + c.stats.deletions,
       additions: c.stats.additions,
       files,
       allFiles: c.stats.files.length,
+      ...(generated !== undefined ? { ownAdditions: Math.max(0, c.stats.additions - generated) } : {}),
     });
   }
   return out;

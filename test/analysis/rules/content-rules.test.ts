@@ -55,8 +55,20 @@ describe("REPEATED_OR_TIMESTAMP_MESSAGES", () => {
       "WARNING",
     ],
     ["fewer than 50 commits are never judged", series(49, () => "update"), null],
+    ["a script's short list of filler messages (12 over 300)", series(300, (i) => `filler ${i % 12}`), "WARNING"],
+    [
+      "real messages with a few recurring ones (fix typo, docs, tests) are not",
+      series(100, (i) => (i % 2 === 1 ? `feature ${i}` : ["fix typo", "docs", "tests"][i % 3]!)),
+      null,
+    ],
   ])("%s", (_, commits, severity) => {
     expect(repeatedOrTimestampMessages(ctxOf(commits))?.severity ?? null).toBe(severity as never);
+  });
+
+  test("the small vocabulary is named in the message", () => {
+    expect(repeatedOrTimestampMessages(ctxOf(series(300, (i) => `filler ${i % 12}`)))?.message).toBe(
+      'ana/tool: 300 commit messages are drawn from only 12 distinct ones (the most frequent "filler 0"), the output of a script',
+    );
   });
 });
 
@@ -90,6 +102,36 @@ describe("BULK_DUMP", () => {
     const cs = series(5);
     const sample = cs.map((c, i) => (i === 0 ? withStats(c, 9000, 0, files) : small(c, i)));
     expect(bulkDump(ctxOf(cs, { evidence: { sampledWithStats: sample } }))).toBeNull();
+  });
+
+  test("a generator's lockfile holds most lines of a new app: with each file's additions it is not code", () => {
+    // a Create React App commit: 18 files, 17,771 lines, 17,000 of them package-lock.json
+    const cs = series(40);
+    const app = [...Array.from({ length: 17 }, (_, i) => `src/f${i}.js`), "package-lock.json"];
+    const generated = withStats(cs[1]!, 17_771, 0, app);
+    const perFile = {
+      ...generated,
+      stats: { ...generated.stats!, fileAdditions: [...app.slice(0, 17).map(() => 45), 17_006] },
+    };
+    const sample = (first: GhCommit) => cs.map((c, i) => (i === 1 ? first : small(c, i)));
+    expect(bulkDump(ctxOf(cs, { evidence: { sampledWithStats: sample(perFile) } }))).toBeNull();
+    // without each file's additions the lockfile's lines are spread over the 17 source files (the old estimate)
+    expect(bulkDump(ctxOf(cs, { evidence: { sampledWithStats: sample(generated) } }))?.severity).toBe("WARNING");
+  });
+
+  test("the candidate's exact total leaves out the generated lines of the commits read", () => {
+    // 3,000 own lines in one commit; another commit adds a 40,000-line lockfile; GitHub's total has both
+    const cs = series(6);
+    const lock = withStats(cs[2]!, 40_000, 0, ["package-lock.json"]);
+    const sample = cs.map((c, i) =>
+      i === 0
+        ? withStats(c, 3000, 0, ["src/app.ts"])
+        : i === 2
+          ? { ...lock, stats: { ...lock.stats!, fileAdditions: [40_000] } }
+          : small(c, i),
+    );
+    const lineCounts = { path: "heavy-weeks" as const, additions: 43_110, deletions: 0 };
+    expect(bulkDump(ctxOf(cs, { evidence: { sampledWithStats: sample, lineCounts } }))?.severity).toBe("WARNING");
   });
 
   test("evenly sized commits are not a dump", () => {

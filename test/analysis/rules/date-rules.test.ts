@@ -78,6 +78,26 @@ describe("IDENTICAL_AUTHOR_TIMESTAMPS", () => {
     expect(identicalAuthorTimestamps(ctxOf(same(n as number)))?.severity ?? null).toBe(severity as never);
   });
 
+  test("a scheduled job writing 2-3 commits per run: most commits share their second, none reaches 5", () => {
+    // 120 runs over 120 days, each writing 2 or 3 commits in the same second
+    const runs = Array.from({ length: 120 }, (_, d) =>
+      Array.from({ length: 2 + (d % 2) }, () => commit(LOGIN, T0 + d * DAY + (d % 7) * 3600_000)),
+    ).flat();
+    const hit = identicalAuthorTimestamps(ctxOf(runs));
+    expect(hit?.severity).toBe("CRITICAL");
+    expect(hit?.message).toContain(
+      "300 of 300 commits (100%) share their author second with another, over 120 seconds",
+    );
+  });
+
+  test("a few pairs in a long honest history (4 %, measured at most) are not flagged", () => {
+    // 200 commits 5 hours apart; 8 pairs (16 commits, 8 %) share a second: under a quarter, and < 10 seconds
+    const honest = Array.from({ length: 200 }, (_, i) =>
+      commit(LOGIN, T0 + (i < 16 && i % 2 === 1 ? i - 1 : i) * 5 * 3600_000),
+    );
+    expect(identicalAuthorTimestamps(ctxOf(honest))).toBeNull();
+  });
+
   test("many commits sharing a committer timestamp (a rebase) are not flagged", () => {
     const rebased = Array.from({ length: 30 }, (_, i) => commit(LOGIN, T0 + i * DAY, T0 + 40 * DAY));
     expect(identicalAuthorTimestamps(ctxOf(rebased))).toBeNull();
@@ -153,6 +173,29 @@ describe("PREDATES_REPO_OR_ACCOUNT", () => {
     const hit = predatesRepoOrAccount(ctxOf(commits as never, { repo: { createdAt: created } }));
     expect(hit?.severity ?? null).toBe(severity as never);
     if (hit) expect(hit.evidence.share).toBe(share as number);
+  });
+
+  test("a commit dated before the repository on top of later work: its dates were set by hand", () => {
+    // a backdated root (ordinary early work), 4 commits after creation, then one committed 3 years "earlier"
+    const c = Date.parse(created);
+    const history = [commit(LOGIN, c - 900 * DAY), ...after(4), commit(LOGIN, c - 1000 * DAY)];
+    const hit = predatesRepoOrAccount(ctxOf(history, { repo: { createdAt: created } }));
+    expect(hit?.severity).toBe("WARNING");
+    expect(hit?.evidence.committedOutOfOrder).toBe(1);
+    expect(hit?.message).toContain("1 of them sit on top of work committed after the repository existed");
+    // the same two early commits beneath the later work are a little earlier local work
+    const local = [commit(LOGIN, c - 1000 * DAY), commit(LOGIN, c - 900 * DAY), ...after(4)];
+    expect(predatesRepoOrAccount(ctxOf(local, { repo: { createdAt: created } }))).toBeNull();
+  });
+
+  test("a rebase of old work onto new work keeps author dates but commits now: not out of order", () => {
+    const c = Date.parse(created);
+    const rebasedOnTop = [
+      ...after(4),
+      commit(LOGIN, c - 1000 * DAY, c + 10 * DAY),
+      commit(LOGIN, c - 990 * DAY, c + 10 * DAY),
+    ];
+    expect(predatesRepoOrAccount(ctxOf(rebasedOnTop, { repo: { createdAt: created } }))).toBeNull();
   });
 
   test("commits before the account existed are named as such", () => {

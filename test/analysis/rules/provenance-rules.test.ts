@@ -70,6 +70,46 @@ describe("FOREIGN_HISTORY", () => {
     ).toBe("WARNING");
   });
 
+  test("a long re-pushed history read in part (newest and oldest pages) is judged over the whole branch", () => {
+    // 1,800 commits: the candidate's 328 on top; of the 200 read, the oldest page's 100 are all the original author's
+    const read = { ...other, count: 100 };
+    const partial = (otherAuthorsComplete: boolean) =>
+      ctxOf(mine(100), {
+        evidence: {
+          rootCommit: upstreamRoot,
+          totalCommitCount: 1800,
+          candidateCommitCount: 328,
+          otherAuthors: [read],
+          otherAuthorsComplete,
+        },
+      });
+    const hit = foreignHistory(partial(false));
+    expect(hit?.severity).toBe("WARNING");
+    expect(hit?.message).toContain("about 1472 of 1800 commits (82%)");
+    // counted over the whole branch, 100 of 1,800 would be what it says: not foreign
+    expect(foreignHistory(partial(true))).toBeNull();
+  });
+
+  test("a partial read keeps the share of bots among the others it read", () => {
+    const bot = {
+      login: "renovate[bot]",
+      email: "bot@renovate.example",
+      count: 150,
+      earliestAuthorDate: upstreamRoot.authorDate,
+    };
+    const ctx = ctxOf(mine(100), {
+      evidence: {
+        rootCommit: upstreamRoot,
+        totalCommitCount: 1000,
+        candidateCommitCount: 400,
+        otherAuthors: [{ ...other, count: 50 }, bot],
+        otherAuthorsComplete: false,
+      },
+    });
+    // 600 not the candidate's, a quarter of them people: about 150 of 1,000, not foreign
+    expect(foreignHistory(ctx)).toBeNull();
+  });
+
   test("the message names the root author", () => {
     const ctx = ctxOf(mine(5), {
       evidence: { rootCommit: upstreamRoot, totalCommitCount: 405, otherAuthors: [other] },

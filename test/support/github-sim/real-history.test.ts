@@ -48,6 +48,64 @@ describe("derive-fixture", () => {
     const committed = f.commits.ct.slice(0, 3).reduce((sum, d) => sum + d, 0);
     expect(committed * 1000).toBe(T + 90 * 86_400_000);
   });
+
+  test("--candidate names one person under several author names, or a minor author", async () => {
+    const repo = join(dir, "names.git");
+    await initBareRepo(repo);
+    const alias = { name: "alice-r", email: "a@laptop.example" };
+    const commits: CommitSpec[] = [0, 1, 2, 3].map((i) => ({
+      author: [bob, bob, alice, alias][i]!,
+      authorDate: T + i * 3600_000,
+      message: `Work ${i}`,
+      files: { [`f${i}.txt`]: `${i}\n` },
+    }));
+    await appendCommits(repo, commits);
+    expect((await deriveFixture(repo, "github.com/example/names")).commits.a).toEqual([
+      "candidate",
+      "candidate",
+      "contrib-1",
+      "contrib-2",
+    ]);
+    const f = await deriveFixture(repo, "github.com/example/names", { candidateNames: ["Alice Realname", "alice-r"] });
+    expect(f.commits.a).toEqual(["contrib-1", "contrib-1", "candidate", "candidate"]);
+    expect(JSON.stringify(f)).not.toContain("alice-r");
+  });
+});
+
+describe("vendored and generated files", () => {
+  test("are counted apart when derived and rebuilt under node_modules/, so the analysis can leave them out", async () => {
+    const repo = join(dir, "vendored.git");
+    await initBareRepo(repo);
+    const deps = Object.fromEntries(
+      Array.from({ length: 30 }, (_, i) => [`node_modules/pkg${i}/index.js`, "a\nb\nc\nd\n"]),
+    );
+    await appendCommits(repo, [
+      { author: alice, authorDate: T, message: "Initial commit", files: { "README.md": "hi\n" } },
+      { author: alice, authorDate: T + 3600_000, message: "server", files: { "server.js": "x\ny\n", ...deps } },
+    ]);
+    const f = await deriveFixture(repo, "github.com/example/v");
+    expect(f.commits.add).toEqual([1, 122]);
+    expect(f.commits.gadd).toEqual([0, 120]);
+    expect(f.commits.gfiles).toEqual([0, 30]);
+    // a committed fixture rebuilds its vendored files under node_modules/, the rest under data/
+    const dump = realCommits({
+      file: "Workout-Tracker.json",
+      login: "someone",
+      name: "w",
+      label: { kind: "honest", expected: [], maxSeverity: null, notes: "" },
+    }).commits[2]!;
+    const paths = Object.keys(dump.files ?? {});
+    expect(paths.filter((p) => p.startsWith("node_modules/"))).toHaveLength(1007);
+    expect(paths.filter((p) => p.startsWith("data/")).length).toBeGreaterThan(0);
+    // without vendored files the fields are left out (the older fixtures have none)
+    const { commits } = realCommits({
+      file: "AutoGitfiti.json",
+      login: "someone",
+      name: "x",
+      label: { kind: "honest", expected: [], maxSeverity: null, notes: "" },
+    });
+    expect(Object.keys(commits[0]!.files ?? {}).every((p) => p.startsWith("data/"))).toBe(true);
+  });
 });
 
 describe("real-history loader", () => {

@@ -7,11 +7,15 @@
  * distinct subjects so repetition survives).
  *
  *   bun test/support/github-sim/real/derive-fixture.ts <git-dir> <out.json[.gz]> --source github.com/o/r
+ *     [--candidate "Author Name,Other Name"]
  *
- * The candidate is the identity (author name) with the most commits; bots keep their public bot
- * identity; everyone else becomes contrib-1, contrib-2 ... in order of first appearance.
+ * The candidate is the identity (author name) with the most commits, or the author names given with
+ * `--candidate` (one person under several names, or a minor author of a team repository; the names are
+ * not written into the fixture); bots keep their public bot identity; everyone else becomes contrib-1,
+ * contrib-2 ... in order of first appearance.
  */
 import { gzipSync } from "node:zlib";
+import { isGeneratedFile } from "../../../../src/analysis/rules/sampled-stats.ts";
 import { git } from "../git-writer.ts";
 import type { HistoryFixture } from "./history-fixture.ts";
 
@@ -45,7 +49,11 @@ async function numstatLog(dir: string, format: string): Promise<string> {
   }
 }
 
-export async function deriveFixture(dir: string, source: string): Promise<HistoryFixture> {
+export async function deriveFixture(
+  dir: string,
+  source: string,
+  opts: { candidateNames?: string[] } = {},
+): Promise<HistoryFixture> {
   const head = (await git(["rev-parse", "HEAD"], { cwd: dir })).trim();
   const format = "--format=%x1e%H%x1f%P%x1f%an%x1f%ae%x1f%at%x1f%cn%x1f%ce%x1f%ct%x1f%s";
   const out = await numstatLog(dir, format);
@@ -56,12 +64,18 @@ export async function deriveFixture(dir: string, source: string): Promise<Histor
     let add = 0;
     let del = 0;
     let files = 0;
+    let gadd = 0;
+    let gfiles = 0;
     for (const l of stat) {
-      const [a, d] = l.split("\t");
+      const [a, d, path] = l.split("\t");
       if (a === undefined || d === undefined || l.trim() === "") continue;
       files++;
       if (a !== "-") add += Number(a);
       if (d !== "-") del += Number(d);
+      if (path !== undefined && isGeneratedFile(path)) {
+        gfiles++;
+        if (a !== "-") gadd += Number(a);
+      }
     }
     return {
       sha: sha!,
@@ -76,15 +90,21 @@ export async function deriveFixture(dir: string, source: string): Promise<Histor
       add,
       del,
       files,
+      gadd,
+      gfiles,
     };
   });
   const byName = new Map<string, number>();
   for (const p of parsed)
     if (!BOT.test(p.an) && !BOT.test(p.ae)) byName.set(p.an.toLowerCase(), (byName.get(p.an.toLowerCase()) ?? 0) + 1);
-  const candidate = [...byName.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const named = new Set((opts.candidateNames ?? []).map((n) => n.trim().toLowerCase()));
+  if (named.size === 0) {
+    const top = [...byName.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+    if (top !== undefined) named.add(top);
+  }
   const ids = new Map<string, string>();
   const identity = (name: string, email: string): string => {
-    if (name.toLowerCase() === candidate) return "candidate";
+    if (named.has(name.toLowerCase())) return "candidate";
     if (BOT.test(name) || BOT.test(email))
       return /dependabot/i.test(name + email)
         ? "dependabot[bot]"
@@ -108,6 +128,8 @@ export async function deriveFixture(dir: string, source: string): Promise<Histor
   let prevAt = 0;
   let prevCt = 0;
   const c: HistoryFixture["commits"] = { a: [], c: [], at: [], ct: [], merge: [], add: [], del: [], files: [], m: [] };
+  const gadd: number[] = [];
+  const gfiles: number[] = [];
   for (const p of parsed) {
     c.a.push(identity(p.an, p.ae));
     c.c.push(identity(p.cn, p.ce));
@@ -121,7 +143,10 @@ export async function deriveFixture(dir: string, source: string): Promise<Histor
     c.del.push(p.del);
     c.files.push(p.files);
     c.m.push(message(p.subject));
+    gadd.push(p.gadd);
+    gfiles.push(p.gfiles);
   }
+  if (gfiles.some((n) => n > 0)) Object.assign(c, { gadd, gfiles });
   return { format: 1, source, head, commitCount: parsed.length, commits: c };
 }
 
@@ -129,8 +154,12 @@ if (import.meta.main) {
   const [dir, outPath] = process.argv.slice(2);
   const si = process.argv.indexOf("--source");
   if (!dir || !outPath || si < 0)
-    throw new Error("usage: derive-fixture.ts <git-dir> <out.json[.gz]> --source github.com/o/r");
-  const fixture = await deriveFixture(dir, process.argv[si + 1]!);
+    throw new Error(
+      'usage: derive-fixture.ts <git-dir> <out.json[.gz]> --source github.com/o/r [--candidate "Name,Other"]',
+    );
+  const ci = process.argv.indexOf("--candidate");
+  const candidateNames = ci >= 0 ? process.argv[ci + 1]!.split(",") : undefined;
+  const fixture = await deriveFixture(dir, process.argv[si + 1]!, { candidateNames });
   const json = JSON.stringify(fixture);
   await Bun.write(outPath, outPath.endsWith(".gz") ? gzipSync(json, { level: 9 }) : `${json}\n`);
   console.log(`${outPath}: ${fixture.commitCount} commits, ${json.length} bytes of JSON`);

@@ -46,11 +46,12 @@ class LineWriter {
   constructor(
     private prefix: string,
     private maxLines: number,
+    private maxFiles = 400,
   ) {}
 
   change(i: number, add: number, del: number, fileCount: number): Record<string, string | null> {
     const out: Record<string, string | null> = {};
-    const n = Math.max(1, Math.min(fileCount, 400));
+    const n = Math.max(1, Math.min(fileCount, this.maxFiles));
     const touched: Array<{ path: string; lines: string[] }> = [];
     for (let j = 0; j < n; j++) {
       // new files when the commit adds more than the pool can take, else the pool round-robin
@@ -113,16 +114,29 @@ export function realCommits(o: RealHistoryOptions): { commits: CommitSpec[]; use
       return { name: "dependabot[bot]", email: "49699333+dependabot[bot]@users.noreply.github.com" };
     if (id === "github-actions[bot]")
       return { name: "github-actions[bot]", email: "41898282+github-actions[bot]@users.noreply.github.com" };
-    return identityOf(`${key}-${id.replace(/\[bot\]$/, "-bot")}`, users);
+    // any other bot (renovate, copilot ...) keeps a bot's noreply identity, linked to no account
+    if (id.endsWith("[bot]")) return { name: id, email: `${id}@users.noreply.github.com` };
+    return identityOf(`${key}-${id}`, users);
   };
   const writer = new LineWriter("data", o.maxLinesPerFile ?? 200);
+  // vendored/generated files are written once under node_modules/, whole (the analysis leaves them out)
+  const vendored = new LineWriter("node_modules", Number.MAX_SAFE_INTEGER, 5000);
+  const change = (i: number): Record<string, string | null> => {
+    const gfiles = c.gfiles?.[i] ?? 0;
+    const gadd = c.gadd?.[i] ?? 0;
+    const own = c.files[i]! - gfiles;
+    return {
+      ...(own > 0 || gfiles === 0 ? writer.change(i, c.add[i]! - gadd, c.del[i]!, own) : {}),
+      ...(gfiles > 0 ? vendored.change(i, gadd, 0, gfiles) : {}),
+    };
+  };
   const commits: CommitSpec[] = c.a.map((a, i) => ({
     author: who(a),
     committer: who(c.c[i]!),
     authorDate: dates.authorAt[i]! * 1000,
     committerDate: dates.committerAt[i]! * 1000,
     message: c.m[i]!,
-    files: c.merge[i]! >= 0 ? {} : writer.change(i, c.add[i]!, c.del[i]!, c.files[i]!),
+    files: c.merge[i]! >= 0 ? {} : change(i),
     ...(c.merge[i]! >= 0 && c.merge[i]! < i ? { mergeOf: c.merge[i]! } : {}),
   }));
   const candidate = c.a.filter((a, i) => a === "candidate" && c.merge[i]! < 0).length;
