@@ -26,56 +26,68 @@ function removePdfBehindTheServiceBack(backend: TestBackend, dataDir: string, tr
   else app!.db.query("DELETE FROM resume_files WHERE tracking_id = ?").run(trackingId);
 }
 
+/** An app on this backend's fresh database in a temp DATA_DIR, and one submission through the service. */
+async function appWithOneSubmission(
+  backend: TestBackend,
+  clock: ManualClock,
+  env: Record<string, string>,
+  score: number,
+  idempotencyKey: string | null,
+) {
+  const tmp = tempDir();
+  cleanup = tmp.cleanup;
+  app = createApp(testConfig(tmp.dir, { ...env, ...(await backend.env()) }), {
+    logger: silentLogger,
+    clock,
+    steps: fixedSteps(score),
+  });
+  const { row } = app.accounts.createKey("k");
+  const principal = { keyId: row.id, client: app.accounts.client("default") };
+  const ack = await app.verifications.submit({
+    principal,
+    hostUsername: "octocat",
+    pdf: await makePdf(),
+    filename: "cv.pdf",
+    idempotencyKey,
+  });
+  return { app, dataDir: tmp.dir, principal, trackingId: ack.trackingId };
+}
+
 describeEachBackend("maintenance", (backend) => {
   test("retention: PDFs of finished jobs and old idempotency keys are purged; results stay", async () => {
-    const tmp = tempDir();
-    cleanup = tmp.cleanup;
     const clock = new ManualClock(Date.parse("2026-05-01T00:00:00Z"));
-    app = createApp(testConfig(tmp.dir, { RESUME_RETENTION: "7d", ...(await backend.env()) }), {
-      logger: silentLogger,
+    const { app, dataDir, principal, trackingId } = await appWithOneSubmission(
+      backend,
       clock,
-      steps: fixedSteps(50),
-    });
-    const { row } = app.accounts.createKey("k");
-    const principal = { keyId: row.id, client: app.accounts.client("default") };
-    const ack = await app.verifications.submit({
-      principal,
-      hostUsername: "octocat",
-      pdf: await makePdf(),
-      filename: "cv.pdf",
-      idempotencyKey: "once",
-    });
+      { RESUME_RETENTION: "7d" },
+      50,
+      "once",
+    );
     expect(await app.worker.runOnce()).toBe(1);
-    expect(await app.verifications.resume(ack.trackingId)).not.toBeNull();
-    expect(pdfStored(backend, tmp.dir, ack.trackingId)).toBe(true);
+    expect(await app.verifications.resume(trackingId)).not.toBeNull();
+    expect(pdfStored(backend, dataDir, trackingId)).toBe(true);
 
     clock.advance(6 * 86_400_000);
     expect(app.maintenance.runOnce().verifications).toEqual({ idempotency: 1, resumes: 0, orphans: 0 }); // keys live 48 h
     clock.advance(2 * 86_400_000);
     expect(app.maintenance.runOnce().verifications).toEqual({ idempotency: 0, resumes: 1, orphans: 0 });
-    expect(await app.verifications.resume(ack.trackingId)).toBeNull();
-    expect(pdfStored(backend, tmp.dir, ack.trackingId)).toBe(false);
-    const view = app.verifications.view(ack.trackingId, principal.client.id);
+    expect(await app.verifications.resume(trackingId)).toBeNull();
+    expect(pdfStored(backend, dataDir, trackingId)).toBe(false);
+    const view = app.verifications.view(trackingId, principal.client.id);
     expect(view).toMatchObject({ status: "COMPLETED", confidenceScore: 50 });
   });
 
   test("a queued job whose PDF is gone fails with an actionable reason instead of crashing", async () => {
-    const tmp = tempDir();
-    cleanup = tmp.cleanup;
-    const clock = new ManualClock();
-    app = createApp(testConfig(tmp.dir, await backend.env()), { logger: silentLogger, clock, steps: fixedSteps() });
-    const { row } = app.accounts.createKey("k");
-    const principal = { keyId: row.id, client: app.accounts.client("default") };
-    const ack = await app.verifications.submit({
-      principal,
-      hostUsername: "octocat",
-      pdf: await makePdf(),
-      filename: null,
-      idempotencyKey: null,
-    });
-    removePdfBehindTheServiceBack(backend, tmp.dir, ack.trackingId);
+    const { app, dataDir, principal, trackingId } = await appWithOneSubmission(
+      backend,
+      new ManualClock(),
+      {},
+      77,
+      null,
+    );
+    removePdfBehindTheServiceBack(backend, dataDir, trackingId);
     await app.worker.runOnce();
-    expect(app.verifications.view(ack.trackingId, principal.client.id)).toMatchObject({
+    expect(app.verifications.view(trackingId, principal.client.id)).toMatchObject({
       status: "FAILED",
       error: { code: "resume_purged" },
     });
