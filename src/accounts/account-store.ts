@@ -24,6 +24,15 @@ export interface ApiKeyRow {
   revoked_at: number | null;
 }
 
+/** A key's own columns beside its client's, as activeKeyByHash reads them in one statement. */
+interface KeyColumns {
+  key_id: string;
+  key_name: string;
+  key_display_prefix: string;
+  key_created_at: number;
+  key_last_used_at: number | null;
+}
+
 /** Every SQL statement about clients and API keys. */
 export class AccountStore {
   constructor(private readonly db: Database) {}
@@ -91,14 +100,32 @@ export class AccountStore {
       .run(k.id, k.client_id, k.name, k.display_prefix, k.key_hash, k.created_at);
   }
 
-  /** The active key with this hash, with its client; null when unknown or revoked. */
+  /**
+   * The active key with this hash, with its client; null when unknown or revoked. One statement: it runs
+   * on every API request (a round trip each on PostgreSQL).
+   */
   activeKeyByHash(hash: string): (ApiKeyRow & { client: ClientRow }) | null {
-    const key = this.db
-      .query<ApiKeyRow, [string]>("SELECT * FROM api_keys WHERE key_hash = ? AND revoked_at IS NULL")
+    const row = this.db
+      .query<ClientRow & KeyColumns, [string]>(
+        `SELECT c.*, k.id AS key_id, k.name AS key_name, k.display_prefix AS key_display_prefix,
+                k.created_at AS key_created_at, k.last_used_at AS key_last_used_at
+           FROM api_keys k JOIN clients c ON c.id = k.client_id
+          WHERE k.key_hash = ? AND k.revoked_at IS NULL`,
+      )
       .get(hash);
-    if (!key) return null;
-    const client = this.clientById(key.client_id);
-    return client ? { ...key, client } : null;
+    if (!row) return null;
+    const { key_id, key_name, key_display_prefix, key_created_at, key_last_used_at, ...client } = row;
+    return {
+      id: key_id,
+      client_id: client.id,
+      name: key_name,
+      display_prefix: key_display_prefix,
+      key_hash: hash,
+      created_at: key_created_at,
+      last_used_at: key_last_used_at,
+      revoked_at: null,
+      client,
+    };
   }
 
   touchKey(id: string, now: number): void {

@@ -1,0 +1,35 @@
+import { afterEach, beforeEach, expect, test } from "bun:test";
+import { AccountService } from "../../src/accounts/account-service.ts";
+import { AccountStore } from "../../src/accounts/account-store.ts";
+import { ManualClock } from "../../src/lib/clock.ts";
+import type { Database } from "../../src/storage/database.ts";
+import { describeEachBackend } from "../support/backends.ts";
+
+let db: Database;
+let accounts: AccountService;
+const clock = new ManualClock(Date.parse("2026-06-01T00:00:00Z"));
+
+describeEachBackend("API key lookup (every request)", (backend) => {
+  beforeEach(async () => {
+    db = await backend.open();
+    accounts = new AccountService(new AccountStore(db), clock, { monthlyQuota: 10, rateLimitPerMinute: 5 });
+  });
+  afterEach(() => db.close());
+
+  test("a key resolves to itself and its own client; revoked and unknown keys to nobody", () => {
+    accounts.addClient("acme", { monthlyQuota: 3 });
+    const mine = accounts.createKey("ci", "acme");
+    const other = accounts.createKey("default-key");
+    const p = accounts.authenticate(`Bearer ${mine.key}`)!;
+    expect(p.keyId).toBe(mine.row.id);
+    expect(p.client).toMatchObject({ name: "acme", monthly_quota: 3, rate_limit_per_minute: 5 });
+    expect(p.client.id).toBe(mine.row.client_id);
+    expect(accounts.authenticate(`Bearer ${other.key}`)!.client.name).toBe("default");
+    // last use is recorded (the key's own column, not the client's)
+    expect(accounts.listKeys("acme")[0]!.last_used_at).toBe(clock.now());
+    accounts.revokeKey(mine.row.id);
+    expect(accounts.authenticate(`Bearer ${mine.key}`)).toBeNull();
+    expect(accounts.authenticate(`Bearer ${mine.key.slice(0, -1)}x`)).toBeNull();
+    expect(accounts.authenticate(`Bearer ${other.key}`)).not.toBeNull();
+  });
+});
