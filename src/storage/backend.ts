@@ -48,6 +48,14 @@ export function fencedWrite<A extends SqlParams, T>(db: Database, tx: Transactio
 }
 
 /**
+ * Whether `db` can serialise a transaction by scope (lockScopes) rather than against every writer:
+ * PostgreSQL; SQLite has one writer anyway.
+ */
+export function scopedLocks(db: Database): ((scopes: readonly string[]) => void) | null {
+  return db instanceof PostgresDatabase ? (scopes) => db.lockScopes(scopes) : null;
+}
+
+/**
  * Run a periodic task on one replica at a time: on PostgreSQL under pg_try_advisory_lock (null when
  * another replica holds it: that one is doing the work), directly on SQLite (one process).
  */

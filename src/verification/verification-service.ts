@@ -137,6 +137,7 @@ export class VerificationService {
     const requestHash = sha256Hex(`${s.hostUsername.toLowerCase()}\n${pdfHash}`);
     let ack: Acknowledgement;
     try {
+      // limits and idempotency keys are per client: on PostgreSQL other clients' acceptances need not wait
       ack = await this.commits.run(() => {
         const a = recordAcceptance(this.store, this.queue, this.clock.now(), s, {
           trackingId,
@@ -146,7 +147,7 @@ export class VerificationService {
         });
         if (pdf && !a.replayed) this.files.writeInTransaction?.(trackingId, pdf);
         return a;
-      });
+      }, `acceptance:${s.principal.client.id}`);
     } catch (err) {
       await this.files.remove(trackingId);
       throw err;

@@ -22,6 +22,9 @@ type Answer =
 /** The code of the error thrown when the server does not answer in time (the connection may be stuck). */
 export const NO_ANSWER = "ERR_CLAIMCHECK_NO_ANSWER";
 
+/** The key space (first of two int keys) of lockScopes' locks: apart from WRITER_LOCK's single bigint keys. */
+const SCOPE_LOCKS = advisoryKey("claimcheck:scopes");
+
 /** Key of the lock that serialises `immediate` transactions across replicas (SQLite's one writer). */
 export const WRITER_LOCK = advisoryKey("claimcheck:writer");
 
@@ -230,6 +233,17 @@ export class PostgresDatabase implements Database, DialectTagged {
     } catch {
       // the connection is gone: the server rolled back already
     }
+  }
+
+  /**
+   * Call inside a transaction: serialise it with every other transaction holding one of these scopes, on every
+   * replica, until it ends (transaction-scoped advisory locks in their own key space, taken in one order so
+   * that two batches never wait for each other in a cycle). Narrower than `immediate`, which serialises
+   * against every immediate transaction.
+   */
+  lockScopes(scopes: readonly string[]): void {
+    const keys = [...new Set(scopes.map((s) => advisoryKey(s)))].sort((a, b) => a - b);
+    for (const key of keys) this.execute(`SELECT pg_advisory_xact_lock(${SCOPE_LOCKS}, ${key})`, null);
   }
 
   /** Call `fn` on every NOTIFY on `channel`, from any replica; returns an unsubscribe. */
