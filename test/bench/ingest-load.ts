@@ -27,7 +27,7 @@ export async function resumeBytes(): Promise<{ bytes: Uint8Array; label: string 
 
 export async function load(
   url: string | string[],
-  key: string | null,
+  key: string | null | string[],
   pdf: Uint8Array,
   concurrency: number,
   seconds: number,
@@ -39,6 +39,8 @@ export async function load(
   const urls = Array.isArray(url) ? url : [url];
   async function loop(worker: number) {
     const target = urls[worker % urls.length]!;
+    // several keys (clients): worker w sends as key w mod n, so every replica sees every client
+    const auth = Array.isArray(key) ? key[Math.floor(worker / urls.length) % key.length]! : key;
     let i = 0;
     while (performance.now() < end) {
       const fd = new FormData();
@@ -48,7 +50,7 @@ export async function load(
       const res = await fetch(`${target}/v1/verify`, {
         method: "POST",
         body: fd,
-        headers: key ? { authorization: `Bearer ${key}` } : {},
+        headers: auth ? { authorization: `Bearer ${auth}` } : {},
       });
       await res.arrayBuffer();
       if (res.status !== 202) errors++;
