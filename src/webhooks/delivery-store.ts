@@ -1,5 +1,5 @@
 import type { Database } from "../storage/database.ts";
-import { dialectOf } from "../storage/sql-database.ts";
+import { dialectOf, write } from "../storage/sql-database.ts";
 import type { AttemptResult } from "./attempt-outcome.ts";
 import type { DeliveryState } from "./retry-schedule.ts";
 
@@ -110,13 +110,21 @@ export class DeliveryStore {
       .run(deliveryId, attempt, startedAt, url);
   }
 
+  /** The attempt's outcome in the log (pipelined on PostgreSQL: it commits with the settle that follows it). */
   finishAttempt(deliveryId: string, attempt: number, r: AttemptResult, now: number): void {
-    this.db
-      .query(
-        `UPDATE webhook_attempts SET outcome = ?, status_code = ?, error = ?, latency_ms = ?, response_excerpt = ?, finished_at = ?
-          WHERE delivery_id = ? AND attempt = ?`,
-      )
-      .run(r.outcome, r.statusCode, r.error, r.latencyMs, r.responseExcerpt, now, deliveryId, attempt);
+    write(
+      this.db,
+      `UPDATE webhook_attempts SET outcome = ?, status_code = ?, error = ?, latency_ms = ?, response_excerpt = ?, finished_at = ?
+        WHERE delivery_id = ? AND attempt = ?`,
+      r.outcome,
+      r.statusCode,
+      r.error,
+      r.latencyMs,
+      r.responseExcerpt,
+      now,
+      deliveryId,
+      attempt,
+    );
   }
 
   /** Record the end of the leased attempt; false when the lease was lost (another attempt took over). */
