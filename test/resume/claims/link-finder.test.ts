@@ -109,3 +109,39 @@ describe("findLinks", () => {
     expect(found).toEqual([]);
   });
 });
+
+describe("bare owner/repo (layout: repository printed as `owner/repo`, no host, no annotation)", () => {
+  const profile = () => line("jane@mail.com · github.com/janedoe", { y: 60, index: 0 });
+  test("is a repository when the owner is the account the resume links", () => {
+    const lines = [
+      profile(),
+      line("Budget Planner (janedoe/budget-planner)", { y: 100, index: 1 }),
+      line("JaneDoe/relay.js", { y: 114, index: 2 }),
+    ];
+    const found = findLinks(lines, new Map()).filter((f) => f.line > 0);
+    expect(found.map((f) => [f.line, f.link.repoUrl, f.link.source])).toEqual([
+      [1, "github.com/janedoe/budget-planner", "text"],
+      [2, "github.com/JaneDoe/relay.js", "text"],
+    ]);
+  });
+  test("a name wrapped after its hyphen is joined with the next line", () => {
+    const lines = [
+      profile(),
+      line("rs-ember — a metrics dashboard (janedoe/rs-", { y: 100, index: 1 }),
+      line("ember)", { y: 114, index: 2 }),
+    ];
+    expect(findLinks(lines, new Map()).filter((f) => f.line > 0)[0]?.link.repoUrl).toBe("github.com/janedoe/rs-ember");
+  });
+  test("slashes between other words, dates and paths inside URLs are not repositories", () => {
+    const lines = [
+      profile(),
+      line("CI/CD, TCP/IP, client/server, 05/2023 – Present", { y: 100, index: 1 }),
+      line("otherdev/tool and gitlab.com/janedoe/x and janedoe/x/y", { y: 114, index: 2 }),
+    ];
+    const found = findLinks(lines, new Map()).filter((f) => f.line > 0);
+    expect(found.map((f) => f.link.host)).toEqual(["gitlab.com"]);
+  });
+  test("without a GitHub account in the resume, nothing is read as owner/repo", () => {
+    expect(findLinks([line("Relay (janedoe/relay)", { y: 100, index: 0 })], new Map())).toEqual([]);
+  });
+});
