@@ -1,4 +1,5 @@
 import { candidateName } from "./claims/candidate-name.ts";
+import { dateToEnd } from "./claims/date-column.ts";
 import { segmentEntries } from "./claims/entries.ts";
 import { findLinks, type LocatedLink } from "./claims/link-finder.ts";
 import { splitLinkedItems } from "./claims/linked-items.ts";
@@ -64,7 +65,7 @@ function projectsOf(sections: Section[], links: LocatedLink[], lines: Line[]): C
   const projects: ClaimedProject[] = [];
   for (const s of sections) {
     if (!holdsProjects(s, links)) continue;
-    for (const entry of segmentEntries(s.lines).flatMap(splitLinkedItems)) {
+    for (const entry of segmentEntries(s.lines.map(dateToEnd)).flatMap(splitLinkedItems)) {
       const p = buildProject(entry, s, links);
       if (/\p{L}/u.test(p.name)) projects.push(p);
     }

@@ -37,6 +37,23 @@ describe("orderRows", () => {
     expect(findGutter(rows)).toBeNull();
   });
 
+  test("a left date column set by a tab stop (Word-like CV) is not a column: each date stays with its title", () => {
+    // "05/2023 – Present<tab>Title", description and bullets at the tab stop, headings in the date's place
+    const rows: ReturnType<typeof seg>[][] = [];
+    let y = 100;
+    for (let i = 0; i < 4; i++) {
+      if (i === 2) rows.push([seg("Education", { x: 57, y: (y += 16), bold: true, size: 12 })]);
+      const date = i % 2 ? `0${i + 1}/2019 – Present` : `${2016 + i}`;
+      rows.push([seg(date, { x: 57, y: (y += 16) }), seg(`Title ${i}`, { x: 159, y })]);
+      for (let k = 0; k < 3; k++) rows.push([seg(`description line ${i}.${k}`, { x: 159, y: (y += 12) })]);
+    }
+    rows.push([seg("Languages", { x: 57, y: (y += 16), bold: true, size: 12 })]);
+    const order = orderRows(rows).map((r) => r.segments.map((s) => s.text).join("|"));
+    expect(order).toContain("2016|Title 0");
+    expect(order).toContain("02/2019 – Present|Title 1");
+    expect(order.indexOf("Education")).toBe(order.indexOf("02/2019 – Present|Title 1") + 4);
+  });
+
   test("a gutter right of edges at fractional positions is found (candidates never round back into the edge pad)", () => {
     // justified main column ending at x 385.77 (Chromium positions), a sidebar at 420
     const left = Array.from({ length: 14 }, (_, i) => {
