@@ -1,4 +1,4 @@
-import type { Line, StyleRun } from "../layout/layout-types.ts";
+import type { Line, Segment, StyleRun } from "../layout/layout-types.ts";
 import { findDateRange } from "./dates.ts";
 import { isTechListLine } from "./technologies.ts";
 
@@ -42,12 +42,46 @@ export function isNoise(line: Line): boolean {
   return /^(page\s*)?\d{1,2}(\s*(\/|of)\s*\d{1,2})?$/i.test(t);
 }
 
+/** Capitals only (and what is not a letter): a run of a name set in small capitals. */
+const CAPITALS = /^[^\p{Ll}]*\p{Lu}[^\p{Ll}]*$/u;
+/** No small letters: spaces and hyphens between the capitals of a small-caps name. */
+const NO_SMALL = /^[^\p{Ll}]*$/u;
+
+/**
+ * Small capitals drawn as two sizes of capitals ("L" 10pt + "EDGERBOT" 7.5pt, "W" + "EBSITE"):
+ * runs of one weight and slant, all capitals, whose sizes differ by less than half are one run.
+ */
+function smallCapsEnd(seg: Segment, from: number): number {
+  const runs = seg.runs;
+  const r0 = runs[from]!;
+  let end = from;
+  const text = (i: number) => seg.text.slice(runs[i]!.start, runs[i]!.end);
+  if (!CAPITALS.test(text(from))) return end;
+  while (end + 1 < runs.length) {
+    const n = runs[end + 1]!;
+    const sameFace = n.bold === r0.bold && n.italic === r0.italic;
+    const ratio = Math.min(n.size, r0.size) / Math.max(n.size, r0.size);
+    if (!sameFace || ratio < 0.6 || !NO_SMALL.test(text(end + 1))) break;
+    end++;
+  }
+  return end;
+}
+
 /** The style run that starts the line's text proper (after a bullet glyph). */
-export function leadRun(line: Line): StyleRun & { text: string } {
+export function leadRun(line: Line): StyleRun & { text: string; smallCaps?: boolean } {
   const seg = line.segments[0]!;
-  for (const r of seg.runs) {
+  for (const [i, r] of seg.runs.entries()) {
     const text = seg.text.slice(r.start, r.end);
-    if (/[\p{L}\p{N}]/u.test(text)) return { ...r, text };
+    if (!/[\p{L}\p{N}]/u.test(text)) continue;
+    const endAt = smallCapsEnd(seg, i);
+    const merged = seg.runs.slice(i, endAt + 1);
+    const smallCaps = new Set(merged.map((m) => m.size.toFixed(1))).size > 1;
+    return {
+      ...r,
+      end: merged[merged.length - 1]!.end,
+      text: seg.text.slice(r.start, merged[merged.length - 1]!.end),
+      smallCaps,
+    };
   }
   const r = seg.runs[0] ?? {
     start: 0,
@@ -65,11 +99,34 @@ interface Style {
   size: number;
   bold: boolean;
   italic: boolean;
+  /** the lead is set in small capitals (capitals of two sizes) */
+  smallCaps?: boolean;
+  /** the lead has no small letters */
+  capitals?: boolean;
 }
 
 function styleOf(line: Line): Style {
   const r = leadRun(line);
-  return { font: r.font, size: r.size, bold: r.bold, italic: r.italic };
+  return {
+    font: r.font,
+    size: r.size,
+    bold: r.bold,
+    italic: r.italic,
+    smallCaps: r.smallCaps ?? false,
+    capitals: NO_SMALL.test(r.text),
+  };
+}
+
+/**
+ * Titles in small capitals: a name with no capital of its own ("hyper-relay") is drawn in the small
+ * size only, so its lead is smaller than the first title's capital. Same face, capitals only, and a
+ * size between the two sizes of small capitals is the same title style.
+ */
+function smallCapsVariant(s: Style, title: Style): boolean {
+  if (!title.smallCaps || !s.capitals || s.bold !== title.bold || s.italic !== title.italic) return false;
+  if (s.font !== title.font) return false;
+  const ratio = s.size / title.size;
+  return ratio >= 0.6 && ratio <= 1.05;
 }
 
 /** Same title style: weight, slant and size agree; the font too unless both are bold (fake vs real bold). */
@@ -174,7 +231,9 @@ export function segmentEntries(sectionLines: Line[]): Entry[] {
       titleOpen = false;
       continue;
     }
-    const sameStyle = similarStyle(styleOf(line), titleStyle) && isBulleted(line) === titleBulleted;
+    const style = styleOf(line);
+    const sameStyle =
+      (similarStyle(style, titleStyle) || smallCapsVariant(style, titleStyle)) && isBulleted(line) === titleBulleted;
     const indented = line.x0 > first.x0 + Math.max(8, first.size) && line.column === first.column;
     let starts = sameStyle && !indented;
     // one style everywhere: a right edge like the first title's, a bullet when the entries are

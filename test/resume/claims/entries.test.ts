@@ -7,6 +7,7 @@ import {
   similarStyle,
   stripBullet,
 } from "../../../src/resume/claims/entries.ts";
+import { parseTitle } from "../../../src/resume/claims/project-name.ts";
 import { line, seg, stack } from "../support/layout-builders.ts";
 
 const titles = (lines: ReturnType<typeof stack>) => segmentEntries(lines).map((e) => e.title.text);
@@ -222,5 +223,55 @@ describe("date-only lines", () => {
       false,
     ]);
     expect(isDateOnly(line("2021"))).toBe(true);
+  });
+});
+
+describe("project names in small capitals (capitals of two sizes)", () => {
+  /** A bold title in fake small caps: each word's first capital at 10pt, the rest at 7.5pt. */
+  const smallCaps = (name: string, y: number, index: number) => {
+    const s = seg(name.toUpperCase(), { x: 50, y, bold: true });
+    s.runs = [];
+    let at = 0;
+    for (const word of name.split(/(\s+)/)) {
+      const big = /\p{Lu}/u.test(word[0] ?? "") ? 1 : 0;
+      if (big) s.runs.push({ start: at, end: at + 1, font: "Helvetica-Bold", size: 10, bold: true, italic: false });
+      if (word.length > big)
+        s.runs.push({
+          start: at + big,
+          end: at + word.length,
+          font: "Helvetica-Bold",
+          size: 7.5,
+          bold: true,
+          italic: false,
+        });
+      at += word.length;
+    }
+    return line([s], { index });
+  };
+  const body = (text: string, y: number, index: number) => line(text, { y, index });
+
+  test("the name is the whole small-caps run, not its first capital", () => {
+    const lines = [smallCaps("Canvas Finder", 100, 0), body("Built a scheduler.", 112, 1)];
+    const [entry] = segmentEntries(lines);
+    expect(parseTitle(entry!.title).name).toBe("CANVAS FINDER");
+  });
+
+  test("a name with no capital of its own (only the small size) still starts an entry", () => {
+    const lines = [
+      smallCaps("Website", 100, 0),
+      body("Built a site.", 112, 1),
+      smallCaps("hyper relay", 130, 2),
+      body("Wrote a relay.", 142, 3),
+    ];
+    expect(segmentEntries(lines).map((e) => parseTitle(e.title).name)).toEqual(["WEBSITE", "HYPER RELAY"]);
+  });
+
+  test("an all-capitals label in a smaller size does not start an entry when titles are not in small caps", () => {
+    const lines = [
+      line("Relay Server", { y: 100, index: 0, bold: true }),
+      line("TECH STACK", { y: 112, index: 1, bold: true, size: 7.5 }),
+      body("Go, Redis", 124, 2),
+    ];
+    expect(segmentEntries(lines)).toHaveLength(1);
   });
 });
