@@ -1,5 +1,6 @@
 import type { Line, Segment, StyleRun } from "../layout/layout-types.ts";
 import { findDateRange } from "./dates.ts";
+import { findUrlsInText } from "./link-finder.ts";
 import { isTechListLine } from "./technologies.ts";
 
 /**
@@ -201,6 +202,19 @@ export function isDateOnly(line: Line): boolean {
   return !year || (Number(year[0]) >= 1950 && Number(year[0]) <= 2039);
 }
 
+/** A line that is only a URL ("github.com/jane/relay"): like a date, it never names an entry. */
+export function isLinkOnly(line: Line): boolean {
+  const t = stripBullet(line.text).trim();
+  if (/\s/.test(t)) return false;
+  const urls = findUrlsInText(t);
+  return urls.length === 1 && urls[0]!.index === 0 && urls[0]!.raw.length >= t.length - 1;
+}
+
+/** Lines that never name an entry and belong to the entry they sit next to: a date, a URL. */
+function isAttachment(line: Line): boolean {
+  return isDateOnly(line) || isLinkOnly(line);
+}
+
 /** Is `date` nearer (vertically, same page) to the title below it than to the line above it? */
 function datesNext(date: Line, above: Line | undefined, title: Line): boolean {
   if (date.page !== title.page) return false;
@@ -211,14 +225,16 @@ function datesNext(date: Line, above: Line | undefined, title: Line): boolean {
 /** Split a section's lines into entries (see the module comment). Lines before the first title are dropped. */
 export function segmentEntries(sectionLines: Line[]): Entry[] {
   const lines = sectionLines.filter((l) => !isNoise(l));
-  // a date on a line of its own never names an entry: the title is the first other line
-  const firstAt = lines.findIndex((l) => !isDateOnly(l));
+  // a date or a URL on a line of its own never names an entry: the title is the first other line
+  // (a list of nothing but URLs is a list of entries, each named by its URL)
+  const attached = lines.some((l) => !isAttachment(l)) ? isAttachment : isDateOnly;
+  const firstAt = lines.findIndex((l) => !attached(l));
   const first = lines[firstAt];
   if (!first) return [];
   const titleStyle = styleOf(first);
   const titleBulleted = isBulleted(first);
   const firstHasRight = first.segments.length > 1;
-  const body = bodyStyle(lines.slice(firstAt + 1).filter((l) => !isDateOnly(l)));
+  const body = bodyStyle(lines.slice(firstAt + 1).filter((l) => !attached(l)));
   // Titles look like the description text (one style everywhere): other evidence is needed.
   const weak = body !== null && similarStyle(titleStyle, body) && !switchesStyle(first);
   const entries: Entry[] = [{ title: first, lines: [first, ...lines.slice(0, firstAt)] }];
@@ -226,7 +242,7 @@ export function segmentEntries(sectionLines: Line[]): Entry[] {
   let titleOpen = true;
   for (const line of lines.slice(firstAt + 1)) {
     const cur = entries[entries.length - 1]!;
-    if (isDateOnly(line)) {
+    if (attached(line)) {
       dates.push(line);
       titleOpen = false;
       continue;

@@ -275,3 +275,35 @@ describe("project names in small capitals (capitals of two sizes)", () => {
     expect(segmentEntries(lines)).toHaveLength(1);
   });
 });
+
+describe("a URL on a line of its own (layout: the repository link on the line before the title)", () => {
+  test("never names an entry and goes with the title it is nearer to", () => {
+    const lines = [
+      line("github.com/jane/job-board", { y: 100, size: 8, index: 0 }),
+      line("Job Board", { y: 111, bold: true, index: 1 }),
+      line("AWS · GraphQL", { y: 124, size: 8.5, index: 2 }),
+      line("Designed a plugin system.", { y: 136, index: 3 }),
+      line("github.com/jane/vue-vault", { y: 152, size: 8, index: 4 }),
+      line("vue-vault", { y: 163, bold: true, index: 5 }),
+      line("Kafka · Rails", { y: 176, size: 8.5, index: 6 }),
+    ];
+    const entries = segmentEntries(lines);
+    expect(entries.map((e) => e.title.text)).toEqual(["Job Board", "vue-vault"]);
+    expect(entries.map((e) => e.lines.map((l) => l.index).sort())).toEqual([
+      [0, 1, 2, 3],
+      [4, 5, 6],
+    ]);
+  });
+  test("a URL right under its title stays with that title", () => {
+    const lines = [
+      line("Relay", { y: 100, bold: true, index: 0 }),
+      line("github.com/jane/relay", { y: 110, size: 8, index: 1 }),
+      line("Ledger", { y: 130, bold: true, index: 2 }),
+    ];
+    expect(segmentEntries(lines).map((e) => e.lines.map((l) => l.index))).toEqual([[0, 1], [2]]);
+  });
+  test("a section of nothing but URLs is not emptied: it is read as before, from its first line", () => {
+    const lines = stack([["github.com/jane/relay"], ["github.com/jane/ledger"]]);
+    expect(segmentEntries(lines)[0]?.title.text).toBe("github.com/jane/relay");
+  });
+});
