@@ -43,6 +43,9 @@ export function isNoise(line: Line): boolean {
   return /^(page\s*)?\d{1,2}(\s*(\/|of)\s*\d{1,2})?$/i.test(t);
 }
 
+/** A list item's number or letter on its own: "1.", "2)", "(b)", "iv.". */
+const LIST_NUMBER = /^\s*\(?(?:\d{1,2}|[a-z]|[ivx]{1,4})[.)]\s*$/;
+
 /** Capitals only (and what is not a letter): a run of a name set in small capitals. */
 const CAPITALS = /^[^\p{Ll}]*\p{Lu}[^\p{Ll}]*$/u;
 /** No small letters: spaces and hyphens between the capitals of a small-caps name. */
@@ -74,6 +77,8 @@ export function leadRun(line: Line): StyleRun & { text: string; smallCaps?: bool
   for (const [i, r] of seg.runs.entries()) {
     const text = seg.text.slice(r.start, r.end);
     if (!/[\p{L}\p{N}]/u.test(text)) continue;
+    // a list number in its own style ("1. **go-anchor**") is a bullet, not the start of the text
+    if (LIST_NUMBER.test(text) && i + 1 < seg.runs.length) continue;
     const endAt = smallCapsEnd(seg, i);
     const merged = seg.runs.slice(i, endAt + 1);
     const smallCaps = new Set(merged.map((m) => m.size.toFixed(1))).size > 1;

@@ -307,3 +307,30 @@ describe("a URL on a line of its own (layout: the repository link on the line be
     expect(segmentEntries(lines)[0]?.title.text).toBe("github.com/jane/relay");
   });
 });
+
+describe("numbered project lists (layout: '1. **Name**  dates', the number in the body style)", () => {
+  const numbered = (n: number, name: string, y: number, index: number) => {
+    const text = `${n}. ${name}`;
+    const s = seg(text, { x: 58, y });
+    s.runs = [
+      { start: 0, end: 3, font: "Helvetica", size: 10, bold: false, italic: false },
+      { start: 3, end: text.length, font: "Helvetica-Bold", size: 10, bold: true, italic: false },
+    ];
+    return line([s, seg("2019 – 2021", { x: 350, y })], { index, column: 1 });
+  };
+  test("the number is a bullet: the title style is the name's, and bullets under it (even in the next page's column) stay content", () => {
+    const lines = [
+      numbered(1, "go-anchor", 100, 0),
+      line("• Implemented a dashboard.", { x: 78, y: 114, index: 1, column: 1 }),
+      numbered(2, "lazy-ember", 130, 2),
+      line("• Wrote a dashboard of live metrics.", { x: 78, y: 43, index: 3, column: 3, page: 2 }),
+      numbered(3, "Pathfinding Visualizer", 60, 4),
+    ];
+    lines[4]!.page = 2;
+    expect(segmentEntries(lines).map((e) => parseTitle(e.title).name)).toEqual([
+      "go-anchor",
+      "lazy-ember",
+      "Pathfinding Visualizer",
+    ]);
+  });
+});
