@@ -1,6 +1,7 @@
 import type { Line } from "../layout/layout-types.ts";
 import type { LinkAnnotation } from "../pdf/raw-document.ts";
 import type { ResumeLink } from "../types.ts";
+import { cellContinuation } from "./cell-wrap.ts";
 import { normalizeLink } from "./link-normalizer.ts";
 
 /**
@@ -173,9 +174,11 @@ export function findLinks(lines: Line[], annotations: Map<number, LinkAnnotation
   // Printed URLs, including ones wrapped over two lines ("https:" / "//github.com/x").
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    let text = line.text;
+    const cell = cellContinuation(lines, i);
+    let text = line.text + cell;
     const next = lines[i + 1];
-    if (next && next.page === line.page && wrapsUrl(text, next.text)) text = text + next.text.trim().split(/\s+/)[0];
+    if (!cell && next && next.page === line.page && wrapsUrl(text, next.text))
+      text = text + next.text.trim().split(/\s+/)[0];
     for (const u of findUrlsInText(text)) {
       if (u.index >= line.text.length) continue; // starts on the next line: found there
       const norm = normalizeLink(u.raw);
@@ -222,13 +225,14 @@ export function ownerRepoMentions(lines: Line[], found: LocatedLink[]): LocatedL
   if (owners.size === 0) return [];
   const out: LocatedLink[] = [];
   for (const [i, line] of lines.entries()) {
-    for (const m of line.text.matchAll(OWNER_REPO)) {
+    const cell = cellContinuation(lines, i);
+    for (const m of (line.text + cell).matchAll(OWNER_REPO)) {
       if (!owners.has(m[1]!.toLowerCase())) continue;
       let repo = m[2]!;
       // a name wrapped after its hyphen goes on at the start of the next line: "(jane/rs-" "ember)"
       const next = lines[i + 1];
       const atEnd = m.index! + m[0].length >= line.text.trimEnd().length;
-      if (atEnd && /[-_]$/.test(repo) && next?.page === line.page)
+      if (!cell && atEnd && /[-_]$/.test(repo) && next?.page === line.page)
         repo += /^[\w.-]*[\w-]/.exec(next.text.trim())?.[0] ?? "";
       const norm = normalizeLink(`github.com/${m[1]}/${repo}`);
       if (norm?.kind !== "repository") continue;

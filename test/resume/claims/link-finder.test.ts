@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { cellContinuation } from "../../../src/resume/claims/cell-wrap.ts";
 import {
   findLinks,
   findUrlsInText,
@@ -143,5 +144,39 @@ describe("bare owner/repo (layout: repository printed as `owner/repo`, no host, 
   });
   test("without a GitHub account in the resume, nothing is read as owner/repo", () => {
     expect(findLinks([line("Relay (janedoe/relay)", { y: 100, index: 0 })], new Map())).toEqual([]);
+  });
+});
+
+describe("a URL cut at the end of a table cell (layout: name | description | link, cells wrapped)", () => {
+  const row = (y: number, index: number, ...cells: Array<[number, string]>) =>
+    line(
+      cells.map(([x, t]) => seg(t, { x, y })),
+      { y, index },
+    );
+  test("goes on in the same cell below, not at the start of the next line", () => {
+    const lines = [
+      row(100, 0, [42, "QuillRaven"], [129, "Real-time multiplayer board game with a"], [317, "github.com/"]),
+      row(111, 1, [129, "lobby, reconnect support and a replay viewer"], [317, "jane/"]),
+      row(122, 2, [129, "for finished matches."], [317, "quill-raven"]),
+    ];
+    const found = findLinks(lines, new Map());
+    expect(found.map((f) => [f.line, f.link.repoUrl])).toEqual([[0, "github.com/jane/quill-raven"]]);
+  });
+  test("a bare owner/ cut in its cell joins the repository name below it", () => {
+    const lines = [
+      line("jane@mail.com · github.com/jane", { y: 60, index: 0 }),
+      row(100, 1, [42, "Relay"], [129, "A relay for events"], [317, "jane/"]),
+      row(111, 2, [129, "with retries."], [317, "relay"]),
+    ];
+    const found = findLinks(lines, new Map()).filter((f) => f.line > 0);
+    expect(found.map((f) => f.link.repoUrl)).toEqual(["github.com/jane/relay"]);
+  });
+  test("a word under the cell that is not right below it, or a phrase, does not continue it", () => {
+    const far = [row(100, 0, [42, "Relay"], [317, "github.com/jane/"]), row(140, 1, [317, "relay"])];
+    expect(cellContinuation(far, 0)).toBe("");
+    const phrase = [row(100, 0, [42, "Relay"], [317, "github.com/jane/"]), row(111, 1, [317, "see the notes"])];
+    expect(cellContinuation(phrase, 0)).toBe("");
+    const elsewhere = [row(100, 0, [42, "Relay"], [317, "github.com/jane/"]), row(111, 1, [129, "relay"])];
+    expect(cellContinuation(elsewhere, 0)).toBe("");
   });
 });
