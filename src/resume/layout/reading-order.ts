@@ -79,9 +79,15 @@ function isDate(s: Segment): boolean {
   return d !== null && d.length >= t.length - 2;
 }
 
-/** Paired rows of one side that are all dates and are most of its rows: a date column, not text. */
-function isDateColumn(paired: Segment[][], rows: number): boolean {
-  return paired.length >= 2 && paired.length >= 0.5 * rows && paired.every((r) => r.every(isDate));
+/**
+ * Paired rows of one side that are all dates, and that are most of its rows or the only ones in
+ * their style (its other lines are headings): a date column, not text.
+ */
+function isDateColumn(paired: Segment[][], own: Segment[][]): boolean {
+  if (paired.length < 2 || !paired.every((r) => r.every(isDate))) return false;
+  if (paired.length >= own.length) return true;
+  const d = paired[0]![0]!;
+  return !own.some((r) => r.some((s) => s.bold === d.bold && Math.abs(s.size - d.size) < 0.5));
 }
 
 function bandStats(rows: Segment[][], x: number, from: number, to: number): BandStats {
@@ -92,6 +98,8 @@ function bandStats(rows: Segment[][], x: number, from: number, to: number): Band
   const rightSegs: Segment[] = [];
   const leftPaired: Segment[][] = [];
   const rightPaired: Segment[][] = [];
+  const leftOwn: Segment[][] = [];
+  const rightOwn: Segment[][] = [];
   for (let r = from; r <= to; r++) {
     const row = rows[r]!;
     const ls = row.filter((s) => s.x1 <= x);
@@ -104,10 +112,14 @@ function bandStats(rows: Segment[][], x: number, from: number, to: number): Band
       both++;
       leftPaired.push(ls);
       rightPaired.push(rs);
-    }
+    } else if (ls.length) leftOwn.push(ls);
+    else if (rs.length) rightOwn.push(rs);
   }
   const tabStop =
-    isTabStop(rightSegs) || isTabStop(leftSegs) || isDateColumn(leftPaired, left) || isDateColumn(rightPaired, right);
+    isTabStop(rightSegs) ||
+    isTabStop(leftSegs) ||
+    isDateColumn(leftPaired, leftOwn) ||
+    isDateColumn(rightPaired, rightOwn);
   const height = rows[to]![0]!.y - rows[from]![0]!.y;
   return { left, right, both, rows: to - from + 1, height, tabStop };
 }
