@@ -164,6 +164,31 @@ function isAttachment(line: Line): boolean {
   return isDateOnly(line) || isLinkOnly(line);
 }
 
+const nameKey = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
+
+/** Does a URL-only line spell the name on this title line ("…/orbitkit" over "Orbitkit — …")? */
+function spellsTitle(url: Line, title: Line): boolean {
+  const path = url.text
+    .trim()
+    .split(/[?#]/)[0]!
+    .replace(/\/+$/, "")
+    .replace(/\.git$/, "");
+  const slug = nameKey(path.split("/").length > 1 ? path.split("/").pop()! : "");
+  const name = nameKey(stripBullet(leadRun(title).text));
+  return slug.length >= 3 && name.length >= 3 && (name === slug || name.startsWith(slug) || slug.startsWith(name));
+}
+
+/**
+ * A URL line between two entries goes with the one whose name it spells; otherwise, like a date,
+ * with the title it is nearer to. Null when no URL line spells either.
+ */
+function urlSpells(pending: Line[], current: Entry, title: Line): boolean | null {
+  const urls = pending.filter(isLinkOnly);
+  if (urls.some((u) => spellsTitle(u, title))) return true;
+  if (urls.some((u) => spellsTitle(u, current.title))) return false;
+  return null;
+}
+
 /** Is `date` nearer (vertically, same page) to the title below it than to the line above it? */
 function datesNext(date: Line, above: Line | undefined, title: Line): boolean {
   if (date.page !== title.page) return false;
@@ -215,7 +240,8 @@ export function segmentEntries(sectionLines: Line[]): Entry[] {
     titleOpen = starts || continues;
     // dates set above the new title (nearer to it than to the text before) belong to the new entry
     const above = cur.lines[cur.lines.length - 1];
-    const ahead = starts && dates.length > 0 && datesNext(dates[0]!, above, line) ? dates : [];
+    const next = starts && dates.length > 0 && (urlSpells(dates, cur, line) ?? datesNext(dates[0]!, above, line));
+    const ahead = next ? dates : [];
     cur.lines.push(...dates.filter((d) => !ahead.includes(d)));
     if (starts) entries.push({ title: line, lines: [line, ...ahead] });
     else cur.lines.push(line);

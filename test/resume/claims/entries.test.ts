@@ -334,3 +334,27 @@ describe("numbered project lists (layout: '1. **Name**  dates', the number in th
     ]);
   });
 });
+
+describe("a URL line between two entries (layout: link before the title, spacing that misleads)", () => {
+  test("goes with the entry whose name it spells, even when it sits nearer the text above", () => {
+    const lines = [
+      line("react-forge — Built a model.", { y: 370, bold: true, index: 0 }),
+      line("• Implemented a recommendation model.", { x: 78, y: 412, index: 1 }),
+      line("github.com/jane/orbitkit", { y: 421, size: 8.5, index: 2 }),
+      line("Orbitkit — Prototyped a scheduler.", { y: 444, bold: true, index: 3 }),
+    ];
+    expect(segmentEntries(lines).map((e) => e.lines.map((l) => l.index).sort())).toEqual([
+      [0, 1],
+      [2, 3],
+    ]);
+  });
+  test("a URL spelling the entry above stays with it however near the next title is", () => {
+    const lines = [
+      line("Relay", { y: 100, bold: true, index: 0 }),
+      line("Built a relay.", { y: 112, index: 1 }),
+      line("github.com/jane/relay", { y: 140, size: 8, index: 2 }),
+      line("Ledger", { y: 148, bold: true, index: 3 }),
+    ];
+    expect(segmentEntries(lines).map((e) => e.lines.map((l) => l.index).sort())).toEqual([[0, 1, 2], [3]]);
+  });
+});
