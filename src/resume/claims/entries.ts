@@ -202,7 +202,10 @@ export function segmentEntries(sectionLines: Line[]): Entry[] {
   // a date or a URL on a line of its own never names an entry: the title is the first other line
   // (a list of nothing but URLs is a list of entries, each named by its URL)
   const attached = lines.some((l) => !isAttachment(l)) ? isAttachment : isDateOnly;
-  const firstAt = lines.findIndex((l) => !attached(l));
+  // a table row's cells centred vertically put its description's first line above its name: lines
+  // of the first column that start right of the section's left edge are not the first title
+  const left = Math.min(...lines.filter((l) => !attached(l) && l.column === lines[0]!.column).map((l) => l.x0));
+  const firstAt = lines.findIndex((l) => !attached(l) && !(l.column === lines[0]!.column && l.x0 > left + l.size * 2));
   const first = lines[firstAt];
   if (!first) return [];
   const titleStyle = styleOf(first);

@@ -358,3 +358,22 @@ describe("a URL line between two entries (layout: link before the title, spacing
     expect(segmentEntries(lines).map((e) => e.lines.map((l) => l.index).sort())).toEqual([[0, 1, 2], [3]]);
   });
 });
+
+describe("a table row whose cells are centred vertically (layout: wrapped description cell, LibreOffice)", () => {
+  test("the description's first line above the name is not the first title", () => {
+    const row = (y: number, index: number, ...cells: Array<[number, string, boolean?]>) =>
+      line(
+        cells.map(([x, t, bold]) => seg(t, { x, y, bold: bold ?? false })),
+        { y, index },
+      );
+    const lines = [
+      row(70, 0, [402, "Browser extension that"]),
+      row(81, 1, [334, "Music", true], [402, "annotates pull requests with"]),
+      row(92, 2, [402, "test coverage and highlights"]),
+      row(131, 3, [402, "Data pipeline that scrapes"]),
+      row(147, 4, [334, "swift-vault", true], [402, "public transport timetables,"]),
+      row(153, 5, [402, "cleans them and publishes a"]),
+    ];
+    expect(segmentEntries(lines).map((e) => parseTitle(e.title).name)).toEqual(["Music", "swift-vault"]);
+  });
+});
