@@ -30,6 +30,8 @@ export function cellContinuation(lines: Line[], i: number): string {
     const next = lines[k]!;
     if (next.page !== line.page || next.top - above.bottom > line.size) break;
     const below = next.segments.find((s) => Math.abs(s.x0 - seg.x0) <= 2);
+    // another cell's line on a baseline in between (cells centred vertically) is stepped over
+    if (!below && next.segments.every((s) => s.x1 < seg.x0 - 2) && next.y - above.y < above.size * 1.35) continue;
     const word = below?.text.trim() ?? "";
     if (!below || !/^[\w.-][\w./-]*$/.test(word)) break;
     out += word;

@@ -19,6 +19,8 @@ export interface Entry {
   lines: Line[];
   /** how many lines the title takes when it wraps (the title and its continuations come first); 1 if absent */
   titleLines?: number;
+  /** a name cell wrapped inside a table row: the later lines whose lead run goes on with the name */
+  nameLines?: Line[];
 }
 
 export const BULLET_CHARS = "•·◦▪●○■□►▸➢➤✓✔❖◆‣⁃∙";
@@ -189,6 +191,25 @@ function urlSpells(pending: Line[], current: Entry, title: Line): boolean | null
   return null;
 }
 
+/**
+ * A name cell wrapped inside a table row whose cells are centred vertically ("Music" / "Recommender"
+ * beside a three-line description): the next line starts where the title does, in its style, one
+ * line below the name's last line, and the row's other cells have a line on a baseline in between. A
+ * list of one-line entries has no line between its titles.
+ */
+function wrapsNameCell(line: Line, cur: Entry): boolean {
+  const title = cur.title;
+  const last = cur.nameLines?.at(-1) ?? title;
+  if (line.page !== title.page || Math.abs(line.x0 - title.x0) > 2 || title.segments.length < 2) return false;
+  const step = line.y - last.y;
+  if (step <= 0 || step > last.size * 1.35) return false;
+  if (!cur.lines.some((l) => l.page === line.page && l.y > last.y + 0.5 && l.y < line.y - 0.5)) return false;
+  const lead = leadRun(title);
+  if (lead.text.trim() !== title.segments[0]!.text.trim()) return false;
+  const next = leadRun(line);
+  return next.bold === lead.bold && next.italic === lead.italic && Math.abs(next.size - lead.size) < 0.5;
+}
+
 /** Is `date` nearer (vertically, same page) to the title below it than to the line above it? */
 function datesNext(date: Line, above: Line | undefined, title: Line): boolean {
   if (date.page !== title.page) return false;
@@ -222,6 +243,12 @@ export function segmentEntries(sectionLines: Line[]): Entry[] {
     if (attached(line)) {
       dates.push(line);
       titleOpen = false;
+      continue;
+    }
+    if (wrapsNameCell(line, cur)) {
+      cur.lines.push(...dates, line);
+      cur.nameLines = [...(cur.nameLines ?? []), line];
+      dates = [];
       continue;
     }
     const style = styleOf(line);

@@ -232,7 +232,8 @@ export function ownerRepoMentions(lines: Line[], found: LocatedLink[]): LocatedL
       // a name wrapped after its hyphen goes on at the start of the next line: "(jane/rs-" "ember)"
       const next = lines[i + 1];
       const atEnd = m.index! + m[0].length >= line.text.trimEnd().length;
-      if (!cell && atEnd && /[-_]$/.test(repo) && next?.page === line.page)
+      // (a line of table cells goes on in its cells, not at the next line's start)
+      if (!cell && atEnd && line.segments.length === 1 && /[-_]$/.test(repo) && next?.page === line.page)
         repo += /^[\w.-]*[\w-]/.exec(next.text.trim())?.[0] ?? "";
       const norm = normalizeLink(`github.com/${m[1]}/${repo}`);
       if (norm?.kind !== "repository") continue;

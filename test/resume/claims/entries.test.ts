@@ -7,6 +7,7 @@ import {
   similarStyle,
   stripBullet,
 } from "../../../src/resume/claims/entries.ts";
+import { wrappedTitle } from "../../../src/resume/claims/project-builder.ts";
 import { parseTitle } from "../../../src/resume/claims/project-name.ts";
 import { line, seg, stack } from "../support/layout-builders.ts";
 
@@ -375,5 +376,33 @@ describe("a table row whose cells are centred vertically (layout: wrapped descri
       row(153, 5, [402, "cleans them and publishes a"]),
     ];
     expect(segmentEntries(lines).map((e) => parseTitle(e.title).name)).toEqual(["Music", "swift-vault"]);
+  });
+});
+
+describe("a name cell wrapped inside a vertically centred table row (LibreOffice)", () => {
+  const row = (y: number, index: number, ...cells: Array<[number, string, boolean?]>) =>
+    line(
+      cells.map(([x, t, bold]) => seg(t, { x, y, bold: bold ?? false })),
+      { y, index },
+    );
+  test("the name goes on in the next line's lead when another cell has a line in between", () => {
+    const lines = [
+      row(70, 0, [402, "Browser extension that"]),
+      row(81, 1, [334, "Music", true], [402, "annotates pull requests with"]),
+      row(86, 2, [512, "GitHub"]),
+      row(92, 3, [334, "Recommender", true], [402, "test coverage and highlights"]),
+      row(131, 4, [402, "Data pipeline that scrapes"]),
+      row(147, 5, [334, "swift-vault", true], [402, "public transport timetables,"]),
+    ];
+    const entries = segmentEntries(lines);
+    expect(entries.map((e) => wrappedTitle(e).name)).toEqual(["Music Recommender", "swift-vault"]);
+  });
+  test("one-line entries stacked one leading apart stay separate entries", () => {
+    const lines = [
+      row(100, 0, [50, "Relay", true], [400, "2021"]),
+      row(111, 1, [50, "Ledger", true], [400, "2022"]),
+      row(122, 2, [50, "Beacon", true], [400, "2023"]),
+    ];
+    expect(segmentEntries(lines).map((e) => wrappedTitle(e).name)).toEqual(["Relay", "Ledger", "Beacon"]);
   });
 });

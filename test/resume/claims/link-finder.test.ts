@@ -171,6 +171,14 @@ describe("a URL cut at the end of a table cell (layout: name | description | lin
     const found = findLinks(lines, new Map()).filter((f) => f.line > 0);
     expect(found.map((f) => f.link.repoUrl)).toEqual(["github.com/jane/relay"]);
   });
+  test("another cell's line on a baseline in between is stepped over (cells centred vertically)", () => {
+    const lines = [
+      row(431, 0, [58, "Plant Watering"], [303, "jane/plant-"]),
+      row(437, 1, [140, "configuration files"]),
+      row(442, 2, [58, "Monitor"], [303, "watering-monitor"]),
+    ];
+    expect(cellContinuation(lines, 0)).toBe("watering-monitor");
+  });
   test("a word under the cell that is not right below it, or a phrase, does not continue it", () => {
     const far = [row(100, 0, [42, "Relay"], [317, "github.com/jane/"]), row(140, 1, [317, "relay"])];
     expect(cellContinuation(far, 0)).toBe("");
