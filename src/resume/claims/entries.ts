@@ -2,6 +2,7 @@ import type { Line } from "../layout/layout-types.ts";
 import { findDateRange } from "./dates.ts";
 import { leadRun, NO_SMALL } from "./lead-run.ts";
 import { findUrlsInText } from "./link-finder.ts";
+import { wrapsNameCell } from "./name-cell.ts";
 import { isTechListLine } from "./technologies.ts";
 
 /**
@@ -189,25 +190,6 @@ function urlSpells(pending: Line[], current: Entry, title: Line): boolean | null
   if (urls.some((u) => spellsTitle(u, title))) return true;
   if (urls.some((u) => spellsTitle(u, current.title))) return false;
   return null;
-}
-
-/**
- * A name cell wrapped inside a table row whose cells are centred vertically ("Music" / "Recommender"
- * beside a three-line description): the next line starts where the title does, in its style, one
- * line below the name's last line, and the row's other cells have a line on a baseline in between. A
- * list of one-line entries has no line between its titles.
- */
-function wrapsNameCell(line: Line, cur: Entry): boolean {
-  const title = cur.title;
-  const last = cur.nameLines?.at(-1) ?? title;
-  if (line.page !== title.page || Math.abs(line.x0 - title.x0) > 2 || title.segments.length < 2) return false;
-  const step = line.y - last.y;
-  if (step <= 0 || step > last.size * 1.35) return false;
-  if (!cur.lines.some((l) => l.page === line.page && l.y > last.y + 0.5 && l.y < line.y - 0.5)) return false;
-  const lead = leadRun(title);
-  if (lead.text.trim() !== title.segments[0]!.text.trim()) return false;
-  const next = leadRun(line);
-  return next.bold === lead.bold && next.italic === lead.italic && Math.abs(next.size - lead.size) < 0.5;
 }
 
 /** Is `date` nearer (vertically, same page) to the title below it than to the line above it? */

@@ -397,6 +397,16 @@ describe("a name cell wrapped inside a vertically centred table row (LibreOffice
     const entries = segmentEntries(lines);
     expect(entries.map((e) => wrappedTitle(e).name)).toEqual(["Music Recommender", "swift-vault"]);
   });
+  test("top-aligned cells: the name goes on when the description cell beside it goes on with its sentence", () => {
+    const lines = [
+      row(41, 0, [318, "Habit", true], [383, "Real-time multiplayer board"], [524, "GitHub"]),
+      row(52, 1, [318, "Tracker", true], [383, "game with a lobby, reconnect"]),
+      row(62, 2, [383, "support and a replay viewer."]),
+      row(87, 3, [318, "Quillcli", true], [383, "Real-time multiplayer board"]),
+      row(97, 4, [383, "game with a lobby."]),
+    ];
+    expect(segmentEntries(lines).map((e) => wrappedTitle(e).name)).toEqual(["Habit Tracker", "Quillcli"]);
+  });
   test("one-line entries stacked one leading apart stay separate entries", () => {
     const lines = [
       row(100, 0, [50, "Relay", true], [400, "2021"]),
