@@ -30,6 +30,7 @@ const PHRASES: Array<[RegExp, SectionKind]> = [
   [/\b(professional|work|client|company|commercial)\s+projects?\b/, "experience"],
   [/\bopen[\s-]?source\b/, "projects"],
   [/\bselected works?\b/, "projects"],
+  [/\b(?:things|stuff|what) i(?:['’]ve| have)? (?:built|made|created|shipped)\b/, "projects"],
   [/\bacademic background\b/, "education"],
   [/\b(professional|career) background\b/, "experience"],
   [/\bwork history\b/, "experience"],
