@@ -1,4 +1,5 @@
 import { candidateName } from "./claims/candidate-name.ts";
+import { dateToEnd } from "./claims/date-column.ts";
 import { segmentEntries } from "./claims/entries.ts";
 import { findLinks, type LocatedLink } from "./claims/link-finder.ts";
 import { splitLinkedItems } from "./claims/linked-items.ts";
@@ -6,6 +7,7 @@ import { linkedSoftware } from "./claims/linked-software.ts";
 import { buildProject } from "./claims/project-builder.ts";
 import { holdsProjects } from "./claims/project-sections.ts";
 import { detectSections, type Section } from "./claims/sections.ts";
+import { isColumnHeader } from "./claims/table-header.ts";
 import type { Line } from "./layout/layout-types.ts";
 import { layoutPage } from "./layout/page-layout.ts";
 import type { LinkAnnotation, RawDocument } from "./pdf/raw-document.ts";
@@ -64,7 +66,9 @@ function projectsOf(sections: Section[], links: LocatedLink[], lines: Line[]): C
   const projects: ClaimedProject[] = [];
   for (const s of sections) {
     if (!holdsProjects(s, links)) continue;
-    for (const entry of segmentEntries(s.lines).flatMap(splitLinkedItems)) {
+    // a table's header row sets the title style its rows share, then names nothing
+    const entries = segmentEntries(s.lines.map(dateToEnd)).filter((e) => !isColumnHeader(e.title));
+    for (const entry of entries.flatMap(splitLinkedItems)) {
       const p = buildProject(entry, s, links);
       if (/\p{L}/u.test(p.name)) projects.push(p);
     }

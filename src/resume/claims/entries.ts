@@ -1,5 +1,8 @@
-import type { Line, StyleRun } from "../layout/layout-types.ts";
+import type { Line } from "../layout/layout-types.ts";
 import { findDateRange } from "./dates.ts";
+import { leadRun, NO_SMALL } from "./lead-run.ts";
+import { findUrlsInText } from "./link-finder.ts";
+import { wrapsNameCell } from "./name-cell.ts";
 import { isTechListLine } from "./technologies.ts";
 
 /**
@@ -17,6 +20,8 @@ export interface Entry {
   lines: Line[];
   /** how many lines the title takes when it wraps (the title and its continuations come first); 1 if absent */
   titleLines?: number;
+  /** a name cell wrapped inside a table row: the later lines whose lead run goes on with the name */
+  nameLines?: Line[];
 }
 
 export const BULLET_CHARS = "•·◦▪●○■□►▸➢➤✓✔❖◆‣⁃∙";
@@ -42,34 +47,39 @@ export function isNoise(line: Line): boolean {
   return /^(page\s*)?\d{1,2}(\s*(\/|of)\s*\d{1,2})?$/i.test(t);
 }
 
-/** The style run that starts the line's text proper (after a bullet glyph). */
-export function leadRun(line: Line): StyleRun & { text: string } {
-  const seg = line.segments[0]!;
-  for (const r of seg.runs) {
-    const text = seg.text.slice(r.start, r.end);
-    if (/[\p{L}\p{N}]/u.test(text)) return { ...r, text };
-  }
-  const r = seg.runs[0] ?? {
-    start: 0,
-    end: seg.text.length,
-    font: seg.font,
-    size: seg.size,
-    bold: seg.bold,
-    italic: seg.italic,
-  };
-  return { ...r, text: seg.text.slice(r.start, r.end) };
-}
-
 interface Style {
   font: string;
   size: number;
   bold: boolean;
   italic: boolean;
+  /** the lead is set in small capitals (capitals of two sizes) */
+  smallCaps?: boolean;
+  /** the lead has no small letters */
+  capitals?: boolean;
 }
 
 function styleOf(line: Line): Style {
   const r = leadRun(line);
-  return { font: r.font, size: r.size, bold: r.bold, italic: r.italic };
+  return {
+    font: r.font,
+    size: r.size,
+    bold: r.bold,
+    italic: r.italic,
+    smallCaps: r.smallCaps ?? false,
+    capitals: NO_SMALL.test(r.text),
+  };
+}
+
+/**
+ * Titles in small capitals: a name with no capital of its own ("hyper-relay") is drawn in the small
+ * size only, so its lead is smaller than the first title's capital. Same face, capitals only, and a
+ * size between the two sizes of small capitals is the same title style.
+ */
+function smallCapsVariant(s: Style, title: Style): boolean {
+  if (!title.smallCaps || !s.capitals || s.bold !== title.bold || s.italic !== title.italic) return false;
+  if (s.font !== title.font) return false;
+  const ratio = s.size / title.size;
+  return ratio >= 0.6 && ratio <= 1.05;
 }
 
 /** Same title style: weight, slant and size agree; the font too unless both are bold (fake vs real bold). */
@@ -144,6 +154,44 @@ export function isDateOnly(line: Line): boolean {
   return !year || (Number(year[0]) >= 1950 && Number(year[0]) <= 2039);
 }
 
+/** A line that is only a URL ("github.com/jane/relay"): like a date, it never names an entry. */
+export function isLinkOnly(line: Line): boolean {
+  const t = stripBullet(line.text).trim();
+  if (/\s/.test(t)) return false;
+  const urls = findUrlsInText(t);
+  return urls.length === 1 && urls[0]!.index === 0 && urls[0]!.raw.length >= t.length - 1;
+}
+
+/** Lines that never name an entry and belong to the entry they sit next to: a date, a URL. */
+function isAttachment(line: Line): boolean {
+  return isDateOnly(line) || isLinkOnly(line);
+}
+
+const nameKey = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
+
+/** Does a URL-only line spell the name on this title line ("…/orbitkit" over "Orbitkit — …")? */
+function spellsTitle(url: Line, title: Line): boolean {
+  const path = url.text
+    .trim()
+    .split(/[?#]/)[0]!
+    .replace(/\/+$/, "")
+    .replace(/\.git$/, "");
+  const slug = nameKey(path.split("/").length > 1 ? path.split("/").pop()! : "");
+  const name = nameKey(stripBullet(leadRun(title).text));
+  return slug.length >= 3 && name.length >= 3 && (name === slug || name.startsWith(slug) || slug.startsWith(name));
+}
+
+/**
+ * A URL line between two entries goes with the one whose name it spells; otherwise, like a date,
+ * with the title it is nearer to. Null when no URL line spells either.
+ */
+function urlSpells(pending: Line[], current: Entry, title: Line): boolean | null {
+  const urls = pending.filter(isLinkOnly);
+  if (urls.some((u) => spellsTitle(u, title))) return true;
+  if (urls.some((u) => spellsTitle(u, current.title))) return false;
+  return null;
+}
+
 /** Is `date` nearer (vertically, same page) to the title below it than to the line above it? */
 function datesNext(date: Line, above: Line | undefined, title: Line): boolean {
   if (date.page !== title.page) return false;
@@ -154,14 +202,19 @@ function datesNext(date: Line, above: Line | undefined, title: Line): boolean {
 /** Split a section's lines into entries (see the module comment). Lines before the first title are dropped. */
 export function segmentEntries(sectionLines: Line[]): Entry[] {
   const lines = sectionLines.filter((l) => !isNoise(l));
-  // a date on a line of its own never names an entry: the title is the first other line
-  const firstAt = lines.findIndex((l) => !isDateOnly(l));
+  // a date or a URL on a line of its own never names an entry: the title is the first other line
+  // (a list of nothing but URLs is a list of entries, each named by its URL)
+  const attached = lines.some((l) => !isAttachment(l)) ? isAttachment : isDateOnly;
+  // a table row's cells centred vertically put its description's first line above its name: lines
+  // of the first column that start right of the section's left edge are not the first title
+  const left = Math.min(...lines.filter((l) => !attached(l) && l.column === lines[0]!.column).map((l) => l.x0));
+  const firstAt = lines.findIndex((l) => !attached(l) && !(l.column === lines[0]!.column && l.x0 > left + l.size * 2));
   const first = lines[firstAt];
   if (!first) return [];
   const titleStyle = styleOf(first);
   const titleBulleted = isBulleted(first);
   const firstHasRight = first.segments.length > 1;
-  const body = bodyStyle(lines.slice(firstAt + 1).filter((l) => !isDateOnly(l)));
+  const body = bodyStyle(lines.slice(firstAt + 1).filter((l) => !attached(l)));
   // Titles look like the description text (one style everywhere): other evidence is needed.
   const weak = body !== null && similarStyle(titleStyle, body) && !switchesStyle(first);
   const entries: Entry[] = [{ title: first, lines: [first, ...lines.slice(0, firstAt)] }];
@@ -169,12 +222,20 @@ export function segmentEntries(sectionLines: Line[]): Entry[] {
   let titleOpen = true;
   for (const line of lines.slice(firstAt + 1)) {
     const cur = entries[entries.length - 1]!;
-    if (isDateOnly(line)) {
+    if (attached(line)) {
       dates.push(line);
       titleOpen = false;
       continue;
     }
-    const sameStyle = similarStyle(styleOf(line), titleStyle) && isBulleted(line) === titleBulleted;
+    if (wrapsNameCell(line, cur)) {
+      cur.lines.push(...dates, line);
+      cur.nameLines = [...(cur.nameLines ?? []), line];
+      dates = [];
+      continue;
+    }
+    const style = styleOf(line);
+    const sameStyle =
+      (similarStyle(style, titleStyle) || smallCapsVariant(style, titleStyle)) && isBulleted(line) === titleBulleted;
     const indented = line.x0 > first.x0 + Math.max(8, first.size) && line.column === first.column;
     let starts = sameStyle && !indented;
     // one style everywhere: a right edge like the first title's, a bullet when the entries are
@@ -191,7 +252,8 @@ export function segmentEntries(sectionLines: Line[]): Entry[] {
     titleOpen = starts || continues;
     // dates set above the new title (nearer to it than to the text before) belong to the new entry
     const above = cur.lines[cur.lines.length - 1];
-    const ahead = starts && dates.length > 0 && datesNext(dates[0]!, above, line) ? dates : [];
+    const next = starts && dates.length > 0 && (urlSpells(dates, cur, line) ?? datesNext(dates[0]!, above, line));
+    const ahead = next ? dates : [];
     cur.lines.push(...dates.filter((d) => !ahead.includes(d)));
     if (starts) entries.push({ title: line, lines: [line, ...ahead] });
     else cur.lines.push(line);

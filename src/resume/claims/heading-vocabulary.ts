@@ -30,6 +30,7 @@ const PHRASES: Array<[RegExp, SectionKind]> = [
   [/\b(professional|work|client|company|commercial)\s+projects?\b/, "experience"],
   [/\bopen[\s-]?source\b/, "projects"],
   [/\bselected works?\b/, "projects"],
+  [/\b(?:things|stuff|what) i(?:['’]ve| have)? (?:built|made|created|shipped)\b/, "projects"],
   [/\bacademic background\b/, "education"],
   [/\b(professional|career) background\b/, "experience"],
   [/\bwork history\b/, "experience"],
@@ -45,19 +46,19 @@ function add(kind: SectionKind, words: string): void {
 }
 add(
   "projects",
-  "project projects portfolio opensource oss hackathons хакатоны проекты проект проекти проєкти projekte projekt projets projet proyectos proyecto projetos projeto progetti progetto projekty",
+  "project projects portfolio opensource oss hackathons хакатоны проекты проект проекти проєкти projekte projekt projets projet proyectos proyecto projetos projeto progetti progetto projekty réalisations",
 );
 add(
   "experience",
-  "experience experiences employment work career internship internships jobs positions опыт работы стаж erfahrung berufserfahrung expérience experiencia experiência esperienza doświadczenie",
+  "experience experiences employment work career internship internships jobs positions опыт работы стаж erfahrung berufserfahrung expérience experiencia experiência esperienza doświadczenie werdegang",
 );
 add(
   "education",
-  "education educational studies qualifications образование обучение ausbildung bildung formation educación educação formazione wykształcenie",
+  "education educational studies qualifications образование обучение ausbildung bildung formation educación educação formação formazione wykształcenie diplômes diplomas escolaridade",
 );
 add(
   "skills",
-  "skills skill technologies technology competencies competences expertise stack tools toolbox навыки умения технологии kenntnisse fähigkeiten compétences habilidades competências competenze umiejętności",
+  "skills skill technologies technology competencies competences expertise stack tools toolbox навыки умения технологии kenntnisse fähigkeiten compétences habilidades competências competenze umiejętności conhecimentos",
 );
 add(
   "publications",
@@ -69,14 +70,14 @@ add(
   "awards award honors honours achievements achievement accomplishments scholarships prizes rewards достижения награды auszeichnungen",
 );
 add("certifications", "certifications certification certificates certificate licenses сертификаты курсы zertifikate");
-add("languages", "languages language языки sprachen langues idiomas");
+add("languages", "languages language языки sprachen langues idiomas línguas");
 add("interests", "interests hobbies интересы хобби interessen");
 add("volunteer", "volunteer volunteering волонтерство ehrenamt");
 add("activities", "activities extracurricular leadership involvement organizations деятельность");
 add("references", "references referees рекомендации");
 add("coursework", "coursework courses classes");
 add("research", "research исследования forschung");
-add("contact", "contact contacts links контакты kontakt");
+add("contact", "contact contacts links контакты kontakt contato contacto");
 
 const CJK: Array<[RegExp, SectionKind]> = [
   [/项目|專案|项目经历|开源/, "projects"],
@@ -111,10 +112,38 @@ export function editDistance(a: string, b: string, cap: number): number {
 /** Vocabulary words by first letter: a misspelling almost never changes the first letter. */
 let byInitial: Map<string, Array<[string, SectionKind]>> | null = null;
 
+/** Shortest vocabulary word that can be a part of a compound. */
+const MIN_COMPOUND_PART = 6;
+
+/**
+ * German-style compounds ("Nebenprojekte", "Projekterfahrung", "Schulbildung", "Praxiserfahrung"):
+ * a heading word of at least six letters that ends the word (its head) or, for projects, starts it.
+ * A projects part wins, as a projects word does in a phrase ("Projekterfahrung" lists projects).
+ */
+function compoundKind(word: string): SectionKind | null {
+  if (word.length < MIN_COMPOUND_PART + 3) return null;
+  // the head must follow a part of at least three letters: "Neben|projekte", "Schul|bildung"
+  let head: SectionKind | null = null;
+  let headLength = 0;
+  for (const [w, kind] of Object.entries(WORDS)) {
+    if (w.length < MIN_COMPOUND_PART || w.length > word.length - 3) continue;
+    // the other part is a word of its own: "Projekt|arbeit", "Neben|projekte", not "Project|or"
+    if (kind === "projects" && (word.endsWith(w) || (word.startsWith(w) && word.length - w.length >= 5)))
+      return "projects";
+    if (word.endsWith(w) && w.length > headLength) {
+      head = kind;
+      headLength = w.length;
+    }
+  }
+  return head;
+}
+
 function wordKind(word: string): SectionKind | null {
   const exact = WORDS[word];
   if (exact) return exact;
   if (word.length < 5) return null;
+  const compound = compoundKind(word);
+  if (compound) return compound;
   byInitial ??= Object.entries(WORDS).reduce((m, e) => {
     if (e[0].length >= 5) m.set(e[0][0]!, [...(m.get(e[0][0]!) ?? []), e]);
     return m;
@@ -171,6 +200,16 @@ function classifyOnce(text: string): SectionKind | null {
   // personales", "Expérience professionnelle"; "PROJETS PERSONNELS" in capitals): two such words name
   // the heading of the first. Title Case ("Project Lead", "Research Assistant") is an English job title.
   if (words.length === 2 && kinds[0] && kinds[1] === null && !MODIFIERS.has(words[1]!) && adjectiveAfter)
+    return kinds[0];
+  // ... and a qualifying phrase after the head noun: "Projetos em destaque", "Proyectos de código
+  // abierto", "Schulbildung und Studium" (every later word unknown or the same kind)
+  if (
+    words.length >= 3 &&
+    words.length <= 4 &&
+    kinds[0] &&
+    adjectiveAfter &&
+    kinds.slice(1).every((k) => k === null || k === kinds[0])
+  )
     return kinds[0];
   if (kinds[kinds.length - 1] === null && !MODIFIERS.has(words[words.length - 1]!)) return null;
   // "Relevant Projects", "Skills & Projects": a projects word anywhere wins over generic words,

@@ -1,6 +1,7 @@
 import type { Line } from "../layout/layout-types.ts";
 import type { LinkAnnotation } from "../pdf/raw-document.ts";
 import type { ResumeLink } from "../types.ts";
+import { cellContinuation } from "./cell-wrap.ts";
 import { normalizeLink } from "./link-normalizer.ts";
 
 /**
@@ -173,9 +174,11 @@ export function findLinks(lines: Line[], annotations: Map<number, LinkAnnotation
   // Printed URLs, including ones wrapped over two lines ("https:" / "//github.com/x").
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    let text = line.text;
+    const cell = cellContinuation(lines, i);
+    let text = line.text + cell;
     const next = lines[i + 1];
-    if (next && next.page === line.page && wrapsUrl(text, next.text)) text = text + next.text.trim().split(/\s+/)[0];
+    if (!cell && next && next.page === line.page && wrapsUrl(text, next.text))
+      text = text + next.text.trim().split(/\s+/)[0];
     for (const u of findUrlsInText(text)) {
       if (u.index >= line.text.length) continue; // starts on the next line: found there
       const norm = normalizeLink(u.raw);
@@ -200,5 +203,48 @@ export function findLinks(lines: Line[], annotations: Map<number, LinkAnnotation
       });
     }
   }
+  found.push(...ownerRepoMentions(lines, found));
   return found.sort((a, b) => a.line - b.line);
+}
+
+/** "owner/repo" printed bare, no host: a path of two names, not inside a URL, a date or a fraction. */
+const OWNER_REPO =
+  /(?<![\w./@:-])([A-Za-z0-9](?:[A-Za-z0-9-]{0,38}))\/([A-Za-z0-9_.-]*[A-Za-z0-9_-])(?![\w/.:-]|\.\w)/g;
+
+/**
+ * A repository printed as a bare "owner/repo" ("(janedoe/budget-planner)", a line "janedoe/relay")
+ * names a repository only when `owner` is a GitHub account the resume links elsewhere (its profile
+ * link, or another repository of it): "CI/CD", "TCP/IP" or "client/server" are never read as one.
+ */
+export function ownerRepoMentions(lines: Line[], found: LocatedLink[]): LocatedLink[] {
+  const owners = new Set(
+    found
+      .filter((f) => f.link.host === "github.com" && f.link.owner && f.link.kind !== "other")
+      .map((f) => f.link.owner!.toLowerCase()),
+  );
+  if (owners.size === 0) return [];
+  const out: LocatedLink[] = [];
+  for (const [i, line] of lines.entries()) {
+    const cell = cellContinuation(lines, i);
+    for (const m of (line.text + cell).matchAll(OWNER_REPO)) {
+      if (!owners.has(m[1]!.toLowerCase())) continue;
+      let repo = m[2]!;
+      // a name wrapped after its hyphen goes on at the start of the next line: "(jane/rs-" "ember)"
+      const next = lines[i + 1];
+      const atEnd = m.index! + m[0].length >= line.text.trimEnd().length;
+      // (a line of table cells goes on in its cells, not at the next line's start)
+      if (!cell && atEnd && line.segments.length === 1 && /[-_]$/.test(repo) && next?.page === line.page)
+        repo += /^[\w.-]*[\w-]/.exec(next.text.trim())?.[0] ?? "";
+      const norm = normalizeLink(`github.com/${m[1]}/${repo}`);
+      if (norm?.kind !== "repository") continue;
+      const dup = [...found, ...out].some((f) => f.line === line.index && sameUrl(f.link.url, norm.url));
+      if (dup) continue;
+      out.push({
+        link: { ...norm, raw: m[0], visibleText: m[0], visibleDiffers: false, source: "text", page: line.page },
+        line: line.index,
+        anchor: m[0],
+      });
+    }
+  }
+  return out;
 }

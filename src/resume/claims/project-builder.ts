@@ -2,6 +2,7 @@ import type { Line } from "../layout/layout-types.ts";
 import type { ClaimedProject, DateRange, ResumeLink } from "../types.ts";
 import { findDateRange } from "./dates.ts";
 import { type Entry, isBulleted, isDateOnly, stripBullet } from "./entries.ts";
+import { leadRun } from "./lead-run.ts";
 import type { LocatedLink } from "./link-finder.ts";
 import { parseTitle, parseTitleText, type TitleParts } from "./project-name.ts";
 import type { Section } from "./sections.ts";
@@ -105,6 +106,9 @@ export function claimedCounts(text: string): { commits?: number; stars?: number 
 /** The title's parts; a title wrapped over lines is read as one when its first line is all name. */
 export function wrappedTitle(entry: Entry): TitleParts {
   const first = parseTitle(entry.title);
+  // a name cell wrapped inside a table row goes on in the lead runs of its later lines
+  if (entry.nameLines?.length && first.name === entry.title.segments[0]!.text.trim())
+    return { ...first, name: [first.name, ...entry.nameLines.map((l) => leadRun(l).text.trim())].join(" ") };
   const n = entry.titleLines ?? 1;
   if (n <= 1 || first.rest || entry.title.segments.length > 1) return first;
   const joined = entry.lines

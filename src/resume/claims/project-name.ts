@@ -1,6 +1,7 @@
 import type { Line } from "../layout/layout-types.ts";
 import { findDateRange } from "./dates.ts";
-import { leadRun, stripBullet } from "./entries.ts";
+import { stripBullet } from "./entries.ts";
+import { leadRun } from "./lead-run.ts";
 import { linkedItemLabel } from "./linked-items.ts";
 import { canonicalTechnology, isTechListLine, splitTechList } from "./technologies.ts";
 

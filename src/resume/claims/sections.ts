@@ -86,7 +86,7 @@ export function headingTitle(text: string): string {
 function nestedStyle(level: number[], lines: Line[], sig: string): boolean {
   const own = level.filter((i) => signature(lines[i]!) === sig);
   const others = level.filter((i) => signature(lines[i]!) !== sig);
-  if (own.length < 2 || others.length === 0) return false;
+  if (own.length === 0 || others.length === 0) return false;
   const first = own[0]!;
   const last = own[own.length - 1]!;
   return others.some((i) => i < first) && !others.some((i) => i > first && i < last);

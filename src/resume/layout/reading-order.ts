@@ -1,3 +1,4 @@
+import { findDateRange } from "../claims/dates.ts";
 import type { Segment } from "./layout-types.ts";
 
 /**
@@ -8,7 +9,10 @@ import type { Segment } from "./layout-types.ts";
  *
  * A right-aligned date column is NOT a text column: every date shares its baseline with a title on
  * the left, and the dates share a right edge. Real columns have lines of their own on both sides
- * (different sizes and spacing). Those two tests keep "Title ... 2021" together.
+ * (different sizes and spacing). Those two tests keep "Title ... 2021" together. A date column on
+ * the LEFT, set by a tab stop ("2019 – 2021<tab>Title", Word-like CVs), is not one either: every
+ * line it shares with the other side is a date, and those make up most of its lines (the rest are
+ * the headings that fit in its width).
  */
 
 export interface OrderedRow {
@@ -68,12 +72,34 @@ interface BandStats {
   tabStop?: boolean;
 }
 
+/** A segment that is only a date range ("05/2023 – Present", "2019"). */
+function isDate(s: Segment): boolean {
+  const t = s.text.trim();
+  const d = findDateRange(t);
+  return d !== null && d.length >= t.length - 2;
+}
+
+/**
+ * Paired rows of one side that are all dates, and that are most of its rows or the only ones in
+ * their style (its other lines are headings): a date column, not text.
+ */
+function isDateColumn(paired: Segment[][], own: Segment[][]): boolean {
+  if (paired.length < 2 || !paired.every((r) => r.every(isDate))) return false;
+  if (paired.length >= own.length) return true;
+  const d = paired[0]![0]!;
+  return !own.some((r) => r.some((s) => s.bold === d.bold && Math.abs(s.size - d.size) < 0.5));
+}
+
 function bandStats(rows: Segment[][], x: number, from: number, to: number): BandStats {
   let left = 0;
   let right = 0;
   let both = 0;
   const leftSegs: Segment[] = [];
   const rightSegs: Segment[] = [];
+  const leftPaired: Segment[][] = [];
+  const rightPaired: Segment[][] = [];
+  const leftOwn: Segment[][] = [];
+  const rightOwn: Segment[][] = [];
   for (let r = from; r <= to; r++) {
     const row = rows[r]!;
     const ls = row.filter((s) => s.x1 <= x);
@@ -82,9 +108,18 @@ function bandStats(rows: Segment[][], x: number, from: number, to: number): Band
     rightSegs.push(...rs);
     if (ls.length) left++;
     if (rs.length) right++;
-    if (ls.length && rs.length) both++;
+    if (ls.length && rs.length) {
+      both++;
+      leftPaired.push(ls);
+      rightPaired.push(rs);
+    } else if (ls.length) leftOwn.push(ls);
+    else if (rs.length) rightOwn.push(rs);
   }
-  const tabStop = isTabStop(rightSegs) || isTabStop(leftSegs);
+  const tabStop =
+    isTabStop(rightSegs) ||
+    isTabStop(leftSegs) ||
+    isDateColumn(leftPaired, leftOwn) ||
+    isDateColumn(rightPaired, rightOwn);
   const height = rows[to]![0]!.y - rows[from]![0]!.y;
   return { left, right, both, rows: to - from + 1, height, tabStop };
 }

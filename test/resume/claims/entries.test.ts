@@ -7,6 +7,8 @@ import {
   similarStyle,
   stripBullet,
 } from "../../../src/resume/claims/entries.ts";
+import { wrappedTitle } from "../../../src/resume/claims/project-builder.ts";
+import { parseTitle } from "../../../src/resume/claims/project-name.ts";
 import { line, seg, stack } from "../support/layout-builders.ts";
 
 const titles = (lines: ReturnType<typeof stack>) => segmentEntries(lines).map((e) => e.title.text);
@@ -222,5 +224,195 @@ describe("date-only lines", () => {
       false,
     ]);
     expect(isDateOnly(line("2021"))).toBe(true);
+  });
+});
+
+describe("project names in small capitals (capitals of two sizes)", () => {
+  /** A bold title in fake small caps: each word's first capital at 10pt, the rest at 7.5pt. */
+  const smallCaps = (name: string, y: number, index: number) => {
+    const s = seg(name.toUpperCase(), { x: 50, y, bold: true });
+    s.runs = [];
+    let at = 0;
+    for (const word of name.split(/(\s+)/)) {
+      const big = /\p{Lu}/u.test(word[0] ?? "") ? 1 : 0;
+      if (big) s.runs.push({ start: at, end: at + 1, font: "Helvetica-Bold", size: 10, bold: true, italic: false });
+      if (word.length > big)
+        s.runs.push({
+          start: at + big,
+          end: at + word.length,
+          font: "Helvetica-Bold",
+          size: 7.5,
+          bold: true,
+          italic: false,
+        });
+      at += word.length;
+    }
+    return line([s], { index });
+  };
+  const body = (text: string, y: number, index: number) => line(text, { y, index });
+
+  test("the name is the whole small-caps run, not its first capital", () => {
+    const lines = [smallCaps("Canvas Finder", 100, 0), body("Built a scheduler.", 112, 1)];
+    const [entry] = segmentEntries(lines);
+    expect(parseTitle(entry!.title).name).toBe("CANVAS FINDER");
+  });
+
+  test("a name with no capital of its own (only the small size) still starts an entry", () => {
+    const lines = [
+      smallCaps("Website", 100, 0),
+      body("Built a site.", 112, 1),
+      smallCaps("hyper relay", 130, 2),
+      body("Wrote a relay.", 142, 3),
+    ];
+    expect(segmentEntries(lines).map((e) => parseTitle(e.title).name)).toEqual(["WEBSITE", "HYPER RELAY"]);
+  });
+
+  test("an all-capitals label in a smaller size does not start an entry when titles are not in small caps", () => {
+    const lines = [
+      line("Relay Server", { y: 100, index: 0, bold: true }),
+      line("TECH STACK", { y: 112, index: 1, bold: true, size: 7.5 }),
+      body("Go, Redis", 124, 2),
+    ];
+    expect(segmentEntries(lines)).toHaveLength(1);
+  });
+});
+
+describe("a URL on a line of its own (layout: the repository link on the line before the title)", () => {
+  test("never names an entry and goes with the title it is nearer to", () => {
+    const lines = [
+      line("github.com/jane/job-board", { y: 100, size: 8, index: 0 }),
+      line("Job Board", { y: 111, bold: true, index: 1 }),
+      line("AWS · GraphQL", { y: 124, size: 8.5, index: 2 }),
+      line("Designed a plugin system.", { y: 136, index: 3 }),
+      line("github.com/jane/vue-vault", { y: 152, size: 8, index: 4 }),
+      line("vue-vault", { y: 163, bold: true, index: 5 }),
+      line("Kafka · Rails", { y: 176, size: 8.5, index: 6 }),
+    ];
+    const entries = segmentEntries(lines);
+    expect(entries.map((e) => e.title.text)).toEqual(["Job Board", "vue-vault"]);
+    expect(entries.map((e) => e.lines.map((l) => l.index).sort())).toEqual([
+      [0, 1, 2, 3],
+      [4, 5, 6],
+    ]);
+  });
+  test("a URL right under its title stays with that title", () => {
+    const lines = [
+      line("Relay", { y: 100, bold: true, index: 0 }),
+      line("github.com/jane/relay", { y: 110, size: 8, index: 1 }),
+      line("Ledger", { y: 130, bold: true, index: 2 }),
+    ];
+    expect(segmentEntries(lines).map((e) => e.lines.map((l) => l.index))).toEqual([[0, 1], [2]]);
+  });
+  test("a section of nothing but URLs is not emptied: it is read as before, from its first line", () => {
+    const lines = stack([["github.com/jane/relay"], ["github.com/jane/ledger"]]);
+    expect(segmentEntries(lines)[0]?.title.text).toBe("github.com/jane/relay");
+  });
+});
+
+describe("numbered project lists (layout: '1. **Name**  dates', the number in the body style)", () => {
+  const numbered = (n: number, name: string, y: number, index: number) => {
+    const text = `${n}. ${name}`;
+    const s = seg(text, { x: 58, y });
+    s.runs = [
+      { start: 0, end: 3, font: "Helvetica", size: 10, bold: false, italic: false },
+      { start: 3, end: text.length, font: "Helvetica-Bold", size: 10, bold: true, italic: false },
+    ];
+    return line([s, seg("2019 – 2021", { x: 350, y })], { index, column: 1 });
+  };
+  test("the number is a bullet: the title style is the name's, and bullets under it (even in the next page's column) stay content", () => {
+    const lines = [
+      numbered(1, "go-anchor", 100, 0),
+      line("• Implemented a dashboard.", { x: 78, y: 114, index: 1, column: 1 }),
+      numbered(2, "lazy-ember", 130, 2),
+      line("• Wrote a dashboard of live metrics.", { x: 78, y: 43, index: 3, column: 3, page: 2 }),
+      numbered(3, "Pathfinding Visualizer", 60, 4),
+    ];
+    lines[4]!.page = 2;
+    expect(segmentEntries(lines).map((e) => parseTitle(e.title).name)).toEqual([
+      "go-anchor",
+      "lazy-ember",
+      "Pathfinding Visualizer",
+    ]);
+  });
+});
+
+describe("a URL line between two entries (layout: link before the title, spacing that misleads)", () => {
+  test("goes with the entry whose name it spells, even when it sits nearer the text above", () => {
+    const lines = [
+      line("react-forge — Built a model.", { y: 370, bold: true, index: 0 }),
+      line("• Implemented a recommendation model.", { x: 78, y: 412, index: 1 }),
+      line("github.com/jane/orbitkit", { y: 421, size: 8.5, index: 2 }),
+      line("Orbitkit — Prototyped a scheduler.", { y: 444, bold: true, index: 3 }),
+    ];
+    expect(segmentEntries(lines).map((e) => e.lines.map((l) => l.index).sort())).toEqual([
+      [0, 1],
+      [2, 3],
+    ]);
+  });
+  test("a URL spelling the entry above stays with it however near the next title is", () => {
+    const lines = [
+      line("Relay", { y: 100, bold: true, index: 0 }),
+      line("Built a relay.", { y: 112, index: 1 }),
+      line("github.com/jane/relay", { y: 140, size: 8, index: 2 }),
+      line("Ledger", { y: 148, bold: true, index: 3 }),
+    ];
+    expect(segmentEntries(lines).map((e) => e.lines.map((l) => l.index).sort())).toEqual([[0, 1, 2], [3]]);
+  });
+});
+
+describe("a table row whose cells are centred vertically (layout: wrapped description cell, LibreOffice)", () => {
+  test("the description's first line above the name is not the first title", () => {
+    const row = (y: number, index: number, ...cells: Array<[number, string, boolean?]>) =>
+      line(
+        cells.map(([x, t, bold]) => seg(t, { x, y, bold: bold ?? false })),
+        { y, index },
+      );
+    const lines = [
+      row(70, 0, [402, "Browser extension that"]),
+      row(81, 1, [334, "Music", true], [402, "annotates pull requests with"]),
+      row(92, 2, [402, "test coverage and highlights"]),
+      row(131, 3, [402, "Data pipeline that scrapes"]),
+      row(147, 4, [334, "swift-vault", true], [402, "public transport timetables,"]),
+      row(153, 5, [402, "cleans them and publishes a"]),
+    ];
+    expect(segmentEntries(lines).map((e) => parseTitle(e.title).name)).toEqual(["Music", "swift-vault"]);
+  });
+});
+
+describe("a name cell wrapped inside a vertically centred table row (LibreOffice)", () => {
+  const row = (y: number, index: number, ...cells: Array<[number, string, boolean?]>) =>
+    line(
+      cells.map(([x, t, bold]) => seg(t, { x, y, bold: bold ?? false })),
+      { y, index },
+    );
+  test("the name goes on in the next line's lead when another cell has a line in between", () => {
+    const lines = [
+      row(70, 0, [402, "Browser extension that"]),
+      row(81, 1, [334, "Music", true], [402, "annotates pull requests with"]),
+      row(86, 2, [512, "GitHub"]),
+      row(92, 3, [334, "Recommender", true], [402, "test coverage and highlights"]),
+      row(131, 4, [402, "Data pipeline that scrapes"]),
+      row(147, 5, [334, "swift-vault", true], [402, "public transport timetables,"]),
+    ];
+    const entries = segmentEntries(lines);
+    expect(entries.map((e) => wrappedTitle(e).name)).toEqual(["Music Recommender", "swift-vault"]);
+  });
+  test("top-aligned cells: the name goes on when the description cell beside it goes on with its sentence", () => {
+    const lines = [
+      row(41, 0, [318, "Habit", true], [383, "Real-time multiplayer board"], [524, "GitHub"]),
+      row(52, 1, [318, "Tracker", true], [383, "game with a lobby, reconnect"]),
+      row(62, 2, [383, "support and a replay viewer."]),
+      row(87, 3, [318, "Quillcli", true], [383, "Real-time multiplayer board"]),
+      row(97, 4, [383, "game with a lobby."]),
+    ];
+    expect(segmentEntries(lines).map((e) => wrappedTitle(e).name)).toEqual(["Habit Tracker", "Quillcli"]);
+  });
+  test("one-line entries stacked one leading apart stay separate entries", () => {
+    const lines = [
+      row(100, 0, [50, "Relay", true], [400, "2021"]),
+      row(111, 1, [50, "Ledger", true], [400, "2022"]),
+      row(122, 2, [50, "Beacon", true], [400, "2023"]),
+    ];
+    expect(segmentEntries(lines).map((e) => wrappedTitle(e).name)).toEqual(["Relay", "Ledger", "Beacon"]);
   });
 });

@@ -27,6 +27,9 @@ describe("classifyHeading", () => {
     ["Projekte", "projects"],
     ["Open Source Contributions", "projects"],
     ["Selected Work", "projects"],
+    ["THINGS I'VE BUILT", "projects"],
+    ["Things I’ve Built", "projects"],
+    ["What I Have Made", "projects"],
     ["Hackathons", "projects"],
     ["Professional Projects", "experience"],
     ["CLIENT PROJECTS", "experience"],
@@ -50,6 +53,15 @@ describe("classifyHeading", () => {
     ["About Me", "summary"],
     ["Relevant Classes", "coursework"],
     ["Extracurricular Activities", "activities"],
+    // compounds (German): a heading word at the end of the word, or projects anywhere in it
+    ["Nebenprojekte", "projects"],
+    ["Projekterfahrung", "projects"],
+    ["Praxiserfahrung", "experience"],
+    ["Schulbildung", "education"],
+    // head noun first with a qualifying phrase after it (Portuguese, Spanish, German "und")
+    ["Projetos em destaque", "projects"],
+    ["Proyectos de código abierto", "projects"],
+    ["Schulbildung und Studium", "education"],
   ])("%s -> %s", (text, kind) => expect(classifyHeading(text)).toBe(kind as never));
 
   test.each([
@@ -62,6 +74,11 @@ describe("classifyHeading", () => {
     ["Most Proud Of"],
     ["Jane Doe"],
     ["A Day of My Life"],
+    // a long word that merely contains a heading word is no compound of it
+    ["Kundenbetreuer"],
+    ["Projector"],
+    ["ProjectHub"],
+    ["Project Lead at Google"],
   ])("%s is not a known heading", (text) => expect(classifyHeading(text)).toBeNull());
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { cellContinuation } from "../../../src/resume/claims/cell-wrap.ts";
 import {
   findLinks,
   findUrlsInText,
@@ -107,5 +108,83 @@ describe("findLinks", () => {
     const l = line("Link", { y: 100, index: 0, page: 1 });
     const found = findLinks([l], new Map([[2, [annot(49, 91, 70, 102, "https://github.com/a/b")]]]));
     expect(found).toEqual([]);
+  });
+});
+
+describe("bare owner/repo (layout: repository printed as `owner/repo`, no host, no annotation)", () => {
+  const profile = () => line("jane@mail.com · github.com/janedoe", { y: 60, index: 0 });
+  test("is a repository when the owner is the account the resume links", () => {
+    const lines = [
+      profile(),
+      line("Budget Planner (janedoe/budget-planner)", { y: 100, index: 1 }),
+      line("JaneDoe/relay.js", { y: 114, index: 2 }),
+    ];
+    const found = findLinks(lines, new Map()).filter((f) => f.line > 0);
+    expect(found.map((f) => [f.line, f.link.repoUrl, f.link.source])).toEqual([
+      [1, "github.com/janedoe/budget-planner", "text"],
+      [2, "github.com/JaneDoe/relay.js", "text"],
+    ]);
+  });
+  test("a name wrapped after its hyphen is joined with the next line", () => {
+    const lines = [
+      profile(),
+      line("rs-ember — a metrics dashboard (janedoe/rs-", { y: 100, index: 1 }),
+      line("ember)", { y: 114, index: 2 }),
+    ];
+    expect(findLinks(lines, new Map()).filter((f) => f.line > 0)[0]?.link.repoUrl).toBe("github.com/janedoe/rs-ember");
+  });
+  test("slashes between other words, dates and paths inside URLs are not repositories", () => {
+    const lines = [
+      profile(),
+      line("CI/CD, TCP/IP, client/server, 05/2023 – Present", { y: 100, index: 1 }),
+      line("otherdev/tool and gitlab.com/janedoe/x and janedoe/x/y", { y: 114, index: 2 }),
+    ];
+    const found = findLinks(lines, new Map()).filter((f) => f.line > 0);
+    expect(found.map((f) => f.link.host)).toEqual(["gitlab.com"]);
+  });
+  test("without a GitHub account in the resume, nothing is read as owner/repo", () => {
+    expect(findLinks([line("Relay (janedoe/relay)", { y: 100, index: 0 })], new Map())).toEqual([]);
+  });
+});
+
+describe("a URL cut at the end of a table cell (layout: name | description | link, cells wrapped)", () => {
+  const row = (y: number, index: number, ...cells: Array<[number, string]>) =>
+    line(
+      cells.map(([x, t]) => seg(t, { x, y })),
+      { y, index },
+    );
+  test("goes on in the same cell below, not at the start of the next line", () => {
+    const lines = [
+      row(100, 0, [42, "QuillRaven"], [129, "Real-time multiplayer board game with a"], [317, "github.com/"]),
+      row(111, 1, [129, "lobby, reconnect support and a replay viewer"], [317, "jane/"]),
+      row(122, 2, [129, "for finished matches."], [317, "quill-raven"]),
+    ];
+    const found = findLinks(lines, new Map());
+    expect(found.map((f) => [f.line, f.link.repoUrl])).toEqual([[0, "github.com/jane/quill-raven"]]);
+  });
+  test("a bare owner/ cut in its cell joins the repository name below it", () => {
+    const lines = [
+      line("jane@mail.com · github.com/jane", { y: 60, index: 0 }),
+      row(100, 1, [42, "Relay"], [129, "A relay for events"], [317, "jane/"]),
+      row(111, 2, [129, "with retries."], [317, "relay"]),
+    ];
+    const found = findLinks(lines, new Map()).filter((f) => f.line > 0);
+    expect(found.map((f) => f.link.repoUrl)).toEqual(["github.com/jane/relay"]);
+  });
+  test("another cell's line on a baseline in between is stepped over (cells centred vertically)", () => {
+    const lines = [
+      row(431, 0, [58, "Plant Watering"], [303, "jane/plant-"]),
+      row(437, 1, [140, "configuration files"]),
+      row(442, 2, [58, "Monitor"], [303, "watering-monitor"]),
+    ];
+    expect(cellContinuation(lines, 0)).toBe("watering-monitor");
+  });
+  test("a word under the cell that is not right below it, or a phrase, does not continue it", () => {
+    const far = [row(100, 0, [42, "Relay"], [317, "github.com/jane/"]), row(140, 1, [317, "relay"])];
+    expect(cellContinuation(far, 0)).toBe("");
+    const phrase = [row(100, 0, [42, "Relay"], [317, "github.com/jane/"]), row(111, 1, [317, "see the notes"])];
+    expect(cellContinuation(phrase, 0)).toBe("");
+    const elsewhere = [row(100, 0, [42, "Relay"], [317, "github.com/jane/"]), row(111, 1, [129, "relay"])];
+    expect(cellContinuation(elsewhere, 0)).toBe("");
   });
 });

@@ -127,6 +127,34 @@ describe("detectSections", () => {
     expect(sections.map((s) => s.kind)).not.toContain("other");
   });
 
+  test("a single bold sub-label a heading names ('Sprachen' under KENNTNISSE) does not make bold project names into sections", () => {
+    // layout: a projects table in a narrow column, its lone name lines bold like the skills sub-labels
+    const caps = { size: 9.6 };
+    const bold = { size: 9.5, bold: true };
+    const lines = stack([
+      ["ERFAHRUNG", caps],
+      body("Mobile Developer, Brightpath Health"),
+      ["PERSÖNLICHE PROJEKTE", caps],
+      ["quiet-quill", bold],
+      body("Data pipeline that scrapes timetables."),
+      ["node-tide", bold],
+      body("Real-time board game."),
+      ["KENNTNISSE", caps],
+      ["Sprachen", bold],
+      body("GraphQL"),
+      ["Frameworks", bold],
+      body("Spring Boot"),
+    ]);
+    const sections = detectSections(lines);
+    expect(sections.map((s) => s.kind)).not.toContain("other");
+    expect(sections.find((s) => s.kind === "projects")!.lines.map((l) => l.text)).toEqual([
+      "quiet-quill",
+      "Data pipeline that scrapes timetables.",
+      "node-tide",
+      "Real-time board game.",
+    ]);
+  });
+
   test("plain documents fall back to the words on short lines", () => {
     const lines = stack([
       body("Ron Adams"),

@@ -37,6 +37,52 @@ describe("orderRows", () => {
     expect(findGutter(rows)).toBeNull();
   });
 
+  test("a left date column set by a tab stop (Word-like CV) is not a column: each date stays with its title", () => {
+    // "05/2023 – Present<tab>Title", description and bullets at the tab stop, headings in the date's place
+    const rows: ReturnType<typeof seg>[][] = [];
+    let y = 100;
+    for (let i = 0; i < 4; i++) {
+      if (i === 2) rows.push([seg("Education", { x: 57, y: (y += 16), bold: true, size: 12 })]);
+      const date = i % 2 ? `0${i + 1}/2019 – Present` : `${2016 + i}`;
+      rows.push([seg(date, { x: 57, y: (y += 16) }), seg(`Title ${i}`, { x: 159, y })]);
+      for (let k = 0; k < 3; k++) rows.push([seg(`description line ${i}.${k}`, { x: 159, y: (y += 12) })]);
+    }
+    rows.push([seg("Languages", { x: 57, y: (y += 16), bold: true, size: 12 })]);
+    const order = orderRows(rows).map((r) => r.segments.map((s) => s.text).join("|"));
+    expect(order).toContain("2016|Title 0");
+    expect(order).toContain("02/2019 – Present|Title 1");
+    expect(order.indexOf("Education")).toBe(order.indexOf("02/2019 – Present|Title 1") + 4);
+  });
+
+  test("a left date column with fewer dates than headings beside it is still a date column", () => {
+    // two dated entries, three headings in the date column's width, long text on the right
+    const rows: ReturnType<typeof seg>[][] = [];
+    let y = 100;
+    rows.push([seg("2023", { x: 57, y }), seg("open-forge | PyTorch", { x: 159, y })]);
+    for (let k = 0; k < 4; k++) rows.push([seg(`description line ${k}`, { x: 159, y: (y += 12) })]);
+    rows.push([seg("Education", { x: 57, y: (y += 20), bold: true, size: 12 })]);
+    rows.push([seg("2017", { x: 57, y: (y += 20) }), seg("B.Eng., Delft", { x: 159, y })]);
+    rows.push([seg("Tech Stack", { x: 57, y: (y += 20), bold: true, size: 12 })]);
+    for (let k = 0; k < 3; k++) rows.push([seg(`skills line ${k}`, { x: 159, y: (y += 12) })]);
+    rows.push([seg("Languages", { x: 57, y: (y += 20), bold: true, size: 12 })]);
+    rows.push([seg("Japanese, Spanish", { x: 159, y: (y += 16) })]);
+    const order = orderRows(rows).map((r) => r.segments.map((s) => s.text).join("|"));
+    expect(order.slice(0, 2)).toEqual(["2023|open-forge | PyTorch", "description line 0"]);
+    expect(order.indexOf("Education")).toBeLessThan(order.indexOf("2017|B.Eng., Delft"));
+  });
+
+  test("a sidebar whose few dates happen to share baselines with the main column is still a column", () => {
+    const rows: ReturnType<typeof seg>[][] = [];
+    for (let i = 0; i < 12; i++) {
+      const y = 100 + i * 13;
+      const left = i % 4 === 0 ? seg(`${2015 + i}`, { x: 40, y }) : seg(`sidebar text ${i}`, { x: 40, y });
+      rows.push(i % 2 === 0 ? [left, seg(`main text ${i}`, { x: 240, y })] : [left]);
+    }
+    for (let i = 0; i < 4; i++) rows.push([seg(`main only ${i}`, { x: 240, y: 260 + i * 13 })]);
+    const band = findGutter(rows);
+    expect(band).not.toBeNull();
+  });
+
   test("a gutter right of edges at fractional positions is found (candidates never round back into the edge pad)", () => {
     // justified main column ending at x 385.77 (Chromium positions), a sidebar at 420
     const left = Array.from({ length: 14 }, (_, i) => {
