@@ -41,13 +41,17 @@ describe("orderRows", () => {
     // "05/2023 – Present<tab>Title", description and bullets at the tab stop, headings in the date's place
     const rows: ReturnType<typeof seg>[][] = [];
     let y = 100;
+    const down = (dy: number) => {
+      y += dy;
+      return y;
+    };
     for (let i = 0; i < 4; i++) {
-      if (i === 2) rows.push([seg("Education", { x: 57, y: (y += 16), bold: true, size: 12 })]);
+      if (i === 2) rows.push([seg("Education", { x: 57, y: down(16), bold: true, size: 12 })]);
       const date = i % 2 ? `0${i + 1}/2019 – Present` : `${2016 + i}`;
-      rows.push([seg(date, { x: 57, y: (y += 16) }), seg(`Title ${i}`, { x: 159, y })]);
-      for (let k = 0; k < 3; k++) rows.push([seg(`description line ${i}.${k}`, { x: 159, y: (y += 12) })]);
+      rows.push([seg(date, { x: 57, y: down(16) }), seg(`Title ${i}`, { x: 159, y })]);
+      for (let k = 0; k < 3; k++) rows.push([seg(`description line ${i}.${k}`, { x: 159, y: down(12) })]);
     }
-    rows.push([seg("Languages", { x: 57, y: (y += 16), bold: true, size: 12 })]);
+    rows.push([seg("Languages", { x: 57, y: down(16), bold: true, size: 12 })]);
     const order = orderRows(rows).map((r) => r.segments.map((s) => s.text).join("|"));
     expect(order).toContain("2016|Title 0");
     expect(order).toContain("02/2019 – Present|Title 1");
@@ -58,14 +62,18 @@ describe("orderRows", () => {
     // two dated entries, three headings in the date column's width, long text on the right
     const rows: ReturnType<typeof seg>[][] = [];
     let y = 100;
+    const down = (dy: number) => {
+      y += dy;
+      return y;
+    };
     rows.push([seg("2023", { x: 57, y }), seg("open-forge | PyTorch", { x: 159, y })]);
-    for (let k = 0; k < 4; k++) rows.push([seg(`description line ${k}`, { x: 159, y: (y += 12) })]);
-    rows.push([seg("Education", { x: 57, y: (y += 20), bold: true, size: 12 })]);
-    rows.push([seg("2017", { x: 57, y: (y += 20) }), seg("B.Eng., Delft", { x: 159, y })]);
-    rows.push([seg("Tech Stack", { x: 57, y: (y += 20), bold: true, size: 12 })]);
-    for (let k = 0; k < 3; k++) rows.push([seg(`skills line ${k}`, { x: 159, y: (y += 12) })]);
-    rows.push([seg("Languages", { x: 57, y: (y += 20), bold: true, size: 12 })]);
-    rows.push([seg("Japanese, Spanish", { x: 159, y: (y += 16) })]);
+    for (let k = 0; k < 4; k++) rows.push([seg(`description line ${k}`, { x: 159, y: down(12) })]);
+    rows.push([seg("Education", { x: 57, y: down(20), bold: true, size: 12 })]);
+    rows.push([seg("2017", { x: 57, y: down(20) }), seg("B.Eng., Delft", { x: 159, y })]);
+    rows.push([seg("Tech Stack", { x: 57, y: down(20), bold: true, size: 12 })]);
+    for (let k = 0; k < 3; k++) rows.push([seg(`skills line ${k}`, { x: 159, y: down(12) })]);
+    rows.push([seg("Languages", { x: 57, y: down(20), bold: true, size: 12 })]);
+    rows.push([seg("Japanese, Spanish", { x: 159, y: down(16) })]);
     const order = orderRows(rows).map((r) => r.segments.map((s) => s.text).join("|"));
     expect(order.slice(0, 2)).toEqual(["2023|open-forge | PyTorch", "description line 0"]);
     expect(order.indexOf("Education")).toBeLessThan(order.indexOf("2017|B.Eng., Delft"));
