@@ -8,6 +8,7 @@ import { createDashboard, type DashboardDeps } from "./dashboard/dashboard.ts";
 import { GITHUB_CACHE_RETENTION_MS, pruneGitHubHttpCache } from "./github/http-cache-store.ts";
 import { createRateGate } from "./github/shared-rate-gate.ts";
 import { renderMetrics } from "./http/metrics.ts";
+import { READY_DATABASE_TIMEOUT_MS } from "./http/routes/health-routes.ts";
 import { createHttpApp } from "./http/server.ts";
 import type { JobEvents } from "./jobs/job-handler.ts";
 import { JobQueue } from "./jobs/job-queue.ts";
@@ -42,12 +43,12 @@ export interface AppOptions {
  * The composition root: wires storage, services, background loops and HTTP from one frozen config.
  * Nothing starts until `start()`; `stop()` is the graceful shutdown SIGTERM calls.
  */
-export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
+export async function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
   const clock = opts.clock ?? systemClock;
   const logger = opts.logger ?? createLogger(config.logLevel);
   const events = new EventBus<AppEvents>();
   // SQLite in DATA_DIR, or PostgreSQL shared by several replicas (DATABASE_URL); migrated under a lock
-  const db = openStorage(config);
+  const db = await openStorage(config);
   const wide = config.databaseUrl ? [] : widePermissions(config.dataDir);
   if (wide.length)
     logger.warn(
@@ -59,7 +60,12 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
     monthlyQuota: config.defaultMonthlyQuota,
     rateLimitPerMinute: config.defaultRateLimitPerMinute,
   });
-  accounts.ensureDefaultClient();
+  try {
+    await accounts.ensureDefaultClient();
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
 
   const jobStore = new JobStore(db);
   const queue = new JobQueue(jobStore, clock);
@@ -93,20 +99,21 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
       // one replica at a time (an advisory lock on PostgreSQL); the others skip the round
       {
         name: "verifications",
-        run: (now) => runAlone(db, "retention", () => verifications.purge(now, config.resumeRetentionMs)) ?? {},
+        run: async (now) =>
+          (await runAlone(db, "retention", () => verifications.purge(now, config.resumeRetentionMs))) ?? {},
       },
       {
         name: "github-cache",
-        run: (now) =>
-          runAlone(db, "github-cache", () => ({
-            entries: pruneGitHubHttpCache(db, now - GITHUB_CACHE_RETENTION_MS),
-          })) ?? {},
+        run: async (now) =>
+          (await runAlone(db, "github-cache", async () => ({
+            entries: await pruneGitHubHttpCache(db, now - GITHUB_CACHE_RETENTION_MS),
+          }))) ?? {},
       },
       ...(rateGate.store
         ? [
             {
               name: "github-rate-gate",
-              run: () => runAlone(db, "github-rate-gate", () => rateGate.store!.prune()) ?? {},
+              run: async () => (await runAlone(db, "github-rate-gate", () => rateGate.store!.prune())) ?? {},
             },
           ]
         : []),
@@ -152,9 +159,7 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
     uploads: bodies,
     extra: [dashboard.routes],
     health: {
-      checkDatabase: () => {
-        db.transaction(() => {}).immediate();
-      },
+      checkDatabase: () => db.check(READY_DATABASE_TIMEOUT_MS),
       freeDiskBytes: () => {
         try {
           const s = statfsSync(config.dataDir);
@@ -164,21 +169,29 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
         }
       },
       workerLoopAgeMs: () => (worker.lastTickAt === 0 ? Infinity : clock.now() - worker.lastTickAt),
-      metrics: () =>
-        renderMetrics({
-          jobs: jobStore.counts(clock.now()),
-          verifications: verifications.countsByStatus(),
-          github: steps.githubRateLimit?.() ?? null,
-          extra: webhooks.metricsLines(),
-        }),
+      metrics: async () => {
+        const [jobs, byStatus, extra] = await Promise.all([
+          jobStore.counts(clock.now()),
+          verifications.countsByStatus(),
+          webhooks.metricsLines(),
+        ]);
+        return renderMetrics({ jobs, verifications: byStatus, github: steps.githubRateLimit?.() ?? null, extra });
+      },
     },
   });
 
   // work made due on another replica (or by a CLI command) wakes this one's idle loops (PostgreSQL)
-  const unlisten = [
-    onRemoteWake(db, "claimcheck_jobs", () => queue.notify()),
-    onRemoteWake(db, "claimcheck_webhooks", () => webhooks.dispatcher.notify()),
-  ];
+  let unlisten: Array<() => void>;
+  try {
+    unlisten = await Promise.all([
+      onRemoteWake(db, "claimcheck_jobs", () => queue.notify()),
+      onRemoteWake(db, "claimcheck_webhooks", () => webhooks.dispatcher.notify()),
+    ]);
+  } catch (err) {
+    await rateGate.close();
+    await db.close();
+    throw err;
+  }
   let server: ReturnType<typeof http.listen>["server"] | null = null;
   let stopped: Promise<void> | null = null;
 
@@ -217,8 +230,9 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
           idleTimeout,
         });
       } catch (err) {
-        rateGate.close();
-        db.close();
+        for (const off of unlisten) off();
+        await rateGate.close();
+        await db.close();
         throw listenError(config, err);
       }
       server = http.server;
@@ -243,13 +257,13 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
           maintenance.stop(),
         ]);
         await steps.close?.();
-        rateGate.close();
+        await rateGate.close();
         logger.info("stopped", { finishedInFlight: r.finished, released: r.released });
-        db.close();
+        await db.close();
       })();
       return stopped;
     },
   };
 }
 
-export type App = ReturnType<typeof createApp>;
+export type App = Awaited<ReturnType<typeof createApp>>;

@@ -1,6 +1,7 @@
 import type { Clock } from "../lib/clock.ts";
 import { AppError } from "../lib/errors.ts";
 import { newId } from "../lib/ids.ts";
+import type { Queryable } from "../storage/sql-database.ts";
 import type { AccountStore, ApiKeyRow, ClientRow } from "./account-store.ts";
 import { generateApiKey, hashApiKey, looksLikeApiKey } from "./api-keys.ts";
 
@@ -43,9 +44,9 @@ export class AccountService {
   ) {}
 
   /** The `default` client exists so a single-tenant install needs no set-up. */
-  ensureDefaultClient(): ClientRow {
+  async ensureDefaultClient(): Promise<ClientRow> {
     const now = this.clock.now();
-    this.store.ensureClient(
+    await this.store.ensureClient(
       {
         id: newId("cli", now),
         name: DEFAULT_CLIENT,
@@ -54,16 +55,19 @@ export class AccountService {
       },
       now,
     );
-    return this.store.clientByName(DEFAULT_CLIENT)!;
+    return (await this.store.clientByName(DEFAULT_CLIENT))!;
   }
 
-  addClient(name: string, limits: { monthlyQuota?: number; rateLimitPerMinute?: number } = {}): ClientRow {
+  async addClient(
+    name: string,
+    limits: { monthlyQuota?: number; rateLimitPerMinute?: number } = {},
+  ): Promise<ClientRow> {
     if (!CLIENT_NAME.test(name))
       throw new AppError("invalid_client_name", 400, "a client name is 1-63 letters, digits, '.', '_' or '-'");
-    if (this.store.clientByName(name))
+    if (await this.store.clientByName(name))
       throw new AppError("client_exists", 409, `a client named ${name} already exists`);
     const now = this.clock.now();
-    this.store.insertClient(
+    await this.store.insertClient(
       {
         id: newId("cli", now),
         name,
@@ -72,44 +76,45 @@ export class AccountService {
       },
       now,
     );
-    return this.store.clientByName(name)!;
+    return (await this.store.clientByName(name))!;
   }
 
-  listClients(): ClientRow[] {
+  listClients(): Promise<ClientRow[]> {
     return this.store.listClients();
   }
 
   /** How many active API keys each client has, by client id. */
-  activeKeyCounts(): Map<string, number> {
+  activeKeyCounts(): Promise<Map<string, number>> {
     return this.store.activeKeyCounts();
   }
 
   /** A client by name; the default client is created on first use. */
-  client(name: string): ClientRow {
+  async client(name: string): Promise<ClientRow> {
     if (name === DEFAULT_CLIENT) return this.ensureDefaultClient();
-    const c = this.store.clientByName(name);
+    const c = await this.store.clientByName(name);
     if (!c) throw new AppError("client_not_found", 404, `no client named ${name} (see: claimcheck clients list)`);
     return c;
   }
 
-  clientById(id: string): ClientRow | null {
-    return this.store.clientById(id);
+  /** A client by id; read on `q` (a transaction's handle) when given. */
+  clientById(id: string, q?: Queryable): Promise<ClientRow | null> {
+    return (q ? this.store.on(q) : this.store).clientById(id);
   }
 
-  setLimits(name: string, limits: { monthlyQuota?: number; rateLimitPerMinute?: number }): ClientRow {
-    const c = this.client(name);
-    this.store.updateLimits(
+  async setLimits(name: string, limits: { monthlyQuota?: number; rateLimitPerMinute?: number }): Promise<ClientRow> {
+    const c = await this.client(name);
+    await this.store.updateLimits(
       c.id,
       { monthly_quota: limits.monthlyQuota, rate_limit_per_minute: limits.rateLimitPerMinute },
       this.clock.now(),
     );
-    return this.store.clientById(c.id)!;
+    return (await this.store.clientById(c.id))!;
   }
 
   /** A new key for the client; the plain key is returned once and never stored. */
-  createKey(name: string, clientName = DEFAULT_CLIENT): { key: string; row: ApiKeyRow } {
+  async createKey(name: string, clientName = DEFAULT_CLIENT): Promise<{ key: string; row: ApiKeyRow }> {
     if (!name.trim()) throw new AppError("invalid_key_name", 400, "a key needs a name");
-    const client = this.client(clientName);
+    const client = await this.client(clientName);
     const { key, hash, displayPrefix } = generateApiKey();
     const now = this.clock.now();
     const row = {
@@ -120,50 +125,50 @@ export class AccountService {
       key_hash: hash,
       created_at: now,
     };
-    this.store.insertKey(row);
+    await this.store.insertKey(row);
     return { key, row: { ...row, last_used_at: null, revoked_at: null } };
   }
 
-  listKeys(clientName?: string): Array<ApiKeyRow & { client_name: string }> {
-    return this.store.listKeys(clientName ? this.client(clientName).id : undefined);
+  async listKeys(clientName?: string): Promise<Array<ApiKeyRow & { client_name: string }>> {
+    return this.store.listKeys(clientName ? (await this.client(clientName)).id : undefined);
   }
 
-  revokeKey(id: string): void {
-    const key = this.store.keyById(id);
+  async revokeKey(id: string): Promise<void> {
+    const key = await this.store.keyById(id);
     if (!key) throw new AppError("key_not_found", 404, `no API key with id ${id} (see: claimcheck keys list)`);
-    if (!this.store.revokeKey(id, this.clock.now()))
+    if (!(await this.store.revokeKey(id, this.clock.now())))
       throw new AppError("key_revoked", 409, `key ${id} is already revoked`);
   }
 
   /** The principal behind a bearer token, or null for a missing, malformed, unknown or revoked key. */
-  authenticate(authorization: string | null): Principal | null {
+  async authenticate(authorization: string | null): Promise<Principal | null> {
     const m = authorization ? /^Bearer\s+(\S+)\s*$/i.exec(authorization) : null;
     if (!m || !looksLikeApiKey(m[1]!)) return null;
-    const found = this.store.activeKeyByHash(hashApiKey(m[1]!));
+    const found = await this.store.activeKeyByHash(hashApiKey(m[1]!));
     if (!found) return null;
     const now = this.clock.now();
     // last use is informational: record it at most once a minute per key, not one write per request
     if (found.last_used_at === null || now - found.last_used_at >= KEY_TOUCH_INTERVAL_MS)
-      this.store.touchKey(found.id, now);
+      await this.store.touchKey(found.id, now);
     return { keyId: found.id, client: found.client };
   }
 
   /** Set the client's webhook URL; a new secret is generated unless one is given. Returns the secret in force. */
-  setWebhook(
+  async setWebhook(
     clientName: string,
     url: string,
     secret?: string,
-  ): { client: ClientRow; secret: string; generated: boolean } {
+  ): Promise<{ client: ClientRow; secret: string; generated: boolean }> {
     const problem = validateWebhookUrl(url);
     if (problem) throw new AppError("invalid_webhook_url", 400, problem);
     if (secret !== undefined && secret.length < 16)
       throw new AppError("weak_webhook_secret", 400, "a webhook secret needs at least 16 characters");
-    const c = this.client(clientName);
+    const c = await this.client(clientName);
     const generated = secret === undefined && !c.webhook_secret;
     const next = secret ?? c.webhook_secret ?? generateWebhookSecret();
     const rotating = c.webhook_secret !== null && next !== c.webhook_secret;
     const now = this.clock.now();
-    this.store.setWebhook(
+    await this.store.setWebhook(
       c.id,
       {
         url,
@@ -173,15 +178,18 @@ export class AccountService {
       },
       now,
     );
-    return { client: this.store.clientById(c.id)!, secret: next, generated };
+    return { client: (await this.store.clientById(c.id))!, secret: next, generated };
   }
 
   /** Replace the secret; the old one keeps signing (as a second signature) for `overlapMs`. */
-  rotateWebhookSecret(clientName: string, overlapMs = SECRET_OVERLAP_MS): { client: ClientRow; secret: string } {
-    const c = this.client(clientName);
+  async rotateWebhookSecret(
+    clientName: string,
+    overlapMs = SECRET_OVERLAP_MS,
+  ): Promise<{ client: ClientRow; secret: string }> {
+    const c = await this.client(clientName);
     const secret = generateWebhookSecret();
     const now = this.clock.now();
-    this.store.setWebhook(
+    await this.store.setWebhook(
       c.id,
       {
         url: c.webhook_url,
@@ -191,6 +199,6 @@ export class AccountService {
       },
       now,
     );
-    return { client: this.store.clientById(c.id)!, secret };
+    return { client: (await this.store.clientById(c.id))!, secret };
   }
 }

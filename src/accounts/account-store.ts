@@ -1,4 +1,4 @@
-import type { Database } from "../storage/database.ts";
+import type { Queryable } from "../storage/sql-database.ts";
 
 export interface ClientRow {
   id: string;
@@ -35,10 +35,18 @@ interface KeyColumns {
 
 /** Every SQL statement about clients and API keys. */
 export class AccountStore {
-  constructor(private readonly db: Database) {}
+  constructor(private readonly db: Queryable) {}
 
-  insertClient(c: Pick<ClientRow, "id" | "name" | "monthly_quota" | "rate_limit_per_minute">, now: number): void {
-    this.db
+  /** The same statements inside a transaction (or savepoint). */
+  on(q: Queryable): AccountStore {
+    return q === this.db ? this : new AccountStore(q);
+  }
+
+  async insertClient(
+    c: Pick<ClientRow, "id" | "name" | "monthly_quota" | "rate_limit_per_minute">,
+    now: number,
+  ): Promise<void> {
+    await this.db
       .query(
         `INSERT INTO clients (id, name, monthly_quota, rate_limit_per_minute, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?)`,
@@ -47,8 +55,11 @@ export class AccountStore {
   }
 
   /** Insert the client unless one with that name exists (idempotent start-up). */
-  ensureClient(c: Pick<ClientRow, "id" | "name" | "monthly_quota" | "rate_limit_per_minute">, now: number): void {
-    this.db
+  async ensureClient(
+    c: Pick<ClientRow, "id" | "name" | "monthly_quota" | "rate_limit_per_minute">,
+    now: number,
+  ): Promise<void> {
+    await this.db
       .query(
         `INSERT INTO clients (id, name, monthly_quota, rate_limit_per_minute, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(name) DO NOTHING`,
@@ -56,20 +67,24 @@ export class AccountStore {
       .run(c.id, c.name, c.monthly_quota, c.rate_limit_per_minute, now, now);
   }
 
-  clientByName(name: string): ClientRow | null {
+  clientByName(name: string): Promise<ClientRow | null> {
     return this.db.query<ClientRow, [string]>("SELECT * FROM clients WHERE name = ?").get(name);
   }
 
-  clientById(id: string): ClientRow | null {
+  clientById(id: string): Promise<ClientRow | null> {
     return this.db.query<ClientRow, [string]>("SELECT * FROM clients WHERE id = ?").get(id);
   }
 
-  listClients(): ClientRow[] {
+  listClients(): Promise<ClientRow[]> {
     return this.db.query<ClientRow, []>("SELECT * FROM clients ORDER BY created_at, name").all();
   }
 
-  updateLimits(id: string, limits: { monthly_quota?: number; rate_limit_per_minute?: number }, now: number): void {
-    this.db
+  async updateLimits(
+    id: string,
+    limits: { monthly_quota?: number; rate_limit_per_minute?: number },
+    now: number,
+  ): Promise<void> {
+    await this.db
       .query(
         `UPDATE clients SET monthly_quota = coalesce(?, monthly_quota),
                 rate_limit_per_minute = coalesce(?, rate_limit_per_minute), updated_at = ? WHERE id = ?`,
@@ -78,12 +93,12 @@ export class AccountStore {
   }
 
   /** Set the webhook URL and secret; the old secret stays valid until `previousUntil` (rotation overlap). */
-  setWebhook(
+  async setWebhook(
     id: string,
     w: { url: string | null; secret: string | null; previousSecret: string | null; previousUntil: number | null },
     now: number,
-  ): void {
-    this.db
+  ): Promise<void> {
+    await this.db
       .query(
         `UPDATE clients SET webhook_url = ?, webhook_secret = ?, webhook_secret_previous = ?,
                 webhook_secret_previous_until = ?, updated_at = ? WHERE id = ?`,
@@ -91,8 +106,8 @@ export class AccountStore {
       .run(w.url, w.secret, w.previousSecret, w.previousUntil, now, id);
   }
 
-  insertKey(k: Omit<ApiKeyRow, "last_used_at" | "revoked_at">): void {
-    this.db
+  async insertKey(k: Omit<ApiKeyRow, "last_used_at" | "revoked_at">): Promise<void> {
+    await this.db
       .query(
         `INSERT INTO api_keys (id, client_id, name, display_prefix, key_hash, created_at)
          VALUES (?, ?, ?, ?, ?, ?)`,
@@ -104,8 +119,8 @@ export class AccountStore {
    * The active key with this hash, with its client; null when unknown or revoked. One statement: it runs
    * on every API request (a round trip each on PostgreSQL).
    */
-  activeKeyByHash(hash: string): (ApiKeyRow & { client: ClientRow }) | null {
-    const row = this.db
+  async activeKeyByHash(hash: string): Promise<(ApiKeyRow & { client: ClientRow }) | null> {
+    const row = await this.db
       .query<ClientRow & KeyColumns, [string]>(
         `SELECT c.*, k.id AS key_id, k.name AS key_name, k.display_prefix AS key_display_prefix,
                 k.created_at AS key_created_at, k.last_used_at AS key_last_used_at
@@ -128,11 +143,11 @@ export class AccountStore {
     };
   }
 
-  touchKey(id: string, now: number): void {
-    this.db.query("UPDATE api_keys SET last_used_at = ? WHERE id = ?").run(now, id);
+  async touchKey(id: string, now: number): Promise<void> {
+    await this.db.query("UPDATE api_keys SET last_used_at = ? WHERE id = ?").run(now, id);
   }
 
-  listKeys(clientId?: string): Array<ApiKeyRow & { client_name: string }> {
+  listKeys(clientId?: string): Promise<Array<ApiKeyRow & { client_name: string }>> {
     const sql = `SELECT k.*, c.name AS client_name FROM api_keys k JOIN clients c ON c.id = k.client_id
                  ${clientId ? "WHERE k.client_id = ?" : ""} ORDER BY k.created_at, k.id`;
     const q = this.db.query<ApiKeyRow & { client_name: string }, string[]>(sql);
@@ -140,8 +155,8 @@ export class AccountStore {
   }
 
   /** How many active (unrevoked) API keys each client has; clients without any are absent. */
-  activeKeyCounts(): Map<string, number> {
-    const rows = this.db
+  async activeKeyCounts(): Promise<Map<string, number>> {
+    const rows = await this.db
       .query<{ client_id: string; n: number }, []>(
         "SELECT client_id, count(*) AS n FROM api_keys WHERE revoked_at IS NULL GROUP BY client_id",
       )
@@ -149,13 +164,14 @@ export class AccountStore {
     return new Map(rows.map((r) => [r.client_id, r.n]));
   }
 
-  keyById(id: string): ApiKeyRow | null {
+  keyById(id: string): Promise<ApiKeyRow | null> {
     return this.db.query<ApiKeyRow, [string]>("SELECT * FROM api_keys WHERE id = ?").get(id);
   }
 
-  revokeKey(id: string, now: number): boolean {
-    return (
-      this.db.query("UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL").run(now, id).changes === 1
-    );
+  async revokeKey(id: string, now: number): Promise<boolean> {
+    const r = await this.db
+      .query("UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL")
+      .run(now, id);
+    return r.changes === 1;
   }
 }

@@ -72,42 +72,44 @@ export class AdminAuth {
     };
   }
 
-  hasAdmin(): boolean {
-    return this.store.countAdmins() > 0;
+  async hasAdmin(): Promise<boolean> {
+    return (await this.store.countAdmins()) > 0;
   }
 
-  listAdmins(): Array<Omit<AdminRow, "password_hash">> {
-    return this.store.listAdmins().map(({ password_hash: _, ...a }) => a);
+  async listAdmins(): Promise<Array<Omit<AdminRow, "password_hash">>> {
+    return (await this.store.listAdmins()).map(({ password_hash: _, ...a }) => a);
   }
 
   /** Remove an administrator and end their sessions at once. */
-  removeAdmin(username: string): void {
-    const a = this.store.adminByUsername(username);
+  async removeAdmin(username: string): Promise<void> {
+    const a = await this.store.adminByUsername(username);
     if (!a) throw new AppError("admin_not_found", 404, `no administrator named ${username}`);
-    this.store.transaction(() => {
-      this.store.deleteSessionsOf(a.id);
-      this.store.deleteAdmin(a.id);
+    await this.store.transaction(async (store) => {
+      await store.deleteSessionsOf(a.id);
+      await store.deleteAdmin(a.id);
     });
   }
 
   /** A new single-use setup token; whoever holds it may create one administrator before it expires. */
-  createSetupToken(): { token: string; expiresAt: number } {
+  async createSetupToken(): Promise<{ token: string; expiresAt: number }> {
     const token = randomToken();
     const now = this.clock.now();
     const expiresAt = now + this.settings.setupTtlMs;
-    this.store.insertSetupToken(hashToken(token), now, expiresAt);
+    await this.store.insertSetupToken(hashToken(token), now, expiresAt);
     return { token, expiresAt };
   }
 
-  isSetupTokenLive(token: string): boolean {
+  async isSetupTokenLive(token: string): Promise<boolean> {
     return (
-      token.length > 0 && token.length <= 128 && this.store.liveSetupToken(hashToken(token), this.clock.now()) !== null
+      token.length > 0 &&
+      token.length <= 128 &&
+      (await this.store.liveSetupToken(hashToken(token), this.clock.now())) !== null
     );
   }
 
   /** Spend the setup token to create an administrator; the token works once, whatever happens after. */
   async redeemSetup(token: string, username: string, password: string, confirm: string): Promise<AdminRow> {
-    if (!this.isSetupTokenLive(token))
+    if (!(await this.isSetupTokenLive(token)))
       throw new AppError(
         "setup_token_invalid",
         403,
@@ -124,12 +126,12 @@ export class AdminAuth {
       created_at: now,
       last_login_at: null,
     };
-    return this.store.transaction(() => {
-      if (this.store.adminByUsername(username))
+    return this.store.transaction(async (store) => {
+      if (await store.adminByUsername(username))
         throw new AppError("admin_exists", 409, `an administrator named ${username} already exists`);
-      if (!this.store.useSetupToken(hashToken(token), admin.id, now))
+      if (!(await store.useSetupToken(hashToken(token), admin.id, now)))
         throw new AppError("setup_token_invalid", 403, "this setup link was used or expired meanwhile");
-      this.store.insertAdmin(admin);
+      await store.insertAdmin(admin);
       return admin;
     });
   }
@@ -144,30 +146,29 @@ export class AdminAuth {
   async login(username: string, password: string, address: string): Promise<AdminSession> {
     const now = this.clock.now();
     const subject = username.toLowerCase().slice(0, 64);
-    const reserved = this.reserveAttempt(subject, address, now);
-    const admin = username.length <= 64 ? this.store.adminByUsername(username) : null;
+    const reserved = await this.reserveAttempt(subject, address, now);
+    const admin = username.length <= 64 ? await this.store.adminByUsername(username) : null;
     const ok =
       password.length <= PASSWORD_MAX &&
       (await Bun.password.verify(password, admin?.password_hash ?? (await this.decoy())));
     if (!admin || !ok) throw new AppError("invalid_login", 401, "wrong username or password");
-    this.store.transaction(() => {
-      this.store.clearFailures("user", subject);
-      this.store.forgetFailure(reserved.ip);
-      this.store.touchLogin(admin.id, now);
+    await this.store.transaction(async (store) => {
+      await store.clearFailures("user", subject);
+      await store.forgetFailure(reserved.ip);
+      await store.touchLogin(admin.id, now);
     });
     return this.startSession(admin.id);
   }
 
   /** Throttle decision and the attempt's failure rows, atomically; 429 login_throttled when refused. */
-  private reserveAttempt(subject: string, address: string, now: number): { user: number; ip: number } {
+  private reserveAttempt(subject: string, address: string, now: number): Promise<{ user: number; ip: number }> {
     const since = now - this.settings.throttle.windowMs;
-    return this.store.transaction(() => {
-      const decision = decideLoginAttempt({
-        now,
-        userFailures: this.store.failuresSince("user", subject, since),
-        addressFailures: this.store.failuresSince("ip", address, since),
-        policy: this.settings.throttle,
-      });
+    return this.store.transaction(async (store) => {
+      const [userFailures, addressFailures] = await Promise.all([
+        store.failuresSince("user", subject, since),
+        store.failuresSince("ip", address, since),
+      ]);
+      const decision = decideLoginAttempt({ now, userFailures, addressFailures, policy: this.settings.throttle });
       if (!decision.ok) {
         throw new AppError(
           "login_throttled",
@@ -177,17 +178,21 @@ export class AdminAuth {
           { "Retry-After": String(decision.retryAfterSeconds) },
         );
       }
-      return { user: this.store.recordFailure("user", subject, now), ip: this.store.recordFailure("ip", address, now) };
+      const [user, ip] = await Promise.all([
+        store.recordFailure("user", subject, now),
+        store.recordFailure("ip", address, now),
+      ]);
+      return { user, ip };
     });
   }
 
   /** A fresh session (a new token at every login: no session fixation). */
-  startSession(adminId: string): AdminSession {
+  async startSession(adminId: string): Promise<AdminSession> {
     const now = this.clock.now();
     const token = randomToken();
     const csrfToken = randomToken();
     const expiresAt = Math.min(now + this.settings.sessionIdleMs, now + this.settings.sessionMaxMs);
-    this.store.insertSession({
+    await this.store.insertSession({
       token_hash: hashToken(token),
       admin_id: adminId,
       csrf_token: csrfToken,
@@ -199,35 +204,35 @@ export class AdminAuth {
   }
 
   /** The live session behind a cookie value, its idle expiry pushed forward; null when absent or expired. */
-  session(token: string | undefined | null): LiveSession | null {
+  async session(token: string | undefined | null): Promise<LiveSession | null> {
     if (!token || token.length > 128) return null;
     const hash = hashToken(token);
     const now = this.clock.now();
-    const s = this.store.liveSession(hash, now);
+    const s = await this.store.liveSession(hash, now);
     if (!s) return null;
     if (now - s.last_seen_at >= SESSION_TOUCH_MS) {
       const expiresAt = Math.min(now + this.settings.sessionIdleMs, s.created_at + this.settings.sessionMaxMs);
-      this.store.extendSession(hash, now, expiresAt);
+      await this.store.extendSession(hash, now, expiresAt);
       return { ...s, last_seen_at: now, expires_at: expiresAt };
     }
     return s;
   }
 
-  logout(token: string): void {
-    this.store.deleteSession(hashToken(token));
+  async logout(token: string): Promise<void> {
+    await this.store.deleteSession(hashToken(token));
   }
 
   /** One notice shown on the next page of this session (after a redirect). */
-  flash(session: LiveSession, message: string): void {
-    this.store.setFlash(session.token_hash, message.slice(0, 500));
+  async flash(session: LiveSession, message: string): Promise<void> {
+    await this.store.setFlash(session.token_hash, message.slice(0, 500));
   }
 
-  takeFlash(session: LiveSession): string | null {
+  takeFlash(session: LiveSession): Promise<string | null> {
     return this.store.takeFlash(session.token_hash);
   }
 
   /** Housekeeping for expired sessions and tokens and stale login failures. */
-  purge(): { sessions: number; tokens: number; failures: number } {
+  purge(): Promise<{ sessions: number; tokens: number; failures: number }> {
     const now = this.clock.now();
     return this.store.purge(now, now - this.settings.throttle.windowMs);
   }

@@ -9,15 +9,15 @@ import type { CliIO } from "./command.ts";
 import { type StorageFlags, storageFlagValues } from "./flags.ts";
 
 /** Open the database for a command (DATABASE_URL's, else DATA_DIR's); closed when `fn` returns. */
-export function openCommandStorage(
+export async function openCommandStorage(
   io: CliIO,
   flags: StorageFlags,
   opts: { migrate?: boolean } = {},
-): { db: Database; dataDir: string; where: string } {
+): Promise<{ db: Database; dataDir: string; where: string }> {
   const s = loadDataDir(io.env, storageFlagValues(flags));
   if (s.databaseUrl) {
     try {
-      return { db: openStorage(s, opts), dataDir: s.dataDir, where: "PostgreSQL (DATABASE_URL)" };
+      return { db: await openStorage(s, opts), dataDir: s.dataDir, where: "PostgreSQL (DATABASE_URL)" };
     } catch (err) {
       throw postgresStartError(s.databaseUrl, err);
     }
@@ -26,7 +26,7 @@ export function openCommandStorage(
   ensureDataDir(s.dataDir);
   let db: Database;
   try {
-    db = openStorage(s, opts);
+    db = await openStorage(s, opts);
   } catch (err) {
     throw databaseOpenError(s.dataDir, s.dbPath, err);
   }
@@ -34,12 +34,16 @@ export function openCommandStorage(
 }
 
 /** Open the database for a command (DATABASE_URL's, else DATA_DIR's); closed when `fn` returns. */
-export function withDatabase<T>(io: CliIO, flags: StorageFlags, fn: (db: Database, dataDir: string) => T): T {
-  const { db, dataDir } = openCommandStorage(io, flags);
+export async function withDatabase<T>(
+  io: CliIO,
+  flags: StorageFlags,
+  fn: (db: Database, dataDir: string) => T | Promise<T>,
+): Promise<T> {
+  const { db, dataDir } = await openCommandStorage(io, flags);
   try {
-    return fn(db, dataDir);
+    return await fn(db, dataDir);
   } finally {
-    db.close();
+    await db.close();
   }
 }
 
@@ -47,7 +51,11 @@ export function withDatabase<T>(io: CliIO, flags: StorageFlags, fn: (db: Databas
  * Open the data of a (possibly running) server for an admin command. WAL + busy_timeout (SQLite) or
  * PostgreSQL's own concurrency make this safe beside the server; the database is created and migrated if it does not exist yet.
  */
-export function withAccounts<T>(io: CliIO, flags: StorageFlags, fn: (accounts: AccountService, db: Database) => T): T {
+export function withAccounts<T>(
+  io: CliIO,
+  flags: StorageFlags,
+  fn: (accounts: AccountService, db: Database) => T | Promise<T>,
+): Promise<T> {
   return withDatabase(io, flags, (db) =>
     fn(new AccountService(new AccountStore(db), systemClock, clientDefaults(io.env)), db),
   );

@@ -20,14 +20,14 @@ import { webhookRoutes } from "./routes/webhook-routes.ts";
 /** What the dashboard needs from webhook delivery: the same service the CLI uses. */
 export interface DashboardWebhooks {
   /** every delivery of a verification's event, newest first */
-  deliveriesForJob(trackingId: string): DeliveryListRow[];
+  deliveriesForJob(trackingId: string): Promise<DeliveryListRow[]>;
   /** the client's latest test deliveries, newest first */
-  testDeliveries(clientId: string, limit?: number): DeliveryListRow[];
+  testDeliveries(clientId: string, limit?: number): Promise<DeliveryListRow[]>;
   /** event deliveries since `since`: states, success, latency */
-  health(since: number): DeliveryHealth;
-  attempts(deliveryId: string): AttemptRow[];
+  health(since: number): Promise<DeliveryHealth>;
+  attempts(deliveryId: string): Promise<AttemptRow[]>;
   /** send an event again (a delivery id), or for the first time (a final job's trackingId) */
-  resend(idOrTrackingId: string): { delivery: DeliveryRow; created: boolean };
+  resend(idOrTrackingId: string): Promise<{ delivery: DeliveryRow; created: boolean }>;
   /** one signed test event to the client's URL now, recorded like any delivery */
   sendTest(clientId: string): Promise<{ delivery: DeliveryRow; result: AttemptResult }>;
 }
@@ -107,9 +107,9 @@ export function createDashboard(deps: DashboardDeps) {
      * At start: while no administrator exists, a fresh setup link (the server prints it); null once
      * one exists. Each start issues a new short-lived link, so an unused one never lingers.
      */
-    setupLinkIfNoAdmin(baseUrl: string): { link: string; expiresAt: number } | null {
-      if (auth.hasAdmin()) return null;
-      const { token, expiresAt } = auth.createSetupToken();
+    async setupLinkIfNoAdmin(baseUrl: string): Promise<{ link: string; expiresAt: number } | null> {
+      if (await auth.hasAdmin()) return null;
+      const { token, expiresAt } = await auth.createSetupToken();
       return { link: setupLink(deps.publicUrl ?? baseUrl, token), expiresAt };
     },
   };

@@ -182,9 +182,9 @@ export function createPageHandler(deps: PageHandlerDeps) {
      * A path or method no route serves: 405 with Allow when the path exists for other methods, else 404.
      * The body is never read (it may be anything, of any type); anonymous callers learn nothing.
      */
-    unmatched(ctx: { request: Request; server?: Server }, allow: string[]): Response {
+    async unmatched(ctx: { request: Request; server?: Server }, allow: string[]): Promise<Response> {
       const r = base(ctx.request, undefined, ctx.server);
-      const session = deps.auth.session(readCookie(ctx.request, SESSION_COOKIE, r.secure));
+      const session = await deps.auth.session(readCookie(ctx.request, SESSION_COOKIE, r.secure));
       if (!session) return noSession(r, ctx.request.method !== "GET" && ctx.request.method !== "HEAD");
       const viewer: Viewer = { username: session.username, csrfToken: session.csrf_token };
       if (allow.length === 0) return fail(new AppError("not_found", 404, "There is no such dashboard page."), viewer);
@@ -196,7 +196,7 @@ export function createPageHandler(deps: PageHandlerDeps) {
     },
 
     /** The session's one-time notice for a page view; a background refresh leaves it for the page. */
-    flash(r: AdminRequest): string | null {
+    async flash(r: AdminRequest): Promise<string | null> {
       return r.live ? null : deps.auth.takeFlash(r.session);
     },
 
@@ -221,7 +221,7 @@ export function createPageHandler(deps: PageHandlerDeps) {
       handler: (r: AdminRequest) => Response | Promise<Response>,
     ): Promise<Response> {
       const r = base(ctx.request, ctx.params, ctx.server);
-      const session = deps.auth.session(readCookie(ctx.request, SESSION_COOKIE, r.secure));
+      const session = await deps.auth.session(readCookie(ctx.request, SESSION_COOKIE, r.secure));
       const post = ctx.request.method !== "GET" && ctx.request.method !== "HEAD";
       if (!session) return noSession(r, post);
       const viewer: Viewer = { username: session.username, csrfToken: session.csrf_token };

@@ -92,7 +92,7 @@ export async function fetchCommitHistory(
   const newest = first.data.map(toGhCommit);
   const lastPage = pageOf(first.headers.link, "last");
   const head = newest[0]?.sha ?? "";
-  const known = store?.load(repo) ?? null;
+  const known = (await store?.load(repo)) ?? null;
   const gained = known && head ? gainedAbove(known, first.data, newest) : null;
   let before = known && gained !== null ? { known, gained } : null;
 

@@ -68,6 +68,8 @@ export function createConditionalFetch(o: ConditionalFetchOptions) {
   async function send(url: string, init: RequestInit, headers: Headers): Promise<{ res: Response; text: string }> {
     const timeout = AbortSignal.timeout(o.timeoutMs);
     const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+    // the caller may have given up while the cache entry was read: such a request is not sent
+    init.signal?.throwIfAborted();
     o.counters.calls++;
     try {
       const res = await o.fetch(url, { ...init, headers, redirect: "manual", signal });
@@ -87,10 +89,10 @@ export function createConditionalFetch(o: ConditionalFetchOptions) {
     const cacheable = method === "GET" && o.cache !== null;
     for (let hop = 0; ; hop++) {
       const headers = new Headers(init.headers);
-      const entry = cacheable ? o.cache!.get(url, o.partition) : null;
+      const entry = cacheable ? await o.cache!.get(url, o.partition) : null;
       if (entry && isImmutableUrl(url)) {
         o.counters.servedFromCache++;
-        o.cache!.touch(url, o.partition, o.clock.now());
+        void o.cache!.touch(url, o.partition, o.clock.now()); // never fails; the answer need not wait for it
         return replay(entry, null);
       }
       if (entry?.etag) headers.set("if-none-match", entry.etag);
@@ -107,7 +109,7 @@ export function createConditionalFetch(o: ConditionalFetchOptions) {
       }
       if (res.status === 304 && entry) {
         o.counters.notModified++;
-        o.cache!.touch(url, o.partition, o.clock.now());
+        void o.cache!.touch(url, o.partition, o.clock.now());
         return replay(entry, res.headers);
       }
       const etag = res.headers.get("etag");
@@ -118,7 +120,7 @@ export function createConditionalFetch(o: ConditionalFetchOptions) {
           const v = res.headers.get(name);
           if (v !== null) kept[name] = v;
         }
-        o.cache!.put(o.partition, { url, etag, lastModified, headers: kept, body: text }, o.clock.now());
+        void o.cache!.put(o.partition, { url, etag, lastModified, headers: kept, body: text }, o.clock.now());
       }
       const out = new Headers(res.headers);
       out.delete("content-encoding"); // the body was already decoded

@@ -1,5 +1,5 @@
 import { sha256Hex } from "../lib/ids.ts";
-import type { Database } from "../storage/database.ts";
+import type { Queryable } from "../storage/sql-database.ts";
 
 /** A cached GitHub answer: what to revalidate with (etag) and what to replay on a 304. */
 export interface CachedResponse {
@@ -32,20 +32,21 @@ interface Row {
 export const GITHUB_CACHE_RETENTION_MS = 30 * 86_400_000;
 
 /** Drops cache entries not served since `before` (epoch ms); for the maintenance loop. Returns how many. */
-export function pruneGitHubHttpCache(db: Database, before: number): number {
+export function pruneGitHubHttpCache(db: Queryable, before: number): Promise<number> {
   return new GitHubHttpCache(db).prune(before);
 }
 
 /**
  * The persistent conditional-request cache (table github_http_cache, migration 0003). One row per
  * (url, token partition), body gzipped; writes are single-statement upserts, safe beside other
- * connections in WAL.
+ * connections in WAL. A write never fails and need not be awaited: the answer it caches is served
+ * meanwhile, and the cache is an optimisation.
  */
 export class GitHubHttpCache {
-  constructor(private db: Database) {}
+  constructor(private db: Queryable) {}
 
-  get(url: string, partition: string): CachedResponse | null {
-    const row = this.db
+  async get(url: string, partition: string): Promise<CachedResponse | null> {
+    const row = await this.db
       .query<Row, [string, string]>(
         "SELECT url, etag, last_modified, headers, body, stored_at FROM github_http_cache WHERE url = ? AND token_hash = ?",
       )
@@ -64,8 +65,8 @@ export class GitHubHttpCache {
   /** Cache writes that failed (a full disk ...): the cache is an optimisation, so a failed write never fails a request. */
   writeFailures = 0;
 
-  put(partition: string, entry: Omit<CachedResponse, "storedAt">, now: number): void {
-    this.bestEffort(() =>
+  put(partition: string, entry: Omit<CachedResponse, "storedAt">, now: number): Promise<void> {
+    return this.bestEffort(() =>
       this.db
         .query(
           `INSERT INTO github_http_cache (url, token_hash, etag, last_modified, headers, body, stored_at, used_at)
@@ -87,28 +88,28 @@ export class GitHubHttpCache {
   }
 
   /** Marks an entry as served now (a 304 or an immutable hit), for least-recently-used pruning. */
-  touch(url: string, partition: string, now: number): void {
-    this.bestEffort(() =>
+  touch(url: string, partition: string, now: number): Promise<void> {
+    return this.bestEffort(() =>
       this.db
         .query("UPDATE github_http_cache SET used_at = ? WHERE url = ? AND token_hash = ?")
         .run(now, url, partition),
     );
   }
 
-  private bestEffort(write: () => unknown): void {
+  private async bestEffort(write: () => Promise<unknown>): Promise<void> {
     try {
-      write();
+      await write();
     } catch {
       this.writeFailures++;
     }
   }
 
   /** Deletes entries not served since `before` (epoch ms); returns how many. */
-  prune(before: number): number {
-    return this.db.query("DELETE FROM github_http_cache WHERE used_at < ?").run(before).changes;
+  async prune(before: number): Promise<number> {
+    return (await this.db.query("DELETE FROM github_http_cache WHERE used_at < ?").run(before)).changes;
   }
 
-  count(): number {
-    return this.db.query<{ n: number }, []>("SELECT COUNT(*) AS n FROM github_http_cache").get()?.n ?? 0;
+  async count(): Promise<number> {
+    return (await this.db.query<{ n: number }, []>("SELECT COUNT(*) AS n FROM github_http_cache").get())?.n ?? 0;
   }
 }

@@ -12,7 +12,8 @@ import { GitHubRateLimitedError } from "./types.ts";
  *
  * The state sits behind RateGateStore: in memory here (one process, SQLite), shared by every replica on
  * PostgreSQL (SharedRateGateStore, shared-rate-gate.ts). Its calls are synchronous (they run on every
- * request): the shared store keeps a local mirror it refreshes.
+ * request): the shared store keeps a local mirror it refreshes; an admit may instead be decided by the
+ * store asynchronously (`decide`), on state it makes exact first.
  */
 export interface RateGateState {
   /** the newest window GitHub reported, or null before the first answer */
@@ -30,6 +31,13 @@ export interface RateGateStore {
    */
   update(budget: string, change: (s: RateGateState) => RateGateState): RateGateState;
   read(budget: string): RateGateState;
+  /**
+   * `update` for an admit, where a stale state would decide wrongly: the shared store decides on the
+   * counts of every replica as they are now, atomically with them, near the reserve
+   */
+  decide?(budget: string, change: (s: RateGateState) => RateGateState): Promise<RateGateState>;
+  /** bring `budget` up to date when it is stale (before reading a pause that another replica may have seen) */
+  ensureFresh?(budget: string): Promise<void>;
 }
 
 const EMPTY: RateGateState = { window: null, inFlight: 0, pausedUntil: 0 };
@@ -84,6 +92,7 @@ export class RateGate {
    */
   async admit(budget: string, cost = 1): Promise<void> {
     for (;;) {
+      await this.store.ensureFresh?.(budget);
       const s = this.store.read(budget);
       const wait = s.pausedUntil - this.clock.now();
       if (wait <= 0) break;
@@ -91,7 +100,7 @@ export class RateGate {
       await this.sleep(wait);
     }
     let refused: number | null = null;
-    this.store.update(budget, (s) => {
+    const decide = (s: RateGateState): RateGateState => {
       refused = null; // the store may decide again on fresher state: the last decision counts
       const w = s.window;
       if (w && this.clock.now() < w.resetAt && w.remaining - s.inFlight - cost < reserveOf(w.limit)) {
@@ -99,7 +108,9 @@ export class RateGate {
         return s;
       }
       return { ...s, inFlight: s.inFlight + cost };
-    });
+    };
+    if (this.store.decide) await this.store.decide(budget, decide);
+    else this.store.update(budget, decide);
     if (refused !== null) throw new GitHubRateLimitedError(refused);
   }
 

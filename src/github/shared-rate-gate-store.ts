@@ -1,8 +1,8 @@
-import type { Database } from "../storage/database.ts";
+import type { Queryable } from "../storage/sql-database.ts";
 import type { RateLimitSnapshot } from "./rate-limit-policy.ts";
 
 /**
- * The shared part of a budget's gate state (PostgreSQL migration 0007) and its merge rules, written once
+ * The shared part of a budget's gate state (migration 0010) and its merge rules, written once
  * here for the local mirror and once in SQL for the database; the two agree (test/github/shared-rate-gate).
  */
 export interface SharedPart {
@@ -67,9 +67,9 @@ const WRITE = `INSERT INTO github_rate_gate AS g (budget, rate_limit, remaining,
     updated_at = EXCLUDED.updated_at
   RETURNING rate_limit, remaining, reset_at, paused_until`;
 
-export function writeShared(db: Database, budget: string, part: SharedPart, now: number): SharedPart {
+export async function writeShared(db: Queryable, budget: string, part: SharedPart, now: number): Promise<SharedPart> {
   const w = part.window;
-  const row = db
+  const row = await db
     .query<SharedRow>(WRITE)
     .get(budget, w?.limit ?? null, w?.remaining ?? null, w?.resetAt ?? null, part.pausedUntil, now);
   return partOf(row);
@@ -82,11 +82,12 @@ const OTHERS = `(SELECT COALESCE(SUM(f.in_flight), 0) FROM github_rate_gate_flig
 const READ = `SELECT g.rate_limit, g.remaining, g.reset_at, g.paused_until, ${OTHERS}
   FROM (SELECT 1) AS one LEFT JOIN github_rate_gate g ON g.budget = ?`;
 
+/** This replica's in-flight count and heartbeat. */
+const BEAT = `INSERT INTO github_rate_gate_flights (budget, replica, in_flight, updated_at) VALUES (?, ?, ?::integer, ?::bigint)
+    ON CONFLICT (budget, replica) DO UPDATE SET in_flight = EXCLUDED.in_flight, updated_at = EXCLUDED.updated_at`;
+
 /** The same, with this replica's in-flight count and heartbeat written first (one round trip). */
-const BEAT_AND_READ = `WITH beat AS (
-    INSERT INTO github_rate_gate_flights (budget, replica, in_flight, updated_at) VALUES (?, ?, ?::integer, ?::bigint)
-    ON CONFLICT (budget, replica) DO UPDATE SET in_flight = EXCLUDED.in_flight, updated_at = EXCLUDED.updated_at
-  )
+const BEAT_AND_READ = `WITH beat AS (${BEAT})
   ${READ}`;
 
 export interface SharedSnapshot extends SharedPart {
@@ -98,21 +99,34 @@ export interface SharedSnapshot extends SharedPart {
  * One statement: writes this replica's in-flight count (when `ownInFlight` is not null) and reads the
  * shared part plus the other live replicas' in-flight sum.
  */
-export function syncShared(
-  db: Database,
+export async function syncShared(
+  db: Queryable,
   q: { budget: string; replica: string; ownInFlight: number | null; now: number; aliveSince: number },
-): SharedSnapshot {
+): Promise<SharedSnapshot> {
   const tail = [q.budget, q.replica, q.aliveSince, q.budget];
   const row =
     q.ownInFlight === null
-      ? db.query<SharedRow & { others: number }>(READ).get(...tail)
-      : db.query<SharedRow & { others: number }>(BEAT_AND_READ).get(q.budget, q.replica, q.ownInFlight, q.now, ...tail);
+      ? await db.query<SharedRow & { others: number }>(READ).get(...tail)
+      : await db
+          .query<SharedRow & { others: number }>(BEAT_AND_READ)
+          .get(q.budget, q.replica, q.ownInFlight, q.now, ...tail);
   return { ...partOf(row), others: Number(row?.others ?? 0) };
 }
 
+/** Write this replica's in-flight count of `budget` (and its heartbeat). */
+export async function writeOwn(
+  db: Queryable,
+  budget: string,
+  replica: string,
+  inFlight: number,
+  now: number,
+): Promise<void> {
+  await db.query(BEAT).run(budget, replica, inFlight, now);
+}
+
 /** A replica stopping: its requests in flight are over. */
-export function dropReplica(db: Database, replica: string): void {
-  db.query("DELETE FROM github_rate_gate_flights WHERE replica = ?").run(replica);
+export async function dropReplica(db: Queryable, replica: string): Promise<void> {
+  await db.query("DELETE FROM github_rate_gate_flights WHERE replica = ?").run(replica);
 }
 
 /** Held a day past their reset or pause, windows are history: nobody reads them again. */
@@ -122,12 +136,16 @@ const WINDOW_KEEP_MS = 86_400_000;
  * Retention: heartbeats older than `expiryMs` (replicas killed without stopping; they count no more
  * already) and windows whose reset and pause lie a day in the past.
  */
-export function pruneRateGate(db: Database, now: number, expiryMs: number): { replicas: number; windows: number } {
-  const replicas = db
-    .query("DELETE FROM github_rate_gate_flights WHERE updated_at <= ?::bigint")
-    .run(now - expiryMs).changes;
-  const windows = db
-    .query("DELETE FROM github_rate_gate WHERE COALESCE(reset_at, 0) < ?::bigint AND paused_until < ?::bigint")
-    .run(now - WINDOW_KEEP_MS, now - WINDOW_KEEP_MS).changes;
-  return { replicas, windows };
+export async function pruneRateGate(
+  db: Queryable,
+  now: number,
+  expiryMs: number,
+): Promise<{ replicas: number; windows: number }> {
+  const [replicas, windows] = await Promise.all([
+    db.query("DELETE FROM github_rate_gate_flights WHERE updated_at <= ?::bigint").run(now - expiryMs),
+    db
+      .query("DELETE FROM github_rate_gate WHERE COALESCE(reset_at, 0) < ?::bigint AND paused_until < ?::bigint")
+      .run(now - WINDOW_KEEP_MS, now - WINDOW_KEEP_MS),
+  ]);
+  return { replicas: replicas.changes, windows: windows.changes };
 }

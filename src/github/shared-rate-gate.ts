@@ -2,8 +2,7 @@ import { hostname } from "node:os";
 import { type Clock, systemClock } from "../lib/clock.ts";
 import { errorMessage } from "../lib/errors.ts";
 import { type Logger, silentLogger } from "../lib/log.ts";
-import type { Database } from "../storage/database.ts";
-import { dialectOf } from "../storage/sql-database.ts";
+import type { Database } from "../storage/sql-database.ts";
 import { processRateGate, RateGate, type RateGateState, type RateGateStore, reserveOf } from "./rate-gate.ts";
 import type { RateLimitSnapshot } from "./rate-limit-policy.ts";
 import {
@@ -13,6 +12,7 @@ import {
   type SharedPart,
   sameShared,
   syncShared,
+  writeOwn,
   writeShared,
 } from "./shared-rate-gate-store.ts";
 
@@ -39,33 +39,36 @@ interface Mirror extends SharedPart {
   refreshedAt: number;
   /** `own` as last written to the database (0 before: no row) */
   written: number;
-  /** a lower remaining not yet written (far from the reserve: it waits for the next refresh) */
+  /** a change of the shared part not yet written (far from the reserve it waits for the next refresh) */
   dirty: boolean;
   beatAt: number;
+  /** the refresh in flight, and whether another must follow it (a change it may have missed) */
+  refreshing: Promise<void> | null;
+  again: boolean;
 }
 
 /**
- * The rate-limit gate's state shared by every replica on one PostgreSQL database (issue 13): per budget,
- * the newest window GitHub reported and the secondary-limit pause (github_rate_gate), and per budget and
- * replica the requests in flight with a heartbeat (github_rate_gate_flights), summed over live replicas.
+ * The rate-limit gate's state shared by every replica on one PostgreSQL database: per budget, the newest
+ * window GitHub reported and the secondary-limit pause (github_rate_gate), and per budget and replica the
+ * requests in flight with a heartbeat (github_rate_gate_flights), summed over live replicas.
  *
- * Cost: the gate runs on every GitHub request, so this store keeps a local mirror per budget and talks
- * to the database in single statements: a read older than `refreshMs` refreshes the mirror (writing this
- * replica's in-flight count and heartbeat in the same statement); a change of the shared part (a new
- * window, a later pause, a lower remaining near the reserve) is written through at once and the merged
- * row comes back in the answer; far from the reserve (most answers) a lower remaining, an admit and a
- * release change only the mirror, which the next refresh or a timer writes within `refreshMs`. Near the
- * reserve (nearReserve: the last 200 of 5,000) an admit also writes its count and reads the others' in
- * one statement, so a request there costs about two statements instead of none.
+ * Cost: the gate runs on every GitHub request, so this store keeps a local mirror per budget and never
+ * makes a request wait for the database far from the reserve: a read older than `refreshMs` refreshes
+ * the mirror in the background (writing this replica's in-flight count and heartbeat in the same
+ * statement), an admit on a mirror that old first awaits that refresh; a change of the shared part (a new
+ * window, a later pause, a lower remaining near the reserve) is written through at once in the
+ * background and the merged row comes back in the answer; far from the reserve (most answers) a lower
+ * remaining, an admit and a release change only the mirror, which the next refresh or a timer writes
+ * within `refreshMs`.
  *
- * Bound: near the reserve the replicas overshoot only by admits that cross within one statement's round
- * trip. Above it a replica sees the others' windows and in-flight counts up to two refresh intervals
- * late (their write, its read), which decides nothing while 150 requests separate the window from the
- * reserve, except for a replica that enters the last stretch late: within that lag it may admit what it
- * can start in it, at most its WORKER_CONCURRENCY x GITHUB_CONCURRENCY (32 by default). So the replicas
- * together may admit, beyond what one process would, about (replicas - 1) x 32 requests, which the
- * stretch (150) and then the reserve (1 % of the limit, 50 of 5,000) absorb. Heartbeats use each
- * replica's clock: skew well below the expiry (30 s) is harmless.
+ * Near the reserve (nearReserve: the last 200 of 5,000) an admit is decided in a transaction under the
+ * budget's lock (an advisory lock, on every replica): it reads the shared window and the other replicas'
+ * in-flight counts as they are, decides, and writes this replica's count before the lock is released. So
+ * admits near the reserve are exact across replicas, whatever the event loop of each does meanwhile; the
+ * one lag left is a replica that enters the last stretch with requests admitted above it and not written
+ * yet (within `refreshMs`): at most its WORKER_CONCURRENCY x GITHUB_CONCURRENCY (32 by default), which the
+ * stretch (150) and then the reserve (1 % of the limit, 50 of 5,000) absorb. Heartbeats use each replica's
+ * clock: skew well below the expiry (30 s) is harmless.
  *
  * The database unreachable (or a statement failing): the gate goes on with this replica's own state, as
  * one process would (the others' in-flight requests count no more), logs once, and retries after `retryMs`.
@@ -81,6 +84,7 @@ export class SharedRateGateStore implements RateGateStore {
   private timer: ReturnType<typeof setInterval> | null = null;
   private failedUntil = 0;
   private degraded = false;
+  private syncing: Promise<void> | null = null;
 
   constructor(
     private readonly db: Database,
@@ -93,35 +97,32 @@ export class SharedRateGateStore implements RateGateStore {
     this.expiryMs = opts.expiryMs ?? 30_000;
     this.retryMs = opts.retryMs ?? 5_000;
     if (opts.autoSync !== false) {
-      this.timer = setInterval(() => this.sync(), this.refreshMs);
+      this.timer = setInterval(() => {
+        this.syncing ??= this.sync().finally(() => {
+          this.syncing = null;
+        });
+      }, this.refreshMs);
       this.timer.unref();
     }
   }
 
   read(budget: string): RateGateState {
     const m = this.mirror(budget);
-    if (this.clock.now() - m.refreshedAt >= this.refreshMs) this.refresh(budget, m);
+    if (this.stale(m)) void this.refresh(budget, m);
     return this.stateOf(m);
   }
 
-  update(budget: string, change: (s: RateGateState) => RateGateState): RateGateState {
-    let before = this.read(budget);
-    let next = change(before);
+  /** Refresh the mirror of `budget` when it is older than `refreshMs`, and wait for it. */
+  async ensureFresh(budget: string): Promise<void> {
     const m = this.mirror(budget);
-    let added = next.inFlight - before.inFlight;
-    // an admit, or a change that changed nothing (the gate's refusal returns the state it was given)
-    if ((added > 0 || next === before) && nearReserve(m.window, this.clock.now())) {
-      // near the reserve it is decided on the others' counts of now, an admit already written for them
-      // to see (one statement); an admit refused on the fresh counts is corrected by the next sync()
-      m.own += added;
-      this.refresh(budget, m);
-      m.own -= added;
-      before = this.stateOf(m);
-      next = change(before);
-      added = next.inFlight - before.inFlight;
-      m.own = Math.max(0, m.own + added);
-      if (added > 0 && m.own !== m.written) this.refresh(budget, m); // admitted after all: written now
-    } else m.own = Math.max(0, m.own + added);
+    if (this.stale(m)) await this.refresh(budget, m);
+  }
+
+  update(budget: string, change: (s: RateGateState) => RateGateState): RateGateState {
+    const m = this.mirror(budget);
+    const before = this.stateOf(m);
+    const next = change(before);
+    m.own = Math.max(0, m.own + next.inFlight - before.inFlight);
     const part: SharedPart = { window: next.window, pausedUntil: next.pausedUntil };
     if (!sameShared(part, before)) {
       const urgent =
@@ -129,7 +130,57 @@ export class SharedRateGateStore implements RateGateStore {
       m.window = part.window;
       m.pausedUntil = part.pausedUntil;
       // unwritten (deferred, or the database failing): the next refresh merges it in
-      m.dirty = !urgent || !this.attempt(() => Object.assign(m, writeShared(this.db, budget, part, this.clock.now())));
+      m.dirty = true;
+      if (urgent) void this.refresh(budget, m);
+    }
+    return this.stateOf(m);
+  }
+
+  async decide(budget: string, change: (s: RateGateState) => RateGateState): Promise<RateGateState> {
+    const m = this.mirror(budget);
+    await this.ensureFresh(budget);
+    const now = this.clock.now();
+    if (!nearReserve(m.window, now) || now < this.failedUntil) return this.update(budget, change);
+    let added = 0;
+    const decided = await this.attempt(() =>
+      this.db.transaction(
+        async (tx) => {
+          // under the budget's lock: every replica's admits near the reserve are decided one at a time
+          const shared = await syncShared(tx, {
+            budget,
+            replica: this.replica,
+            ownInFlight: null,
+            now,
+            aliveSince: now - this.expiryMs,
+          });
+          const merged = mergeShared(shared, m);
+          const before: RateGateState = { ...merged, inFlight: m.own + shared.others };
+          const next = change(before);
+          // counted at once, before the commit: this replica's next admit, decided once the lock is
+          // released, must see it whenever the commit's answer arrives (taken back if the commit fails)
+          added = next.inFlight - before.inFlight;
+          m.own = Math.max(0, m.own + added);
+          const own = m.own;
+          const part: SharedPart = mergeShared({ window: next.window, pausedUntil: next.pausedUntil }, shared);
+          await Promise.all([
+            writeOwn(tx, budget, this.replica, own, now),
+            sameShared(part, shared) ? null : writeShared(tx, budget, part, now),
+          ]);
+          tx.afterCommit(() => {
+            Object.assign(m, mergeShared(m, part));
+            m.others = shared.others;
+            m.written = own;
+            m.beatAt = now;
+            m.refreshedAt = now;
+          });
+        },
+        { locks: [`claimcheck:rate-gate:${budget}`] },
+      ),
+    );
+    if (!decided) {
+      m.own = Math.max(0, m.own - added);
+      m.others = 0;
+      return this.update(budget, change); // the database failed: this replica's own state decides
     }
     return this.stateOf(m);
   }
@@ -138,26 +189,44 @@ export class SharedRateGateStore implements RateGateStore {
     return { window: m.window, inFlight: m.own + m.others, pausedUntil: m.pausedUntil };
   }
 
+  private stale(m: Mirror): boolean {
+    return this.clock.now() - m.refreshedAt >= this.refreshMs;
+  }
+
   /**
    * Writes the in-flight counts that changed since they were last written (and heartbeats of budgets
-   * with requests in flight), refreshing those mirrors: the timer's work, callable by tests.
+   * with requests in flight), refreshing those mirrors, and waits for every refresh under way: the
+   * timer's work, callable by tests.
    */
-  sync(): void {
+  async sync(): Promise<void> {
     const now = this.clock.now();
-    for (const [budget, m] of this.mirrors)
-      if (m.dirty || m.own !== m.written || (m.own > 0 && now - m.beatAt >= this.expiryMs / 3)) this.refresh(budget, m);
+    const work: Array<Promise<void>> = [];
+    for (const [budget, m] of this.mirrors) {
+      if (m.dirty || m.own !== m.written || (m.own > 0 && now - m.beatAt >= this.expiryMs / 3))
+        work.push(this.refresh(budget, m));
+      else if (m.refreshing) work.push(m.refreshing);
+    }
+    await Promise.all(work);
+  }
+
+  /** Wait for the refreshes and write-throughs under way (none is started). */
+  async settled(): Promise<void> {
+    while ([...this.mirrors.values()].some((m) => m.refreshing !== null))
+      await Promise.all([...this.mirrors.values()].map((m) => m.refreshing));
   }
 
   /** Retention (the maintenance loop, one replica at a time): stale heartbeats, windows long past. */
-  prune(): { replicas: number; windows: number } {
+  prune(): Promise<{ replicas: number; windows: number }> {
     return pruneRateGate(this.db, this.clock.now(), this.expiryMs);
   }
 
   /** Stops the timer and removes this replica's in-flight rows (a stopping replica sends nothing more). */
-  close(): void {
+  async close(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    this.attempt(() => dropReplica(this.db, this.replica));
+    await this.syncing;
+    await this.settled();
+    await this.attempt(() => dropReplica(this.db, this.replica));
   }
 
   private mirror(budget: string): Mirror {
@@ -172,19 +241,39 @@ export class SharedRateGateStore implements RateGateStore {
         written: 0,
         beatAt: -Infinity,
         dirty: false,
+        refreshing: null,
+        again: false,
       };
       this.mirrors.set(budget, m);
     }
     return m;
   }
 
-  private refresh(budget: string, m: Mirror): void {
+  /** One refresh at a time per budget; a change made during one is taken up by another right after. */
+  private refresh(budget: string, m: Mirror): Promise<void> {
+    if (m.refreshing !== null) {
+      m.again = true;
+      return m.refreshing;
+    }
+    m.refreshing = (async () => {
+      do {
+        m.again = false;
+        await this.refreshOnce(budget, m);
+      } while (m.again);
+    })().finally(() => {
+      m.refreshing = null;
+    });
+    return m.refreshing;
+  }
+
+  private async refreshOnce(budget: string, m: Mirror): Promise<void> {
     const now = this.clock.now();
     m.refreshedAt = now;
-    const ok = this.attempt(() => {
+    const ok = await this.attempt(async () => {
       // a replica with nothing in flight and no row writes nothing: a read only
       const own = m.own === 0 && m.written === 0 ? null : m.own;
-      const shared = syncShared(this.db, {
+      const dirty = m.dirty;
+      const shared = await syncShared(this.db, {
         budget,
         replica: this.replica,
         ownInFlight: own,
@@ -198,21 +287,22 @@ export class SharedRateGateStore implements RateGateStore {
       m.others = shared.others;
       const merged = mergeShared(shared, m);
       // what this replica learnt while the database was away, or a pause: written back
-      if (!sameShared(merged, shared)) Object.assign(m, writeShared(this.db, budget, merged, now));
+      if (!sameShared(merged, shared))
+        Object.assign(m, mergeShared(m, await writeShared(this.db, budget, merged, now)));
       else Object.assign(m, merged);
-      m.dirty = false;
+      if (dirty) m.dirty = false;
     });
     if (!ok) m.others = 0;
   }
 
-  /** Runs a database step unless the database failed within `retryMs` (or a transaction is open). */
-  private attempt(step: () => void): boolean {
+  /** Runs a database step unless the database failed within `retryMs`; whether it ran. */
+  private async attempt(step: () => Promise<unknown>): Promise<boolean> {
     const now = this.clock.now();
-    if (now < this.failedUntil || this.db.inTransaction) return false;
+    if (now < this.failedUntil) return false;
     try {
-      step();
+      await step();
     } catch (err) {
-      this.failedUntil = now + this.retryMs;
+      this.failedUntil = this.clock.now() + this.retryMs;
       if (!this.degraded)
         this.log.warn("GitHub rate-limit gate: the database failed; this replica gates on its own state", {
           error: errorMessage(err),
@@ -250,8 +340,8 @@ function lowerFarFromReserve(prev: RateLimitSnapshot | null, next: RateLimitSnap
 export function createRateGate(
   db: Database,
   opts: Omit<SharedRateGateOptions, "clock"> = {},
-): { gate: RateGate; store: SharedRateGateStore | null; close(): void } {
-  if (dialectOf(db) !== "postgres") return { gate: processRateGate, store: null, close: () => {} };
+): { gate: RateGate; store: SharedRateGateStore | null; close(): Promise<void> } {
+  if (db.dialect !== "postgres") return { gate: processRateGate, store: null, close: async () => {} };
   const store = new SharedRateGateStore(db, opts);
   return { gate: new RateGate(store), store, close: () => store.close() };
 }

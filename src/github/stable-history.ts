@@ -1,5 +1,5 @@
 import type { Clock } from "../lib/clock.ts";
-import type { Database } from "../storage/database.ts";
+import type { Queryable } from "../storage/sql-database.ts";
 import type { GitHubClient } from "./github-client.ts";
 import { sameLogin, toGhCommit } from "./github-mappers.ts";
 import { GitHubHttpCache, tokenPartition } from "./http-cache-store.ts";
@@ -24,17 +24,17 @@ export interface KnownHistory {
 
 /** Where the known histories live: the HTTP cache's table, per API origin and token (as GraphQL's). */
 export interface HistoryStore {
-  load(repo: GhRepo): KnownHistory | null;
+  load(repo: GhRepo): Promise<KnownHistory | null>;
   save(repo: GhRepo, known: KnownHistory): void;
 }
 
-export function createHistoryStore(db: Database, token: string | null, origin: string, clock: Clock): HistoryStore {
+export function createHistoryStore(db: Queryable, token: string | null, origin: string, clock: Clock): HistoryStore {
   const cache = new GitHubHttpCache(db);
   const partition = tokenPartition(token);
   const url = (repo: GhRepo) => `rest:history:${origin}/${repo.owner.toLowerCase()}/${repo.name.toLowerCase()}`;
   return {
-    load(repo) {
-      const entry = cache.get(url(repo), partition);
+    async load(repo) {
+      const entry = await cache.get(url(repo), partition);
       if (!entry) return null;
       try {
         const k = JSON.parse(entry.body) as KnownHistory;
@@ -47,7 +47,7 @@ export function createHistoryStore(db: Database, token: string | null, origin: s
     },
     save(repo, known) {
       const body = JSON.stringify(known);
-      cache.put(partition, { url: url(repo), etag: null, lastModified: null, headers: {}, body }, clock.now());
+      void cache.put(partition, { url: url(repo), etag: null, lastModified: null, headers: {}, body }, clock.now()); // never fails
     },
   };
 }

@@ -2,8 +2,8 @@ import type { AccountService, Principal } from "../accounts/account-service.ts";
 import { ApiErrors } from "../lib/errors.ts";
 
 /** The caller behind `Authorization: Bearer <key>`; 401 unauthorized for a missing, unknown or revoked key. */
-export function requirePrincipal(accounts: AccountService, request: Request): Principal {
-  const p = accounts.authenticate(request.headers.get("authorization"));
+export async function requirePrincipal(accounts: AccountService, request: Request): Promise<Principal> {
+  const p = await accounts.authenticate(request.headers.get("authorization"));
   if (!p) throw ApiErrors.unauthorized();
   return p;
 }

@@ -1,6 +1,6 @@
 import { AppError } from "../lib/errors.ts";
 import type { Logger } from "../lib/log.ts";
-import { isDatabaseUnavailable } from "../storage/sql-database.ts";
+import { isDatabaseUnavailable, TransactionAborted } from "../storage/sql-database.ts";
 
 /**
  * Render any thrown value as `{ error: code, message?, ...extra }`. AppErrors keep their code and
@@ -70,6 +70,7 @@ export const STORAGE_FULL_RETRY_AFTER_S = 30;
  * the request was not stored and can succeed once an operator frees space, so it is a 503, not a 500.
  */
 export function isStorageFull(err: unknown): boolean {
+  if (err instanceof TransactionAborted) return isStorageFull(err.cause);
   const code = (err as { code?: unknown } | null)?.code;
   return code === "SQLITE_FULL" || code === "ENOSPC" || code === "EDQUOT";
 }

@@ -1,7 +1,5 @@
 import { TickBatcher } from "../lib/tick-batcher.ts";
-import { fencedWrite } from "../storage/backend.ts";
-import type { Database } from "../storage/database.ts";
-import { dialectOf } from "../storage/sql-database.ts";
+import type { Database, Queryable, Transaction } from "../storage/sql-database.ts";
 import { LeaseLost } from "./job-errors.ts";
 import type { CommitFn } from "./job-handler.ts";
 import type { JobRow, JobStore, LeaseRef } from "./job-store.ts";
@@ -29,8 +27,6 @@ interface Pending {
  */
 export class JobCompletions {
   private readonly batcher: TickBatcher<Pending>;
-  private readonly inSavepoint: (fn: () => unknown) => unknown;
-  private readonly inTransaction: (fn: () => unknown) => unknown;
 
   constructor(
     private readonly db: Database,
@@ -40,9 +36,6 @@ export class JobCompletions {
     maxBatch = 256,
   ) {
     this.batcher = new TickBatcher((batch) => this.record(batch), maxBatch);
-    const tx = db.transaction((fn: () => unknown) => fn());
-    this.inSavepoint = tx; // nested inside the batch's transaction: a SAVEPOINT
-    this.inTransaction = fencedWrite(db, tx);
   }
 
   /** Complete `lease` with the handler's writes; resolves with the next job claimed for this slot, if any. */
@@ -50,14 +43,15 @@ export class JobCompletions {
     return new Promise((resolve, reject) => this.batcher.push({ lease, commit, wantsNext, resolve, reject }));
   }
 
-  private record(batch: Pending[]): void {
+  private async record(batch: Pending[]): Promise<void> {
     const failed = new Map<Pending, unknown>();
     const wants = new Set<Pending>();
     let result: { finished: Set<number>; next: JobRow[] };
     try {
-      const write = () => this.write(batch, failed, wants);
-      const oneStatement = dialectOf(this.db) === "postgres" && batch.every((p) => !p.commit);
-      result = (oneStatement ? write() : this.inTransaction(write)) as typeof result;
+      const oneStatement = this.db.dialect === "postgres" && batch.every((p) => !p.commit);
+      result = oneStatement
+        ? await this.write(this.db, batch, failed, wants)
+        : await this.db.transaction((tx) => this.write(tx, batch, failed, wants));
     } catch (error) {
       for (const p of batch) p.reject(error); // the batch did not commit: nothing of it is stored
       return;
@@ -71,20 +65,23 @@ export class JobCompletions {
     }
   }
 
-  private write(
+  /** On PostgreSQL without writers `q` is the database (one statement); otherwise the batch's transaction. */
+  private async write(
+    q: Queryable,
     batch: Pending[],
     failed: Map<Pending, unknown>,
     wants: Set<Pending>,
-  ): { finished: Set<number>; next: JobRow[] } {
+  ): Promise<{ finished: Set<number>; next: JobRow[] }> {
+    const store = this.store.on(q);
     const writers = batch.filter((p) => p.commit);
-    const held = this.store.lockHeld(writers.map((p) => p.lease));
+    const held = await store.lockHeld(writers.map((p) => p.lease));
     for (const p of writers) {
       if (!held.has(p.lease.id)) continue; // lost: completeMany will not finish it either
       try {
-        this.inSavepoint(p.commit!);
+        await (q as Transaction).savepoint(p.commit!);
       } catch (error) {
-        // SQLITE_FULL, a lost connection ... abort the whole batch; a handler's own error fails only its job
-        if (!this.db.inTransaction) throw error;
+        // a handler's own error fails only its job; SQLITE_FULL, a lost connection ... have aborted the
+        // transaction, whose next statement (completeMany) then fails the whole batch
         failed.set(p, error);
       }
     }
@@ -94,6 +91,6 @@ export class JobCompletions {
         if (p.wantsNext()) wants.add(p);
         return { id: p.lease.id, token: p.lease.token, next: wants.has(p) };
       });
-    return this.store.completeMany(items, this.claimSpec(), this.now());
+    return store.completeMany(items, this.claimSpec(), this.now());
   }
 }

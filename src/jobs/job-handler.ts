@@ -1,3 +1,5 @@
+import type { Transaction } from "../storage/sql-database.ts";
+
 /** What a kind of job plugs into the worker: its handler, the job as the handler sees it, the events. */
 
 export interface RunningJob<P = unknown> {
@@ -11,8 +13,8 @@ export interface RunningJob<P = unknown> {
   signal: AbortSignal;
 }
 
-/** A synchronous write to run inside the transaction that finishes the job (exactly-once side effects). */
-export type CommitFn = () => void;
+/** Writes to run inside the transaction that finishes the job (exactly-once side effects), on its handle. */
+export type CommitFn = (tx: Transaction) => Promise<void>;
 
 export interface JobHandler<P = unknown> {
   kind: string;

@@ -1,4 +1,5 @@
 import type { Clock } from "../lib/clock.ts";
+import type { Queryable } from "../storage/sql-database.ts";
 import type { JobStore } from "./job-store.ts";
 
 export interface EnqueueOptions {
@@ -7,8 +8,8 @@ export interface EnqueueOptions {
 }
 
 /**
- * The producer side of the engine. `enqueue` is synchronous so a caller can put it inside the same
- * SQLite transaction as its own rows: the job exists exactly when the caller's data does.
+ * The producer side of the engine. `enqueue` takes the caller's transaction, so the job can be inserted
+ * in the same transaction as the caller's own rows: the job exists exactly when the caller's data does.
  */
 export class JobQueue {
   private wakers = new Set<() => void>();
@@ -18,9 +19,10 @@ export class JobQueue {
     private readonly clock: Clock,
   ) {}
 
-  enqueue(kind: string, payload: unknown, opts: EnqueueOptions = {}): number {
+  /** Insert a queued job (in `tx` when given); its id. */
+  enqueue(kind: string, payload: unknown, opts: EnqueueOptions = {}, tx?: Queryable): Promise<number> {
     const now = this.clock.now();
-    return this.store.insert(
+    return (tx ? this.store.on(tx) : this.store).insert(
       { kind, payload: JSON.stringify(payload), max_attempts: opts.maxAttempts ?? 5, run_at: opts.runAt ?? now },
       now,
     );

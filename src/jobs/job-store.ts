@@ -1,5 +1,4 @@
-import type { Database } from "../storage/database.ts";
-import { dialectOf } from "../storage/sql-database.ts";
+import { dialectOf, type Queryable } from "../storage/sql-database.ts";
 
 /** A fresh fencing token per claimed row, and the due-scan's row lock, per backend. */
 const CLAIM_SQL = {
@@ -43,22 +42,27 @@ export interface LeaseRef {
 export class JobStore {
   private readonly claimSql: (typeof CLAIM_SQL)[keyof typeof CLAIM_SQL];
 
-  constructor(private readonly db: Database) {
+  constructor(private readonly db: Queryable) {
     this.claimSql = CLAIM_SQL[dialectOf(db)];
   }
 
+  /** The same statements inside a transaction (or savepoint). */
+  on(q: Queryable): JobStore {
+    return q === this.db ? this : new JobStore(q);
+  }
+
   /** Insert a queued job; returns its id. */
-  insert(row: Pick<JobRow, "kind" | "payload" | "max_attempts" | "run_at">, now: number): number {
+  async insert(row: Pick<JobRow, "kind" | "payload" | "max_attempts" | "run_at">, now: number): Promise<number> {
     const values = [row.kind, row.payload, row.max_attempts, row.run_at, now, now];
     const insert = `INSERT INTO jobs (kind, payload, state, attempts, max_attempts, run_at, created_at, updated_at)
                     VALUES (?, ?, 'queued', 0, ?, ?, ?, ?)`;
     // SQLite: a plain INSERT and its rowid (a RETURNING statement costs about a quarter of enqueue/s at FULL)
-    if (dialectOf(this.db) === "sqlite") return Number(this.db.query(insert).run(...values).lastInsertRowid);
-    return this.db.query<{ id: number }, (string | number)[]>(`${insert} RETURNING id`).get(...values)!.id;
+    if (dialectOf(this.db) === "sqlite") return Number((await this.db.query(insert).run(...values)).lastInsertRowid);
+    return (await this.db.query<{ id: number }, (string | number)[]>(`${insert} RETURNING id`).get(...values))!.id;
   }
 
   /** Atomically lease up to `limit` due jobs of the given kinds, oldest due first. */
-  claim(kinds: string[], owner: string, limit: number, now: number, leaseMs: number): JobRow[] {
+  async claim(kinds: string[], owner: string, limit: number, now: number, leaseMs: number): Promise<JobRow[]> {
     if (kinds.length === 0 || limit <= 0) return [];
     const marks = kinds.map(() => "?").join(", ");
     return this.db
@@ -75,26 +79,30 @@ export class JobStore {
   }
 
   /** Extend a lease still held; false when it was lost. */
-  heartbeat(lease: LeaseRef, now: number, leaseMs: number): boolean {
+  async heartbeat(lease: LeaseRef, now: number, leaseMs: number): Promise<boolean> {
     return (
-      this.db
-        .query(
-          `UPDATE jobs SET lease_expires_at = ?, updated_at = ?
+      (
+        await this.db
+          .query(
+            `UPDATE jobs SET lease_expires_at = ?, updated_at = ?
             WHERE id = ? AND lease_token = ? AND state = 'running'`,
-        )
-        .run(now + leaseMs, now, lease.id, lease.token).changes === 1
+          )
+          .run(now + leaseMs, now, lease.id, lease.token)
+      ).changes === 1
     );
   }
 
-  finish(lease: LeaseRef, state: "completed" | "failed", error: string | null, now: number): boolean {
+  async finish(lease: LeaseRef, state: "completed" | "failed", error: string | null, now: number): Promise<boolean> {
     return (
-      this.db
-        .query(
-          `UPDATE jobs SET state = ?, last_error = ?, finished_at = ?, updated_at = ?,
+      (
+        await this.db
+          .query(
+            `UPDATE jobs SET state = ?, last_error = ?, finished_at = ?, updated_at = ?,
                   lease_owner = NULL, lease_token = NULL, lease_expires_at = NULL
             WHERE id = ? AND lease_token = ? AND state = 'running'`,
-        )
-        .run(state, error, now, now, lease.id, lease.token).changes === 1
+          )
+          .run(state, error, now, now, lease.id, lease.token)
+      ).changes === 1
     );
   }
 
@@ -102,16 +110,17 @@ export class JobStore {
    * Lock the rows of the leases still held, so that no rescue or other replica can take them before this
    * transaction ends; the ids held. Run before a handler's writes, in the transaction that completes the job.
    */
-  lockHeld(leases: readonly LeaseRef[]): Set<number> {
+  async lockHeld(leases: readonly LeaseRef[]): Promise<Set<number>> {
     if (leases.length === 0) return new Set();
     if (dialectOf(this.db) === "sqlite") {
       // BEGIN IMMEDIATE already holds the one write lock: a check is enough
       const held = this.db.query<{ id: number }, [number, string]>(
         "SELECT id FROM jobs WHERE id = ? AND lease_token = ? AND state = 'running'",
       );
-      return new Set(leases.filter((l) => held.get(l.id, l.token)).map((l) => l.id));
+      const found = await Promise.all(leases.map((l) => held.get(l.id, l.token)));
+      return new Set(leases.filter((_, i) => found[i]).map((l) => l.id));
     }
-    const rows = this.db
+    const rows = await this.db
       .query<{ id: number }, [string]>(
         `SELECT j.id FROM jobs j
            JOIN json_to_recordset(CAST(? AS text)::json) AS t(id bigint, token text) ON j.id = t.id AND j.lease_token = t.token
@@ -127,20 +136,21 @@ export class JobStore {
    * on SQLite a statement per job inside the caller's transaction. Returns the ids completed and the
    * jobs claimed.
    */
-  completeMany(
+  async completeMany(
     items: ReadonlyArray<LeaseRef & { next: boolean }>,
     claim: { kinds: string[]; owner: string; leaseMs: number },
     now: number,
-  ): { finished: Set<number>; next: JobRow[] } {
+  ): Promise<{ finished: Set<number>; next: JobRow[] }> {
     if (items.length === 0) return { finished: new Set(), next: [] };
     const kinds = claim.kinds.length > 0 ? claim.kinds : [""];
     if (dialectOf(this.db) === "sqlite") {
-      const finished = new Set(items.filter((l) => this.finish(l, "completed", null, now)).map((l) => l.id));
+      const done = await Promise.all(items.map((l) => this.finish(l, "completed", null, now)));
+      const finished = new Set(items.filter((_, i) => done[i]).map((l) => l.id));
       const wanted = items.filter((l) => l.next && finished.has(l.id)).length;
-      return { finished, next: this.claim(claim.kinds, claim.owner, wanted, now, claim.leaseMs) };
+      return { finished, next: await this.claim(claim.kinds, claim.owner, wanted, now, claim.leaseMs) };
     }
     const marks = kinds.map(() => "?").join(", ");
-    const rows = this.db
+    const rows = await this.db
       .query<{ done: number | null; next: JobRow | string | null }, (string | number)[]>(
         `WITH input AS (SELECT * FROM json_to_recordset(CAST(? AS text)::json) AS t(id bigint, token text, next int)),
          done AS (
@@ -183,31 +193,41 @@ export class JobStore {
   }
 
   /** Put a running job back in the queue to run at `runAt`; `refundAttempt` for deferrals that are not failures. */
-  requeue(lease: LeaseRef, runAt: number, error: string | null, refundAttempt: boolean, now: number): boolean {
+  async requeue(
+    lease: LeaseRef,
+    runAt: number,
+    error: string | null,
+    refundAttempt: boolean,
+    now: number,
+  ): Promise<boolean> {
     return (
-      this.db
-        .query(
-          `UPDATE jobs SET state = 'queued', run_at = ?, last_error = ?, updated_at = ?,
+      (
+        await this.db
+          .query(
+            `UPDATE jobs SET state = 'queued', run_at = ?, last_error = ?, updated_at = ?,
                   attempts = attempts - ?, lease_owner = NULL, lease_token = NULL, lease_expires_at = NULL
             WHERE id = ? AND lease_token = ? AND state = 'running'`,
-        )
-        .run(runAt, error, now, refundAttempt ? 1 : 0, lease.id, lease.token).changes === 1
+          )
+          .run(runAt, error, now, refundAttempt ? 1 : 0, lease.id, lease.token)
+      ).changes === 1
     );
   }
 
   /** Release every lease this owner still holds (graceful stop): the jobs are due again at once. */
-  releaseOwner(owner: string, now: number): number {
-    return this.db
-      .query(
-        `UPDATE jobs SET state = 'queued', run_at = ?, attempts = CASE WHEN attempts > 0 THEN attempts - 1 ELSE 0 END, updated_at = ?,
+  async releaseOwner(owner: string, now: number): Promise<number> {
+    return (
+      await this.db
+        .query(
+          `UPDATE jobs SET state = 'queued', run_at = ?, attempts = CASE WHEN attempts > 0 THEN attempts - 1 ELSE 0 END, updated_at = ?,
                 lease_owner = NULL, lease_token = NULL, lease_expires_at = NULL
           WHERE state = 'running' AND lease_owner = ?`,
-      )
-      .run(now, now, owner).changes;
+        )
+        .run(now, now, owner)
+    ).changes;
   }
 
   /** Jobs whose lease lapsed (their worker died): back to the queue, due now. */
-  rescueExpired(now: number): JobRow[] {
+  rescueExpired(now: number): Promise<JobRow[]> {
     return this.db
       .query<JobRow, [number, number, number]>(
         `UPDATE jobs SET state = 'queued', run_at = ?, updated_at = ?,
@@ -219,16 +239,16 @@ export class JobStore {
       .all(now, now, now);
   }
 
-  get(id: number): JobRow | null {
+  get(id: number): Promise<JobRow | null> {
     return this.db.query<JobRow, [number]>("SELECT * FROM jobs WHERE id = ?").get(id);
   }
 
   /** Seconds the oldest due queued job has waited, and counts by state: for /readyz and metrics. */
-  counts(now: number): { byState: Record<string, number>; oldestDueAgeMs: number } {
-    const rows = this.db
+  async counts(now: number): Promise<{ byState: Record<string, number>; oldestDueAgeMs: number }> {
+    const rows = await this.db
       .query<{ state: string; n: number }, []>("SELECT state, count(*) AS n FROM jobs GROUP BY state")
       .all();
-    const oldest = this.db
+    const oldest = await this.db
       .query<{ run_at: number | null }, [number]>(
         "SELECT min(run_at) AS run_at FROM jobs WHERE state = 'queued' AND run_at <= ?",
       )
@@ -240,10 +260,10 @@ export class JobStore {
   }
 
   /** The earliest run_at among queued jobs of these kinds, to sleep exactly until work is due. */
-  nextDueAt(kinds: string[]): number | null {
+  async nextDueAt(kinds: string[]): Promise<number | null> {
     if (kinds.length === 0) return null;
     const marks = kinds.map(() => "?").join(", ");
-    const row = this.db
+    const row = await this.db
       .query<{ t: number | null }, string[]>(
         `SELECT min(run_at) AS t FROM jobs WHERE state = 'queued' AND kind IN (${marks})`,
       )

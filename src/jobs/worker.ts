@@ -5,8 +5,7 @@ import type { EventBus } from "../lib/events.ts";
 import { randomChars } from "../lib/ids.ts";
 import type { Logger } from "../lib/log.ts";
 import { WorkLoop } from "../lib/work-loop.ts";
-import { fencedWrite } from "../storage/backend.ts";
-import type { Database } from "../storage/database.ts";
+import type { Database, Transaction } from "../storage/sql-database.ts";
 import { retryDelayMs } from "./backoff.ts";
 import { JobCompletions } from "./job-completions.ts";
 import { CRASH_ALLOWANCE, DeferJob, LeaseLost, PermanentJobError } from "./job-errors.ts";
@@ -43,6 +42,7 @@ export class Worker {
   private readonly loop: WorkLoop;
   private heartbeatTimer: ReturnType<typeof setInterval> | null = null;
   private lastRescueAt = 0;
+  private beating = false;
   private unsubscribe: (() => void) | null = null;
   private readonly store: JobStore;
   private readonly queue: JobQueue;
@@ -54,8 +54,7 @@ export class Worker {
   private readonly heartbeatMs: number;
   private readonly rescueEveryMs: number;
   private readonly random: () => number;
-  /** One transaction wrapper, reused; SQLite: BEGIN IMMEDIATE (the write lock up front), see fencedWrite. */
-  private readonly tx: (fn: () => unknown) => unknown;
+  private readonly db: Database;
   private readonly completions: JobCompletions;
 
   constructor(options: WorkerOptions) {
@@ -65,10 +64,7 @@ export class Worker {
     this.events = options.events;
     this.logger = options.logger;
     this.concurrency = options.concurrency;
-    this.tx = fencedWrite(
-      options.db,
-      options.db.transaction((fn: () => unknown) => fn()),
-    );
+    this.db = options.db;
     for (const h of options.handlers) this.handlers.set(h.kind, h);
     this.leaseMs = options.leaseMs ?? 30_000;
     this.heartbeatMs = options.heartbeatMs ?? 10_000;
@@ -81,20 +77,20 @@ export class Worker {
       logger: this.logger,
       pollMs: options.pollMs ?? 1_000,
       work: {
-        turn: () => {
-          this.rescue(false);
+        turn: async () => {
+          await this.rescue(false);
           const free = this.concurrency - this.inflight.size;
           // each chain runs jobs one after another in one concurrency slot (see execute's fused claim)
-          if (free > 0) for (const row of this.claim(free)) this.loop.track(this.chain(row, false));
+          if (free > 0) for (const row of await this.claim(free)) this.loop.track(this.chain(row, false));
         },
         runBatch: async () => {
-          const jobs = this.claim(this.concurrency);
+          const jobs = await this.claim(this.concurrency);
           const counts = await Promise.all(jobs.map((j) => this.chain(j, true)));
           return counts.reduce((a, b) => a + b, 0);
         },
-        msUntilDue: () => {
+        msUntilDue: async () => {
           if (this.inflight.size >= this.concurrency) return null;
-          const next = this.store.nextDueAt([...this.handlers.keys()]);
+          const next = await this.store.nextDueAt([...this.handlers.keys()]);
           return next === null ? null : next - this.clock.now();
         },
         abandon: () => {
@@ -117,7 +113,7 @@ export class Worker {
   start(): void {
     if (this.loop.isRunning) return;
     this.unsubscribe = this.queue.onNotify(() => this.loop.wake());
-    this.heartbeatTimer = setInterval(() => this.heartbeat(), this.heartbeatMs);
+    this.heartbeatTimer = setInterval(() => void this.heartbeat(), this.heartbeatMs);
     this.loop.start();
   }
 
@@ -134,21 +130,21 @@ export class Worker {
 
   /** Rescue lapsed leases, then claim and run every due job until none is due. For tests and tools. */
   async runOnce(): Promise<number> {
-    this.rescue(true);
+    await this.rescue(true);
     return this.loop.runOnce();
   }
 
-  private rescue(force: boolean): void {
+  private async rescue(force: boolean): Promise<void> {
     const now = this.clock.now();
     if (!force && now - this.lastRescueAt < this.rescueEveryMs) return;
     this.lastRescueAt = now;
-    for (const row of this.store.rescueExpired(now)) {
+    for (const row of await this.store.rescueExpired(now)) {
       this.logger.warn("rescued job with a lapsed lease", { job: row.id, kind: row.kind });
       this.events.emit("job.rescued", { id: row.id, kind: row.kind });
     }
   }
 
-  private claim(limit: number): JobRow[] {
+  private claim(limit: number): Promise<JobRow[]> {
     return this.store.claim([...this.handlers.keys()], this.owner, limit, this.clock.now(), this.leaseMs);
   }
 
@@ -175,22 +171,30 @@ export class Worker {
     return ran;
   }
 
-  private heartbeat(): void {
-    const now = this.clock.now();
-    for (const [id, f] of this.inflight) {
-      let held: boolean;
-      try {
-        held = this.store.heartbeat(f.lease, now, this.leaseMs);
-      } catch (err) {
-        // the write failed (e.g. a full disk): keep working; should the lease lapse meanwhile, the
-        // token fences this worker's late outcome and the job runs again elsewhere
-        this.logger.error("could not extend a job lease", { job: id, error: errorMessage(err) });
-        continue;
-      }
-      if (!held) {
-        this.logger.warn("lease lost; abandoning job", { job: id });
-        f.ctrl.abort(new LeaseLost("lease lost"));
-      }
+  /** Extend every lease held; one timer tick at a time (a slow database must not stack them up). */
+  private async heartbeat(): Promise<void> {
+    if (this.beating) return;
+    this.beating = true;
+    try {
+      await Promise.all([...this.inflight].map(([id, f]) => this.extend(id, f)));
+    } finally {
+      this.beating = false;
+    }
+  }
+
+  private async extend(id: number, f: { lease: LeaseRef; ctrl: AbortController }): Promise<void> {
+    let held: boolean;
+    try {
+      held = await this.store.heartbeat(f.lease, this.clock.now(), this.leaseMs);
+    } catch (err) {
+      // the write failed (a full disk, the database away): keep working; should the lease lapse
+      // meanwhile, the token fences this worker's late outcome and the job runs again elsewhere
+      this.logger.error("could not extend a job lease", { job: id, error: errorMessage(err) });
+      return;
+    }
+    if (!held) {
+      this.logger.warn("lease lost; abandoning job", { job: id });
+      f.ctrl.abort(new LeaseLost("lease lost"));
     }
   }
 
@@ -216,7 +220,7 @@ export class Worker {
     if (row.attempts > row.max_attempts + CRASH_ALLOWANCE) {
       clearTimeout(timeout);
       const runs = row.attempts - 1;
-      this.handleError(
+      await this.handleError(
         handler,
         job,
         lease,
@@ -235,7 +239,7 @@ export class Worker {
       next = await this.completions.complete(lease, commit, () => claimNext());
       this.events.emit("job.completed", { id: row.id, kind: row.kind });
     } catch (err) {
-      this.handleError(
+      await this.handleError(
         handler,
         job,
         lease,
@@ -247,7 +251,7 @@ export class Worker {
     return next;
   }
 
-  private handleError(handler: JobHandler, job: RunningJob, lease: LeaseRef, err: unknown): void {
+  private async handleError(handler: JobHandler, job: RunningJob, lease: LeaseRef, err: unknown): Promise<void> {
     const now = this.clock.now();
     const message = errorMessage(err);
     try {
@@ -257,8 +261,8 @@ export class Worker {
       }
       if (!this.loop.isRunning && err instanceof Error && err.message === "worker stopping") return; // released by stop()
       if (err instanceof DeferJob) {
-        this.inTransaction(() => {
-          if (!this.store.requeue(lease, err.until, message, true, now)) throw new LeaseLost();
+        await this.db.transaction(async (tx) => {
+          if (!(await this.store.on(tx).requeue(lease, err.until, message, true, now))) throw new LeaseLost();
         });
         this.events.emit("job.deferred", { id: job.id, kind: job.kind, until: err.until, reason: message });
         return;
@@ -266,26 +270,22 @@ export class Worker {
       const permanent = err instanceof PermanentJobError;
       if (!permanent && job.attempt < job.maxAttempts) {
         const runAt = now + retryDelayMs(job.attempt, this.random());
-        this.inTransaction(() => {
-          if (!this.store.requeue(lease, runAt, message, false, now)) throw new LeaseLost();
+        await this.db.transaction(async (tx) => {
+          if (!(await this.store.on(tx).requeue(lease, runAt, message, false, now))) throw new LeaseLost();
         });
         this.logger.warn("job attempt failed; will retry", { job: job.id, attempt: job.attempt, error: message });
         this.events.emit("job.retried", { id: job.id, kind: job.kind, error: message, runAt });
         return;
       }
       const commit = handler.onFailure?.(job, err);
-      this.inTransaction(() => {
-        if (!this.store.finish(lease, "failed", message, now)) throw new LeaseLost();
-        commit?.();
+      await this.db.transaction(async (tx: Transaction) => {
+        if (!(await this.store.on(tx).finish(lease, "failed", message, now))) throw new LeaseLost();
+        await commit?.(tx);
       });
       this.events.emit("job.failed", { id: job.id, kind: job.kind, error: message });
     } catch (inner) {
       if (inner instanceof LeaseLost) this.events.emit("job.lease_lost", { id: job.id, kind: job.kind });
       else this.logger.error("could not record job outcome", { job: job.id, error: errorMessage(inner) });
     }
-  }
-
-  private inTransaction<T>(fn: () => T): T {
-    return this.tx(fn) as T;
   }
 }

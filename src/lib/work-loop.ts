@@ -15,9 +15,9 @@ export interface LoopWork {
    */
   runBatch?(): Promise<number>;
   /** Milliseconds until the next known due work, or null when unknown; the idle wait is at most `pollMs`. */
-  msUntilDue?(): number | null;
+  msUntilDue?(): number | null | Promise<number | null>;
   /** `stop` past its deadline: abort what still runs and release it so it runs again; returns how many. */
-  abandon?(): number;
+  abandon?(): number | Promise<number>;
 }
 
 export interface WorkLoopOptions {
@@ -100,7 +100,13 @@ export class WorkLoop {
     ]);
     clearTimeout(timer);
     const left = this.tracked.size;
-    const released = this.options.work.abandon?.() ?? 0;
+    let released = 0;
+    try {
+      released = (await this.options.work.abandon?.()) ?? 0;
+    } catch (err) {
+      // the database is away: what was not released is due again when its lease lapses
+      this.options.logger.error(`${this.options.name} could not release its work`, { error: errorMessage(err) });
+    }
     await Promise.allSettled(this.tracked);
     return { finished: before - left, released };
   }
@@ -127,17 +133,21 @@ export class WorkLoop {
     }
   }
 
-  private idle(): Promise<void> {
+  private async idle(): Promise<void> {
     if (this.woken || !this.running) {
       this.woken = false;
-      return Promise.resolve();
+      return;
     }
     let wait = this.options.pollMs;
     try {
-      const due = this.options.work.msUntilDue?.() ?? null;
+      const due = (await this.options.work.msUntilDue?.()) ?? null;
       if (due !== null) wait = Math.max(0, Math.min(wait, due));
     } catch (err) {
       this.options.logger.error(`${this.options.name} due check failed`, { error: errorMessage(err) });
+    }
+    if (this.woken || !this.running) {
+      this.woken = false;
+      return;
     }
     return new Promise((resolve) => {
       const done = () => {

@@ -6,7 +6,7 @@ import { WorkLoop } from "../lib/work-loop.ts";
 /** One retention chore: deletes what is past its keep-time as of `now`, returns counts for the log. */
 export interface MaintenanceTask {
   name: string;
-  run(now: number): Record<string, number>;
+  run(now: number): Promise<Record<string, number>>;
 }
 
 export interface MaintenanceOptions {
@@ -37,17 +37,21 @@ export class MaintenanceLoop {
       clock: options.clock,
       logger: options.logger,
       pollMs: options.everyMs ?? 3_600_000,
-      work: { turn: () => void this.runOnce() },
+      work: {
+        turn: async () => {
+          await this.runOnce();
+        },
+      },
     });
   }
 
   /** One round of every task now; what each deleted, by task. */
-  runOnce(): Record<string, Record<string, number>> {
+  async runOnce(): Promise<Record<string, Record<string, number>>> {
     const now = this.clock.now();
     const out: Record<string, Record<string, number>> = {};
     for (const task of this.tasks) {
       try {
-        const counts = task.run(now);
+        const counts = await task.run(now);
         out[task.name] = counts;
         if (Object.values(counts).some((n) => n > 0))
           this.logger.info("retention purge", { task: task.name, ...counts });

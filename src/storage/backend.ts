@@ -1,83 +1,72 @@
-import { appliedMigrations, migrate, openDatabase } from "./database.ts";
+import { openDatabase } from "./database.ts";
+import { appliedMigrations, migrate } from "./migrate.ts";
 import { MIGRATIONS } from "./migrations/index.ts";
-import { migratePostgres, openPostgres } from "./postgres/migrate.ts";
-import { POSTGRES_MIGRATIONS } from "./postgres/migrations/index.ts";
-import { PostgresDatabase } from "./postgres/postgres-database.ts";
-import { advisoryKey } from "./postgres/sql-text.ts";
-import type { Database, SqlParams, Transaction } from "./sql-database.ts";
+import { PostgresDatabase, type PostgresOptions } from "./postgres/postgres-database.ts";
+import type { Database } from "./sql-database.ts";
 
 /** Where the data lives: DATABASE_URL (PostgreSQL) when set, else the SQLite file in DATA_DIR. */
 export interface StorageSettings {
   dbPath: string;
   databaseUrl: string | null;
   dbSynchronous?: "FULL" | "NORMAL";
+  /** PostgreSQL: connections per process (DB_POOL_SIZE) */
+  dbPoolSize?: number;
+  /** PostgreSQL: the server ends a statement running longer (DB_STATEMENT_TIMEOUT) */
+  dbStatementTimeoutMs?: number;
+  /** PostgreSQL: opening a connection may take this long (DB_CONNECT_TIMEOUT) */
+  dbConnectTimeoutMs?: number;
 }
 
 export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//i.test(url);
 }
 
+/** Connect to PostgreSQL at `url`; migrated unless `migrate: false`. Rejects when the server cannot be used. */
+export async function openPostgres(
+  url: string,
+  opts: PostgresOptions & { migrate?: boolean } = {},
+): Promise<PostgresDatabase> {
+  const db = new PostgresDatabase(url, opts);
+  try {
+    if (opts.migrate !== false) await migrate(db);
+    else await db.query("SELECT 1").get(); // fail fast on a wrong URL
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+  return db;
+}
+
 /** Open (and migrate, unless `migrate: false`) the configured backend. */
-export function openStorage(s: StorageSettings, opts: { migrate?: boolean } = {}): Database {
-  if (s.databaseUrl) return openPostgres(s.databaseUrl, { migrate: opts.migrate });
+export function openStorage(s: StorageSettings, opts: { migrate?: boolean } = {}): Promise<Database> {
+  if (s.databaseUrl)
+    return openPostgres(s.databaseUrl, {
+      migrate: opts.migrate,
+      poolSize: s.dbPoolSize,
+      statementTimeoutMs: s.dbStatementTimeoutMs,
+      connectTimeoutMs: s.dbConnectTimeoutMs,
+    });
   return openDatabase(s.dbPath, { synchronous: s.dbSynchronous, migrate: opts.migrate });
 }
 
-/** Apply the backend's pending migrations; the versions applied now and all versions applied. */
-export function migrateStorage(db: Database): { applied: number[]; current: number[]; known: number } {
-  if (db instanceof PostgresDatabase) {
-    const applied = migratePostgres(db);
-    const current = db
-      .query<{ version: number }>("SELECT version FROM schema_migrations ORDER BY version")
-      .all()
-      .map((r) => r.version);
-    return { applied, current, known: POSTGRES_MIGRATIONS.length };
-  }
-  const sqlite = db as Parameters<typeof migrate>[0];
-  const applied = migrate(sqlite);
-  return { applied, current: appliedMigrations(sqlite), known: MIGRATIONS.length };
+/** Apply the pending migrations; the versions applied now, all versions applied, and how many this build knows. */
+export async function migrateStorage(db: Database): Promise<{ applied: number[]; current: number[]; known: number }> {
+  const applied = await migrate(db);
+  return { applied, current: await appliedMigrations(db), known: MIGRATIONS.length };
 }
 
-/**
- * A write transaction whose correctness rests on row locks and fencing tokens (the job engine, the
- * webhook dispatcher), not on a single writer: BEGIN IMMEDIATE on SQLite (its only write lock, taken up
- * front), a plain transaction on PostgreSQL so that replicas commit in parallel.
- */
-export function fencedWrite<A extends SqlParams, T>(db: Database, tx: Transaction<A, T>): (...args: A) => T {
-  return db instanceof PostgresDatabase ? tx.deferred : tx.immediate;
+/** Run a periodic task on one replica at a time (see Database.runAlone); null when another replica runs it. */
+export function runAlone<T>(db: Database, name: string, fn: () => Promise<T>): Promise<T | null> {
+  return db.runAlone(name, fn);
 }
 
-/**
- * Whether `db` can serialise a transaction by scope (lockScopes) rather than against every writer:
- * PostgreSQL; SQLite has one writer anyway.
- */
-export function scopedLocks(db: Database): ((scopes: readonly string[]) => void) | null {
-  return db instanceof PostgresDatabase ? (scopes) => db.lockScopes(scopes) : null;
-}
-
-/**
- * Run a periodic task on one replica at a time: on PostgreSQL under pg_try_advisory_lock (null when
- * another replica holds it: that one is doing the work), directly on SQLite (one process).
- */
-export function runAlone<T>(db: Database, name: string, fn: () => T): T | null {
-  if (!(db instanceof PostgresDatabase)) return fn();
-  const key = advisoryKey(`claimcheck:alone:${name}`);
-  const got = db.query<{ ok: boolean }>(`SELECT pg_try_advisory_lock(${key}) AS ok`).get();
-  if (!got?.ok) return null;
-  try {
-    return fn();
-  } finally {
-    db.query(`SELECT pg_advisory_unlock(${key})`).get();
-  }
-}
-
-/** Channels notified by the PostgreSQL triggers of migration 0002 (postgres/migrations). */
+/** Channels notified by the PostgreSQL triggers of migration 0005 (migrations/0005_shared_state.postgres.sql). */
 export type WakeChannel = "claimcheck_jobs" | "claimcheck_webhooks";
 
 /**
  * Call `fn` whenever another replica (or a CLI command) makes work due on `channel`; a no-op on SQLite,
- * where the one process wakes its loops itself. Returns an unsubscribe.
+ * where the one process wakes its loops itself. Resolves with an unsubscribe.
  */
-export function onRemoteWake(db: Database, channel: WakeChannel, fn: () => void): () => void {
-  return db instanceof PostgresDatabase ? db.listen(channel, fn) : () => {};
+export function onRemoteWake(db: Database, channel: WakeChannel, fn: () => void): Promise<() => void> {
+  return db.listen(channel, fn);
 }

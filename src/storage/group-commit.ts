@@ -1,60 +1,66 @@
 import { TickBatcher } from "../lib/tick-batcher.ts";
-import { fencedWrite, scopedLocks } from "./backend.ts";
-import type { Database } from "./database.ts";
+import type { Database, Transaction } from "./sql-database.ts";
 
 /**
- * Group commit: synchronous write functions submitted while a transaction is being written are
- * committed together in the next one (BEGIN IMMEDIATE ... COMMIT, one fsync for the group). Each item
- * runs in its own savepoint, so one item's error rolls back only that item and rejects only its promise.
- * Every promise settles only after its transaction committed: a resolved item is durable.
- * `fenced`: the items' writes are guarded by row locks and fencing tokens (see fencedWrite), so on
- * PostgreSQL the batch need not wait for the single-writer lock.
- * A `scope` given with every item of a batch (e.g. the client whose limits the items check): on
- * PostgreSQL the batch is serialised only with transactions of the same scopes, on every replica, instead
- * of with every writer; on SQLite nothing changes (one writer).
+ * Group commit: write functions submitted while a transaction is being written are committed together
+ * in the next one (one COMMIT, one fsync for the group). Each item runs in its own savepoint, so one
+ * item's error rolls back only that item and rejects only its promise. Every promise settles only after
+ * its transaction committed: a resolved item is durable.
+ * A `scope` given with an item (e.g. the client whose limits the item checks) groups it with the items
+ * of that scope only, and is locked by their batch (Transaction.lock): on PostgreSQL the batch is
+ * serialised only with transactions holding the same scope, on every replica, and batches of other
+ * scopes commit meanwhile (a batch waiting for its scope's lock holds up no other scope); on SQLite the
+ * write lock serialises every writer anyway.
  */
-type Item = { fn: () => unknown; scope?: string; resolve: (v: never) => void; reject: (e: unknown) => void };
+type Item = {
+  fn: (tx: Transaction) => Promise<unknown>;
+  scope?: string;
+  resolve: (v: never) => void;
+  reject: (e: unknown) => void;
+};
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 export class GroupCommit {
-  private readonly batcher: TickBatcher<Item>;
-  private readonly runItem: ReturnType<Database["transaction"]>;
-  private readonly commitBatch: (items: Array<() => unknown>, scopes: string[]) => unknown;
-  private readonly commitScoped: ((items: Array<() => unknown>, scopes: string[]) => unknown) | null;
+  /** one batcher per scope ("" for items without one): each commits one batch at a time */
+  private readonly batchers = new Map<string, TickBatcher<Item>>();
 
-  constructor(db: Database, maxBatch = 256, opts: { fenced?: boolean } = {}) {
-    this.batcher = new TickBatcher((batch) => this.commit(batch), maxBatch);
-    this.runItem = db.transaction((fn: () => unknown) => fn()); // nested: a SAVEPOINT
-    const lock = scopedLocks(db);
-    const runBatch = db.transaction((items: Array<() => unknown>, scopes: string[]) => {
-      if (scopes.length > 0) lock!(scopes);
-      return items.map((fn) => {
-        try {
-          return { ok: true as const, value: this.runItem(fn) };
-        } catch (error) {
-          // SQLITE_FULL, IOERR ... roll the whole transaction back: the batch fails with that cause
-          if (!db.inTransaction) throw error;
-          return { ok: false as const, error };
-        }
-      });
-    });
-    this.commitBatch = opts.fenced ? fencedWrite(db, runBatch) : runBatch.immediate;
-    this.commitScoped = lock ? runBatch.deferred : null;
+  constructor(
+    private readonly db: Database,
+    private readonly maxBatch = 256,
+  ) {}
+
+  /** Commit `fn` with the next group of its scope; `scope`: see the class comment. */
+  run<T>(fn: (tx: Transaction) => Promise<T>, scope?: string): Promise<T> {
+    const key = scope ?? "";
+    let batcher = this.batchers.get(key);
+    if (!batcher) {
+      batcher = new TickBatcher((batch) => this.commit(batch), this.maxBatch);
+      this.batchers.set(key, batcher);
+    }
+    const b = batcher;
+    return new Promise<T>((resolve, reject) => b.push({ fn, scope, resolve, reject }));
   }
 
-  /** Commit `fn` with the next group; `scope`: see the class comment. */
-  run<T>(fn: () => T, scope?: string): Promise<T> {
-    return new Promise<T>((resolve, reject) => this.batcher.push({ fn, scope, resolve, reject }));
-  }
-
-  private commit(batch: Item[]): void {
+  private async commit(batch: Item[]): Promise<void> {
+    const scopes = [...new Set(batch.flatMap((b) => (b.scope === undefined ? [] : [b.scope])))];
     let results: Outcome[];
-    const scopes = batch.map((b) => b.scope).filter((s): s is string => s !== undefined);
-    const fns = batch.map((b) => b.fn);
     try {
-      results = (
-        this.commitScoped && scopes.length === batch.length ? this.commitScoped(fns, scopes) : this.commitBatch(fns, [])
-      ) as Outcome[];
+      results = await this.db.transaction(
+        async (tx) => {
+          // one item alone needs no savepoint: its error rolls back the transaction, which is only its own
+          if (batch.length === 1) return [{ ok: true as const, value: await batch[0]!.fn(tx) }];
+          const out: Outcome[] = [];
+          for (const b of batch) {
+            try {
+              out.push({ ok: true, value: await tx.savepoint(b.fn) });
+            } catch (error) {
+              out.push({ ok: false, error });
+            }
+          }
+          return out;
+        },
+        { locks: scopes },
+      );
     } catch (error) {
       for (const b of batch) b.reject(error); // the commit itself failed: nothing of the batch is stored
       return;

@@ -3,6 +3,7 @@ import { decideLimits, RATE_WINDOW_MS } from "../accounts/limits.ts";
 import type { JobQueue } from "../jobs/job-queue.ts";
 import { isoOf } from "../lib/clock.ts";
 import { ApiErrors } from "../lib/errors.ts";
+import type { Transaction } from "../storage/sql-database.ts";
 import type { VerificationStore } from "./verification-store.ts";
 
 export const VERIFICATION_JOB = "verification";
@@ -26,48 +27,60 @@ export interface Acknowledgement {
 }
 
 /**
- * The acceptance transaction (run inside one, by group commit): idempotency, limits, then the job,
- * the row and the usage count.
+ * The acceptance transaction (run inside one, by group commit, on its handle `tx`): idempotency, limits,
+ * then the job, the row and the usage count. `extra`: writes of the caller's that commit with them (the
+ * PDF, when the database holds it). The writes that need no answer are sent together (one round trip on
+ * PostgreSQL).
  */
-export function recordAcceptance(
-  store: VerificationStore,
+export async function recordAcceptance(
+  tx: Transaction,
+  verifications: VerificationStore,
   queue: JobQueue,
   now: number,
   s: Omit<Submission, "pdf">,
   file: { trackingId: string; pdfHash: string; requestHash: string; size: number },
-): Acknowledgement {
+  extra: (tx: Transaction) => Promise<unknown> = async () => {},
+): Promise<Acknowledgement> {
+  const store = verifications.on(tx);
   const { trackingId, pdfHash, requestHash, size } = file;
   const client = s.principal.client;
   if (s.idempotencyKey) {
-    const prior = store.idempotencyRecord(client.id, s.idempotencyKey);
+    const prior = await store.idempotencyRecord(client.id, s.idempotencyKey);
     if (prior) {
       if (prior.request_hash !== requestHash) throw ApiErrors.idempotencyMismatch();
-      const v = store.get(prior.tracking_id)!;
+      const v = (await store.get(prior.tracking_id))!;
       return { trackingId: v.tracking_id, status: "queued", createdAt: isoOf(v.created_at), replayed: true };
     }
   }
   const month = isoOf(now).slice(0, 7);
+  const [usedThisMonth, recentByKey] = await Promise.all([
+    client.monthly_quota > 0 ? store.usage(client.id, month) : 0,
+    client.rate_limit_per_minute > 0 ? store.recentByKey(s.principal.keyId, now - RATE_WINDOW_MS) : [],
+  ]);
   const decision = decideLimits({
     now,
     monthlyQuota: client.monthly_quota,
-    usedThisMonth: client.monthly_quota > 0 ? store.usage(client.id, month) : 0,
+    usedThisMonth,
     ratePerMinute: client.rate_limit_per_minute,
-    recentByKey: client.rate_limit_per_minute > 0 ? store.recentByKey(s.principal.keyId, now - RATE_WINDOW_MS) : [],
+    recentByKey,
   });
   if (!decision.ok) throw ApiErrors.quotaExceeded(decision.retryAfterSeconds, decision.message);
-  const jobId = queue.enqueue(VERIFICATION_JOB, { trackingId }, { maxAttempts: VERIFICATION_MAX_ATTEMPTS });
-  store.insert({
-    tracking_id: trackingId,
-    client_id: client.id,
-    api_key_id: s.principal.keyId,
-    job_id: jobId,
-    host_username: s.hostUsername,
-    resume_sha256: pdfHash,
-    resume_size: size,
-    resume_filename: s.filename,
-    created_at: now,
-  });
-  store.countUsage(client.id, month);
-  if (s.idempotencyKey) store.insertIdempotency(client.id, s.idempotencyKey, requestHash, trackingId, now);
+  const jobId = await queue.enqueue(VERIFICATION_JOB, { trackingId }, { maxAttempts: VERIFICATION_MAX_ATTEMPTS }, tx);
+  await Promise.all([
+    store.insert({
+      tracking_id: trackingId,
+      client_id: client.id,
+      api_key_id: s.principal.keyId,
+      job_id: jobId,
+      host_username: s.hostUsername,
+      resume_sha256: pdfHash,
+      resume_size: size,
+      resume_filename: s.filename,
+      created_at: now,
+    }),
+    store.countUsage(client.id, month),
+    s.idempotencyKey ? store.insertIdempotency(client.id, s.idempotencyKey, requestHash, trackingId, now) : null,
+    extra(tx),
+  ]);
   return { trackingId, status: "queued", createdAt: isoOf(now), replayed: false };
 }

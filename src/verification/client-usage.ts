@@ -13,15 +13,17 @@ export interface ClientUsage {
 }
 
 /** Every client, by name, with its verifications since `monthStart` and its active API keys. */
-export function clientUsage(
+export async function clientUsage(
   accounts: AccountService,
   verifications: VerificationService,
   monthStart: number,
-): ClientUsage[] {
-  const used = verifications.countsByClientSince(monthStart);
-  const keys = accounts.activeKeyCounts();
-  return accounts
-    .listClients()
+): Promise<ClientUsage[]> {
+  const [used, keys, clients] = await Promise.all([
+    verifications.countsByClientSince(monthStart),
+    accounts.activeKeyCounts(),
+    accounts.listClients(),
+  ]);
+  return clients
     .map((c) => ({
       id: c.id,
       name: c.name,

@@ -127,6 +127,11 @@ export class ResumeFiles {
     });
   }
 
+  /** Delete the PDF now; whether there was one. */
+  async removeNow(trackingId: string): Promise<boolean> {
+    return this.removeSync(trackingId);
+  }
+
   removeSync(trackingId: string): boolean {
     try {
       unlinkSync(this.path(trackingId));
@@ -141,7 +146,7 @@ export class ResumeFiles {
    * Delete files older than `before` (epoch ms) that `keep` does not claim, and uploads staged before
    * then: leftovers of crashes and refusals.
    */
-  sweepOrphans(before: number, keep: (trackingId: string) => boolean): number {
+  async sweepOrphans(before: number, keep: (trackingId: string) => boolean | Promise<boolean>): Promise<number> {
     let removed = 0;
     for (const name of readdirSync(this.dir)) {
       const m = NAME.exec(name);
@@ -153,7 +158,7 @@ export class ResumeFiles {
       } catch {
         continue;
       }
-      if (mtime >= before || (m && keep(m[1]!))) continue;
+      if (mtime >= before || (m && (await keep(m[1]!)))) continue;
       try {
         unlinkSync(full);
         removed++;

@@ -1,17 +1,16 @@
 import { existsSync } from "node:fs";
-import type { Database } from "../storage/database.ts";
-import { dialectOf, write } from "../storage/sql-database.ts";
+import type { Database, Queryable } from "../storage/sql-database.ts";
 import { ResumeFiles, type StagedFile } from "./resume-files.ts";
 
 /** Where uploaded PDFs live: files in DATA_DIR/resumes (SQLite), or the database (PostgreSQL). */
 export type ResumeStore = Pick<
   ResumeFiles,
-  "writeDurable" | "read" | "remove" | "removeSync" | "sweepOrphans" | "stage"
+  "writeDurable" | "read" | "remove" | "removeNow" | "sweepOrphans" | "stage"
 > & {
   /** a staged upload becomes the job's PDF (file stores; required unless `writeInTransaction`) */
   adopt?(staged: StagedFile, trackingId: string): Promise<void>;
-  /** when present, the PDF is written inside the acceptance transaction instead of before it */
-  writeInTransaction?(trackingId: string, bytes: Uint8Array): void;
+  /** when present, the PDF is written inside the acceptance transaction (`tx`) instead of before it */
+  writeInTransaction?(tx: Queryable, trackingId: string, bytes: Uint8Array): Promise<unknown>;
 };
 
 /**
@@ -41,55 +40,49 @@ export class PostgresResumeFiles implements ResumeStore {
   }
 
   async writeDurable(trackingId: string, bytes: Uint8Array): Promise<void> {
-    this.writeInTransaction(trackingId, bytes);
+    await this.writeInTransaction(this.db, trackingId, bytes);
   }
 
   /** Inside the acceptance transaction: the PDF and the row that promises it commit together. */
-  writeInTransaction(trackingId: string, bytes: Uint8Array): void {
-    write(
-      this.db,
-      "INSERT INTO resume_files (tracking_id, body, created_at) VALUES (?, ?, ?)",
-      trackingId,
-      bytes,
-      Date.now(),
-    );
+  writeInTransaction(tx: Queryable, trackingId: string, bytes: Uint8Array): Promise<unknown> {
+    return tx
+      .query("INSERT INTO resume_files (tracking_id, body, created_at) VALUES (?, ?, ?)")
+      .run(trackingId, bytes, Date.now());
   }
 
   async read(trackingId: string): Promise<Uint8Array | null> {
-    const row = this.db
+    const row = await this.db
       .query<{ body: Uint8Array }, [string]>("SELECT body FROM resume_files WHERE tracking_id = ?")
       .get(trackingId);
     return row ? new Uint8Array(row.body) : null;
   }
 
   async remove(trackingId: string): Promise<void> {
-    this.removeSync(trackingId);
+    await this.removeNow(trackingId);
   }
 
-  removeSync(trackingId: string): boolean {
-    return this.db.query("DELETE FROM resume_files WHERE tracking_id = ?").run(trackingId).changes === 1;
+  async removeNow(trackingId: string): Promise<boolean> {
+    return (await this.db.query("DELETE FROM resume_files WHERE tracking_id = ?").run(trackingId)).changes === 1;
   }
 
   /**
    * One statement instead of a `keep` call per stored PDF: the rows no verification claims any more
    * (`keep` says the same for the file store: a verification row with resume_stored = 1).
    */
-  sweepOrphans(before: number, _keep: (trackingId: string) => boolean): number {
+  async sweepOrphans(before: number, _keep: (trackingId: string) => Promise<boolean>): Promise<number> {
     // uploads staged before `before` and left by a crash (no PDF is ever kept in the staging directory)
-    const staged = existsSync(this.stagingDir) ? this.staged().sweepOrphans(before, () => true) : 0;
-    return (
-      staged +
-      this.db
-        .query(
-          `DELETE FROM resume_files r WHERE r.created_at < ? AND NOT EXISTS
-           (SELECT 1 FROM verifications v WHERE v.tracking_id = r.tracking_id AND v.resume_stored = 1)`,
-        )
-        .run(before).changes
-    );
+    const staged = existsSync(this.stagingDir) ? await this.staged().sweepOrphans(before, () => true) : 0;
+    const swept = await this.db
+      .query(
+        `DELETE FROM resume_files r WHERE r.created_at < ? AND NOT EXISTS
+         (SELECT 1 FROM verifications v WHERE v.tracking_id = r.tracking_id AND v.resume_stored = 1)`,
+      )
+      .run(before);
+    return staged + swept.changes;
   }
 }
 
 /** The PDF store that goes with `db`: its own table on PostgreSQL, files under `dir` on SQLite. */
 export function openResumeStore(db: Database, dir: string, opts: { fsync: boolean } = { fsync: true }): ResumeStore {
-  return dialectOf(db) === "postgres" ? new PostgresResumeFiles(db, dir) : new ResumeFiles(dir, opts);
+  return db.dialect === "postgres" ? new PostgresResumeFiles(db, dir) : new ResumeFiles(dir, opts);
 }

@@ -3,6 +3,7 @@ import { DeferJob, PermanentJobError } from "../jobs/job-errors.ts";
 import type { JobHandler, RunningJob } from "../jobs/job-handler.ts";
 import type { Logger } from "../lib/log.ts";
 import { type ExtractedResume, ResumeError } from "../resume/types.ts";
+import type { Transaction } from "../storage/sql-database.ts";
 import { VERIFICATION_JOB } from "./acceptance.ts";
 import { failureReason } from "./failure-codes.ts";
 import type { AnalysisPart } from "./result.ts";
@@ -45,26 +46,26 @@ export function verificationJobHandler(deps: {
     timeoutMs: VERIFICATION_TIMEOUT_MS,
     async run(job: RunningJob<{ trackingId: string }>) {
       const { trackingId } = job.payload;
-      const v = service.get(trackingId);
+      const v = await service.get(trackingId);
       if (!v) throw new PermanentJobError("internal_error", `verification ${trackingId} vanished`);
       if (v.status === "COMPLETED" || v.status === "FAILED") return; // already final: nothing to redo
-      service.markStarted(trackingId);
+      await service.markStarted(trackingId);
       try {
         return await runSteps(trackingId, v.host_username, job);
       } catch (err) {
-        service.setStage(trackingId, null);
+        await service.setStage(trackingId, null);
         throw err;
       }
     },
     onFailure(job, err) {
       const { code, message } = failureReason(err);
       logger.warn("verification failed", { trackingId: job.payload.trackingId, code, message });
-      return () => service.fail(job.payload.trackingId, code, message);
+      return (tx) => service.fail(tx, job.payload.trackingId, code, message);
     },
   };
 
   async function runSteps(trackingId: string, hostUsername: string, job: RunningJob<{ trackingId: string }>) {
-    service.setStage(trackingId, "extracting");
+    await service.setStage(trackingId, "extracting");
     const pdf = await service.resume(trackingId);
     if (!pdf)
       throw new PermanentJobError("resume_purged", "the uploaded PDF is no longer stored (retention); submit it again");
@@ -75,16 +76,17 @@ export function verificationJobHandler(deps: {
       if (err instanceof ResumeError) throw new PermanentJobError(err.code, err.message);
       throw err;
     }
-    service.setStage(trackingId, "fetching");
+    await service.setStage(trackingId, "fetching");
     try {
       const analysis = await steps.analyze({
         hostUsername,
         resume,
         signal: job.signal,
-        onStage: (stage) => service.setStage(trackingId, stage),
+        onStage: (stage) => void service.setStage(trackingId, stage), // never rejects
       });
       // the name as read from the resume: an extra member that lets people tell candidates apart
-      return () => service.complete(trackingId, { ...analysis, candidateName: resume.candidateName ?? null });
+      return (tx: Transaction) =>
+        service.complete(tx, trackingId, { ...analysis, candidateName: resume.candidateName ?? null });
     } catch (err) {
       if (err instanceof GitHubRateLimitedError) {
         logger.info("GitHub rate limit spent; deferring verification", {

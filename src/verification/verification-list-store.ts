@@ -1,5 +1,4 @@
-import type { Database } from "../storage/database.ts";
-import { dialectOf } from "../storage/sql-database.ts";
+import { dialectOf, type Queryable } from "../storage/sql-database.ts";
 import { type Cursor, dayStartUtc, type JobFilter, PAGE_SIZE } from "./job-filters.ts";
 
 /** One line of the jobs list. `state` is the state a person means: queued, processing, COMPLETED, FAILED. */
@@ -68,10 +67,10 @@ const DIALECT_SQL = {
 
 /** The read side of verifications, for the operator's faces (dashboard and CLI); another backend implements this. */
 export interface VerificationLists {
-  listJobs(filter: JobFilter, clientId: string | null, limit?: number): JobPage;
-  stateCounts(since: number): Record<string, number>;
-  queue(now: number): QueueState;
-  countsByClientSince(since: number): Map<string, number>;
+  listJobs(filter: JobFilter, clientId: string | null, limit?: number): Promise<JobPage>;
+  stateCounts(since: number): Promise<Record<string, number>>;
+  queue(now: number): Promise<QueueState>;
+  countsByClientSince(since: number): Promise<Map<string, number>>;
 }
 
 /**
@@ -81,12 +80,12 @@ export interface VerificationLists {
 export class VerificationListStore implements VerificationLists {
   private readonly sql: (typeof DIALECT_SQL)[keyof typeof DIALECT_SQL];
 
-  constructor(private readonly db: Database) {
+  constructor(private readonly db: Queryable) {
     this.sql = DIALECT_SQL[dialectOf(db)];
   }
 
   /** One page of jobs, newest first, with keyset paging (stable while new jobs arrive). */
-  listJobs(f: JobFilter, clientId: string | null, limit = PAGE_SIZE): JobPage {
+  async listJobs(f: JobFilter, clientId: string | null, limit = PAGE_SIZE): Promise<JobPage> {
     const where: string[] = [];
     const params: Param[] = [];
     if (f.state === "webhook_failed") where.push(`${WEBHOOK_SQL} = 'failed'`);
@@ -114,7 +113,9 @@ export class VerificationListStore implements VerificationLists {
     }
     const base = `FROM verifications v LEFT JOIN jobs j ON j.id = v.job_id JOIN clients c ON c.id = v.client_id`;
     const filterSql = where.length ? `WHERE ${where.join(" AND ")}` : "";
-    const total = this.db.query<{ n: number }, Param[]>(`SELECT count(*) AS n ${base} ${filterSql}`).get(...params)!.n;
+    const total = (await this.db
+      .query<{ n: number }, Param[]>(`SELECT count(*) AS n ${base} ${filterSql}`)
+      .get(...params))!.n;
 
     const pageWhere = [...where];
     const pageParams = [...params];
@@ -131,7 +132,7 @@ export class VerificationListStore implements VerificationLists {
                         v.error_code, v.created_at, v.completed_at, j.attempts, ${WEBHOOK_SQL} AS webhook_state
                    ${base} ${pageWhere.length ? `WHERE ${pageWhere.join(" AND ")}` : ""}
                   ORDER BY v.created_at ${order}, v.tracking_id ${order} LIMIT ?`;
-    const fetched = this.db.query<JobListRow, Param[]>(sql).all(...pageParams, limit + 1);
+    const fetched = await this.db.query<JobListRow, Param[]>(sql).all(...pageParams, limit + 1);
     const more = fetched.length > limit;
     let rows = fetched.slice(0, limit);
     if (f.after) rows = rows.reverse();
@@ -147,8 +148,8 @@ export class VerificationListStore implements VerificationLists {
   }
 
   /** Jobs created at or after `since`, by state. */
-  stateCounts(since: number): Record<string, number> {
-    const rows = this.db
+  async stateCounts(since: number): Promise<Record<string, number>> {
+    const rows = await this.db
       .query<{ state: string; n: number }, [number]>(
         `SELECT ${STATE_SQL} AS state, count(*) AS n FROM verifications v LEFT JOIN jobs j ON j.id = v.job_id
           WHERE v.created_at >= ? GROUP BY 1`,
@@ -158,8 +159,8 @@ export class VerificationListStore implements VerificationLists {
   }
 
   /** Waiting work: how many verifications are queued or running, and how long the oldest has waited. */
-  queue(now: number): QueueState {
-    const r = this.db
+  async queue(now: number): Promise<QueueState> {
+    const r = (await this.db
       .query<{ waiting: number; running: number; oldest: number | null; due: number | null }, [number]>(
         `SELECT coalesce(sum(CASE WHEN j.state = 'queued' THEN 1 ELSE 0 END), 0) AS waiting,
                 coalesce(sum(CASE WHEN j.state = 'running' THEN 1 ELSE 0 END), 0) AS running,
@@ -167,7 +168,7 @@ export class VerificationListStore implements VerificationLists {
                 min(CASE WHEN j.state = 'queued' AND j.run_at <= ? THEN j.run_at END) AS due
            FROM verifications v JOIN jobs j ON j.id = v.job_id WHERE v.status IN ('queued', 'processing')`,
       )
-      .get(now)!;
+      .get(now))!;
     return {
       waiting: r.waiting,
       running: r.running,
@@ -177,8 +178,8 @@ export class VerificationListStore implements VerificationLists {
   }
 
   /** Verifications created at or after `since`, by client id (clients without any are absent). */
-  countsByClientSince(since: number): Map<string, number> {
-    const rows = this.db
+  async countsByClientSince(since: number): Promise<Map<string, number>> {
+    const rows = await this.db
       .query<{ client_id: string; n: number }, [number]>(
         "SELECT client_id, count(*) AS n FROM verifications WHERE created_at >= ? GROUP BY client_id",
       )

@@ -3,9 +3,8 @@ import type { JobQueue } from "../jobs/job-queue.ts";
 import { type Clock, isoOf } from "../lib/clock.ts";
 import { ApiErrors } from "../lib/errors.ts";
 import { newId, sha256Hex } from "../lib/ids.ts";
-import type { Database } from "../storage/database.ts";
 import { GroupCommit } from "../storage/group-commit.ts";
-import { dialectOf } from "../storage/sql-database.ts";
+import type { Database, Queryable, Transaction } from "../storage/sql-database.ts";
 import { type Acknowledgement, recordAcceptance, type Submission } from "./acceptance.ts";
 import { Admission } from "./admission.ts";
 import type { JobFilter } from "./job-filters.ts";
@@ -41,14 +40,17 @@ export interface FinalEvent {
 export const POLL_AFTER_S = { queued: 5, processing: 2 } as const;
 
 /** Extra members a listener adds to every polled view (e.g. webhookStatus). */
-export type ViewDecorator = (row: VerificationRow) => Record<string, unknown>;
+export type ViewDecorator = (row: VerificationRow) => Promise<Record<string, unknown>>;
+
+/** Writes that go with a final state, run on the handle of the transaction that records it. */
+export type FinalListener = (tx: Transaction, e: FinalEvent) => Promise<void>;
 
 /**
  * The verification lifecycle: accept (quota, rate, idempotency, durable enqueue in one transaction),
  * record the single final state, and render the job as polled.
  */
 export class VerificationService {
-  private readonly finalListeners: Array<(e: FinalEvent) => void> = [];
+  private readonly finalListeners: FinalListener[] = [];
   private readonly decorators: ViewDecorator[] = [];
   /** stage of each job this process is working on (in memory: only a job in progress has one) */
   private readonly stages = new Map<string, Stage>();
@@ -67,11 +69,11 @@ export class VerificationService {
   ) {
     this.commits = new GroupCommit(db);
     this.admission = new Admission(store, clock);
-    this.sharedStages = dialectOf(db) === "postgres";
+    this.sharedStages = db.dialect === "postgres";
   }
 
   /** Run `fn` in the transaction that records each final state; a throw rolls the final state back. */
-  onFinal(fn: (e: FinalEvent) => void): void {
+  onFinal(fn: FinalListener): void {
     this.finalListeners.push(fn);
   }
 
@@ -83,7 +85,7 @@ export class VerificationService {
    * Reserve room for one submission before its body is read (quota_exceeded when there is none); call
    * the returned function once the submission is accepted or has failed.
    */
-  admit(principal: Principal, idempotencyKey: string | null): () => void {
+  admit(principal: Principal, idempotencyKey: string | null): Promise<() => void> {
     return this.admission.admit(principal, idempotencyKey);
   }
 
@@ -138,16 +140,20 @@ export class VerificationService {
     let ack: Acknowledgement;
     try {
       // limits and idempotency keys are per client: on PostgreSQL other clients' acceptances need not wait
-      ack = await this.commits.run(() => {
-        const a = recordAcceptance(this.store, this.queue, this.clock.now(), s, {
-          trackingId,
-          pdfHash,
-          requestHash,
-          size,
-        });
-        if (pdf && !a.replayed) this.files.writeInTransaction?.(trackingId, pdf);
-        return a;
-      }, `acceptance:${s.principal.client.id}`);
+      const writePdf = pdf && this.files.writeInTransaction?.bind(this.files);
+      ack = await this.commits.run(
+        (tx) =>
+          recordAcceptance(
+            tx,
+            this.store,
+            this.queue,
+            this.clock.now(),
+            s,
+            { trackingId, pdfHash, requestHash, size },
+            writePdf ? (t) => writePdf(t, trackingId, pdf) : undefined,
+          ),
+        `acceptance:${s.principal.client.id}`,
+      );
     } catch (err) {
       await this.files.remove(trackingId);
       throw err;
@@ -158,14 +164,14 @@ export class VerificationService {
   }
 
   /** The job as its client may see it; job_not_found for unknown ids and other clients' jobs alike. */
-  view(trackingId: string, clientId: string): VerificationResult | PendingJobView {
-    const v = this.store.getForClient(trackingId, clientId);
+  async view(trackingId: string, clientId: string): Promise<VerificationResult | PendingJobView> {
+    const v = await this.store.getForClient(trackingId, clientId);
     if (!v) throw ApiErrors.jobNotFound();
     return this.render(v);
   }
 
-  render(v: VerificationView): VerificationResult | PendingJobView {
-    const extras = Object.assign({}, ...this.decorators.map((d) => d(v)));
+  async render(v: VerificationView): Promise<VerificationResult | PendingJobView> {
+    const extras = Object.assign({}, ...(await Promise.all(this.decorators.map((d) => d(v)))));
     // this process's own jobs from memory; another replica's from the row (PostgreSQL)
     const stage = this.stages.get(v.tracking_id) ?? (v.stage as Stage | null | undefined);
     if ((v.status === "COMPLETED" || v.status === "FAILED") && v.result) {
@@ -181,50 +187,62 @@ export class VerificationService {
     };
   }
 
-  /** Record what a job in progress is doing (shown as `stage` while it is polled); null when it stops. */
-  setStage(trackingId: string, stage: Stage | null): void {
+  /**
+   * Record what a job in progress is doing (shown as `stage` while it is polled); null when it stops.
+   * Never fails: a stage is a hint, and one that could not be written leaves the previous one showing.
+   */
+  async setStage(trackingId: string, stage: Stage | null): Promise<void> {
     if (stage) this.stages.set(trackingId, stage);
     else this.stages.delete(trackingId);
-    if (this.sharedStages) this.store.setStage(trackingId, stage);
+    if (this.sharedStages) await this.store.setStage(trackingId, stage).catch(() => {});
   }
 
-  get(trackingId: string): VerificationView | null {
-    return this.store.get(trackingId);
+  /** A verification by id; read on `q` (a transaction's handle) when given. */
+  get(trackingId: string, q?: Queryable): Promise<VerificationView | null> {
+    return (q ? this.store.on(q) : this.store).get(trackingId);
   }
 
   /** The uploaded PDF, or null once retention (or an admin) deleted it. */
   async resume(trackingId: string): Promise<Uint8Array | null> {
-    return this.store.get(trackingId)?.resume_stored ? this.files.read(trackingId) : null;
+    return (await this.store.get(trackingId))?.resume_stored ? this.files.read(trackingId) : null;
   }
 
   /** Delete a verification's PDF now (an admin's request, or retention). */
-  deleteResume(trackingId: string): void {
-    this.store.markResumeDeleted(trackingId);
-    this.files.removeSync(trackingId);
+  async deleteResume(trackingId: string): Promise<void> {
+    await this.store.markResumeDeleted(trackingId);
+    await this.files.removeNow(trackingId);
   }
 
-  markStarted(trackingId: string): void {
-    this.store.markStarted(trackingId, this.clock.now());
+  async markStarted(trackingId: string): Promise<void> {
+    await this.store.markStarted(trackingId, this.clock.now());
   }
 
-  /** Writes for a COMPLETED result; call inside the job's completion transaction. */
-  complete(trackingId: string, analysis: AnalysisPart): void {
-    this.finish(trackingId, "COMPLETED", analysis, null);
+  /** Writes for a COMPLETED result, on the handle of the job's completion transaction. */
+  complete(tx: Transaction, trackingId: string, analysis: AnalysisPart): Promise<void> {
+    return this.finish(tx, trackingId, "COMPLETED", analysis, null);
   }
 
-  /** Writes for a FAILED result with an actionable reason; call inside the job's failure transaction. */
-  fail(trackingId: string, code: string, message: string): void {
-    this.finish(trackingId, "FAILED", { confidenceScore: 0, verifiedProjects: [], flags: [] }, { code, message });
+  /** Writes for a FAILED result with an actionable reason, on the handle of the job's failure transaction. */
+  fail(tx: Transaction, trackingId: string, code: string, message: string): Promise<void> {
+    return this.finish(
+      tx,
+      trackingId,
+      "FAILED",
+      { confidenceScore: 0, verifiedProjects: [], flags: [] },
+      { code, message },
+    );
   }
 
-  private finish(
+  private async finish(
+    tx: Transaction,
     trackingId: string,
     status: "COMPLETED" | "FAILED",
     analysis: AnalysisPart,
     error: { code: string; message: string } | null,
-  ): void {
+  ): Promise<void> {
     this.stages.delete(trackingId);
-    const v = this.store.get(trackingId);
+    const store = this.store.on(tx);
+    const v = await store.get(trackingId);
     if (!v) return;
     const now = this.clock.now();
     const { commitTimelines, ...part } = analysis;
@@ -240,51 +258,54 @@ export class VerificationService {
     const json = JSON.stringify(result);
     const timelines = Array.isArray(commitTimelines) ? JSON.stringify(commitTimelines) : null;
     if (
-      !this.store.finish(trackingId, {
+      !(await store.finish(trackingId, {
         status,
         result: json,
         timelines,
         errorCode: error?.code ?? null,
         errorMessage: error?.message ?? null,
         now,
-      })
+      }))
     )
       return;
-    for (const fn of this.finalListeners) fn({ clientId: v.client_id, result });
+    for (const fn of this.finalListeners) await fn(tx, { clientId: v.client_id, result });
   }
 
   /** Retention: idempotency keys after 48 h, PDFs of ended jobs after `resumeRetentionMs`, orphan files after an hour. */
-  purge(now: number, resumeRetentionMs: number): { idempotency: number; resumes: number; orphans: number } {
-    const idempotency = this.store.purgeIdempotency(now - IDEMPOTENCY_RETENTION_MS);
+  async purge(
+    now: number,
+    resumeRetentionMs: number,
+  ): Promise<{ idempotency: number; resumes: number; orphans: number }> {
+    const idempotency = await this.store.purgeIdempotency(now - IDEMPOTENCY_RETENTION_MS);
     let resumes = 0;
-    for (const id of this.store.resumesToPurge(now - resumeRetentionMs)) {
-      this.deleteResume(id);
+    for (const id of await this.store.resumesToPurge(now - resumeRetentionMs)) {
+      await this.deleteResume(id);
       resumes++;
     }
-    const orphans = this.files.sweepOrphans(Date.now() - ORPHAN_AGE_MS, (id) => this.store.keepsResume(id));
+    const orphans = await this.files.sweepOrphans(Date.now() - ORPHAN_AGE_MS, (id) => this.store.keepsResume(id));
     return { idempotency, resumes, orphans };
   }
 
-  countsByStatus(): Record<string, number> {
+  countsByStatus(): Promise<Record<string, number>> {
     return this.store.countsByStatus();
   }
 
   /** One page of the jobs list (dashboard and `claimcheck jobs list`); `clientId` resolves the filter's client. */
-  listJobs(filter: JobFilter, clientId: string | null, limit?: number): JobPage {
+  listJobs(filter: JobFilter, clientId: string | null, limit?: number): Promise<JobPage> {
     return this.lists.listJobs(filter, clientId, limit);
   }
 
   /** Jobs created at or after `since`, by the state a person means. */
-  stateCounts(since: number): Record<string, number> {
+  stateCounts(since: number): Promise<Record<string, number>> {
     return this.lists.stateCounts(since);
   }
 
-  queueState(now: number): QueueState {
+  queueState(now: number): Promise<QueueState> {
     return this.lists.queue(now);
   }
 
   /** Verifications created at or after `since`, by client id. */
-  countsByClientSince(since: number): Map<string, number> {
+  countsByClientSince(since: number): Promise<Map<string, number>> {
     return this.lists.countsByClientSince(since);
   }
 }

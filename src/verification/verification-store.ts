@@ -1,5 +1,4 @@
-import type { Database } from "../storage/database.ts";
-import { write } from "../storage/sql-database.ts";
+import type { Queryable } from "../storage/sql-database.ts";
 
 export interface VerificationRow {
   tracking_id: string;
@@ -28,7 +27,12 @@ export type VerificationView = VerificationRow & { job_state: string | null };
 
 /** Every SQL statement about verifications, their PDFs and idempotency records. */
 export class VerificationStore {
-  constructor(private readonly db: Database) {}
+  constructor(private readonly db: Queryable) {}
+
+  /** The same statements inside a transaction (or savepoint). */
+  on(q: Queryable): VerificationStore {
+    return q === this.db ? this : new VerificationStore(q);
+  }
 
   insert(
     row: Omit<
@@ -42,27 +46,28 @@ export class VerificationStore {
       | "completed_at"
       | "resume_stored"
     >,
-  ): void {
-    // in the acceptance transaction: pipelined on PostgreSQL (see `write`)
-    write(
-      this.db,
-      `INSERT INTO verifications (tracking_id, client_id, api_key_id, job_id, host_username, resume_sha256,
-                                  resume_size, resume_filename, status, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?)`,
-      row.tracking_id,
-      row.client_id,
-      row.api_key_id,
-      row.job_id,
-      row.host_username,
-      row.resume_sha256,
-      row.resume_size,
-      row.resume_filename,
-      row.created_at,
-    );
+  ): Promise<unknown> {
+    return this.db
+      .query(
+        `INSERT INTO verifications (tracking_id, client_id, api_key_id, job_id, host_username, resume_sha256,
+                                    resume_size, resume_filename, status, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?)`,
+      )
+      .run(
+        row.tracking_id,
+        row.client_id,
+        row.api_key_id,
+        row.job_id,
+        row.host_username,
+        row.resume_sha256,
+        row.resume_size,
+        row.resume_filename,
+        row.created_at,
+      );
   }
 
   /** The verification as its client may see it; null when absent or owned by another client. */
-  getForClient(trackingId: string, clientId: string): VerificationView | null {
+  getForClient(trackingId: string, clientId: string): Promise<VerificationView | null> {
     return this.db
       .query<VerificationView, [string, string]>(
         `SELECT v.*, j.state AS job_state FROM verifications v LEFT JOIN jobs j ON j.id = v.job_id
@@ -71,7 +76,7 @@ export class VerificationStore {
       .get(trackingId, clientId);
   }
 
-  get(trackingId: string): VerificationView | null {
+  get(trackingId: string): Promise<VerificationView | null> {
     return this.db
       .query<VerificationView, [string]>(
         `SELECT v.*, j.state AS job_state FROM verifications v LEFT JOIN jobs j ON j.id = v.job_id WHERE v.tracking_id = ?`,
@@ -80,25 +85,27 @@ export class VerificationStore {
   }
 
   /** Whether the verification exists and still keeps its PDF (for the orphan sweep). */
-  keepsResume(trackingId: string): boolean {
+  async keepsResume(trackingId: string): Promise<boolean> {
     return (
-      this.db.query("SELECT 1 FROM verifications WHERE tracking_id = ? AND resume_stored = 1").get(trackingId) !== null
+      (await this.db
+        .query("SELECT 1 FROM verifications WHERE tracking_id = ? AND resume_stored = 1")
+        .get(trackingId)) !== null
     );
   }
 
-  markStarted(trackingId: string, now: number): void {
-    this.db
+  async markStarted(trackingId: string, now: number): Promise<void> {
+    await this.db
       .query("UPDATE verifications SET started_at = coalesce(started_at, ?) WHERE tracking_id = ?")
       .run(now, trackingId);
   }
 
   /** A job in progress's stage in its row (PostgreSQL: replicas answer each other's polls). */
-  setStage(trackingId: string, stage: string | null): void {
-    this.db.query("UPDATE verifications SET stage = ? WHERE tracking_id = ?").run(stage, trackingId);
+  async setStage(trackingId: string, stage: string | null): Promise<void> {
+    await this.db.query("UPDATE verifications SET stage = ? WHERE tracking_id = ?").run(stage, trackingId);
   }
 
   /** Record the final state once: a second call (a duplicate run) changes nothing and returns false. */
-  finish(
+  async finish(
     trackingId: string,
     f: {
       status: "COMPLETED" | "FAILED";
@@ -108,48 +115,45 @@ export class VerificationStore {
       errorMessage: string | null;
       now: number;
     },
-  ): boolean {
-    return (
-      this.db
-        .query(
-          `UPDATE verifications SET status = ?, result = ?, timelines = ?, error_code = ?, error_message = ?, completed_at = ?
-            WHERE tracking_id = ? AND status IN ('queued', 'processing')`,
-        )
-        .run(f.status, f.result, f.timelines, f.errorCode, f.errorMessage, f.now, trackingId).changes === 1
-    );
+  ): Promise<boolean> {
+    const r = await this.db
+      .query(
+        `UPDATE verifications SET status = ?, result = ?, timelines = ?, error_code = ?, error_message = ?, completed_at = ?
+          WHERE tracking_id = ? AND status IN ('queued', 'processing')`,
+      )
+      .run(f.status, f.result, f.timelines, f.errorCode, f.errorMessage, f.now, trackingId);
+    return r.changes === 1;
   }
 
   /** Accepted verifications of the client in the UTC month 'YYYY-MM'. */
-  usage(clientId: string, month: string): number {
-    return (
-      this.db
-        .query<{ accepted: number }, [string, string]>(
-          "SELECT accepted FROM client_usage WHERE client_id = ? AND month = ?",
-        )
-        .get(clientId, month)?.accepted ?? 0
-    );
+  async usage(clientId: string, month: string): Promise<number> {
+    const row = await this.db
+      .query<{ accepted: number }, [string, string]>(
+        "SELECT accepted FROM client_usage WHERE client_id = ? AND month = ?",
+      )
+      .get(clientId, month);
+    return row?.accepted ?? 0;
   }
 
-  countUsage(clientId: string, month: string): void {
-    write(
-      this.db,
-      `INSERT INTO client_usage (client_id, month, accepted) VALUES (?, ?, 1)
-       ON CONFLICT (client_id, month) DO UPDATE SET accepted = client_usage.accepted + 1`,
-      clientId,
-      month,
-    );
-  }
-
-  recentByKey(keyId: string, since: number): number[] {
+  countUsage(clientId: string, month: string): Promise<unknown> {
     return this.db
+      .query(
+        `INSERT INTO client_usage (client_id, month, accepted) VALUES (?, ?, 1)
+         ON CONFLICT (client_id, month) DO UPDATE SET accepted = client_usage.accepted + 1`,
+      )
+      .run(clientId, month);
+  }
+
+  async recentByKey(keyId: string, since: number): Promise<number[]> {
+    const rows = await this.db
       .query<{ created_at: number }, [string, number]>(
         "SELECT created_at FROM verifications WHERE api_key_id = ? AND created_at > ? ORDER BY created_at",
       )
-      .all(keyId, since)
-      .map((r) => r.created_at);
+      .all(keyId, since);
+    return rows.map((r) => r.created_at);
   }
 
-  idempotencyRecord(clientId: string, key: string): { request_hash: string; tracking_id: string } | null {
+  idempotencyRecord(clientId: string, key: string): Promise<{ request_hash: string; tracking_id: string } | null> {
     return this.db
       .query<{ request_hash: string; tracking_id: string }, [string, string]>(
         "SELECT request_hash, tracking_id FROM idempotency_keys WHERE client_id = ? AND idem_key = ?",
@@ -157,38 +161,40 @@ export class VerificationStore {
       .get(clientId, key);
   }
 
-  insertIdempotency(clientId: string, key: string, requestHash: string, trackingId: string, now: number): void {
-    write(
-      this.db,
-      "INSERT INTO idempotency_keys (client_id, idem_key, request_hash, tracking_id, created_at) VALUES (?, ?, ?, ?, ?)",
-      clientId,
-      key,
-      requestHash,
-      trackingId,
-      now,
-    );
+  insertIdempotency(
+    clientId: string,
+    key: string,
+    requestHash: string,
+    trackingId: string,
+    now: number,
+  ): Promise<unknown> {
+    return this.db
+      .query(
+        "INSERT INTO idempotency_keys (client_id, idem_key, request_hash, tracking_id, created_at) VALUES (?, ?, ?, ?, ?)",
+      )
+      .run(clientId, key, requestHash, trackingId, now);
   }
 
-  purgeIdempotency(before: number): number {
-    return this.db.query("DELETE FROM idempotency_keys WHERE created_at < ?").run(before).changes;
+  async purgeIdempotency(before: number): Promise<number> {
+    return (await this.db.query("DELETE FROM idempotency_keys WHERE created_at < ?").run(before)).changes;
   }
 
   /** Verifications that ended before `before` and still keep their PDF (a bounded batch). */
-  resumesToPurge(before: number, limit = 1000): string[] {
-    return this.db
+  async resumesToPurge(before: number, limit = 1000): Promise<string[]> {
+    const rows = await this.db
       .query<{ tracking_id: string }, [number, number]>(
         "SELECT tracking_id FROM verifications WHERE resume_stored = 1 AND completed_at < ? ORDER BY completed_at LIMIT ?",
       )
-      .all(before, limit)
-      .map((r) => r.tracking_id);
+      .all(before, limit);
+    return rows.map((r) => r.tracking_id);
   }
 
-  markResumeDeleted(trackingId: string): void {
-    this.db.query("UPDATE verifications SET resume_stored = 0 WHERE tracking_id = ?").run(trackingId);
+  async markResumeDeleted(trackingId: string): Promise<void> {
+    await this.db.query("UPDATE verifications SET resume_stored = 0 WHERE tracking_id = ?").run(trackingId);
   }
 
-  countsByStatus(): Record<string, number> {
-    const rows = this.db
+  async countsByStatus(): Promise<Record<string, number>> {
+    const rows = await this.db
       .query<{ status: string; n: number }, []>("SELECT status, count(*) AS n FROM verifications GROUP BY status")
       .all();
     return Object.fromEntries(rows.map((r) => [r.status, r.n]));

@@ -1,4 +1,4 @@
-import type { Database } from "../storage/database.ts";
+import type { Queryable } from "../storage/sql-database.ts";
 
 export interface DeliveryHealth {
   /** event deliveries created in the window, by state */
@@ -32,23 +32,23 @@ const LIST_COLUMNS = `id, client_id, tracking_id, event, state, attempts, next_a
 
 /** The read side of webhook deliveries for the operator's faces; another backend implements this. */
 export interface DeliveryReports {
-  health(since: number): DeliveryHealth;
-  forJob(trackingId: string): DeliveryListRow[];
-  tests(clientId: string, limit?: number): DeliveryListRow[];
+  health(since: number): Promise<DeliveryHealth>;
+  forJob(trackingId: string): Promise<DeliveryListRow[]>;
+  tests(clientId: string, limit?: number): Promise<DeliveryListRow[]>;
 }
 
 /** DeliveryReports over SQLite: a job's deliveries, the latest test sends, delivery health. */
 export class DeliveryReportStore implements DeliveryReports {
-  constructor(private readonly db: Database) {}
+  constructor(private readonly db: Queryable) {}
 
   /** Event deliveries (not tests) since `since`: states, attempt success and latency percentiles. */
-  health(since: number): DeliveryHealth {
-    const states = this.db
+  async health(since: number): Promise<DeliveryHealth> {
+    const states = await this.db
       .query<{ state: string; n: number }, [number]>(
         "SELECT state, count(*) AS n FROM webhook_deliveries WHERE tracking_id IS NOT NULL AND created_at >= ? GROUP BY state",
       )
       .all(since);
-    const latencies = this.db
+    const latencies = await this.db
       .query<{ latency_ms: number; ok: number }, [number]>(
         `SELECT a.latency_ms, a.outcome = 'success' AS ok FROM webhook_attempts a
            JOIN webhook_deliveries d ON d.id = a.delivery_id
@@ -61,9 +61,9 @@ export class DeliveryReportStore implements DeliveryReports {
       .sort((a, b) => a - b);
     const pct = (p: number) =>
       sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]! : null;
-    const retrying = this.db
+    const retrying = (await this.db
       .query<{ n: number }, []>("SELECT count(*) AS n FROM webhook_deliveries WHERE state = 'retrying'")
-      .get()!.n;
+      .get())!.n;
     return {
       byState: Object.fromEntries(states.map((s) => [s.state, s.n])),
       attempts: latencies.length,
@@ -75,7 +75,7 @@ export class DeliveryReportStore implements DeliveryReports {
   }
 
   /** Every delivery of a verification's event, newest first. */
-  forJob(trackingId: string): DeliveryListRow[] {
+  forJob(trackingId: string): Promise<DeliveryListRow[]> {
     return this.db
       .query<DeliveryListRow, [string]>(
         `SELECT ${LIST_COLUMNS} FROM webhook_deliveries WHERE tracking_id = ? ORDER BY created_at DESC, id DESC`,
@@ -84,7 +84,7 @@ export class DeliveryReportStore implements DeliveryReports {
   }
 
   /** The client's latest test deliveries, newest first. */
-  tests(clientId: string, limit = 5): DeliveryListRow[] {
+  tests(clientId: string, limit = 5): Promise<DeliveryListRow[]> {
     return this.db
       .query<DeliveryListRow, [string, number]>(
         `SELECT ${LIST_COLUMNS} FROM webhook_deliveries

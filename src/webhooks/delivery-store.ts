@@ -1,5 +1,4 @@
-import type { Database } from "../storage/database.ts";
-import { dialectOf, write } from "../storage/sql-database.ts";
+import { dialectOf, type Queryable } from "../storage/sql-database.ts";
 import type { AttemptResult } from "./attempt-outcome.ts";
 import type { DeliveryState } from "./retry-schedule.ts";
 
@@ -52,11 +51,16 @@ export class DeliveryStore {
   /** replicas lease in parallel on PostgreSQL: each skips the rows another is leasing right now */
   private readonly skipLocked: string;
 
-  constructor(private readonly db: Database) {
+  constructor(private readonly db: Queryable) {
     this.skipLocked = dialectOf(db) === "postgres" ? "FOR UPDATE SKIP LOCKED" : "";
   }
 
-  insert(
+  /** The same statements inside a transaction (or savepoint). */
+  on(q: Queryable): DeliveryStore {
+    return q === this.db ? this : new DeliveryStore(q);
+  }
+
+  async insert(
     d: {
       id: string;
       clientId: string;
@@ -67,8 +71,8 @@ export class DeliveryStore {
       state?: DeliveryState;
     },
     now: number,
-  ): void {
-    this.db
+  ): Promise<void> {
+    await this.db
       .query(
         `INSERT INTO webhook_deliveries (id, client_id, tracking_id, event, payload, state, next_attempt_at, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -80,7 +84,7 @@ export class DeliveryStore {
    * Lease up to `limit` due deliveries, earliest first: count the attempt and push `next_attempt_at` to
    * the lease expiry, so one that is never finished (crash) is due again then. Uses the due index only.
    */
-  claimDue(now: number, limit: number, leaseUntil: number, token: string): DeliveryRow[] {
+  async claimDue(now: number, limit: number, leaseUntil: number, token: string): Promise<DeliveryRow[]> {
     if (limit <= 0) return [];
     return this.db
       .query<DeliveryRow, [string, number, number, number, number]>(
@@ -94,37 +98,30 @@ export class DeliveryStore {
   }
 
   /** Attempts left `in_flight` by a process that died: they ended without an outcome. */
-  markInterrupted(deliveryId: string, now: number): void {
-    this.db
+  async markInterrupted(deliveryId: string, now: number): Promise<void> {
+    await this.db
       .query(
         "UPDATE webhook_attempts SET outcome = 'interrupted', finished_at = ?, error = 'the service stopped during the attempt' WHERE delivery_id = ? AND outcome = 'in_flight'",
       )
       .run(now, deliveryId);
   }
 
-  insertAttempt(deliveryId: string, attempt: number, startedAt: number, url: string | null): void {
-    this.db
+  async insertAttempt(deliveryId: string, attempt: number, startedAt: number, url: string | null): Promise<void> {
+    await this.db
       .query(
         "INSERT INTO webhook_attempts (delivery_id, attempt, started_at, url, outcome) VALUES (?, ?, ?, ?, 'in_flight')",
       )
       .run(deliveryId, attempt, startedAt, url);
   }
 
-  /** The attempt's outcome in the log (pipelined on PostgreSQL: it commits with the settle that follows it). */
-  finishAttempt(deliveryId: string, attempt: number, r: AttemptResult, now: number): void {
-    write(
-      this.db,
-      `UPDATE webhook_attempts SET outcome = ?, status_code = ?, error = ?, latency_ms = ?, response_excerpt = ?, finished_at = ?
-        WHERE delivery_id = ? AND attempt = ?`,
-      r.outcome,
-      r.statusCode,
-      r.error,
-      r.latencyMs,
-      r.responseExcerpt,
-      now,
-      deliveryId,
-      attempt,
-    );
+  /** The attempt's outcome in the log (issue it with the settle that follows: one round trip for both). */
+  finishAttempt(deliveryId: string, attempt: number, r: AttemptResult, now: number): Promise<unknown> {
+    return this.db
+      .query(
+        `UPDATE webhook_attempts SET outcome = ?, status_code = ?, error = ?, latency_ms = ?, response_excerpt = ?, finished_at = ?
+          WHERE delivery_id = ? AND attempt = ?`,
+      )
+      .run(r.outcome, r.statusCode, r.error, r.latencyMs, r.responseExcerpt, now, deliveryId, attempt);
   }
 
   /** Record the end of the leased attempt; false when the lease was lost (another attempt took over). */
@@ -138,39 +135,38 @@ export class DeliveryStore {
       statusCode: number | null;
     },
     now: number,
-  ): boolean {
-    return (
-      this.db
-        .query(
-          `UPDATE webhook_deliveries
+  ): Promise<boolean> {
+    return this.db
+      .query(
+        `UPDATE webhook_deliveries
               SET state = ?, next_attempt_at = ?, round_failures = ?, lease_token = NULL,
                   last_attempt_at = ?, last_outcome = ?, last_status_code = ?, updated_at = ?,
                   delivered_at = CASE WHEN ? = 'delivered' THEN ? ELSE delivered_at END,
                   failed_at = CASE WHEN ? = 'failed' THEN ? ELSE NULL END
             WHERE id = ? AND lease_token = ?`,
-        )
-        .run(
-          s.state,
-          s.nextAttemptAt,
-          s.roundFailures,
-          now,
-          s.outcome,
-          s.statusCode,
-          now,
-          s.state,
-          now,
-          s.state,
-          now,
-          lease.id,
-          lease.token,
-        ).changes === 1
-    );
+      )
+      .run(
+        s.state,
+        s.nextAttemptAt,
+        s.roundFailures,
+        now,
+        s.outcome,
+        s.statusCode,
+        now,
+        s.state,
+        now,
+        s.state,
+        now,
+        lease.id,
+        lease.token,
+      )
+      .then((r) => r.changes === 1);
   }
 
   /** The bookkeeping of a one-shot test delivery, written with its single attempt. */
-  recordTestOutcome(id: string, r: AttemptResult, now: number): void {
+  async recordTestOutcome(id: string, r: AttemptResult, now: number): Promise<void> {
     const ok = r.outcome === "success";
-    this.db
+    await this.db
       .query(
         `UPDATE webhook_deliveries SET attempts = 1, last_attempt_at = ?, last_outcome = ?, last_status_code = ?,
                 delivered_at = ?, failed_at = ?, updated_at = ? WHERE id = ?`,
@@ -179,38 +175,38 @@ export class DeliveryStore {
   }
 
   /** Give a leased delivery back (graceful stop): due again at `now`, the attempt marked interrupted. */
-  release(lease: Lease, now: number): boolean {
-    const ok =
+  async release(lease: Lease, now: number): Promise<boolean> {
+    const [released] = await Promise.all([
       this.db
         .query(
           "UPDATE webhook_deliveries SET lease_token = NULL, next_attempt_at = ?, updated_at = ? WHERE id = ? AND lease_token = ?",
         )
-        .run(now, now, lease.id, lease.token).changes === 1;
-    this.markInterrupted(lease.id, now);
-    return ok;
+        .run(now, now, lease.id, lease.token),
+      this.markInterrupted(lease.id, now),
+    ]);
+    return released.changes === 1;
   }
 
   /**
    * Start a fresh round now (resend): refused (false) while an attempt is in flight. The delivery id,
    * and so the webhook-id, stays the same: it is the same event.
    */
-  restart(id: string, now: number): boolean {
-    return (
-      this.db
-        .query(
-          `UPDATE webhook_deliveries SET state = 'pending', round_failures = 0, next_attempt_at = ?, failed_at = NULL, updated_at = ?
-            WHERE id = ? AND lease_token IS NULL`,
-        )
-        .run(now, now, id).changes === 1
-    );
+  async restart(id: string, now: number): Promise<boolean> {
+    const r = await this.db
+      .query(
+        `UPDATE webhook_deliveries SET state = 'pending', round_failures = 0, next_attempt_at = ?, failed_at = NULL, updated_at = ?
+          WHERE id = ? AND lease_token IS NULL`,
+      )
+      .run(now, now, id);
+    return r.changes === 1;
   }
 
-  get(id: string): DeliveryRow | null {
+  get(id: string): Promise<DeliveryRow | null> {
     return this.db.query<DeliveryRow, [string]>("SELECT * FROM webhook_deliveries WHERE id = ?").get(id);
   }
 
   /** The newest delivery of a verification's event, or null when none was made (no webhook configured). */
-  latestForTracking(trackingId: string): DeliveryRow | null {
+  latestForTracking(trackingId: string): Promise<DeliveryRow | null> {
     return this.db
       .query<DeliveryRow, [string]>(
         "SELECT * FROM webhook_deliveries WHERE tracking_id = ? ORDER BY created_at DESC, id DESC LIMIT 1",
@@ -218,18 +214,17 @@ export class DeliveryStore {
       .get(trackingId);
   }
 
-  stateForTracking(trackingId: string): DeliveryState | null {
-    return (
-      this.db
-        .query<{ state: DeliveryState }, [string]>(
-          "SELECT state FROM webhook_deliveries WHERE tracking_id = ? ORDER BY created_at DESC, id DESC LIMIT 1",
-        )
-        .get(trackingId)?.state ?? null
-    );
+  async stateForTracking(trackingId: string): Promise<DeliveryState | null> {
+    const row = await this.db
+      .query<{ state: DeliveryState }, [string]>(
+        "SELECT state FROM webhook_deliveries WHERE tracking_id = ? ORDER BY created_at DESC, id DESC LIMIT 1",
+      )
+      .get(trackingId);
+    return row?.state ?? null;
   }
 
   /** Exhausted event deliveries (not tests) that failed at or after `since`, oldest first; all clients when `clientId` is null. */
-  failedSince(clientId: string | null, since: number): DeliveryRow[] {
+  failedSince(clientId: string | null, since: number): Promise<DeliveryRow[]> {
     return clientId === null
       ? this.db
           .query<DeliveryRow, [number]>(
@@ -243,7 +238,7 @@ export class DeliveryStore {
           .all(clientId, since);
   }
 
-  attempts(deliveryId: string): AttemptRow[] {
+  attempts(deliveryId: string): Promise<AttemptRow[]> {
     return this.db
       .query<AttemptRow, [string]>(
         `SELECT delivery_id, attempt, started_at, finished_at, url, outcome, status_code, error, latency_ms, response_excerpt
@@ -253,18 +248,17 @@ export class DeliveryStore {
   }
 
   /** The earliest due time, to sleep exactly until work is due (index-only). */
-  nextDueAt(): number | null {
-    return (
-      this.db
-        .query<{ t: number | null }, []>(
-          "SELECT min(next_attempt_at) AS t FROM webhook_deliveries WHERE next_attempt_at IS NOT NULL",
-        )
-        .get()?.t ?? null
-    );
+  async nextDueAt(): Promise<number | null> {
+    const row = await this.db
+      .query<{ t: number | null }, []>(
+        "SELECT min(next_attempt_at) AS t FROM webhook_deliveries WHERE next_attempt_at IS NOT NULL",
+      )
+      .get();
+    return row?.t ?? null;
   }
 
-  countsByState(): Record<string, number> {
-    const rows = this.db
+  async countsByState(): Promise<Record<string, number>> {
+    const rows = await this.db
       .query<{ state: string; n: number }, []>("SELECT state, count(*) AS n FROM webhook_deliveries GROUP BY state")
       .all();
     return Object.fromEntries(rows.map((r) => [r.state, r.n]));

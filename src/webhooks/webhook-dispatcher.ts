@@ -3,9 +3,8 @@ import { errorMessage } from "../lib/errors.ts";
 import { randomChars } from "../lib/ids.ts";
 import type { Logger } from "../lib/log.ts";
 import { WorkLoop } from "../lib/work-loop.ts";
-import { fencedWrite } from "../storage/backend.ts";
-import type { Database } from "../storage/database.ts";
 import { GroupCommit } from "../storage/group-commit.ts";
+import type { Database, Queryable, Transaction } from "../storage/sql-database.ts";
 import type { AttemptOutcome, AttemptResult } from "./attempt-outcome.ts";
 import { type PreparedAttempt, prepareAttempt, type WebhookSettings } from "./delivery-request.ts";
 import type { DeliveryRow, DeliveryStore, Lease } from "./delivery-store.ts";
@@ -16,7 +15,8 @@ import type { WebhookEmitter } from "./webhook-events.ts";
 export interface DispatcherOptions {
   db: Database;
   store: DeliveryStore;
-  clients: { clientById(id: string): WebhookSettings | null };
+  /** a client's webhook settings, read on `q` when given (the claim's transaction) */
+  clients: { clientById(id: string, q?: Queryable): Promise<WebhookSettings | null> };
   sender: WebhookSender;
   clock: Clock;
   events: WebhookEmitter;
@@ -84,7 +84,7 @@ export class WebhookDispatcher {
     this.schedule = options.schedule;
     this.concurrency = Math.max(1, options.concurrency ?? 16);
     this.leaseMs = options.timeoutMs + (options.leaseMarginMs ?? 2_000);
-    this.commits = new GroupCommit(options.db, 256, { fenced: true });
+    this.commits = new GroupCommit(options.db, 256);
     this.loop = new WorkLoop({
       name: "webhook dispatcher",
       clock: this.clock,
@@ -93,16 +93,16 @@ export class WebhookDispatcher {
       work: {
         turn: async () => {
           const free = this.concurrency - this.inflight.size;
-          if (free > 0) for (const claimed of await this.commits.run(() => this.claim(free))) this.track(claimed);
+          if (free > 0) for (const claimed of await this.commits.run((tx) => this.claim(tx, free))) this.track(claimed);
         },
         runBatch: async () => {
-          const batch = this.claim(this.concurrency);
+          const batch = await this.db.transaction((tx) => this.claim(tx, this.concurrency));
           await Promise.all(batch.map((claimed) => this.execute(claimed, new AbortController())));
           return batch.length;
         },
-        msUntilDue: () => {
+        msUntilDue: async () => {
           if (this.inflight.size >= this.concurrency) return null;
-          const next = this.store.nextDueAt();
+          const next = await this.store.nextDueAt();
           return next === null ? null : next - this.clock.now();
         },
         abandon: () => {
@@ -153,19 +153,29 @@ export class WebhookDispatcher {
     this.loop.track(entry.done);
   }
 
-  /** One transaction: lease the due rows, close attempts a crash left open, open the new attempts. */
-  private claim(limit: number): Claimed[] {
+  /**
+   * In one transaction (on its handle `tx`): lease the due rows, close attempts a crash left open, open
+   * the new attempts. The leases and fencing tokens make it safe beside other replicas' claims.
+   */
+  private async claim(tx: Transaction, limit: number): Promise<Claimed[]> {
     const now = this.clock.now();
     const token = randomChars(16);
-    const tx = this.db.transaction(() =>
-      this.store.claimDue(now, limit, now + this.leaseMs, token).map((row) => {
-        if (row.attempts > 1) this.store.markInterrupted(row.id, now);
-        const prepared = prepareAttempt(this.clients.clientById(row.client_id), row.id, row.payload, now);
-        this.store.insertAttempt(row.id, row.attempts, now, prepared.url);
+    const store = this.store.on(tx);
+    const rows = await store.claimDue(now, limit, now + this.leaseMs, token);
+    const clients = new Map<string, Promise<WebhookSettings | null>>();
+    return Promise.all(
+      rows.map(async (row) => {
+        if (row.attempts > 1) await store.markInterrupted(row.id, now);
+        let client = clients.get(row.client_id);
+        if (!client) {
+          client = this.clients.clientById(row.client_id, tx);
+          clients.set(row.client_id, client);
+        }
+        const prepared = prepareAttempt(await client, row.id, row.payload, now);
+        await store.insertAttempt(row.id, row.attempts, now, prepared.url);
         return { lease: { id: row.id, token, attempt: row.attempts }, row, prepared };
       }),
     );
-    return fencedWrite(this.db, tx)();
   }
 
   private async execute(claimed: Claimed, ctrl: AbortController): Promise<void> {
@@ -174,7 +184,7 @@ export class WebhookDispatcher {
       result = claimed.prepared.problem ?? (await this.sender.send(claimed.prepared.request!, ctrl.signal));
     } catch (err) {
       if (ctrl.signal.aborted) {
-        this.safely("release an interrupted webhook attempt", claimed, () =>
+        await this.safely("release an interrupted webhook attempt", claimed, () =>
           this.store.release(claimed.lease, this.clock.now()),
         );
         return;
@@ -200,13 +210,18 @@ export class WebhookDispatcher {
     const nextAttemptAt = next?.kind === "retry" ? next.at : null;
     let settled = false;
     try {
-      settled = await this.commits.run(() => {
-        this.store.finishAttempt(row.id, lease.attempt, r, now);
-        return this.store.settle(
-          lease,
-          { state, nextAttemptAt, roundFailures: failures, outcome: r.outcome, statusCode: r.statusCode },
-          now,
-        );
+      settled = await this.commits.run(async (tx) => {
+        const store = this.store.on(tx);
+        // both statements at once: one round trip on PostgreSQL
+        const [, ok] = await Promise.all([
+          store.finishAttempt(row.id, lease.attempt, r, now),
+          store.settle(
+            lease,
+            { state, nextAttemptAt, roundFailures: failures, outcome: r.outcome, statusCode: r.statusCode },
+            now,
+          ),
+        ]);
+        return ok;
       });
     } catch (err) {
       // the lease makes the delivery due again, so nothing is lost; it may be sent twice (at-least-once)
@@ -243,9 +258,9 @@ export class WebhookDispatcher {
     }
   }
 
-  private safely(what: string, claimed: Claimed, fn: () => void): void {
+  private async safely(what: string, claimed: Claimed, fn: () => Promise<unknown>): Promise<void> {
     try {
-      fn();
+      await fn();
     } catch (err) {
       // the lease makes the delivery due again, so nothing is lost; it may be sent twice (at-least-once)
       this.logger.error(`could not ${what}`, { delivery: claimed.lease.id, error: errorMessage(err) });

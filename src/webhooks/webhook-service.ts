@@ -1,7 +1,7 @@
 import type { Clock } from "../lib/clock.ts";
 import { AppError } from "../lib/errors.ts";
 import { newId } from "../lib/ids.ts";
-import type { Database } from "../storage/database.ts";
+import type { Database, Queryable, Transaction } from "../storage/sql-database.ts";
 import type { VerificationResult } from "../verification/result.ts";
 import type { AttemptResult } from "./attempt-outcome.ts";
 import {
@@ -21,9 +21,10 @@ export interface WebhookServiceDeps {
   store: DeliveryStore;
   /** the operator's read queries (default: over `db`) */
   reports?: DeliveryReports;
-  clients: { clientById(id: string): (WebhookSettings & { id: string; name: string }) | null };
+  /** a client's webhook settings, read on `q` when given (the caller's transaction) */
+  clients: { clientById(id: string, q?: Queryable): Promise<(WebhookSettings & { id: string; name: string }) | null> };
   /** a verification's final result and owner, for resending an event that was never queued */
-  finalResult(trackingId: string): { clientId: string; result: VerificationResult } | null;
+  finalResult(trackingId: string, q?: Queryable): Promise<{ clientId: string; result: VerificationResult } | null>;
   clock: Clock;
   /** called after new work became due (wakes the dispatcher in this process) */
   onDue?: () => void;
@@ -34,6 +35,9 @@ export interface VerificationRef {
   tracking_id: string;
   status: string;
 }
+
+/** The lock of the operator's writes to deliveries (resend, test sends): one at a time, on every replica. */
+const DELIVERIES_LOCK = "claimcheck:webhook-deliveries";
 
 /**
  * Webhook deliveries as a product: queue the event when a job ends, report `webhookStatus`, resend, the
@@ -48,15 +52,15 @@ export class WebhookService {
 
   /**
    * Queue `verification.completed` for a final state, due at once. Runs inside the transaction that
-   * records the final state, so the event exists exactly when the final state does. Null when the
-   * client has no webhook URL (the result is for polling only).
+   * records the final state (on its handle `tx`), so the event exists exactly when the final state does.
+   * Null when the client has no webhook URL (the result is for polling only).
    */
-  enqueueCompleted(e: { clientId: string; result: VerificationResult }): string | null {
-    const client = this.deps.clients.clientById(e.clientId);
+  async enqueueCompleted(tx: Transaction, e: { clientId: string; result: VerificationResult }): Promise<string | null> {
+    const client = await this.deps.clients.clientById(e.clientId, tx);
     if (!client?.webhook_url) return null;
     const now = this.deps.clock.now();
     const id = newId("msg", now);
-    this.deps.store.insert(
+    await this.deps.store.on(tx).insert(
       {
         id,
         clientId: e.clientId,
@@ -67,41 +71,42 @@ export class WebhookService {
       },
       now,
     );
-    this.due();
+    tx.afterCommit(() => this.deps.onDue?.());
     return id;
   }
 
   /** Extra members of a polled job: `webhookStatus` once the job is final. */
-  decorate(v: VerificationRef): { webhookStatus?: WebhookStatus } {
+  async decorate(v: VerificationRef): Promise<{ webhookStatus?: WebhookStatus }> {
     if (v.status !== "COMPLETED" && v.status !== "FAILED") return {};
-    return { webhookStatus: this.status(v.tracking_id) };
+    return { webhookStatus: await this.status(v.tracking_id) };
   }
 
-  status(trackingId: string): WebhookStatus {
-    return webhookStatusOf(this.deps.store.stateForTracking(trackingId));
+  async status(trackingId: string): Promise<WebhookStatus> {
+    return webhookStatusOf(await this.deps.store.stateForTracking(trackingId));
   }
 
   /** A delivery by its id (`msg_...`), or the newest delivery of a verification (`vrf_...`). */
-  find(idOrTrackingId: string): DeliveryRow | null {
-    return this.deps.store.get(idOrTrackingId) ?? this.deps.store.latestForTracking(idOrTrackingId);
+  async find(idOrTrackingId: string, q?: Queryable): Promise<DeliveryRow | null> {
+    const store = q ? this.deps.store.on(q) : this.deps.store;
+    return (await store.get(idOrTrackingId)) ?? (await store.latestForTracking(idOrTrackingId));
   }
 
   /** Every delivery of a verification's event, newest first. */
-  deliveriesForJob(trackingId: string): DeliveryListRow[] {
+  deliveriesForJob(trackingId: string): Promise<DeliveryListRow[]> {
     return this.reports.forJob(trackingId);
   }
 
   /** The client's latest test deliveries, newest first. */
-  testDeliveries(clientId: string, limit?: number): DeliveryListRow[] {
+  testDeliveries(clientId: string, limit?: number): Promise<DeliveryListRow[]> {
     return this.reports.tests(clientId, limit);
   }
 
   /** Event deliveries since `since`: states, attempt success, latency percentiles. */
-  health(since: number): DeliveryHealth {
+  health(since: number): Promise<DeliveryHealth> {
     return this.reports.health(since);
   }
 
-  attempts(deliveryId: string): AttemptRow[] {
+  attempts(deliveryId: string): Promise<AttemptRow[]> {
     return this.deps.store.attempts(deliveryId);
   }
 
@@ -109,52 +114,59 @@ export class WebhookService {
    * Send one event again, starting a fresh round of the schedule now. Accepts a delivery id or a
    * trackingId; a final verification that never had a delivery (no URL back then) gets one now.
    */
-  resend(idOrTrackingId: string): { delivery: DeliveryRow; created: boolean } {
+  async resend(idOrTrackingId: string): Promise<{ delivery: DeliveryRow; created: boolean }> {
     const now = this.deps.clock.now();
-    const tx = this.deps.db.transaction((): { delivery: DeliveryRow; created: boolean } => {
-      const existing = this.find(idOrTrackingId);
-      if (existing) {
-        if (existing.event === WEBHOOK_TEST)
+    const r = await this.deps.db.transaction(
+      async (tx): Promise<{ delivery: DeliveryRow; created: boolean }> => {
+        const store = this.deps.store.on(tx);
+        const existing = await this.find(idOrTrackingId, tx);
+        if (existing) {
+          if (existing.event === WEBHOOK_TEST)
+            throw new AppError(
+              "not_resendable",
+              409,
+              "test deliveries are not resent; run claimcheck webhook test again",
+            );
+          if (!(await store.restart(existing.id, now)))
+            throw new AppError(
+              "delivery_in_flight",
+              409,
+              `delivery ${existing.id} is being attempted right now; try again in a moment`,
+            );
+          return { delivery: (await store.get(existing.id))!, created: false };
+        }
+        const final = await this.deps.finalResult(idOrTrackingId, tx);
+        if (!final)
           throw new AppError(
-            "not_resendable",
-            409,
-            "test deliveries are not resent; run claimcheck webhook test again",
+            "delivery_not_found",
+            404,
+            `no delivery and no finished verification with id ${idOrTrackingId}`,
           );
-        if (!this.deps.store.restart(existing.id, now))
-          throw new AppError(
-            "delivery_in_flight",
-            409,
-            `delivery ${existing.id} is being attempted right now; try again in a moment`,
-          );
-        return { delivery: this.deps.store.get(existing.id)!, created: false };
-      }
-      const final = this.deps.finalResult(idOrTrackingId);
-      if (!final)
-        throw new AppError(
-          "delivery_not_found",
-          404,
-          `no delivery and no finished verification with id ${idOrTrackingId}`,
-        );
-      const id = this.enqueueCompleted(final);
-      if (!id)
-        throw new AppError("no_webhook_url", 409, "the client has no webhook URL (claimcheck webhook set --url ...)");
-      return { delivery: this.deps.store.get(id)!, created: true };
-    });
-    const r = tx.immediate();
+        const id = await this.enqueueCompleted(tx, final);
+        if (!id)
+          throw new AppError("no_webhook_url", 409, "the client has no webhook URL (claimcheck webhook set --url ...)");
+        return { delivery: (await store.get(id))!, created: true };
+      },
+      { locks: [DELIVERIES_LOCK] },
+    );
     this.due();
     return r;
   }
 
   /** Resend every delivery that ended `webhook_failed` at or after `since` (one client, or all when null). */
-  resendFailed(clientId: string | null, since: number): DeliveryRow[] {
+  async resendFailed(clientId: string | null, since: number): Promise<DeliveryRow[]> {
     const now = this.deps.clock.now();
-    const rows = this.deps.db
-      .transaction(() =>
-        this.deps.store.failedSince(clientId, since).filter((row) => this.deps.store.restart(row.id, now)),
-      )
-      .immediate();
+    const rows = await this.deps.db.transaction(
+      async (tx) => {
+        const store = this.deps.store.on(tx);
+        const failed = await store.failedSince(clientId, since);
+        const restarted = await Promise.all(failed.map((row) => store.restart(row.id, now)));
+        return failed.filter((_, i) => restarted[i]);
+      },
+      { locks: [DELIVERIES_LOCK] },
+    );
     if (rows.length) this.due();
-    return rows.map((r) => this.deps.store.get(r.id)!);
+    return Promise.all(rows.map(async (r) => (await this.deps.store.get(r.id))!));
   }
 
   /**
@@ -162,7 +174,7 @@ export class WebhookService {
    * record it in the attempt log like any delivery.
    */
   async sendTest(clientId: string, sender: WebhookSender): Promise<{ delivery: DeliveryRow; result: AttemptResult }> {
-    const client = this.deps.clients.clientById(clientId);
+    const client = await this.deps.clients.clientById(clientId);
     if (!client) throw new AppError("client_not_found", 404, `no client with id ${clientId}`);
     const now = this.deps.clock.now();
     const id = newId("msg", now);
@@ -170,9 +182,10 @@ export class WebhookService {
     const prepared = prepareAttempt(client, id, payload, now);
     const result = prepared.problem ?? (await sender.send(prepared.request));
     const done = this.deps.clock.now();
-    this.deps.db
-      .transaction(() => {
-        this.deps.store.insert(
+    await this.deps.db.transaction(
+      async (tx) => {
+        const store = this.deps.store.on(tx);
+        await store.insert(
           {
             id,
             clientId,
@@ -184,16 +197,16 @@ export class WebhookService {
           },
           now,
         );
-        this.deps.store.insertAttempt(id, 1, now, prepared.url);
-        this.deps.store.finishAttempt(id, 1, result, done);
-        this.deps.store.recordTestOutcome(id, result, done);
-      })
-      .immediate();
-    return { delivery: this.deps.store.get(id)!, result };
+        await store.insertAttempt(id, 1, now, prepared.url);
+        await Promise.all([store.finishAttempt(id, 1, result, done), store.recordTestOutcome(id, result, done)]);
+      },
+      { locks: [DELIVERIES_LOCK] },
+    );
+    return { delivery: (await this.deps.store.get(id))!, result };
   }
 
+  /** Called after the transaction that made work due committed. */
   private due(): void {
-    const wake = this.deps.onDue;
-    if (wake) queueMicrotask(wake); // after the enclosing transaction commits
+    this.deps.onDue?.();
   }
 }

@@ -2,7 +2,7 @@ import type { Config } from "../config/config.ts";
 import type { Clock } from "../lib/clock.ts";
 import { EventBus } from "../lib/events.ts";
 import type { Logger } from "../lib/log.ts";
-import type { Database } from "../storage/database.ts";
+import type { Database, Queryable } from "../storage/sql-database.ts";
 import type { VerificationResult } from "../verification/result.ts";
 import type { VerificationService } from "../verification/verification-service.ts";
 import type { VerificationView } from "../verification/verification-store.ts";
@@ -27,7 +27,7 @@ export function finalResultOf(
 export interface WebhookDeliveryDeps {
   config: WebhookConfig;
   db: Database;
-  clients: { clientById(id: string): (WebhookSettings & { id: string; name: string }) | null };
+  clients: { clientById(id: string, q?: Queryable): Promise<(WebhookSettings & { id: string; name: string }) | null> };
   verifications: Pick<VerificationService, "onFinal" | "decorateView" | "get">;
   clock: Clock;
   logger: Logger;
@@ -63,13 +63,13 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
     db: deps.db,
     store,
     clients: deps.clients,
-    finalResult: (id) => finalResultOf(deps.verifications.get(id)),
+    finalResult: async (id, q) => finalResultOf(await deps.verifications.get(id, q)),
     clock: deps.clock,
     onDue: () => dispatcher.notify(),
   });
-  deps.verifications.onFinal((e) => {
-    const id = service.enqueueCompleted(e);
-    if (id) events.emit("webhook.enqueued", { deliveryId: id, trackingId: e.result.trackingId });
+  deps.verifications.onFinal(async (tx, e) => {
+    const id = await service.enqueueCompleted(tx, e);
+    if (id) tx.afterCommit(() => events.emit("webhook.enqueued", { deliveryId: id, trackingId: e.result.trackingId }));
   });
   deps.verifications.decorateView((row) => service.decorate(row));
 
@@ -83,9 +83,8 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
     start: () => dispatcher.start(),
     stop: (deadlineMs: number) => dispatcher.stop(deadlineMs),
     /** Prometheus lines for renderMetrics' `extra`. */
-    metricsLines(): string[] {
-      const byState = store.countsByState();
-      const next = store.nextDueAt();
+    async metricsLines(): Promise<string[]> {
+      const [byState, next] = await Promise.all([store.countsByState(), store.nextDueAt()]);
       const now = deps.clock.now();
       return [
         "# HELP claimcheck_webhook_deliveries Webhook deliveries by state (failed = webhook_failed).",

@@ -16,20 +16,20 @@ describeEachBackend("API key lookup (every request)", (backend) => {
   });
   afterEach(() => db.close());
 
-  test("a key resolves to itself and its own client; revoked and unknown keys to nobody", () => {
-    accounts.addClient("acme", { monthlyQuota: 3 });
-    const mine = accounts.createKey("ci", "acme");
-    const other = accounts.createKey("default-key");
-    const p = accounts.authenticate(`Bearer ${mine.key}`)!;
+  test("a key resolves to itself and its own client; revoked and unknown keys to nobody", async () => {
+    await accounts.addClient("acme", { monthlyQuota: 3 });
+    const mine = await accounts.createKey("ci", "acme");
+    const other = await accounts.createKey("default-key");
+    const p = (await accounts.authenticate(`Bearer ${mine.key}`))!;
     expect(p.keyId).toBe(mine.row.id);
     expect(p.client).toMatchObject({ name: "acme", monthly_quota: 3, rate_limit_per_minute: 5 });
     expect(p.client.id).toBe(mine.row.client_id);
-    expect(accounts.authenticate(`Bearer ${other.key}`)!.client.name).toBe("default");
+    expect((await accounts.authenticate(`Bearer ${other.key}`))!.client.name).toBe("default");
     // last use is recorded (the key's own column, not the client's)
-    expect(accounts.listKeys("acme")[0]!.last_used_at).toBe(clock.now());
-    accounts.revokeKey(mine.row.id);
-    expect(accounts.authenticate(`Bearer ${mine.key}`)).toBeNull();
-    expect(accounts.authenticate(`Bearer ${mine.key.slice(0, -1)}x`)).toBeNull();
-    expect(accounts.authenticate(`Bearer ${other.key}`)).not.toBeNull();
+    expect((await accounts.listKeys("acme"))[0]!.last_used_at).toBe(clock.now());
+    await accounts.revokeKey(mine.row.id);
+    expect(await accounts.authenticate(`Bearer ${mine.key}`)).toBeNull();
+    expect(await accounts.authenticate(`Bearer ${mine.key.slice(0, -1)}x`)).toBeNull();
+    expect(await accounts.authenticate(`Bearer ${other.key}`)).not.toBeNull();
   });
 });

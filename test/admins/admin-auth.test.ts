@@ -30,8 +30,8 @@ async function code(p: Promise<unknown> | (() => unknown)): Promise<string> {
 }
 
 async function firstAdmin(username = "root") {
-  const { token } = auth.createSetupToken();
-  return auth.redeemSetup(token, username, PW, PW);
+  const { token } = await auth.createSetupToken();
+  return await auth.redeemSetup(token, username, PW, PW);
 }
 
 // administrators, sessions and the login throttle: the same contract on SQLite and PostgreSQL
@@ -41,39 +41,39 @@ describeEachBackend("admin auth", (backend) => {
     clock = new ManualClock();
     auth = new AdminAuth(new AdminStore(db), clock, { argon2: FAST });
   });
-  afterEach(() => db.close());
+  afterEach(async () => await db.close());
 
   describe("setup tokens", () => {
     test("create an administrator once; the password is stored as argon2id, never in clear", async () => {
-      expect(auth.hasAdmin()).toBe(false);
-      const { token, expiresAt } = auth.createSetupToken();
+      expect(await auth.hasAdmin()).toBe(false);
+      const { token, expiresAt } = await auth.createSetupToken();
       expect(expiresAt).toBe(clock.now() + SETUP_TOKEN_TTL_MS);
-      expect(auth.isSetupTokenLive(token)).toBe(true);
+      expect(await auth.isSetupTokenLive(token)).toBe(true);
       const admin = await auth.redeemSetup(token, "root", PW, PW);
       expect(admin.password_hash.startsWith("$argon2id$")).toBe(true);
-      expect(auth.hasAdmin()).toBe(true);
-      expect(auth.isSetupTokenLive(token)).toBe(false);
+      expect(await auth.hasAdmin()).toBe(true);
+      expect(await auth.isSetupTokenLive(token)).toBe(false);
       expect(await code(auth.redeemSetup(token, "second", PW, PW))).toBe("setup_token_invalid");
-      expect(auth.listAdmins().map((a) => a.username)).toEqual(["root"]);
-      expect(JSON.stringify(db.query("SELECT * FROM admin_users").all())).not.toContain(PW);
-      expect(JSON.stringify(db.query("SELECT * FROM admin_setup_tokens").all())).not.toContain(token);
+      expect((await auth.listAdmins()).map((a) => a.username)).toEqual(["root"]);
+      expect(JSON.stringify(await db.query("SELECT * FROM admin_users").all())).not.toContain(PW);
+      expect(JSON.stringify(await db.query("SELECT * FROM admin_setup_tokens").all())).not.toContain(token);
     });
 
     test("expired, unknown and oversized tokens are refused; bad credentials do not spend the token", async () => {
-      const { token } = auth.createSetupToken();
+      const { token } = await auth.createSetupToken();
       expect(await code(auth.redeemSetup(token, "root", "short", "short"))).toBe("invalid_credentials");
-      expect(auth.isSetupTokenLive(token)).toBe(true);
+      expect(await auth.isSetupTokenLive(token)).toBe(true);
       clock.advance(SETUP_TOKEN_TTL_MS);
       expect(await code(auth.redeemSetup(token, "root", PW, PW))).toBe("setup_token_invalid");
       expect(await code(auth.redeemSetup("nope", "root", PW, PW))).toBe("setup_token_invalid");
-      expect(auth.isSetupTokenLive("x".repeat(500))).toBe(false);
+      expect(await auth.isSetupTokenLive("x".repeat(500))).toBe(false);
     });
 
     test("a username is taken once (case-insensitively), and the token survives the refusal", async () => {
       await firstAdmin("Root");
-      const { token } = auth.createSetupToken();
+      const { token } = await auth.createSetupToken();
       expect(await code(auth.redeemSetup(token, "root", PW, PW))).toBe("admin_exists");
-      expect(auth.isSetupTokenLive(token)).toBe(true);
+      expect(await auth.isSetupTokenLive(token)).toBe(true);
     });
 
     test("credential rules", () => {
@@ -93,52 +93,52 @@ describeEachBackend("admin auth", (backend) => {
       const b = await auth.login("root", PW, "10.0.0.1");
       expect(a.token).not.toBe(b.token);
       expect(a.csrfToken).not.toBe(b.csrfToken);
-      expect(auth.session(a.token)?.username).toBe("root");
-      expect(auth.session(a.token)?.csrf_token).toBe(a.csrfToken);
+      expect((await auth.session(a.token))?.username).toBe("root");
+      expect((await auth.session(a.token))?.csrf_token).toBe(a.csrfToken);
       expect(await code(auth.login("root", "wrong password!", "10.0.0.1"))).toBe("invalid_login");
       expect(await code(auth.login("nobody", PW, "10.0.0.1"))).toBe("invalid_login");
-      expect(auth.session("not-a-session-token-at-all")).toBeNull();
-      expect(auth.session(undefined)).toBeNull();
+      expect(await auth.session("not-a-session-token-at-all")).toBeNull();
+      expect(await auth.session(undefined)).toBeNull();
     });
 
     test("idle expiry slides with use; the absolute lifetime does not", async () => {
       await firstAdmin();
       const s = await auth.login("root", PW, "ip");
       clock.advance(SESSION_IDLE_MS - 1000);
-      expect(auth.session(s.token)).not.toBeNull(); // pushes the idle expiry forward
+      expect(await auth.session(s.token)).not.toBeNull(); // pushes the idle expiry forward
       clock.advance(SESSION_IDLE_MS - 1000);
-      expect(auth.session(s.token)).not.toBeNull();
+      expect(await auth.session(s.token)).not.toBeNull();
       clock.advance(SESSION_IDLE_MS + 1);
-      expect(auth.session(s.token)).toBeNull();
+      expect(await auth.session(s.token)).toBeNull();
 
       const t = await auth.login("root", PW, "ip");
       const start = clock.now();
       while (clock.now() - start < SESSION_MAX_MS - SESSION_IDLE_MS) {
         clock.advance(SESSION_IDLE_MS / 2);
-        expect(auth.session(t.token)).not.toBeNull();
+        expect(await auth.session(t.token)).not.toBeNull();
       }
       clock.set(start + SESSION_MAX_MS);
-      expect(auth.session(t.token)).toBeNull();
+      expect(await auth.session(t.token)).toBeNull();
     });
 
     test("logout and removing the administrator end sessions at once", async () => {
       await firstAdmin();
       const s1 = await auth.login("root", PW, "ip");
       const s2 = await auth.login("root", PW, "ip");
-      auth.logout(s1.token);
-      expect(auth.session(s1.token)).toBeNull();
-      expect(auth.session(s2.token)).not.toBeNull();
-      auth.removeAdmin("root");
-      expect(auth.session(s2.token)).toBeNull();
-      expect(await code(() => auth.removeAdmin("root"))).toBe("admin_not_found");
+      await auth.logout(s1.token);
+      expect(await auth.session(s1.token)).toBeNull();
+      expect(await auth.session(s2.token)).not.toBeNull();
+      await auth.removeAdmin("root");
+      expect(await auth.session(s2.token)).toBeNull();
+      expect(await code(auth.removeAdmin("root"))).toBe("admin_not_found");
     });
 
     test("flash notices are shown once", async () => {
       await firstAdmin();
-      const s = auth.session((await auth.login("root", PW, "ip")).token)!;
-      auth.flash(s, "saved");
-      expect(auth.takeFlash(s)).toBe("saved");
-      expect(auth.takeFlash(s)).toBeNull();
+      const s = (await auth.session((await auth.login("root", PW, "ip")).token))!;
+      await auth.flash(s, "saved");
+      expect(await auth.takeFlash(s)).toBe("saved");
+      expect(await auth.takeFlash(s)).toBeNull();
     });
   });
 
@@ -174,10 +174,10 @@ describeEachBackend("admin auth", (backend) => {
     test("purge drops expired sessions, tokens and old failures", async () => {
       await firstAdmin();
       await auth.login("root", PW, "ip");
-      auth.createSetupToken();
+      await auth.createSetupToken();
       await code(auth.login("root", "nope nope nope", "ip"));
       clock.advance(SESSION_IDLE_MS + 1);
-      expect(auth.purge()).toEqual({ sessions: 1, tokens: 2, failures: 2 });
+      expect(await auth.purge()).toEqual({ sessions: 1, tokens: 2, failures: 2 });
     });
   });
 });

@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { runAnalysis } from "../../src/analysis/run-analysis.ts";
 import { createGitHubSource } from "../../src/github/github-source.ts";
 import { GitHubUnavailableError } from "../../src/github/types.ts";
-import { openDatabase } from "../../src/storage/database.ts";
 import { type GitHubSimulator, startGitHubSimulator } from "../support/github-sim/github-simulator.ts";
 import { assembleCandidate, bulkDump, honestHistory } from "../support/github-sim/scenarios/index.ts";
+import { memoryDb } from "../support/memory-db.ts";
 import { linkedClaim, resume } from "./fixtures.ts";
 
 const login = "iso-dev";
@@ -36,8 +36,7 @@ afterAll(async () => {
   await sim?.stop();
 });
 
-const source = () =>
-  createGitHubSource({ baseUrl: sim.url, token: "t", db: openDatabase(":memory:"), backoffUnitMs: 1 });
+const source = () => createGitHubSource({ baseUrl: sim.url, token: "t", db: memoryDb(), backoffUnitMs: 1 });
 const claims = (...names: string[]) =>
   resume(names.map((n) => linkedClaim(n.replace(/-/g, " "), `github.com/${login}/${n}`)));
 

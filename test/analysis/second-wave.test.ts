@@ -43,7 +43,12 @@ afterAll(async () => {
 });
 
 const run = async (name: string, dates?: { text: string; start: string; end: string }) => {
-  const github = createGitHubSource({ baseUrl: sim.url, token: "t", db: openDatabase(":memory:"), backoffUnitMs: 1 });
+  const github = createGitHubSource({
+    baseUrl: sim.url,
+    token: "t",
+    db: await openDatabase(":memory:"),
+    backoffUnitMs: 1,
+  });
   const out = await runAnalysis({
     hostUsername: login,
     resume: resume([linkedClaim(name, `github.com/${login}/${name}`, dates ? { dates } : {})]),

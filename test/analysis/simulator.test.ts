@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { runAnalysis } from "../../src/analysis/run-analysis.ts";
 import { SEVERITY_RANK, type Severity } from "../../src/analysis/types.ts";
 import { createGitHubSource } from "../../src/github/github-source.ts";
-import { openDatabase } from "../../src/storage/database.ts";
 import { type GitHubSimulator, startGitHubSimulator } from "../support/github-sim/github-simulator.ts";
 import { sampleCandidates } from "../support/github-sim/scenarios/index.ts";
+import { memoryDb } from "../support/memory-db.ts";
 import { linkedClaim, resume } from "./fixtures.ts";
 
 const candidates = sampleCandidates();
@@ -22,8 +22,7 @@ afterAll(async () => {
   await sim?.stop();
 });
 
-const source = () =>
-  createGitHubSource({ baseUrl: sim.url, token: "t", db: openDatabase(":memory:"), backoffUnitMs: 1 });
+const source = () => createGitHubSource({ baseUrl: sim.url, token: "t", db: memoryDb(), backoffUnitMs: 1 });
 const atLeast = (got: Severity, want: Severity) => SEVERITY_RANK[got] <= SEVERITY_RANK[want];
 
 describe("scenario library through runAnalysis", () => {

@@ -269,7 +269,7 @@ async function main(): Promise<number> {
       const t0 = performance.now();
       const resume = NO_EXTRACT ? perfectExtraction(c.resume) : await extractResume(pdf);
       const extractMs = performance.now() - t0;
-      const db = openDatabase(":memory:");
+      const db = await openDatabase(":memory:");
       const source = () =>
         createEvidenceSource({ baseUrl: sim.url, token: "bench-token", db, backoffUnitMs: 1, graphql: !API_REST });
       const graphqlCalls = () => sim.calls((e) => e.graphql === true).length;
@@ -299,7 +299,7 @@ async function main(): Promise<number> {
           graphql: graphqlCalls() - g1,
         },
       });
-      db.close();
+      await db.close();
     }
   } finally {
     await sim.stop();

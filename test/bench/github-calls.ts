@@ -8,7 +8,7 @@ import { runAnalysis } from "../../src/analysis/run-analysis.ts";
 import { createGitHubSource } from "../../src/github/github-source.ts";
 import { createEvidenceSource } from "../../src/github/graphql/graphql-source.ts";
 import type { GitHubSource } from "../../src/github/types.ts";
-import { openDatabase } from "../../src/storage/database.ts";
+import { type Database, openDatabase } from "../../src/storage/database.ts";
 import { perfectExtraction } from "../demo/resume-pdf.ts";
 import { startGitHubSimulator } from "../support/github-sim/github-simulator.ts";
 import {
@@ -64,13 +64,13 @@ export function typicalCandidate(login = LOGIN) {
 /** Measures one path (a source factory over the simulator URL and a database) cold, then warm after a push. */
 export async function measureTypical(
   path: string,
-  makeSource: (url: string, db: ReturnType<typeof openDatabase>) => GitHubSource & { points?: () => number },
+  makeSource: (url: string, db: Database) => GitHubSource & { points?: () => number },
   opts: { login?: string } = {},
 ): Promise<CallFigures> {
   const c = typicalCandidate(opts.login);
   // without a token GitHub allows 60 an hour: raised here so the whole cost can be counted
   const sim = await startGitHubSimulator({ candidates: [c.spec], rateLimits: { anonymous: 5000 } });
-  const db = openDatabase(":memory:");
+  const db = await openDatabase(":memory:");
   try {
     const run = async () => {
       const src = makeSource(sim.url, db);
@@ -108,7 +108,7 @@ export async function measureTypical(
       ...(cold.points !== undefined ? { coldPoints: cold.points, warmPoints: warm.points } : {}),
     };
   } finally {
-    db.close();
+    await db.close();
     await sim.stop();
   }
 }
@@ -116,10 +116,10 @@ export async function measureTypical(
 /** Today's REST figures before this work (branch point of issue 12, measured with this script). */
 export const REST_BASELINE = { cold: 44, warm: 39 };
 
-export const restSource = (token: string | null) => (url: string, db: ReturnType<typeof openDatabase>) =>
+export const restSource = (token: string | null) => (url: string, db: Database) =>
   createGitHubSource({ baseUrl: url, token, db, backoffUnitMs: 1 });
 
-export const graphqlSource = (url: string, db: ReturnType<typeof openDatabase>) =>
+export const graphqlSource = (url: string, db: Database) =>
   createEvidenceSource({ baseUrl: url, token: "bench-token", db, backoffUnitMs: 1 });
 
 if (import.meta.main) {

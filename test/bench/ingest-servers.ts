@@ -48,9 +48,9 @@ if (kind === "bare") {
       return base.analyze(i);
     },
   };
-  const app = createApp(config, { logger: silentLogger, steps });
+  const app = await createApp(config, { logger: silentLogger, steps });
   const url = await app.start();
-  const { key } = app.accounts.createKey("bench");
+  const { key } = await app.accounts.createKey("bench");
   process.stdout.write(`key ${key}\nlistening on ${url}\n`);
 }
 process.on("SIGTERM", () => process.exit(0));

@@ -11,7 +11,7 @@ import { EventBus } from "../../src/lib/events.ts";
 import { silentLogger } from "../../src/lib/log.ts";
 import { openStorage } from "../../src/storage/backend.ts";
 
-const db = openStorage({ dbPath: "", databaseUrl: process.env.DATABASE_URL! });
+const db = await openStorage({ dbPath: "", databaseUrl: process.env.DATABASE_URL! });
 const store = new JobStore(db);
 const worker = new Worker({
   db,
@@ -27,5 +27,5 @@ process.stdout.write("ready\n");
 for await (const _ of console) break;
 const done = await worker.runOnce();
 process.stdout.write(`done ${done}\n`);
-db.close();
+await db.close();
 process.exit(0);

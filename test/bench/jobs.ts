@@ -23,12 +23,12 @@ const SYNC_MODES = ["FULL", "NORMAL"] as const;
 async function ours(sync: string, concurrency: number): Promise<{ enqueue: number; cycle: number }> {
   const tmp = benchDir("ours");
   try {
-    const db = openDatabase(join(tmp.dir, "q.db"));
-    db.exec(`PRAGMA synchronous = ${sync}`);
+    const db = await openDatabase(join(tmp.dir, "q.db"));
+    await db.exec(`PRAGMA synchronous = ${sync}`);
     const store = new JobStore(db);
     const queue = new JobQueue(store, systemClock);
     let t = performance.now();
-    for (let i = 0; i < N; i++) queue.enqueue("noop", { i });
+    for (let i = 0; i < N; i++) await queue.enqueue("noop", { i });
     const enqueue = N / ((performance.now() - t) / 1000);
     const worker = new Worker({
       db,
@@ -44,7 +44,7 @@ async function ours(sync: string, concurrency: number): Promise<{ enqueue: numbe
     const done = await worker.runOnce();
     const cycle = done / ((performance.now() - t) / 1000);
     if (done !== N) throw new Error(`ours processed ${done} of ${N}`);
-    db.close();
+    await db.close();
     return { enqueue, cycle };
   } finally {
     tmp.cleanup();
@@ -57,7 +57,7 @@ async function plainjob(sync: string): Promise<{ enqueue: number; cycle: number 
     const db = new Database(join(tmp.dir, "q.db"), { strict: true });
     const connection = plainBun(db);
     const queue = defineQueue({ connection, logger: { error() {}, warn() {}, info() {}, debug() {} } });
-    db.exec(`PRAGMA synchronous = ${sync}`);
+    await db.exec(`PRAGMA synchronous = ${sync}`);
     let t = performance.now();
     for (let i = 0; i < N; i++) queue.add("noop", { i });
     const enqueue = N / ((performance.now() - t) / 1000);

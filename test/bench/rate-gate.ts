@@ -17,36 +17,12 @@ import { MemoryRateGateStore, RateGate, type RateGateStore } from "../../src/git
 import { SharedRateGateStore } from "../../src/github/shared-rate-gate.ts";
 import { ManualClock } from "../../src/lib/clock.ts";
 import { openStorage } from "../../src/storage/backend.ts";
-import type { Database } from "../../src/storage/database.ts";
+import type { PostgresDatabase } from "../../src/storage/postgres/postgres-database.ts";
 import { startPostgres } from "../support/postgres.ts";
 import { machine, percentile, table } from "./bench-util.ts";
 
 const N = Number(process.argv[process.argv.indexOf("--requests") + 1]) || 3_000;
 const RUNS = 3;
-
-/** The database with every statement counted. */
-function counting(db: Database): Database & { statements: number } {
-  const wrapper = {
-    statements: 0,
-    get inTransaction() {
-      return db.inTransaction;
-    },
-    query(sql: string) {
-      const s = db.query(sql);
-      const count =
-        <T>(f: (...a: unknown[]) => T) =>
-        (...a: unknown[]) => {
-          wrapper.statements++;
-          return f(...a);
-        };
-      return { get: count(s.get), all: count(s.all), run: count(s.run) };
-    },
-    exec: (sql: string) => db.exec(sql),
-    transaction: db.transaction.bind(db),
-    close: () => db.close(),
-  };
-  return wrapper as unknown as Database & { statements: number };
-}
 
 let budgetNo = 0;
 
@@ -60,11 +36,7 @@ interface Workload {
 }
 
 /** N requests through the gate; µs per request (median of RUNS runs, p99 of the last) and statements. */
-async function measure(
-  store: (clock: ManualClock) => RateGateStore,
-  w: Workload,
-  db: (Database & { statements: number }) | null,
-) {
+async function measure(store: (clock: ManualClock) => RateGateStore, w: Workload, db: PostgresDatabase | null) {
   const perRun: number[] = [];
   let p99 = 0;
   let statements = 0;
@@ -73,7 +45,7 @@ async function measure(
     const gate = new RateGate(store(clock), { clock });
     const budget = `https://bench.invalid:b${++budgetNo}:core`;
     const resetAt = clock.now() + 3_600_000 + N * w.stepMs;
-    const before = db?.statements ?? 0;
+    const before = db?.statementsSent ?? 0;
     const each: number[] = [];
     const t0 = performance.now();
     for (let i = 0; i < N; i++) {
@@ -87,7 +59,7 @@ async function measure(
     perRun.push(((performance.now() - t0) * 1000) / N);
     each.sort((a, b) => a - b);
     p99 = percentile(each, 99) * 1000;
-    statements = ((db?.statements ?? 0) - before) / N;
+    statements = ((db?.statementsSent ?? 0) - before) / N;
   }
   perRun.sort((a, b) => a - b);
   return { us: perRun[Math.floor(RUNS / 2)]!, p99, statements };
@@ -96,7 +68,11 @@ async function measure(
 const server = await startPostgres({ durable: true });
 const stores: SharedRateGateStore[] = [];
 try {
-  const db = counting(openStorage({ dbPath: "", databaseUrl: await server.createDatabase("rategate") }));
+  // every statement sent is counted (statementsSent), in transactions too
+  const db = (await openStorage({
+    dbPath: "",
+    databaseUrl: await server.createDatabase("rategate"),
+  })) as PostgresDatabase;
   const shared = (clock: ManualClock) => {
     const s = new SharedRateGateStore(db, { clock, autoSync: false });
     stores.push(s);
@@ -124,13 +100,13 @@ try {
   await row("shared: each answer lowers remaining, near the reserve", shared, { from: near, lowers: true, stepMs: 0 });
   await row("shared: one request per refresh interval, far", shared, { from: far, lowers: true, stepMs: 250 });
   await row("shared: one request per refresh interval, near", shared, { from: near, lowers: true, stepMs: 250 });
-  db.exec("ALTER TABLE github_rate_gate SET LOGGED; ALTER TABLE github_rate_gate_flights SET LOGGED");
+  await db.exec("ALTER TABLE github_rate_gate SET LOGGED; ALTER TABLE github_rate_gate_flights SET LOGGED");
   await row("(tables LOGGED) near the reserve", shared, { from: near, lowers: true, stepMs: 0 });
   console.log(`rate-limit gate per GitHub request, ${N} requests x ${RUNS} runs, median run; ${machine()}`);
   console.log("PostgreSQL: throwaway local server, fsync and synchronous_commit on");
   console.log(table(["store, workload", "µs/request", "p99 µs", "statements/request"], rows));
-  for (const s of stores) s.close();
-  db.close();
+  for (const s of stores) await s.close();
+  await db.close();
 } finally {
   server.stop();
 }

@@ -9,32 +9,38 @@ import { tempDir } from "../support/harness.ts";
 import { type AttemptLogRow, checkSchedule, installFinalAudit, integrityCheck, readLedger } from "./audit.ts";
 
 describe("final-state audit", () => {
-  test("every write of a final status is counted, even over a row that was already final", () => {
+  test("every write of a final status is counted, even over a row that was already final", async () => {
     const tmp = tempDir();
     try {
-      const db = openDatabase(join(tmp.dir, "claimcheck.db"));
-      installFinalAudit(tmp.dir);
+      const db = await openDatabase(join(tmp.dir, "claimcheck.db"));
+      await installFinalAudit(tmp.dir);
       const now = Date.now();
-      db.query(
-        "INSERT INTO clients (id, name, monthly_quota, rate_limit_per_minute, created_at, updated_at) VALUES ('c1', 'c1', 0, 0, ?, ?)",
-      ).run(now, now);
+      await db
+        .query(
+          "INSERT INTO clients (id, name, monthly_quota, rate_limit_per_minute, created_at, updated_at) VALUES ('c1', 'c1', 0, 0, ?, ?)",
+        )
+        .run(now, now);
       for (const [i, id] of ["vrf_a", "vrf_b"].entries()) {
-        db.query(
-          "INSERT INTO jobs (id, kind, payload, state, max_attempts, run_at, created_at, updated_at) VALUES (?, 'verification', '{}', 'queued', 5, ?, ?, ?)",
-        ).run(i + 1, now, now, now);
-        db.query(
-          "INSERT INTO verifications (tracking_id, client_id, job_id, host_username, resume_sha256, resume_size, status, created_at) VALUES (?, 'c1', ?, 'u', 'h', 1, 'queued', ?)",
-        ).run(id, i + 1, now);
+        await db
+          .query(
+            "INSERT INTO jobs (id, kind, payload, state, max_attempts, run_at, created_at, updated_at) VALUES (?, 'verification', '{}', 'queued', 5, ?, ?, ?)",
+          )
+          .run(i + 1, now, now, now);
+        await db
+          .query(
+            "INSERT INTO verifications (tracking_id, client_id, job_id, host_username, resume_sha256, resume_size, status, created_at) VALUES (?, 'c1', ?, 'u', 'h', 1, 'queued', ?)",
+          )
+          .run(id, i + 1, now);
       }
-      db.exec("UPDATE verifications SET status = 'processing' WHERE tracking_id = 'vrf_a'");
-      db.exec("UPDATE verifications SET status = 'COMPLETED' WHERE tracking_id = 'vrf_a'");
-      db.exec("UPDATE verifications SET status = 'FAILED' WHERE tracking_id = 'vrf_b'");
-      db.exec("UPDATE verifications SET status = 'COMPLETED' WHERE tracking_id = 'vrf_b'"); // a double final write
-      db.close();
-      const ledger = readLedger(tmp.dir);
+      await db.exec("UPDATE verifications SET status = 'processing' WHERE tracking_id = 'vrf_a'");
+      await db.exec("UPDATE verifications SET status = 'COMPLETED' WHERE tracking_id = 'vrf_a'");
+      await db.exec("UPDATE verifications SET status = 'FAILED' WHERE tracking_id = 'vrf_b'");
+      await db.exec("UPDATE verifications SET status = 'COMPLETED' WHERE tracking_id = 'vrf_b'"); // a double final write
+      await db.close();
+      const ledger = await readLedger(tmp.dir);
       expect(Object.fromEntries(ledger.finals)).toEqual({ vrf_a: 1, vrf_b: 2 });
       expect(ledger.verifications.get("vrf_b")?.status).toBe("COMPLETED");
-      expect(integrityCheck(tmp.dir)).toBe("ok");
+      expect(await integrityCheck(tmp.dir)).toBe("ok");
     } finally {
       tmp.cleanup();
     }

@@ -8,46 +8,48 @@ import { Database as SqliteFile } from "bun:sqlite";
 import { join } from "node:path";
 import { openStorage } from "../../src/storage/backend.ts";
 import type { Database } from "../../src/storage/database.ts";
+import { SqliteDatabase } from "../../src/storage/sqlite-database.ts";
 
 export const dbPathOf = (dataDir: string) => join(dataDir, "claimcheck.db");
 
 /**
- * PostgreSQL connections of this (campaign) process, one per database, kept open: a statement blocks
- * this thread, which also serves the GitHub simulator and the receiver, so each read must stay short
- * (a fresh connection per read starved the simulator). Closed by closeAuditConnections().
+ * PostgreSQL connections of this (campaign) process, one pool per database, kept open (a fresh
+ * connection per read would cost a connection set-up each time). Closed by closeAuditConnections().
  */
-const connections = new Map<string, Database>();
+const connections = new Map<string, Promise<Database>>();
 
-export function closeAuditConnections(): void {
-  for (const db of connections.values()) db.close();
+export async function closeAuditConnections(): Promise<void> {
+  for (const db of connections.values()) await (await db).close();
   connections.clear();
 }
 
 /** DATA_DIR's SQLite file (closed by the caller), or (replicas) the PostgreSQL database at `databaseUrl`. */
-function open(dataDir: string, readonly = false, databaseUrl: string | null = null): Database {
+async function open(dataDir: string, readonly = false, databaseUrl: string | null = null): Promise<Database> {
   if (databaseUrl) {
     let db = connections.get(databaseUrl);
     if (!db) {
       db = openStorage({ dbPath: "", databaseUrl }, { migrate: false });
       connections.set(databaseUrl, db);
     }
-    return kept(db);
+    return kept(await db);
   }
-  const db = new SqliteFile(dbPathOf(dataDir), readonly ? { readonly: true } : {});
-  db.exec("PRAGMA busy_timeout = 10000");
-  return db;
+  const raw = new SqliteFile(dbPathOf(dataDir), readonly ? { readonly: true } : {});
+  raw.exec("PRAGMA busy_timeout = 10000");
+  return new SqliteDatabase(raw, { waitTimeoutMs: 10_000 });
 }
 
-/** `db` with a close() that keeps it open (the cached connection outlives each read). */
+/** `db` with a close() that keeps it open (the cached pool outlives each read). */
 function kept(db: Database): Database {
   return {
+    dialect: db.dialect,
     query: (sql) => db.query(sql),
     exec: (sql) => db.exec(sql),
-    transaction: (fn) => db.transaction(fn),
-    get inTransaction() {
-      return db.inTransaction;
-    },
-    close: () => {},
+    transaction: (fn, opts) => db.transaction(fn, opts),
+    check: (ms) => db.check(ms),
+    runAlone: (name, fn) => db.runAlone(name, fn),
+    exclusively: (name, fn) => db.exclusively(name, fn),
+    listen: (channel, fn) => db.listen(channel, fn),
+    close: async () => {},
   };
 }
 
@@ -56,11 +58,11 @@ function kept(db: Database): Database {
  * (even over a row that already was final) adds a row to chaos_final_audit. The database must exist
  * and be migrated (run a CLI command such as `keys create` first).
  */
-export function installFinalAudit(dataDir: string, databaseUrl: string | null = null): void {
-  const db = open(dataDir, false, databaseUrl);
+export async function installFinalAudit(dataDir: string, databaseUrl: string | null = null): Promise<void> {
+  const db = await open(dataDir, false, databaseUrl);
   try {
     if (databaseUrl) {
-      db.exec(`CREATE TABLE IF NOT EXISTS chaos_final_audit (tracking_id TEXT NOT NULL, old_status TEXT, new_status TEXT NOT NULL);
+      await db.exec(`CREATE TABLE IF NOT EXISTS chaos_final_audit (tracking_id TEXT NOT NULL, old_status TEXT, new_status TEXT NOT NULL);
         CREATE OR REPLACE FUNCTION chaos_final_audit_fn() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
           INSERT INTO chaos_final_audit (tracking_id, old_status, new_status) VALUES (NEW.tracking_id, OLD.status, NEW.status);
@@ -70,14 +72,14 @@ export function installFinalAudit(dataDir: string, databaseUrl: string | null = 
           FOR EACH ROW WHEN (NEW.status IN ('COMPLETED', 'FAILED')) EXECUTE FUNCTION chaos_final_audit_fn();`);
       return;
     }
-    db.exec(
+    await db.exec(
       `CREATE TABLE IF NOT EXISTS chaos_final_audit (tracking_id TEXT NOT NULL, old_status TEXT, new_status TEXT NOT NULL)`,
     );
-    db.exec(`CREATE TRIGGER IF NOT EXISTS chaos_final_audit_trigger AFTER UPDATE OF status ON verifications
+    await db.exec(`CREATE TRIGGER IF NOT EXISTS chaos_final_audit_trigger AFTER UPDATE OF status ON verifications
              WHEN NEW.status IN ('COMPLETED', 'FAILED')
              BEGIN INSERT INTO chaos_final_audit (tracking_id, old_status, new_status) VALUES (NEW.tracking_id, OLD.status, NEW.status); END`);
   } finally {
-    db.close();
+    await db.close();
   }
 }
 
@@ -91,49 +93,50 @@ export interface Ledger {
 }
 
 /** Everything the checks need, read in one go. */
-export function readLedger(dataDir: string, databaseUrl: string | null = null): Ledger {
-  const db = open(dataDir, true, databaseUrl);
+export async function readLedger(dataDir: string, databaseUrl: string | null = null): Promise<Ledger> {
+  const db = await open(dataDir, true, databaseUrl);
   try {
     const finals = new Map(
-      db
-        .query<{ t: string; n: number }, []>(
-          "SELECT tracking_id AS t, count(*) AS n FROM chaos_final_audit GROUP BY tracking_id",
-        )
-        .all()
-        .map((r) => [r.t, r.n] as const),
+      (
+        await db
+          .query<{ t: string; n: number }, []>(
+            "SELECT tracking_id AS t, count(*) AS n FROM chaos_final_audit GROUP BY tracking_id",
+          )
+          .all()
+      ).map((r) => [r.t, r.n] as const),
     );
     const verifications = new Map(
-      db
-        .query<{ t: string; status: string; code: string | null; result: string | null; host: string }, []>(
-          "SELECT tracking_id AS t, status, error_code AS code, result, host_username AS host FROM verifications",
-        )
-        .all()
-        .map(
-          (r) =>
-            [
-              r.t,
-              {
-                status: r.status,
-                errorCode: r.code,
-                hostUsername: r.host,
-                score: r.result
-                  ? ((JSON.parse(r.result) as { confidenceScore?: number }).confidenceScore ?? null)
-                  : null,
-              },
-            ] as const,
-        ),
+      (
+        await db
+          .query<{ t: string; status: string; code: string | null; result: string | null; host: string }, []>(
+            "SELECT tracking_id AS t, status, error_code AS code, result, host_username AS host FROM verifications",
+          )
+          .all()
+      ).map(
+        (r) =>
+          [
+            r.t,
+            {
+              status: r.status,
+              errorCode: r.code,
+              hostUsername: r.host,
+              score: r.result ? ((JSON.parse(r.result) as { confidenceScore?: number }).confidenceScore ?? null) : null,
+            },
+          ] as const,
+      ),
     );
     const deliveries = new Map(
-      db
-        .query<{ t: string; n: number; state: string }, []>(
-          "SELECT tracking_id AS t, count(*) AS n, max(state) AS state FROM webhook_deliveries WHERE tracking_id IS NOT NULL GROUP BY tracking_id",
-        )
-        .all()
-        .map((r) => [r.t, { count: r.n, state: r.state }] as const),
+      (
+        await db
+          .query<{ t: string; n: number; state: string }, []>(
+            "SELECT tracking_id AS t, count(*) AS n, max(state) AS state FROM webhook_deliveries WHERE tracking_id IS NOT NULL GROUP BY tracking_id",
+          )
+          .all()
+      ).map((r) => [r.t, { count: r.n, state: r.state }] as const),
     );
     return { finals, verifications, deliveries };
   } finally {
-    db.close();
+    await db.close();
   }
 }
 
@@ -148,10 +151,10 @@ export interface AttemptLogRow {
 }
 
 /** Every webhook attempt with its delivery's state, in order. */
-export function readAttempts(dataDir: string, databaseUrl: string | null = null): AttemptLogRow[] {
-  const db = open(dataDir, true, databaseUrl);
+export async function readAttempts(dataDir: string, databaseUrl: string | null = null): Promise<AttemptLogRow[]> {
+  const db = await open(dataDir, true, databaseUrl);
   try {
-    return db
+    return await db
       .query<AttemptLogRow, []>(
         `SELECT a.delivery_id, d.tracking_id, a.attempt, a.started_at, a.finished_at, a.outcome, d.state
            FROM webhook_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id
@@ -159,7 +162,7 @@ export function readAttempts(dataDir: string, databaseUrl: string | null = null)
       )
       .all();
   } finally {
-    db.close();
+    await db.close();
   }
 }
 
@@ -167,24 +170,22 @@ export function readAttempts(dataDir: string, databaseUrl: string | null = null)
  * `PRAGMA integrity_check`: "ok" or SQLite's list of problems. On PostgreSQL (whose server owns the
  * files) the same question at the level the service can break: every verification has its job.
  */
-export function integrityCheck(dataDir: string, databaseUrl: string | null = null): string {
-  const db = open(dataDir, true, databaseUrl);
+export async function integrityCheck(dataDir: string, databaseUrl: string | null = null): Promise<string> {
+  const db = await open(dataDir, true, databaseUrl);
   try {
     if (databaseUrl) {
-      const orphans = db
+      const orphans = (await db
         .query<{ n: number }>(
           "SELECT count(*) AS n FROM verifications v LEFT JOIN jobs j ON j.id = v.job_id WHERE j.id IS NULL",
         )
-        .get()!.n;
+        .get())!.n;
       return orphans === 0 ? "ok" : `${orphans} verifications without their job`;
     }
-    return db
-      .query<{ integrity_check: string }, []>("PRAGMA integrity_check")
-      .all()
+    return (await db.query<{ integrity_check: string }, []>("PRAGMA integrity_check").all())
       .map((r) => r.integrity_check)
       .join("; ");
   } finally {
-    db.close();
+    await db.close();
   }
 }
 

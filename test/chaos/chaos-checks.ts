@@ -39,7 +39,7 @@ export async function settle(
 ): Promise<Ledger> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const ledger = readLedger(world.dataDir, world.databaseUrl ?? null);
+    const ledger = await readLedger(world.dataDir, world.databaseUrl ?? null);
     const delivered = world.receiver.delivered();
     const done = trackingIds.every((id) => {
       const v = ledger.verifications.get(id);
@@ -60,7 +60,7 @@ export async function settle(
  * The end-of-phase checks. `expectStatus` is the final status every job must have (the sample
  * candidates all complete); `scores` maps each login to the score a calm run gives it, when known.
  */
-export function finalChecks(
+export async function finalChecks(
   world: CheckedWorld,
   stream: SubmissionStream,
   ledger: Ledger,
@@ -70,7 +70,7 @@ export function finalChecks(
     delivered?: boolean;
     undeliverable?: (trackingId: string) => boolean;
   } = {},
-): Check[] {
+): Promise<Check[]> {
   const acks = [...stream.acks.values()];
   const ids = new Set(acks.map((a) => a.trackingId));
   const checks: Check[] = [];
@@ -161,7 +161,7 @@ export function finalChecks(
       sample(world.orphans.map(String)),
     ),
   );
-  const integrity = integrityCheck(world.dataDir, world.databaseUrl ?? null);
+  const integrity = await integrityCheck(world.dataDir, world.databaseUrl ?? null);
   checks.push(check("PRAGMA integrity_check", integrity === "ok", integrity));
   return checks;
 }

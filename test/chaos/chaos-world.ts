@@ -105,7 +105,7 @@ export async function createChaosWorld(o: ChaosWorldOptions = {}): Promise<Chaos
   try {
     const key = await cli(["keys", "create", "--name", "chaos"]);
     await cli(["webhook", "set", "--url", receiver.url, "--secret", secret]);
-    installFinalAudit(dataDir);
+    await installFinalAudit(dataDir);
     const candidates = await Promise.all(specs.map(async (c) => ({ login: c.login, pdf: await candidateResume(c) })));
     const env = {
       ...cliEnv,

@@ -170,7 +170,7 @@ export async function runDiskCampaign(o: DiskOptions = {}): Promise<PhaseReport>
     );
     // the stream's 503s were expected here: judge the rest with the shared checks
     stream.unexpected.delete(503);
-    checks.push(...finalChecks(w, stream, ledger, { expectStatus: "COMPLETED", scores }));
+    checks.push(...(await finalChecks(w, stream, ledger, { expectStatus: "COMPLETED", scores })));
     const code = await w.stop();
     checks.push(
       check(

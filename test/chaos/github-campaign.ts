@@ -179,7 +179,7 @@ export async function runGitHubCampaign(o: GitHubFaultOptions = {}): Promise<Pha
     }
     const all = [...stream.acks.values()].map((a) => a.trackingId);
     const ledger = await settle(world, all, 30_000);
-    checks.push(...finalChecks(world, stream, ledger, { expectStatus: "COMPLETED", scores }));
+    checks.push(...(await finalChecks(world, stream, ledger, { expectStatus: "COMPLETED", scores })));
     return { phase: "github", seconds: (performance.now() - t0) / 1000, figures, checks };
   } finally {
     await world.close();

@@ -121,7 +121,7 @@ async function killLoop(
     await stream.stop(60_000);
     const ids = [...stream.acks.values()].map((a) => a.trackingId);
     const ledger = await settle(world, ids, o.settleMs ?? 90_000, { undeliverable });
-    const checks = finalChecks(world, stream, ledger, { expectStatus: "COMPLETED", scores, undeliverable });
+    const checks = await finalChecks(world, stream, ledger, { expectStatus: "COMPLETED", scores, undeliverable });
     const more = await extra(world);
     const code = await world.stop();
     checks.push(
@@ -171,14 +171,12 @@ export function runKillCampaign(o: KillCampaignOptions): Promise<PhaseReport> {
 export function runReceiverCampaign(o: KillCampaignOptions): Promise<PhaseReport> {
   const { plan, alwaysFails } = failingPlan();
   return killLoop("receivers", o, plan, alwaysFails, async (world) => {
-    const schedule = checkSchedule(readAttempts(world.dataDir), CHAOS_SCHEDULE_MS);
+    const schedule = checkSchedule(await readAttempts(world.dataDir), CHAOS_SCHEDULE_MS);
     const answers = new Map<ReceiverAnswer | "bad-signature", number>();
     for (const r of world.receiver.requests) answers.set(r.answer, (answers.get(r.answer) ?? 0) + 1);
     const missingKinds = FAILING_ANSWERS.filter((a) => !answers.has(a));
     const exhaustedIds = new Set(
-      readAttempts(world.dataDir)
-        .filter((r) => r.state === "failed")
-        .map((r) => r.tracking_id),
+      (await readAttempts(world.dataDir)).filter((r) => r.state === "failed").map((r) => r.tracking_id),
     );
     const acked = [...world.receiver.requests].map((r) => r.trackingId).filter((t): t is string => !!t);
     const expectedExhausted = [...new Set(acked)].filter(alwaysFails);

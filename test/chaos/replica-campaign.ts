@@ -74,10 +74,10 @@ function leaseWatch(db: Database) {
   let worstExpiryAfterDeath = 0;
   let worstHeldAfterDeath = 0;
   let deadLeasesSeen = 0;
-  const timer = setInterval(() => {
-    if (deaths.size === 0) return;
+  let looking = false;
+  const look = async () => {
     const now = Date.now();
-    const rows = db
+    const rows = await db
       .query<{ owner: string; expires: number }>(
         "SELECT lease_owner AS owner, lease_expires_at AS expires FROM jobs WHERE state = 'running'",
       )
@@ -90,6 +90,15 @@ function leaseWatch(db: Database) {
       worstExpiryAfterDeath = Math.max(worstExpiryAfterDeath, r.expires - diedAt);
       worstHeldAfterDeath = Math.max(worstHeldAfterDeath, now - diedAt);
     }
+  };
+  const timer = setInterval(() => {
+    if (deaths.size === 0 || looking) return;
+    looking = true;
+    look()
+      .catch(() => {}) // a look that failed is made again at the next tick
+      .finally(() => {
+        looking = false;
+      });
   }, 100);
   return {
     died: (pid: number) => deaths.set(pid, Date.now()),
@@ -138,7 +147,7 @@ export async function runReplicaCampaign(o: ReplicaCampaignOptions): Promise<Pha
   };
   const live: Array<ServiceProcess | null> = Array.from({ length: n }, () => null);
   const orphans: number[] = [];
-  const db = openStorage({ dbPath: "", databaseUrl }, { migrate: false });
+  const db = await openStorage({ dbPath: "", databaseUrl }, { migrate: false });
   let starts = 0;
   const start = async (i: number) => {
     live[i] = await spawnService({ env, command });
@@ -175,7 +184,7 @@ export async function runReplicaCampaign(o: ReplicaCampaignOptions): Promise<Pha
     await cli(["migrate"]);
     const key = await cli(["keys", "create", "--name", "chaos"]);
     await cli(["webhook", "set", "--url", receiver.url, "--secret", secret]);
-    installFinalAudit(dataDir, databaseUrl);
+    await installFinalAudit(dataDir, databaseUrl);
     const candidates: Candidate[] = await Promise.all(
       specs.map(async (c) => ({ login: c.login, pdf: await candidateResume(c) })),
     );
@@ -232,7 +241,7 @@ export async function runReplicaCampaign(o: ReplicaCampaignOptions): Promise<Pha
     const undeliverable = failing?.alwaysFails;
     const ledger = await settle(world, ids, o.settleMs ?? 90_000, { undeliverable });
     const lease = leases.stop();
-    const stuck = db
+    const stuck = await db
       .query<{ state: string; n: number; owners: string | null; overdue: number | null }>(
         `SELECT state, count(*) AS n, string_agg(DISTINCT lease_owner, ' ') AS owners,
                 max(? - coalesce(lease_expires_at, run_at)) AS overdue
@@ -240,9 +249,13 @@ export async function runReplicaCampaign(o: ReplicaCampaignOptions): Promise<Pha
       )
       .all(Date.now());
     const livePids = live.filter((s) => s !== null).map((s) => s!.pid);
-    const checks: Check[] = finalChecks(world, stream, ledger, { expectStatus: "COMPLETED", scores, undeliverable });
+    const checks: Check[] = await finalChecks(world, stream, ledger, {
+      expectStatus: "COMPLETED",
+      scores,
+      undeliverable,
+    });
     if (failing) {
-      const schedule = checkSchedule(readAttempts(dataDir, databaseUrl), CHAOS_SCHEDULE_MS);
+      const schedule = checkSchedule(await readAttempts(dataDir, databaseUrl), CHAOS_SCHEDULE_MS);
       const refused = [...new Set(ids.filter(failing.alwaysFails))];
       const exhausted = schedule.exhausted.filter((e) => e.failures === CHAOS_SCHEDULE_MS.length + 1);
       checks.push(
@@ -265,7 +278,7 @@ export async function runReplicaCampaign(o: ReplicaCampaignOptions): Promise<Pha
         `${lease.deadLeasesSeen} samples of dead replicas' leases; worst expiry ${lease.worstExpiryAfterDeath} ms after the kill`,
       ),
     );
-    const delay = deliveryDelays(db, receiver.delivered());
+    const delay = await deliveryDelays(db, receiver.delivered());
     const stops = await Promise.all(
       live.map(async (s) => {
         if (!s) return 0;
@@ -283,11 +296,11 @@ export async function runReplicaCampaign(o: ReplicaCampaignOptions): Promise<Pha
         stops.join(", "),
       ),
     );
-    const jobs = db
+    const jobs = (await db
       .query<{ retaken: number; most: number }>(
         "SELECT count(*) FILTER (WHERE attempts > 1) AS retaken, coalesce(max(attempts), 0) AS most FROM jobs",
       )
-      .get()!;
+      .get())!;
     const acks = [...stream.acks.values()];
     restartMs.sort((a, b) => a - b);
     return {
@@ -313,8 +326,8 @@ export async function runReplicaCampaign(o: ReplicaCampaignOptions): Promise<Pha
     };
   } finally {
     for (let i = 0; i < n; i++) await kill(i);
-    db.close();
-    closeAuditConnections();
+    await db.close();
+    await closeAuditConnections();
     receiver.stop();
     await sim.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -322,8 +335,8 @@ export async function runReplicaCampaign(o: ReplicaCampaignOptions): Promise<Pha
 }
 
 /** Completion (database clock) to the first signed 2xx delivery at the receiver, in ms. */
-function deliveryDelays(db: Database, delivered: Map<string, Array<{ at: number }>>): string {
-  const done = db
+async function deliveryDelays(db: Database, delivered: Map<string, Array<{ at: number }>>): Promise<string> {
+  const done = await db
     .query<{ t: string; at: number }>(
       "SELECT tracking_id AS t, completed_at AS at FROM verifications WHERE completed_at IS NOT NULL",
     )

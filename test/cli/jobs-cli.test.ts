@@ -14,7 +14,7 @@ let env: Record<string, string>;
 const cli = (...args: string[]) => runCliProcess(args, env);
 let done: string;
 let failed: string;
-let pdfKept: (trackingId: string) => boolean;
+let pdfKept: (trackingId: string) => Promise<boolean>;
 
 // every command that touches data works the same on DATA_DIR (SQLite) and on DATABASE_URL (PostgreSQL)
 describeEachBackend("jobs, webhook, keys and clients commands", (backend) => {
@@ -22,20 +22,20 @@ describeEachBackend("jobs, webhook, keys and clients commands", (backend) => {
     tmp = tempDir();
     const dbEnv = await backend.env();
     env = { DATA_DIR: tmp.dir, ...dbEnv };
-    const app = createApp(testConfig(tmp.dir, dbEnv), { logger: silentLogger, steps: fixedSteps(64) });
-    pdfKept = (id) =>
+    const app = await createApp(testConfig(tmp.dir, dbEnv), { logger: silentLogger, steps: fixedSteps(64) });
+    pdfKept = async (id) =>
       backend.name === "sqlite"
         ? existsSync(join(tmp.dir, "resumes", `${id}.pdf`))
-        : (() => {
-            const db = openStorage({ dbPath: "", databaseUrl: dbEnv.DATABASE_URL! });
+        : (async () => {
+            const db = await openStorage({ dbPath: "", databaseUrl: dbEnv.DATABASE_URL! });
             try {
-              return db.query("SELECT 1 AS one FROM resume_files WHERE tracking_id = ?").get(id) !== null;
+              return (await db.query("SELECT 1 AS one FROM resume_files WHERE tracking_id = ?").get(id)) !== null;
             } finally {
-              db.close();
+              await db.close();
             }
           })();
-    const { row } = app.accounts.createKey("k");
-    const principal = { keyId: row.id, client: app.accounts.client("default") };
+    const { row } = await app.accounts.createKey("k");
+    const principal = { keyId: row.id, client: await app.accounts.client("default") };
     done = (
       await app.verifications.submit({
         principal,
@@ -87,10 +87,10 @@ describeEachBackend("jobs, webhook, keys and clients commands", (backend) => {
   });
 
   test("jobs delete-pdf removes the file at once and keeps the result", async () => {
-    expect(pdfKept(done)).toBe(true);
+    expect(await pdfKept(done)).toBe(true);
     const r = await cli("jobs", "delete-pdf", done);
     expect(r.code).toBe(0);
-    expect(pdfKept(done)).toBe(false);
+    expect(await pdfKept(done)).toBe(false);
     const shown = JSON.parse((await cli("jobs", "show", done, "--json")).stdout) as {
       job: { status: string };
       pdfKept: boolean;

@@ -20,10 +20,10 @@ test("a failing setup-link write is reported; the server still serves and stops 
   const env = { DATA_DIR: tmp.dir, GITHUB_API_URL: "http://127.0.0.1:9" };
   expect((await runCliProcess(["keys", "create", "--name", "setup"], env)).code).toBe(0); // creates and migrates the database
   const db = new Database(join(tmp.dir, "claimcheck.db"));
-  db.exec(
+  await db.exec(
     "CREATE TRIGGER refuse_setup BEFORE INSERT ON admin_setup_tokens BEGIN SELECT RAISE(FAIL, 'database or disk is full'); END",
   );
-  db.close();
+  await db.close();
   const server: ChildServer = await startChildServer(env);
   cleanups.push(async () => {
     server.kill("SIGKILL");

@@ -207,16 +207,16 @@ describe.skipIf(!postgresBinDir())("claimcheck verify on DATABASE_URL", () => {
     const url = await freshDatabaseUrl("verifygate");
     const r = await verify([pdfs["alice.pdf"]!, "--user", "alice-honest", "--json"], { DATABASE_URL: url });
     expect(r.code).toBe(0);
-    const db = openStorage({ dbPath: "", databaseUrl: url });
+    const db = await openStorage({ dbPath: "", databaseUrl: url });
     try {
-      const windows = db
+      const windows = await db
         .query<{ budget: string; remaining: number }>("SELECT budget, remaining FROM github_rate_gate")
         .all();
       expect(windows.length).toBeGreaterThan(0);
       for (const w of windows) expect(w.budget.startsWith(`${new URL(sim.url).origin}:`)).toBe(true);
-      expect(db.query("SELECT * FROM github_rate_gate_flights WHERE in_flight > 0").all()).toEqual([]);
+      expect(await db.query("SELECT * FROM github_rate_gate_flights WHERE in_flight > 0").all()).toEqual([]);
     } finally {
-      db.close();
+      await db.close();
     }
   }, 60_000);
 });

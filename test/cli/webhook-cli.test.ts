@@ -17,7 +17,7 @@ beforeAll(async () => {
     env: { WEBHOOK_RETRY_SCHEDULE: "100ms,100ms", WEBHOOK_TIMEOUT: "1s" },
   });
   r = startReceiver((n) => answer(n));
-  secret = t.app.accounts.setWebhook("default", r.url).secret;
+  secret = (await t.app.accounts.setWebhook("default", r.url)).secret;
 });
 afterAll(async () => {
   await t.stop();
@@ -133,11 +133,11 @@ describe("claimcheck webhook resend (beside a running server)", () => {
   });
 
   test("a verification that finished while no URL was set gets its first delivery on resend", async () => {
-    t.app.accounts.setWebhook("default", "http://127.0.0.1:9/unused");
-    t.app.db.query("UPDATE clients SET webhook_url = NULL WHERE name = 'default'").run();
+    await t.app.accounts.setWebhook("default", "http://127.0.0.1:9/unused");
+    await t.app.db.query("UPDATE clients SET webhook_url = NULL WHERE name = 'default'").run();
     const id = await finishJob("no-url-then");
     await pollUntil(async () => (await webhookStatus(id)) === "not_configured", "job to finish without a delivery");
-    t.app.accounts.setWebhook("default", r.url);
+    await t.app.accounts.setWebhook("default", r.url);
     const delivered = t.app.webhooks.events.waitFor("webhook.delivered", (e) => e.trackingId === id, 10_000);
     const res = await cli("webhook", "resend", id);
     expect(res.code).toBe(0);

@@ -66,7 +66,7 @@ export function csrfOf(html: string): string {
 /** Create an administrator through a setup link and return a client logged in as them. */
 export async function signedInClient(t: RunningTestApp, who = ADMIN): Promise<CookieClient> {
   const c = new CookieClient(t.url);
-  const setup = t.app.dashboard.auth.createSetupToken();
+  const setup = await t.app.dashboard.auth.createSetupToken();
   const page = await c.get(`/dashboard/setup?token=${setup.token}`);
   const done = await c.post("/dashboard/setup", {
     _csrf: csrfOf(page.text),

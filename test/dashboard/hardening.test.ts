@@ -47,7 +47,7 @@ describeEachBackend("login throttle under concurrency (real server)", (backend) 
   });
 
   test("40 concurrent usernames from one address: at most 20 are checked", async () => {
-    t.app.db.exec("DELETE FROM admin_login_failures"); // the address's failures of the test before
+    await t.app.db.exec("DELETE FROM admin_login_failures"); // the address's failures of the test before
     const post = await loginForm(t);
     const statuses = await Promise.all(Array.from({ length: 40 }, (_, i) => post(`sprayed${i}`, "some password")));
     console.log(`40 concurrent usernames from one address: ${statuses.filter((s) => s === 401).length} checked`);

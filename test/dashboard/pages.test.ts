@@ -44,7 +44,7 @@ describe("clients and keys through forms", () => {
     const page = await admin.get("/dashboard/clients/acme");
     expect(flashOf(page.text)).toContain("Client acme added");
     expect(flashOf((await admin.get("/dashboard/clients/acme")).text)).toBeNull(); // shown once
-    expect(t.app.accounts.client("acme")).toMatchObject({ monthly_quota: 0, rate_limit_per_minute: 60 });
+    expect(await t.app.accounts.client("acme")).toMatchObject({ monthly_quota: 0, rate_limit_per_minute: 60 });
   });
 
   test("limits are validated and saved", async () => {
@@ -53,13 +53,13 @@ describe("clients and keys through forms", () => {
       rateLimit: "5",
     });
     expect(bad.res.status).toBe(400);
-    expect(t.app.accounts.client("acme").rate_limit_per_minute).toBe(60);
+    expect((await t.app.accounts.client("acme")).rate_limit_per_minute).toBe(60);
     const ok = await admin.submit("/dashboard/clients/acme", "/dashboard/clients/acme/limits", {
       monthlyQuota: "250",
       rateLimit: "5",
     });
     expect(ok.res.status).toBe(303);
-    expect(t.app.accounts.client("acme")).toMatchObject({ monthly_quota: 250, rate_limit_per_minute: 5 });
+    expect(await t.app.accounts.client("acme")).toMatchObject({ monthly_quota: 250, rate_limit_per_minute: 5 });
   });
 
   test("a key is shown once, works, needs a label; unknown clients and keys are 404", async () => {
@@ -76,7 +76,7 @@ describe("clients and keys through forms", () => {
     expect(
       (await admin.submit("/dashboard/clients/acme", "/dashboard/clients/acme/keys/key_nope/revoke", {})).res.status,
     ).toBe(404);
-    const keyId = t.app.accounts.listKeys("acme")[0]!.id;
+    const keyId = (await t.app.accounts.listKeys("acme"))[0]!.id;
     const revoked = await admin.submit("/dashboard/clients/acme", `/dashboard/clients/acme/keys/${keyId}/revoke`, {});
     expect(revoked.res.status).toBe(303);
     const twice = await admin.submit("/dashboard/clients/acme", `/dashboard/clients/acme/keys/${keyId}/revoke`, {});
@@ -106,7 +106,7 @@ describe("webhook settings", () => {
       url: receiver.url,
     });
     expect(first.res.status).toBe(200);
-    const secret = t.app.accounts.client("acme").webhook_secret!;
+    const secret = (await t.app.accounts.client("acme")).webhook_secret!;
     expect(first.text).toContain(`value="${secret}"`);
     const again = await admin.submit("/dashboard/clients/acme/webhook", "/dashboard/clients/acme/webhook", {
       url: `${receiver.url}?v=2`,
@@ -114,9 +114,9 @@ describe("webhook settings", () => {
     expect(again.res.status).toBe(303);
     const page = await admin.get("/dashboard/clients/acme/webhook");
     expect(page.text).not.toContain(secret);
-    expect(t.app.accounts.client("acme").webhook_secret).toBe(secret);
+    expect((await t.app.accounts.client("acme")).webhook_secret).toBe(secret);
     const rotated = await admin.submit("/dashboard/clients/acme/webhook", "/dashboard/clients/acme/webhook/rotate", {});
-    const next = t.app.accounts.client("acme").webhook_secret!;
+    const next = (await t.app.accounts.client("acme")).webhook_secret!;
     expect(next).not.toBe(secret);
     expect(rotated.text).toContain(`value="${next}"`);
     expect(rotated.text).toContain("previous secret also signs");
@@ -158,15 +158,15 @@ describe("jobs", () => {
   });
 
   test("a finished job whose client had no webhook can be sent once a URL exists", async () => {
-    const { key } = t.app.accounts.createKey("k"); // default client, no webhook
+    const { key } = await t.app.accounts.createKey("k"); // default client, no webhook
     const res = await submit(t.url, key, { resume: await makePdf(), hostUsername: "solo" });
     const id = ((await res.json()) as { trackingId: string }).trackingId;
-    await pollUntil(() => t.app.verifications.get(id)?.status === "COMPLETED", "job to finish");
+    await pollUntil(async () => (await t.app.verifications.get(id))?.status === "COMPLETED", "job to finish");
     const page = await admin.get(`/dashboard/jobs/${id}`);
     expect(page.text).toContain("No delivery was made");
     const refused = await admin.submit(`/dashboard/jobs/${id}`, `/dashboard/jobs/${id}/resend`, {});
     expect(flashOf((await admin.get(refused.res.headers.get("location")!)).text)).toContain("Not resent");
-    t.app.accounts.setWebhook("default", receiver.url);
+    await t.app.accounts.setWebhook("default", receiver.url);
     const sent = await admin.submit(`/dashboard/jobs/${id}`, `/dashboard/jobs/${id}/resend`, {});
     expect(sent.res.status).toBe(303);
     expect(flashOf((await admin.get(`/dashboard/jobs/${id}`)).text)).toContain("queued for delivery");

@@ -23,18 +23,16 @@ const world = {} as {
 };
 
 async function client(name: string, username: string, filename = "cv.pdf") {
-  const c = t.app.accounts.addClient(name);
-  const { key, row } = t.app.accounts.createKey(`${name}-key`, name);
-  const { secret } = t.app.accounts.setWebhook(name, `${receiver.url}?client=${name}`);
+  const c = await t.app.accounts.addClient(name);
+  const { key, row } = await t.app.accounts.createKey(`${name}-key`, name);
+  const { secret } = await t.app.accounts.setWebhook(name, `${receiver.url}?client=${name}`);
   const res = await submit(t.url, key, { resume: await makePdf(), hostUsername: username, filename });
   const job = ((await res.json()) as { trackingId: string }).trackingId;
   const delivery = await pollUntil(() => t.app.webhooks.store.latestForTracking(job), `delivery of ${job}`);
-  await pollUntil(
-    () =>
-      t.app.webhooks.store.get(delivery.id)!.attempts > 0 &&
-      t.app.webhooks.store.get(delivery.id)!.lease_token === null,
-    "first attempt",
-  );
+  await pollUntil(async () => {
+    const d = (await t.app.webhooks.store.get(delivery.id))!;
+    return d.attempts > 0 && d.lease_token === null;
+  }, "first attempt");
   const test = await t.app.webhooks.service.sendTest(c.id, t.app.webhooks.sender);
   return { id: c.id, key, keyId: row.id, job, delivery: delivery.id, test: test.delivery.id, secret };
 }
@@ -111,7 +109,7 @@ describe("anonymous requests", () => {
         expect(res.headers.get("content-security-policy")).toBe(CONTENT_SECURITY_POLICY);
       }
     }
-    expect(t.app.accounts.listClients().some((c) => c.name === "evil")).toBe(false);
+    expect((await t.app.accounts.listClients()).some((c) => c.name === "evil")).toBe(false);
   });
 
   test("the public pages work anonymously and set no session", async () => {
@@ -150,7 +148,10 @@ describe("CSRF", () => {
   ];
 
   test("every form action refuses a missing, wrong or cross-site token and changes nothing", async () => {
-    const before = JSON.stringify({ clients: t.app.accounts.listClients(), keys: t.app.accounts.listKeys() });
+    const before = JSON.stringify({
+      clients: await t.app.accounts.listClients(),
+      keys: await t.app.accounts.listKeys(),
+    });
     const realToken = csrfOf((await admin.get("/dashboard")).text);
     const covered = new Set(actions().map((a) => a.path.replace(world.acme.job, ":trackingId")));
     for (const r of dashboardRoutes())
@@ -186,8 +187,10 @@ describe("CSRF", () => {
         expect(text).not.toContain(world.acme.secret);
       }
     }
-    expect(JSON.stringify({ clients: t.app.accounts.listClients(), keys: t.app.accounts.listKeys() })).toBe(before);
-    expect(t.app.verifications.get(world.acme.job)!.resume_stored).toBe(1); // the PDF was not deleted either
+    expect(JSON.stringify({ clients: await t.app.accounts.listClients(), keys: await t.app.accounts.listKeys() })).toBe(
+      before,
+    );
+    expect((await t.app.verifications.get(world.acme.job))!.resume_stored).toBe(1); // the PDF was not deleted either
     expect((await admin.get("/dashboard")).res.status).toBe(200); // still signed in: logout was refused too
   });
 
@@ -199,7 +202,7 @@ describe("CSRF", () => {
       expect(r.res.status).toBe(403);
       expect(r.res.headers.get("set-cookie") ?? "").not.toContain("cc_session");
     }
-    const setup = t.app.dashboard.auth.createSetupToken();
+    const setup = await t.app.dashboard.auth.createSetupToken();
     const page = await anon.get(`/dashboard/setup?token=${setup.token}`);
     const stranger = new CookieClient(t.url); // a token lifted from another browser's page is not enough
     const r = await stranger.post("/dashboard/setup", {
@@ -210,7 +213,7 @@ describe("CSRF", () => {
       confirm: ADMIN.password,
     });
     expect(r.res.status).toBe(403);
-    expect(t.app.dashboard.auth.isSetupTokenLive(setup.token)).toBe(true);
+    expect(await t.app.dashboard.auth.isSetupTokenLive(setup.token)).toBe(true);
   });
 });
 
@@ -222,7 +225,7 @@ describe("one client's data through another client's URLs", () => {
       {},
     );
     expect(r.res.status).toBe(404);
-    expect(t.app.accounts.listKeys("beta").every((k) => k.revoked_at === null)).toBe(true);
+    expect((await t.app.accounts.listKeys("beta")).every((k) => k.revoked_at === null)).toBe(true);
     expect(
       (await fetch(`${t.url}/v1/jobs/${world.beta.job}`, { headers: { authorization: `Bearer ${world.beta.key}` } }))
         .status,
@@ -370,6 +373,6 @@ describe("deleting a job's PDF", () => {
     const after = await admin.get(`/dashboard/jobs/${world.beta.job}`);
     expect(after.text).toContain("PDF deleted");
     expect(after.text).toContain("The result stays");
-    expect(t.app.verifications.get(world.beta.job)!.status).toBe("COMPLETED");
+    expect((await t.app.verifications.get(world.beta.job))!.status).toBe("COMPLETED");
   });
 });

@@ -145,7 +145,7 @@ describe("createConditionalFetch", () => {
     await f(`${ORIGIN}/noetag`);
     await f(`${ORIGIN}/broken`);
     await f(`${ORIGIN}/post`, { method: "POST" });
-    expect(cache.count()).toBe(0);
+    expect(await cache.count()).toBe(0);
   });
 
   test("a request that does not answer in time fails with GitHubTimeoutError", async () => {

@@ -1,8 +1,9 @@
 import type { GhCommit } from "../../src/github/types.ts";
-import { type Database, openDatabase } from "../../src/storage/database.ts";
+import type { Database } from "../../src/storage/database.ts";
+import { memoryDb } from "../support/memory-db.ts";
 
 /** A fresh in-memory database with every migration applied (github_http_cache included). */
-export const freshDb = (): Database => openDatabase(":memory:");
+export const freshDb = (): Database => memoryDb();
 
 /** A commit with sensible defaults; override what a test is about. */
 export function commit(over: Partial<GhCommit> & { at?: string } = {}): GhCommit {

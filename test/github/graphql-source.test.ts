@@ -4,10 +4,11 @@ import { createEvidenceSource } from "../../src/github/graphql/graphql-source.ts
 import { RateGate } from "../../src/github/rate-gate.ts";
 import { GitHubRateLimitedError } from "../../src/github/types.ts";
 import { ManualClock } from "../../src/lib/clock.ts";
-import { openDatabase } from "../../src/storage/database.ts";
+import type { Database } from "../../src/storage/database.ts";
 import { perfectExtraction } from "../demo/resume-pdf.ts";
 import { type GitHubSimulator, startGitHubSimulator } from "../support/github-sim/github-simulator.ts";
 import { type CandidateSpec, candidateIdentity, sampleCandidates } from "../support/github-sim/scenarios/index.ts";
+import { memoryDb } from "../support/memory-db.ts";
 
 const clock = new ManualClock();
 const candidates = sampleCandidates();
@@ -28,14 +29,11 @@ const resumeOf = (c: CandidateSpec) =>
       .map((r) => ({ name: r.name, repoUrl: `github.com/${r.owner}/${r.name}` })),
   });
 
-const analyse = async (
-  c: CandidateSpec,
-  o: { graphql?: boolean; token?: string | null; db?: ReturnType<typeof openDatabase> } = {},
-) => {
+const analyse = async (c: CandidateSpec, o: { graphql?: boolean; token?: string | null; db?: Database } = {}) => {
   const src = createEvidenceSource({
     baseUrl: sim.url,
     token: o.token === undefined ? "tok" : o.token,
-    db: o.db ?? openDatabase(":memory:"),
+    db: o.db ?? memoryDb(),
     clock,
     backoffUnitMs: 1,
     graphql: o.graphql,
@@ -134,7 +132,7 @@ describe("GraphQL path", () => {
     const src = createEvidenceSource({
       baseUrl: sim.url,
       token: "tok-spent",
-      db: openDatabase(":memory:"),
+      db: memoryDb(),
       clock,
       gate: new RateGate(undefined, { clock }),
     });
@@ -148,7 +146,13 @@ describe("GraphQL path", () => {
   test("a secondary limit on GraphQL holds the token's GraphQL budget for its Retry-After and defers the job", async () => {
     const gate = new RateGate(undefined, { clock });
     sim.rateLimit.secondary({ count: 1, retryAfterSec: 120 });
-    const src = createEvidenceSource({ baseUrl: sim.url, token: "tok", db: openDatabase(":memory:"), clock, gate });
+    const src = createEvidenceSource({
+      baseUrl: sim.url,
+      token: "tok",
+      db: memoryDb(),
+      clock,
+      gate,
+    });
     const err = await runAnalysis({ hostUsername: "carl-copier", resume: resumeOf(candidates[2]!), github: src }).catch(
       (e) => e,
     );
@@ -156,14 +160,20 @@ describe("GraphQL path", () => {
     expect((err as GitHubRateLimitedError).resetAt).toBe(clock.now() + 120_000);
     // another verification on the same token does not send anything until the pause is over
     const sent = sim.callLog.length;
-    const next = createEvidenceSource({ baseUrl: sim.url, token: "tok", db: openDatabase(":memory:"), clock, gate });
+    const next = createEvidenceSource({
+      baseUrl: sim.url,
+      token: "tok",
+      db: memoryDb(),
+      clock,
+      gate,
+    });
     expect(await next.getUser("carl-copier").catch((e) => e)).toBeInstanceOf(GitHubRateLimitedError);
     expect(sim.callLog.length).toBe(sent);
   });
 
   test("stable pages: after a push the warm re-run reads only the new commits and stops at the cached head", async () => {
     const maya = candidates[3]!;
-    const db = openDatabase(":memory:");
+    const db = memoryDb();
     const cold = await analyse(maya, { db });
     const repo = `${loginOf(maya)}/${maya.repos[0]!.name}`; // honestRebase: more than one page of history
     const before = cold.out.verifiedProjects.find((p) => p.repoUrl === `github.com/${repo}`)!;

@@ -5,7 +5,7 @@ import { readHistories } from "../../src/github/graphql/history-read.ts";
 import { GitHubHttpCache } from "../../src/github/http-cache-store.ts";
 import type { GhRepo } from "../../src/github/types.ts";
 import { ManualClock } from "../../src/lib/clock.ts";
-import { openDatabase } from "../../src/storage/database.ts";
+import { memoryDb } from "../support/memory-db.ts";
 
 const repo = (name: string): GhRepo => ({
   fullName: `dev/${name}`,
@@ -65,7 +65,7 @@ function fakeGithub(histories: Record<string, string[]>) {
 }
 
 const ids = (n: number, prefix = "c") => Array.from({ length: n }, (_, i) => `${prefix}${n - i}`);
-const opts = (db = openDatabase(":memory:")) => ({
+const opts = (db = memoryDb()) => ({
   maxPages: 3,
   cache: new GitHubHttpCache(db),
   partition: "p",
@@ -94,7 +94,7 @@ describe("readHistories", () => {
   });
 
   test("after a push the first page holds the cached head: the cached commits complete the history", async () => {
-    const db = openDatabase(":memory:");
+    const db = memoryDb();
     const before = ids(250);
     await readHistories(fakeGithub({ a: before }).client, [repo("a")], opts(db));
     const pushed = ["n2", "n1", ...before];

@@ -8,11 +8,11 @@ import { organisations, profileMismatchFlags } from "../../src/analysis/claim-fl
 import { ownCommits } from "../../src/analysis/own-commits.ts";
 import { botAuthor } from "../../src/analysis/rules/bot-author.ts";
 import { createGitHubSource } from "../../src/github/github-source.ts";
-import { openDatabase } from "../../src/storage/database.ts";
 import { resume } from "../analysis/fixtures.ts";
 import { ctxOf } from "../analysis/rules/rule-fixtures.ts";
 import type { CommitSpec } from "../support/github-sim/git-writer.ts";
 import { type GitHubSimulator, startGitHubSimulator } from "../support/github-sim/github-simulator.ts";
+import { memoryDb } from "../support/memory-db.ts";
 
 const login = "count-dev";
 const me = { name: "Count Dev", email: "count-dev@example.com" };
@@ -52,7 +52,7 @@ const source = () =>
   createGitHubSource({
     baseUrl: sim.url,
     token: "t",
-    db: openDatabase(":memory:"),
+    db: memoryDb(),
     backoffUnitMs: 1,
     maxCommitPages: 2,
   });

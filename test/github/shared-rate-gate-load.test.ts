@@ -27,13 +27,13 @@ describe.skipIf(!postgresBinDir())("three replicas spending one token together",
 
   beforeAll(async () => {
     url = await freshDatabaseUrl("rategateload");
-    opened.push(openStorage({ dbPath: "", databaseUrl: url }));
+    opened.push(await openStorage({ dbPath: "", databaseUrl: url }));
     sim = await startGitHubSimulator({ users: [{ login: "dev", createdAt: "2020-01-01T00:00:00Z" }] });
     sim.setLatency(5);
   }, 120_000);
   afterAll(async () => {
-    for (const s of stores) s.close();
-    for (const db of opened) db.close();
+    for (const s of stores) await s.close();
+    for (const db of opened) await db.close();
     await sim?.stop();
     await stopSharedPostgres();
   });
@@ -68,7 +68,7 @@ describe.skipIf(!postgresBinDir())("three replicas spending one token together",
 
   test("through the shared gate they stop at the reserve; GitHub refuses none of them", async () => {
     const shared = await spend("tok-shared", () => {
-      const db = new PostgresDatabase(url);
+      const db = new PostgresDatabase(url, { poolSize: 4 });
       opened.push(db);
       const store = new SharedRateGateStore(db);
       stores.push(store);

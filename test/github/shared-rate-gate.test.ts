@@ -10,6 +10,7 @@ import { createLogger } from "../../src/lib/log.ts";
 import { openStorage } from "../../src/storage/backend.ts";
 import type { Database } from "../../src/storage/database.ts";
 import { PostgresDatabase, PostgresError } from "../../src/storage/postgres/postgres-database.ts";
+import type { SqlParams, Statement } from "../../src/storage/sql-database.ts";
 import { type GitHubSimulator, startGitHubSimulator } from "../support/github-sim/github-simulator.ts";
 import { freshDatabaseUrl, postgresBinDir, stopSharedPostgres } from "../support/postgres.ts";
 
@@ -34,34 +35,41 @@ describe("merge rules of the shared gate state", () => {
     expect(mergeShared(part(win(5, 2000), 0), part(null, 900))).toEqual(part(win(5, 2000), 900));
   });
 
-  test("on SQLite (one process) the service keeps the process's in-memory gate", () => {
-    const db = openStorage({ dbPath: ":memory:", databaseUrl: null });
+  test("on SQLite (one process) the service keeps the process's in-memory gate", async () => {
+    const db = await openStorage({ dbPath: ":memory:", databaseUrl: null });
     try {
       const made = createRateGate(db);
       expect(made.gate).toBe(processRateGate);
       expect(made.store).toBeNull();
     } finally {
-      db.close();
+      await db.close();
     }
   });
 });
 
-/** A connection whose statements fail while `broken` (the database unreachable, as the stores see it). */
+/** A database whose statements fail while `broken` (the database unreachable, as the stores see it). */
 function breakable(db: Database): Database & { broken: boolean } {
-  const wrapper = {
+  const refused = () => Promise.reject(new PostgresError("connect ECONNREFUSED 127.0.0.1:5432", null, null));
+  const wrapper: Database & { broken: boolean } = {
     broken: false,
-    get inTransaction() {
-      return db.inTransaction;
+    dialect: db.dialect,
+    query<R, P extends SqlParams>(sql: string): Statement<R, P> {
+      const q = db.query<R, P>(sql);
+      return {
+        get: (...p: P) => (wrapper.broken ? refused() : q.get(...p)),
+        all: (...p: P) => (wrapper.broken ? refused() : q.all(...p)),
+        run: (...p: P) => (wrapper.broken ? refused() : q.run(...p)),
+      };
     },
-    query(sql: string) {
-      if (wrapper.broken) throw new PostgresError("connect ECONNREFUSED 127.0.0.1:5432", null, null);
-      return db.query(sql);
-    },
-    exec: (sql: string) => db.exec(sql),
-    transaction: db.transaction.bind(db),
+    exec: (sql) => (wrapper.broken ? refused() : db.exec(sql)),
+    transaction: (fn, opts) => (wrapper.broken ? refused() : db.transaction(fn, opts)),
+    check: (ms) => db.check(ms),
+    runAlone: (name, fn) => db.runAlone(name, fn),
+    exclusively: (name, fn) => db.exclusively(name, fn),
+    listen: (channel, fn) => db.listen(channel, fn),
     close: () => db.close(),
   };
-  return wrapper as Database & { broken: boolean };
+  return wrapper;
 }
 
 describe.skipIf(!postgresBinDir())("the rate-limit gate shared by replicas through PostgreSQL", () => {
@@ -75,55 +83,66 @@ describe.skipIf(!postgresBinDir())("the rate-limit gate shared by replicas throu
 
   beforeAll(async () => {
     url = await freshDatabaseUrl("rategate");
-    opened.push(openStorage({ dbPath: "", databaseUrl: url })); // migrates
+    opened.push(await openStorage({ dbPath: "", databaseUrl: url })); // migrates
     sim = await startGitHubSimulator({ clock, users: [{ login: "dev", createdAt: "2020-01-01T00:00:00Z" }] });
   }, 120_000);
   afterAll(async () => {
-    for (const s of stores) s.close();
-    for (const db of opened) db.close();
+    for (const s of stores) await s.close();
+    for (const db of opened) await db.close();
     await sim?.stop();
     await stopSharedPostgres();
   });
 
   /** One replica: its own connection, store and gate. */
   const replica = (opts: { db?: Database; logger?: ReturnType<typeof createLogger> } = {}) => {
-    const db = opts.db ?? new PostgresDatabase(url);
+    const db = opts.db ?? new PostgresDatabase(url, { poolSize: 2 });
     if (!opts.db) opened.push(db);
     const store = new SharedRateGateStore(db, { clock, autoSync: false, logger: opts.logger });
     stores.push(store);
     return { db, store, gate: new RateGate(store, { clock, maxPauseMs: 60_000 }) };
   };
 
-  test("a window recorded by A is what B counts; B's higher figure of the same reset does not undo it", () => {
+  test("a window recorded by A is what B counts; B's higher figure of the same reset does not undo it", async () => {
     const a = replica();
     const b = replica();
     const key = budget();
     const resetAt = clock.now() + 3_600_000;
-    a.gate.record(key, win(4000, resetAt));
+    a.gate.record(key, win(4000, resetAt)); // a new window: written through at once
+    await a.store.settled();
+    await b.store.ensureFresh(key);
     expect(b.gate.available(key)).toBe(4000 - reserveOf(5000));
     b.gate.record(key, win(4100, resetAt)); // an older answer arriving late on B
     expect(b.gate.window(key)?.remaining).toBe(4000);
     a.gate.record(key, win(4999, resetAt + 3_600_000)); // the next window, seen by A
+    await a.store.settled();
     clock.advance(250); // B's mirror is a refresh interval old
+    await b.store.ensureFresh(key);
     expect(b.gate.window(key)).toEqual(win(4999, resetAt + 3_600_000));
   });
 
-  test("a lower remaining far from the reserve waits for A's next refresh; near the reserve it is written at once", () => {
+  test("a lower remaining far from the reserve waits for A's next refresh; near the reserve it is written at once", async () => {
     const a = replica();
     const b = replica();
     const key = budget();
     const resetAt = clock.now() + 3_600_000;
     a.gate.record(key, win(4000, resetAt));
+    await a.store.settled();
+    await b.store.ensureFresh(key);
     expect(b.gate.window(key)?.remaining).toBe(4000);
     a.gate.record(key, win(3990, resetAt)); // far above the reserve: only A's mirror
     expect(a.gate.window(key)?.remaining).toBe(3990);
+    await a.store.settled();
     clock.advance(250);
+    await b.store.ensureFresh(key);
     expect(b.gate.window(key)?.remaining).toBe(4000);
-    a.store.sync(); // A's timer (or its next read) writes it
+    await a.store.sync(); // A's timer (or its next read) writes it
     clock.advance(250);
+    await b.store.ensureFresh(key);
     expect(b.gate.window(key)?.remaining).toBe(3990);
-    a.gate.record(key, win(3 * reserveOf(5000), resetAt)); // near the reserve: at once
+    a.gate.record(key, win(3 * reserveOf(5000), resetAt)); // near the reserve: at once, no timer
+    await a.store.settled();
     clock.advance(250);
+    await b.store.ensureFresh(key);
     expect(b.gate.window(key)?.remaining).toBe(3 * reserveOf(5000));
   });
 
@@ -133,14 +152,14 @@ describe.skipIf(!postgresBinDir())("the rate-limit gate shared by replicas throu
     const key = budget();
     const resetAt = clock.now() + 3_600_000;
     a.gate.record(key, win(reserveOf(5000) + 3, resetAt));
-    for (let i = 0; i < 3; i++) await a.gate.admit(key);
-    a.store.sync(); // the timer's heartbeat writes A's three
+    await a.store.settled();
+    for (let i = 0; i < 3; i++) await a.gate.admit(key); // near the reserve: each written as it is decided
     const refused = await b.gate.admit(key).catch((e) => e);
     expect(refused).toBeInstanceOf(GitHubRateLimitedError);
     expect((refused as GitHubRateLimitedError).resetAt).toBe(resetAt);
     expect(b.gate.available(key)).toBe(0);
     a.gate.release(key); // one of A's answered
-    a.store.sync();
+    await a.store.sync();
     clock.advance(250);
     await b.gate.admit(key);
   });
@@ -151,12 +170,13 @@ describe.skipIf(!postgresBinDir())("the rate-limit gate shared by replicas throu
     const key = budget();
     const resetAt = clock.now() + 3_600_000;
     a.gate.record(key, win(reserveOf(5000) + 2, resetAt)); // two places left, for both replicas together
+    await a.store.settled();
     await b.gate.admit(key);
     await a.gate.admit(key); // A's mirror knew nothing of B's: the admit read it and still fitted
     expect(await b.gate.admit(key).catch((e) => e)).toBeInstanceOf(GitHubRateLimitedError);
     expect(await a.gate.admit(key).catch((e) => e)).toBeInstanceOf(GitHubRateLimitedError);
     a.gate.release(key);
-    a.store.sync(); // A's timer: its release is written
+    await a.store.sync(); // A's timer: its release is written
     // B's mirror still counts A's request: the refusal it would make is made again on fresh counts
     await b.gate.admit(key);
     expect(await a.gate.admit(key).catch((e) => e)).toBeInstanceOf(GitHubRateLimitedError);
@@ -176,16 +196,20 @@ describe.skipIf(!postgresBinDir())("the rate-limit gate shared by replicas throu
     });
     const key = budget();
     a.gate.pause(key, 3000);
+    await a.store.settled();
     await gateB.admit(key);
     expect(waited).toEqual([3000]);
     gateB.release(key);
     a.gate.pause(key, 120_000);
+    await a.store.settled();
     clock.advance(250);
     const deferred = await gateB.admit(key).catch((e) => e);
     expect(deferred).toBeInstanceOf(GitHubRateLimitedError);
     expect((deferred as GitHubRateLimitedError).resetAt).toBe(clock.now() - 250 + 120_000);
     a.gate.pause(key, 1000); // an earlier end never shortens the pause
+    await a.store.settled();
     clock.advance(250);
+    await b.store.ensureFresh(key);
     expect(b.store.read(key).pausedUntil).toBe(clock.now() - 500 + 120_000);
   });
 
@@ -195,15 +219,18 @@ describe.skipIf(!postgresBinDir())("the rate-limit gate shared by replicas throu
     const key = budget();
     a.gate.record(key, win(1000, clock.now() + 3_600_000));
     for (let i = 0; i < 5; i++) await a.gate.admit(key);
-    a.store.sync();
+    await a.store.sync();
+    await b.store.ensureFresh(key);
     expect(b.gate.available(key)).toBe(1000 - 5 - reserveOf(5000));
     clock.advance(b.store.expiryMs - 250); // A says nothing more
+    await b.store.ensureFresh(key);
     expect(b.gate.available(key)).toBe(1000 - 5 - reserveOf(5000));
     clock.advance(250);
+    await b.store.ensureFresh(key);
     expect(b.gate.available(key)).toBe(1000 - reserveOf(5000));
-    const pruned = b.store.prune();
+    const pruned = await b.store.prune();
     expect(pruned.replicas).toBeGreaterThanOrEqual(1);
-    const rows = b.db
+    const rows = await b.db
       .query<{ n: number }>("SELECT count(*) AS n FROM github_rate_gate_flights WHERE replica = ?")
       .get(a.store.replica);
     expect(rows?.n).toBe(0);
@@ -216,10 +243,12 @@ describe.skipIf(!postgresBinDir())("the rate-limit gate shared by replicas throu
     a.gate.record(key, win(1000, clock.now() + 3_600_000));
     await a.gate.admit(key);
     await a.gate.admit(key);
-    a.store.sync();
+    await a.store.sync();
+    await b.store.ensureFresh(key);
     expect(b.gate.available(key)).toBe(1000 - 2 - reserveOf(5000));
-    a.store.close();
+    await a.store.close();
     clock.advance(250);
+    await b.store.ensureFresh(key);
     expect(b.gate.available(key)).toBe(1000 - reserveOf(5000));
   });
 
@@ -228,10 +257,10 @@ describe.skipIf(!postgresBinDir())("the rate-limit gate shared by replicas throu
     const token = "ghp_secretsecretsecretsecretsecret1234";
     const client = createGitHubClient({ baseUrl: sim.url, token, clock, gate: a.gate, backoffUnitMs: 1 });
     await client.get("/users/{username}", { username: "dev" });
-    a.store.sync();
+    await a.store.sync();
     const dump = JSON.stringify([
-      a.db.query("SELECT * FROM github_rate_gate").all(),
-      a.db.query("SELECT * FROM github_rate_gate_flights").all(),
+      await a.db.query("SELECT * FROM github_rate_gate").all(),
+      await a.db.query("SELECT * FROM github_rate_gate_flights").all(),
     ]);
     expect(dump).toContain(new URL(sim.url).origin);
     expect(dump).not.toContain(token);
@@ -247,6 +276,7 @@ describe.skipIf(!postgresBinDir())("the rate-limit gate shared by replicas throu
     await clientB.get("/users/{username}", { username: "dev" }); // B's mirror is fresh and ample
     sim.rateLimit.set({ remaining: reserveOf(5000) + 1 }, "shared-tok");
     await clientA.get("/users/{username}", { username: "dev" }); // A: remaining is now at the reserve
+    await a.store.settled(); // written through (at once, in the background)
     clock.advance(250);
     const sent = sim.callLog.length;
     const refused = await clientB.get("/users/{username}", { username: "dev" }).catch((e) => e);
@@ -264,6 +294,7 @@ describe.skipIf(!postgresBinDir())("the rate-limit gate shared by replicas throu
     expect(await clientA.get("/users/{username}", { username: "dev" }).catch((e) => e)).toBeInstanceOf(
       GitHubRateLimitedError,
     );
+    await a.store.settled();
     const sent = sim.callLog.length;
     const deferred = await clientB.get("/users/{username}", { username: "dev" }).catch((e) => e);
     expect(deferred).toBeInstanceOf(GitHubRateLimitedError);
@@ -275,7 +306,7 @@ describe.skipIf(!postgresBinDir())("the rate-limit gate shared by replicas throu
 
   test("the database failing: the gate goes on with local state, logs once, and shares what it learnt on return", async () => {
     const lines: string[] = [];
-    const conn = new PostgresDatabase(url);
+    const conn = new PostgresDatabase(url, { poolSize: 2 });
     opened.push(conn);
     const db = breakable(conn);
     const a = replica({ db, logger: createLogger("info", {}, (l) => lines.push(l)) });
@@ -286,26 +317,31 @@ describe.skipIf(!postgresBinDir())("the rate-limit gate shared by replicas throu
     a.gate.release(key);
     db.broken = true;
     a.gate.record(key, win(reserveOf(5000) + 1, resetAt));
+    await a.store.settled(); // its write-through failed: A goes on on its own state
     await a.gate.admit(key); // local state: one place left
     expect(await a.gate.admit(key).catch((e) => e)).toBeInstanceOf(GitHubRateLimitedError);
     a.gate.release(key);
     a.gate.pause(key, 2000);
     clock.advance(2000);
-    a.store.sync();
+    await a.store.sync();
     await a.gate.admit(key);
     a.gate.release(key);
     const warned = lines.filter((l) => l.includes("the database failed"));
     expect(warned).toHaveLength(1);
     expect(JSON.parse(warned[0]!).error).toContain("ECONNREFUSED");
+    await b.store.ensureFresh(key);
     expect(b.gate.window(key)).toBeNull(); // nothing reached the database meanwhile
     db.broken = false;
     clock.advance(5000); // the retry interval
+    await a.store.ensureFresh(key);
     expect(a.gate.available(key)).toBe(1);
     expect(lines.filter((l) => l.includes("shared through the database again"))).toHaveLength(1);
+    clock.advance(250);
+    await b.store.ensureFresh(key);
     expect(b.gate.window(key)).toEqual(win(reserveOf(5000) + 1, resetAt)); // A's window written back
   });
 
-  test("the SQL merge agrees with mergeShared, in any order of arrival", () => {
+  test("the SQL merge agrees with mergeShared, in any order of arrival", async () => {
     const db = opened[0]!;
     const arrivals: SharedPart[] = [
       part(win(40, 2000), 0),
@@ -322,7 +358,7 @@ describe.skipIf(!postgresBinDir())("the rate-limit gate shared by replicas throu
       let last = expected;
       for (const p of order) {
         expected = mergeShared(expected, p);
-        last = writeShared(db, key, p, clock.now());
+        last = await writeShared(db, key, p, clock.now());
         expect(last).toEqual(expected);
       }
       expect(last).toEqual(part(win(4990, 3000), 900));

@@ -10,11 +10,12 @@ import { createEvidenceSource } from "../../src/github/graphql/graphql-source.ts
 import { GitHubHttpCache, tokenPartition } from "../../src/github/http-cache-store.ts";
 import { type KnownHistory, nextKnown, ownFromKnown } from "../../src/github/stable-history.ts";
 import type { GhCommit, GitHubSource } from "../../src/github/types.ts";
-import { type Database, openDatabase } from "../../src/storage/database.ts";
+import type { Database } from "../../src/storage/database.ts";
 import { measureTypical, typicalCandidate } from "../bench/github-calls.ts";
 import type { CommitSpec } from "../support/github-sim/git-writer.ts";
 import { type GitHubSimulator, startGitHubSimulator } from "../support/github-sim/github-simulator.ts";
 import { candidateIdentity, SCENARIO_NOW } from "../support/github-sim/scenarios/index.ts";
+import { memoryDb } from "../support/memory-db.ts";
 
 const login = "stable-dev";
 const me = { name: "Stable Dev", email: "stable-dev@example.com" };
@@ -75,14 +76,14 @@ async function read(make: Make, db: Database, names: readonly string[] = Object.
 
 describe.each(VARIANTS)("stable pages (%s)", (_name, make) => {
   test("after a push, only the newest page is read and the evidence is a cold read's", async () => {
-    const db = openDatabase(":memory:");
+    const db = memoryDb();
     const cold0 = await read(make, db);
     // small: 1 page; mid: first, last, author=; long: first, last, author= x3
     expect(cold0.listings.length).toBe(1 + 3 + 5);
     expect(cold0.listings.slice(1).every((c) => c.query.sha === undefined || c.query.sha.length === 40)).toBe(true);
     for (const name of Object.keys(REPOS)) await push(name, history(1, 1000));
     const warm = await read(make, db);
-    const cold = await read(make, openDatabase(":memory:"));
+    const cold = await read(make, memoryDb());
     expect(warm.out).toEqual(cold.out);
     // one newest page each, plus one page of the old listing anchored at its head (long's new last page
     // reaches one position into page 2, which the first read skipped)
@@ -91,7 +92,7 @@ describe.each(VARIANTS)("stable pages (%s)", (_name, make) => {
     // a second push: every position needed is known now
     for (const name of Object.keys(REPOS)) await push(name, history(2, 2000));
     const warm2 = await read(make, db);
-    expect(warm2.out).toEqual((await read(make, openDatabase(":memory:"))).out);
+    expect(warm2.out).toEqual((await read(make, memoryDb())).out);
     expect(warm2.listings.length).toBe(3);
     // nothing pushed: nothing but the newest pages
     const again = await read(make, db);
@@ -100,40 +101,40 @@ describe.each(VARIANTS)("stable pages (%s)", (_name, make) => {
   }, 60_000);
 
   test("a rewritten history (the old head no longer on the branch) is read in full again", async () => {
-    const db = openDatabase(":memory:");
+    const db = memoryDb();
     await read(make, db, ["mid"]);
     const repo = sim.world.repo(`${login}/mid`)!;
     const reset = Bun.spawnSync(["git", "-C", repo.dir, "update-ref", `refs/heads/${repo.defaultBranch}`, "HEAD~3"]);
     expect(reset.exitCode).toBe(0);
     await push("mid", history(1, 3000));
     const warm = await read(make, db, ["mid"]);
-    const cold = await read(make, openDatabase(":memory:"), ["mid"]);
+    const cold = await read(make, memoryDb(), ["mid"]);
     expect(warm.out).toEqual(cold.out);
     expect(warm.listings.length).toBe(cold.listings.length);
   }, 30_000);
 
   test("a merge pushed on top is read in full again: its side history could sit anywhere", async () => {
-    const db = openDatabase(":memory:");
+    const db = memoryDb();
     await read(make, db, ["long"]);
     const [a, b, c] = history(3, 4000);
     await push("long", [a!, b!, { ...c!, message: "Merge branch 'side'", mergeOf: 0 }]);
     const warm = await read(make, db, ["long"]);
-    const cold = await read(make, openDatabase(":memory:"), ["long"]);
+    const cold = await read(make, memoryDb(), ["long"]);
     expect(warm.out).toEqual(cold.out);
     expect(warm.listings.length).toBe(cold.listings.length);
   }, 30_000);
 
   test("an unreadable stored read is ignored: the history is read in full", async () => {
-    const db = openDatabase(":memory:");
+    const db = memoryDb();
     await read(make, db, ["mid"]);
     const cache = new GitHubHttpCache(db);
     const url = `rest:history:${new URL(sim.url).origin}/${login}/mid`;
     const token = _name.startsWith("token") ? "t" : null;
-    expect(cache.get(url, tokenPartition(token))).not.toBeNull();
-    cache.put(tokenPartition(token), { url, etag: null, lastModified: null, headers: {}, body: "{not json" }, 0);
+    expect(await cache.get(url, tokenPartition(token))).not.toBeNull();
+    await cache.put(tokenPartition(token), { url, etag: null, lastModified: null, headers: {}, body: "{not json" }, 0);
     await push("mid", history(1, 5000));
     const warm = await read(make, db, ["mid"]);
-    const cold = await read(make, openDatabase(":memory:"), ["mid"]);
+    const cold = await read(make, memoryDb(), ["mid"]);
     expect(warm.out).toEqual(cold.out);
     expect(warm.listings.length).toBe(cold.listings.length);
   }, 30_000);
@@ -152,7 +153,7 @@ describe("the typical candidate (bench: test/bench/github-calls.ts)", () => {
           ...(await runAnalysis({ hostUsername: c.spec.login, resume: c.resume, github: make(db) })),
           githubCalls: undefined,
         });
-        const db = openDatabase(":memory:");
+        const db = memoryDb();
         await analyse(db);
         const when = Date.parse(SCENARIO_NOW) - 3_600_000;
         for (const full of c.repos)
@@ -161,7 +162,7 @@ describe("the typical candidate (bench: test/bench/github-calls.ts)", () => {
             [{ author: candidateIdentity(c.spec.login), authorDate: when, message: "Notes", files: { "N.md": "x\n" } }],
             new Date(when).toISOString(),
           );
-        expect(await analyse(db)).toEqual(await analyse(openDatabase(":memory:")));
+        expect(await analyse(db)).toEqual(await analyse(memoryDb()));
       } finally {
         await world.stop();
       }

@@ -51,9 +51,9 @@ describeEachBackend("API", (backend) => {
     });
 
     test("401 for a revoked key, on both endpoints", async () => {
-      const { key, row } = t.app.accounts.createKey("short-lived");
+      const { key, row } = await t.app.accounts.createKey("short-lived");
       expect((await submit(t.url, key, { resume: pdf, hostUsername: "octocat" })).status).toBe(202);
-      t.app.accounts.revokeKey(row.id);
+      await t.app.accounts.revokeKey(row.id);
       const res = await submit(t.url, key, { resume: pdf, hostUsername: "octocat" });
       expect(res.status).toBe(401);
       const get = await fetch(`${t.url}/v1/jobs/anything`, { headers: { authorization: `Bearer ${key}` } });
@@ -149,8 +149,8 @@ describeEachBackend("API", (backend) => {
     });
 
     test("tenant isolation: another client's job is job_not_found, never leaked", async () => {
-      t.app.accounts.addClient("acme");
-      const acme = t.app.accounts.createKey("acme-key", "acme").key;
+      await t.app.accounts.addClient("acme");
+      const acme = (await t.app.accounts.createKey("acme-key", "acme")).key;
       const res = await submit(t.url, acme, { resume: pdf, hostUsername: "octocat" });
       const { trackingId } = (await res.json()) as { trackingId: string };
       const mine = await fetch(`${t.url}/v1/jobs/${trackingId}`, { headers: auth() });
@@ -184,8 +184,8 @@ describeEachBackend("API", (backend) => {
     });
 
     test("keys are per client: the same key from another client creates its own job", async () => {
-      t.app.accounts.addClient("globex");
-      const other = t.app.accounts.createKey("g", "globex").key;
+      await t.app.accounts.addClient("globex");
+      const other = (await t.app.accounts.createKey("g", "globex")).key;
       const a = await submit(t.url, t.key, { resume: pdf, hostUsername: "octocat" }, { "idempotency-key": "shared" });
       const b = await submit(t.url, other, { resume: pdf, hostUsername: "octocat" }, { "idempotency-key": "shared" });
       expect(((await a.json()) as { trackingId: string }).trackingId).not.toBe(
@@ -206,8 +206,8 @@ describeEachBackend("API", (backend) => {
 
   describe("quota and rate limit", () => {
     test("rate limit per key -> 429 quota_exceeded with retryAfter and Retry-After", async () => {
-      t.app.accounts.addClient("ratey", { rateLimitPerMinute: 2, monthlyQuota: 0 });
-      const key = t.app.accounts.createKey("k", "ratey").key;
+      await t.app.accounts.addClient("ratey", { rateLimitPerMinute: 2, monthlyQuota: 0 });
+      const key = (await t.app.accounts.createKey("k", "ratey")).key;
       expect((await submit(t.url, key, { resume: pdf, hostUsername: "octocat" })).status).toBe(202);
       expect((await submit(t.url, key, { resume: pdf, hostUsername: "octocat" })).status).toBe(202);
       const res = await submit(t.url, key, { resume: pdf, hostUsername: "octocat" });
@@ -218,13 +218,13 @@ describeEachBackend("API", (backend) => {
       expect(body.retryAfter).toBeLessThanOrEqual(60);
       expect(res.headers.get("retry-after")).toBe(String(body.retryAfter));
       // another key of the same client has its own window
-      const key2 = t.app.accounts.createKey("k2", "ratey").key;
+      const key2 = (await t.app.accounts.createKey("k2", "ratey")).key;
       expect((await submit(t.url, key2, { resume: pdf, hostUsername: "octocat" })).status).toBe(202);
     });
 
     test("monthly quota per client -> 429 until the month turns", async () => {
-      t.app.accounts.addClient("small", { monthlyQuota: 1, rateLimitPerMinute: 0 });
-      const key = t.app.accounts.createKey("k", "small").key;
+      await t.app.accounts.addClient("small", { monthlyQuota: 1, rateLimitPerMinute: 0 });
+      const key = (await t.app.accounts.createKey("k", "small")).key;
       expect((await submit(t.url, key, { resume: pdf, hostUsername: "octocat" })).status).toBe(202);
       const res = await submit(t.url, key, { resume: pdf, hostUsername: "octocat" });
       expect(res.status).toBe(429);

@@ -2,10 +2,10 @@ import { expect, test } from "bun:test";
 import { type HealthProbe, healthRoutes, MIN_FREE_DISK_BYTES } from "../../src/http/routes/health-routes.ts";
 
 const probe = (over: Partial<HealthProbe>): HealthProbe => ({
-  checkDatabase: () => {},
+  checkDatabase: async () => {},
   freeDiskBytes: () => 10 * MIN_FREE_DISK_BYTES,
   workerLoopAgeMs: () => 100,
-  metrics: () => "",
+  metrics: async () => "",
   ...over,
 });
 const ready = async (p: HealthProbe) => {
@@ -22,7 +22,7 @@ test.each([
   [
     "database",
     {
-      checkDatabase: () => {
+      checkDatabase: async () => {
         throw new Error("database or disk is full");
       },
     },

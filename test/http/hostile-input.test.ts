@@ -130,7 +130,7 @@ describe("multipart abuse gets the spec's errors, never a 500", () => {
       const res = await submit(t.url, t.key, { resume: pdf, filename, hostUsername: "octocat" });
       expect(res.status).toBe(202);
       const { trackingId } = (await res.json()) as { trackingId: string };
-      const stored = t.app.verifications.get(trackingId)!.resume_filename;
+      const stored = (await t.app.verifications.get(trackingId))!.resume_filename;
       if (stored !== null) {
         expect(stored).not.toContain("/");
         expect(stored.length).toBeLessThanOrEqual(255);

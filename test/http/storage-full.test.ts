@@ -46,8 +46,8 @@ describe("POST /v1/verify when the database cannot grow", () => {
 
   test("503 storage_full with Retry-After while full, 202 again once it may grow", async () => {
     const pdf = await makePdf();
-    const pages = t.app.db.query<{ page_count: number }, []>("PRAGMA page_count").get()!.page_count;
-    t.app.db.exec(`PRAGMA max_page_count = ${pages}`); // SQLite answers SQLITE_FULL past this size
+    const pages = (await t.app.db.query<{ page_count: number }, []>("PRAGMA page_count").get())!.page_count;
+    await t.app.db.exec(`PRAGMA max_page_count = ${pages}`); // SQLite answers SQLITE_FULL past this size
     let refused: Response | null = null;
     for (let i = 0; i < 200 && !refused; i++) {
       const res = await submit(t.url, t.key, { resume: pdf, hostUsername: `user-${i}` });
@@ -57,7 +57,7 @@ describe("POST /v1/verify when the database cannot grow", () => {
     expect(refused?.status).toBe(503);
     expect(refused?.headers.get("retry-after")).toBe(String(STORAGE_FULL_RETRY_AFTER_S));
     expect(await refused!.json()).toMatchObject({ error: "storage_full" });
-    t.app.db.exec("PRAGMA max_page_count = 1073741823");
+    await t.app.db.exec("PRAGMA max_page_count = 1073741823");
     expect((await submit(t.url, t.key, { resume: pdf, hostUsername: "after-space-returns" })).status).toBe(202);
   });
 });

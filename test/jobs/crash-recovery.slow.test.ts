@@ -26,16 +26,16 @@ async function boot(env: Env, extra: Record<string, string> = {}) {
   return s;
 }
 
-function finalEvents(env: Env): Array<{ tracking_id: string; n: number }> {
-  const db = openStorage({ dbPath: join(env.DATA_DIR, "claimcheck.db"), databaseUrl: env.DATABASE_URL ?? null });
+async function finalEvents(env: Env): Promise<Array<{ tracking_id: string; n: number }>> {
+  const db = await openStorage({ dbPath: join(env.DATA_DIR, "claimcheck.db"), databaseUrl: env.DATABASE_URL ?? null });
   try {
-    return db
+    return await db
       .query<{ tracking_id: string; n: number }, []>(
         "SELECT tracking_id, count(*) AS n FROM final_events GROUP BY tracking_id",
       )
       .all();
   } finally {
-    db.close();
+    await db.close();
   }
 }
 
@@ -81,7 +81,7 @@ describeEachBackend("crash recovery (real processes)", (backend) => {
       expect(final).toMatchObject({ trackingId: id, confidenceScore: 66 });
     }
     expect(Date.now() - restartedAt).toBeLessThan(60_000);
-    const events = finalEvents(env);
+    const events = await finalEvents(env);
     expect(events.map((e) => e.tracking_id).sort()).toEqual([...ids].sort());
     expect(events.every((e) => e.n === 1)).toBe(true);
   }, 90_000);
@@ -106,7 +106,7 @@ describeEachBackend("crash recovery (real processes)", (backend) => {
     expect(s.proc.exitCode).toBeNull();
     writeFileSync(join(env.DATA_DIR, "release"), "go");
     expect(await s.exited).toBe(0);
-    expect(finalEvents(env)).toEqual([{ tracking_id: trackingId, n: 1 }]);
+    expect(await finalEvents(env)).toEqual([{ tracking_id: trackingId, n: 1 }]);
   }, 60_000);
 
   test("SIGTERM past the grace period releases unfinished work; the next start finishes it", async () => {
@@ -119,7 +119,7 @@ describeEachBackend("crash recovery (real processes)", (backend) => {
     await pollUntil(() => existsSync(join(env.DATA_DIR, "started-erin")), "job to start");
     s.kill("SIGTERM");
     expect(await s.exited).toBe(0);
-    expect(finalEvents(env)).toEqual([]);
+    expect(await finalEvents(env)).toEqual([]);
     writeFileSync(join(env.DATA_DIR, "release"), "go");
     // released, not leased: the restarted server takes it at once, despite the 60 s lease setting
     const again = await boot(env, { JOB_LEASE: "60s" });
@@ -134,6 +134,6 @@ describeEachBackend("crash recovery (real processes)", (backend) => {
       20_000,
       50,
     );
-    expect(finalEvents(env)).toEqual([{ tracking_id: trackingId, n: 1 }]);
+    expect(await finalEvents(env)).toEqual([{ tracking_id: trackingId, n: 1 }]);
   }, 60_000);
 });

@@ -14,14 +14,14 @@ import { openDatabase } from "../../src/storage/database.ts";
 
 class FullDiskStore extends JobStore {
   heartbeats = 0;
-  override heartbeat(_lease: LeaseRef, _now: number, _leaseMs: number): boolean {
+  override async heartbeat(_lease: LeaseRef, _now: number, _leaseMs: number): Promise<boolean> {
     this.heartbeats++;
     throw Object.assign(new Error("database or disk is full"), { code: "SQLITE_FULL" });
   }
 }
 
 test("a failing heartbeat write is logged, the job keeps its run and completes", async () => {
-  const db = openDatabase(":memory:");
+  const db = await openDatabase(":memory:");
   const store = new FullDiskStore(db);
   const queue = new JobQueue(store, systemClock);
   const events = new EventBus<JobEvents>();
@@ -47,14 +47,14 @@ test("a failing heartbeat write is logged, the job keeps its run and completes",
       },
     ],
   });
-  const id = queue.enqueue("slow", {});
+  const id = await queue.enqueue("slow", {});
   const completed = events.waitFor("job.completed", (e) => e.id === id, 10_000);
   worker.start();
   queue.notify();
   await completed;
   await worker.stop(1_000);
   expect(store.heartbeats).toBeGreaterThanOrEqual(3);
-  expect(store.get(id)?.state).toBe("completed");
+  expect((await store.get(id))?.state).toBe("completed");
   expect(lines.some((l) => l.includes("could not extend a job lease") && l.includes("disk is full"))).toBe(true);
-  db.close();
+  await db.close();
 });

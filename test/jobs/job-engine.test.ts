@@ -9,6 +9,7 @@ import { ManualClock } from "../../src/lib/clock.ts";
 import { EventBus } from "../../src/lib/events.ts";
 import { silentLogger } from "../../src/lib/log.ts";
 import type { Database } from "../../src/storage/database.ts";
+import type { Transaction } from "../../src/storage/sql-database.ts";
 import { describeEachBackend } from "../support/backends.ts";
 
 let db: Database;
@@ -31,25 +32,25 @@ function worker(handlers: JobHandler[], opts: { concurrency?: number; leaseMs?: 
     random: () => 0,
   });
 }
-const effect = (jobId: number, what: string) => () => {
-  db.query("INSERT INTO effects VALUES (?, ?)").run(jobId, what);
+const effect = (jobId: number, what: string) => async (tx: Transaction) => {
+  await tx.query("INSERT INTO effects VALUES (?, ?)").run(jobId, what);
 };
 const effects = () => db.query<{ job_id: number; what: string }, []>("SELECT * FROM effects").all();
 
 describeEachBackend("job engine", (backend) => {
   beforeEach(async () => {
     db = await backend.open();
-    db.exec("CREATE TABLE IF NOT EXISTS effects (job_id INTEGER, what TEXT)");
-    db.exec("DELETE FROM effects");
+    await db.exec("CREATE TABLE IF NOT EXISTS effects (job_id INTEGER, what TEXT)");
+    await db.exec("DELETE FROM effects");
     clock = new ManualClock();
     store = new JobStore(db);
     queue = new JobQueue(store, clock);
     events = new EventBus();
   });
-  afterEach(() => db.close());
+  afterEach(async () => await db.close());
 
   test("enqueue -> claim -> complete runs the handler's writes in the completing transaction", async () => {
-    const id = queue.enqueue("echo", { n: 1 });
+    const id = await queue.enqueue("echo", { n: 1 });
     const seen: unknown[] = [];
     const w = worker([
       {
@@ -62,22 +63,22 @@ describeEachBackend("job engine", (backend) => {
     ]);
     expect(await w.runOnce()).toBe(1);
     expect(seen).toEqual([{ n: 1 }]);
-    expect(store.get(id)).toMatchObject({ state: "completed", attempts: 1, lease_token: null });
-    expect(effects()).toEqual([{ job_id: id, what: "done" }]);
+    expect(await store.get(id)).toMatchObject({ state: "completed", attempts: 1, lease_token: null });
+    expect(await effects()).toEqual([{ job_id: id, what: "done" }]);
     expect(await w.runOnce()).toBe(0);
   });
 
   test("jobs not yet due are not claimed; they run once the clock reaches run_at", async () => {
-    const id = queue.enqueue("echo", {}, { runAt: clock.now() + 60_000 });
+    const id = await queue.enqueue("echo", {}, { runAt: clock.now() + 60_000 });
     const w = worker([{ kind: "echo", run: async () => {} }]);
     expect(await w.runOnce()).toBe(0);
     clock.advance(60_000);
     expect(await w.runOnce()).toBe(1);
-    expect(store.get(id)!.state).toBe("completed");
+    expect((await store.get(id))!.state).toBe("completed");
   });
 
   test("a failing job is retried with backoff, then fails with onFailure's writes", async () => {
-    const id = queue.enqueue("flaky", {}, { maxAttempts: 3 });
+    const id = await queue.enqueue("flaky", {}, { maxAttempts: 3 });
     let calls = 0;
     const w = worker([
       {
@@ -90,20 +91,20 @@ describeEachBackend("job engine", (backend) => {
       },
     ]);
     await w.runOnce();
-    expect(store.get(id)).toMatchObject({ state: "queued", attempts: 1, last_error: "boom 1" });
-    expect(store.get(id)!.run_at).toBe(clock.now() + retryDelayMs(1, 0));
+    expect(await store.get(id)).toMatchObject({ state: "queued", attempts: 1, last_error: "boom 1" });
+    expect((await store.get(id))!.run_at).toBe(clock.now() + retryDelayMs(1, 0));
     expect(await w.runOnce()).toBe(0); // not due yet
     clock.advance(retryDelayMs(1, 0));
     await w.runOnce();
     clock.advance(retryDelayMs(2, 0));
     await w.runOnce();
     expect(calls).toBe(3);
-    expect(store.get(id)).toMatchObject({ state: "failed", attempts: 3, last_error: "boom 3" });
-    expect(effects()).toEqual([{ job_id: id, what: "failed: boom 3" }]);
+    expect(await store.get(id)).toMatchObject({ state: "failed", attempts: 3, last_error: "boom 3" });
+    expect(await effects()).toEqual([{ job_id: id, what: "failed: boom 3" }]);
   });
 
   test("PermanentJobError fails at once, without retries", async () => {
-    const id = queue.enqueue("bad", {}, { maxAttempts: 5 });
+    const id = await queue.enqueue("bad", {}, { maxAttempts: 5 });
     const w = worker([
       {
         kind: "bad",
@@ -114,12 +115,12 @@ describeEachBackend("job engine", (backend) => {
       },
     ]);
     await w.runOnce();
-    expect(store.get(id)).toMatchObject({ state: "failed", attempts: 1 });
-    expect(effects()).toEqual([{ job_id: id, what: "pdf_no_text" }]);
+    expect(await store.get(id)).toMatchObject({ state: "failed", attempts: 1 });
+    expect(await effects()).toEqual([{ job_id: id, what: "pdf_no_text" }]);
   });
 
   test("DeferJob re-queues until the given time without spending an attempt", async () => {
-    const id = queue.enqueue("limited", {}, { maxAttempts: 1 });
+    const id = await queue.enqueue("limited", {}, { maxAttempts: 1 });
     let n = 0;
     const until = clock.now() + 3_600_000;
     const w = worker([
@@ -133,16 +134,16 @@ describeEachBackend("job engine", (backend) => {
     const deferred = events.waitFor("job.deferred");
     await w.runOnce();
     expect((await deferred).until).toBe(until);
-    expect(store.get(id)).toMatchObject({ state: "queued", attempts: 0, run_at: until });
+    expect(await store.get(id)).toMatchObject({ state: "queued", attempts: 0, run_at: until });
     clock.set(until);
     await w.runOnce();
-    expect(store.get(id)).toMatchObject({ state: "completed", attempts: 1 });
+    expect(await store.get(id)).toMatchObject({ state: "completed", attempts: 1 });
   });
 
   test("an expired lease is rescued and the job runs again; the first worker's late result is refused (fencing)", async () => {
-    const id = queue.enqueue("slow", {});
+    const id = await queue.enqueue("slow", {});
     // worker A claims and then "dies": we claim directly and never finish
-    const [claimed] = store.claim(["slow"], "dead-worker", 1, clock.now(), 30_000);
+    const [claimed] = await store.claim(["slow"], "dead-worker", 1, clock.now(), 30_000);
     expect(claimed!.id).toBe(id);
     const w = worker([{ kind: "slow", run: async (j) => effect(j.id, "by B") }]);
     expect(await w.runOnce()).toBe(0); // lease still held
@@ -150,14 +151,14 @@ describeEachBackend("job engine", (backend) => {
     const rescued = events.waitFor("job.rescued");
     expect(await w.runOnce()).toBe(1);
     expect((await rescued).id).toBe(id);
-    expect(store.get(id)).toMatchObject({ state: "completed", attempts: 2 });
+    expect(await store.get(id)).toMatchObject({ state: "completed", attempts: 2 });
     // the dead worker wakes up and tries to complete with its stale token: nothing changes
-    expect(store.finish({ id, token: claimed!.lease_token! }, "completed", null, clock.now())).toBe(false);
-    expect(effects()).toEqual([{ job_id: id, what: "by B" }]);
+    expect(await store.finish({ id, token: claimed!.lease_token! }, "completed", null, clock.now())).toBe(false);
+    expect(await effects()).toEqual([{ job_id: id, what: "by B" }]);
   });
 
   test("heartbeats keep a long job's lease; a lost lease aborts the job and records nothing", async () => {
-    const id = queue.enqueue("long", {});
+    const id = await queue.enqueue("long", {});
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     let aborted = false;
@@ -180,23 +181,23 @@ describeEachBackend("job engine", (backend) => {
     await claimed;
     // someone else steals the job after the lease lapses (simulate by expiring and rescuing by hand)
     clock.advance(5_000);
-    store.rescueExpired(clock.now());
+    await store.rescueExpired(clock.now());
     // the worker's next heartbeat notices
-    (w as unknown as { heartbeat(): void }).heartbeat();
+    await (w as unknown as { heartbeat(): Promise<void> }).heartbeat();
     release();
     await lost;
     expect(aborted).toBe(true);
-    expect(effects()).toEqual([]);
-    expect(store.get(id)!.state).toBe("queued");
+    expect(await effects()).toEqual([]);
+    expect((await store.get(id))!.state).toBe("queued");
     await w.stop(1000);
   });
 
   test("a job that was running during too many crashes is failed instead of run again", async () => {
-    const id = queue.enqueue("poison", {}, { maxAttempts: 2 });
+    const id = await queue.enqueue("poison", {}, { maxAttempts: 2 });
     for (let i = 0; i < 2 + CRASH_ALLOWANCE; i++) {
-      expect(store.claim(["poison"], "doomed", 1, clock.now(), 1000)).toHaveLength(1);
+      expect(await store.claim(["poison"], "doomed", 1, clock.now(), 1000)).toHaveLength(1);
       clock.advance(1000);
-      store.rescueExpired(clock.now());
+      await store.rescueExpired(clock.now());
     }
     let ran = false;
     const w = worker([
@@ -211,12 +212,12 @@ describeEachBackend("job engine", (backend) => {
     ]);
     await w.runOnce();
     expect(ran).toBe(false);
-    expect(store.get(id)!.state).toBe("failed");
-    expect(effects()).toEqual([{ job_id: id, what: "worker_crashed" }]);
+    expect((await store.get(id))!.state).toBe("failed");
+    expect(await effects()).toEqual([{ job_id: id, what: "worker_crashed" }]);
   });
 
   test("concurrency bounds how many jobs run at once", async () => {
-    for (let i = 0; i < 7; i++) queue.enqueue("c", { i });
+    for (let i = 0; i < 7; i++) await queue.enqueue("c", { i });
     let running = 0;
     let peak = 0;
     const w = worker(
@@ -239,8 +240,8 @@ describeEachBackend("job engine", (backend) => {
   });
 
   test("stop() lets in-flight work finish within the deadline and releases what does not", async () => {
-    const quick = queue.enqueue("q", {});
-    const stuck = queue.enqueue("s", {});
+    const quick = await queue.enqueue("q", {});
+    const stuck = await queue.enqueue("s", {});
     const w = worker([
       { kind: "q", run: async (j) => effect(j.id, "quick") },
       {
@@ -256,15 +257,15 @@ describeEachBackend("job engine", (backend) => {
     await both;
     const r = await w.stop(50);
     expect(r.released).toBe(1);
-    expect(store.get(quick)!.state).toBe("completed");
-    expect(store.get(stuck)).toMatchObject({ state: "queued", attempts: 0, lease_owner: null });
+    expect((await store.get(quick))!.state).toBe("completed");
+    expect(await store.get(stuck)).toMatchObject({ state: "queued", attempts: 0, lease_owner: null });
   });
 
   test("the running loop picks up work as soon as it is enqueued (notify)", async () => {
     const w = worker([{ kind: "n", run: async (j) => effect(j.id, "ran") }]);
     w.start();
     const done = events.waitFor("job.completed");
-    const id = queue.enqueue("n", {});
+    const id = await queue.enqueue("n", {});
     queue.notify();
     expect((await done).id).toBe(id);
     await w.stop(100);

@@ -5,7 +5,9 @@ const nextTick = () => new Promise<void>((r) => setImmediate(r));
 
 test("items pushed in one turn are handed over together at the next, at most maxBatch at a time", async () => {
   const batches: number[][] = [];
-  const b = new TickBatcher<number>((batch) => batches.push(batch), 3);
+  const b = new TickBatcher<number>((batch) => {
+    batches.push(batch);
+  }, 3);
   for (let i = 1; i <= 7; i++) b.push(i);
   expect(batches).toEqual([]); // nothing before the turn ends
   await nextTick();

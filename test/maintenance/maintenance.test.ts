@@ -16,14 +16,14 @@ afterEach(async () => {
 });
 
 /** Where the backend keeps a job's PDF: a file in DATA_DIR/resumes (SQLite) or a resume_files row (PostgreSQL). */
-function pdfStored(backend: TestBackend, dataDir: string, trackingId: string): boolean {
+async function pdfStored(backend: TestBackend, dataDir: string, trackingId: string): Promise<boolean> {
   if (backend.name === "sqlite") return existsSync(join(dataDir, "resumes", `${trackingId}.pdf`));
-  return app!.db.query("SELECT 1 AS one FROM resume_files WHERE tracking_id = ?").get(trackingId) !== null;
+  return (await app!.db.query("SELECT 1 AS one FROM resume_files WHERE tracking_id = ?").get(trackingId)) !== null;
 }
 
-function removePdfBehindTheServiceBack(backend: TestBackend, dataDir: string, trackingId: string): void {
+async function removePdfBehindTheServiceBack(backend: TestBackend, dataDir: string, trackingId: string): Promise<void> {
   if (backend.name === "sqlite") rmSync(join(dataDir, "resumes", `${trackingId}.pdf`));
-  else app!.db.query("DELETE FROM resume_files WHERE tracking_id = ?").run(trackingId);
+  else await app!.db.query("DELETE FROM resume_files WHERE tracking_id = ?").run(trackingId);
 }
 
 /** An app on this backend's fresh database in a temp DATA_DIR, and one submission through the service. */
@@ -36,13 +36,13 @@ async function appWithOneSubmission(
 ) {
   const tmp = tempDir();
   cleanup = tmp.cleanup;
-  app = createApp(testConfig(tmp.dir, { ...env, ...(await backend.env()) }), {
+  app = await createApp(testConfig(tmp.dir, { ...env, ...(await backend.env()) }), {
     logger: silentLogger,
     clock,
     steps: fixedSteps(score),
   });
-  const { row } = app.accounts.createKey("k");
-  const principal = { keyId: row.id, client: app.accounts.client("default") };
+  const { row } = await app.accounts.createKey("k");
+  const principal = { keyId: row.id, client: await app.accounts.client("default") };
   const ack = await app.verifications.submit({
     principal,
     hostUsername: "octocat",
@@ -65,15 +65,15 @@ describeEachBackend("maintenance", (backend) => {
     );
     expect(await app.worker.runOnce()).toBe(1);
     expect(await app.verifications.resume(trackingId)).not.toBeNull();
-    expect(pdfStored(backend, dataDir, trackingId)).toBe(true);
+    expect(await pdfStored(backend, dataDir, trackingId)).toBe(true);
 
     clock.advance(6 * 86_400_000);
-    expect(app.maintenance.runOnce().verifications).toEqual({ idempotency: 1, resumes: 0, orphans: 0 }); // keys live 48 h
+    expect((await app.maintenance.runOnce()).verifications).toEqual({ idempotency: 1, resumes: 0, orphans: 0 }); // keys live 48 h
     clock.advance(2 * 86_400_000);
-    expect(app.maintenance.runOnce().verifications).toEqual({ idempotency: 0, resumes: 1, orphans: 0 });
+    expect((await app.maintenance.runOnce()).verifications).toEqual({ idempotency: 0, resumes: 1, orphans: 0 });
     expect(await app.verifications.resume(trackingId)).toBeNull();
-    expect(pdfStored(backend, dataDir, trackingId)).toBe(false);
-    const view = app.verifications.view(trackingId, principal.client.id);
+    expect(await pdfStored(backend, dataDir, trackingId)).toBe(false);
+    const view = await app.verifications.view(trackingId, principal.client.id);
     expect(view).toMatchObject({ status: "COMPLETED", confidenceScore: 50 });
   });
 
@@ -85,9 +85,9 @@ describeEachBackend("maintenance", (backend) => {
       77,
       null,
     );
-    removePdfBehindTheServiceBack(backend, dataDir, trackingId);
+    await removePdfBehindTheServiceBack(backend, dataDir, trackingId);
     await app.worker.runOnce();
-    expect(app.verifications.view(trackingId, principal.client.id)).toMatchObject({
+    expect(await app.verifications.view(trackingId, principal.client.id)).toMatchObject({
       status: "FAILED",
       error: { code: "resume_purged" },
     });

@@ -1,90 +1,116 @@
 /**
  * On PostgreSQL an acceptance (idempotency, quota and rate checks, the job) is serialised with the other
  * acceptances of the same client only, on every replica: its limits stay exact, and another client's
- * submissions do not wait for it. A second connection plays the other replica, holding a transaction open.
+ * submissions do not wait for it. A second connection plays the other replica, holding a transaction
+ * open with client A's lock. While a submission of A waits for that lock, it waits on the server, never
+ * in this process: the replica keeps answering /healthz and other clients' requests meanwhile.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { type App, createApp } from "../../src/app.ts";
 import { silentLogger } from "../../src/lib/log.ts";
 import { openStorage } from "../../src/storage/backend.ts";
-import { type PostgresDatabase, WRITER_LOCK } from "../../src/storage/postgres/postgres-database.ts";
-import { fixedSteps, makePdf, tempDir, testConfig } from "../support/harness.ts";
+import type { Database } from "../../src/storage/sql-database.ts";
+import { fixedSteps, makePdf, pollUntil, submit, tempDir, testConfig } from "../support/harness.ts";
 import { freshDatabaseUrl, postgresBinDir, stopSharedPostgres } from "../support/postgres.ts";
 
 describe.skipIf(!postgresBinDir())("acceptances are serialised per client across replicas (PostgreSQL)", () => {
   let app: App;
-  let other: PostgresDatabase;
+  let url: string;
+  let other: Database;
   let cleanup = () => {};
   let pdf: Uint8Array;
 
   beforeAll(async () => {
-    const url = await freshDatabaseUrl("scope");
+    const databaseUrl = await freshDatabaseUrl("scope");
     const tmp = tempDir();
     cleanup = tmp.cleanup;
-    app = createApp(testConfig(tmp.dir, { DATABASE_URL: url }), { logger: silentLogger, steps: fixedSteps() });
-    other = openStorage({ dbPath: "", databaseUrl: url }) as PostgresDatabase;
-    // a lock this replica cannot get fails after 300 ms instead of blocking its thread for the test
-    app.db.exec("SET lock_timeout = 300");
+    app = await createApp(testConfig(tmp.dir, { DATABASE_URL: databaseUrl }), {
+      logger: silentLogger,
+      steps: fixedSteps(),
+    });
+    url = await app.start();
+    other = await openStorage({ dbPath: "", databaseUrl });
     pdf = await makePdf();
   }, 120_000);
 
   afterAll(async () => {
-    other?.close();
+    await other?.close();
     await app?.stop();
     cleanup();
     await stopSharedPostgres();
   });
 
-  /** A client with a key (made before the other replica takes any lock: creating one is a writer-wide write). */
-  const clientWithKey = (name: string) => {
-    app.accounts.addClient(name);
-    const { row } = app.accounts.createKey(`k-${name}`, name);
-    return { keyId: row.id, client: app.accounts.client(name) };
+  const keyOf = async (name: string) => {
+    await app.accounts.addClient(name);
+    return {
+      key: (await app.accounts.createKey(`k-${name}`, name)).key,
+      clientId: (await app.accounts.client(name)).id,
+    };
   };
-  const submitAs = (principal: ReturnType<typeof clientWithKey>) =>
-    app.verifications.submit({
-      principal,
-      hostUsername: "octocat",
-      pdf,
-      filename: null,
-      idempotencyKey: null,
-    });
+  /** Advisory locks some session waits for right now (granted = false). */
+  const lockWaiters = async () =>
+    (await app.db
+      .query<{ n: number }>("SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")
+      .get())!.n;
 
-  test("while another replica holds client A's acceptance, B's goes through and A's waits for it", async () => {
-    const a = clientWithKey("a");
-    const b = clientWithKey("b");
-    const clientA = a.client.id;
+  test("while another replica holds client A's acceptance, this one answers /healthz and B, and A's waits for it", async () => {
+    const a = await keyOf("a");
+    const b = await keyOf("b");
+    const events: string[] = [];
     // the other replica, mid-acceptance for client A: the same scope, taken the same way, transaction open
-    other.exec("BEGIN");
-    other.lockScopes([`acceptance:${clientA}`]);
-    try {
-      expect((await submitAs(b)).status).toBe("queued"); // not blocked by A's open acceptance
-      let waited: unknown = null;
-      try {
-        await submitAs(a);
-      } catch (e) {
-        waited = e;
-      }
-      expect((waited as { code?: string } | null)?.code).toBe("55P03"); // lock_not_available: it waited for A's
-      // and no half of it was stored
-      expect(
-        app.db.query<{ n: number }>("SELECT count(*) AS n FROM verifications WHERE client_id = ?").get(clientA)!.n,
-      ).toBe(0);
-    } finally {
-      other.exec("ROLLBACK");
-    }
-    // A's lock released: A is accepted again
-    expect((await submitAs(a)).status).toBe("queued");
-  }, 60_000);
+    let holding!: () => void;
+    const held = new Promise<void>((r) => {
+      holding = r;
+    });
+    let release!: () => void;
+    const released = new Promise<void>((r) => {
+      release = r;
+    });
+    const otherReplica = other.transaction(
+      async (tx) => {
+        await tx.query("SELECT 1").get();
+        holding();
+        await released;
+      },
+      { locks: [`acceptance:${a.clientId}`] },
+    );
+    await held;
 
-  test("a writer-wide (immediate) transaction elsewhere does not hold acceptances up", async () => {
-    const c = clientWithKey("c");
-    other.exec("BEGIN");
-    other.query(`SELECT pg_advisory_xact_lock(${WRITER_LOCK})`).get();
-    try {
-      expect((await submitAs(c)).status).toBe("queued");
-    } finally {
-      other.exec("ROLLBACK");
-    }
+    const blocked = submit(url, a.key, { resume: pdf, hostUsername: "octocat" }).then((r) => {
+      events.push("A answered");
+      return r;
+    });
+    // A's acceptance is waiting for the lock, on the server
+    await pollUntil(async () => (await lockWaiters()) > 0, "A's acceptance to wait for the lock");
+
+    const t0 = performance.now();
+    const health = await fetch(`${url}/healthz`);
+    const healthMs = performance.now() - t0;
+    events.push("healthz answered");
+    expect(health.status).toBe(200);
+    // a generous margin: the point is that it answers while A waits, which the order below shows
+    expect(healthMs).toBeLessThan(5_000);
+
+    const forB = await submit(url, b.key, { resume: pdf, hostUsername: "octocat" });
+    events.push("B accepted");
+    expect(forB.status).toBe(202);
+    const { trackingId } = (await forB.json()) as { trackingId: string };
+    const polled = await fetch(`${url}/v1/jobs/${trackingId}`, { headers: { authorization: `Bearer ${b.key}` } });
+    expect(polled.status).toBe(200);
+    events.push("B polled");
+
+    // still waiting, and nothing of A's acceptance is stored meanwhile
+    expect(await lockWaiters()).toBeGreaterThan(0);
+    expect(
+      (await app.db
+        .query<{ n: number }>("SELECT count(*) AS n FROM verifications WHERE client_id = ?")
+        .get(a.clientId))!.n,
+    ).toBe(0);
+    events.push("other replica commits");
+    release();
+    await otherReplica;
+    const forA = await blocked;
+    expect(forA.status).toBe(202);
+    expect(events).toEqual(["healthz answered", "B accepted", "B polled", "other replica commits", "A answered"]);
   }, 60_000);
 });

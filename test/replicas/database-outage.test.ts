@@ -10,7 +10,7 @@ import { silentLogger } from "../../src/lib/log.ts";
 import { fixedSteps, makePdf, pollUntil, submit, tempDir, testConfig } from "../support/harness.ts";
 import { type PostgresServer, postgresBinDir, startPostgres } from "../support/postgres.ts";
 
-describe.skipIf(!postgresBinDir())("the database goes away and comes back", () => {
+describe.skipIf(!postgresBinDir())("the database goes away and comes back", async () => {
   let pg: PostgresServer;
   let app: App;
   let url: string;
@@ -23,12 +23,12 @@ describe.skipIf(!postgresBinDir())("the database goes away and comes back", () =
     const tmp = tempDir();
     cleanup = tmp.cleanup;
     // a job whose outcome could not be written during the outage runs again once its lease lapses
-    app = createApp(testConfig(tmp.dir, { DATABASE_URL: await pg.createDatabase("outage"), JOB_LEASE: "2s" }), {
+    app = await createApp(testConfig(tmp.dir, { DATABASE_URL: await pg.createDatabase("outage"), JOB_LEASE: "2s" }), {
       logger: silentLogger,
       steps: fixedSteps(66),
     });
     url = await app.start();
-    key = app.accounts.createKey("outage").key;
+    key = (await app.accounts.createKey("outage")).key;
     pdf = await makePdf();
   }, 120_000);
 
@@ -39,7 +39,7 @@ describe.skipIf(!postgresBinDir())("the database goes away and comes back", () =
   });
 
   const poll = (id: string) => fetch(`${url}/v1/jobs/${id}`, { headers: { authorization: `Bearer ${key}` } });
-  const count = (sql: string) => app.db.query<{ n: number }>(sql).get()!.n;
+  const count = async (sql: string) => (await app.db.query<{ n: number }>(sql).get())!.n;
 
   test("503 database_unavailable with Retry-After while it is down; served again, and nothing lost, once it is back", async () => {
     const before = await submit(url, key, { resume: pdf, hostUsername: "before-outage" });
@@ -90,9 +90,9 @@ describe.skipIf(!postgresBinDir())("the database goes away and comes back", () =
       expect(done.confidenceScore).toBe(66);
     }
     // the refused request left nothing behind: two verifications, two jobs, two PDFs, one idempotency record
-    expect(count("SELECT count(*) AS n FROM verifications")).toBe(2);
-    expect(count("SELECT count(*) AS n FROM jobs")).toBe(2);
-    expect(count("SELECT count(*) AS n FROM resume_files")).toBe(2);
-    expect(count("SELECT count(*) AS n FROM idempotency_keys")).toBe(1);
+    expect(await count("SELECT count(*) AS n FROM verifications")).toBe(2);
+    expect(await count("SELECT count(*) AS n FROM jobs")).toBe(2);
+    expect(await count("SELECT count(*) AS n FROM resume_files")).toBe(2);
+    expect(await count("SELECT count(*) AS n FROM idempotency_keys")).toBe(1);
   }, 120_000);
 });

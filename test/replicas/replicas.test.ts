@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { GitHubRateLimitedError } from "../../src/github/types.ts";
 import { openStorage } from "../../src/storage/backend.ts";
-import { POSTGRES_MIGRATIONS } from "../../src/storage/postgres/migrations/index.ts";
-import type { PostgresDatabase } from "../../src/storage/postgres/postgres-database.ts";
+import { MIGRATIONS } from "../../src/storage/migrations/index.ts";
 import type { VerificationSteps } from "../../src/verification/verification-job.ts";
 import { CookieClient, FAST_DASHBOARD, signedInClient } from "../dashboard/dashboard-support.ts";
 import { runCliProcess } from "../support/child-server.ts";
@@ -34,10 +34,10 @@ describe.skipIf(noPostgres)("replicas on one PostgreSQL database", () => {
     for (const r of runs) expect(r.code).toBe(0);
     const applied = runs.filter((r) => r.stdout.startsWith("applied migrations"));
     expect(applied).toHaveLength(1);
-    const versions = POSTGRES_MIGRATIONS.map((m) => m.version);
+    const versions = MIGRATIONS.map((m) => m.version);
     expect(applied[0]!.stdout).toContain(`applied migrations ${versions.join(", ")} to PostgreSQL`);
     expect((await cli("migrate")).stdout).toContain(
-      `is up to date (migration ${versions.at(-1)} of ${POSTGRES_MIGRATIONS.length})`,
+      `is up to date (migration ${versions.at(-1)} of ${MIGRATIONS.length})`,
     );
     // a DATABASE_URL that is not PostgreSQL's is a configuration problem: exit 78, as every command (issue 14)
     expect((await runCliProcess(["migrate", "--database-url", "mysql://x/y"])).code).toBe(78);
@@ -81,17 +81,30 @@ describe.skipIf(noPostgres)("replicas on one PostgreSQL database", () => {
     // the uploaded PDF is in the database: readable on the replica that did not receive it
     expect(await b.app.verifications.resume(trackingId)).toEqual(pdf);
     // one replica's key is known to the other, and a revocation on one applies to the other at once
-    const { key: other, row } = a.app.accounts.createKey("on-a");
+    const { key: other, row } = await a.app.accounts.createKey("on-a");
     expect((await submit(b.url, other, { resume: pdf, hostUsername: "octocat" })).status).toBe(202);
-    b.app.accounts.revokeKey(row.id);
+    await b.app.accounts.revokeKey(row.id);
     expect((await submit(a.url, other, { resume: pdf, hostUsername: "octocat" })).status).toBe(401);
   }, 60_000);
 
-  test("the GitHub rate-limit gate is one for both: a window one replica saw holds back the other", () => {
+  test("the GitHub rate-limit gate is one for both: a window one replica saw holds back the other", async () => {
     const budget = "https://api.github.com:tokenhash:core";
     const resetAt = Date.now() + 3_600_000;
     expect(a.app.githubGate).not.toBe(b.app.githubGate);
-    a.app.githubGate.record(budget, { limit: 5000, remaining: 50, resetAt });
+    a.app.githubGate.record(budget, { limit: 5000, remaining: 50, resetAt }); // written through in the background
+    // B refuses to send a request on it as soon as it reads the shared window (within a refresh interval)
+    const refused = await pollUntil(
+      () =>
+        b.app.githubGate.admit(budget).then(
+          () => {
+            b.app.githubGate.release(budget);
+            return null;
+          },
+          (e: unknown) => e,
+        ),
+      "B to see A's window",
+    );
+    expect(refused).toBeInstanceOf(GitHubRateLimitedError);
     expect(b.app.githubGate.available(budget)).toBe(0);
     expect(b.app.githubGate.window(budget)).toEqual({ limit: 5000, remaining: 50, resetAt });
   });
@@ -106,19 +119,23 @@ describe.skipIf(noPostgres)("replicas on one PostgreSQL database", () => {
   }, 60_000);
 
   test("NOTIFY: a job inserted through one connection wakes a listener on another", async () => {
-    const one = openStorage({ dbPath: "", databaseUrl: url }) as PostgresDatabase;
-    const two = openStorage({ dbPath: "", databaseUrl: url }) as PostgresDatabase;
+    const one = await openStorage({ dbPath: "", databaseUrl: url });
+    const two = await openStorage({ dbPath: "", databaseUrl: url });
     try {
-      const woken = new Promise<void>((resolve) => two.listen("claimcheck_jobs", () => resolve()));
-      one
+      let wake!: () => void;
+      const woken = new Promise<void>((resolve) => {
+        wake = resolve;
+      });
+      await two.listen("claimcheck_jobs", () => wake());
+      await one
         .query(
           "INSERT INTO jobs (kind, payload, state, max_attempts, run_at, created_at, updated_at) VALUES (?, ?, 'queued', 1, 0, 0, 0)",
         )
         .run("nothing", "{}");
       await woken;
     } finally {
-      one.close();
-      two.close();
+      await one.close();
+      await two.close();
     }
   }, 30_000);
 });
@@ -159,6 +176,9 @@ describe.skipIf(noPostgres)("the stage of a job in progress, polled on any repli
       expect(body).toMatchObject({ status: "processing", stage: "extracting" });
     }
     release();
-    await pollUntil(() => b.app.verifications.get(trackingId)?.status === "COMPLETED", "the job to complete");
+    await pollUntil(
+      async () => (await b.app.verifications.get(trackingId))?.status === "COMPLETED",
+      "the job to complete",
+    );
   }, 60_000);
 });

@@ -28,10 +28,10 @@ describe.each([
     const tmp = tempDir();
     cleanups.push(tmp.cleanup);
     const dataDir = join(tmp.dir, "data");
-    const app = createApp(testConfig(dataDir), { logger: silentLogger, steps: fixedSteps() });
+    const app = await createApp(testConfig(dataDir), { logger: silentLogger, steps: fixedSteps() });
     await app.start();
     cleanups.push(() => app.stop());
-    const { key } = app.accounts.createKey("modes");
+    const { key } = await app.accounts.createKey("modes");
     const res = await submit(app.url, key, { resume: await makePdf(), hostUsername: "octocat" });
     expect(res.status).toBe(202);
 
@@ -56,7 +56,7 @@ describe.each([
   });
 });
 
-test("existing files readable by others: a warning at start names each one (and nothing is changed)", () => {
+test("existing files readable by others: a warning at start names each one (and nothing is changed)", async () => {
   process.umask(0o022);
   const tmp = tempDir();
   cleanups.push(tmp.cleanup);
@@ -66,7 +66,7 @@ test("existing files readable by others: a warning at start names each one (and 
   writeFileSync(join(dataDir, "claimcheck.db"), "", { mode: 0o644 });
   writeFileSync(join(dataDir, "resumes", "vrf_01jxxxxxxxxxxxxxxxxxxxxxxx.pdf"), "%PDF-1.4", { mode: 0o640 });
   const lines: string[] = [];
-  const app = createApp(testConfig(dataDir), {
+  const app = await createApp(testConfig(dataDir), {
     logger: createLogger("warn", {}, (l) => lines.push(l)),
     steps: fixedSteps(),
   });
@@ -86,11 +86,11 @@ test("existing files readable by others: a warning at start names each one (and 
   expect(mode(dataDir)).toBe(0o755); // an operator's choice is reported, not silently changed
 });
 
-test("a tight DATA_DIR gives no warning", () => {
+test("a tight DATA_DIR gives no warning", async () => {
   const tmp = tempDir();
   cleanups.push(tmp.cleanup);
   const lines: string[] = [];
-  const app = createApp(testConfig(join(tmp.dir, "data")), {
+  const app = await createApp(testConfig(join(tmp.dir, "data")), {
     logger: createLogger("warn", {}, (l) => lines.push(l)),
     steps: fixedSteps(),
   });

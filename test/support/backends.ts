@@ -25,14 +25,15 @@ export function testBackends(): BackendName[] {
   return postgresBinDir() ? ["sqlite", "postgres"] : ["sqlite"];
 }
 
-function emptyAll(db: Database): void {
-  const tables = db
-    .query<{ name: string }>(
-      "SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'schema_migrations'",
-    )
-    .all()
-    .map((t) => t.name);
-  if (tables.length) db.exec(`TRUNCATE ${tables.join(", ")} RESTART IDENTITY CASCADE`);
+async function emptyAll(db: Database): Promise<void> {
+  const tables = (
+    await db
+      .query<{ name: string }>(
+        "SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'schema_migrations'",
+      )
+      .all()
+  ).map((t) => t.name);
+  if (tables.length) await db.exec(`TRUNCATE ${tables.join(", ")} RESTART IDENTITY CASCADE`);
 }
 
 function postgresBackend(): TestBackend {
@@ -41,8 +42,8 @@ function postgresBackend(): TestBackend {
     name: "postgres",
     async open() {
       url ??= freshDatabaseUrl("contract");
-      const db = openStorage({ dbPath: "", databaseUrl: await url });
-      emptyAll(db);
+      const db = await openStorage({ dbPath: "", databaseUrl: await url });
+      await emptyAll(db);
       return db;
     },
     async env() {
@@ -54,7 +55,7 @@ function postgresBackend(): TestBackend {
 const sqliteBackend: TestBackend = {
   name: "sqlite",
   async open() {
-    return openStorage({ dbPath: ":memory:", databaseUrl: null });
+    return await openStorage({ dbPath: ":memory:", databaseUrl: null });
   },
   async env() {
     return {};

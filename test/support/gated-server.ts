@@ -12,7 +12,7 @@ import { fixedSteps } from "./harness.ts";
 
 const config = loadConfig(process.env);
 const base = fixedSteps(66);
-const app = createApp(config, {
+const app = await createApp(config, {
   steps: {
     extract: base.extract,
     async analyze(input) {
@@ -25,9 +25,9 @@ const app = createApp(config, {
     },
   },
 });
-app.db.exec("CREATE TABLE IF NOT EXISTS final_events (tracking_id TEXT NOT NULL, pid INTEGER NOT NULL)");
-app.verifications.onFinal((e) => {
-  app.db.query("INSERT INTO final_events (tracking_id, pid) VALUES (?, ?)").run(e.result.trackingId, process.pid);
+await app.db.exec("CREATE TABLE IF NOT EXISTS final_events (tracking_id TEXT NOT NULL, pid INTEGER NOT NULL)");
+app.verifications.onFinal(async (tx, e) => {
+  await tx.query("INSERT INTO final_events (tracking_id, pid) VALUES (?, ?)").run(e.result.trackingId, process.pid);
 });
 const url = await app.start();
 process.stdout.write(`listening on ${url}\n`);

@@ -70,9 +70,9 @@ export interface RunningTestApp {
 /** A real server on loopback port 0 over a fresh SQLite file, with one API key for the default client. */
 export async function startTestApp(opts: AppOptions & { env?: Record<string, string> } = {}): Promise<RunningTestApp> {
   const tmp = tempDir();
-  const app = createApp(testConfig(tmp.dir, opts.env), { logger: silentLogger, ...opts });
+  const app = await createApp(testConfig(tmp.dir, opts.env), { logger: silentLogger, ...opts });
   const url = await app.start();
-  const { key } = app.accounts.createKey("test");
+  const { key } = await app.accounts.createKey("test");
   return {
     app,
     url,

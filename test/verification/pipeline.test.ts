@@ -52,7 +52,7 @@ async function setUp(backend: TestBackend): Promise<void> {
   });
   const tmp = tempDir();
   cleanup = tmp.cleanup;
-  app = createApp(
+  app = await createApp(
     testConfig(tmp.dir, {
       GITHUB_API_URL: sim.url,
       GITHUB_TOKEN: "e2e-token",
@@ -64,8 +64,8 @@ async function setUp(backend: TestBackend): Promise<void> {
     },
   );
   url = await app.start();
-  key = app.accounts.createKey("e2e").key;
-  secret = app.accounts.setWebhook("default", `http://127.0.0.1:${receiver.port}/hook`).secret;
+  key = (await app.accounts.createKey("e2e")).key;
+  secret = (await app.accounts.setWebhook("default", `http://127.0.0.1:${receiver.port}/hook`)).secret;
 }
 
 async function tearDown(): Promise<void> {
@@ -113,7 +113,7 @@ describeEachBackend("end to end", (backend) => {
     expect(r.scoreBreakdown).toBeDefined();
     // commit timelines are kept for the dashboard's pictures, not sent in the result
     expect(r.commitTimelines).toBeUndefined();
-    const timelines = JSON.parse(app.verifications.get(r.trackingId)!.timelines!) as Array<{
+    const timelines = JSON.parse((await app.verifications.get(r.trackingId))!.timelines!) as Array<{
       repo: string;
       commits: unknown[];
     }>;

@@ -40,7 +40,7 @@ const resume: ExtractedResume = {
 describe("productionSteps", () => {
   test("the GitHub requests of a verification go through the gate the app gives (the replicas' shared one)", async () => {
     const config = loadConfig({ GITHUB_API_URL: sim.url, GITHUB_TOKEN: "t" });
-    const db = openStorage({ dbPath: ":memory:", databaseUrl: null });
+    const db = await openStorage({ dbPath: ":memory:", databaseUrl: null });
     const spent = new RateGate();
     for (const resource of ["core", "graphql"] as const)
       spent.record(budgetKey(sim.url, "t", resource), { limit: 5000, remaining: 50, resetAt: Date.now() + 3_600_000 });
@@ -57,7 +57,7 @@ describe("productionSteps", () => {
       expect(sim.callLog.length).toBeGreaterThan(0);
     } finally {
       await steps.close();
-      db.close();
+      await db.close();
     }
   }, 30_000);
 });

@@ -33,11 +33,11 @@ beforeAll(async () => {
   });
   const tmp = tempDir();
   cleanup = tmp.cleanup;
-  app = createApp(testConfig(tmp.dir, { GITHUB_API_URL: sim.url, GITHUB_TOKEN: "iso-token" }), {
+  app = await createApp(testConfig(tmp.dir, { GITHUB_API_URL: sim.url, GITHUB_TOKEN: "iso-token" }), {
     logger: silentLogger,
   });
   url = await app.start();
-  key = app.accounts.createKey("iso").key;
+  key = (await app.accounts.createKey("iso")).key;
 }, 60_000);
 
 afterAll(async () => {

@@ -35,7 +35,7 @@ test("the orphan sweep deletes old unclaimed files only", async () => {
   writeFileSync(join(dir, "README.txt"), "not ours");
   const old = new Date(Date.now() - 2 * 3_600_000);
   for (const id of [kept, orphan]) utimesSync(join(dir, `${id}.pdf`), old, old);
-  expect(files.sweepOrphans(Date.now() - 3_600_000, (id) => id === kept)).toBe(1);
+  expect(await files.sweepOrphans(Date.now() - 3_600_000, (id) => id === kept)).toBe(1);
   expect(readdirSync(dir).sort()).toEqual(["README.txt", `${kept}.pdf`, `${young}.pdf`].sort());
 });
 
@@ -53,8 +53,8 @@ test("a refused or replayed submission leaves no PDF behind", async () => {
   expect((await submit(t.url, t.key, { resume: pdf, hostUsername: "other" }, { "idempotency-key": "k1" })).status).toBe(
     422,
   );
-  t.app.accounts.addClient("tiny", { monthlyQuota: 1, rateLimitPerMinute: 0 });
-  const tiny = t.app.accounts.createKey("k", "tiny").key;
+  await t.app.accounts.addClient("tiny", { monthlyQuota: 1, rateLimitPerMinute: 0 });
+  const tiny = (await t.app.accounts.createKey("k", "tiny")).key;
   expect((await submit(t.url, tiny, { resume: pdf, hostUsername: "octocat" })).status).toBe(202);
   expect((await submit(t.url, tiny, { resume: pdf, hostUsername: "octocat" })).status).toBe(429);
   expect(readdirSync(dir)).toHaveLength(2);

@@ -16,24 +16,27 @@ describe.skipIf(!postgresBinDir())("PostgresResumeFiles", () => {
       const res = await submit(t.url, t.key, { resume: pdf, hostUsername: "octocat" });
       const { trackingId } = (await res.json()) as { trackingId: string };
       expect(await files.read(trackingId)).toEqual(pdf);
-      await pollUntil(() => t.app.verifications.get(trackingId)?.status === "COMPLETED", "the job to complete");
+      await pollUntil(
+        async () => (await t.app.verifications.get(trackingId))?.status === "COMPLETED",
+        "the job to complete",
+      );
 
       // a PDF no verification claims (a crash between the write and the commit), written long ago
       await files.writeDurable("vrf_00000000000000000000000000", new Uint8Array([1, 2, 3]));
-      t.app.db
+      await t.app.db
         .query("UPDATE resume_files SET created_at = 0 WHERE tracking_id = ?")
         .run("vrf_00000000000000000000000000");
       const now = Date.now();
-      expect(t.app.verifications.purge(now, 3_600_000)).toMatchObject({ resumes: 0, orphans: 1 });
+      expect(await t.app.verifications.purge(now, 3_600_000)).toMatchObject({ resumes: 0, orphans: 1 });
       expect(await files.read("vrf_00000000000000000000000000")).toBeNull();
       expect(await files.read(trackingId)).toEqual(pdf); // claimed and within retention: kept
 
       // retention: an hour later than a 1 ms retention, the finished job's PDF goes, its result stays
-      expect(t.app.verifications.purge(now + 3_600_000, 1)).toMatchObject({ resumes: 1 });
+      expect(await t.app.verifications.purge(now + 3_600_000, 1)).toMatchObject({ resumes: 1 });
       expect(await files.read(trackingId)).toBeNull();
       expect(await t.app.verifications.resume(trackingId)).toBeNull();
-      expect(t.app.verifications.get(trackingId)?.status).toBe("COMPLETED");
-      expect(files.removeSync(trackingId)).toBe(false);
+      expect((await t.app.verifications.get(trackingId))?.status).toBe("COMPLETED");
+      expect(await files.removeNow(trackingId)).toBe(false);
     } finally {
       await t.stop();
     }

@@ -21,7 +21,7 @@ describeEachBackend("verification read models", (backend) => {
   beforeAll(async () => {
     ids.acme = [];
     ids.beta = [];
-    app = createApp(testConfig(tmp.dir, await backend.env()), {
+    app = await createApp(testConfig(tmp.dir, await backend.env()), {
       clock,
       logger: silentLogger,
       steps: {
@@ -34,8 +34,8 @@ describeEachBackend("verification read models", (backend) => {
     });
     const principals: Record<string, Principal> = {};
     for (const name of ["acme", "beta"]) {
-      const client = app.accounts.addClient(name, { monthlyQuota: 0, rateLimitPerMinute: 0 });
-      const { row } = app.accounts.createKey("k", name);
+      const client = await app.accounts.addClient(name, { monthlyQuota: 0, rateLimitPerMinute: 0 });
+      const { row } = await app.accounts.createKey("k", name);
       principals[name] = { keyId: row.id, client };
     }
     // 30 jobs for acme over three days, 5 for beta; usernames octo-N, every 7th one fails
@@ -53,49 +53,50 @@ describeEachBackend("verification read models", (backend) => {
     }
     clock.set(START + 4 * DAY);
     // finish all but the last three jobs
-    const jobs = app.db
-      .query<{ id: string }, []>("SELECT job_id AS id FROM verifications ORDER BY created_at DESC LIMIT 3")
-      .all()
-      .map((r) => r.id);
-    app.db
+    const jobs = (
+      await app.db
+        .query<{ id: string }, []>("SELECT job_id AS id FROM verifications ORDER BY created_at DESC LIMIT 3")
+        .all()
+    ).map((r) => r.id);
+    await app.db
       .query(`UPDATE jobs SET run_at = ? WHERE id IN (${jobs.map(() => "?").join(",")})`)
       .run(START + 10 * DAY, ...jobs);
     await app.worker.runOnce();
   });
   afterAll(async () => {
-    app.db.close();
+    await app.db.close();
   });
 
   const filter = (q: Record<string, string>): JobFilter => parseJobFilter(q).filter;
-  const clientId = (name: string) => app.accounts.client(name).id;
+  const clientId = async (name: string) => (await app.accounts.client(name)).id;
 
   describe("the jobs list (VerificationService.listJobs)", () => {
-    test("critical_flags and candidate_name come from the result (SQLite json, PostgreSQL jsonb)", () => {
-      const done = app.verifications.listJobs(filter({ state: "COMPLETED" }), null).rows[0]!;
-      const result = JSON.parse(app.verifications.get(done.tracking_id)!.result!) as Record<string, unknown>;
+    test("critical_flags and candidate_name come from the result (SQLite json, PostgreSQL jsonb)", async () => {
+      const done = (await app.verifications.listJobs(filter({ state: "COMPLETED" }), null)).rows[0]!;
+      const result = JSON.parse((await app.verifications.get(done.tracking_id))!.result!) as Record<string, unknown>;
       const flags = [{ severity: "CRITICAL" }, { severity: "WARNING" }, { severity: "CRITICAL" }];
-      app.db
+      await app.db
         .query("UPDATE verifications SET result = ? WHERE tracking_id = ?")
         .run(JSON.stringify({ ...result, flags, candidateName: "Ada Lovelace" }), done.tracking_id);
       try {
-        const row = app.verifications
-          .listJobs(filter({}), null, 100)
-          .rows.find((r) => r.tracking_id === done.tracking_id)!;
+        const row = (await app.verifications.listJobs(filter({}), null, 100)).rows.find(
+          (r) => r.tracking_id === done.tracking_id,
+        )!;
         expect(row.critical_flags).toBe(2);
         expect(row.candidate_name).toBe("Ada Lovelace");
-        const failed = app.verifications.listJobs(filter({ state: "FAILED" }), null).rows[0]!;
+        const failed = (await app.verifications.listJobs(filter({ state: "FAILED" }), null)).rows[0]!;
         expect(failed.critical_flags).toBeNull();
-        const queued = app.verifications.listJobs(filter({ state: "queued" }), null).rows[0]!;
+        const queued = (await app.verifications.listJobs(filter({ state: "queued" }), null)).rows[0]!;
         expect(queued.candidate_name).toBeNull();
       } finally {
-        app.db
+        await app.db
           .query("UPDATE verifications SET result = ? WHERE tracking_id = ?")
           .run(JSON.stringify(result), done.tracking_id);
       }
     });
 
-    test("newest first, 25 a page, with totals and states", () => {
-      const p = app.verifications.listJobs(filter({}), null);
+    test("newest first, 25 a page, with totals and states", async () => {
+      const p = await app.verifications.listJobs(filter({}), null);
       expect(p.total).toBe(35);
       expect(p.rows).toHaveLength(25);
       expect(p.rows[0]!.tracking_id).toBe(ids.beta![4]!);
@@ -108,12 +109,12 @@ describeEachBackend("verification read models", (backend) => {
       expect(done.client_name).toBe("beta");
     });
 
-    test("paging older then newer walks the same rows back", () => {
-      const first = app.verifications.listJobs(filter({}), null, 10);
-      const second = app.verifications.listJobs(filter({ before: encodeCursor(first.older!) }), null, 10);
+    test("paging older then newer walks the same rows back", async () => {
+      const first = await app.verifications.listJobs(filter({}), null, 10);
+      const second = await app.verifications.listJobs(filter({ before: encodeCursor(first.older!) }), null, 10);
       expect(second.rows[0]!.created_at).toBeLessThan(first.rows[9]!.created_at);
       expect(second.newer).not.toBeNull();
-      const back = app.verifications.listJobs(filter({ after: encodeCursor(second.newer!) }), null, 10);
+      const back = await app.verifications.listJobs(filter({ after: encodeCursor(second.newer!) }), null, 10);
       expect(back.rows.map((r) => r.tracking_id)).toEqual(first.rows.map((r) => r.tracking_id));
       expect(back.newer).toBeNull();
       const seen = new Set<string>();
@@ -121,56 +122,58 @@ describeEachBackend("verification read models", (backend) => {
       for (;;) {
         for (const r of page.rows) seen.add(r.tracking_id);
         if (!page.older) break;
-        page = app.verifications.listJobs(filter({ before: encodeCursor(page.older) }), null, 10);
+        page = await app.verifications.listJobs(filter({ before: encodeCursor(page.older) }), null, 10);
       }
       expect(seen.size).toBe(35);
     });
 
-    test("filters: state, client, username prefix, date range, and combinations", () => {
-      expect(app.verifications.listJobs(filter({ state: "FAILED" }), null).total).toBe(5); // 0, 7, 14, 21, 28
-      expect(app.verifications.listJobs(filter({ state: "queued" }), null).total).toBe(3);
-      expect(app.verifications.listJobs(filter({ state: "COMPLETED" }), null).total).toBe(27);
-      expect(app.verifications.listJobs(filter({ state: "processing" }), null).total).toBe(0);
+    test("filters: state, client, username prefix, date range, and combinations", async () => {
+      expect((await app.verifications.listJobs(filter({ state: "FAILED" }), null)).total).toBe(5); // 0, 7, 14, 21, 28
+      expect((await app.verifications.listJobs(filter({ state: "queued" }), null)).total).toBe(3);
+      expect((await app.verifications.listJobs(filter({ state: "COMPLETED" }), null)).total).toBe(27);
+      expect((await app.verifications.listJobs(filter({ state: "processing" }), null)).total).toBe(0);
       expect(
-        app.verifications
-          .listJobs(filter({ client: "beta" }), clientId("beta"))
-          .rows.map((r) => r.tracking_id)
+        (await app.verifications.listJobs(filter({ client: "beta" }), await clientId("beta"))).rows
+          .map((r) => r.tracking_id)
           .sort(),
       ).toEqual([...ids.beta!].sort());
-      expect(app.verifications.listJobs(filter({ client: "nobody" }), null).total).toBe(0);
-      expect(app.verifications.listJobs(filter({ username: "FAIL" }), null).total).toBe(5);
+      expect((await app.verifications.listJobs(filter({ client: "nobody" }), null)).total).toBe(0);
+      expect((await app.verifications.listJobs(filter({ username: "FAIL" }), null)).total).toBe(5);
       expect(
-        app.verifications
-          .listJobs(filter({ username: "octo-3" }), null)
-          .rows.map((r) => r.host_username)
+        (await app.verifications.listJobs(filter({ username: "octo-3" }), null)).rows
+          .map((r) => r.host_username)
           .sort(),
       ).toEqual(["octo-3", "octo-30", "octo-31", "octo-32", "octo-33", "octo-34"]);
-      expect(app.verifications.listJobs(filter({ from: "2026-03-02", to: "2026-03-02" }), null).total).toBe(10);
-      expect(app.verifications.listJobs(filter({ from: "2026-03-04" }), null).total).toBe(5);
-      expect(app.verifications.listJobs(filter({ from: "2026-03-05" }), null).total).toBe(0);
-      expect(app.verifications.listJobs(filter({ to: "2026-02-28" }), null).total).toBe(0);
+      expect((await app.verifications.listJobs(filter({ from: "2026-03-02", to: "2026-03-02" }), null)).total).toBe(10);
+      expect((await app.verifications.listJobs(filter({ from: "2026-03-04" }), null)).total).toBe(5);
+      expect((await app.verifications.listJobs(filter({ from: "2026-03-05" }), null)).total).toBe(0);
+      expect((await app.verifications.listJobs(filter({ to: "2026-02-28" }), null)).total).toBe(0);
       expect(
-        app.verifications.listJobs(filter({ client: "acme", state: "FAILED", from: "2026-03-02" }), clientId("acme"))
-          .total,
+        (
+          await app.verifications.listJobs(
+            filter({ client: "acme", state: "FAILED", from: "2026-03-02" }),
+            await clientId("acme"),
+          )
+        ).total,
       ).toBe(3); // 14, 21, 28
     });
 
-    test("username filter treats LIKE wildcards literally", () => {
-      expect(app.verifications.listJobs({ ...filter({}), username: "%" }, null).total).toBe(0);
-      expect(app.verifications.listJobs({ ...filter({}), username: "octo_" }, null).total).toBe(0);
+    test("username filter treats LIKE wildcards literally", async () => {
+      expect((await app.verifications.listJobs({ ...filter({}), username: "%" }, null)).total).toBe(0);
+      expect((await app.verifications.listJobs({ ...filter({}), username: "octo_" }, null)).total).toBe(0);
     });
   });
 
   describe("overview read models: state counts, queue, client usage, delivery health", () => {
-    test("state counts since a time, the queue, and quota use per client", () => {
-      expect(app.verifications.stateCounts(START)).toEqual({ COMPLETED: 27, FAILED: 5, queued: 3 });
-      expect(app.verifications.stateCounts(START + 3 * DAY)).toEqual({ COMPLETED: 2, queued: 3 });
-      const q = app.verifications.queueState(START + 4 * DAY);
+    test("state counts since a time, the queue, and quota use per client", async () => {
+      expect(await app.verifications.stateCounts(START)).toEqual({ COMPLETED: 27, FAILED: 5, queued: 3 });
+      expect(await app.verifications.stateCounts(START + 3 * DAY)).toEqual({ COMPLETED: 2, queued: 3 });
+      const q = await app.verifications.queueState(START + 4 * DAY);
       expect(q.waiting).toBe(3);
       expect(q.running).toBe(0);
       expect(q.oldestWaitingMs).toBe(DAY - 32 * 60_000);
       expect(q.oldestDueMs).toBeNull(); // the three are scheduled in the future
-      const usage = clientUsage(app.accounts, app.verifications, START);
+      const usage = await clientUsage(app.accounts, app.verifications, START);
       expect(usage.map((u) => [u.name, u.used_this_month, u.active_keys])).toEqual([
         ["acme", 30, 1],
         ["beta", 5, 1],
@@ -178,8 +181,8 @@ describeEachBackend("verification read models", (backend) => {
       ]);
     });
 
-    test("delivery health is empty without deliveries", () => {
-      expect(app.webhooks.service.health(START)).toEqual({
+    test("delivery health is empty without deliveries", async () => {
+      expect(await app.webhooks.service.health(START)).toEqual({
         byState: {},
         attempts: 0,
         succeeded: 0,
@@ -187,7 +190,7 @@ describeEachBackend("verification read models", (backend) => {
         p95LatencyMs: null,
         retryingNow: 0,
       });
-      expect(app.webhooks.service.deliveriesForJob(ids.acme![0]!)).toEqual([]);
+      expect(await app.webhooks.service.deliveriesForJob(ids.acme![0]!)).toEqual([]);
     });
   });
 });

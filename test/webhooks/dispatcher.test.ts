@@ -9,7 +9,7 @@ import { verifyStandardSignature } from "../../src/webhooks/verify-signature.ts"
 import { WebhookDispatcher } from "../../src/webhooks/webhook-dispatcher.ts";
 import type { WebhookEvents } from "../../src/webhooks/webhook-events.ts";
 import { describeEachBackend, type TestBackend } from "../support/backends.ts";
-import { fixedSteps } from "../support/harness.ts";
+import { fixedSteps, pollUntil } from "../support/harness.ts";
 import { never, type Receiver, startReceiver } from "./helpers/receivers.ts";
 import { makeWorld, type World } from "./helpers/world.ts";
 
@@ -47,7 +47,7 @@ describeEachBackend("dispatcher (in-process app, manual clock, real loopback rec
   test("success: one signed POST right after completion; body is the polled result + event + timestamp", async () => {
     const w = await world();
     const r = receiver(status(204));
-    const { secret } = w.app.accounts.setWebhook("default", r.url);
+    const { secret } = await w.app.accounts.setWebhook("default", r.url);
     const id = await w.finishJob();
     expect((await w.poll(id)).webhookStatus).toBe("pending");
     expect(await w.app.webhooks.dispatcher.runOnce()).toBe(1);
@@ -62,14 +62,14 @@ describeEachBackend("dispatcher (in-process app, manual clock, real loopback rec
     expect(Object.keys(payload)[0]).toBe("event");
     // signatures checked byte for byte against the bytes the receiver got
     expect(got!.headers["x-service-signature"]).toBe(`sha256=${hexHmac(secret, got!.body)}`);
-    const delivery = w.app.webhooks.service.find(id)!;
+    const delivery = (await w.app.webhooks.service.find(id))!;
     expect(got!.headers["webhook-id"]).toBe(delivery.id);
     expect(got!.headers["webhook-timestamp"]).toBe(String(Math.floor(w.clock.now() / 1000)));
     expect(verifyStandardSignature(got!.body, got!.headers, secret, { now: w.clock.now() })).toBe(true);
     expect(got!.headers["content-type"]).toBe("application/json");
     expect(delivery.payload).toBe(got!.text);
 
-    const log = w.app.webhooks.service.attempts(delivery.id);
+    const log = await w.app.webhooks.service.attempts(delivery.id);
     expect(log).toHaveLength(1);
     expect(log[0]).toMatchObject({
       attempt: 1,
@@ -84,12 +84,12 @@ describeEachBackend("dispatcher (in-process app, manual clock, real loopback rec
   test("500 then success: the retry waits 1m from the failure and sends the same id and bytes, freshly signed", async () => {
     const w = await world();
     const r = receiver((n) => (n === 1 ? new Response("try later", { status: 500 }) : new Response("ok")));
-    const { secret } = w.app.accounts.setWebhook("default", r.url);
+    const { secret } = await w.app.accounts.setWebhook("default", r.url);
     const id = await w.finishJob();
     const failedAt = w.clock.now();
     await w.app.webhooks.dispatcher.runOnce();
     expect((await w.poll(id)).webhookStatus).toBe("retrying");
-    const d = w.app.webhooks.service.find(id)!;
+    const d = (await w.app.webhooks.service.find(id))!;
     expect(d.next_attempt_at).toBe(failedAt + 1 * M);
     expect(d).toMatchObject({ state: "retrying", round_failures: 1, last_outcome: "http", last_status_code: 500 });
 
@@ -104,7 +104,12 @@ describeEachBackend("dispatcher (in-process app, manual clock, real loopback rec
     expect(Number(second!.headers["webhook-timestamp"]) - Number(first!.headers["webhook-timestamp"])).toBe(60);
     expect(second!.headers["x-service-signature"]).toBe(`sha256=${hexHmac(secret, second!.body)}`);
     expect(
-      w.app.webhooks.service.attempts(d.id).map((a) => [a.attempt, a.outcome, a.status_code, a.response_excerpt]),
+      (await w.app.webhooks.service.attempts(d.id)).map((a) => [
+        a.attempt,
+        a.outcome,
+        a.status_code,
+        a.response_excerpt,
+      ]),
     ).toEqual([
       [1, "http", 500, "try later"],
       [2, "success", 200, "ok"],
@@ -114,7 +119,7 @@ describeEachBackend("dispatcher (in-process app, manual clock, real loopback rec
   test("a receiver that always fails: six attempts on the 1m,5m,30m,2h,8h schedule, then webhook_failed; the result stays", async () => {
     const w = await world();
     const r = receiver(status(410, "gone"));
-    w.app.accounts.setWebhook("default", r.url);
+    await w.app.accounts.setWebhook("default", r.url);
     const exhausted = w.app.webhooks.events.waitFor("webhook.exhausted", () => true, 5_000);
     const id = await w.finishJob();
     const start = w.clock.now();
@@ -131,11 +136,11 @@ describeEachBackend("dispatcher (in-process app, manual clock, real loopback rec
     w.clock.advance(48 * H);
     expect(await w.app.webhooks.dispatcher.runOnce()).toBe(0);
     expect(r.received).toHaveLength(6);
-    const d = w.app.webhooks.service.find(id)!;
+    const d = (await w.app.webhooks.service.find(id))!;
     expect(d).toMatchObject({ state: "failed", attempts: 6, next_attempt_at: null, lease_token: null });
-    expect(w.app.webhooks.service.attempts(d.id).every((a) => a.outcome === "http" && a.status_code === 410)).toBe(
-      true,
-    );
+    expect(
+      (await w.app.webhooks.service.attempts(d.id)).every((a) => a.outcome === "http" && a.status_code === 410),
+    ).toBe(true);
   });
 
   test("a job that ends FAILED sends verification.completed with status FAILED and its reason", async () => {
@@ -149,7 +154,7 @@ describeEachBackend("dispatcher (in-process app, manual clock, real loopback rec
       },
     });
     const r = receiver();
-    w.app.accounts.setWebhook("default", r.url);
+    await w.app.accounts.setWebhook("default", r.url);
     const id = await w.finishJob();
     await w.app.webhooks.dispatcher.runOnce();
     const body = JSON.parse((await r.waitFor(1))[0]!.text);
@@ -168,7 +173,7 @@ describeEachBackend("dispatcher (in-process app, manual clock, real loopback rec
     const id = await w.finishJob();
     expect(await w.app.webhooks.dispatcher.runOnce()).toBe(0);
     expect((await w.poll(id)).webhookStatus).toBe("not_configured");
-    const principal = w.app.accounts.authenticate(`Bearer ${w.key}`)!;
+    const principal = (await w.app.accounts.authenticate(`Bearer ${w.key}`))!;
     const ack = await w.app.verifications.submit({
       principal,
       hostUsername: "queued",
@@ -182,10 +187,10 @@ describeEachBackend("dispatcher (in-process app, manual clock, real loopback rec
   test("secret rotation: both secrets sign webhook-signature during the overlap, only the new one after", async () => {
     const w = await world();
     const r = receiver((n) => new Response(null, { status: n < 3 ? 503 : 200 }));
-    const { secret: old } = w.app.accounts.setWebhook("default", r.url);
+    const { secret: old } = await w.app.accounts.setWebhook("default", r.url);
     const id = await w.finishJob();
     await w.app.webhooks.dispatcher.runOnce(); // attempt 1: one secret
-    const { secret: next } = w.app.accounts.rotateWebhookSecret("default", 3 * M);
+    const { secret: next } = await w.app.accounts.rotateWebhookSecret("default", 3 * M);
     w.clock.advance(1 * M);
     await w.app.webhooks.dispatcher.runOnce(); // attempt 2: inside the overlap
     w.clock.advance(5 * M);
@@ -205,11 +210,11 @@ describeEachBackend("dispatcher (in-process app, manual clock, real loopback rec
     const w = await world();
     const first = receiver(status(500));
     const second = receiver();
-    w.app.accounts.setWebhook("default", first.url);
+    await w.app.accounts.setWebhook("default", first.url);
     const id = await w.finishJob();
     await w.app.webhooks.dispatcher.runOnce();
-    const c = w.app.accounts.client("default");
-    w.app.accounts.setWebhook("default", second.url);
+    const c = await w.app.accounts.client("default");
+    await w.app.accounts.setWebhook("default", second.url);
     w.clock.advance(1 * M);
     await w.app.webhooks.dispatcher.runOnce();
     expect(first.received).toHaveLength(1);
@@ -218,11 +223,11 @@ describeEachBackend("dispatcher (in-process app, manual clock, real loopback rec
 
     // a URL removed after the event was queued
     const id2 = await w.finishJob("second");
-    w.app.db.query("UPDATE clients SET webhook_url = NULL WHERE id = ?").run(c.id);
+    await w.app.db.query("UPDATE clients SET webhook_url = NULL WHERE id = ?").run(c.id);
     await w.app.webhooks.dispatcher.runOnce();
-    const d2 = w.app.webhooks.service.find(id2)!;
+    const d2 = (await w.app.webhooks.service.find(id2))!;
     expect(d2).toMatchObject({ state: "retrying", last_outcome: "config" });
-    expect(w.app.webhooks.service.attempts(d2.id)[0]!.error).toContain("no webhook URL");
+    expect((await w.app.webhooks.service.attempts(d2.id))[0]!.error).toContain("no webhook URL");
   });
 
   test("sends concurrently, never more than the bound at once", async () => {
@@ -237,7 +242,7 @@ describeEachBackend("dispatcher (in-process app, manual clock, real loopback rec
       inFlight--;
       return new Response("ok");
     });
-    w.app.accounts.setWebhook("default", r.url);
+    await w.app.accounts.setWebhook("default", r.url);
     for (let i = 0; i < 10; i++) await w.finishJob(`user${i}`);
     const dispatcher = new WebhookDispatcher({
       db: w.app.db,
@@ -261,13 +266,13 @@ describeEachBackend("dispatcher (in-process app, manual clock, real loopback rec
     }
     expect(await run).toBe(10);
     expect(maxInFlight).toBe(3);
-    expect(w.app.webhooks.store.countsByState()).toEqual({ delivered: 10 });
+    expect(await w.app.webhooks.store.countsByState()).toEqual({ delivered: 10 });
   });
 
   test("an attempt in flight when the process died is attempted again when its lease lapses (at-least-once)", async () => {
     const w = await world();
     const r = receiver();
-    w.app.accounts.setWebhook("default", r.url);
+    await w.app.accounts.setWebhook("default", r.url);
     const id = await w.finishJob();
     // a dispatcher whose sender never returns stands in for a process killed mid-request
     const hung: WebhookSender = { send: () => new Promise(() => {}) };
@@ -283,32 +288,34 @@ describeEachBackend("dispatcher (in-process app, manual clock, real loopback rec
       timeoutMs: 2_000,
     });
     void doomed.runOnce();
-    const d = w.app.webhooks.service.find(id)!;
-    expect(d.lease_token).not.toBeNull();
+    const d = await pollUntil(async () => {
+      const leased = await w.app.webhooks.service.find(id);
+      return leased?.lease_token ? leased : null;
+    }, "the doomed dispatcher to lease the delivery");
     expect(d.next_attempt_at).toBe(w.clock.now() + 2_000 + 2_000); // timeout + lease margin
     expect((await w.poll(id)).webhookStatus).toBe("pending");
     expect(await w.app.webhooks.dispatcher.runOnce()).toBe(0); // leased: not due yet
     w.clock.advance(4_000);
     expect(await w.app.webhooks.dispatcher.runOnce()).toBe(1);
     expect(r.received).toHaveLength(1);
-    expect(w.app.webhooks.service.attempts(d.id).map((a) => [a.attempt, a.outcome])).toEqual([
+    expect((await w.app.webhooks.service.attempts(d.id)).map((a) => [a.attempt, a.outcome])).toEqual([
       [1, "interrupted"],
       [2, "success"],
     ]);
-    expect(w.app.webhooks.service.find(id)).toMatchObject({ state: "delivered", round_failures: 0 });
+    expect(await w.app.webhooks.service.find(id)).toMatchObject({ state: "delivered", round_failures: 0 });
   });
 
   test("graceful stop: an attempt still in flight at the deadline is released, due again at once", async () => {
     const w = await world({ env: { WEBHOOK_TIMEOUT: "30s" } });
     const r = receiver(never);
-    w.app.accounts.setWebhook("default", r.url);
+    await w.app.accounts.setWebhook("default", r.url);
     const id = await w.finishJob();
     w.app.webhooks.start();
     await r.waitFor(1);
     expect(await w.app.webhooks.stop(50)).toEqual({ finished: 0, released: 1 });
-    const d = w.app.webhooks.service.find(id)!;
+    const d = (await w.app.webhooks.service.find(id))!;
     expect(d).toMatchObject({ lease_token: null, next_attempt_at: w.clock.now(), state: "pending", round_failures: 0 });
-    expect(w.app.webhooks.service.attempts(d.id)[0]!.outcome).toBe("interrupted");
+    expect((await w.app.webhooks.service.attempts(d.id))[0]!.outcome).toBe("interrupted");
   });
 
   test("/metrics reports deliveries by state and attempts by outcome", async () => {
@@ -316,7 +323,7 @@ describeEachBackend("dispatcher (in-process app, manual clock, real loopback rec
     const scrape = () =>
       new Request("http://local/metrics", { headers: { authorization: "Bearer metrics-scraper-token-0123456789" } });
     const r = receiver(status(500));
-    w.app.accounts.setWebhook("default", r.url);
+    await w.app.accounts.setWebhook("default", r.url);
     await w.finishJob();
     await w.app.webhooks.dispatcher.runOnce();
     const text = await (await w.app.http.handle(scrape())).text();

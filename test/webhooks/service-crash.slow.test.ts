@@ -57,15 +57,15 @@ async function boot(dir: string, extra: Record<string, string>): Promise<ChildSe
   return s;
 }
 
-function readDb<T>(dir: string, fn: (db: Database) => T): T {
-  const db = openStorage(
+async function readDb<T>(dir: string, fn: (db: Database) => Promise<T>): Promise<T> {
+  const db = await openStorage(
     { dbPath: join(dir, "claimcheck.db"), databaseUrl: dbEnv.DATABASE_URL ?? null },
     { migrate: false },
   );
   try {
-    return fn(db);
+    return await fn(db);
   } finally {
-    db.close();
+    await db.close();
   }
 }
 
@@ -97,14 +97,14 @@ describeEachBackend("webhook delivery across a SIGKILL (real service processes)"
     );
     first.kill("SIGKILL");
     expect(await first.exited).not.toBe(0);
-    const due = readDb(
+    const due = await readDb(
       w.dir,
-      (db) =>
-        db
+      async (db) =>
+        (await db
           .query<{ next_attempt_at: number }, [string]>(
             "SELECT next_attempt_at FROM webhook_deliveries WHERE tracking_id = ?",
           )
-          .get(trackingId)!.next_attempt_at,
+          .get(trackingId))!.next_attempt_at,
     );
     expect(Date.now()).toBeLessThan(due); // killed before the retry was due
 
@@ -133,12 +133,14 @@ describeEachBackend("webhook delivery across a SIGKILL (real service processes)"
       async () => (await jobView(second, w.key, trackingId)).webhookStatus === "delivered",
       "delivered status",
     );
-    const attempts = readDb(w.dir, (db) =>
-      db
-        .query<{ attempt: number; outcome: string; status_code: number | null }, []>(
-          "SELECT attempt, outcome, status_code FROM webhook_attempts ORDER BY attempt",
-        )
-        .all(),
+    const attempts = await readDb(
+      w.dir,
+      async (db) =>
+        await db
+          .query<{ attempt: number; outcome: string; status_code: number | null }, []>(
+            "SELECT attempt, outcome, status_code FROM webhook_attempts ORDER BY attempt",
+          )
+          .all(),
     );
     expect(attempts).toEqual([
       { attempt: 1, outcome: "http", status_code: 500 },
@@ -155,14 +157,14 @@ describeEachBackend("webhook delivery across a SIGKILL (real service processes)"
     const [a1] = await w.receiver.waitFor(1);
     first.kill("SIGKILL");
     await first.exited;
-    const leaseEnd = readDb(
+    const leaseEnd = await readDb(
       w.dir,
-      (db) =>
-        db
+      async (db) =>
+        (await db
           .query<{ next_attempt_at: number }, [string]>(
             "SELECT next_attempt_at FROM webhook_deliveries WHERE tracking_id = ?",
           )
-          .get(trackingId)!.next_attempt_at,
+          .get(trackingId))!.next_attempt_at,
     );
 
     const second = await boot(w.dir, env);
@@ -174,12 +176,14 @@ describeEachBackend("webhook delivery across a SIGKILL (real service processes)"
       async () => (await jobView(second, w.key, trackingId)).webhookStatus === "delivered",
       "delivered status",
     );
-    const attempts = readDb(w.dir, (db) =>
-      db
-        .query<{ attempt: number; outcome: string }, []>(
-          "SELECT attempt, outcome FROM webhook_attempts ORDER BY attempt",
-        )
-        .all(),
+    const attempts = await readDb(
+      w.dir,
+      async (db) =>
+        await db
+          .query<{ attempt: number; outcome: string }, []>(
+            "SELECT attempt, outcome FROM webhook_attempts ORDER BY attempt",
+          )
+          .all(),
     );
     expect(attempts).toEqual([
       { attempt: 1, outcome: "interrupted" },

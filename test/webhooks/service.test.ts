@@ -24,7 +24,7 @@ async function setup(answer: Parameters<typeof startReceiver>[0]): Promise<{ w: 
   cleanups.push(() => w.close());
   const r = startReceiver(answer);
   cleanups.push(() => r.stop());
-  w.app.accounts.setWebhook("default", r.url);
+  await w.app.accounts.setWebhook("default", r.url);
   return { w, r };
 }
 const failAll = () => new Response(null, { status: 500 });
@@ -34,9 +34,9 @@ async function exhaust(w: World): Promise<void> {
     await w.app.webhooks.dispatcher.runOnce();
   }
 }
-const codeOf = (fn: () => unknown) => {
+const codeOf = async (p: Promise<unknown>) => {
   try {
-    fn();
+    await p;
   } catch (e) {
     return e instanceof AppError ? `${e.status} ${e.code}` : String(e);
   }
@@ -52,8 +52,8 @@ describeEachBackend("WebhookService", (backend) => {
     const { w, r } = await setup(failAll);
     const id = await w.finishJob();
     await exhaust(w);
-    expect(w.app.webhooks.service.status(id)).toBe("webhook_failed");
-    const { delivery, created } = w.app.webhooks.service.resend(id);
+    expect(await w.app.webhooks.service.status(id)).toBe("webhook_failed");
+    const { delivery, created } = await w.app.webhooks.service.resend(id);
     expect(created).toBe(false);
     expect(delivery).toMatchObject({
       state: "pending",
@@ -62,7 +62,7 @@ describeEachBackend("WebhookService", (backend) => {
       failed_at: null,
     });
     await w.app.webhooks.dispatcher.runOnce();
-    expect(w.app.webhooks.service.find(id)).toMatchObject({
+    expect(await w.app.webhooks.service.find(id)).toMatchObject({
       state: "retrying",
       attempts: 7,
       next_attempt_at: w.clock.now() + 1 * M,
@@ -85,9 +85,9 @@ describeEachBackend("WebhookService", (backend) => {
       timeoutMs: 1_000,
     });
     void hung.runOnce();
-    expect(codeOf(() => w.app.webhooks.service.resend(id))).toBe("409 delivery_in_flight");
+    expect(await codeOf(w.app.webhooks.service.resend(id))).toBe("409 delivery_in_flight");
     const t = await w.app.webhooks.service.sendTest(
-      w.app.accounts.client("default").id,
+      (await w.app.accounts.client("default")).id,
       createHttpSender({ timeoutMs: 1_000, blockPrivate: false }),
     );
     expect(t.delivery).toMatchObject({
@@ -98,14 +98,14 @@ describeEachBackend("WebhookService", (backend) => {
       next_attempt_at: null,
       last_status_code: 500,
     });
-    expect(codeOf(() => w.app.webhooks.service.resend(t.delivery.id))).toBe("409 not_resendable");
-    expect(codeOf(() => w.app.webhooks.service.resend("vrf_unknown"))).toBe("404 delivery_not_found");
+    expect(await codeOf(w.app.webhooks.service.resend(t.delivery.id))).toBe("409 not_resendable");
+    expect(await codeOf(w.app.webhooks.service.resend("vrf_unknown"))).toBe("404 delivery_not_found");
   });
 
   test("resendFailed: only webhook_failed event deliveries since the time, of the one client asked for", async () => {
     const { w } = await setup(failAll);
-    const other = w.app.accounts.addClient("other");
-    w.app.accounts.setWebhook("other", "http://127.0.0.1:9/x");
+    const other = await w.app.accounts.addClient("other");
+    await w.app.accounts.setWebhook("other", "http://127.0.0.1:9/x");
     const early = await w.finishJob("early");
     await exhaust(w);
     const cut = w.clock.now() + 1;
@@ -113,31 +113,31 @@ describeEachBackend("WebhookService", (backend) => {
     const late = await w.finishJob("late");
     await exhaust(w);
     await w.app.webhooks.service.sendTest(
-      w.app.accounts.client("default").id,
+      (await w.app.accounts.client("default")).id,
       createHttpSender({ timeoutMs: 1_000, blockPrivate: false }),
     ); // a failed test: never resent
-    expect(w.app.webhooks.service.resendFailed(other.id, 0)).toEqual([]);
-    const resent = w.app.webhooks.service.resendFailed(w.app.accounts.client("default").id, cut);
+    expect(await w.app.webhooks.service.resendFailed(other.id, 0)).toEqual([]);
+    const resent = await w.app.webhooks.service.resendFailed((await w.app.accounts.client("default")).id, cut);
     expect(resent.map((d) => d.tracking_id)).toEqual([late]);
-    expect(w.app.webhooks.service.status(early)).toBe("webhook_failed");
-    expect(w.app.webhooks.service.resendFailed(null, 0).map((d) => d.tracking_id)).toEqual([early]);
+    expect(await w.app.webhooks.service.status(early)).toBe("webhook_failed");
+    expect((await w.app.webhooks.service.resendFailed(null, 0)).map((d) => d.tracking_id)).toEqual([early]);
   });
 
   test("the event is queued in the transaction of the final state, exactly once per final state", async () => {
     const { w } = await setup(() => new Response("ok"));
     const id = await w.finishJob();
-    const rows = w.app.db
+    const rows = (await w.app.db
       .query<{ n: number }, [string]>("SELECT count(*) AS n FROM webhook_deliveries WHERE tracking_id = ?")
-      .get(id)!;
+      .get(id))!;
     expect(rows.n).toBe(1);
     // recording the same final state again (a duplicate run) changes nothing and queues nothing
-    w.app.db
-      .transaction(() => w.app.verifications.complete(id, { confidenceScore: 1, verifiedProjects: [], flags: [] }))
-      .immediate();
+    await w.app.db.transaction((tx) =>
+      w.app.verifications.complete(tx, id, { confidenceScore: 1, verifiedProjects: [], flags: [] }),
+    );
     expect(
-      w.app.db
+      (await w.app.db
         .query<{ n: number }, [string]>("SELECT count(*) AS n FROM webhook_deliveries WHERE tracking_id = ?")
-        .get(id)!.n,
+        .get(id))!.n,
     ).toBe(1);
   });
 });

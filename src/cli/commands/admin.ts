@@ -10,7 +10,12 @@ import { DATA_DIR_FLAG, parseFlags, type StorageFlags } from "../flags.ts";
 import { withDatabase } from "../open-data.ts";
 
 /** Open the data directory's database for dashboard-administrator work (safe beside a running server). */
-function withAdmins<T>(io: CliIO, flags: StorageFlags, fn: (auth: AdminAuth) => T, setupTtlMs?: number): T {
+function withAdmins<T>(
+  io: CliIO,
+  flags: StorageFlags,
+  fn: (auth: AdminAuth) => T | Promise<T>,
+  setupTtlMs?: number,
+): Promise<T> {
   return withDatabase(io, flags, (db) => fn(new AdminAuth(new AdminStore(db), systemClock, { setupTtlMs })));
 }
 
@@ -49,7 +54,7 @@ account with \`claimcheck admin remove\`). There is no default password.
     if (ttl === null || (ttl !== undefined && (ttl < 5 * 60_000 || ttl > 7 * 86_400_000)))
       throw new UsageError("--ttl must be a duration from 5m to 7d, e.g. 30m or 2h");
     const base = baseUrl(io, values.url);
-    const { token, expiresAt } = withAdmins(io, values, (auth) => auth.createSetupToken(), ttl);
+    const { token, expiresAt } = await withAdmins(io, values, (auth) => auth.createSetupToken(), ttl);
     io.out(setupLink(base, token));
     io.err(`one-time setup link, valid until ${isoOf(expiresAt)}: open it in a browser to create an administrator`);
     return 0;
@@ -62,7 +67,7 @@ const list: Command = {
   help: `usage: claimcheck admin list [--json] [--data-dir DIR | --database-url URL]`,
   async run(args, io) {
     const { values } = parseFlags(args, { json: { type: "boolean" }, ...DATA_DIR_FLAG });
-    const admins = withAdmins(io, values, (auth) => auth.listAdmins());
+    const admins = await withAdmins(io, values, (auth) => auth.listAdmins());
     const rows = admins.map((a) => ({
       id: a.id,
       username: a.username,
@@ -85,7 +90,7 @@ const remove: Command = {
   async run(args, io) {
     const { values, positionals } = parseFlags(args, { ...DATA_DIR_FLAG }, 1);
     if (!positionals[0]) throw new UsageError("the username is required (see: claimcheck admin list)");
-    withAdmins(io, values, (auth) => auth.removeAdmin(positionals[0]!));
+    await withAdmins(io, values, (auth) => auth.removeAdmin(positionals[0]!));
     io.out(`removed ${positionals[0]}`);
     return 0;
   },

@@ -24,11 +24,11 @@ server. Restore by stopping the server and putting the copy in place as DATA_DIR
         "the data is in PostgreSQL (DATABASE_URL): back it up with pg_dump (README: Running several replicas)",
       );
     if (!existsSync(dbPath)) throw new Error(`no database at ${dbPath}`);
-    const db = openDatabase(dbPath, { migrate: false });
+    const db = await openDatabase(dbPath, { migrate: false });
     try {
-      backupTo(db, out);
+      await backupTo(db, out);
     } finally {
-      db.close();
+      await db.close();
     }
     io.out(out);
     return 0;

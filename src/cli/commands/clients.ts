@@ -23,7 +23,7 @@ const add: Command = {
   async run(args, io) {
     const { values, positionals } = parseFlags(args, { ...LIMIT_FLAGS, ...DATA_DIR_FLAG }, 1);
     if (!positionals[0]) throw new UsageError("the client name is required");
-    const c = withAccounts(io, values, (a) =>
+    const c = await withAccounts(io, values, (a) =>
       a.addClient(positionals[0]!, {
         monthlyQuota: intFlag("monthly-quota", values["monthly-quota"]),
         rateLimitPerMinute: intFlag("rate-limit", values["rate-limit"]),
@@ -40,8 +40,8 @@ const list: Command = {
   help: `usage: claimcheck clients list [--json] [--data-dir DIR | --database-url URL]`,
   async run(args, io) {
     const { values } = parseFlags(args, { json: { type: "boolean" }, ...DATA_DIR_FLAG });
-    const clients = withAccounts(io, values, (a) => {
-      a.ensureDefaultClient();
+    const clients = await withAccounts(io, values, async (a) => {
+      await a.ensureDefaultClient();
       return a.listClients();
     });
     if (values.json)
@@ -89,7 +89,7 @@ const set: Command = {
     const rateLimitPerMinute = intFlag("rate-limit", values["rate-limit"]);
     if (monthlyQuota === undefined && rateLimitPerMinute === undefined)
       throw new UsageError("give --monthly-quota and/or --rate-limit");
-    const c = withAccounts(io, values, (a) => a.setLimits(positionals[0]!, { monthlyQuota, rateLimitPerMinute }));
+    const c = await withAccounts(io, values, (a) => a.setLimits(positionals[0]!, { monthlyQuota, rateLimitPerMinute }));
     io.out(show(c));
     return 0;
   },

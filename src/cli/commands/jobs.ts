@@ -60,8 +60,10 @@ const list: Command = {
     });
     if (problems.length) throw new UsageError(problems.join("; "));
     const limit = intFlag("limit", values.limit) ?? 50;
-    const clientId = filter.client ? withAccounts(io, values, (a) => a.client(filter.client!).id) : null;
-    const page = withDatabase(io, values, (db, dataDir) =>
+    const clientId = filter.client
+      ? await withAccounts(io, values, async (a) => (await a.client(filter.client!)).id)
+      : null;
+    const page = await withDatabase(io, values, (db, dataDir) =>
       services(db, dataDir).verifications.listJobs(filter, clientId, Math.min(Math.max(limit, 1), 1000)),
     );
     const rows = page.rows.map((r) => ({
@@ -126,14 +128,14 @@ prints { job (the result as polled), pdfKept, deliveries } instead.`,
     const { values, positionals } = parseFlags(args, { json: { type: "boolean" }, ...DATA_DIR_FLAG }, 1);
     const id = positionals[0];
     if (!id) throw new UsageError("the trackingId is required (see: claimcheck jobs list)");
-    const out = withDatabase(io, values, (db, dataDir) => {
+    const out = await withDatabase(io, values, async (db, dataDir) => {
       const s = services(db, dataDir);
-      const v = s.verifications.get(id);
+      const v = await s.verifications.get(id);
       if (!v) return null;
       return {
-        job: s.verifications.render(v),
+        job: await s.verifications.render(v),
         pdfKept: v.resume_stored === 1,
-        deliveries: s.deliveries.forJob(id),
+        deliveries: await s.deliveries.forJob(id),
       };
     });
     if (!out) {
@@ -157,10 +159,10 @@ finished yet will then fail with resume_purged.`,
     const { values, positionals } = parseFlags(args, { ...DATA_DIR_FLAG }, 1);
     const id = positionals[0];
     if (!id) throw new UsageError("the trackingId is required");
-    const found = withDatabase(io, values, (db, dataDir) => {
+    const found = await withDatabase(io, values, async (db, dataDir) => {
       const s = services(db, dataDir);
-      if (!s.verifications.get(id)) return false;
-      s.verifications.deleteResume(id);
+      if (!(await s.verifications.get(id))) return false;
+      await s.verifications.deleteResume(id);
       return true;
     });
     if (!found) {

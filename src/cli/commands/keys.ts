@@ -15,7 +15,7 @@ stdout. Only its hash is stored: copy it now, it cannot be shown again.`,
   async run(args, io) {
     const { values } = parseFlags(args, { name: { type: "string" }, client: { type: "string" }, ...DATA_DIR_FLAG });
     if (!values.name) throw new UsageError("--name is required");
-    const { key, row } = withAccounts(io, values, (a) => a.createKey(values.name!, values.client ?? "default"));
+    const { key, row } = await withAccounts(io, values, (a) => a.createKey(values.name!, values.client ?? "default"));
     io.out(key);
     io.err(`created key ${row.id} (${row.display_prefix}…) for client ${values.client ?? "default"}`);
     return 0;
@@ -28,7 +28,7 @@ const list: Command = {
   help: `usage: claimcheck keys list [--client NAME] [--json] [--data-dir DIR | --database-url URL]`,
   async run(args, io) {
     const { values } = parseFlags(args, { client: { type: "string" }, json: { type: "boolean" }, ...DATA_DIR_FLAG });
-    const keys = withAccounts(io, values, (a) => a.listKeys(values.client));
+    const keys = await withAccounts(io, values, (a) => a.listKeys(values.client));
     const rows = keys.map((k) => ({
       id: k.id,
       name: k.name,
@@ -71,7 +71,7 @@ const revoke: Command = {
   async run(args, io) {
     const { values, positionals } = parseFlags(args, { ...DATA_DIR_FLAG }, 1);
     if (!positionals[0]) throw new UsageError("the key id is required (see: claimcheck keys list)");
-    withAccounts(io, values, (a) => a.revokeKey(positionals[0]!));
+    await withAccounts(io, values, (a) => a.revokeKey(positionals[0]!));
     io.out(`revoked ${positionals[0]}`);
     return 0;
   },

@@ -13,16 +13,16 @@ at start, under a lock, so replicas starting together migrate once; run this on 
 deploy step before the new replicas start. Forward only: a migration is never edited once released.`,
   async run(args, io) {
     const { values } = parseFlags(args, DATA_DIR_FLAG);
-    const { db, where } = openCommandStorage(io, values, { migrate: false });
+    const { db, where } = await openCommandStorage(io, values, { migrate: false });
     try {
-      const r = migrateStorage(db);
+      const r = await migrateStorage(db);
       io.out(
         r.applied.length
           ? `applied migrations ${r.applied.join(", ")} to ${where}`
           : `${where} is up to date (migration ${r.current.at(-1) ?? 0} of ${r.known})`,
       );
     } finally {
-      db.close();
+      await db.close();
     }
     return 0;
   },

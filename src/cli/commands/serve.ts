@@ -32,7 +32,7 @@ finish, the rest are released to be picked up at the next start.`,
       config = loadConfig(io.env, values as Record<string, string>);
       ensureDataDir(config.dataDir);
       try {
-        app = createApp(config);
+        app = await createApp(config);
       } catch (err) {
         // a SQLite file that cannot be opened is a DATA_DIR problem, a PostgreSQL that cannot be used a DATABASE_URL one
         if (config.databaseUrl) throw postgresStartError(config.databaseUrl, err);
@@ -49,7 +49,7 @@ finish, the rest are released to be picked up at the next start.`,
       throw err;
     }
     const cmd = userCommand(io.env);
-    const keys = app.accounts.listKeys().filter((k) => k.revoked_at === null);
+    const keys = (await app.accounts.listKeys()).filter((k) => k.revoked_at === null);
     const local = app.boundUrl === url ? "" : ` (every interface; from this machine: ${url})`;
     const data = config.databaseUrl ? `PostgreSQL ${postgresPlace(config.databaseUrl)}, DATABASE_URL` : config.dbPath;
     io.out(`claimcheck listening on ${app.boundUrl}${local}  (data: ${data})`);
@@ -57,7 +57,7 @@ finish, the rest are released to be picked up at the next start.`,
     if (keys.length === 0) io.out(`no API key yet; create one in another terminal:  ${cmd} keys create --name first`);
     io.out(`health: ${url}/healthz   API: POST ${url}/v1/verify   OpenAPI: ${url}/openapi.json`);
     try {
-      const setup = app.dashboard.setupLinkIfNoAdmin(url);
+      const setup = await app.dashboard.setupLinkIfNoAdmin(url);
       if (setup)
         io.out(
           `dashboard: no administrator yet; create the first one with this one-time link (valid until ${new Date(setup.expiresAt).toISOString()}): ${setup.link}`,

@@ -18,13 +18,16 @@ import { githubTokenNotice } from "../notices.ts";
 import { openCommandStorage } from "../open-data.ts";
 
 /** Where GitHub's conditional-request cache lives: the server's DATA_DIR when one is named, else memory. */
-function cacheDatabase(
+async function cacheDatabase(
   io: CliIO,
   flags: { "data-dir"?: string; "database-url"?: string },
-): { db: Database; where: string } {
+): Promise<{ db: Database; where: string }> {
   if (!flags["data-dir"] && !flags["database-url"] && !io.env.DATA_DIR && !io.env.DATABASE_URL)
-    return { db: openDatabase(":memory:"), where: "memory (pass --data-dir to keep GitHub answers between runs)" };
-  const { db, where } = openCommandStorage(io, flags);
+    return {
+      db: await openDatabase(":memory:"),
+      where: "memory (pass --data-dir to keep GitHub answers between runs)",
+    };
+  const { db, where } = await openCommandStorage(io, flags);
   return { db, where };
 }
 
@@ -92,7 +95,7 @@ user, no projects, GitHub unreachable, unavailable or rate-limited), 2 for a usa
       await closeSharedExtractor();
     }
 
-    const { db, where } = cacheDatabase(io, values);
+    const { db, where } = await cacheDatabase(io, values);
     // on PostgreSQL beside running replicas: their gate, so this run does not overshoot their budget
     const rateGate = createRateGate(db);
     try {
@@ -119,8 +122,8 @@ user, no projects, GitHub unreachable, unavailable or rate-limited), 2 for a usa
       if (f) return failure(io, json, login, f.code, f.message);
       throw err;
     } finally {
-      rateGate.close();
-      db.close();
+      await rateGate.close();
+      await db.close();
     }
   },
 };

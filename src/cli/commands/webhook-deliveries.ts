@@ -19,15 +19,15 @@ import { clientDefaults, openCommandStorage } from "../open-data.ts";
  * Open the DATA_DIR of a (possibly running) server for delivery admin. A running server notices
  * rescheduled deliveries within its poll interval (about a second); a stopped one at its next start.
  */
-function openWebhooks(io: CliIO, flags: StorageFlags) {
-  const { db } = openCommandStorage(io, flags);
+async function openWebhooks(io: CliIO, flags: StorageFlags) {
+  const { db } = await openCommandStorage(io, flags);
   const accounts = new AccountService(new AccountStore(db), systemClock, clientDefaults(io.env));
   const verifications = new VerificationStore(db);
   const service = new WebhookService({
     db,
     store: new DeliveryStore(db),
     clients: accounts,
-    finalResult: (id) => finalResultOf(verifications.get(id)),
+    finalResult: async (id, q) => finalResultOf(await verifications.on(q ?? db).get(id)),
     clock: systemClock,
   });
   return { db, accounts, service, close: () => db.close() };
@@ -86,25 +86,25 @@ const resend: Command = {
       throw new UsageError("give either one ID, or --failed --since TIME");
     if (!values.failed && (values.since || values.client))
       throw new UsageError("--since and --client go with --failed");
-    const w = openWebhooks(io, values);
+    const w = await openWebhooks(io, values);
     try {
       if (id !== undefined) {
-        const r = w.service.resend(id);
+        const r = await w.service.resend(id);
         io.out(describeDelivery(r.delivery));
         io.err(r.created ? "queued a first delivery for this verification" : "scheduled for an attempt now");
         return 0;
       }
       if (!values.since) throw new UsageError("--failed needs --since TIME (e.g. --since 24h)");
       const since = parseSince(values.since, Date.now());
-      const clientId = values.client ? w.accounts.client(values.client).id : null;
-      const rows = w.service.resendFailed(clientId, since);
+      const clientId = values.client ? (await w.accounts.client(values.client)).id : null;
+      const rows = await w.service.resendFailed(clientId, since);
       for (const d of rows) io.out(describeDelivery(d));
       io.err(
         `${rows.length} failed deliver${rows.length === 1 ? "y" : "ies"} since ${isoOf(since)} scheduled for an attempt now`,
       );
       return 0;
     } finally {
-      w.close();
+      await w.close();
     }
   },
 };
@@ -130,9 +130,9 @@ recorded in the attempt log. Exit code 0 when the receiver answered 2xx, 1 other
       }
       throw err;
     }
-    const w = openWebhooks(io, values);
+    const w = await openWebhooks(io, values);
     try {
-      const client = w.accounts.client(values.client ?? "default");
+      const client = await w.accounts.client(values.client ?? "default");
       const sender = createHttpSender({ timeoutMs: config.webhookTimeoutMs, blockPrivate: config.webhookBlockPrivate });
       const { delivery, result } = await w.service.sendTest(client.id, sender);
       const status = result.statusCode === null ? "" : ` HTTP ${result.statusCode}`;
@@ -143,7 +143,7 @@ recorded in the attempt log. Exit code 0 when the receiver answered 2xx, 1 other
       if (result.responseExcerpt) io.out(`response: ${shown(result.responseExcerpt, 400)}`);
       return result.outcome === "success" ? 0 : 1;
     } finally {
-      w.close();
+      await w.close();
     }
   },
 };
@@ -174,14 +174,14 @@ untrusted: they are shown quoted with control characters escaped, and as JSON st
   async run(args, io) {
     const { values, positionals } = parseFlags(args, { json: { type: "boolean" }, ...DATA_DIR_FLAG }, 1);
     if (!positionals[0]) throw new UsageError("the delivery id or trackingId is required");
-    const w = openWebhooks(io, values);
+    const w = await openWebhooks(io, values);
     try {
-      const d = w.service.find(positionals[0]);
+      const d = await w.service.find(positionals[0]);
       if (!d) {
         io.err(`no delivery for ${positionals[0]} (a verification of a client without a webhook URL has none)`);
         return 1;
       }
-      const attempts = w.service.attempts(d.id);
+      const attempts = await w.service.attempts(d.id);
       if (values.json) {
         const { payload: _, lease_token: __, ...row } = d;
         io.out(JSON.stringify({ delivery: { ...row, webhookStatus: webhookStatusOf(d.state) }, attempts }, null, 2));
@@ -191,7 +191,7 @@ untrusted: they are shown quoted with control characters escaped, and as JSON st
       }
       return 0;
     } finally {
-      w.close();
+      await w.close();
     }
   },
 };

@@ -22,7 +22,9 @@ the previous one keeps signing alongside for 24 hours.`,
       ...DATA_DIR_FLAG,
     });
     if (!values.url) throw new UsageError("--url is required");
-    const r = withAccounts(io, values, (a) => a.setWebhook(values.client ?? "default", values.url!, values.secret));
+    const r = await withAccounts(io, values, (a) =>
+      a.setWebhook(values.client ?? "default", values.url!, values.secret),
+    );
     if (r.generated) io.out(r.secret);
     io.err(
       `webhook for client ${r.client.name}: ${r.client.webhook_url}${r.generated ? " (new secret printed above; store it now)" : ""}`,
@@ -44,7 +46,7 @@ const show: Command = {
       json: { type: "boolean" },
       ...DATA_DIR_FLAG,
     });
-    const c = withAccounts(io, values, (a) => a.client(values.client ?? "default"));
+    const c = await withAccounts(io, values, (a) => a.client(values.client ?? "default"));
     const secret = c.webhook_secret
       ? values.reveal
         ? c.webhook_secret
@@ -81,7 +83,7 @@ X-Service-Signature uses the new secret at once.`,
     const overlap = values.overlap === undefined ? undefined : parseDuration(values.overlap);
     if (overlap === null)
       throw new UsageError(`--overlap must be a duration like 24h, got ${JSON.stringify(values.overlap)}`);
-    const r = withAccounts(io, values, (a) => a.rotateWebhookSecret(values.client ?? "default", overlap));
+    const r = await withAccounts(io, values, (a) => a.rotateWebhookSecret(values.client ?? "default", overlap));
     io.out(r.secret);
     io.err(
       `new secret for client ${r.client.name}${r.client.webhook_secret_previous_until ? `; the previous one signs until ${new Date(r.client.webhook_secret_previous_until).toISOString()}` : ""}`,
@@ -109,7 +111,7 @@ it does not, with the most likely reason (body re-serialized, whitespace changed
     if ((values.body === undefined) === (values["body-file"] === undefined))
       throw new UsageError("give exactly one of --body or --body-file");
     const body = values.body ?? (await Bun.file(values["body-file"]!).text());
-    const c = withAccounts(io, values, (a) => a.client(values.client ?? "default"));
+    const c = await withAccounts(io, values, (a) => a.client(values.client ?? "default"));
     const verdict = checkSignature({
       body,
       header: values.header,

@@ -28,8 +28,8 @@ export function authRoutes(handle: PageHandler, auth: AdminAuth) {
 
   return new Elysia()
     .get("/dashboard/login", (ctx) =>
-      handle.open(ctx, (r) => {
-        if (auth.session(readCookie(r.request, SESSION_COOKIE, r.secure)))
+      handle.open(ctx, async (r) => {
+        if (await auth.session(readCookie(r.request, SESSION_COOKIE, r.secure)))
           return redirect(safeNext(r.url.searchParams.get("next")));
         const { token, cookie } = loginCsrf(r);
         const notice = r.url.searchParams.has("bye") ? "You are logged out." : null;
@@ -50,7 +50,7 @@ export function authRoutes(handle: PageHandler, auth: AdminAuth) {
           const next = safeNext(field(form, "next", 500));
           try {
             const s = await auth.login(username, field(form, "password", 2048, true), r.ip);
-            auth.purge();
+            await auth.purge();
             return redirect(next, { "set-cookie": setCookie(SESSION_COOKIE, s.token, null, r.secure) });
           } catch (err) {
             if (!(err instanceof AppError) || (err.code !== "invalid_login" && err.code !== "login_throttled"))
@@ -68,17 +68,17 @@ export function authRoutes(handle: PageHandler, auth: AdminAuth) {
     .post(
       "/dashboard/logout",
       (ctx) =>
-        handle.authed(ctx, (r) => {
-          auth.logout(readCookie(r.request, SESSION_COOKIE, r.secure)!);
+        handle.authed(ctx, async (r) => {
+          await auth.logout(readCookie(r.request, SESSION_COOKIE, r.secure)!);
           return redirect("/dashboard/login?bye=1", { "set-cookie": clearCookie(SESSION_COOKIE, r.secure) });
         }),
       { parse: "none" },
     )
     .get("/dashboard/setup", (ctx) =>
-      handle.open(ctx, (r) => {
+      handle.open(ctx, async (r) => {
         const token = r.url.searchParams.get("token");
         const { token: csrf, cookie } = loginCsrf(r);
-        const live = token !== null && auth.isSetupTokenLive(token);
+        const live = token !== null && (await auth.isSetupTokenLive(token));
         return htmlResponse(setupPage({ assets: handle.assets, csrf, token, live }), live ? 200 : 403, {
           "set-cookie": cookie,
         });
@@ -99,7 +99,7 @@ export function authRoutes(handle: PageHandler, auth: AdminAuth) {
               field(form, "password", 2048, true),
               field(form, "confirm", 2048, true),
             );
-            const s = auth.startSession(admin.id);
+            const s = await auth.startSession(admin.id);
             return redirect("/dashboard", { "set-cookie": setCookie(SESSION_COOKIE, s.token, null, r.secure) });
           } catch (err) {
             if (!(err instanceof AppError) || (err.code !== "invalid_credentials" && err.code !== "admin_exists"))
@@ -110,7 +110,7 @@ export function authRoutes(handle: PageHandler, auth: AdminAuth) {
                 assets: handle.assets,
                 csrf,
                 token,
-                live: auth.isSetupTokenLive(token),
+                live: await auth.isSetupTokenLive(token),
                 username,
                 error: err.message,
               }),

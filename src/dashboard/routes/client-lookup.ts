@@ -3,8 +3,8 @@ import type { ClientRow } from "../../accounts/account-store.ts";
 import { AppError } from "../../lib/errors.ts";
 
 /** The client named in a dashboard URL; 404 when there is none (every client-scoped route starts here). */
-export function clientOr404(accounts: AccountService, name: string | undefined): ClientRow {
-  const found = name ? accounts.listClients().find((x) => x.name === name) : undefined;
+export async function clientOr404(accounts: AccountService, name: string | undefined): Promise<ClientRow> {
+  const found = name ? (await accounts.listClients()).find((x) => x.name === name) : undefined;
   if (!found) throw new AppError("client_not_found", 404, "There is no client with that name.");
   return found;
 }

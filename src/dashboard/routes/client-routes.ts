@@ -24,7 +24,7 @@ export function limitField(form: Form, name: string, label: string): number | un
 export function clientRoutes(deps: DashboardContext) {
   const { handle, auth, accounts } = deps;
 
-  const renderClient = (
+  const renderClient = async (
     r: AdminRequest,
     client: ClientRow,
     extra: { createdKey?: { key: string; name: string }; problems?: string[]; status?: number } = {},
@@ -33,17 +33,18 @@ export function clientRoutes(deps: DashboardContext) {
       clientPage({
         assets: handle.assets,
         viewer: r.viewer,
-        flash: handle.flash(r),
+        flash: await handle.flash(r),
         problems: extra.problems,
-        client: accounts.clientById(client.id)!,
-        usedThisMonth: deps.verifications.countsByClientSince(monthStartUtc(deps.clock.now())).get(client.id) ?? 0,
-        keys: accounts.listKeys(client.name),
+        client: (await accounts.clientById(client.id))!,
+        usedThisMonth:
+          (await deps.verifications.countsByClientSince(monthStartUtc(deps.clock.now()))).get(client.id) ?? 0,
+        keys: await accounts.listKeys(client.name),
         createdKey: extra.createdKey ?? null,
       }),
       extra.status ?? 200,
     );
 
-  const renderList = (
+  const renderList = async (
     r: AdminRequest,
     viewer: Viewer,
     extra: { problems?: string[]; form?: { name: string; quota: string; rate: string }; status?: number } = {},
@@ -52,9 +53,9 @@ export function clientRoutes(deps: DashboardContext) {
       clientsPage({
         assets: handle.assets,
         viewer,
-        flash: handle.flash(r),
+        flash: await handle.flash(r),
         problems: extra.problems,
-        clients: clientUsage(accounts, deps.verifications, monthStartUtc(deps.clock.now())),
+        clients: await clientUsage(accounts, deps.verifications, monthStartUtc(deps.clock.now())),
         form: extra.form,
       }),
       extra.status ?? 200,
@@ -65,18 +66,18 @@ export function clientRoutes(deps: DashboardContext) {
     .post(
       "/dashboard/clients",
       (ctx) =>
-        handle.authed(ctx, (r) => {
+        handle.authed(ctx, async (r) => {
           const form = {
             name: field(r.form, "name", 63),
             quota: field(r.form, "monthlyQuota", 20),
             rate: field(r.form, "rateLimit", 20),
           };
           try {
-            const created = accounts.addClient(form.name, {
+            const created = await accounts.addClient(form.name, {
               monthlyQuota: limitField(r.form, "monthlyQuota", "the monthly quota"),
               rateLimitPerMinute: limitField(r.form, "rateLimit", "the rate limit"),
             });
-            auth.flash(r.session, `Client ${created.name} added. Create an API key for it below.`);
+            await auth.flash(r.session, `Client ${created.name} added. Create an API key for it below.`);
             return redirect(`/dashboard/clients/${encodeURIComponent(created.name)}`);
           } catch (err) {
             if (!(err instanceof AppError) || err.status >= 500) throw err;
@@ -86,22 +87,22 @@ export function clientRoutes(deps: DashboardContext) {
       { parse: "none" },
     )
     .get("/dashboard/clients/:name", (ctx) =>
-      handle.authed(ctx, (r) => renderClient(r, clientOr404(accounts, r.params.name))),
+      handle.authed(ctx, async (r) => renderClient(r, await clientOr404(accounts, r.params.name))),
     )
     .post(
       "/dashboard/clients/:name/limits",
       (ctx) =>
-        handle.authed(ctx, (r) => {
-          const client = clientOr404(accounts, r.params.name);
+        handle.authed(ctx, async (r) => {
+          const client = await clientOr404(accounts, r.params.name);
           try {
             const monthlyQuota = limitField(r.form, "monthlyQuota", "the monthly quota");
             const rateLimitPerMinute = limitField(r.form, "rateLimit", "the rate limit");
-            accounts.setLimits(client.name, { monthlyQuota, rateLimitPerMinute });
+            await accounts.setLimits(client.name, { monthlyQuota, rateLimitPerMinute });
           } catch (err) {
             if (!(err instanceof AppError) || err.status >= 500) throw err;
             return renderClient(r, client, { problems: [err.message], status: err.status });
           }
-          auth.flash(r.session, "Limits saved.");
+          await auth.flash(r.session, "Limits saved.");
           return redirect(`/dashboard/clients/${encodeURIComponent(client.name)}`);
         }),
       { parse: "none" },
@@ -109,10 +110,10 @@ export function clientRoutes(deps: DashboardContext) {
     .post(
       "/dashboard/clients/:name/keys",
       (ctx) =>
-        handle.authed(ctx, (r) => {
-          const client = clientOr404(accounts, r.params.name);
+        handle.authed(ctx, async (r) => {
+          const client = await clientOr404(accounts, r.params.name);
           try {
-            const { key, row } = accounts.createKey(field(r.form, "name", 100), client.name);
+            const { key, row } = await accounts.createKey(field(r.form, "name", 100), client.name);
             // rendered, not redirected: the key exists only in this response (no-store), never in a URL or the database
             return renderClient(r, client, { createdKey: { key, name: row.name } });
           } catch (err) {
@@ -125,13 +126,13 @@ export function clientRoutes(deps: DashboardContext) {
     .post(
       "/dashboard/clients/:name/keys/:keyId/revoke",
       (ctx) =>
-        handle.authed(ctx, (r) => {
-          const client = clientOr404(accounts, r.params.name);
+        handle.authed(ctx, async (r) => {
+          const client = await clientOr404(accounts, r.params.name);
           // only this client's keys can be revoked through this client's URL
-          const key = accounts.listKeys(client.name).find((k) => k.id === r.params.keyId);
+          const key = (await accounts.listKeys(client.name)).find((k) => k.id === r.params.keyId);
           if (!key) throw new AppError("key_not_found", 404, "This client has no API key with that id.");
-          if (key.revoked_at === null) accounts.revokeKey(key.id);
-          auth.flash(
+          if (key.revoked_at === null) await accounts.revokeKey(key.id);
+          await auth.flash(
             r.session,
             `Key "${key.name}" (${key.display_prefix}…) is revoked: requests with it are refused from now on.`,
           );

@@ -15,25 +15,27 @@ const DAY_MS = 86_400_000;
 export function jobRoutes(deps: DashboardContext) {
   const { handle, auth } = deps;
 
-  const jobOr404 = (trackingId: string | undefined) => {
-    const job = trackingId && trackingId.length <= 64 ? deps.verifications.get(trackingId) : null;
+  const jobOr404 = async (trackingId: string | undefined) => {
+    const job = trackingId && trackingId.length <= 64 ? await deps.verifications.get(trackingId) : null;
     if (!job) throw new AppError("job_not_found", 404, "There is no job with that tracking id.");
     return job;
   };
 
-  const deliveriesOf = (trackingId: string): DeliveryWithAttempts[] =>
-    deps.webhooks
-      ? deps.webhooks
-          .deliveriesForJob(trackingId)
-          .map((delivery) => ({ delivery, attempts: deps.webhooks!.attempts(delivery.id) }))
-      : [];
+  const deliveriesOf = async (trackingId: string): Promise<DeliveryWithAttempts[]> => {
+    const webhooks = deps.webhooks;
+    if (!webhooks) return [];
+    const deliveries = await webhooks.deliveriesForJob(trackingId);
+    return Promise.all(
+      deliveries.map(async (delivery) => ({ delivery, attempts: await webhooks.attempts(delivery.id) })),
+    );
+  };
 
-  const resend = (trackingId: string, idOrTracking: string, session: Parameters<typeof auth.flash>[0]) => {
+  const resend = async (trackingId: string, idOrTracking: string, session: Parameters<typeof auth.flash>[0]) => {
     if (!deps.webhooks)
       throw new AppError("webhooks_unavailable", 409, "Webhook delivery is not available in this build.");
     try {
-      const r = deps.webhooks.resend(idOrTracking);
-      auth.flash(
+      const r = await deps.webhooks.resend(idOrTracking);
+      await auth.flash(
         session,
         r.created
           ? `Event queued for delivery as ${r.delivery.id}.`
@@ -41,27 +43,32 @@ export function jobRoutes(deps: DashboardContext) {
       );
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      auth.flash(session, `Not resent: ${errorMessage(err)}`);
+      await auth.flash(session, `Not resent: ${errorMessage(err)}`);
     }
     return redirect(`/dashboard/jobs/${encodeURIComponent(trackingId)}`);
   };
 
   return new Elysia()
     .get("/dashboard", (ctx) =>
-      handle.authed(ctx, (r) => {
+      handle.authed(ctx, async (r) => {
         const now = deps.clock.now();
         const dayStart = now - (now % DAY_MS);
         const monthStart = monthStartUtc(now);
-        let deliveries = null;
-        if (deps.webhooks) deliveries = deps.webhooks.health(now - DAY_MS);
+        const [today, month, queue, deliveries, clients] = await Promise.all([
+          deps.verifications.stateCounts(dayStart),
+          deps.verifications.stateCounts(monthStart),
+          deps.verifications.queueState(now),
+          deps.webhooks ? deps.webhooks.health(now - DAY_MS) : null,
+          clientUsage(deps.accounts, deps.verifications, monthStart),
+        ]);
         const data = {
           now,
-          today: deps.verifications.stateCounts(dayStart),
-          month: deps.verifications.stateCounts(monthStart),
-          queue: deps.verifications.queueState(now),
+          today,
+          month,
+          queue,
           deliveries,
           github: deps.githubRateLimit?.() ?? null,
-          clients: clientUsage(deps.accounts, deps.verifications, monthStart),
+          clients,
           todayDay: new Date(dayStart).toISOString().slice(0, 10),
           monthStartDay: new Date(monthStart).toISOString().slice(0, 10),
         };
@@ -69,7 +76,7 @@ export function jobRoutes(deps: DashboardContext) {
           overviewPage({
             assets: handle.assets,
             viewer: r.viewer,
-            flash: handle.flash(r),
+            flash: await handle.flash(r),
             data,
             refreshMs: deps.refreshMs,
           }),
@@ -77,19 +84,20 @@ export function jobRoutes(deps: DashboardContext) {
       }),
     )
     .get("/dashboard/jobs", (ctx) =>
-      handle.authed(ctx, (r) => {
+      handle.authed(ctx, async (r) => {
         const { filter, problems } = parseJobFilter(Object.fromEntries(r.url.searchParams));
-        const client = filter.client ? deps.accounts.listClients().find((x) => x.name === filter.client) : undefined;
+        const clients = await deps.accounts.listClients();
+        const client = filter.client ? clients.find((x) => x.name === filter.client) : undefined;
         if (filter.client && !client) problems.push(`client: there is no client named ${filter.client}`);
-        const page = deps.verifications.listJobs(filter, client?.id ?? null);
+        const page = await deps.verifications.listJobs(filter, client?.id ?? null);
         return htmlResponse(
           jobsPage({
             assets: handle.assets,
             viewer: r.viewer,
-            flash: handle.flash(r),
+            flash: await handle.flash(r),
             problems,
             filter,
-            clients: deps.accounts.listClients(),
+            clients,
             page,
             refreshMs: deps.refreshMs,
           }),
@@ -97,20 +105,20 @@ export function jobRoutes(deps: DashboardContext) {
       }),
     )
     .get("/dashboard/jobs/:trackingId", (ctx) =>
-      handle.authed(ctx, (r) => {
-        const job = jobOr404(r.params.trackingId);
+      handle.authed(ctx, async (r) => {
+        const job = await jobOr404(r.params.trackingId);
         const final = job.status === "COMPLETED" || job.status === "FAILED";
-        const result = final ? (deps.verifications.render(job) as Record<string, unknown>) : null;
+        const result = final ? ((await deps.verifications.render(job)) as Record<string, unknown>) : null;
         return htmlResponse(
           jobPage({
             assets: handle.assets,
             viewer: r.viewer,
-            flash: handle.flash(r),
+            flash: await handle.flash(r),
             job,
-            client: deps.accounts.clientById(job.client_id),
+            client: await deps.accounts.clientById(job.client_id),
             result,
             timelines: job.timelines ? JSON.parse(job.timelines) : [],
-            deliveries: deliveriesOf(job.tracking_id),
+            deliveries: await deliveriesOf(job.tracking_id),
             webhooksOn: deps.webhooks !== null,
             refreshMs: deps.refreshMs,
           }),
@@ -120,13 +128,16 @@ export function jobRoutes(deps: DashboardContext) {
     .post(
       "/dashboard/jobs/:trackingId/delete-pdf",
       (ctx) =>
-        handle.authed(ctx, (r) => {
-          const job = jobOr404(r.params.trackingId);
+        handle.authed(ctx, async (r) => {
+          const job = await jobOr404(r.params.trackingId);
           if (job.status !== "COMPLETED" && job.status !== "FAILED") {
-            auth.flash(r.session, "The PDF of an unfinished job is still needed; delete it once the job has ended.");
+            await auth.flash(
+              r.session,
+              "The PDF of an unfinished job is still needed; delete it once the job has ended.",
+            );
           } else {
-            deps.verifications.deleteResume(job.tracking_id);
-            auth.flash(r.session, "The uploaded PDF was deleted. The result stays.");
+            await deps.verifications.deleteResume(job.tracking_id);
+            await auth.flash(r.session, "The uploaded PDF was deleted. The result stays.");
           }
           return redirect(`/dashboard/jobs/${encodeURIComponent(job.tracking_id)}`);
         }),
@@ -135,8 +146,8 @@ export function jobRoutes(deps: DashboardContext) {
     .post(
       "/dashboard/jobs/:trackingId/resend",
       (ctx) =>
-        handle.authed(ctx, (r) => {
-          const job = jobOr404(r.params.trackingId);
+        handle.authed(ctx, async (r) => {
+          const job = await jobOr404(r.params.trackingId);
           return resend(job.tracking_id, job.tracking_id, r.session);
         }),
       { parse: "none" },
@@ -144,10 +155,12 @@ export function jobRoutes(deps: DashboardContext) {
     .post(
       "/dashboard/jobs/:trackingId/deliveries/:deliveryId/resend",
       (ctx) =>
-        handle.authed(ctx, (r) => {
-          const job = jobOr404(r.params.trackingId);
+        handle.authed(ctx, async (r) => {
+          const job = await jobOr404(r.params.trackingId);
           // the delivery must be one of this job's: an id from another job (or client) is not found here
-          const delivery = deps.webhooks?.deliveriesForJob(job.tracking_id).find((d) => d.id === r.params.deliveryId);
+          const delivery = (await deps.webhooks?.deliveriesForJob(job.tracking_id))?.find(
+            (d) => d.id === r.params.deliveryId,
+          );
           if (!delivery) throw new AppError("delivery_not_found", 404, "This job has no delivery with that id.");
           return resend(job.tracking_id, delivery.id, r.session);
         }),

@@ -16,14 +16,16 @@ export function webhookRoutes(deps: DashboardContext) {
   const { handle, auth, accounts } = deps;
   const base = (name: string) => `/dashboard/clients/${encodeURIComponent(name)}/webhook`;
 
-  const tests = (client: ClientRow): DeliveryWithAttempts[] =>
-    deps.webhooks
-      ? deps.webhooks
-          .testDeliveries(client.id)
-          .map((delivery) => ({ delivery, attempts: deps.webhooks!.attempts(delivery.id) }))
-      : [];
+  const tests = async (client: ClientRow): Promise<DeliveryWithAttempts[]> => {
+    const webhooks = deps.webhooks;
+    if (!webhooks) return [];
+    const deliveries = await webhooks.testDeliveries(client.id);
+    return Promise.all(
+      deliveries.map(async (delivery) => ({ delivery, attempts: await webhooks.attempts(delivery.id) })),
+    );
+  };
 
-  const render = (
+  const render = async (
     r: AdminRequest,
     client: ClientRow,
     extra: Partial<WebhookPageOptions> & { status?: number } = {},
@@ -33,10 +35,10 @@ export function webhookRoutes(deps: DashboardContext) {
       webhookPage({
         assets: handle.assets,
         viewer: r.viewer,
-        flash: handle.flash(r),
-        client: accounts.clientById(client.id)!,
+        flash: await handle.flash(r),
+        client: (await accounts.clientById(client.id))!,
         now: deps.clock.now(),
-        tests: tests(client),
+        tests: await tests(client),
         webhooksOn: deps.webhooks !== null,
         ...rest,
       }),
@@ -46,11 +48,11 @@ export function webhookRoutes(deps: DashboardContext) {
 
   return new Elysia()
     .get("/dashboard/clients/:name/webhook", (ctx) =>
-      handle.authed(ctx, (r) => {
-        const client = clientOr404(accounts, r.params.name);
+      handle.authed(ctx, async (r) => {
+        const client = await clientOr404(accounts, r.params.name);
         const highlight = r.url.searchParams.get("test");
         // a test delivery named in the URL must be this client's: another client's id is not found here
-        if (highlight && !deps.webhooks?.testDeliveries(client.id, 50).some((d) => d.id === highlight)) {
+        if (highlight && !(await deps.webhooks?.testDeliveries(client.id, 50))?.some((d) => d.id === highlight)) {
           throw new AppError("delivery_not_found", 404, "This client has no test delivery with that id.");
         }
         return render(r, client, { highlight });
@@ -59,11 +61,11 @@ export function webhookRoutes(deps: DashboardContext) {
     .post(
       "/dashboard/clients/:name/webhook",
       (ctx) =>
-        handle.authed(ctx, (r) => {
-          const client = clientOr404(accounts, r.params.name);
+        handle.authed(ctx, async (r) => {
+          const client = await clientOr404(accounts, r.params.name);
           const url = field(r.form, "url", 2000);
           try {
-            const set = accounts.setWebhook(client.name, url);
+            const set = await accounts.setWebhook(client.name, url);
             if (set.generated) {
               return render(r, client, {
                 shownSecret: {
@@ -76,7 +78,7 @@ export function webhookRoutes(deps: DashboardContext) {
             if (!(err instanceof AppError) || err.status >= 500) throw err;
             return render(r, client, { problems: [err.message], urlValue: url, status: err.status });
           }
-          auth.flash(r.session, "Webhook URL saved.");
+          await auth.flash(r.session, "Webhook URL saved.");
           return redirect(base(client.name));
         }),
       { parse: "none" },
@@ -84,8 +86,8 @@ export function webhookRoutes(deps: DashboardContext) {
     .post(
       "/dashboard/clients/:name/webhook/reveal",
       (ctx) =>
-        handle.authed(ctx, (r) => {
-          const client = clientOr404(accounts, r.params.name);
+        handle.authed(ctx, async (r) => {
+          const client = await clientOr404(accounts, r.params.name);
           if (!client.webhook_secret)
             throw new AppError("no_webhook_secret", 409, "This client has no webhook secret yet: set a URL first.");
           return render(r, client, {
@@ -100,9 +102,9 @@ export function webhookRoutes(deps: DashboardContext) {
     .post(
       "/dashboard/clients/:name/webhook/rotate",
       (ctx) =>
-        handle.authed(ctx, (r) => {
-          const client = clientOr404(accounts, r.params.name);
-          const rotated = accounts.rotateWebhookSecret(client.name);
+        handle.authed(ctx, async (r) => {
+          const client = await clientOr404(accounts, r.params.name);
+          const rotated = await accounts.rotateWebhookSecret(client.name);
           return render(r, client, {
             shownSecret: {
               value: rotated.secret,
@@ -116,13 +118,13 @@ export function webhookRoutes(deps: DashboardContext) {
       "/dashboard/clients/:name/webhook/test",
       (ctx) =>
         handle.authed(ctx, async (r) => {
-          const client = clientOr404(accounts, r.params.name);
+          const client = await clientOr404(accounts, r.params.name);
           if (!deps.webhooks)
             throw new AppError("webhooks_unavailable", 409, "Webhook delivery is not available in this build.");
           if (!client.webhook_url) throw new AppError("no_webhook_url", 409, "Set a webhook URL first.");
           const sent = await deps.webhooks.sendTest(client.id);
           const attempt = sent.result;
-          auth.flash(
+          await auth.flash(
             r.session,
             attempt.outcome === "success"
               ? `Test event delivered: HTTP ${attempt.statusCode} in ${attempt.latencyMs} ms.`
@@ -135,8 +137,8 @@ export function webhookRoutes(deps: DashboardContext) {
     .post(
       "/dashboard/clients/:name/webhook/check",
       (ctx) =>
-        handle.authed(ctx, (r) => {
-          const client = clientOr404(accounts, r.params.name);
+        handle.authed(ctx, async (r) => {
+          const client = await clientOr404(accounts, r.params.name);
           const body = field(r.form, "body", MAX_CHECK_BODY, true);
           const header = field(r.form, "header", 200);
           const verdict = checkSignature({

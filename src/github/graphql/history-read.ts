@@ -57,7 +57,7 @@ export async function readHistories(
     const vars: Record<string, unknown> = {};
     for (const [k, r] of chunk.entries()) Object.assign(vars, { [`o${k}`]: r.owner, [`n${k}`]: r.name });
     const data = await gql.query<Record<string, GqlRepoEvidence | null>>(evidenceQuery(chunk.length), vars);
-    out.push(...chunk.map((repo, k) => firstRead(repo, data[`r${k}`] ?? null, opts)));
+    out.push(...(await Promise.all(chunk.map((repo, k) => firstRead(repo, data[`r${k}`] ?? null, opts)))));
   }
   const cursors = new Map<GqlRead, string>();
   // a history longer than the pages allowed is the REST path's (statistics, not pages): no page wasted on it
@@ -85,7 +85,7 @@ export async function readHistories(
           cursors.delete(r); // vanished meanwhile: left incomplete, the REST path decides
           continue;
         }
-        if (absorb(r, h, cached(opts, r.repo)) || !h.pageInfo.hasNextPage || !h.pageInfo.endCursor) {
+        if (absorb(r, h, await cached(opts, r.repo)) || !h.pageInfo.hasNextPage || !h.pageInfo.endCursor) {
           r.complete = true;
           cursors.delete(r);
         } else cursors.set(r, h.pageInfo.endCursor);
@@ -96,11 +96,11 @@ export async function readHistories(
   return out;
 }
 
-function firstRead(
+async function firstRead(
   repo: GhRepo,
   ev: GqlRepoEvidence | null,
   opts: Parameters<typeof readHistories>[2],
-): GqlRead | null {
+): Promise<GqlRead | null> {
   if (!ev) return null;
   const target = ev.defaultBranchRef?.target;
   if (!ev.defaultBranchRef || !target?.oid || !target.history)
@@ -116,7 +116,7 @@ function firstRead(
     fromCache: false,
   };
   const h = target.history;
-  read.complete = absorb(read, h, cached(opts, repo)) || !h.pageInfo.hasNextPage;
+  read.complete = absorb(read, h, await cached(opts, repo)) || !h.pageInfo.hasNextPage;
   if (!read.complete) (read as GqlRead & { cursor?: string }).cursor = h.pageInfo.endCursor ?? undefined;
   return read;
 }
@@ -135,8 +135,8 @@ function absorb(r: GqlRead, h: GqlHistory, known: CachedHistory | null): boolean
   return false;
 }
 
-function cached(opts: Parameters<typeof readHistories>[2], repo: GhRepo): CachedHistory | null {
-  const entry = opts.cache?.get(cacheUrl(opts.origin, repo), opts.partition);
+async function cached(opts: Parameters<typeof readHistories>[2], repo: GhRepo): Promise<CachedHistory | null> {
+  const entry = await opts.cache?.get(cacheUrl(opts.origin, repo), opts.partition);
   if (!entry) return null;
   try {
     const c = JSON.parse(entry.body) as CachedHistory;
@@ -149,7 +149,8 @@ function cached(opts: Parameters<typeof readHistories>[2], repo: GhRepo): Cached
 function store(opts: Parameters<typeof readHistories>[2], r: GqlRead): void {
   if (!opts.cache || !r.head) return;
   const body = JSON.stringify({ head: r.head, totalCount: r.totalCount, nodes: r.nodes } satisfies CachedHistory);
-  opts.cache.put(
+  void opts.cache.put(
+    // never fails; the evidence need not wait for it
     opts.partition,
     { url: cacheUrl(opts.origin, r.repo), etag: null, lastModified: null, headers: {}, body },
     opts.clock.now(),

@@ -2,15 +2,21 @@ import { timingSafeEqual } from "node:crypto";
 import { Elysia } from "elysia";
 
 export interface HealthProbe {
-  /** throws when the database cannot take a write */
-  checkDatabase(): void;
+  /** rejects when the database cannot take a write, or does not answer within READY_DATABASE_TIMEOUT_MS */
+  checkDatabase(): Promise<void>;
   /** bytes free for DATA_DIR's filesystem, or null when it cannot be read */
   freeDiskBytes(): number | null;
   /** ms since the worker loop last turned; Infinity when it is not running */
   workerLoopAgeMs(): number;
   /** Prometheus text exposition of the service's gauges and counters */
-  metrics(): string;
+  metrics(): Promise<string>;
 }
+
+/**
+ * /readyz waits this long for the database: a database that stops answering (a partition) makes the
+ * replica unready within it, while /healthz, which needs no database, keeps answering.
+ */
+export const READY_DATABASE_TIMEOUT_MS = 2_000;
 
 /** A worker loop that has not turned for this long is considered stuck. */
 export const WORKER_STALE_MS = 30_000;
@@ -33,10 +39,10 @@ export function healthRoutes(probe: HealthProbe, metricsToken: string | null = n
     .get("/healthz", () => ({ status: "ok" }), { detail: { summary: "Liveness", tags: ["operations"] } })
     .get(
       "/readyz",
-      ({ set }) => {
+      async ({ set }) => {
         const problems: string[] = [];
         try {
-          probe.checkDatabase();
+          await probe.checkDatabase();
         } catch (err) {
           problems.push(`database not writable: ${err instanceof Error ? err.message : String(err)}`);
         }
@@ -58,7 +64,7 @@ export function healthRoutes(probe: HealthProbe, metricsToken: string | null = n
     )
     .get(
       "/metrics",
-      ({ request, set }) => {
+      async ({ request, set }) => {
         if (metricsToken === null) {
           set.status = 403;
           return {

@@ -23,12 +23,12 @@ export function verifyRoutes(deps: {
     .post(
       "/v1/verify",
       async ({ request, set }) => {
-        const principal = requirePrincipal(accounts, request); // before reading a single body byte
+        const principal = await requirePrincipal(accounts, request); // before reading a single body byte
         const idem = request.headers.get("idempotency-key");
         if (idem !== null && !IDEMPOTENCY_KEY.test(idem))
           throw new AppError("invalid_request", 400, "Idempotency-Key must be 1-255 visible ASCII characters");
         // quota and rate limit before a byte of the body is read, let alone written
-        const release = verifications.admit(principal, idem);
+        const release = await verifications.admit(principal, idem);
         let form: VerifyUpload | null = null;
         let ack: Acknowledgement;
         try {
@@ -109,9 +109,9 @@ export function verifyRoutes(deps: {
     )
     .get(
       "/v1/jobs/:trackingId",
-      ({ request, params, set }) => {
-        const principal = requirePrincipal(accounts, request);
-        const view = verifications.view(params.trackingId, principal.client.id);
+      async ({ request, params, set }) => {
+        const principal = await requirePrincipal(accounts, request);
+        const view = await verifications.view(params.trackingId, principal.client.id);
         if (view.status === "queued" || view.status === "processing")
           set.headers["retry-after"] = String(POLL_AFTER_S[view.status]);
         return view;

@@ -1,21 +1,63 @@
 /**
- * The embedded migration list. Each file is imported as text so `bun build --compile` carries it inside
- * the executable. Numbered, forward-only; never edit a migration once released, add a new one.
+ * The one migration history of both dialects: version N means the same change on SQLite and on
+ * PostgreSQL. A migration is a pair of SQL texts (NNNN_name.sqlite.sql and NNNN_name.postgres.sql), or
+ * one text both accept (NNNN_name.sql). Each file is imported as text so `bun build --compile` carries it
+ * inside the executable. Forward only: never edit a migration once released, add the next number (see
+ * docs/storage.md); test/storage/schema-parity.test.ts checks that both dialects end with one schema.
  */
-import m0001 from "./0001_core.sql" with { type: "text" };
-import m0002 from "./0002_webhooks.sql" with { type: "text" };
-import m0003 from "./0003_github_cache.sql" with { type: "text" };
-import m0004 from "./0004_dashboard.sql" with { type: "text" };
+import m0001p from "./0001_core.postgres.sql" with { type: "text" };
+import m0001s from "./0001_core.sqlite.sql" with { type: "text" };
+import m0002p from "./0002_webhooks.postgres.sql" with { type: "text" };
+import m0002s from "./0002_webhooks.sqlite.sql" with { type: "text" };
+import m0003p from "./0003_github_cache.postgres.sql" with { type: "text" };
+import m0003s from "./0003_github_cache.sqlite.sql" with { type: "text" };
+import m0004p from "./0004_dashboard.postgres.sql" with { type: "text" };
+import m0004s from "./0004_dashboard.sqlite.sql" with { type: "text" };
+import m0005p from "./0005_shared_state.postgres.sql" with { type: "text" };
+import m0005s from "./0005_shared_state.sqlite.sql" with { type: "text" };
+import m0006p from "./0006_login_failure_ids.postgres.sql" with { type: "text" };
+import m0006s from "./0006_login_failure_ids.sqlite.sql" with { type: "text" };
+import m0007 from "./0007_job_stage.sql" with { type: "text" };
+import m0008p from "./0008_job_claim_order.postgres.sql" with { type: "text" };
+import m0008s from "./0008_job_claim_order.sqlite.sql" with { type: "text" };
+import m0009p from "./0009_resume_file_storage.postgres.sql" with { type: "text" };
+import m0009s from "./0009_resume_file_storage.sqlite.sql" with { type: "text" };
+import m0010p from "./0010_rate_gate.postgres.sql" with { type: "text" };
+import m0010s from "./0010_rate_gate.sqlite.sql" with { type: "text" };
 
 export interface Migration {
   version: number;
   name: string;
-  sql: string;
+  sqlite: string;
+  postgres: string;
 }
 
+const both = (sql: string) => ({ sqlite: sql, postgres: sql });
+
 export const MIGRATIONS: readonly Migration[] = [
-  { version: 1, name: "0001_core", sql: m0001 },
-  { version: 2, name: "0002_webhooks", sql: m0002 },
-  { version: 3, name: "0003_github_cache", sql: m0003 },
-  { version: 4, name: "0004_dashboard", sql: m0004 },
+  { version: 1, name: "0001_core", sqlite: m0001s, postgres: m0001p },
+  { version: 2, name: "0002_webhooks", sqlite: m0002s, postgres: m0002p },
+  { version: 3, name: "0003_github_cache", sqlite: m0003s, postgres: m0003p },
+  { version: 4, name: "0004_dashboard", sqlite: m0004s, postgres: m0004p },
+  { version: 5, name: "0005_shared_state", sqlite: m0005s, postgres: m0005p },
+  { version: 6, name: "0006_login_failure_ids", sqlite: m0006s, postgres: m0006p },
+  { version: 7, name: "0007_job_stage", ...both(m0007) },
+  { version: 8, name: "0008_job_claim_order", sqlite: m0008s, postgres: m0008p },
+  { version: 9, name: "0009_resume_file_storage", sqlite: m0009s, postgres: m0009p },
+  { version: 10, name: "0010_rate_gate", sqlite: m0010s, postgres: m0010p },
 ];
+
+/**
+ * PostgreSQL databases migrated before the two dialects shared one history recorded their own numbering
+ * (1 = the whole of SQLite's 1-4): each old version by name, and the versions of this history it is.
+ * SQLite's old numbering (1-4) is this history's, unchanged.
+ */
+export const OLD_POSTGRES_VERSIONS: Readonly<Record<string, { old: number; now: readonly number[] }>> = {
+  "0001_schema": { old: 1, now: [1, 2, 3, 4] },
+  "0002_shared_state": { old: 2, now: [5] },
+  "0003_login_failure_ids": { old: 3, now: [6] },
+  "0004_job_stage": { old: 4, now: [7] },
+  "0005_job_claim_order": { old: 5, now: [8] },
+  "0006_resume_file_storage": { old: 6, now: [9] },
+  "0007_rate_gate": { old: 7, now: [10] },
+};

@@ -1,9 +1,16 @@
-import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from "node:worker_threads";
-import type { Database, DialectTagged, RunResult, SqlParams, Statement, Transaction } from "../sql-database.ts";
-import bridgeSource from "./bridge.worker-text.js" with { type: "text" };
+import type { ReservedSQL, SQL } from "bun";
+import type { Database, SqlParams, Statement, Transaction, TransactionOptions } from "../sql-database.ts";
+import {
+  runTransaction,
+  type ScopeConnection,
+  type StatementKind,
+  statementOf,
+  TransactionScope,
+} from "../transaction-scope.ts";
+import { rowOf, toParam } from "./rows.ts";
 import { advisoryKey, toPostgresPlaceholders } from "./sql-text.ts";
 
-/** A PostgreSQL error as the stores see it: `code` is the SQLSTATE (23505 unique_violation ...). */
+/** A PostgreSQL error as the stores see it: `code` is the SQLSTATE (23505 unique_violation ...), or Bun's ERR_* code. */
 export class PostgresError extends Error {
   constructor(
     message: string,
@@ -15,108 +22,128 @@ export class PostgresError extends Error {
   }
 }
 
-type Answer =
-  | { ok: true; rows: Record<string, unknown>[]; count: number; command?: string | null }
-  | { ok: false; message: string; code: string | null; detail: string | null };
-
 /** The code of the error thrown when the server does not answer in time (the connection may be stuck). */
 export const NO_ANSWER = "ERR_CLAIMCHECK_NO_ANSWER";
 
-/** The key space (first of two int keys) of lockScopes' locks: apart from WRITER_LOCK's single bigint keys. */
+/** The key space (first of two int keys) of Transaction.lock's locks. */
 const SCOPE_LOCKS = advisoryKey("claimcheck:scopes");
 
-/** Key of the lock that serialises `immediate` transactions across replicas (SQLite's one writer). */
-export const WRITER_LOCK = advisoryKey("claimcheck:writer");
-
 export interface PostgresOptions {
-  /** a statement running longer fails (default 30 s; 0: no limit) */
+  /** connections in the pool (default 10) */
+  poolSize?: number;
+  /** a statement running longer fails on the server (default 15 s; 0: no limit) */
   statementTimeoutMs?: number;
-  /** the calling thread gives up on an answer after this long (default: the statement timeout + 30 s) */
+  /**
+   * a statement with no answer this long after it was sent fails here, and its connections are replaced:
+   * the network or the server stopped answering (default: the statement timeout + 5 s; at least 5 s)
+   */
   answerTimeoutMs?: number;
+  /** opening a connection may take this long (default 10 s) */
+  connectTimeoutMs?: number;
+  /** the server ends a session that sits this long inside a transaction, releasing its locks (default 60 s) */
+  idleInTransactionTimeoutMs?: number;
+}
+
+interface Flight {
+  deadline: number;
+  reject: (e: unknown) => void;
+  /** the connection to close when no answer comes (a transaction's) */
+  reserved: ReservedSQL | null;
+}
+
+/** Bun's SQL errors (code ERR_POSTGRES_*, the SQLSTATE in errno) as PostgresError (code = SQLSTATE when there is one). */
+export function toPostgresError(error: unknown): unknown {
+  if (error instanceof PostgresError) return error;
+  const e = error as { name?: unknown; code?: unknown; errno?: unknown; detail?: unknown; message?: unknown } | null;
+  if (!e || typeof e !== "object" || typeof e.code !== "string" || !e.code.startsWith("ERR_POSTGRES")) return error;
+  const code = typeof e.errno === "string" && e.errno ? e.errno : e.code;
+  const err = new PostgresError(
+    String(e.message ?? "PostgreSQL error"),
+    code,
+    typeof e.detail === "string" ? e.detail : null,
+  );
+  err.cause = error;
+  return err;
+}
+
+function noAnswer(ms: number): PostgresError {
+  return new PostgresError(`PostgreSQL did not answer within ${ms} ms`, NO_ANSWER, null);
 }
 
 /**
- * The PostgreSQL backend behind the stores' synchronous Database interface. Bun.SQL runs in a worker
- * thread on one connection; each statement is posted to it and the calling thread waits (Atomics.wait)
- * for the answer, as it waits for SQLite's file. Transactions therefore span statements on that one
- * connection; nested ones are savepoints. `immediate` transactions take a transaction-scoped advisory
- * lock first, so they are serialised on every replica exactly as BEGIN IMMEDIATE serialises SQLite
- * writers (quota, rate and idempotency checks stay exact); plain (`deferred`) ones rely on row locks.
+ * PostgreSQL behind the asynchronous Database interface: a pool of Bun.SQL connections, so that a
+ * statement waiting on the server (or on a lock) holds one connection and never the event loop. A
+ * single statement runs on any pooled connection; a transaction reserves one connection for its whole
+ * length, its statements pipelined on it (issued without waiting, answered in order).
+ *
+ * Partitions: the server ends statements past `statementTimeoutMs` itself. A statement that gets no
+ * answer at all within `answerTimeoutMs` (the network stalls, the server is gone without a word) fails
+ * with NO_ANSWER, and the pool is replaced: every connection it had may be stuck the same way, and the
+ * new pool connects afresh (within `connectTimeoutMs`), so the replica recovers by itself once the
+ * server answers again. A transaction whose connection is lost or abandoned is never committed: the
+ * server rolls it back, and ends sessions left idle inside a transaction after `idleInTransactionTimeoutMs`.
  */
-export class PostgresDatabase implements Database, DialectTagged {
+export class PostgresDatabase implements Database {
   readonly dialect = "postgres" as const;
-  private readonly worker: Worker;
-  private readonly port: MessagePort;
-  private readonly flag = new Int32Array(new SharedArrayBuffer(4));
+  private pool: SQL;
   private readonly texts = new Map<string, string>();
-  private readonly listeners = new Map<string, Set<(payload: string) => void>>();
-  private depth = 0;
-  private requests = 0;
+  private readonly flights = new Set<Flight>();
+  private readonly watchdog: ReturnType<typeof setInterval>;
+  private readonly listeners = new Map<string, Set<() => void>>();
+  private subscriptions: Array<{ unlisten(): Promise<void> }> = [];
   private closed = false;
-  /** writes sent without waiting (send) whose answers have not arrived yet, and the first that failed */
-  private readonly unsettled = new Set<number>();
-  private sendError: PostgresError | null = null;
+  private lastReset = 0;
+  /** statements sent to the server so far (round trips are what the batching saves; tests count them) */
+  statementsSent = 0;
+  readonly statementTimeoutMs: number;
+  readonly answerTimeoutMs: number;
+  private readonly connectTimeoutMs: number;
 
   constructor(
-    url: string,
+    private readonly url: string,
     private readonly opts: PostgresOptions = {},
   ) {
-    const { port1, port2 } = new MessageChannel();
-    this.port = port1;
-    this.worker = new Worker(bridgeSource, {
-      eval: true,
-      workerData: {
-        url,
-        flag: this.flag.buffer,
-        port: port2,
-        statementTimeoutMs: this.opts.statementTimeoutMs ?? 30_000,
-      },
-      transferList: [port2],
+    this.statementTimeoutMs = opts.statementTimeoutMs ?? 15_000;
+    this.answerTimeoutMs = opts.answerTimeoutMs ?? Math.max(5_000, this.statementTimeoutMs + 5_000);
+    this.connectTimeoutMs = opts.connectTimeoutMs ?? 10_000;
+    this.pool = this.newPool();
+    this.watchdog = setInterval(() => this.expire(), Math.min(500, Math.max(50, this.answerTimeoutMs / 10)));
+    this.watchdog.unref();
+  }
+
+  private newPool(): SQL {
+    const connection: Record<string, string | number> = {
+      application_name: "claimcheck",
+      statement_timeout: this.statementTimeoutMs,
+      idle_in_transaction_session_timeout: this.opts.idleInTransactionTimeoutMs ?? 60_000,
+    };
+    return new Bun.SQL({
+      url: this.url,
+      max: this.opts.poolSize ?? 10,
+      bigint: true,
+      idleTimeout: 60,
+      connectionTimeout: Math.max(1, Math.ceil(this.connectTimeoutMs / 1000)),
+      connection,
     });
-    this.worker.unref();
-    this.worker.on("message", (m: { channel: string; payload: string }) => {
-      for (const fn of this.listeners.get(m.channel) ?? []) fn(m.payload);
-    });
-    this.call({ op: "query", sql: "SELECT 1" }); // fail fast on a wrong URL
   }
 
-  get inTransaction(): boolean {
-    return this.depth > 0;
+  query<R = unknown, P extends SqlParams = SqlParams>(sql: string): Statement<R, P> {
+    return statementOf((kind, text, params) => this.single(kind, text, params), sql);
   }
 
-  private call(req: { op: string; sql?: string; params?: unknown[]; channel?: string }): Answer {
-    if (this.closed) throw new Error("the database is closed");
-    // answers carry their request's id: one that arrives after its caller gave up is dropped, never
-    // taken for the answer to a later statement
-    const id = ++this.requests;
-    let seen = Atomics.load(this.flag, 0);
-    this.port.postMessage({ ...req, id });
-    const limit = this.opts.answerTimeoutMs ?? (this.opts.statementTimeoutMs ?? 30_000) + 30_000;
-    const deadline = Date.now() + limit;
-    for (;;) {
-      const m = receiveMessageOnPort(this.port);
-      if (m) {
-        const answer = m.message as Answer & { id: number };
-        if (answer.id === id) return answer;
-        if (this.unsettled.delete(answer.id) && !answer.ok)
-          this.sendError ??= new PostgresError(answer.message, answer.code, answer.detail);
-        continue;
-      }
-      const left = deadline - Date.now();
-      if (left <= 0 || Atomics.wait(this.flag, 0, seen, left) === "timed-out")
-        throw new PostgresError(`PostgreSQL did not answer within ${limit} ms`, NO_ANSWER, null);
-      seen = Atomics.load(this.flag, 0);
-    }
+  async exec(sql: string): Promise<void> {
+    this.assertOpen();
+    await this.fly(this.pool.unsafe(sql).simple(), null, this.answerTimeoutMs);
   }
 
-  /** Run one statement (`?` placeholders); rows and affected count. */
-  execute(
-    sql: string,
-    params: readonly unknown[] | null,
-  ): { rows: Record<string, unknown>[]; count: number; command?: string | null } {
-    const a = this.call({ op: "query", sql: this.textOf(sql), params: params ? params.map(toParam) : undefined });
-    if (!a.ok) throw new PostgresError(a.message, a.code, a.detail);
-    return a;
+  private single(kind: StatementKind, sql: string, params: SqlParams): Promise<unknown> {
+    if (this.closed) return Promise.reject(new Error("the database is closed"));
+    return this.fly(this.send(this.pool, sql, params), null, this.answerTimeoutMs).then((r) => shape(kind, r));
+  }
+
+  private send(conn: SQL, sql: string, params: SqlParams): SQL.Query<unknown> {
+    const text = this.textOf(sql);
+    return params.length > 0 ? conn.unsafe(text, params.map(toParam)) : conn.unsafe(text);
   }
 
   private textOf(sql: string): string {
@@ -128,156 +155,235 @@ export class PostgresDatabase implements Database, DialectTagged {
     return text;
   }
 
-  query<R = unknown, P extends SqlParams = SqlParams>(sql: string): Statement<R, P> {
-    return {
-      get: (...params: P) => (this.execute(sql, params).rows[0] as R | undefined) ?? null,
-      all: (...params: P) => this.execute(sql, params).rows as R[],
-      run: (...params: P): RunResult => {
-        const r = this.execute(sql, params);
-        const id = r.rows[0]?.id;
-        return { changes: r.count, lastInsertRowid: typeof id === "number" ? id : 0 };
-      },
-    };
-  }
-
   /**
-   * A statement whose answer nobody waits for (BEGIN, SAVEPOINT, RELEASE): it runs in order on the one
-   * connection, and should it fail, the transaction is aborted and the next awaited statement (at the
-   * latest the COMMIT, see below) fails: one round trip saved each.
+   * Start `q` and settle with its answer, or with NO_ANSWER once `timeoutMs` passed without one (0: no
+   * limit); errors as PostgresError.
    */
-  private pipeline(sql: string): void {
-    if (this.closed) throw new Error("the database is closed");
-    this.port.postMessage({ op: "query", sql, id: ++this.requests });
+  private fly<T>(q: SQL.Query<T>, reserved: ReservedSQL | null, timeoutMs: number): Promise<T> {
+    this.statementsSent++;
+    return new Promise<T>((resolve, reject) => {
+      const flight: Flight = {
+        deadline: timeoutMs > 0 ? performance.now() + timeoutMs : Number.POSITIVE_INFINITY,
+        reject,
+        reserved,
+      };
+      this.flights.add(flight);
+      q.then(
+        (r) => {
+          if (this.flights.delete(flight)) resolve(r);
+        },
+        (e) => {
+          if (this.flights.delete(flight)) reject(toPostgresError(e));
+        },
+      );
+    });
   }
 
-  /**
-   * A write whose result the caller does not need (an INSERT of a row already decided): inside a
-   * transaction it is sent without waiting for its answer, so a transaction of several such writes costs
-   * one round trip for all of them. Should it fail, the enclosing savepoint or transaction fails with its
-   * error when it ends (and is rolled back); outside a transaction it runs and fails at once.
-   */
-  send(sql: string, params: readonly unknown[]): void {
-    if (this.depth === 0) {
-      this.execute(sql, params);
-      return;
+  /** The watchdog: statements past their deadline fail, and the connections that may be stuck are replaced. */
+  private expire(): void {
+    if (this.flights.size === 0) return;
+    const now = performance.now();
+    let stuck = false;
+    for (const f of this.flights) {
+      if (f.deadline > now) continue;
+      this.flights.delete(f);
+      stuck = true;
+      f.reject(noAnswer(this.answerTimeoutMs));
+      if (f.reserved) void f.reserved.close().catch(() => {});
     }
-    if (this.closed) throw new Error("the database is closed");
-    const id = ++this.requests;
-    this.unsettled.add(id);
-    this.port.postMessage({ op: "query", sql: this.textOf(sql), params: params.map(toParam), id });
+    if (stuck) this.resetPool();
   }
 
-  /** Wait for the answers of every write sent so far; throw the first one's error, if one failed. */
-  private settle(): void {
-    if (this.unsettled.size > 0) {
-      try {
-        this.execute("SELECT 1", null); // answered after every statement sent before it
-      } catch {
-        // the transaction is aborted by the failed write: its own error is the one to report
-      }
-      this.unsettled.clear();
-    }
-    const error = this.sendError;
-    this.sendError = null;
-    if (error) throw error;
+  /** Replace the pool (at most once per answer timeout): its connections may all hang on a dead network path. */
+  private resetPool(): void {
+    const now = performance.now();
+    if (this.closed || now - this.lastReset < this.answerTimeoutMs) return;
+    this.lastReset = now;
+    const old = this.pool;
+    const oldSubscriptions = this.subscriptions;
+    this.pool = this.newPool();
+    this.subscriptions = [];
+    for (const s of oldSubscriptions) void s.unlisten().catch(() => {});
+    void old.close({ timeout: 0 }).catch(() => {});
+    for (const channel of this.listeners.keys()) void this.subscribe(channel).catch(() => {});
   }
 
-  /** Several statements at once, without parameters (migrations). */
-  exec(sql: string): void {
-    this.execute(sql, null);
-  }
-
-  transaction<A extends SqlParams, T>(fn: (...args: A) => T): Transaction<A, T> {
-    const run = (lockWriters: boolean, args: A): T => {
-      const outer = this.depth === 0;
-      const savepoint = `sp_${this.depth}`;
-      if (outer) {
-        this.unsettled.clear();
-        this.sendError = null;
-      }
-      this.pipeline(outer ? "BEGIN" : `SAVEPOINT ${savepoint}`);
-      if (outer && lockWriters) this.execute(`SELECT pg_advisory_xact_lock(${WRITER_LOCK})`, []);
-      this.depth++;
-      let value: T;
-      try {
-        value = fn(...args);
-        this.settle(); // a write sent in this (sub)transaction that failed fails it here, with its error
-      } catch (error) {
-        this.depth--;
-        this.rollback(outer, savepoint);
-        // the writes sent in the rolled-back work are gone with it, failed or not
-        this.unsettled.clear();
-        this.sendError = null;
-        throw error;
-      }
-      this.depth--;
-      if (!outer) {
-        this.pipeline(`RELEASE SAVEPOINT ${savepoint}`);
-        return value;
-      }
-      // COMMIT of a transaction in which a statement failed (its error caught by the caller) answers
-      // ROLLBACK without an error: never report that as committed
-      if (this.execute("COMMIT", null).command === "ROLLBACK")
-        throw new PostgresError("the transaction was rolled back: a statement in it had failed", "25P02", null);
-      return value;
-    };
-    const tx = ((...args: A) => run(false, args)) as Transaction<A, T>;
-    tx.immediate = (...args: A) => run(true, args);
-    tx.deferred = (...args: A) => run(false, args);
-    return tx;
-  }
-
-  private rollback(outer: boolean, savepoint: string): void {
+  /** A connection of its own, waiting at most the answer timeout for one to be free. */
+  private async reserve(): Promise<ReservedSQL> {
+    this.assertOpen();
     try {
-      this.exec(outer ? "ROLLBACK" : `ROLLBACK TO SAVEPOINT ${savepoint}; RELEASE SAVEPOINT ${savepoint}`);
-    } catch {
-      // the connection is gone: the server rolled back already
+      return await this.pool.reserve({ signal: AbortSignal.timeout(this.answerTimeoutMs) });
+    } catch (error) {
+      if ((error as { name?: unknown } | null)?.name === "TimeoutError") {
+        throw new PostgresError(
+          `no database connection became free within ${this.answerTimeoutMs} ms`,
+          NO_ANSWER,
+          null,
+        );
+      }
+      throw toPostgresError(error);
     }
   }
 
-  /**
-   * Call inside a transaction: serialise it with every other transaction holding one of these scopes, on every
-   * replica, until it ends (transaction-scoped advisory locks in their own key space, taken in one order so
-   * that two batches never wait for each other in a cycle). Narrower than `immediate`, which serialises
-   * against every immediate transaction.
-   */
-  lockScopes(scopes: readonly string[]): void {
-    const keys = [...new Set(scopes.map((s) => advisoryKey(s)))].sort((a, b) => a - b);
-    for (const key of keys) this.execute(`SELECT pg_advisory_xact_lock(${SCOPE_LOCKS}, ${key})`, null);
+  async transaction<T>(fn: (tx: Transaction) => Promise<T>, opts: TransactionOptions = {}): Promise<T> {
+    const conn = await this.reserve();
+    const limit = opts.statementTimeoutMs;
+    const answerMs =
+      limit === undefined ? this.answerTimeoutMs : limit === 0 ? 0 : Math.max(limit + 5_000, this.answerTimeoutMs);
+    const statement = (sql: string, params: SqlParams) => this.fly(this.send(conn, sql, params), conn, answerMs);
+    const scopeConn: ScopeConnection = {
+      dialect: "postgres",
+      statement: (kind, sql, params) => statement(sql, params).then((r) => shape(kind, r)),
+      exec: (sql) => this.fly(conn.unsafe(sql).simple(), conn, answerMs),
+      lock: (names) => {
+        const keys = [...new Set(names.map((n) => advisoryKey(n)))].sort((a, b) => a - b);
+        return Promise.all(keys.map((k) => statement(`SELECT pg_advisory_xact_lock(${SCOPE_LOCKS}, ${k})`, [])));
+      },
+      isAbortedState: (e) => (e as { code?: unknown } | null)?.code === "25P02",
+    };
+    const scope = new TransactionScope(scopeConn, 0);
+    let reusable = true;
+    // BEGIN and the first locks are pipelined with the callback's first statements: one round trip for all
+    void scope.exec("BEGIN").catch(() => {});
+    if (limit !== undefined)
+      void scope.exec(`SET LOCAL statement_timeout = ${Math.max(0, Math.floor(limit))}`).catch(() => {});
+    if (opts.locks?.length) void scope.lock(opts.locks).catch(() => {});
+    try {
+      return await runTransaction(scope, fn, {
+        commit: async () => {
+          const r = (await statement("COMMIT", [])) as { command?: string | null };
+          // COMMIT of a transaction the server aborted answers ROLLBACK without an error: never "committed"
+          if (r.command === "ROLLBACK")
+            throw new PostgresError("the transaction was rolled back by the server", "25P02", null);
+        },
+        rollback: async () => {
+          try {
+            await statement("ROLLBACK", []);
+          } catch {
+            reusable = false; // the connection is gone or stuck: the server rolls back when it ends
+          }
+        },
+      });
+    } catch (error) {
+      if (!reusable || isConnectionLoss(error)) reusable = false;
+      throw error;
+    } finally {
+      if (reusable) void conn.release().catch(() => {});
+      else void conn.close().catch(() => {});
+    }
   }
 
-  /** Call `fn` on every NOTIFY on `channel`, from any replica; returns an unsubscribe. */
-  listen(channel: string, fn: (payload: string) => void): () => void {
+  async check(timeoutMs: number): Promise<void> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(noAnswer(timeoutMs)), timeoutMs);
+    });
+    try {
+      const row = await Promise.race([
+        this.query<{ ro: string }>("SELECT current_setting('transaction_read_only') AS ro").get(),
+        late,
+      ]);
+      if (row?.ro === "on") throw new PostgresError("the server is read-only (a standby?)", "25006", null);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async runAlone<T>(name: string, fn: () => Promise<T>): Promise<T | null> {
+    const key = advisoryKey(`claimcheck:alone:${name}`);
+    const conn = await this.reserve();
+    let reusable = true;
+    try {
+      const got = (await this.fly(
+        conn.unsafe(`SELECT pg_try_advisory_lock(${key}) AS ok`),
+        conn,
+        this.answerTimeoutMs,
+      )) as Array<{
+        ok: boolean;
+      }>;
+      if (!got[0]?.ok) return null;
+      try {
+        return await fn();
+      } finally {
+        try {
+          await this.fly(conn.unsafe(`SELECT pg_advisory_unlock(${key})`), conn, this.answerTimeoutMs);
+        } catch {
+          reusable = false; // closing the session releases its lock
+        }
+      }
+    } catch (error) {
+      if (isConnectionLoss(error)) reusable = false;
+      throw error;
+    } finally {
+      if (reusable) void conn.release().catch(() => {});
+      else void conn.close().catch(() => {});
+    }
+  }
+
+  async exclusively<T>(name: string, fn: () => Promise<T>): Promise<T> {
+    const key = advisoryKey(name);
+    // a connection of its own, for as long as fn runs: the lock belongs to the session. Waiting for it is
+    // not a stuck statement (another replica migrates meanwhile): no time limit; and the session is closed
+    // after, not returned to the pool with its changed setting
+    const conn = await this.reserve();
+    try {
+      await this.fly(conn.unsafe("SET statement_timeout = 0"), conn, this.answerTimeoutMs);
+      await this.fly(conn.unsafe(`SELECT pg_advisory_lock(${key})`), conn, 0);
+      return await fn();
+    } finally {
+      void conn.close().catch(() => {}); // closing the session releases its lock
+    }
+  }
+
+  async listen(channel: string, fn: () => void): Promise<() => void> {
+    this.assertOpen();
     let set = this.listeners.get(channel);
     if (!set) {
       set = new Set();
       this.listeners.set(channel, set);
-      const a = this.call({ op: "listen", channel });
-      if (!a.ok) throw new PostgresError(a.message, a.code, a.detail);
+      await this.subscribe(channel);
     }
     set.add(fn);
     return () => set.delete(fn);
   }
 
-  /** NOTIFY `channel` (delivered when the enclosing transaction commits, if any). */
-  notify(channel: string, payload = ""): void {
-    this.execute("SELECT pg_notify(?, ?)", [channel, payload]);
+  private async subscribe(channel: string): Promise<void> {
+    const sub = await this.pool.listen(channel, () => {
+      for (const f of this.listeners.get(channel) ?? []) f();
+    });
+    this.subscriptions.push(sub);
   }
 
-  close(): void {
+  async close(): Promise<void> {
     if (this.closed) return;
-    try {
-      this.call({ op: "close" });
-    } catch {
-      // the connection is stuck or gone: terminating the thread closes its socket, the server cleans up
-    } finally {
-      this.closed = true;
-      this.worker.terminate();
-    }
+    this.closed = true;
+    clearInterval(this.watchdog);
+    for (const s of this.subscriptions) await s.unlisten().catch(() => {});
+    await this.pool.close({ timeout: 5 }).catch(() => {});
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new Error("the database is closed");
   }
 }
 
-function toParam(v: unknown): unknown {
-  if (typeof v === "boolean") return v ? 1 : 0; // as bun:sqlite binds them
-  return v;
+/** The connection itself failed (closed, refused, no answer): it must not go back to the pool. */
+function isConnectionLoss(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return (
+    typeof code === "string" &&
+    (code.startsWith("ERR_POSTGRES_CONNECTION") || code === NO_ANSWER || code.startsWith("08"))
+  );
+}
+
+/** A Bun.SQL result as get / all / run see it (rows as bun:sqlite gives them). */
+function shape(kind: StatementKind, result: unknown): unknown {
+  const rows = result as Array<Record<string, unknown>> & { count?: number | null };
+  if (kind === "get") return rows.length > 0 ? rowOf(rows[0]!) : null;
+  if (kind === "all") return rows.map(rowOf);
+  const id = rows.length > 0 ? rows[0]!.id : undefined;
+  return {
+    changes: rows.count ?? 0,
+    lastInsertRowid: typeof id === "bigint" ? Number(id) : typeof id === "number" ? id : 0,
+  };
 }

@@ -25,18 +25,21 @@ export const SCHEDULE = "1m,5m,30m,2h,8h";
 export async function makeWorld(o: { env?: Record<string, string>; steps?: VerificationSteps } = {}): Promise<World> {
   const tmp = tempDir("claimcheck-webhooks-");
   const clock = new ManualClock(Date.now());
-  const app = createApp(testConfig(tmp.dir, { WEBHOOK_RETRY_SCHEDULE: SCHEDULE, WEBHOOK_TIMEOUT: "2s", ...o.env }), {
-    clock,
-    logger: silentLogger,
-    steps: o.steps ?? fixedSteps(81),
-  });
-  const { key } = app.accounts.createKey("webhook-tests");
+  const app = await createApp(
+    testConfig(tmp.dir, { WEBHOOK_RETRY_SCHEDULE: SCHEDULE, WEBHOOK_TIMEOUT: "2s", ...o.env }),
+    {
+      clock,
+      logger: silentLogger,
+      steps: o.steps ?? fixedSteps(81),
+    },
+  );
+  const { key } = await app.accounts.createKey("webhook-tests");
   return {
     app,
     clock,
     key,
     async finishJob(login = "octocat") {
-      const principal = app.accounts.authenticate(`Bearer ${key}`)!;
+      const principal = (await app.accounts.authenticate(`Bearer ${key}`))!;
       const ack = await app.verifications.submit({
         principal,
         hostUsername: login,

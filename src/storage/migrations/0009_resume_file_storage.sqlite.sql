@@ -1,0 +1,2 @@
+-- PostgreSQL only: uploaded PDFs stored without TOAST compression (a PDF's streams are compressed
+-- already). SQLite has no such setting, and keeps the PDFs in files anyway: nothing to change.
