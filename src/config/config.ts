@@ -16,6 +16,12 @@ export interface Config {
   databaseUrl: string | null;
   /** FULL: every commit (and uploaded PDF) fsynced before it is acknowledged; NORMAL: no fsync per request */
   dbSynchronous: "FULL" | "NORMAL";
+  /** PostgreSQL: connections per process */
+  dbPoolSize: number;
+  /** PostgreSQL: the server ends a statement running longer (no answer 5 s after it: the connection is stuck) */
+  dbStatementTimeoutMs: number;
+  /** PostgreSQL: opening a connection may take this long */
+  dbConnectTimeoutMs: number;
   publicUrl: string | null;
   githubApiUrl: string;
   githubToken: string | null;
@@ -59,6 +65,24 @@ export const SETTINGS = {
     flag: "db-synchronous",
     def: "FULL",
     help: "FULL: acknowledged jobs survive power loss (fsync per request); NORMAL: they survive a process crash, not a machine crash, at a higher ingest rate",
+  },
+  dbPoolSize: {
+    env: "DB_POOL_SIZE",
+    flag: "db-pool-size",
+    def: "10",
+    help: "PostgreSQL connections per process (the server must allow replicas x this, plus CLI commands)",
+  },
+  dbStatementTimeout: {
+    env: "DB_STATEMENT_TIMEOUT",
+    flag: "db-statement-timeout",
+    def: "15s",
+    help: "PostgreSQL: the server ends a statement running longer; one with no answer at all 5 s later means the network or the server stopped answering: it fails (503) and the connections are replaced",
+  },
+  dbConnectTimeout: {
+    env: "DB_CONNECT_TIMEOUT",
+    flag: "db-connect-timeout",
+    def: "10s",
+    help: "PostgreSQL: opening a connection may take this long",
   },
   publicUrl: {
     env: "PUBLIC_URL",
@@ -182,6 +206,12 @@ const schema = z.object({
     .string()
     .transform((s) => s.toUpperCase())
     .pipe(z.enum(["FULL", "NORMAL"])),
+  dbPoolSize: int(1, 1000),
+  dbStatementTimeout: duration("DB_STATEMENT_TIMEOUT").refine(
+    (ms) => ms >= 100,
+    "DB_STATEMENT_TIMEOUT must be at least 100ms",
+  ),
+  dbConnectTimeout: duration("DB_CONNECT_TIMEOUT").refine((ms) => ms >= 1000, "DB_CONNECT_TIMEOUT must be at least 1s"),
   publicUrl: z.union([z.literal(""), url("PUBLIC_URL")]),
   githubApiUrl: url("GITHUB_API_URL"),
   githubToken: z.string(),
@@ -254,6 +284,9 @@ export function loadConfig(
     dbPath: resolve(dataDir, "claimcheck.db"),
     databaseUrl: v.databaseUrl === "" ? null : v.databaseUrl,
     dbSynchronous: v.dbSynchronous,
+    dbPoolSize: v.dbPoolSize,
+    dbStatementTimeoutMs: v.dbStatementTimeout,
+    dbConnectTimeoutMs: v.dbConnectTimeout,
     publicUrl: v.publicUrl === "" ? null : v.publicUrl.replace(/\/+$/, ""),
     githubApiUrl: v.githubApiUrl.replace(/\/+$/, ""),
     githubToken: v.githubToken === "" ? null : v.githubToken,

@@ -34,6 +34,16 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ DB_SYNCHRONOUS: "OFF" })).toThrow("DB_SYNCHRONOUS");
   });
 
+  test("PostgreSQL pool and timeouts: defaults, durations, and a clear error for values out of range", () => {
+    const d = loadConfig({});
+    expect([d.dbPoolSize, d.dbStatementTimeoutMs, d.dbConnectTimeoutMs]).toEqual([10, 15_000, 10_000]);
+    const c = loadConfig({ DB_POOL_SIZE: "4", DB_STATEMENT_TIMEOUT: "2s", DB_CONNECT_TIMEOUT: "3s" });
+    expect([c.dbPoolSize, c.dbStatementTimeoutMs, c.dbConnectTimeoutMs]).toEqual([4, 2_000, 3_000]);
+    expect(() => loadConfig({ DB_POOL_SIZE: "0" })).toThrow("DB_POOL_SIZE");
+    expect(() => loadConfig({ DB_STATEMENT_TIMEOUT: "10ms" })).toThrow("DB_STATEMENT_TIMEOUT must be at least 100ms");
+    expect(() => loadConfig({ DB_CONNECT_TIMEOUT: "soon" })).toThrow("DB_CONNECT_TIMEOUT");
+  });
+
   test("GITHUB_TOKENS and GITHUB_TOKEN make one list of distinct tokens; GITHUB_CONCURRENCY defaults to 8, at most 100", () => {
     expect(loadConfig({}).githubTokens).toEqual([]);
     expect(loadConfig({}).githubConcurrency).toBe(8);
