@@ -108,14 +108,14 @@ export class SqliteDatabase implements Database {
     if (this.owned) await this.acquire();
     else this.owned = true;
     try {
-      this.raw.exec("BEGIN IMMEDIATE");
+      this.raw.query("BEGIN IMMEDIATE").run(); // query(): a prepared statement, cached
       return await runTransaction(new TransactionScope(this.transactionConnection(), 0), fn, {
         commit: () => {
-          this.raw.exec("COMMIT");
+          this.raw.query("COMMIT").run();
         },
         rollback: () => {
           // SQLite ends a transaction itself on some errors (SQLITE_FULL, IOERR): nothing left to roll back
-          if (this.raw.inTransaction) this.raw.exec("ROLLBACK");
+          if (this.raw.inTransaction) this.raw.query("ROLLBACK").run();
         },
       });
     } finally {
