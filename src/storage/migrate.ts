@@ -1,4 +1,4 @@
-import { MIGRATIONS, type Migration, OLD_POSTGRES_VERSIONS } from "./migrations/index.ts";
+import { MIGRATIONS, type Migration, OLD_VERSIONS } from "./migrations/index.ts";
 import type { Database, Queryable } from "./sql-database.ts";
 
 /** The lock every migrating process holds while it migrates: replicas starting together migrate once. */
@@ -14,8 +14,9 @@ const BOOKKEEPING = `CREATE TABLE IF NOT EXISTS schema_migrations (
  * Apply every migration not yet recorded, in version order, each in its own transaction, forward only;
  * the versions applied now. Safe to race: on PostgreSQL the whole run holds the migration lock (a second
  * replica waits for it, then finds every version recorded); on SQLite each migration's transaction holds
- * the file's write lock and checks its version again inside it. A
- * PostgreSQL database recorded in the old PostgreSQL-only numbering is renumbered first, nothing re-run.
+ * the file's write lock and checks its version again inside it. A database recorded in an older numbering
+ * (OLD_VERSIONS) is renumbered first, nothing re-run; one whose history disagrees with this build's (a
+ * version recorded under another name) is refused before anything is changed.
  */
 export function migrate(db: Database, migrations: readonly Migration[] = MIGRATIONS): Promise<number[]> {
   return db.exclusively(MIGRATION_LOCK, () => migrateHoldingTheLock(db, migrations));
@@ -24,7 +25,7 @@ export function migrate(db: Database, migrations: readonly Migration[] = MIGRATI
 async function migrateHoldingTheLock(db: Database, migrations: readonly Migration[]): Promise<number[]> {
   await db.transaction(async (tx) => {
     await tx.exec(BOOKKEEPING);
-    if (tx.dialect === "postgres") await renumberOldPostgres(tx, migrations);
+    await renumberOld(tx, migrations);
   });
   const done = new Set(await appliedMigrations(db));
   const applied: number[] = [];
@@ -59,30 +60,38 @@ export async function appliedMigrations(db: Queryable): Promise<number[]> {
 }
 
 /**
- * A database migrated by a release whose PostgreSQL migrations were numbered on their own records them
- * by their old numbers and names: record the same history as this one's versions instead (the old first
- * migration was this history's 1-4), keeping when each was applied. Nothing is run again.
+ * A database migrated by a release that numbered this dialect's migrations otherwise (PostgreSQL's were
+ * numbered on their own) records them by their old numbers and names: record the same history under
+ * this one's versions instead, keeping when each was applied. Nothing is run again. Then every recorded
+ * version must be this history's under the same name (versions above it are a newer build's): a history
+ * that disagrees is refused, since this build cannot tell which changes the database has.
  */
-async function renumberOldPostgres(tx: Queryable, migrations: readonly Migration[]): Promise<void> {
+async function renumberOld(tx: Queryable, migrations: readonly Migration[]): Promise<void> {
   const rows = await tx
     .query<{ version: number; name: string; applied_at: string }, []>(
       "SELECT version, name, applied_at FROM schema_migrations ORDER BY version",
     )
     .all();
-  const old = rows.filter((r) => OLD_POSTGRES_VERSIONS[r.name]?.old === r.version);
-  if (old.length === 0) return;
-  const other = rows.filter((r) => !old.includes(r));
-  if (other.length > 0)
+  const map = OLD_VERSIONS[tx.dialect];
+  const named = new Map(migrations.map((m) => [m.version, m.name]));
+  const old = rows.filter((r) => map[r.name]?.old === r.version);
+  const rest = rows.filter((r) => !old.includes(r));
+  // an old numbering is renumbered whole: mixed with anything else it cannot be read, nor can a version
+  // recorded under another name than this history's
+  const clash = rest.filter((r) => named.has(r.version) && named.get(r.version) !== r.name);
+  const unreadable = clash.length > 0 ? clash : old.length > 0 ? rest : [];
+  if (unreadable.length > 0)
     throw new Error(
-      `schema_migrations mixes the old PostgreSQL numbering with versions it cannot map (${other.map((r) => `${r.version} ${r.name}`).join(", ")}): this build cannot tell which changes the database has`,
+      `schema_migrations does not match this build's migration history (${unreadable.map((r) => `${r.version} ${r.name}`).join(", ")}): this build cannot tell which changes the database has; nothing was changed`,
     );
+  if (old.length === 0) return;
   await tx.query("DELETE FROM schema_migrations").run();
   for (const r of old)
-    for (const version of OLD_POSTGRES_VERSIONS[r.name]!.now) {
-      const m = migrations.find((x) => x.version === version);
-      if (!m) throw new Error(`the migration list has no version ${version} (old ${r.name})`);
+    for (const version of map[r.name]!.now) {
+      const name = named.get(version);
+      if (!name) throw new Error(`the migration list has no version ${version} (old ${r.name})`);
       await tx
         .query("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)")
-        .run(version, m.name, r.applied_at);
+        .run(version, name, r.applied_at);
     }
 }

@@ -58,14 +58,8 @@ describe.skipIf(!postgresBinDir())("acceptances are serialised per client across
     const b = await keyOf("b");
     const events: string[] = [];
     // the other replica, mid-acceptance for client A: the same scope, taken the same way, transaction open
-    let holding!: () => void;
-    const held = new Promise<void>((r) => {
-      holding = r;
-    });
-    let release!: () => void;
-    const released = new Promise<void>((r) => {
-      release = r;
-    });
+    const { promise: held, resolve: holding } = Promise.withResolvers<void>();
+    const { promise: released, resolve: release } = Promise.withResolvers<void>();
     const otherReplica = other.transaction(
       async (tx) => {
         await tx.query("SELECT 1").get();

@@ -21,14 +21,8 @@ describe.skipIf(!postgresBinDir())("a network partition between the replica and 
   let key: string;
   let pdf: Uint8Array;
   let cleanup = () => {};
-  let releaseAnalysis!: () => void;
-  const analysisReleased = new Promise<void>((r) => {
-    releaseAnalysis = r;
-  });
-  let analysing!: () => void;
-  const analysisStarted = new Promise<void>((r) => {
-    analysing = r;
-  });
+  const { promise: analysisReleased, resolve: releaseAnalysis } = Promise.withResolvers<void>();
+  const { promise: analysisStarted, resolve: analysing } = Promise.withResolvers<void>();
 
   beforeAll(async () => {
     pg = await startPostgres();

@@ -122,10 +122,7 @@ describe.skipIf(noPostgres)("replicas on one PostgreSQL database", () => {
     const one = await openStorage({ dbPath: "", databaseUrl: url });
     const two = await openStorage({ dbPath: "", databaseUrl: url });
     try {
-      let wake!: () => void;
-      const woken = new Promise<void>((resolve) => {
-        wake = resolve;
-      });
+      const { promise: woken, resolve: wake } = Promise.withResolvers<void>();
       await two.listen("claimcheck_jobs", () => wake());
       await one
         .query(
@@ -143,10 +140,7 @@ describe.skipIf(noPostgres)("replicas on one PostgreSQL database", () => {
 describe.skipIf(noPostgres)("the stage of a job in progress, polled on any replica", () => {
   let a: RunningTestApp;
   let b: RunningTestApp;
-  let release!: () => void;
-  const held = new Promise<void>((r) => {
-    release = r;
-  });
+  const { promise: held, resolve: release } = Promise.withResolvers<void>();
   afterAll(async () => {
     release();
     await a?.stop();

@@ -117,6 +117,26 @@ describe("a SQLite file of the old numbering", () => {
     }
   });
 
+  test("a history that records a version under another name is refused, nothing changed", async () => {
+    const tmp = tempDir();
+    try {
+      const path = join(tmp.dir, "claimcheck.db");
+      oldSqliteFile(path, 4);
+      const raw = new BunSqlite(path);
+      raw.exec("CREATE TABLE made_elsewhere (x INTEGER)");
+      raw.query("INSERT INTO schema_migrations VALUES (6, '0006_made_elsewhere', ?)").run(OLD_APPLIED_AT);
+      raw.close();
+      await expect(openDatabase(path)).rejects.toThrow("6 0006_made_elsewhere");
+      const after = new BunSqlite(path, { readonly: true });
+      expect(after.query("SELECT version FROM schema_migrations ORDER BY version").all()).toEqual(
+        [1, 2, 3, 4, 6].map((version) => ({ version })),
+      );
+      after.close();
+    } finally {
+      tmp.cleanup();
+    }
+  });
+
   test("at version 2: the rest of the history runs", async () => {
     const tmp = tempDir();
     try {
@@ -175,7 +195,7 @@ describe.skipIf(!postgresBinDir())("a PostgreSQL database of the old numbering",
   test("an old numbering mixed with a version it cannot map is refused, nothing changed", async () => {
     const url = await freshDatabaseUrl("legacy");
     await oldPostgresDatabase(url, 7, [[8, "0008_from_elsewhere"]]);
-    await expect(openStorage({ dbPath: "", databaseUrl: url })).rejects.toThrow("cannot map");
+    await expect(openStorage({ dbPath: "", databaseUrl: url })).rejects.toThrow("does not match");
     const sql = new Bun.SQL({ url, max: 1 });
     try {
       expect((await sql.unsafe("SELECT count(*)::int AS n FROM schema_migrations"))[0].n).toBe(8);

@@ -137,10 +137,7 @@ describe.skipIf(!postgresBinDir())("PostgresDatabase (a pool of Bun.SQL connecti
     const a = await openStorage({ dbPath: "", databaseUrl: url });
     const b = await openStorage({ dbPath: "", databaseUrl: url });
     try {
-      let woken!: () => void;
-      const wake = new Promise<void>((r) => {
-        woken = r;
-      });
+      const { promise: wake, resolve: woken } = Promise.withResolvers<void>();
       const off = await b.listen("claimcheck_jobs", () => woken());
       await a.transaction(async (tx) => {
         await tx.query("SELECT pg_notify('claimcheck_jobs', '')").get();
@@ -156,14 +153,8 @@ describe.skipIf(!postgresBinDir())("PostgresDatabase (a pool of Bun.SQL connecti
   test("a transaction waiting for a lock holds a connection, never the event loop: other statements go on", async () => {
     const db = new PostgresDatabase(await freshDatabaseUrl("pool"), { poolSize: 4 });
     try {
-      let release!: () => void;
-      const released = new Promise<void>((r) => {
-        release = r;
-      });
-      let holding!: () => void;
-      const held = new Promise<void>((r) => {
-        holding = r;
-      });
+      const { promise: released, resolve: release } = Promise.withResolvers<void>();
+      const { promise: held, resolve: holding } = Promise.withResolvers<void>();
       const order: string[] = [];
       const first = db.transaction(
         async (tx) => {

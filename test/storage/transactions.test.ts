@@ -18,11 +18,8 @@ const turns = async (n: number) => {
 };
 /** A promise and the function that resolves it. */
 function gate(): { open: () => void; opened: Promise<void> } {
-  let open!: () => void;
-  const opened = new Promise<void>((r) => {
-    open = r;
-  });
-  return { open, opened };
+  const { promise, resolve } = Promise.withResolvers<void>();
+  return { open: resolve, opened: promise };
 }
 
 describeEachBackend("transactions", (backend) => {

@@ -48,16 +48,22 @@ export const MIGRATIONS: readonly Migration[] = [
 ];
 
 /**
- * PostgreSQL databases migrated before the two dialects shared one history recorded their own numbering
- * (1 = the whole of SQLite's 1-4): each old version by name, and the versions of this history it is.
- * SQLite's old numbering (1-4) is this history's, unchanged.
+ * Databases migrated by a release that numbered a dialect's migrations otherwise: each old version by
+ * its recorded name, and the versions of this history it is (renumbered at the first start, nothing
+ * re-run). SQLite's old numbers 1-4 are this history's, unchanged; PostgreSQL's were numbered on their
+ * own (its 1 was the whole of SQLite's 1-4).
  */
-export const OLD_POSTGRES_VERSIONS: Readonly<Record<string, { old: number; now: readonly number[] }>> = {
-  "0001_schema": { old: 1, now: [1, 2, 3, 4] },
-  "0002_shared_state": { old: 2, now: [5] },
-  "0003_login_failure_ids": { old: 3, now: [6] },
-  "0004_job_stage": { old: 4, now: [7] },
-  "0005_job_claim_order": { old: 5, now: [8] },
-  "0006_resume_file_storage": { old: 6, now: [9] },
-  "0007_rate_gate": { old: 7, now: [10] },
+export const OLD_VERSIONS: Readonly<
+  Record<"sqlite" | "postgres", Readonly<Record<string, { old: number; now: readonly number[] }>>>
+> = {
+  sqlite: {},
+  postgres: {
+    "0001_schema": { old: 1, now: [1, 2, 3, 4] },
+    "0002_shared_state": { old: 2, now: [5] },
+    "0003_login_failure_ids": { old: 3, now: [6] },
+    "0004_job_stage": { old: 4, now: [7] },
+    "0005_job_claim_order": { old: 5, now: [8] },
+    "0006_resume_file_storage": { old: 6, now: [9] },
+    "0007_rate_gate": { old: 7, now: [10] },
+  },
 };
