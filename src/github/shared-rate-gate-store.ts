@@ -1,4 +1,5 @@
 import type { Queryable } from "../storage/sql-database.ts";
+import { reserveOf } from "./rate-gate.ts";
 import type { RateLimitSnapshot } from "./rate-limit-policy.ts";
 
 /**
@@ -55,6 +56,27 @@ const partOf = (row: SharedRow | null): SharedPart => ({
 
 const NEWER = `EXCLUDED.reset_at IS NOT NULL AND (g.reset_at IS NULL OR EXCLUDED.reset_at > g.reset_at
   OR (EXCLUDED.reset_at = g.reset_at AND EXCLUDED.remaining < g.remaining))`;
+
+/**
+ * The last stretch of a window: at most 3 reserves (at least 100 requests) above the reserve, 200 of
+ * 5,000. There every admit and every lower remaining goes to the database at once; above it a lag of a
+ * refresh interval or two changes no decision.
+ */
+export function nearReserve(w: RateLimitSnapshot | null, now: number): boolean {
+  if (!w || now >= w.resetAt) return false;
+  const reserve = reserveOf(w.limit);
+  return w.remaining <= reserve + Math.max(3 * reserve, 100);
+}
+
+/** Whether `next` only lowers the remaining of the same window, far from the reserve: it may wait. */
+export function lowerFarFromReserve(
+  prev: RateLimitSnapshot | null,
+  next: RateLimitSnapshot | null,
+  now: number,
+): boolean {
+  if (!prev || !next || prev.resetAt !== next.resetAt || prev.limit !== next.limit) return false;
+  return next.remaining < prev.remaining && !nearReserve(next, now);
+}
 
 /** Merges `part` into the budget's row (mergeShared, in SQL) and returns the merged row: one statement. */
 const WRITE = `INSERT INTO github_rate_gate AS g (budget, rate_limit, remaining, reset_at, paused_until, updated_at)

@@ -3,11 +3,12 @@ import { type Clock, systemClock } from "../lib/clock.ts";
 import { errorMessage } from "../lib/errors.ts";
 import { type Logger, silentLogger } from "../lib/log.ts";
 import type { Database } from "../storage/sql-database.ts";
-import { processRateGate, RateGate, type RateGateState, type RateGateStore, reserveOf } from "./rate-gate.ts";
-import type { RateLimitSnapshot } from "./rate-limit-policy.ts";
+import { processRateGate, RateGate, type RateGateState, type RateGateStore } from "./rate-gate.ts";
 import {
   dropReplica,
+  lowerFarFromReserve,
   mergeShared,
+  nearReserve,
   pruneRateGate,
   type SharedPart,
   sameShared,
@@ -314,23 +315,6 @@ export class SharedRateGateStore implements RateGateStore {
     this.degraded = false;
     return true;
   }
-}
-
-/**
- * The last stretch of a window: at most 3 reserves (at least 100 requests) above the reserve, 200 of
- * 5,000. There every admit and every lower remaining goes to the database at once; above it a lag of a
- * refresh interval or two changes no decision.
- */
-export function nearReserve(w: RateLimitSnapshot | null, now: number): boolean {
-  if (!w || now >= w.resetAt) return false;
-  const reserve = reserveOf(w.limit);
-  return w.remaining <= reserve + Math.max(3 * reserve, 100);
-}
-
-/** Whether `next` only lowers the remaining of the same window, far from the reserve: it may wait. */
-function lowerFarFromReserve(prev: RateLimitSnapshot | null, next: RateLimitSnapshot | null, now: number): boolean {
-  if (!prev || !next || prev.resetAt !== next.resetAt || prev.limit !== next.limit) return false;
-  return next.remaining < prev.remaining && !nearReserve(next, now);
 }
 
 /**

@@ -74,7 +74,7 @@ export class JobCompletions {
   ): Promise<{ finished: Set<number>; next: JobRow[] }> {
     const store = this.store.on(q);
     const writers = batch.filter((p) => p.commit);
-    const held = await store.lockHeld(writers.map((p) => p.lease));
+    const held = writers.length > 0 ? await store.lockHeld(writers.map((p) => p.lease)) : new Set<number>();
     for (const p of writers) {
       if (!held.has(p.lease.id)) continue; // lost: completeMany will not finish it either
       try {

@@ -144,8 +144,8 @@ export class JobStore {
     if (items.length === 0) return { finished: new Set(), next: [] };
     const kinds = claim.kinds.length > 0 ? claim.kinds : [""];
     if (dialectOf(this.db) === "sqlite") {
-      const done = await Promise.all(items.map((l) => this.finish(l, "completed", null, now)));
-      const finished = new Set(items.filter((_, i) => done[i]).map((l) => l.id));
+      const finished = new Set<number>();
+      for (const l of items) if (await this.finish(l, "completed", null, now)) finished.add(l.id);
       const wanted = items.filter((l) => l.next && finished.has(l.id)).length;
       return { finished, next: await this.claim(claim.kinds, claim.owner, wanted, now, claim.leaseMs) };
     }

@@ -102,15 +102,25 @@ export class TransactionScope implements Transaction {
     return value;
   }
 
-  /** Wait until every statement issued on this scope has answered. */
-  async settle(): Promise<void> {
+  /** Wait until every statement issued on this scope has answered (at once when none is in flight). */
+  settle(): Promise<void> | undefined {
+    return this.pending.size > 0 ? this.settleAll() : undefined;
+  }
+
+  private async settleAll(): Promise<void> {
     while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
   }
 
   /** The scope is over: statements issued on it from now on are refused. */
-  async end(): Promise<void> {
-    await this.settle();
-    this.ended = true;
+  end(): Promise<void> | undefined {
+    const settling = this.settle();
+    if (!settling) {
+      this.ended = true;
+      return undefined;
+    }
+    return settling.then(() => {
+      this.ended = true;
+    });
   }
 
   private async rollbackTo(name: string): Promise<void> {
@@ -175,6 +185,7 @@ export async function runTransaction<T>(
   fn: (tx: Transaction) => Promise<T>,
   ends: { commit(): Promise<void> | void; rollback(): Promise<void> | void },
 ): Promise<T> {
+  // SQLite answers at once: its ends return nothing to await, and nothing is pending at the end
   let value: T;
   try {
     value = await fn(scope);
@@ -183,14 +194,16 @@ export async function runTransaction<T>(
     await ends.rollback();
     throw error;
   }
-  await scope.end();
+  const ending = scope.end();
+  if (ending !== undefined) await ending;
   const failed = scope.failed;
   if (failed) {
     await ends.rollback();
     throw new TransactionAborted(failed.error);
   }
   try {
-    await ends.commit();
+    const committing = ends.commit();
+    if (committing !== undefined) await committing;
   } catch (error) {
     await ends.rollback();
     throw error;

@@ -7,23 +7,11 @@ import {
   statementOf,
   TransactionScope,
 } from "../transaction-scope.ts";
-import { rowOf, toParam } from "./rows.ts";
+import { isConnectionLoss, NO_ANSWER, noAnswer, PostgresError, toPostgresError } from "./errors.ts";
+import { shape, toParam } from "./rows.ts";
 import { advisoryKey, toPostgresPlaceholders } from "./sql-text.ts";
 
-/** A PostgreSQL error as the stores see it: `code` is the SQLSTATE (23505 unique_violation ...), or Bun's ERR_* code. */
-export class PostgresError extends Error {
-  constructor(
-    message: string,
-    readonly code: string | null,
-    readonly detail: string | null,
-  ) {
-    super(message);
-    this.name = "PostgresError";
-  }
-}
-
-/** The code of the error thrown when the server does not answer in time (the connection may be stuck). */
-export const NO_ANSWER = "ERR_CLAIMCHECK_NO_ANSWER";
+export { NO_ANSWER, PostgresError, toPostgresError };
 
 /** The key space (first of two int keys) of Transaction.lock's locks. */
 const SCOPE_LOCKS = advisoryKey("claimcheck:scopes");
@@ -49,25 +37,6 @@ interface Flight {
   reject: (e: unknown) => void;
   /** the connection to close when no answer comes (a transaction's) */
   reserved: ReservedSQL | null;
-}
-
-/** Bun's SQL errors (code ERR_POSTGRES_*, the SQLSTATE in errno) as PostgresError (code = SQLSTATE when there is one). */
-export function toPostgresError(error: unknown): unknown {
-  if (error instanceof PostgresError) return error;
-  const e = error as { name?: unknown; code?: unknown; errno?: unknown; detail?: unknown; message?: unknown } | null;
-  if (!e || typeof e !== "object" || typeof e.code !== "string" || !e.code.startsWith("ERR_POSTGRES")) return error;
-  const code = typeof e.errno === "string" && e.errno ? e.errno : e.code;
-  const err = new PostgresError(
-    String(e.message ?? "PostgreSQL error"),
-    code,
-    typeof e.detail === "string" ? e.detail : null,
-  );
-  err.cause = error;
-  return err;
-}
-
-function noAnswer(ms: number): PostgresError {
-  return new PostgresError(`PostgreSQL did not answer within ${ms} ms`, NO_ANSWER, null);
 }
 
 /**
@@ -365,25 +334,4 @@ export class PostgresDatabase implements Database {
   private assertOpen(): void {
     if (this.closed) throw new Error("the database is closed");
   }
-}
-
-/** The connection itself failed (closed, refused, no answer): it must not go back to the pool. */
-function isConnectionLoss(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return (
-    typeof code === "string" &&
-    (code.startsWith("ERR_POSTGRES_CONNECTION") || code === NO_ANSWER || code.startsWith("08"))
-  );
-}
-
-/** A Bun.SQL result as get / all / run see it (rows as bun:sqlite gives them). */
-function shape(kind: StatementKind, result: unknown): unknown {
-  const rows = result as Array<Record<string, unknown>> & { count?: number | null };
-  if (kind === "get") return rows.length > 0 ? rowOf(rows[0]!) : null;
-  if (kind === "all") return rows.map(rowOf);
-  const id = rows.length > 0 ? rows[0]!.id : undefined;
-  return {
-    changes: rows.count ?? 0,
-    lastInsertRowid: typeof id === "bigint" ? Number(id) : typeof id === "number" ? id : 0,
-  };
 }

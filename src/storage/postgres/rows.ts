@@ -1,3 +1,5 @@
+import type { StatementKind } from "../transaction-scope.ts";
+
 /**
  * Values between Bun.SQL and the stores, as bun:sqlite gives and takes them: 64-bit integers as numbers
  * (the stores' integers are epoch milliseconds and counts, far below 2^53), bytea as a Uint8Array,
@@ -21,4 +23,16 @@ export function rowOf(row: Record<string, unknown>): Record<string, unknown> {
 export function toParam(v: unknown): unknown {
   if (typeof v === "boolean") return v ? 1 : 0; // as bun:sqlite binds them
   return v;
+}
+
+/** A Bun.SQL result as get / all / run see it (rows as bun:sqlite gives them). */
+export function shape(kind: StatementKind, result: unknown): unknown {
+  const rows = result as Array<Record<string, unknown>> & { count?: number | null };
+  if (kind === "get") return rows.length > 0 ? rowOf(rows[0]!) : null;
+  if (kind === "all") return rows.map(rowOf);
+  const id = rows.length > 0 ? rows[0]!.id : undefined;
+  return {
+    changes: rows.count ?? 0,
+    lastInsertRowid: typeof id === "bigint" ? Number(id) : typeof id === "number" ? id : 0,
+  };
 }
