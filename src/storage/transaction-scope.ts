@@ -77,7 +77,7 @@ export class TransactionScope implements Transaction {
     this.child = child;
     let value: T;
     try {
-      void child.issue("exec", `SAVEPOINT ${name}`, []).catch(() => {}); // its failure is the child's
+      void child.issue("run", `SAVEPOINT ${name}`, []).catch(() => {}); // its failure is the child's
       try {
         value = await fn(child);
         await child.settle();
@@ -96,8 +96,9 @@ export class TransactionScope implements Transaction {
     } finally {
       this.child = null;
     }
+    // savepoint statements run as prepared statements (compiled once per connection, like any other);
     // pipelined: should it fail (the connection lost), the transaction fails at its end
-    void this.issue("exec", `RELEASE SAVEPOINT ${name}`, []).catch(() => {});
+    void this.issue("run", `RELEASE SAVEPOINT ${name}`, []).catch(() => {});
     this.committed.push(...child.committed);
     return value;
   }
@@ -125,8 +126,8 @@ export class TransactionScope implements Transaction {
 
   private async rollbackTo(name: string): Promise<void> {
     try {
-      await this.issue("exec", `ROLLBACK TO SAVEPOINT ${name}`, []);
-      await this.issue("exec", `RELEASE SAVEPOINT ${name}`, []);
+      await this.issue("run", `ROLLBACK TO SAVEPOINT ${name}`, []);
+      await this.issue("run", `RELEASE SAVEPOINT ${name}`, []);
     } catch {
       // recorded as this scope's failure: it cannot commit now
     }
