@@ -18,14 +18,22 @@ const BOOKKEEPING = `CREATE TABLE IF NOT EXISTS schema_migrations (
  * (OLD_VERSIONS) is renumbered first, nothing re-run; one whose history disagrees with this build's (a
  * version recorded under another name) is refused before anything is changed.
  */
-export function migrate(db: Database, migrations: readonly Migration[] = MIGRATIONS): Promise<number[]> {
-  return db.exclusively(MIGRATION_LOCK, () => migrateHoldingTheLock(db, migrations));
+export function migrate(
+  db: Database,
+  migrations: readonly Migration[] = MIGRATIONS,
+  oldVersions: typeof OLD_VERSIONS = OLD_VERSIONS,
+): Promise<number[]> {
+  return db.exclusively(MIGRATION_LOCK, () => migrateHoldingTheLock(db, migrations, oldVersions));
 }
 
-async function migrateHoldingTheLock(db: Database, migrations: readonly Migration[]): Promise<number[]> {
+async function migrateHoldingTheLock(
+  db: Database,
+  migrations: readonly Migration[],
+  oldVersions: typeof OLD_VERSIONS,
+): Promise<number[]> {
   await db.transaction(async (tx) => {
     await tx.exec(BOOKKEEPING);
-    await renumberOld(tx, migrations);
+    await renumberOld(tx, migrations, oldVersions[tx.dialect]);
   });
   const done = new Set(await appliedMigrations(db));
   const applied: number[] = [];
@@ -62,31 +70,32 @@ export async function appliedMigrations(db: Queryable): Promise<number[]> {
 /**
  * A database migrated by a release that numbered this dialect's migrations otherwise (PostgreSQL's were
  * numbered on their own) records them by their old numbers and names: record the same history under
- * this one's versions instead, keeping when each was applied. Nothing is run again. Then every recorded
+ * this one's versions instead, keeping when each was applied. Nothing is run again. Every other recorded
  * version must be this history's under the same name (versions above it are a newer build's): a history
- * that disagrees is refused, since this build cannot tell which changes the database has.
+ * that disagrees is refused before anything changes, since this build cannot tell what the database has.
  */
-async function renumberOld(tx: Queryable, migrations: readonly Migration[]): Promise<void> {
+async function renumberOld(
+  tx: Queryable,
+  migrations: readonly Migration[],
+  map: (typeof OLD_VERSIONS)["sqlite"],
+): Promise<void> {
   const rows = await tx
     .query<{ version: number; name: string; applied_at: string }, []>(
       "SELECT version, name, applied_at FROM schema_migrations ORDER BY version",
     )
     .all();
-  const map = OLD_VERSIONS[tx.dialect];
   const named = new Map(migrations.map((m) => [m.version, m.name]));
-  const old = rows.filter((r) => map[r.name]?.old === r.version);
-  const rest = rows.filter((r) => !old.includes(r));
-  // an old numbering is renumbered whole: mixed with anything else it cannot be read, nor can a version
-  // recorded under another name than this history's
-  const clash = rest.filter((r) => named.has(r.version) && named.get(r.version) !== r.name);
-  const unreadable = clash.length > 0 ? clash : old.length > 0 ? rest : [];
+  const isOld = (r: { version: number; name: string }) => map[r.name]?.old === r.version;
+  // a version of this history recorded under another name: its changes are not the ones this build has
+  const unreadable = rows.filter((r) => !isOld(r) && named.has(r.version) && named.get(r.version) !== r.name);
   if (unreadable.length > 0)
     throw new Error(
       `schema_migrations does not match this build's migration history (${unreadable.map((r) => `${r.version} ${r.name}`).join(", ")}): this build cannot tell which changes the database has; nothing was changed`,
     );
-  if (old.length === 0) return;
-  await tx.query("DELETE FROM schema_migrations").run();
+  const old = rows.filter(isOld);
   for (const r of old)
+    await tx.query("DELETE FROM schema_migrations WHERE version = ? AND name = ?").run(r.version, r.name);
+  for (const r of old) {
     for (const version of map[r.name]!.now) {
       const name = named.get(version);
       if (!name) throw new Error(`the migration list has no version ${version} (old ${r.name})`);
@@ -94,4 +103,5 @@ async function renumberOld(tx: Queryable, migrations: readonly Migration[]): Pro
         .query("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)")
         .run(version, name, r.applied_at);
     }
+  }
 }

@@ -11,7 +11,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { migrateStorage, openStorage } from "../../src/storage/backend.ts";
-import { appliedMigrations, openDatabase } from "../../src/storage/database.ts";
+import { appliedMigrations, migrate, openDatabase } from "../../src/storage/database.ts";
 import { MIGRATIONS } from "../../src/storage/migrations/index.ts";
 import { freshDatabaseUrl, postgresBinDir, stopSharedPostgres } from "../support/postgres.ts";
 import { schemaShape } from "../support/schema-shape.ts";
@@ -132,6 +132,39 @@ describe("a SQLite file of the old numbering", () => {
         [1, 2, 3, 4, 6].map((version) => ({ version })),
       );
       after.close();
+    } finally {
+      tmp.cleanup();
+    }
+  });
+
+  test("a version of another numbering that the map names is renumbered; the versions of this history stay", async () => {
+    const tmp = tempDir();
+    try {
+      const path = join(tmp.dir, "claimcheck.db");
+      oldSqliteFile(path, 4);
+      const raw = new BunSqlite(path);
+      raw.exec("CREATE TABLE made_elsewhere (x INTEGER)");
+      raw.query("INSERT INTO schema_migrations VALUES (6, '0006_made_elsewhere', ?)").run(OLD_APPLIED_AT);
+      raw.close();
+      const db = await openDatabase(path, { migrate: false });
+      const later = {
+        version: 11,
+        name: "0011_made_elsewhere",
+        ...{ sqlite: "CREATE TABLE made_elsewhere (x INTEGER)", postgres: "" },
+      };
+      const applied = await migrate(db, [...MIGRATIONS, later], {
+        sqlite: { "0006_made_elsewhere": { old: 6, now: [11] } },
+        postgres: {},
+      });
+      expect(applied).toEqual([5, 6, 7, 8, 9, 10]); // 11 was applied under its old number: not again
+      const rows = await db
+        .query<{ version: number; applied_at: string }, []>(
+          "SELECT version, applied_at FROM schema_migrations ORDER BY version",
+        )
+        .all();
+      expect(rows.map((r) => r.version)).toEqual([...ALL, 11]);
+      expect(rows.filter((r) => r.applied_at === OLD_APPLIED_AT).map((r) => r.version)).toEqual([1, 2, 3, 4, 11]);
+      await db.close();
     } finally {
       tmp.cleanup();
     }
