@@ -8,6 +8,7 @@ import { WebhookDispatcher } from "../../src/webhooks/webhook-dispatcher.ts";
 import type { WebhookEvents } from "../../src/webhooks/webhook-events.ts";
 import { secretsAt } from "../../src/webhooks/webhook-signer.ts";
 import { describeEachBackend, type TestBackend } from "../support/backends.ts";
+import { pollUntil } from "../support/harness.ts";
 import { type Receiver, startReceiver } from "./helpers/receivers.ts";
 import { makeWorld, type World } from "./helpers/world.ts";
 
@@ -85,6 +86,10 @@ describeEachBackend("WebhookService", (backend) => {
       timeoutMs: 1_000,
     });
     void hung.runOnce();
+    await pollUntil(
+      async () => (await w.app.webhooks.service.find(id))?.lease_token,
+      "the hung dispatcher to lease the delivery",
+    );
     expect(await codeOf(w.app.webhooks.service.resend(id))).toBe("409 delivery_in_flight");
     const t = await w.app.webhooks.service.sendTest(
       (await w.app.accounts.client("default")).id,
