@@ -117,15 +117,20 @@ describe("a SQLite file of the old numbering", () => {
     }
   });
 
+  /** A file at version 4, then migrated by a build of another line of development: its own version 6. */
+  function fileMigratedElsewhere(path: string): void {
+    oldSqliteFile(path, 4);
+    const raw = new BunSqlite(path);
+    raw.exec("CREATE TABLE made_elsewhere (x INTEGER)");
+    raw.query("INSERT INTO schema_migrations VALUES (6, '0006_made_elsewhere', ?)").run(OLD_APPLIED_AT);
+    raw.close();
+  }
+
   test("a history that records a version under another name is refused, nothing changed", async () => {
     const tmp = tempDir();
     try {
       const path = join(tmp.dir, "claimcheck.db");
-      oldSqliteFile(path, 4);
-      const raw = new BunSqlite(path);
-      raw.exec("CREATE TABLE made_elsewhere (x INTEGER)");
-      raw.query("INSERT INTO schema_migrations VALUES (6, '0006_made_elsewhere', ?)").run(OLD_APPLIED_AT);
-      raw.close();
+      fileMigratedElsewhere(path);
       await expect(openDatabase(path)).rejects.toThrow("6 0006_made_elsewhere");
       const after = new BunSqlite(path, { readonly: true });
       expect(after.query("SELECT version FROM schema_migrations ORDER BY version").all()).toEqual(
@@ -141,11 +146,7 @@ describe("a SQLite file of the old numbering", () => {
     const tmp = tempDir();
     try {
       const path = join(tmp.dir, "claimcheck.db");
-      oldSqliteFile(path, 4);
-      const raw = new BunSqlite(path);
-      raw.exec("CREATE TABLE made_elsewhere (x INTEGER)");
-      raw.query("INSERT INTO schema_migrations VALUES (6, '0006_made_elsewhere', ?)").run(OLD_APPLIED_AT);
-      raw.close();
+      fileMigratedElsewhere(path);
       const db = await openDatabase(path, { migrate: false });
       const later = {
         version: 11,
