@@ -37,6 +37,8 @@ export interface Config {
   defaultRateLimitPerMinute: number;
   /** a request body that sends nothing for this long is abandoned (408) */
   bodyTimeoutMs: number;
+  /** an upload (POST /v1/verify) not whole this long after its body began is abandoned (408) */
+  uploadTimeoutMs: number;
   /** bytes all request bodies being received may hold in memory together; past it 503 */
   bodyBudgetBytes: number;
   /** bearer token /metrics requires; null: /metrics is off */
@@ -157,6 +159,12 @@ export const SETTINGS = {
     def: "10s",
     help: "a request body that sends nothing for this long is abandoned with 408 (stalled uploads and forms)",
   },
+  uploadTimeout: {
+    env: "UPLOAD_TIMEOUT",
+    flag: "upload-timeout",
+    def: "5m",
+    help: "an upload not whole this long after its body began is abandoned with 408, however steadily it arrives",
+  },
   bodyBudget: {
     env: "BODY_BUDGET_MB",
     flag: "body-budget-mb",
@@ -211,6 +219,10 @@ const schema = z.object({
   bodyTimeout: duration("BODY_TIMEOUT").refine(
     (ms) => ms >= 100 && ms <= 240_000,
     "BODY_TIMEOUT must be between 100ms and 4m",
+  ),
+  uploadTimeout: duration("UPLOAD_TIMEOUT").refine(
+    (ms) => ms >= 1000 && ms <= 3_600_000,
+    "UPLOAD_TIMEOUT must be between 1s and 1h",
   ),
   bodyBudget: int(1, 65536),
   metricsToken: z.union([
@@ -274,6 +286,7 @@ export function loadConfig(
     defaultMonthlyQuota: v.defaultMonthlyQuota,
     defaultRateLimitPerMinute: v.defaultRateLimit,
     bodyTimeoutMs: v.bodyTimeout,
+    uploadTimeoutMs: v.uploadTimeout,
     bodyBudgetBytes: v.bodyBudget * 1024 * 1024,
     metricsToken: v.metricsToken === "" ? null : v.metricsToken,
   });

@@ -15,8 +15,8 @@ export interface HttpDeps {
   health: HealthProbe;
   logger: Logger;
   maxResumeBytes: number;
-  /** the global budget of buffered body bytes and the body timeout (uploads and forms alike) */
-  uploads: Pick<UploadLimits, "budget" | "idleTimeoutMs" | "timers">;
+  /** the global budget of buffered body bytes and the body timeout (uploads and forms alike), the upload deadline */
+  uploads: Pick<UploadLimits, "budget" | "idleTimeoutMs" | "timers" | "deadlineMs">;
   /** bearer token of GET /metrics; null: /metrics is off */
   metricsToken?: string | null;
   /** more route modules mounted by other parts (dashboard ...) */

@@ -2,6 +2,7 @@ import { afterEach, expect, test } from "bun:test";
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fixedSteps, pollUntil, type RunningTestApp, startTestApp, submit } from "../support/harness.ts";
+import { type RawRequest, rawRequest, uploadHead } from "../support/raw-request.ts";
 
 /**
  * Issue 15, point 2, with real sockets: bodies that stop arriving hold neither memory nor the budget.
@@ -26,65 +27,11 @@ function rssMiB(): number {
   return process.memoryUsage().rss / MiB;
 }
 
-/** A raw client socket that sends `head` and `body`, then stops sending; it records what comes back. */
-async function stalledRequest(url: string, head: string, body: Uint8Array) {
-  const { hostname, port } = new URL(url);
-  let received = "";
-  let closed = false;
-  let drained: (() => void) | null = null;
-  const socket = await Bun.connect({
-    hostname,
-    port: Number(port),
-    socket: {
-      data: (_s, d) => {
-        received += Buffer.from(d).toString("latin1");
-      },
-      drain: () => {
-        drained?.();
-        drained = null;
-      },
-      close: () => {
-        closed = true;
-      },
-      error: () => {
-        closed = true;
-      },
-    },
-  });
-  cleanups.push(() => socket.end());
-  // written in place (no copy per socket): the client's memory must not blur the server's
-  for (const part of [Buffer.from(head, "latin1"), body]) {
-    let off = 0;
-    while (off < part.length && !closed) {
-      off += Math.max(0, socket.write(part.subarray(off)));
-      if (off < part.length && !closed) await new Promise<void>((r) => (drained = r));
-    }
-  }
-  return {
-    get received() {
-      return received;
-    },
-    get closed() {
-      return closed;
-    },
-    send: (bytes: Uint8Array) => {
-      if (!closed) socket.write(bytes);
-    },
-    /** the status line's code once an answer arrived */
-    status: () => Number(/^HTTP\/1\.1 (\d{3})/.exec(received)?.[1] ?? 0),
-  };
-}
-
-function uploadHead(url: string, key: string, declared: number): string {
-  return [
-    "POST /v1/verify HTTP/1.1",
-    `Host: ${new URL(url).host}`,
-    `Authorization: Bearer ${key}`,
-    "Content-Type: multipart/form-data; boundary=stall",
-    `Content-Length: ${declared}`,
-    "",
-    "",
-  ].join("\r\n");
+/** A raw request that sends `head` and `body`, then stops sending; closed after the test. */
+async function stalledRequest(url: string, head: string, body: Uint8Array): Promise<RawRequest> {
+  const r = await rawRequest(url, head, body);
+  cleanups.push(() => r.end());
+  return r;
 }
 
 /** The start of a multipart upload: the username, then `fileBytes` of a PDF whose end never comes. */
