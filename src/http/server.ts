@@ -37,7 +37,9 @@ export function createHttpApp(deps: HttpDeps) {
       }
       return r.body;
     })
-    .onRequest(({ request, set }) => {
+    .onRequest(({ request, set, server }) => {
+      // whose share of the body budget this request's body counts against, until it says who it is (an API key)
+      deps.uploads.budget.senderIs(request, `address:${server?.requestIP(request)?.address ?? "unknown"}`);
       // API answers carry personal data: never cached, never sniffed
       set.headers["x-content-type-options"] = "nosniff";
       set.headers["cache-control"] = "no-store";

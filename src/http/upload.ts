@@ -57,7 +57,7 @@ export async function readVerifyUpload(
       "send multipart/form-data with a `resume` file part and a `hostUsername` field",
     );
   }
-  const release = limits.budget.reserve(UPLOAD_BUFFER_BYTES);
+  const release = limits.budget.reserve(UPLOAD_BUFFER_BYTES, request);
   const parser = new MultipartParser(boundary);
   const counts = new Map<string, number>();
   const hash = new Bun.CryptoHasher("sha256");

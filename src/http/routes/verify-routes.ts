@@ -26,6 +26,7 @@ export function verifyRoutes(deps: {
       "/v1/verify",
       async ({ request, set, server }) => {
         const principal = requirePrincipal(accounts, request); // before reading a single body byte
+        uploads.budget.senderIs(request, `client:${principal.client.id}`); // its share of the body budget
         const idem = request.headers.get("idempotency-key");
         if (idem !== null && !IDEMPOTENCY_KEY.test(idem))
           throw new AppError("invalid_request", 400, "Idempotency-Key must be 1-255 visible ASCII characters");
