@@ -1,4 +1,5 @@
 import { type ParseArgsConfig, parseArgs } from "node:util";
+import { durationProblem, parseDuration } from "../config/duration.ts";
 import { UsageError } from "./command.ts";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
@@ -21,6 +22,23 @@ export function intFlag(name: string, value: string | undefined): number | undef
   if (value === undefined) return undefined;
   if (!/^\d+$/.test(value)) throw new UsageError(`--${name} must be a whole number, got ${JSON.stringify(value)}`);
   return Number(value);
+}
+
+/**
+ * A duration flag's milliseconds (undefined when absent), or a usage error naming the flag and what to
+ * write: a unit is required (`--ttl 30` is refused with "write 30s ..."), and the value must lie in `range`.
+ */
+export function durationFlag(
+  name: string,
+  value: string | undefined,
+  range?: { min: number; max: number; text: string },
+): number | undefined {
+  if (value === undefined) return undefined;
+  const problem = durationProblem(value);
+  if (problem) throw new UsageError(`--${name} ${JSON.stringify(value)}: ${problem}`);
+  const ms = parseDuration(value)!;
+  if (range && (ms < range.min || ms > range.max)) throw new UsageError(`--${name} must be ${range.text}`);
+  return ms;
 }
 
 /** Where a command finds the data: DATA_DIR's SQLite file, or the PostgreSQL database of DATABASE_URL. */

@@ -1,7 +1,6 @@
 import { resolve } from "node:path";
 import { z } from "zod";
-import { bool, databaseUrl, duration, int, url } from "./config-values.ts";
-import { parseDurationList } from "./duration.ts";
+import { bool, databaseUrl, duration, durationList, int, url } from "./config-values.ts";
 
 /**
  * The service configuration: defaults -> environment -> command-line flags, validated once, then frozen.
@@ -199,15 +198,7 @@ const schema = z.object({
   githubConcurrency: int(1, 100),
   workerConcurrency: int(1, 256),
   webhookTimeout: duration("WEBHOOK_TIMEOUT").refine((ms) => ms >= 1, "WEBHOOK_TIMEOUT must be positive"),
-  webhookRetrySchedule: z.string().transform((s, ctx) => {
-    const list = parseDurationList(s);
-    if (!list)
-      ctx.addIssue({
-        code: "custom",
-        message: "WEBHOOK_RETRY_SCHEDULE must be a comma-separated list of durations, e.g. 1m,5m,30m,2h,8h",
-      });
-    return list ?? [];
-  }),
+  webhookRetrySchedule: durationList(),
   webhookBlockPrivate: bool,
   webhookConcurrency: int(1, 1024),
   logLevel: z.enum(["debug", "info", "warn", "error", "silent"]),
@@ -304,9 +295,12 @@ export function loadDataDir(
   return { dataDir, dbPath: resolve(dataDir, "claimcheck.db"), databaseUrl: url === "" ? null : url };
 }
 
-/** The settings table for --help and the README. */
+/** The settings table for --help: flag, variable, meaning and default (a help text that states its own default keeps it). */
 export function settingsHelp(): string {
   return Object.values(SETTINGS)
-    .map((s) => `  --${s.flag.padEnd(24)} ${s.env.padEnd(24)} ${s.help} (default: ${s.def === "" ? "none" : s.def})`)
+    .map((s) => {
+      const def = /\(default: /.test(s.help) ? "" : ` (default: ${s.def === "" ? "none" : s.def})`;
+      return `  --${s.flag.padEnd(24)} ${s.env.padEnd(24)} ${s.help}${def}`;
+    })
     .join("\n");
 }

@@ -2,11 +2,10 @@ import { AdminAuth } from "../../admins/admin-auth.ts";
 import { AdminStore } from "../../admins/admin-store.ts";
 import { setupLink } from "../../admins/setup-link.ts";
 import { loadConfig } from "../../config/config.ts";
-import { parseDuration } from "../../config/duration.ts";
 import { isoOf, systemClock } from "../../lib/clock.ts";
 import type { CliIO, Command } from "../command.ts";
 import { UsageError } from "../command.ts";
-import { DATA_DIR_FLAG, parseFlags, type StorageFlags } from "../flags.ts";
+import { DATA_DIR_FLAG, durationFlag, parseFlags, type StorageFlags } from "../flags.ts";
 import { withDatabase } from "../open-data.ts";
 
 /** Open the data directory's database for dashboard-administrator work (safe beside a running server). */
@@ -45,9 +44,11 @@ account with \`claimcheck admin remove\`). There is no default password.
 --ttl  how long the link stays valid: 5m .. 7d (default 30m)`,
   async run(args, io) {
     const { values } = parseFlags(args, { url: { type: "string" }, ttl: { type: "string" }, ...DATA_DIR_FLAG });
-    const ttl = values.ttl === undefined ? undefined : parseDuration(values.ttl);
-    if (ttl === null || (ttl !== undefined && (ttl < 5 * 60_000 || ttl > 7 * 86_400_000)))
-      throw new UsageError("--ttl must be a duration from 5m to 7d, e.g. 30m or 2h");
+    const ttl = durationFlag("ttl", values.ttl, {
+      min: 5 * 60_000,
+      max: 7 * 86_400_000,
+      text: "a duration from 5m to 7d, e.g. 30m or 2h",
+    });
     const base = baseUrl(io, values.url);
     const { token, expiresAt } = withAdmins(io, values, (auth) => auth.createSetupToken(), ttl);
     io.out(setupLink(base, token));

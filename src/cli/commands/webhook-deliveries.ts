@@ -1,7 +1,7 @@
 import { AccountService } from "../../accounts/account-service.ts";
 import { AccountStore } from "../../accounts/account-store.ts";
 import { type Config, ConfigError, loadConfig } from "../../config/config.ts";
-import { parseDuration } from "../../config/duration.ts";
+import { durationProblem, parseDuration } from "../../config/duration.ts";
 import { isoOf, systemClock } from "../../lib/clock.ts";
 import { VerificationStore } from "../../verification/verification-store.ts";
 import type { AttemptRow, DeliveryRow } from "../../webhooks/delivery-store.ts";
@@ -38,10 +38,12 @@ export function parseSince(text: string, now: number): number {
   const ago = parseDuration(text);
   if (ago !== null) return now - ago;
   const t = Date.parse(text);
-  if (!Number.isFinite(t) || !/^\d{4}-\d{2}-\d{2}/.test(text))
+  if (!Number.isFinite(t) || !/^\d{4}-\d{2}-\d{2}/.test(text)) {
+    const bare = /^\s*\d+(\.\d+)?\s*$/.test(text) ? ` (${durationProblem(text)})` : "";
     throw new UsageError(
-      `--since must be an ISO time (2026-01-31T00:00:00Z) or a duration back from now (24h), got ${JSON.stringify(text)}`,
+      `--since must be an ISO time (2026-01-31T00:00:00Z) or a duration back from now (24h), got ${JSON.stringify(text)}${bare}`,
     );
+  }
   return t;
 }
 

@@ -1,8 +1,7 @@
-import { parseDuration } from "../../config/duration.ts";
 import { checkSignature } from "../../webhooks/signature-check.ts";
 import type { Command } from "../command.ts";
 import { UsageError } from "../command.ts";
-import { DATA_DIR_FLAG, parseFlags } from "../flags.ts";
+import { DATA_DIR_FLAG, durationFlag, parseFlags } from "../flags.ts";
 import { withAccounts } from "../open-data.ts";
 
 const set: Command = {
@@ -78,9 +77,7 @@ deliveries carry a webhook-signature for both secrets, so receivers can switch a
 X-Service-Signature uses the new secret at once.`,
   async run(args, io) {
     const { values } = parseFlags(args, { client: { type: "string" }, overlap: { type: "string" }, ...DATA_DIR_FLAG });
-    const overlap = values.overlap === undefined ? undefined : parseDuration(values.overlap);
-    if (overlap === null)
-      throw new UsageError(`--overlap must be a duration like 24h, got ${JSON.stringify(values.overlap)}`);
+    const overlap = durationFlag("overlap", values.overlap);
     const r = withAccounts(io, values, (a) => a.rotateWebhookSecret(values.client ?? "default", overlap));
     io.out(r.secret);
     io.err(
