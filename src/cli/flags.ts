@@ -42,10 +42,20 @@ export function durationFlag(
 }
 
 /** Where a command finds the data: DATA_DIR's SQLite file, or the PostgreSQL database of DATABASE_URL. */
-export const DATA_DIR_FLAG = { "data-dir": { type: "string" }, "database-url": { type: "string" } } as const;
+export const DATA_DIR_FLAG = {
+  "data-dir": { type: "string" },
+  "database-url": { type: "string" },
+  /** SQLite: create the database when DATA_DIR has none (never done silently) */
+  create: { type: "boolean" },
+} as const;
 
 /** The storage flags as parsed, or only a --data-dir value. */
-export type StorageFlags = { "data-dir"?: string; "database-url"?: string } | string | undefined;
+export type StorageFlags = { "data-dir"?: string; "database-url"?: string; create?: boolean } | string | undefined;
+
+/** Whether the command was asked to create a database that does not exist yet (--create). */
+export function createRequested(flags: StorageFlags): boolean {
+  return typeof flags === "object" && flags?.create === true;
+}
 
 /** The flags loadDataDir reads, from either form. */
 export function storageFlagValues(flags: StorageFlags): Record<string, string> {

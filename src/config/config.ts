@@ -287,12 +287,13 @@ export function loadConfig(
 export function loadDataDir(
   env: Record<string, string | undefined>,
   flags: Record<string, string> = {},
-): { dataDir: string; dbPath: string; databaseUrl: string | null } {
-  const dataDir = resolve(flags[SETTINGS.dataDir.flag] ?? env.DATA_DIR ?? SETTINGS.dataDir.def);
+): { dataDir: string; dbPath: string; databaseUrl: string | null; dataDirGiven: string } {
+  const dataDirGiven = flags[SETTINGS.dataDir.flag] ?? env.DATA_DIR ?? SETTINGS.dataDir.def;
+  const dataDir = resolve(dataDirGiven);
   const url = flags[SETTINGS.databaseUrl.flag] ?? env.DATABASE_URL ?? "";
   const parsed = databaseUrl().safeParse(url);
   if (!parsed.success) throw new ConfigError([`DATABASE_URL (--database-url): ${parsed.error.issues[0]!.message}`]);
-  return { dataDir, dbPath: resolve(dataDir, "claimcheck.db"), databaseUrl: url === "" ? null : url };
+  return { dataDir, dbPath: resolve(dataDir, "claimcheck.db"), databaseUrl: url === "" ? null : url, dataDirGiven };
 }
 
 /** The settings table for --help: flag, variable, meaning and default (a help text that states its own default keeps it). */

@@ -37,7 +37,7 @@ function failure(io: CliIO, json: boolean, hostUsername: string, code: string, m
 const verify: Command = {
   name: "verify",
   summary: "verify one resume against a GitHub account, locally (no server, no API key)",
-  help: `usage: claimcheck verify <resume.pdf> --user LOGIN [--json] [--data-dir DIR | --database-url URL] [--github-api-url URL]
+  help: `usage: claimcheck verify <resume.pdf> --user LOGIN [--json] [--data-dir DIR [--create] | --database-url URL] [--github-api-url URL]
 
 Extracts the projects a resume claims, matches them to LOGIN's public GitHub repositories, checks the
 commit histories for forgeries and prints the confidence score, verified projects, flags and the score's
