@@ -13,7 +13,7 @@ let t: RunningTestApp;
 afterAll(() => t?.stop());
 
 test("a 240 KB upload arriving steadily at 10 KB/s (24 s) is accepted; the kept-alive connection is then idle-timed", async () => {
-  t = await startTestApp({ steps: fixedSteps(), env: { BODY_TIMEOUT: "2s", DEFAULT_RATE_LIMIT: "0" } });
+  t = await startTestApp({ steps: fixedSteps(), env: { BODY_TIMEOUT: "5s", DEFAULT_RATE_LIMIT: "0" } });
   const body = uploadBody(240 * 1024);
   const r = await rawRequest(t.url, uploadHead(t.url, t.key, body.length));
   try {

@@ -120,7 +120,7 @@ test("past the global body budget, new uploads get 503 server_busy with Retry-Af
 }, 30_000);
 
 test("one client cannot hold the whole body budget: past its quarter it gets 503, another client's uploads go on", async () => {
-  const t = await app({ BODY_BUDGET_MB: "2", BODY_TIMEOUT: "3s" }); // 2 MiB: eight uploads, two per client
+  const t = await app({ BODY_BUDGET_MB: "2", BODY_TIMEOUT: "10s" }); // 2 MiB: eight uploads, two per client
   const [greedy, other] = clientKeys(t, 2, "share");
   const many = await Promise.all(
     Array.from({ length: 8 }, () => stalledRequest(t.url, uploadHead(t.url, greedy!, 10 * MiB), partialUpload(1024))),
