@@ -7,6 +7,7 @@ import { listenError } from "./config/startup-checks.ts";
 import { createDashboard, type DashboardDeps } from "./dashboard/dashboard.ts";
 import { GITHUB_CACHE_RETENTION_MS, pruneGitHubHttpCache } from "./github/http-cache-store.ts";
 import { createRateGate } from "./github/shared-rate-gate.ts";
+import { connectionIdleSeconds } from "./http/connection-timing.ts";
 import { renderMetrics } from "./http/metrics.ts";
 import { createHttpApp } from "./http/server.ts";
 import type { JobEvents } from "./jobs/job-handler.ts";
@@ -149,7 +150,7 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
     logger,
     maxResumeBytes: config.maxResumeBytes,
     metricsToken: config.metricsToken,
-    uploads: bodies,
+    uploads: { ...bodies, deadlineMs: config.uploadTimeoutMs },
     extra: [dashboard.routes],
     health: {
       checkDatabase: () => {
@@ -208,7 +209,8 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
       try {
         // the runtime's own limit (a bare 413) sits far above the service's, which answer in JSON (http/body-limits.ts);
         // it closes a silent connection after idleTimeout: later than BODY_TIMEOUT, so the 408 comes first
-        const idleTimeout = Math.min(255, Math.max(10, Math.ceil(config.bodyTimeoutMs / 1000) + 5));
+        // (an upload's body is timed by the service itself: http/connection-timing.ts)
+        const idleTimeout = connectionIdleSeconds(config.bodyTimeoutMs);
         http.listen({
           port: config.port,
           hostname: config.host,

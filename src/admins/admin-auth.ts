@@ -90,19 +90,24 @@ export class AdminAuth {
     });
   }
 
-  /** A new single-use setup token; whoever holds it may create one administrator before it expires. */
+  /**
+   * A new single-use setup token; whoever holds it may create one administrator before it expires. One
+   * created while no administrator exists (the link each replica prints at start) is for the first
+   * administrator only: once one exists, it stops working, on every replica.
+   */
   createSetupToken(): { token: string; expiresAt: number } {
     const token = randomToken();
     const now = this.clock.now();
     const expiresAt = now + this.settings.setupTtlMs;
-    this.store.insertSetupToken(hashToken(token), now, expiresAt);
+    this.store.insertSetupToken(hashToken(token), now, expiresAt, !this.hasAdmin());
     return { token, expiresAt };
   }
 
   isSetupTokenLive(token: string): boolean {
-    return (
-      token.length > 0 && token.length <= 128 && this.store.liveSetupToken(hashToken(token), this.clock.now()) !== null
-    );
+    if (token.length === 0 || token.length > 128) return false;
+    const hash = hashToken(token);
+    if (this.store.liveSetupToken(hash, this.clock.now()) === null) return false;
+    return !(this.store.isFirstAdminToken(hash) && this.hasAdmin());
   }
 
   /** Spend the setup token to create an administrator; the token works once, whatever happens after. */
@@ -130,6 +135,7 @@ export class AdminAuth {
       if (!this.store.useSetupToken(hashToken(token), admin.id, now))
         throw new AppError("setup_token_invalid", 403, "this setup link was used or expired meanwhile");
       this.store.insertAdmin(admin);
+      this.store.revokeFirstAdminTokens(now); // the links printed at start: an administrator exists now
       return admin;
     });
   }
@@ -151,7 +157,8 @@ export class AdminAuth {
       (await Bun.password.verify(password, admin?.password_hash ?? (await this.decoy())));
     if (!admin || !ok) throw new AppError("invalid_login", 401, "wrong username or password");
     this.store.transaction(() => {
-      this.store.clearFailures("user", subject);
+      // this address's failures for the username are forgiven; other addresses' (a guesser's) stay counted
+      this.store.clearUserFailures(subject, address);
       this.store.forgetFailure(reserved.ip);
       this.store.touchLogin(admin.id, now);
     });
@@ -164,7 +171,8 @@ export class AdminAuth {
     return this.store.transaction(() => {
       const decision = decideLoginAttempt({
         now,
-        userFailures: this.store.failuresSince("user", subject, since),
+        address,
+        userFailures: this.store.userFailuresSince(subject, since),
         addressFailures: this.store.failuresSince("ip", address, since),
         policy: this.settings.throttle,
       });
@@ -177,8 +185,23 @@ export class AdminAuth {
           { "Retry-After": String(decision.retryAfterSeconds) },
         );
       }
-      return { user: this.store.recordFailure("user", subject, now), ip: this.store.recordFailure("ip", address, now) };
+      return {
+        user: this.store.recordFailure("user", subject, now, address),
+        ip: this.store.recordFailure("ip", address, now),
+      };
     });
+  }
+
+  /**
+   * Forget failed logins at once (`claimcheck admin unlock`): a username's from every address, or every
+   * failure from an address; the number of failures forgotten.
+   */
+  unlock(target: { username: string } | { address: string }): number {
+    return this.store.transaction(() =>
+      "username" in target
+        ? this.store.clearUserFailures(target.username.toLowerCase().slice(0, 64), null)
+        : this.store.clearAddressFailures(target.address),
+    );
   }
 
   /** A fresh session (a new token at every login: no session fixation). */

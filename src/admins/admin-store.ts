@@ -61,10 +61,11 @@ export class AdminStore {
     this.db.query("UPDATE admin_users SET last_login_at = ? WHERE id = ?").run(now, id);
   }
 
-  insertSetupToken(hash: string, now: number, expiresAt: number): void {
+  /** `firstAdmin`: created while no administrator exists, revoked once one does (revokeFirstAdminTokens). */
+  insertSetupToken(hash: string, now: number, expiresAt: number, firstAdmin = false): void {
     this.db
-      .query("INSERT INTO admin_setup_tokens (token_hash, created_at, expires_at) VALUES (?, ?, ?)")
-      .run(hash, now, expiresAt);
+      .query("INSERT INTO admin_setup_tokens (token_hash, created_at, expires_at, first_admin) VALUES (?, ?, ?, ?)")
+      .run(hash, now, expiresAt, firstAdmin ? 1 : 0);
   }
 
   /** The setup token if it exists, is unused and unexpired. */
@@ -137,14 +138,16 @@ export class AdminStore {
   }
 
   /** Count an attempt as failed (until it succeeds); returns its row id, so a success can take it back. */
-  recordFailure(scope: "user" | "ip", subject: string, now: number): number {
-    const sql = "INSERT INTO admin_login_failures (scope, subject, at) VALUES (?, ?, ?)";
+  recordFailure(scope: "user" | "ip", subject: string, now: number, address: string | null = null): number {
+    const sql = "INSERT INTO admin_login_failures (scope, subject, at, address) VALUES (?, ?, ?, ?)";
     // PostgreSQL has no rowid: an identity column (postgres migration 0003) names the row
     if (this.postgres)
       return Number(
-        this.db.query<{ id: number }, [string, string, number]>(`${sql} RETURNING id`).get(scope, subject, now)!.id,
+        this.db
+          .query<{ id: number }, [string, string, number, string | null]>(`${sql} RETURNING id`)
+          .get(scope, subject, now, address)!.id,
       );
-    return Number(this.db.query(sql).run(scope, subject, now).lastInsertRowid);
+    return Number(this.db.query(sql).run(scope, subject, now, address).lastInsertRowid);
   }
 
   forgetFailure(id: number): void {
@@ -162,6 +165,51 @@ export class AdminStore {
 
   clearFailures(scope: "user" | "ip", subject: string): void {
     this.db.query("DELETE FROM admin_login_failures WHERE scope = ? AND subject = ?").run(scope, subject);
+  }
+
+  /** A username's failed logins since `since`, each with the address it came from (null: recorded before addresses were). */
+  userFailuresSince(subject: string, since: number): Array<{ at: number; address: string | null }> {
+    return this.db
+      .query<{ at: number; address: string | null }, [string, number]>(
+        "SELECT at, address FROM admin_login_failures WHERE scope = 'user' AND subject = ? AND at > ? ORDER BY at",
+      )
+      .all(subject, since);
+  }
+
+  /** Forget a username's failed logins: from one address, or (null) from every address; how many. */
+  clearUserFailures(subject: string, address: string | null): number {
+    if (address === null)
+      return this.db.query("DELETE FROM admin_login_failures WHERE scope = 'user' AND subject = ?").run(subject)
+        .changes;
+    return this.db
+      .query("DELETE FROM admin_login_failures WHERE scope = 'user' AND subject = ? AND address = ?")
+      .run(subject, address).changes;
+  }
+
+  /** Forget every failed login from an address (its own count and its usernames' ones); how many. */
+  clearAddressFailures(address: string): number {
+    return this.db
+      .query(
+        "DELETE FROM admin_login_failures WHERE (scope = 'ip' AND subject = ?) OR (scope = 'user' AND address = ?)",
+      )
+      .run(address, address).changes;
+  }
+
+  isFirstAdminToken(hash: string): boolean {
+    return (
+      this.db
+        .query<{ first_admin: number }, [string]>("SELECT first_admin FROM admin_setup_tokens WHERE token_hash = ?")
+        .get(hash)?.first_admin === 1
+    );
+  }
+
+  /** Revoke (expire now) every unused first-administrator token; how many. */
+  revokeFirstAdminTokens(now: number): number {
+    return this.db
+      .query(
+        "UPDATE admin_setup_tokens SET expires_at = ? WHERE first_admin = 1 AND used_at IS NULL AND expires_at > ?",
+      )
+      .run(now, now).changes;
   }
 
   /** Housekeeping: expired sessions, spent or expired setup tokens, failures older than `failuresBefore`. */

@@ -1,7 +1,6 @@
 import { resolve } from "node:path";
 import { z } from "zod";
-import { bool, databaseUrl, duration, int, url } from "./config-values.ts";
-import { parseDurationList } from "./duration.ts";
+import { bool, databaseUrl, duration, durationList, int, url } from "./config-values.ts";
 
 /**
  * The service configuration: defaults -> environment -> command-line flags, validated once, then frozen.
@@ -37,6 +36,8 @@ export interface Config {
   defaultRateLimitPerMinute: number;
   /** a request body that sends nothing for this long is abandoned (408) */
   bodyTimeoutMs: number;
+  /** an upload (POST /v1/verify) not whole this long after its body began is abandoned (408) */
+  uploadTimeoutMs: number;
   /** bytes all request bodies being received may hold in memory together; past it 503 */
   bodyBudgetBytes: number;
   /** bearer token /metrics requires; null: /metrics is off */
@@ -157,6 +158,12 @@ export const SETTINGS = {
     def: "10s",
     help: "a request body that sends nothing for this long is abandoned with 408 (stalled uploads and forms)",
   },
+  uploadTimeout: {
+    env: "UPLOAD_TIMEOUT",
+    flag: "upload-timeout",
+    def: "5m",
+    help: "an upload not whole this long after its body began is abandoned with 408, however steadily it arrives",
+  },
   bodyBudget: {
     env: "BODY_BUDGET_MB",
     flag: "body-budget-mb",
@@ -191,15 +198,7 @@ const schema = z.object({
   githubConcurrency: int(1, 100),
   workerConcurrency: int(1, 256),
   webhookTimeout: duration("WEBHOOK_TIMEOUT").refine((ms) => ms >= 1, "WEBHOOK_TIMEOUT must be positive"),
-  webhookRetrySchedule: z.string().transform((s, ctx) => {
-    const list = parseDurationList(s);
-    if (!list)
-      ctx.addIssue({
-        code: "custom",
-        message: "WEBHOOK_RETRY_SCHEDULE must be a comma-separated list of durations, e.g. 1m,5m,30m,2h,8h",
-      });
-    return list ?? [];
-  }),
+  webhookRetrySchedule: durationList(),
   webhookBlockPrivate: bool,
   webhookConcurrency: int(1, 1024),
   logLevel: z.enum(["debug", "info", "warn", "error", "silent"]),
@@ -211,6 +210,10 @@ const schema = z.object({
   bodyTimeout: duration("BODY_TIMEOUT").refine(
     (ms) => ms >= 100 && ms <= 240_000,
     "BODY_TIMEOUT must be between 100ms and 4m",
+  ),
+  uploadTimeout: duration("UPLOAD_TIMEOUT").refine(
+    (ms) => ms >= 1000 && ms <= 3_600_000,
+    "UPLOAD_TIMEOUT must be between 1s and 1h",
   ),
   bodyBudget: int(1, 65536),
   metricsToken: z.union([
@@ -274,6 +277,7 @@ export function loadConfig(
     defaultMonthlyQuota: v.defaultMonthlyQuota,
     defaultRateLimitPerMinute: v.defaultRateLimit,
     bodyTimeoutMs: v.bodyTimeout,
+    uploadTimeoutMs: v.uploadTimeout,
     bodyBudgetBytes: v.bodyBudget * 1024 * 1024,
     metricsToken: v.metricsToken === "" ? null : v.metricsToken,
   });
@@ -283,17 +287,21 @@ export function loadConfig(
 export function loadDataDir(
   env: Record<string, string | undefined>,
   flags: Record<string, string> = {},
-): { dataDir: string; dbPath: string; databaseUrl: string | null } {
-  const dataDir = resolve(flags[SETTINGS.dataDir.flag] ?? env.DATA_DIR ?? SETTINGS.dataDir.def);
+): { dataDir: string; dbPath: string; databaseUrl: string | null; dataDirGiven: string } {
+  const dataDirGiven = flags[SETTINGS.dataDir.flag] ?? env.DATA_DIR ?? SETTINGS.dataDir.def;
+  const dataDir = resolve(dataDirGiven);
   const url = flags[SETTINGS.databaseUrl.flag] ?? env.DATABASE_URL ?? "";
   const parsed = databaseUrl().safeParse(url);
   if (!parsed.success) throw new ConfigError([`DATABASE_URL (--database-url): ${parsed.error.issues[0]!.message}`]);
-  return { dataDir, dbPath: resolve(dataDir, "claimcheck.db"), databaseUrl: url === "" ? null : url };
+  return { dataDir, dbPath: resolve(dataDir, "claimcheck.db"), databaseUrl: url === "" ? null : url, dataDirGiven };
 }
 
-/** The settings table for --help and the README. */
+/** The settings table for --help: flag, variable, meaning and default (a help text that states its own default keeps it). */
 export function settingsHelp(): string {
   return Object.values(SETTINGS)
-    .map((s) => `  --${s.flag.padEnd(24)} ${s.env.padEnd(24)} ${s.help} (default: ${s.def === "" ? "none" : s.def})`)
+    .map((s) => {
+      const def = /\(default: /.test(s.help) ? "" : ` (default: ${s.def === "" ? "none" : s.def})`;
+      return `  --${s.flag.padEnd(24)} ${s.env.padEnd(24)} ${s.help}${def}`;
+    })
     .join("\n");
 }

@@ -83,7 +83,7 @@ export async function readForm(
   const out: Form = new Map();
   const urlencoded = /^application\/x-www-form-urlencoded/i.test(type);
   if (!urlencoded && !/^multipart\/form-data/i.test(type)) return out;
-  const release = limits.budget.reserve(declared);
+  const release = limits.budget.reserve(declared, request);
   let body: Buffer;
   try {
     body = await readSmallBody(request, { ...limits, maxBytes, tooLarge, deadlineMs });

@@ -7,6 +7,7 @@ import { type Logger, silentLogger } from "../lib/log.ts";
 import type { Database } from "../storage/database.ts";
 import { createConditionalFetch, type TransportCounters } from "./conditional-fetch.ts";
 import { GitHubHttpCache, tokenPartition } from "./http-cache-store.ts";
+import { refuseDotSegments } from "./path-params.ts";
 import { processRateGate, RateGate } from "./rate-gate.ts";
 import { classifyFailure, type RateLimitSnapshot } from "./rate-limit-policy.ts";
 import { GitHubRateLimitedError, GitHubUnavailableError } from "./types.ts";
@@ -143,6 +144,8 @@ export function createGitHubClient(opts: GitHubClientOptions): GitHubClient {
     accept: readonly number[] = [],
     options: { retries?: number } = {},
   ): Promise<GitHubResponse<T>> => {
+    const refused = refuseDotSegments<T>(route, params, accept);
+    if (refused) return refused;
     await gate.admit(budget);
     try {
       const res = await octokit.request(`GET ${route}`, {

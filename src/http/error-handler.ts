@@ -1,3 +1,4 @@
+import { CLIENT_CLOSED } from "../lib/body-stream.ts";
 import { AppError } from "../lib/errors.ts";
 import type { Logger } from "../lib/log.ts";
 import { isDatabaseUnavailable } from "../storage/sql-database.ts";
@@ -12,6 +13,11 @@ export function renderError(
   logger: Logger,
 ): { status: number; body: Record<string, unknown>; headers: Record<string, string> } {
   if (err instanceof AppError) {
+    // a body that stopped, came too slowly or was cut by its client: the client's doing, worth a line for the operator
+    if (err.code === CLIENT_CLOSED || err.code === "request_timeout")
+      logger.info(err.code === CLIENT_CLOSED ? "request abandoned: the client closed the connection" : err.message, {
+        code: err.code,
+      });
     return { status: err.status, body: { error: err.code, message: err.message, ...err.extra }, headers: err.headers };
   }
   switch (frameworkCode) {
@@ -51,7 +57,7 @@ export function renderError(
       headers: { "Retry-After": String(DATABASE_UNAVAILABLE_RETRY_AFTER_S) },
     };
   }
-  logger.error("unhandled error", { error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+  logger.error("unhandled error", { error: describeThrown(err) });
   return {
     status: 500,
     body: { error: "internal_error", message: "something went wrong; the service log has details" },
@@ -72,4 +78,10 @@ export const STORAGE_FULL_RETRY_AFTER_S = 30;
 export function isStorageFull(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
   return code === "SQLITE_FULL" || code === "ENOSPC" || code === "EDQUOT";
+}
+
+/** A thrown value for the log: its stack, else its name and message, never an empty string. */
+export function describeThrown(err: unknown): string {
+  if (!(err instanceof Error)) return String(err) || "(an empty value was thrown)";
+  return err.stack || `${err.name}: ${err.message || "(no message)"}`;
 }

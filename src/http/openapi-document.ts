@@ -34,7 +34,7 @@ const unauthorized = errorAnswer("unauthorized: missing, unknown or revoked API 
 });
 const noAuth: never[] = [];
 const requestTimeout = errorAnswer(
-  "request_timeout: the body stopped arriving for BODY_TIMEOUT (or, for forms, was not whole within it); nothing was stored, the connection is closed: send it again",
+  "request_timeout: the body stopped arriving for BODY_TIMEOUT, or was not whole within UPLOAD_TIMEOUT (an upload) or BODY_TIMEOUT (a form); nothing was stored, the connection is closed: send it again",
 );
 
 /**

@@ -15,8 +15,8 @@ export interface HttpDeps {
   health: HealthProbe;
   logger: Logger;
   maxResumeBytes: number;
-  /** the global budget of buffered body bytes and the body timeout (uploads and forms alike) */
-  uploads: Pick<UploadLimits, "budget" | "idleTimeoutMs" | "timers">;
+  /** the global budget of buffered body bytes and the body timeout (uploads and forms alike), the upload deadline */
+  uploads: Pick<UploadLimits, "budget" | "idleTimeoutMs" | "timers" | "deadlineMs">;
   /** bearer token of GET /metrics; null: /metrics is off */
   metricsToken?: string | null;
   /** more route modules mounted by other parts (dashboard ...) */
@@ -37,7 +37,9 @@ export function createHttpApp(deps: HttpDeps) {
       }
       return r.body;
     })
-    .onRequest(({ request, set }) => {
+    .onRequest(({ request, set, server }) => {
+      // whose share of the body budget this request's body counts against, until it says who it is (an API key)
+      deps.uploads.budget.senderIs(request, `address:${server?.requestIP(request)?.address ?? "unknown"}`);
       // API answers carry personal data: never cached, never sniffed
       set.headers["x-content-type-options"] = "nosniff";
       set.headers["cache-control"] = "no-store";

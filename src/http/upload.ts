@@ -10,6 +10,8 @@ export interface UploadLimits extends BodyLimits {
   /** the whole multipart body (file, fields, envelope) */
   maxBodyBytes: number;
   maxResumeBytes: number;
+  /** the whole body must have arrived this long after the first read (UPLOAD_TIMEOUT), however steadily it comes */
+  deadlineMs?: number;
 }
 
 /** What one upload may hold in memory at a time (a chunk, the parser's tail, the fields): its budget share. */
@@ -38,7 +40,8 @@ export interface VerifyUpload {
  * Stream POST /v1/verify's multipart body: the `resume` part goes to a staged file as it arrives
  * (hashed on the way), never whole into memory; a part that does not start with %PDF- or outgrows the
  * limit stops being written. The request holds a share of the global body budget while it reads,
- * and is abandoned when the body stops arriving. Non-multipart bodies are a missing_fields error.
+ * and is abandoned when the body stops arriving or is not whole by the upload deadline.
+ * Non-multipart bodies are a missing_fields error.
  */
 export async function readVerifyUpload(
   request: Request,
@@ -54,7 +57,7 @@ export async function readVerifyUpload(
       "send multipart/form-data with a `resume` file part and a `hostUsername` field",
     );
   }
-  const release = limits.budget.reserve(UPLOAD_BUFFER_BYTES);
+  const release = limits.budget.reserve(UPLOAD_BUFFER_BYTES, request);
   const parser = new MultipartParser(boundary);
   const counts = new Map<string, number>();
   const hash = new Bun.CryptoHasher("sha256");
@@ -128,6 +131,7 @@ export async function readVerifyUpload(
       maxBytes: limits.maxBodyBytes,
       tooLarge: () => ApiErrors.invalidFileTooLarge(),
       idleTimeoutMs: limits.idleTimeoutMs,
+      deadlineMs: limits.deadlineMs,
       timers: limits.timers,
     })) {
       await events(parser.push(chunk));

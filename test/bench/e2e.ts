@@ -125,7 +125,7 @@ async function serviceSeries(
   const hook = receiver(secret);
   const env = { DATA_DIR: tmp.dir, DEFAULT_RATE_LIMIT: "0", DEFAULT_MONTHLY_QUOTA: "0" };
   const argv0 = serviceArgv(COMMAND, []);
-  const key = (await runCliProcess(["keys", "create", "--name", "bench"], env, argv0)).stdout.trim();
+  const key = (await runCliProcess(["keys", "create", "--name", "bench", "--create"], env, argv0)).stdout.trim();
   await runCliProcess(["webhook", "set", "--url", hook.url, "--secret", secret], env, argv0);
   const service = await spawnService({
     env: { ...env, GITHUB_API_URL: sim.url, GITHUB_TOKEN: "bench-token", LOG_LEVEL: "warn", ...serviceEnv },

@@ -103,7 +103,7 @@ export async function createChaosWorld(o: ChaosWorldOptions = {}): Promise<Chaos
   };
   let world: ChaosWorld;
   try {
-    const key = await cli(["keys", "create", "--name", "chaos"]);
+    const key = await cli(["keys", "create", "--name", "chaos", "--create"]);
     await cli(["webhook", "set", "--url", receiver.url, "--secret", secret]);
     installFinalAudit(dataDir);
     const candidates = await Promise.all(specs.map(async (c) => ({ login: c.login, pdf: await candidateResume(c) })));

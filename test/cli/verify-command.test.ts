@@ -82,7 +82,7 @@ describe("claimcheck verify", () => {
   test("with --data-dir a second run is answered from the cache (two GraphQL requests, the rest 304s)", async () => {
     const data = join(dir, "data");
     const first = JSON.parse(
-      (await verify([pdfs["alice.pdf"]!, "--user", "alice-honest", "--json", "--data-dir", data])).out,
+      (await verify([pdfs["alice.pdf"]!, "--user", "alice-honest", "--json", "--data-dir", data, "--create"])).out,
     );
     const second = JSON.parse(
       (await verify([pdfs["alice.pdf"]!, "--user", "alice-honest", "--json", "--data-dir", data])).out,

@@ -193,7 +193,7 @@ async function main(): Promise<number> {
           );
       },
     );
-    const key = await runCliProcess(["keys", "create", "--name", "demo"], env);
+    const key = await runCliProcess(["keys", "create", "--name", "demo", "--create"], env);
     if (key.code !== 0) throw new Error(`keys create failed: ${key.stderr}`);
     const hook = await runCliProcess(["webhook", "set", "--url", receiver.url, "--secret", secret], env);
     if (hook.code !== 0) throw new Error(`webhook set failed: ${hook.stderr}`);

@@ -251,3 +251,58 @@ describe("BodyBudget", () => {
     expect(b.inFlightBytes).toBe(0);
   });
 });
+
+describe("BodyBudget shares", () => {
+  const request = () => new Request("http://x/", { method: "POST" });
+  const refusal = (fn: () => unknown): AppError | null => {
+    try {
+      fn();
+      return null;
+    } catch (e) {
+      return e as AppError;
+    }
+  };
+
+  test("one sender holds at most a quarter of the budget (at least one reservation); others go on beside it", () => {
+    const b = new BodyBudget(1000);
+    const a1 = request();
+    const a2 = request();
+    const c = request();
+    b.senderIs(a1, "client:a");
+    b.senderIs(a2, "client:a");
+    b.senderIs(c, "client:c");
+    const r1 = b.reserve(200, a1);
+    expect(b.reserve(50, a2)).toBeFunction(); // 250: exactly its share
+    const past = refusal(() => b.reserve(1, a2));
+    expect(past?.code).toBe("server_busy");
+    expect(past?.message).toContain("its share");
+    expect(b.heldBy("client:a")).toBe(250);
+    b.reserve(250, c);
+    expect(b.heldBy("client:c")).toBe(250);
+    r1();
+    expect(b.heldBy("client:a")).toBe(50);
+    expect(b.inFlightBytes).toBe(300);
+  });
+
+  test("a first reservation larger than the share is allowed while the budget has room; requests without a sender count globally only", () => {
+    const b = new BodyBudget(1000);
+    const big = request();
+    b.senderIs(big, "address:10.0.0.1");
+    const r = b.reserve(600, big);
+    expect(refusal(() => b.reserve(1, big))?.code).toBe("server_busy");
+    b.reserve(400); // no sender: the global budget alone
+    expect(refusal(() => b.reserve(1))?.code).toBe("server_busy");
+    r();
+    expect(b.heldBy("address:10.0.0.1")).toBe(0);
+  });
+
+  test("the sender named last wins (an upload is its client's once authenticated)", () => {
+    const b = new BodyBudget(1000);
+    const req = request();
+    b.senderIs(req, "address:127.0.0.1");
+    b.senderIs(req, "client:a");
+    b.reserve(100, req);
+    expect(b.heldBy("client:a")).toBe(100);
+    expect(b.heldBy("address:127.0.0.1")).toBe(0);
+  });
+});

@@ -36,6 +36,22 @@ describe.skipIf(!postgresBinDir())("PostgresDatabase (the synchronous bridge)", 
     }
   }, 60_000);
 
+  test("a string with a NUL byte binds without failing: a lookup by it finds nothing, an insert keeps the rest", async () => {
+    const db = new PostgresDatabase(await freshDatabaseUrl("bridge"));
+    try {
+      db.exec("CREATE TABLE t (k TEXT PRIMARY KEY)");
+      db.query("INSERT INTO t VALUES (?)").run("admin");
+      expect(db.query("SELECT k FROM t WHERE k = ?").get("adm\u0000in")).toBeNull();
+      expect(db.query("SELECT k FROM t WHERE k = ?").get("admin\u0000")).toBeNull();
+      db.query("INSERT INTO t VALUES (?)").run("a\u0000b");
+      expect(db.query<{ k: string }>("SELECT k FROM t WHERE k LIKE 'a%b'").get()).toEqual({ k: "a\uFFFDb" });
+      db.transaction(() => db.send("INSERT INTO t VALUES (?)", ["c\u0000d"]))();
+      expect(db.query("SELECT count(*) AS n FROM t").get()).toEqual({ n: 3 });
+    } finally {
+      db.close();
+    }
+  }, 60_000);
+
   test("transactions roll back on a throw; nested ones are savepoints; errors carry the SQLSTATE", async () => {
     const db = new PostgresDatabase(await freshDatabaseUrl("bridge"));
     try {
@@ -111,7 +127,9 @@ describe.skipIf(!postgresBinDir())("PostgresDatabase (the synchronous bridge)", 
     const db = openStorage({ dbPath: "", databaseUrl: url }, { migrate: false }) as PostgresDatabase;
     try {
       expect(migratePostgres(db)).toEqual(POSTGRES_MIGRATIONS.map((m) => m.version));
-      expect(POSTGRES_MIGRATIONS.map((m) => m.version)).toEqual(POSTGRES_MIGRATIONS.map((_, i) => i + 1));
+      // numbered in order, each once (numbers are reserved per change, so one may be missing until its branch lands)
+      const versions = POSTGRES_MIGRATIONS.map((m) => m.version);
+      expect(versions).toEqual([...new Set(versions)].sort((a, b) => a - b));
       expect(migratePostgres(db)).toEqual([]);
     } finally {
       db.close();

@@ -35,7 +35,7 @@ function services(db: Database, dataDir: string) {
 const list: Command = {
   name: "jobs list",
   summary: "list verifications, newest first, with filters (as the dashboard's jobs page)",
-  help: `usage: claimcheck jobs list [--state S] [--client NAME] [--user PREFIX] [--from DAY] [--to DAY] [--limit N] [--json] [--data-dir DIR | --database-url URL]
+  help: `usage: claimcheck jobs list [--state S] [--client NAME] [--user PREFIX] [--from DAY] [--to DAY] [--limit N] [--json] [--data-dir DIR [--create] | --database-url URL]
 
 --state   queued | processing | COMPLETED | FAILED | webhook_failed
 --user    a GitHub login or its beginning
@@ -118,7 +118,7 @@ const list: Command = {
 const show: Command = {
   name: "jobs show",
   summary: "print one verification (the result as polled) and its webhook deliveries",
-  help: `usage: claimcheck jobs show TRACKING_ID [--json] [--data-dir DIR | --database-url URL]
+  help: `usage: claimcheck jobs show TRACKING_ID [--json] [--data-dir DIR [--create] | --database-url URL]
 
 Prints the job for a person (state, score and verdict, projects, flags, webhook deliveries); --json
 prints { job (the result as polled), pdfKept, deliveries } instead.`,
@@ -149,7 +149,7 @@ prints { job (the result as polled), pdfKept, deliveries } instead.`,
 const deleteData: Command = {
   name: "jobs delete-pdf",
   summary: "delete a verification's uploaded PDF now (personal data); the result stays",
-  help: `usage: claimcheck jobs delete-pdf TRACKING_ID [--data-dir DIR | --database-url URL]
+  help: `usage: claimcheck jobs delete-pdf TRACKING_ID [--data-dir DIR [--create] | --database-url URL]
 
 PDFs are deleted RESUME_RETENTION after their job ends; this deletes one at once. A job that has not
 finished yet will then fail with resume_purged.`,

@@ -37,7 +37,7 @@ function failure(io: CliIO, json: boolean, hostUsername: string, code: string, m
 const verify: Command = {
   name: "verify",
   summary: "verify one resume against a GitHub account, locally (no server, no API key)",
-  help: `usage: claimcheck verify <resume.pdf> --user LOGIN [--json] [--data-dir DIR | --database-url URL] [--github-api-url URL]
+  help: `usage: claimcheck verify <resume.pdf> --user LOGIN [--json] [--data-dir DIR [--create] | --database-url URL] [--github-api-url URL]
 
 Extracts the projects a resume claims, matches them to LOGIN's public GitHub repositories, checks the
 commit histories for forgeries and prints the confidence score, verified projects, flags and the score's
@@ -47,7 +47,8 @@ GitHub: GITHUB_API_URL (default https://api.github.com) and GITHUB_TOKEN are rea
 Without a token GitHub allows 60 requests an hour (about 1-2 verifications); set GITHUB_TOKEN.
 GitHub is tried once first: when it cannot be reached at all the command fails at once (github_unreachable).
 With --data-dir (or DATA_DIR) GitHub answers are cached in that directory's database, so running the
-same verification again costs mostly free 304 Not Modified answers.
+same verification again costs mostly free 304 Not Modified answers (a directory without a database
+needs --create the first time).
 
 Exit status: 0 when the analysis ran (whatever the score), 1 when it could not (unreadable PDF, unknown
 user, no projects, GitHub unreachable, unavailable or rate-limited), 2 for a usage error.`,

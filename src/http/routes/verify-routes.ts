@@ -5,6 +5,7 @@ import { GITHUB_LOGIN } from "../../lib/github-login.ts";
 import type { Acknowledgement } from "../../verification/acceptance.ts";
 import { POLL_AFTER_S, type VerificationService } from "../../verification/verification-service.ts";
 import { requirePrincipal } from "../auth.ts";
+import { connectionIdleSeconds, withServiceTimers } from "../connection-timing.ts";
 import { MULTIPART_OVERHEAD_BYTES, readVerifyUpload, type UploadLimits, type VerifyUpload } from "../upload.ts";
 import { AckSchema, ErrorSchema, JobSchema } from "./schemas.ts";
 
@@ -15,15 +16,17 @@ export function verifyRoutes(deps: {
   accounts: AccountService;
   verifications: VerificationService;
   maxResumeBytes: number;
-  /** the global body budget and the body timeout */
-  uploads: Pick<UploadLimits, "budget" | "idleTimeoutMs" | "timers">;
+  /** the global body budget, the body timeout and the upload deadline */
+  uploads: Pick<UploadLimits, "budget" | "idleTimeoutMs" | "timers" | "deadlineMs">;
 }) {
   const { accounts, verifications, maxResumeBytes, uploads } = deps;
+  const idleSeconds = connectionIdleSeconds(uploads.idleTimeoutMs);
   return new Elysia()
     .post(
       "/v1/verify",
-      async ({ request, set }) => {
+      async ({ request, set, server }) => {
         const principal = requirePrincipal(accounts, request); // before reading a single body byte
+        uploads.budget.senderIs(request, `client:${principal.client.id}`); // its share of the body budget
         const idem = request.headers.get("idempotency-key");
         if (idem !== null && !IDEMPOTENCY_KEY.test(idem))
           throw new AppError("invalid_request", 400, "Idempotency-Key must be 1-255 visible ASCII characters");
@@ -32,10 +35,12 @@ export function verifyRoutes(deps: {
         let form: VerifyUpload | null = null;
         let ack: Acknowledgement;
         try {
-          form = await readVerifyUpload(
-            request,
-            { ...uploads, maxBodyBytes: maxResumeBytes + MULTIPART_OVERHEAD_BYTES, maxResumeBytes },
-            () => verifications.stageUpload(),
+          form = await withServiceTimers(server, request, idleSeconds, () =>
+            readVerifyUpload(
+              request,
+              { ...uploads, maxBodyBytes: maxResumeBytes + MULTIPART_OVERHEAD_BYTES, maxResumeBytes },
+              () => verifications.stageUpload(),
+            ),
           );
           if (form.duplicated.length)
             throw ApiErrors.missingFields(

@@ -169,7 +169,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description request_timeout: the body stopped arriving for BODY_TIMEOUT (or, for forms, was not whole within it); nothing was stored, the connection is closed: send it again */
+      /** @description request_timeout: the body stopped arriving for BODY_TIMEOUT, or was not whole within UPLOAD_TIMEOUT (an upload) or BODY_TIMEOUT (a form); nothing was stored, the connection is closed: send it again */
       408: {
         content: {
           "application/json": components["schemas"]["Error"];
