@@ -7,6 +7,7 @@ import { listenError } from "./config/startup-checks.ts";
 import { createDashboard, type DashboardDeps } from "./dashboard/dashboard.ts";
 import { GITHUB_CACHE_RETENTION_MS, pruneGitHubHttpCache } from "./github/http-cache-store.ts";
 import { createRateGate } from "./github/shared-rate-gate.ts";
+import { acceptUpload } from "./http/accept-upload.ts";
 import { renderMetrics } from "./http/metrics.ts";
 import { createHttpApp } from "./http/server.ts";
 import type { JobEvents } from "./jobs/job-handler.ts";
@@ -18,6 +19,7 @@ import { type Clock, systemClock } from "./lib/clock.ts";
 import { EventBus } from "./lib/events.ts";
 import { createLogger, type Logger } from "./lib/log.ts";
 import { MaintenanceLoop } from "./maintenance/maintenance-loop.ts";
+import { API_CREATOR, ReportLinks, shareUrl } from "./report/report-links.ts";
 import { onRemoteWake, openStorage, runAlone } from "./storage/backend.ts";
 import { widePermissions } from "./storage/private-files.ts";
 import { productionSteps } from "./verification/production-steps.ts";
@@ -70,6 +72,15 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
     clock,
     openResumeStore(db, join(config.dataDir, "resumes"), { fsync: config.dbSynchronous === "FULL" }),
   );
+  // read-only share links to reports; with PUBLIC_URL every COMPLETED result carries one as reportUrl
+  const reportLinks = new ReportLinks(db, clock, config.reportLinkTtlMs);
+  const publicUrl = config.publicUrl;
+  if (publicUrl)
+    verifications.extendResult((e) =>
+      e.status === "COMPLETED"
+        ? { reportUrl: shareUrl(publicUrl, reportLinks.create(e.trackingId, API_CREATOR).token) }
+        : {},
+    );
   // GitHub's budget belongs to the token: on PostgreSQL every replica's requests go through one gate
   const rateGate = createRateGate(db, { logger: logger.child({ component: "github" }) });
   const steps = opts.steps ?? productionSteps({ config, db, logger, gate: rateGate.gate });
@@ -94,6 +105,10 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
       {
         name: "verifications",
         run: (now) => runAlone(db, "retention", () => verifications.purge(now, config.resumeRetentionMs)) ?? {},
+      },
+      {
+        name: "report-links",
+        run: (now) => runAlone(db, "report-links", () => reportLinks.purge(now)) ?? {},
       },
       {
         name: "github-cache",
@@ -140,6 +155,11 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
       resend: (id) => webhooks.service.resend(id),
       sendTest: (clientId) => webhooks.service.sendTest(clientId, webhooks.sender),
     },
+    reportLinks,
+    maxResumeBytes: config.maxResumeBytes,
+    // the upload form submits through POST /v1/verify's own acceptance
+    acceptUpload: (request, who) =>
+      acceptUpload({ verifications, maxResumeBytes: config.maxResumeBytes, uploads: bodies }, request, who),
     ...opts.dashboard,
   });
 
@@ -195,6 +215,7 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
     maintenance,
     webhooks,
     dashboard,
+    reportLinks,
     http,
     /** the GitHub rate-limit gate of this service's verifications (shared through PostgreSQL) */
     githubGate: rateGate.gate,

@@ -1,9 +1,12 @@
+import type { AdminRole } from "../../admins/admin-store.ts";
 import { type Html, html } from "../html.ts";
 
-/** Who is looking at the page, for the header and every form's CSRF field. */
+/** Who is looking at the page, for the header, what it shows, and every form's CSRF field. */
 export interface Viewer {
   username: string;
   csrfToken: string;
+  /** a recruiter sees results, the upload form and sharing; never keys, secrets or settings */
+  role: AdminRole;
 }
 
 export interface AssetPaths {
@@ -11,7 +14,7 @@ export interface AssetPaths {
   js: string;
 }
 
-export type Section = "overview" | "jobs" | "clients";
+export type Section = "overview" | "jobs" | "submit" | "clients";
 
 export interface PageOptions {
   title: string;
@@ -45,10 +48,12 @@ export function actionButton(o: {
   )}<button type="submit" class="${o.kind ?? "plain"}">${o.label}</button></form>`;
 }
 
-const NAV: Array<[Section, string, string]> = [
-  ["overview", "Overview", "/dashboard"],
-  ["jobs", "Jobs", "/dashboard/jobs"],
-  ["clients", "Clients & keys", "/dashboard/clients"],
+/** The sections, with the roles that see each. */
+const NAV: Array<[Section, string, string, readonly AdminRole[]]> = [
+  ["overview", "Overview", "/dashboard", ["admin"]],
+  ["jobs", "Jobs", "/dashboard/jobs", ["admin", "recruiter"]],
+  ["submit", "Submit a resume", "/dashboard/submit", ["admin", "recruiter"]],
+  ["clients", "Clients & keys", "/dashboard/clients", ["admin"]],
 ];
 
 /** The page shell: header and navigation for a signed-in viewer, notices, then the content. */
@@ -66,11 +71,11 @@ export function layout(o: PageOptions): Html {
 </head>
 <body>
 <header class="top">
-  <a class="brand" href="/dashboard">claimcheck</a>
+  <a class="brand" href="${v?.role === "recruiter" ? "/dashboard/jobs" : "/dashboard"}">claimcheck</a>
   ${
     v
-      ? html`<nav aria-label="sections">${NAV.map(([s, label, href]) => html`<a href="${href}"${o.section === s ? html` aria-current="page"` : ""}>${label}</a>`)}</nav>
-  <div class="who"><span>${v.username}</span>${actionButton({ action: "/dashboard/logout", label: "Log out", csrf: v.csrfToken })}</div>`
+      ? html`<nav aria-label="sections">${NAV.filter((n) => n[3].includes(v.role)).map(([s, label, href]) => html`<a href="${href}"${o.section === s ? html` aria-current="page"` : ""}>${label}</a>`)}</nav>
+  <div class="who"><span>${v.username}${v.role === "recruiter" ? html` <span class="role">(recruiter)</span>` : ""}</span>${actionButton({ action: "/dashboard/logout", label: "Log out", csrf: v.csrfToken })}</div>`
       : ""
   }
 </header>
