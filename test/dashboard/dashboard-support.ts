@@ -63,10 +63,14 @@ export function csrfOf(html: string): string {
   return m[1]!;
 }
 
-/** Create an administrator through a setup link and return a client logged in as them. */
-export async function signedInClient(t: RunningTestApp, who = ADMIN): Promise<CookieClient> {
+/** Create an administrator (or a recruiter) through a setup link and return a client logged in as them. */
+export async function signedInClient(
+  t: RunningTestApp,
+  who = ADMIN,
+  role: "admin" | "recruiter" = "admin",
+): Promise<CookieClient> {
   const c = new CookieClient(t.url);
-  const setup = t.app.dashboard.auth.createSetupToken();
+  const setup = t.app.dashboard.auth.createSetupToken(role);
   const page = await c.get(`/dashboard/setup?token=${setup.token}`);
   const done = await c.post("/dashboard/setup", {
     _csrf: csrfOf(page.text),
