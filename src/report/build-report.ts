@@ -17,10 +17,12 @@ const lower = (s: string | null | undefined) => (s ?? "").toLowerCase();
 function claimInputs(v: StoredVerification): { inputs: ClaimInput[]; resumeFlags: StoredFlag[] } {
   const lines = v.breakdown?.claims ?? [];
   const taken = new Set<number>();
-  const projectFor = (name: string, repo: string | null) => {
-    const i = v.projects.findIndex(
-      (p, k) => !taken.has(k) && p.name === name && (repo === null || lower(repoName(p.repoUrl)) === lower(repo)),
-    );
+  /** The verified project of a claim line: same name and repository, else (a renamed claim) the repository. */
+  const projectFor = (name: string, repo: string) => {
+    const free = (k: number) => !taken.has(k);
+    const sameRepo = (url: string) => lower(repoName(url)) === lower(repo);
+    let i = v.projects.findIndex((p, k) => free(k) && p.name === name && sameRepo(p.repoUrl));
+    if (i < 0) i = v.projects.findIndex((p, k) => free(k) && sameRepo(p.repoUrl));
     if (i < 0) return null;
     taken.add(i);
     return v.projects[i]!;

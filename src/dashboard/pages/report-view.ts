@@ -1,7 +1,7 @@
 import type { ClaimReport, FindingGroup, Report } from "../../report/report-model.ts";
 import { SEVERITY_WORDS } from "../../report/report-model.ts";
 import { type Html, html, trusted } from "../html.ts";
-import { type RepoTimeline, timelineSvg } from "./timeline-chart.ts";
+import { type RepoTimeline, timelineStats, timelineSvg } from "./timeline-chart.ts";
 
 /** The report's address on GitHub: github.com/owner/name as a link. */
 const repoLink = (repo: string) => html`<a href="https://${repo}" rel="noreferrer">${repo}</a>`;
@@ -16,6 +16,22 @@ ${g.messages.map((m) => html`<p class="finding-message">${m}</p>`)}
   )}</ul>`;
 }
 
+/** The picture of a claim's commits, what it shows, and what it leaves out. */
+function timelineFigure(t: RepoTimeline): Html {
+  const s = timelineStats(t);
+  const notes: string[] = [];
+  const own = s.ownCommits ?? s.commits;
+  if (s.drawn < own)
+    notes.push(
+      `The picture shows ${s.drawn} of the candidate's ${own} commits (${s.drawn < s.commits ? "evenly thinned" : "the commits examined"}).`,
+    );
+  if (s.historyCommits !== null && s.historyCommits > own)
+    notes.push(`The history holds ${s.historyCommits} commits; the ${s.historyCommits - own} by others are not drawn.`);
+  return html`<figure class="timeline-figure"><div class="timeline-scroll">${trusted(timelineSvg(t))}</div>
+<figcaption class="legend">Each line joins when a commit says it was written (top) to when it was committed (bottom); long slanted lines are dates written afterwards, many lines meeting in one point a bulk upload. ${s.commits} commits, ${s.shifted} of them more than a day apart${s.busiestDay ? `; busiest day ${s.busiestDay.day} with ${s.busiestDay.commits}` : ""}.</figcaption>
+${notes.length ? html`<p class="partial">${notes.join(" ")}</p>` : ""}</figure>`;
+}
+
 function claimView(c: ClaimReport, i: number, timeline: RepoTimeline | undefined): Html {
   return html`<article class="claim status-${c.status}" id="claim-${i + 1}">
 <h3><span class="claim-status">${c.label}</span> <span class="claim-name">${c.name}</span></h3>
@@ -25,7 +41,7 @@ ${c.repo ? html`<p class="claim-repo">${repoLink(c.repo)}</p>` : ""}
 <div class="claim-facts">
 ${c.evidence.length ? html`<h4>Evidence</h4><ul class="evidence">${c.evidence.map((e) => html`<li>${e}</li>`)}</ul>` : ""}
 ${c.timeline ? html`<h4>Timeline</h4><p class="timeline-text">${c.timeline}</p>` : ""}
-${timeline ? html`<div class="timeline-scroll">${trusted(timelineSvg(timeline))}</div>` : ""}
+${timeline ? timelineFigure(timeline) : ""}
 </div>
 <div class="claim-talk">
 ${c.findings.length ? html`<h4>Findings</h4>${findingsList(c.findings)}` : html`<h4>Findings</h4><p class="muted">None.</p>`}
