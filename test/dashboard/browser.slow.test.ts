@@ -18,9 +18,8 @@ import {
   startTestApp,
   submit,
 } from "../support/harness.ts";
-import { startReceiver } from "./dashboard-support.ts";
+import { CHROMIUM, launchChromium, startReceiver } from "./dashboard-support.ts";
 
-const CHROMIUM = "/usr/bin/chromium";
 const ARTIFACTS = join(REPO_ROOT, "test-artifacts", "dashboard");
 const available = existsSync(CHROMIUM);
 if (!available && process.env.CI)
@@ -157,26 +156,9 @@ describe.skipIf(!available)("dashboard in chromium", () => {
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     t = await startTestApp({ steps: timelineSteps() as never, dashboard: { refreshMs: 400 } });
-    const { chromium } = await import("playwright-core");
     userDataDir = mkdtempSync(join(tmpdir(), "claimcheck-chromium-"));
-    ctx = await chromium.launchPersistentContext(userDataDir, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-      viewport: { width: 1280, height: 900 },
-    });
+    ({ ctx, page } = await launchChromium(userDataDir));
     await ctx.grantPermissions(["clipboard-read", "clipboard-write"], { origin: t.url });
-    page = ctx.pages()[0] ?? (await ctx.newPage());
-    page.setDefaultTimeout(30_000);
     page.on("dialog", (d) => {
       dialogs.push(`${d.type()}: ${d.message()}`);
       void (d.type() === "confirm" ? d.accept() : d.dismiss());

@@ -100,3 +100,32 @@ export function startReceiver(reply: (n: number) => Response = () => new Respons
 export function startDashboardApp(opts: AppOptions & { env?: Record<string, string> } = {}): Promise<RunningTestApp> {
   return startTestApp({ dashboard: FAST_DASHBOARD, ...opts });
 }
+
+/** Debian's chromium, driven by playwright-core (no browser download). */
+export const CHROMIUM = "/usr/bin/chromium";
+
+/**
+ * A headless Chromium with a fresh profile in `userDataDir`, quiet (no network of its own, no updates,
+ * no sync), at 1280 x 900 unless told otherwise: the one page of the context, with a 30 s default wait.
+ */
+export async function launchChromium(userDataDir: string) {
+  const { chromium } = await import("playwright-core");
+  const ctx = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+    viewport: { width: 1280, height: 900 },
+  });
+  const page = ctx.pages()[0] ?? (await ctx.newPage());
+  page.setDefaultTimeout(30_000);
+  return { ctx, page };
+}

@@ -10,9 +10,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { REPO_ROOT } from "../support/harness.ts";
+import { CHROMIUM, launchChromium } from "./dashboard-support.ts";
 import { AGENCY, DEMO_LOGINS, type DemoLogin, type DemoWorld, startDemoWorld } from "./demo-world.ts";
 
-const CHROMIUM = "/usr/bin/chromium";
 const ARTIFACTS = join(REPO_ROOT, "test-artifacts", "report");
 const available = existsSync(CHROMIUM);
 if (!available && process.env.CI)
@@ -85,27 +85,10 @@ describe.skipIf(!available)("the report in chromium", () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     w = await startDemoWorld({ dashboard: { refreshMs: 400 } });
     w.t.app.accounts.setWebhook(AGENCY, "https://ats.northwind.example/hooks/claimcheck");
-    const { chromium } = await import("playwright-core");
     userDataDir = mkdtempSync(join(tmpdir(), "claimcheck-chromium-"));
     pdfFile = join(userDataDir, "alice-honest.pdf");
     writeFileSync(pdfFile, w.pdfs["alice-honest"]);
-    ctx = await chromium.launchPersistentContext(userDataDir, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-      viewport: { width: 1280, height: 900 },
-    });
-    page = ctx.pages()[0] ?? (await ctx.newPage());
-    page.setDefaultTimeout(30_000);
+    ({ ctx, page } = await launchChromium(userDataDir));
     page.on("dialog", (d) => {
       dialogs.push(`${d.type()}: ${d.message()}`);
       void (d.type() === "confirm" ? d.accept() : d.dismiss());

@@ -56,19 +56,29 @@ const NAV: Array<[Section, string, string, readonly AdminRole[]]> = [
   ["clients", "Clients & keys", "/dashboard/clients", ["admin"]],
 ];
 
-/** The page shell: header and navigation for a signed-in viewer, notices, then the content. */
-export function layout(o: PageOptions): Html {
-  const v = o.viewer;
+/** The document's start up to <body>: the embedded stylesheet and script, no referrer, optionally noindex. */
+export function documentHead(o: { title: string; assets: AssetPaths; noindex?: boolean }): Html {
   return html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
-<title>${o.title} · claimcheck</title>
+${
+  o.noindex
+    ? html`<meta name="robots" content="noindex, nofollow">
+`
+    : ""
+}<title>${o.title}</title>
 <link rel="stylesheet" href="${o.assets.css}">
 <script src="${o.assets.js}" defer></script>
-</head>
+</head>`;
+}
+
+/** The page shell: header and navigation for a signed-in viewer, notices, then the content. */
+export function layout(o: PageOptions): Html {
+  const v = o.viewer;
+  return html`${documentHead({ title: `${o.title} · claimcheck`, assets: o.assets })}
 <body>
 <header class="top">
   <a class="brand" href="${v?.role === "recruiter" ? "/dashboard/jobs" : "/dashboard"}">claimcheck</a>

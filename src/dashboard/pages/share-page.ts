@@ -1,22 +1,12 @@
 import type { Report } from "../../report/report-model.ts";
 import { type Html, html } from "../html.ts";
-import type { AssetPaths } from "./layout.ts";
+import { type AssetPaths, documentHead } from "./layout.ts";
 import { reportView } from "./report-view.ts";
 import type { RepoTimeline } from "./timeline-chart.ts";
 
 /** The bare page of a share link: no navigation, no account, no link into the dashboard. */
 function shell(o: { assets: AssetPaths; title: string; body: Html }): Html {
-  return html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<meta name="robots" content="noindex, nofollow">
-<title>${o.title}</title>
-<link rel="stylesheet" href="${o.assets.css}">
-<script src="${o.assets.js}" defer></script>
-</head>
+  return html`${documentHead({ title: o.title, assets: o.assets, noindex: true })}
 <body class="shared">
 <main>
 ${o.body}
