@@ -2,7 +2,7 @@
  * The dashboard in a real browser: Debian's chromium driven by playwright-core (no browser download).
  * One administrator's session end to end, with a screenshot of each page under test-artifacts/dashboard.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect } from "bun:test";
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -18,7 +18,7 @@ import {
   startTestApp,
   submit,
 } from "../support/harness.ts";
-import { CHROMIUM, launchChromium, startReceiver } from "./dashboard-support.ts";
+import { browserSession, CHROMIUM, launchChromium, startReceiver } from "./dashboard-support.ts";
 
 const ARTIFACTS = join(REPO_ROOT, "test-artifacts", "dashboard");
 const available = existsSync(CHROMIUM);
@@ -134,23 +134,7 @@ const receiver = startReceiver((n) =>
 );
 const state = { key: "", secret: "", trackingId: "" };
 
-/** A step of the session; on failure a screenshot and the page's address are kept for the CI log. */
-function browserTest(name: string, body: () => Promise<void>): void {
-  test(name, async () => {
-    try {
-      await body();
-    } catch (err) {
-      const file = `FAILED-${name.replace(/[^a-z0-9]+/gi, "-").slice(0, 60)}`;
-      await shot(file).catch(() => {});
-      console.error(`browser test failed at ${page?.url()}; screenshot test-artifacts/dashboard/${file}.png`);
-      throw err;
-    }
-  }, 60_000);
-}
-
-async function shot(name: string) {
-  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
-}
+const { shot, step: browserTest } = browserSession(() => page, ARTIFACTS, 60_000);
 
 describe.skipIf(!available)("dashboard in chromium", () => {
   beforeAll(async () => {

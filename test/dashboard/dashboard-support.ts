@@ -1,3 +1,6 @@
+import { test } from "bun:test";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
 import type { AppOptions } from "../../src/app.ts";
 import type { RunningTestApp } from "../support/harness.ts";
 import { startTestApp } from "../support/harness.ts";
@@ -128,4 +131,31 @@ export async function launchChromium(userDataDir: string) {
   const page = ctx.pages()[0] ?? (await ctx.newPage());
   page.setDefaultTimeout(30_000);
   return { ctx, page };
+}
+
+/**
+ * Screenshots into `dir`, and test steps that keep a screenshot and the page's address when they fail
+ * (for the CI log). `page` is read when a step runs: the browser starts in beforeAll.
+ */
+export function browserSession(page: () => Page | undefined, dir: string, timeoutMs: number) {
+  const shot = async (name: string) => {
+    await page()!.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+  };
+  const step = (name: string, body: () => Promise<void>): void => {
+    test(
+      name,
+      async () => {
+        try {
+          await body();
+        } catch (err) {
+          const file = `FAILED-${name.replace(/[^a-z0-9]+/gi, "-").slice(0, 60)}`;
+          await shot(file).catch(() => {});
+          console.error(`browser test failed at ${page()?.url()}; screenshot ${join(dir, file)}.png`);
+          throw err;
+        }
+      },
+      timeoutMs,
+    );
+  };
+  return { shot, step };
 }

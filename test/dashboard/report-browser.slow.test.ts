@@ -4,13 +4,13 @@
  * a resume submitted through the upload form, a share link opened without a session, and print. The
  * screenshots go to test-artifacts/report/.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect } from "bun:test";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { REPO_ROOT } from "../support/harness.ts";
-import { CHROMIUM, launchChromium } from "./dashboard-support.ts";
+import { browserSession, CHROMIUM, launchChromium } from "./dashboard-support.ts";
 import { AGENCY, DEMO_LOGINS, type DemoLogin, type DemoWorld, startDemoWorld } from "./demo-world.ts";
 
 const ARTIFACTS = join(REPO_ROOT, "test-artifacts", "report");
@@ -34,23 +34,7 @@ let userDataDir = "";
 let pdfFile = "";
 const dialogs: string[] = [];
 
-async function shot(name: string) {
-  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
-}
-
-/** A step of the session; on failure a screenshot and the page's address are kept. */
-function browserTest(name: string, body: () => Promise<void>): void {
-  test(name, async () => {
-    try {
-      await body();
-    } catch (err) {
-      const file = `FAILED-${name.replace(/[^a-z0-9]+/gi, "-").slice(0, 60)}`;
-      await shot(file).catch(() => {});
-      console.error(`browser test failed at ${page?.url()}; screenshot test-artifacts/report/${file}.png`);
-      throw err;
-    }
-  }, 120_000);
-}
+const { shot, step: browserTest } = browserSession(() => page, ARTIFACTS, 120_000);
 
 /**
  * How the open page fits its width: the page's own sideways overflow, and every table or scrolling area
