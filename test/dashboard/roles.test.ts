@@ -147,6 +147,7 @@ describe("claimcheck admin create --role", () => {
     expect(t.app.dashboard.auth.setupTokenRole(token)).toBe("recruiter");
     const c = new CookieClient(t.url);
     const setup = await c.get(`/dashboard/setup?token=${token}`);
+    expect(setup.text).toContain("<h1>Create a recruiter account</h1>");
     const done = await c.post("/dashboard/setup", {
       _csrf: csrfOf(setup.text),
       token,
