@@ -7,6 +7,7 @@ import { listenError } from "./config/startup-checks.ts";
 import { createDashboard, type DashboardDeps } from "./dashboard/dashboard.ts";
 import { GITHUB_CACHE_RETENTION_MS, pruneGitHubHttpCache } from "./github/http-cache-store.ts";
 import { createRateGate } from "./github/shared-rate-gate.ts";
+import { acceptUpload } from "./http/accept-upload.ts";
 import { connectionIdleSeconds } from "./http/connection-timing.ts";
 import { renderMetrics } from "./http/metrics.ts";
 import { createHttpApp } from "./http/server.ts";
@@ -19,6 +20,7 @@ import { type Clock, systemClock } from "./lib/clock.ts";
 import { EventBus } from "./lib/events.ts";
 import { createLogger, type Logger } from "./lib/log.ts";
 import { MaintenanceLoop } from "./maintenance/maintenance-loop.ts";
+import { API_CREATOR, ReportLinks, shareUrl } from "./report/report-links.ts";
 import { onRemoteWake, openStorage, runAlone } from "./storage/backend.ts";
 import { widePermissions } from "./storage/private-files.ts";
 import { productionSteps } from "./verification/production-steps.ts";
@@ -71,6 +73,15 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
     clock,
     openResumeStore(db, join(config.dataDir, "resumes"), { fsync: config.dbSynchronous === "FULL" }),
   );
+  // read-only share links to reports; with PUBLIC_URL every COMPLETED result carries one as reportUrl
+  const reportLinks = new ReportLinks(db, clock, config.reportLinkTtlMs);
+  const publicUrl = config.publicUrl;
+  if (publicUrl)
+    verifications.extendResult((e) =>
+      e.status === "COMPLETED"
+        ? { reportUrl: shareUrl(publicUrl, reportLinks.create(e.trackingId, API_CREATOR).token) }
+        : {},
+    );
   // GitHub's budget belongs to the token: on PostgreSQL every replica's requests go through one gate
   const rateGate = createRateGate(db, { logger: logger.child({ component: "github" }) });
   const steps = opts.steps ?? productionSteps({ config, db, logger, gate: rateGate.gate });
@@ -95,6 +106,10 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
       {
         name: "verifications",
         run: (now) => runAlone(db, "retention", () => verifications.purge(now, config.resumeRetentionMs)) ?? {},
+      },
+      {
+        name: "report-links",
+        run: (now) => runAlone(db, "report-links", () => reportLinks.purge(now)) ?? {},
       },
       {
         name: "github-cache",
@@ -141,6 +156,20 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
       resend: (id) => webhooks.service.resend(id),
       sendTest: (clientId) => webhooks.service.sendTest(clientId, webhooks.sender),
     },
+    reportLinks,
+    maxResumeBytes: config.maxResumeBytes,
+    // the upload form submits through POST /v1/verify's own acceptance
+    acceptUpload: (request, who, server) =>
+      acceptUpload(
+        {
+          verifications,
+          maxResumeBytes: config.maxResumeBytes,
+          uploads: { ...bodies, deadlineMs: config.uploadTimeoutMs },
+        },
+        request,
+        who,
+        server,
+      ),
     ...opts.dashboard,
   });
 
@@ -196,6 +225,7 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
     maintenance,
     webhooks,
     dashboard,
+    reportLinks,
     http,
     /** the GitHub rate-limit gate of this service's verifications (shared through PostgreSQL) */
     githubGate: rateGate.gate,

@@ -2,7 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import type { Clock } from "../lib/clock.ts";
 import { AppError } from "../lib/errors.ts";
 import { newId, sha256Hex } from "../lib/ids.ts";
-import type { AdminRow, AdminStore, SessionRow } from "./admin-store.ts";
+import type { AdminRole, AdminRow, AdminStore, SessionRow } from "./admin-store.ts";
 import { DEFAULT_THROTTLE, decideLoginAttempt, type ThrottlePolicy } from "./login-throttle.ts";
 
 /** A setup link is good for this long: long enough to open it, short enough that a leaked log line goes stale. */
@@ -25,7 +25,7 @@ export interface AdminSession {
   expiresAt: number;
 }
 
-export type LiveSession = SessionRow & { username: string };
+export type LiveSession = SessionRow & { username: string; role: AdminRole };
 
 export interface AdminAuthOptions {
   setupTtlMs?: number;
@@ -72,8 +72,9 @@ export class AdminAuth {
     };
   }
 
+  /** True once an administrator exists (recruiters alone do not count: nobody could manage the service). */
   hasAdmin(): boolean {
-    return this.store.countAdmins() > 0;
+    return this.store.countAdmins("admin") > 0;
   }
 
   listAdmins(): Array<Omit<AdminRow, "password_hash">> {
@@ -91,16 +92,23 @@ export class AdminAuth {
   }
 
   /**
-   * A new single-use setup token; whoever holds it may create one administrator before it expires. One
-   * created while no administrator exists (the link each replica prints at start) is for the first
-   * administrator only: once one exists, it stops working, on every replica.
+   * A new single-use setup token; whoever holds it may create one dashboard account of `role` (an
+   * administrator unless told otherwise) before it expires. An administrator's token created while no
+   * administrator exists (the link each replica prints at start) is for the first administrator only:
+   * once one exists, it stops working, on every replica.
    */
-  createSetupToken(): { token: string; expiresAt: number } {
+  createSetupToken(role: AdminRole = "admin"): { token: string; expiresAt: number } {
     const token = randomToken();
     const now = this.clock.now();
     const expiresAt = now + this.settings.setupTtlMs;
-    this.store.insertSetupToken(hashToken(token), now, expiresAt, !this.hasAdmin());
+    this.store.insertSetupToken(hashToken(token), now, expiresAt, role, role === "admin" && !this.hasAdmin());
     return { token, expiresAt };
+  }
+
+  /** The role of the account a live setup token creates, or null when the token is not live. */
+  setupTokenRole(token: string): AdminRole | null {
+    if (!this.isSetupTokenLive(token)) return null;
+    return this.store.liveSetupToken(hashToken(token), this.clock.now())?.role ?? null;
   }
 
   isSetupTokenLive(token: string): boolean {
@@ -128,6 +136,7 @@ export class AdminAuth {
       password_hash: hash,
       created_at: now,
       last_login_at: null,
+      role: this.setupTokenRole(token) ?? "admin",
     };
     return this.store.transaction(() => {
       if (this.store.adminByUsername(username))

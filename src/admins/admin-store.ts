@@ -1,12 +1,20 @@
 import type { Database } from "../storage/database.ts";
 import { dialectOf } from "../storage/sql-database.ts";
 
+/**
+ * What a dashboard account may do: an administrator everything; a recruiter reads results, submits
+ * resumes and shares reports, but sees no API keys, webhook secrets or settings.
+ */
+export type AdminRole = "admin" | "recruiter";
+export const ADMIN_ROLES: readonly AdminRole[] = ["admin", "recruiter"];
+
 export interface AdminRow {
   id: string;
   username: string;
   password_hash: string;
   created_at: number;
   last_login_at: number | null;
+  role: AdminRole;
 }
 
 export interface SessionRow {
@@ -31,7 +39,11 @@ export class AdminStore {
     return this.db.transaction(fn).immediate();
   }
 
-  countAdmins(): number {
+  /** Dashboard accounts, or only those of one role. */
+  countAdmins(role?: AdminRole): number {
+    if (role)
+      return this.db.query<{ n: number }, [string]>("SELECT count(*) AS n FROM admin_users WHERE role = ?").get(role)!
+        .n;
     return this.db.query<{ n: number }, []>("SELECT count(*) AS n FROM admin_users").get()!.n;
   }
 
@@ -49,8 +61,8 @@ export class AdminStore {
 
   insertAdmin(a: Omit<AdminRow, "last_login_at">): void {
     this.db
-      .query("INSERT INTO admin_users (id, username, password_hash, created_at) VALUES (?, ?, ?, ?)")
-      .run(a.id, a.username, a.password_hash, a.created_at);
+      .query("INSERT INTO admin_users (id, username, password_hash, created_at, role) VALUES (?, ?, ?, ?, ?)")
+      .run(a.id, a.username, a.password_hash, a.created_at, a.role);
   }
 
   deleteAdmin(id: string): boolean {
@@ -61,18 +73,23 @@ export class AdminStore {
     this.db.query("UPDATE admin_users SET last_login_at = ? WHERE id = ?").run(now, id);
   }
 
-  /** `firstAdmin`: created while no administrator exists, revoked once one does (revokeFirstAdminTokens). */
-  insertSetupToken(hash: string, now: number, expiresAt: number, firstAdmin = false): void {
+  /**
+   * A setup token for one dashboard account of `role`. `firstAdmin`: created while no administrator exists,
+   * revoked once one does (revokeFirstAdminTokens).
+   */
+  insertSetupToken(hash: string, now: number, expiresAt: number, role: AdminRole = "admin", firstAdmin = false): void {
     this.db
-      .query("INSERT INTO admin_setup_tokens (token_hash, created_at, expires_at, first_admin) VALUES (?, ?, ?, ?)")
-      .run(hash, now, expiresAt, firstAdmin ? 1 : 0);
+      .query(
+        "INSERT INTO admin_setup_tokens (token_hash, created_at, expires_at, role, first_admin) VALUES (?, ?, ?, ?, ?)",
+      )
+      .run(hash, now, expiresAt, role, firstAdmin ? 1 : 0);
   }
 
-  /** The setup token if it exists, is unused and unexpired. */
-  liveSetupToken(hash: string, now: number): { token_hash: string; expires_at: number } | null {
+  /** The setup token if it exists, is unused and unexpired, with the role of the account it creates. */
+  liveSetupToken(hash: string, now: number): { token_hash: string; expires_at: number; role: AdminRole } | null {
     return this.db
-      .query<{ token_hash: string; expires_at: number }, [string, number]>(
-        "SELECT token_hash, expires_at FROM admin_setup_tokens WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?",
+      .query<{ token_hash: string; expires_at: number; role: AdminRole }, [string, number]>(
+        "SELECT token_hash, expires_at, role FROM admin_setup_tokens WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?",
       )
       .get(hash, now);
   }
@@ -97,11 +114,11 @@ export class AdminStore {
       .run(s.token_hash, s.admin_id, s.csrf_token, s.created_at, s.last_seen_at, s.expires_at);
   }
 
-  /** The unexpired session with its administrator. */
-  liveSession(hash: string, now: number): (SessionRow & { username: string }) | null {
+  /** The unexpired session with its account's name and role. */
+  liveSession(hash: string, now: number): (SessionRow & { username: string; role: AdminRole }) | null {
     return this.db
-      .query<SessionRow & { username: string }, [string, number]>(
-        `SELECT s.*, a.username FROM admin_sessions s JOIN admin_users a ON a.id = s.admin_id
+      .query<SessionRow & { username: string; role: AdminRole }, [string, number]>(
+        `SELECT s.*, a.username, a.role FROM admin_sessions s JOIN admin_users a ON a.id = s.admin_id
           WHERE s.token_hash = ? AND s.expires_at > ?`,
       )
       .get(hash, now);

@@ -42,6 +42,8 @@ export interface Config {
   bodyBudgetBytes: number;
   /** bearer token /metrics requires; null: /metrics is off */
   metricsToken: string | null;
+  /** how long a new share link to a report works (the result's reportUrl, and the dashboard's default) */
+  reportLinkTtlMs: number;
 }
 
 /** Every setting: its env name, its flag, its default, and how to read it. */
@@ -176,6 +178,12 @@ export const SETTINGS = {
     def: "",
     help: "bearer token a Prometheus scraper sends to GET /metrics (at least 16 characters); unset: /metrics is off",
   },
+  reportLinkTtl: {
+    env: "REPORT_LINK_TTL",
+    flag: "report-link-ttl",
+    def: "14d",
+    help: "how long a share link to a report works: the result's reportUrl (with PUBLIC_URL) and the dashboard's default (1h to 365d)",
+  },
 } as const;
 
 export type SettingName = keyof typeof SETTINGS;
@@ -220,6 +228,10 @@ const schema = z.object({
     z.literal(""),
     z.string().regex(/^[\x21-\x7e]{16,256}$/, "METRICS_TOKEN must be 16-256 visible ASCII characters"),
   ]),
+  reportLinkTtl: duration("REPORT_LINK_TTL").refine(
+    (ms) => ms >= 3_600_000 && ms <= 365 * 86_400_000,
+    "REPORT_LINK_TTL must be between 1h and 365d",
+  ),
 });
 
 export class ConfigError extends Error {
@@ -280,6 +292,7 @@ export function loadConfig(
     uploadTimeoutMs: v.uploadTimeout,
     bodyBudgetBytes: v.bodyBudget * 1024 * 1024,
     metricsToken: v.metricsToken === "" ? null : v.metricsToken,
+    reportLinkTtlMs: v.reportLinkTtl,
   });
 }
 

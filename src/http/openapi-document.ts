@@ -153,6 +153,32 @@ export function openApiDocument(maxResumeBytes: number): Record<string, unknown>
           },
         },
       },
+      "/v1/jobs/{trackingId}/report.pdf": {
+        get: {
+          operationId: "getJobReportPdf",
+          tags: ["verifications"],
+          summary: "The recruiter's report of a job, as PDF",
+          description:
+            "The same report as the dashboard and a share link show (the verdict in words, each claim with its evidence, findings and questions to ask, what could not be checked, how the score is computed), as a self-contained PDF. Same key and tenant rules as polling.",
+          security: [{ bearer: [] }],
+          parameters: [{ name: "trackingId", in: "path", required: true, schema: { type: "string", maxLength: 64 } }],
+          responses: {
+            "200": {
+              description: "the report",
+              headers: { "Content-Disposition": header("attachment; filename=report-<trackingId>.pdf") },
+              content: { "application/pdf": { schema: { type: "string", format: "binary" } } },
+            },
+            "401": unauthorized,
+            "404": errorAnswer("job_not_found: unknown id, or another client's job"),
+            "409": errorAnswer(
+              "report_not_ready: the job is still queued or processing; poll the job, then ask again",
+              {
+                "Retry-After": retryAfter,
+              },
+            ),
+          },
+        },
+      },
       "/healthz": {
         get: {
           operationId: "healthz",

@@ -5,6 +5,7 @@ import type { VerificationService } from "../verification/verification-service.t
 import { bodyLimitError } from "./body-limits.ts";
 import { renderError } from "./error-handler.ts";
 import { type HealthProbe, healthRoutes } from "./routes/health-routes.ts";
+import { reportPdfRoutes } from "./routes/report-pdf-route.ts";
 import { rootRoutes } from "./routes/root-route.ts";
 import { verifyRoutes } from "./routes/verify-routes.ts";
 import { MULTIPART_OVERHEAD_BYTES, type UploadLimits } from "./upload.ts";
@@ -53,7 +54,8 @@ export function createHttpApp(deps: HttpDeps) {
     })
     .use(rootRoutes(deps.maxResumeBytes))
     .use(healthRoutes(deps.health, deps.metricsToken ?? null))
-    .use(verifyRoutes(deps));
+    .use(verifyRoutes(deps))
+    .use(reportPdfRoutes(deps));
   for (const extra of deps.extra ?? []) app.use(extra);
   return app;
 }

@@ -30,10 +30,24 @@ export interface VerifyUpload {
     sha256: string;
   } | null;
   hostUsername: string | null;
+  /** the other text fields asked for (`UploadFields.names`), each its first value */
+  fields: Map<string, string>;
   /** fields sent more than once */
   duplicated: string[];
   /** remove the staged file unless it was adopted */
   discard(): Promise<void>;
+}
+
+/** Other small text fields to read beside the resume, and a check to run on them before the file. */
+export interface UploadFields {
+  /** names of text fields to keep (each up to 1 KB; a repeated one keeps its first value) */
+  names: readonly string[];
+  /**
+   * Called with the fields read so far when the `resume` part starts, before a byte of it is stored
+   * (fields must come before the file, as a browser sends a form whose file input is last); a throw
+   * abandons the upload.
+   */
+  beforeFile?: (fields: Map<string, string>) => void | Promise<void>;
 }
 
 /**
@@ -47,6 +61,7 @@ export async function readVerifyUpload(
   request: Request,
   limits: UploadLimits,
   stage: () => Promise<StagedFile>,
+  extra: UploadFields = { names: [] },
 ): Promise<VerifyUpload> {
   const declared = request.headers.get("content-length");
   if (declared !== null && Number(declared) > limits.maxBodyBytes) throw ApiErrors.invalidFileTooLarge();
@@ -64,10 +79,13 @@ export async function readVerifyUpload(
   let resume: NonNullable<VerifyUpload["resume"]> | null = null;
   let head = new Uint8Array(0); // the first bytes, until %PDF- can be checked
   let user: string | null = null;
-  let target: "resume" | "user" | null = null;
+  let target: "resume" | "user" | "field" | null = null;
+  const fields = new Map<string, string>();
+  let fieldName = "";
   const out: VerifyUpload = {
     resume: null,
     hostUsername: null,
+    fields,
     duplicated: [],
     discard: async () => {
       await resume?.staged?.discard();
@@ -105,6 +123,7 @@ export async function readVerifyUpload(
           counts.set(e.name ?? "", n);
           target = null;
           if (e.name === "resume" && e.filename !== null && n === 1) {
+            await extra.beforeFile?.(fields);
             resume = {
               filename: safeFilename(e.filename),
               size: 0,
@@ -117,6 +136,10 @@ export async function readVerifyUpload(
           } else if (e.name === "hostUsername" && n === 1) {
             user = "";
             target = "user";
+          } else if (e.name !== null && n === 1 && extra.names.includes(e.name)) {
+            fieldName = e.name;
+            fields.set(fieldName, "");
+            target = "field";
           }
         } else if (e.type === "data") {
           if (target === "resume") await fileBytes(resume!, e.bytes);
@@ -124,6 +147,11 @@ export async function readVerifyUpload(
             user += Buffer.from(e.bytes)
               .toString("utf8")
               .slice(0, MAX_FIELD_BYTES + 1);
+          else if (target === "field" && fields.get(fieldName)!.length <= MAX_FIELD_BYTES)
+            fields.set(
+              fieldName,
+              (fields.get(fieldName)! + Buffer.from(e.bytes).toString("utf8")).slice(0, MAX_FIELD_BYTES + 1),
+            );
         }
       }
     };

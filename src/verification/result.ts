@@ -16,6 +16,11 @@ export interface VerificationResult {
   createdAt: string;
   /** FAILED only: why the analysis could not run, with a code a program can switch on */
   error?: { code: string; message: string };
+  /**
+   * COMPLETED with PUBLIC_URL set: the address of a read-only share link to the recruiter's report
+   * (HTML, with its PDF at reportUrl + "/report.pdf"), working for REPORT_LINK_TTL (default 14 days)
+   */
+  reportUrl?: string;
   /** delivery state of the job's webhook, added when polled (webhooks/) */
   webhookStatus?: "pending" | "retrying" | "delivered" | "webhook_failed" | "not_configured";
   [extra: string]: unknown;

@@ -44,12 +44,24 @@ export const POLL_AFTER_S = { queued: 5, processing: 2 } as const;
 export type ViewDecorator = (row: VerificationRow) => Record<string, unknown>;
 
 /**
+ * Extra members written into a final result when it is recorded (e.g. reportUrl), inside the transaction
+ * that records it: stored, polled and sent by webhook alike.
+ */
+export type ResultExtension = (e: {
+  trackingId: string;
+  clientId: string;
+  status: "COMPLETED" | "FAILED";
+  now: number;
+}) => Record<string, unknown>;
+
+/**
  * The verification lifecycle: accept (quota, rate, idempotency, durable enqueue in one transaction),
  * record the single final state, and render the job as polled.
  */
 export class VerificationService {
   private readonly finalListeners: Array<(e: FinalEvent) => void> = [];
   private readonly decorators: ViewDecorator[] = [];
+  private readonly extensions: ResultExtension[] = [];
   /** stage of each job this process is working on (in memory: only a job in progress has one) */
   private readonly stages = new Map<string, Stage>();
   /** with several replicas (PostgreSQL) the stage is also written to the row, so any replica answers it */
@@ -77,6 +89,11 @@ export class VerificationService {
 
   decorateView(fn: ViewDecorator): void {
     this.decorators.push(fn);
+  }
+
+  /** Add members to every final result as it is recorded (they become part of the stored result). */
+  extendResult(fn: ResultExtension): void {
+    this.extensions.push(fn);
   }
 
   /**
@@ -237,6 +254,7 @@ export class VerificationService {
       createdAt: isoOf(v.created_at),
       completedAt: isoOf(now),
     };
+    for (const fn of this.extensions) Object.assign(result, fn({ trackingId, clientId: v.client_id, status, now }));
     const json = JSON.stringify(result);
     const timelines = Array.isArray(commitTimelines) ? JSON.stringify(commitTimelines) : null;
     if (

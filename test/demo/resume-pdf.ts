@@ -5,6 +5,7 @@
  */
 import { PDFDocument, type PDFFont, type PDFPage, PDFString, rgb, StandardFonts } from "pdf-lib";
 import type { ExtractedResume, ResumeLink } from "../../src/resume/types.ts";
+import type { CandidateSpec } from "../support/github-sim/scenarios/index.ts";
 
 export interface SampleProject {
   name: string;
@@ -200,4 +201,28 @@ function parseSampleDates(text: string): { start?: string; end?: string } {
   const start = one(parts[0]);
   const end = one(parts[1]);
   return { ...(start ? { start } : {}), ...(end ? { end } : {}) };
+}
+
+const title = (s: string) =>
+  s
+    .split(/[-_]/)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(" ");
+
+/** The resume a sample candidate sends (the demo's): every repository of theirs, linked, plus one claim without a link. */
+export function resumeOf(c: CandidateSpec): SampleResume {
+  return {
+    name: c.user.name ?? title(c.login),
+    githubLogin: c.login,
+    email: `${c.login}@example.com`,
+    experience: ["Software engineer, Example Corp (2021 - present)"],
+    projects: [
+      ...c.scenarios.map((s) => ({
+        name: title(s.fullName.split("/")[1]!),
+        repoUrl: `github.com/${s.fullName}`,
+        description: [s.label.notes.slice(0, 90)],
+      })),
+      { name: "Internal tooling at Example Corp", description: ["Closed-source build tooling"] },
+    ],
+  };
 }

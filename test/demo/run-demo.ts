@@ -18,34 +18,10 @@ import { verdictOf } from "../../src/analysis/verdict.ts";
 import { textTable } from "../../src/lib/text-table.ts";
 import { type ChildServer, runCliProcess, startChildServer } from "../support/child-server.ts";
 import { type GitHubSimulator, startGitHubSimulator } from "../support/github-sim/github-simulator.ts";
-import { type CandidateSpec, sampleCandidates } from "../support/github-sim/scenarios/index.ts";
-import { type SampleResume, sampleResumePdf } from "./resume-pdf.ts";
+import { sampleCandidates } from "../support/github-sim/scenarios/index.ts";
+import { resumeOf, sampleResumePdf } from "./resume-pdf.ts";
 
 const WAIT_FOR_RESULTS_MS = 120_000;
-const title = (s: string) =>
-  s
-    .split(/[-_]/)
-    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
-    .join(" ");
-
-/** The resume each sample candidate sends: every repository of theirs, linked, plus one claim without a link. */
-function resumeOf(c: CandidateSpec): SampleResume {
-  return {
-    name: c.user.name ?? title(c.login),
-    githubLogin: c.login,
-    email: `${c.login}@example.com`,
-    experience: ["Software engineer, Example Corp (2021 - present)"],
-    projects: [
-      ...c.scenarios.map((s) => ({
-        name: title(s.fullName.split("/")[1]!),
-        repoUrl: `github.com/${s.fullName}`,
-        description: [s.label.notes.slice(0, 90)],
-      })),
-      { name: "Internal tooling at Example Corp", description: ["Closed-source build tooling"] },
-    ],
-  };
-}
-
 interface Delivery {
   body: Record<string, unknown>;
   signatureOk: boolean;

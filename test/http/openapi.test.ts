@@ -61,6 +61,7 @@ describe("/openapi.json", () => {
       "/metrics",
       "/readyz",
       "/v1/jobs/{trackingId}",
+      "/v1/jobs/{trackingId}/report.pdf",
       "/v1/verify",
     ]);
     for (const [path, item] of Object.entries(doc.paths))
@@ -99,6 +100,12 @@ describe("/openapi.json", () => {
       "analysing",
     ]);
     expect(JSON.stringify(doc)).not.toContain('"format":"integer"'); // Elysia's coercing t.Integer would say so
+    // the extra member reportUrl is documented; the spec's required fields stay as they are
+    expect(s.VerificationResult.properties.reportUrl.format).toBe("uri");
+    expect(s.VerificationResult.required).not.toContain("reportUrl");
+    const pdf = doc.paths["/v1/jobs/{trackingId}/report.pdf"]!.get!;
+    expect(Object.keys(pdf.responses).sort()).toEqual(["200", "401", "404", "409"]);
+    expect(Object.keys(pdf.responses["200"].content)).toEqual(["application/pdf"]);
   });
 
   test("every documented operation is a live route", async () => {

@@ -127,9 +127,11 @@ describe.skipIf(!postgresBinDir())("PostgresDatabase (the synchronous bridge)", 
     const db = openStorage({ dbPath: "", databaseUrl: url }, { migrate: false }) as PostgresDatabase;
     try {
       expect(migratePostgres(db)).toEqual(POSTGRES_MIGRATIONS.map((m) => m.version));
-      // numbered in order, each once (numbers are reserved per change, so one may be missing until its branch lands)
+      // versions ascend and never repeat; a gap is allowed (numbers are reserved for work merged later),
+      // since each version is recorded and applied on its own
       const versions = POSTGRES_MIGRATIONS.map((m) => m.version);
       expect(versions).toEqual([...new Set(versions)].sort((a, b) => a - b));
+      for (const m of POSTGRES_MIGRATIONS) expect(m.name).toStartWith(String(m.version).padStart(4, "0"));
       expect(migratePostgres(db)).toEqual([]);
     } finally {
       db.close();

@@ -10,7 +10,7 @@ import { dirname, join, relative, resolve } from "node:path";
 export const LAYERS: readonly (readonly string[])[] = [
   ["lib"],
   ["config", "storage"],
-  ["accounts", "admins", "jobs", "github", "resume", "analysis", "verification", "webhooks", "maintenance"],
+  ["accounts", "admins", "jobs", "github", "resume", "analysis", "verification", "webhooks", "maintenance", "report"],
   ["http", "dashboard"],
   ["app"],
   ["cli"],
@@ -20,7 +20,7 @@ export const LAYERS: readonly (readonly string[])[] = [
 /**
  * Within the domain layer, who may use whom (the rest of that layer is off limits): the analysis reads
  * GitHub evidence and extracted resumes; a verification runs them both as a job for an account's client;
- * webhooks deliver finished verifications.
+ * webhooks deliver finished verifications; the recruiter's report reads the analysis's rules.
  */
 export const DOMAIN_USES: Readonly<Record<string, readonly string[]>> = {
   accounts: [],
@@ -32,6 +32,7 @@ export const DOMAIN_USES: Readonly<Record<string, readonly string[]>> = {
   analysis: ["github", "resume"],
   verification: ["accounts", "jobs", "github", "resume", "analysis"],
   webhooks: ["verification"],
+  report: ["analysis"],
 };
 
 /** Named prohibitions, stated on their own so a failure says which rule broke. */

@@ -1,5 +1,5 @@
 import { AdminAuth } from "../../admins/admin-auth.ts";
-import { AdminStore } from "../../admins/admin-store.ts";
+import { ADMIN_ROLES, type AdminRole, AdminStore } from "../../admins/admin-store.ts";
 import { setupLink } from "../../admins/setup-link.ts";
 import { loadConfig } from "../../config/config.ts";
 import { isoOf, systemClock } from "../../lib/clock.ts";
@@ -33,27 +33,38 @@ function baseUrl(io: CliIO, flag: string | undefined): string {
 
 const create: Command = {
   name: "admin create",
-  summary: "print a one-time link that creates a dashboard administrator",
-  help: `usage: claimcheck admin create [--url BASE_URL] [--ttl DURATION] [--data-dir DIR [--create] | --database-url URL]
+  summary: "print a one-time link that creates a dashboard administrator (or recruiter)",
+  help: `usage: claimcheck admin create [--role admin|recruiter] [--url BASE_URL] [--ttl DURATION] [--data-dir DIR [--create] | --database-url URL]
 
 Prints a setup link as the only line on stdout. Whoever opens it first (within --ttl, default 30m)
 chooses a username and password for a new administrator; the link then stops working. Use it for the
 first administrator, another one, or to get back in after a lost password (then remove the old
 account with \`claimcheck admin remove\`). There is no default password.
 
---url  the address people reach the server at (default: PUBLIC_URL, else http://HOST:PORT)
---ttl  how long the link stays valid: 5m .. 7d (default 30m)`,
+--role  admin (default): everything; recruiter: reads results, submits resumes and shares reports,
+        never sees API keys, webhook secrets or settings
+--url   the address people reach the server at (default: PUBLIC_URL, else http://HOST:PORT)
+--ttl   how long the link stays valid: 5m .. 7d (default 30m)`,
   async run(args, io) {
-    const { values } = parseFlags(args, { url: { type: "string" }, ttl: { type: "string" }, ...DATA_DIR_FLAG });
+    const { values } = parseFlags(args, {
+      url: { type: "string" },
+      ttl: { type: "string" },
+      role: { type: "string" },
+      ...DATA_DIR_FLAG,
+    });
     const ttl = durationFlag("ttl", values.ttl, {
       min: 5 * 60_000,
       max: 7 * 86_400_000,
       text: "a duration from 5m to 7d, e.g. 30m or 2h",
     });
+    const role = (values.role ?? "admin") as AdminRole;
+    if (!ADMIN_ROLES.includes(role)) throw new UsageError(`--role must be one of: ${ADMIN_ROLES.join(", ")}`);
     const base = baseUrl(io, values.url);
-    const { token, expiresAt } = withAdmins(io, values, (auth) => auth.createSetupToken(), ttl);
+    const { token, expiresAt } = withAdmins(io, values, (auth) => auth.createSetupToken(role), ttl);
     io.out(setupLink(base, token));
-    io.err(`one-time setup link, valid until ${isoOf(expiresAt)}: open it in a browser to create an administrator`);
+    io.err(
+      `one-time setup link, valid until ${isoOf(expiresAt)}: open it in a browser to create ${role === "admin" ? "an administrator" : "a recruiter account"}`,
+    );
     return 0;
   },
 };
@@ -70,12 +81,15 @@ const list: Command = {
       username: a.username,
       createdAt: isoOf(a.created_at),
       lastLoginAt: a.last_login_at ? isoOf(a.last_login_at) : null,
+      role: a.role,
     }));
     if (values.json) io.out(JSON.stringify(rows, null, 2));
     else if (rows.length === 0) io.out(forPerson(io, "no administrators (create one: claimcheck admin create)"));
     else
       for (const r of rows)
-        io.out(`${r.username.padEnd(24)} created ${r.createdAt}  last login ${r.lastLoginAt ?? "never"}`);
+        io.out(
+          `${r.username.padEnd(24)} created ${r.createdAt}  last login ${r.lastLoginAt ?? "never"}${r.role === "admin" ? "" : `  (${r.role})`}`,
+        );
     return 0;
   },
 };

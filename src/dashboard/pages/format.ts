@@ -1,4 +1,3 @@
-import { VERDICT_BANDS, VERDICT_MEANING, verdictOf } from "../../analysis/verdict.ts";
 import { type Html, html } from "../html.ts";
 
 /** A time as UTC text in a <time> element (machine-readable, the same for every viewer). */
@@ -65,15 +64,6 @@ export function percent(part: number, whole: number): string {
   if (whole <= 0) return "–";
   return `${Math.round((part / whole) * 1000) / 10}%`;
 }
-
-/** The verdict word in its colour band, beside a score (README "Analysis" documents the bands). */
-export function verdictBand(score: number, flags: ReadonlyArray<{ severity?: unknown }>, id?: string): Html {
-  const v = verdictOf(score, flags);
-  return html`<span class="band band-${v}"${id ? html` id="${id}"` : ""} title="${VERDICT_MEANING[v]}">${v}</span>`;
-}
-
-/** The bands as one line, shown under the score. */
-export const BANDS_TEXT = `strong ≥ ${VERDICT_BANDS.strong} · mixed ${VERDICT_BANDS.mixed}–${VERDICT_BANDS.strong - 1} · weak ≤ ${VERDICT_BANDS.mixed - 1} · contradicted: any CRITICAL flag, whatever the score`;
 
 /** A table inside its own horizontally scrolling area, so a wide table never widens the page. */
 export function scrollTable(table: Html): Html {

@@ -5,28 +5,15 @@ import { clientUsage } from "../../verification/client-usage.ts";
 import { parseJobFilter } from "../../verification/job-filters.ts";
 import type { DashboardContext } from "../dashboard.ts";
 import { htmlResponse, redirect } from "../page-handler.ts";
-import { type DeliveryWithAttempts, jobPage } from "../pages/job-page.ts";
 import { jobsPage } from "../pages/jobs-page.ts";
 import { overviewPage } from "../pages/overview-page.ts";
+import { jobOr404, renderJobPage } from "./job-view.ts";
 
 const DAY_MS = 86_400_000;
 
 /** Overview, the jobs list, one job's page, and resending its webhook event. */
 export function jobRoutes(deps: DashboardContext) {
   const { handle, auth } = deps;
-
-  const jobOr404 = (trackingId: string | undefined) => {
-    const job = trackingId && trackingId.length <= 64 ? deps.verifications.get(trackingId) : null;
-    if (!job) throw new AppError("job_not_found", 404, "There is no job with that tracking id.");
-    return job;
-  };
-
-  const deliveriesOf = (trackingId: string): DeliveryWithAttempts[] =>
-    deps.webhooks
-      ? deps.webhooks
-          .deliveriesForJob(trackingId)
-          .map((delivery) => ({ delivery, attempts: deps.webhooks!.attempts(delivery.id) }))
-      : [];
 
   const resend = (trackingId: string, idOrTracking: string, session: Parameters<typeof auth.flash>[0]) => {
     if (!deps.webhooks)
@@ -49,6 +36,8 @@ export function jobRoutes(deps: DashboardContext) {
   return new Elysia()
     .get("/dashboard", (ctx) =>
       handle.authed(ctx, (r) => {
+        // the overview is the operator's (quotas, webhook URLs): a recruiter starts at the jobs
+        if (r.viewer.role !== "admin") return redirect("/dashboard/jobs");
         const now = deps.clock.now();
         const dayStart = now - (now % DAY_MS);
         const monthStart = monthStartUtc(now);
@@ -91,37 +80,22 @@ export function jobRoutes(deps: DashboardContext) {
             filter,
             clients: deps.accounts.listClients(),
             page,
+            verdicts: deps.reports.verdicts(
+              page.rows.filter((x) => x.state === "COMPLETED" || x.state === "FAILED").map((x) => x.tracking_id),
+            ),
             refreshMs: deps.refreshMs,
           }),
         );
       }),
     )
     .get("/dashboard/jobs/:trackingId", (ctx) =>
-      handle.authed(ctx, (r) => {
-        const job = jobOr404(r.params.trackingId);
-        const final = job.status === "COMPLETED" || job.status === "FAILED";
-        const result = final ? (deps.verifications.render(job) as Record<string, unknown>) : null;
-        return htmlResponse(
-          jobPage({
-            assets: handle.assets,
-            viewer: r.viewer,
-            flash: handle.flash(r),
-            job,
-            client: deps.accounts.clientById(job.client_id),
-            result,
-            timelines: job.timelines ? JSON.parse(job.timelines) : [],
-            deliveries: deliveriesOf(job.tracking_id),
-            webhooksOn: deps.webhooks !== null,
-            refreshMs: deps.refreshMs,
-          }),
-        );
-      }),
+      handle.authed(ctx, (r) => renderJobPage(deps, r, jobOr404(deps, r.params.trackingId))),
     )
     .post(
       "/dashboard/jobs/:trackingId/delete-pdf",
       (ctx) =>
-        handle.authed(ctx, (r) => {
-          const job = jobOr404(r.params.trackingId);
+        handle.admin(ctx, (r) => {
+          const job = jobOr404(deps, r.params.trackingId);
           if (job.status !== "COMPLETED" && job.status !== "FAILED") {
             auth.flash(r.session, "The PDF of an unfinished job is still needed; delete it once the job has ended.");
           } else {
@@ -135,8 +109,8 @@ export function jobRoutes(deps: DashboardContext) {
     .post(
       "/dashboard/jobs/:trackingId/resend",
       (ctx) =>
-        handle.authed(ctx, (r) => {
-          const job = jobOr404(r.params.trackingId);
+        handle.admin(ctx, (r) => {
+          const job = jobOr404(deps, r.params.trackingId);
           return resend(job.tracking_id, job.tracking_id, r.session);
         }),
       { parse: "none" },
@@ -144,8 +118,8 @@ export function jobRoutes(deps: DashboardContext) {
     .post(
       "/dashboard/jobs/:trackingId/deliveries/:deliveryId/resend",
       (ctx) =>
-        handle.authed(ctx, (r) => {
-          const job = jobOr404(r.params.trackingId);
+        handle.admin(ctx, (r) => {
+          const job = jobOr404(deps, r.params.trackingId);
           // the delivery must be one of this job's: an id from another job (or client) is not found here
           const delivery = deps.webhooks?.deliveriesForJob(job.tracking_id).find((d) => d.id === r.params.deliveryId);
           if (!delivery) throw new AppError("delivery_not_found", 404, "This job has no delivery with that id.");

@@ -14,7 +14,7 @@ export const ErrorSchema = t.Object(
   {
     error: t.String({
       description:
-        "invalid_file | missing_fields | unauthorized | quota_exceeded | job_not_found | idempotency_key_reused | storage_full | database_unavailable | invalid_request | payload_too_large | length_required | internal_error",
+        "invalid_file | missing_fields | unauthorized | quota_exceeded | job_not_found | idempotency_key_reused | storage_full | database_unavailable | invalid_request | payload_too_large | length_required | report_not_ready | internal_error",
     }),
     message: t.Optional(t.String({ description: "for a person: what happened and what to do" })),
     retryAfter: t.Optional(Int({ minimum: 0, description: "seconds to wait (quota_exceeded)" })),
@@ -56,6 +56,13 @@ export const ResultSchema = t.Object(
     completedAt: t.String({ format: "date-time" }),
     error: t.Optional(
       t.Object({ code: t.String(), message: t.String() }, { description: "FAILED only: why, and what to do" }),
+    ),
+    reportUrl: t.Optional(
+      t.String({
+        format: "uri",
+        description:
+          "COMPLETED, when the server has a PUBLIC_URL: a read-only share link to the recruiter's report (HTML; its PDF at reportUrl + /report.pdf), for REPORT_LINK_TTL (default 14 days); an extra member, not in the interface contract",
+      }),
     ),
     webhookStatus: t.Optional(
       t.Union([

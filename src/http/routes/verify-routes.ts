@@ -1,12 +1,11 @@
 import { Elysia, t } from "elysia";
 import type { AccountService } from "../../accounts/account-service.ts";
-import { ApiErrors, AppError } from "../../lib/errors.ts";
+import { AppError } from "../../lib/errors.ts";
 import { GITHUB_LOGIN } from "../../lib/github-login.ts";
-import type { Acknowledgement } from "../../verification/acceptance.ts";
 import { POLL_AFTER_S, type VerificationService } from "../../verification/verification-service.ts";
+import { acceptUpload } from "../accept-upload.ts";
 import { requirePrincipal } from "../auth.ts";
-import { connectionIdleSeconds, withServiceTimers } from "../connection-timing.ts";
-import { MULTIPART_OVERHEAD_BYTES, readVerifyUpload, type UploadLimits, type VerifyUpload } from "../upload.ts";
+import type { UploadLimits } from "../upload.ts";
 import { AckSchema, ErrorSchema, JobSchema } from "./schemas.ts";
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
@@ -20,7 +19,6 @@ export function verifyRoutes(deps: {
   uploads: Pick<UploadLimits, "budget" | "idleTimeoutMs" | "timers" | "deadlineMs">;
 }) {
   const { accounts, verifications, maxResumeBytes, uploads } = deps;
-  const idleSeconds = connectionIdleSeconds(uploads.idleTimeoutMs);
   return new Elysia()
     .post(
       "/v1/verify",
@@ -31,47 +29,12 @@ export function verifyRoutes(deps: {
         if (idem !== null && !IDEMPOTENCY_KEY.test(idem))
           throw new AppError("invalid_request", 400, "Idempotency-Key must be 1-255 visible ASCII characters");
         // quota and rate limit before a byte of the body is read, let alone written
-        const release = verifications.admit(principal, idem);
-        let form: VerifyUpload | null = null;
-        let ack: Acknowledgement;
-        try {
-          form = await withServiceTimers(server, request, idleSeconds, () =>
-            readVerifyUpload(
-              request,
-              { ...uploads, maxBodyBytes: maxResumeBytes + MULTIPART_OVERHEAD_BYTES, maxResumeBytes },
-              () => verifications.stageUpload(),
-            ),
-          );
-          if (form.duplicated.length)
-            throw ApiErrors.missingFields(
-              form.duplicated,
-              `send each of ${form.duplicated.join(", ")} once; the request repeats it`,
-            );
-          const missing = [...(form.resume ? [] : ["resume"]), ...(form.hostUsername?.trim() ? [] : ["hostUsername"])];
-          if (missing.length) throw ApiErrors.missingFields(missing);
-          const hostUsername = form.hostUsername!.trim();
-          if (!GITHUB_LOGIN.test(hostUsername))
-            throw ApiErrors.missingFields(
-              ["hostUsername"],
-              "hostUsername must be a GitHub login: 1-39 letters, digits or single inner hyphens",
-            );
-          const resume = form.resume!;
-          if (resume.tooLarge) throw ApiErrors.invalidFileTooLarge();
-          if (!resume.isPdf || !resume.staged) throw ApiErrors.invalidFileNotPdf();
-          ack = await verifications.submitUpload({
-            principal,
-            hostUsername,
-            staged: resume.staged,
-            sha256: resume.sha256,
-            size: resume.size,
-            filename: resume.filename,
-            idempotencyKey: idem,
-          });
-          resume.staged = null; // adopted: the job's PDF now
-        } finally {
-          await form?.discard();
-          release();
-        }
+        const { ack } = await acceptUpload(
+          { verifications, maxResumeBytes, uploads },
+          request,
+          { principal, idempotencyKey: idem },
+          server,
+        );
         set.status = 202;
         set.headers.location = `/v1/jobs/${ack.trackingId}`;
         if (ack.replayed) set.headers["idempotent-replayed"] = "true";

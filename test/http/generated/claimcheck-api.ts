@@ -20,6 +20,13 @@ export interface paths {
      */
     get: operations["getJob"];
   };
+  "/v1/jobs/{trackingId}/report.pdf": {
+    /**
+     * The recruiter's report of a job, as PDF
+     * @description The same report as the dashboard and a share link show (the verdict in words, each claim with its evidence, findings and questions to ask, what could not be checked, how the score is computed), as a self-contained PDF. Same key and tenant rules as polling.
+     */
+    get: operations["getJobReportPdf"];
+  };
   "/healthz": {
     /** Liveness */
     get: operations["healthz"];
@@ -64,6 +71,11 @@ export interface components {
         code: string;
         message: string;
       };
+      /**
+       * Format: uri
+       * @description COMPLETED, when the server has a PUBLIC_URL: a read-only share link to the recruiter's report (HTML; its PDF at reportUrl + /report.pdf), for REPORT_LINK_TTL (default 14 days); an extra member, not in the interface contract
+       */
+      reportUrl?: string;
       webhookStatus?: "pending" | "retrying" | "delivered" | "webhook_failed" | "not_configured";
       [key: string]: unknown;
     };
@@ -92,7 +104,7 @@ export interface components {
       [key: string]: unknown;
     };
     Error: {
-      /** @description invalid_file | missing_fields | unauthorized | quota_exceeded | job_not_found | idempotency_key_reused | storage_full | database_unavailable | invalid_request | payload_too_large | length_required | internal_error */
+      /** @description invalid_file | missing_fields | unauthorized | quota_exceeded | job_not_found | idempotency_key_reused | storage_full | database_unavailable | invalid_request | payload_too_large | length_required | report_not_ready | internal_error */
       error: string;
       /** @description for a person: what happened and what to do */
       message?: string;
@@ -254,6 +266,55 @@ export interface operations {
       };
       /** @description database_unavailable: the PostgreSQL database (DATABASE_URL) cannot be reached; poll again after Retry-After (5 s) */
       503: {
+        headers: {
+          /** @description seconds to wait before trying again */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /**
+   * The recruiter's report of a job, as PDF
+   * @description The same report as the dashboard and a share link show (the verdict in words, each claim with its evidence, findings and questions to ask, what could not be checked, how the score is computed), as a self-contained PDF. Same key and tenant rules as polling.
+   */
+  getJobReportPdf: {
+    parameters: {
+      path: {
+        trackingId: string;
+      };
+    };
+    responses: {
+      /** @description the report */
+      200: {
+        headers: {
+          /** @description attachment; filename=report-<trackingId>.pdf */
+          "Content-Disposition"?: string;
+        };
+        content: {
+          "application/pdf": Blob;
+        };
+      };
+      /** @description unauthorized: missing, unknown or revoked API key */
+      401: {
+        headers: {
+          /** @description Bearer realm="claimcheck" */
+          "WWW-Authenticate"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description job_not_found: unknown id, or another client's job */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description report_not_ready: the job is still queued or processing; poll the job, then ask again */
+      409: {
         headers: {
           /** @description seconds to wait before trying again */
           "Retry-After"?: number;

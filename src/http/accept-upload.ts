@@ -1,0 +1,95 @@
+import type { Principal } from "../accounts/account-service.ts";
+import { ApiErrors } from "../lib/errors.ts";
+import { GITHUB_LOGIN } from "../lib/github-login.ts";
+import type { Acknowledgement } from "../verification/acceptance.ts";
+import type { VerificationService } from "../verification/verification-service.ts";
+import { type ConnectionTimer, connectionIdleSeconds, withServiceTimers } from "./connection-timing.ts";
+import { MULTIPART_OVERHEAD_BYTES, readVerifyUpload, type UploadLimits, type VerifyUpload } from "./upload.ts";
+
+export interface AcceptUploadDeps {
+  verifications: Pick<VerificationService, "admit" | "stageUpload" | "submitUpload">;
+  maxResumeBytes: number;
+  /** the global body budget, the body timeout and the upload deadline */
+  uploads: Pick<UploadLimits, "budget" | "idleTimeoutMs" | "timers" | "deadlineMs">;
+}
+
+/** Who submits: known before the body (an API key), or read from the form's fields before its file (the dashboard). */
+export type Submitter =
+  | { principal: Principal; idempotencyKey: string | null }
+  | {
+      /** the form's text fields to read before the file */
+      fields: readonly string[];
+      /** the submitter from those fields; a throw (a stale form, an unknown client) refuses the upload */
+      resolve(fields: Map<string, string>): { principal: Principal; idempotencyKey: string | null };
+    };
+
+/**
+ * The acceptance of a multipart resume upload, as POST /v1/verify does it and the dashboard's upload
+ * form reuses it: quota and rate limit reserved before the file is read (admission), the resume streamed
+ * to a staged file, the parts checked (missing or repeated fields, a GitHub login, at most the size
+ * limit, %PDF- bytes), then the durable, idempotent acceptance. The staged file is discarded and the
+ * reservation released whatever happens. With the request's `server`, the body is read with the
+ * connection's idle timeout off, under the service's own timers (http/connection-timing.ts).
+ */
+export async function acceptUpload(
+  deps: AcceptUploadDeps,
+  request: Request,
+  who: Submitter,
+  server?: ConnectionTimer,
+): Promise<{ ack: Acknowledgement; fields: Map<string, string> }> {
+  const { verifications, maxResumeBytes } = deps;
+  let submitter = "principal" in who ? who : null;
+  let release = submitter ? verifications.admit(submitter.principal, submitter.idempotencyKey) : () => {};
+  let form: VerifyUpload | null = null;
+  try {
+    form = await withServiceTimers(server, request, connectionIdleSeconds(deps.uploads.idleTimeoutMs), () =>
+      readVerifyUpload(
+        request,
+        { ...deps.uploads, maxBodyBytes: maxResumeBytes + MULTIPART_OVERHEAD_BYTES, maxResumeBytes },
+        () => verifications.stageUpload(),
+        "resolve" in who
+          ? {
+              names: who.fields,
+              beforeFile: (fields) => {
+                submitter = who.resolve(fields);
+                release = verifications.admit(submitter.principal, submitter.idempotencyKey);
+              },
+            }
+          : { names: [] },
+      ),
+    );
+    // a form without a file still has its fields checked first (a stale or forged form is refused as such)
+    if (!submitter && "resolve" in who) submitter = who.resolve(form.fields);
+    if (form.duplicated.length)
+      throw ApiErrors.missingFields(
+        form.duplicated,
+        `send each of ${form.duplicated.join(", ")} once; the request repeats it`,
+      );
+    const missing = [...(form.resume ? [] : ["resume"]), ...(form.hostUsername?.trim() ? [] : ["hostUsername"])];
+    if (missing.length) throw ApiErrors.missingFields(missing);
+    const hostUsername = form.hostUsername!.trim();
+    if (!GITHUB_LOGIN.test(hostUsername))
+      throw ApiErrors.missingFields(
+        ["hostUsername"],
+        "hostUsername must be a GitHub login: 1-39 letters, digits or single inner hyphens",
+      );
+    const resume = form.resume!;
+    if (resume.tooLarge) throw ApiErrors.invalidFileTooLarge();
+    if (!resume.isPdf || !resume.staged) throw ApiErrors.invalidFileNotPdf();
+    const s = submitter!; // set before the resume part was read
+    const ack = await verifications.submitUpload({
+      principal: s.principal,
+      hostUsername,
+      staged: resume.staged,
+      sha256: resume.sha256,
+      size: resume.size,
+      filename: resume.filename,
+      idempotencyKey: s.idempotencyKey,
+    });
+    resume.staged = null; // adopted: the job's PDF now
+    return { ack, fields: form.fields };
+  } finally {
+    await form?.discard();
+    release();
+  }
+}
