@@ -58,6 +58,8 @@ export interface ForgeSimulator {
     /** the next `count` answers are 429 with Retry-After */
     throttle(opts?: { count?: number; retryAfterSec?: number }): void;
     state(token?: string): RateWindow;
+    /** forget every window and queued answer */
+    reset(): void;
   };
   load(candidate: CandidateSpec): Promise<void>;
   addRepo(spec: ForgeRepoSpec): Promise<void>;
@@ -123,6 +125,7 @@ export async function startForgeSimulator(
       set: (patch, token) => server.limiter.set(patch, token === undefined ? undefined : identity(token)),
       throttle: (o) => server.limiter.secondary({ ...o, status: 429 }),
       state: (token) => ({ ...server.limiter.window(identity(token)) }),
+      reset: () => server.limiter.reset(),
     },
     load,
     addRepo: async (spec) => {
