@@ -3,7 +3,7 @@ import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/log.ts";
 import type { ForgeHostConfig } from "./forge-hosts.ts";
 import { createForgeHttp, type ForgeHttp, type HostPolicy } from "./http/forge-http.ts";
-import type { ResponseCache } from "./http/response-cache.ts";
+import { processResponseCache, type ResponseCache } from "./http/response-cache.ts";
 
 /** What every forge source is built from: the host's configuration, transport tuning, reading limits. */
 export interface ForgeSourceOptions {
@@ -11,6 +11,7 @@ export interface ForgeSourceOptions {
   clock?: Clock;
   fetch?: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
   gate?: RateGate;
+  /** conditional-request cache (default the process's in-memory one; null disables it) */
   cache?: ResponseCache | null;
   retries?: number;
   backoffUnitMs?: number;
@@ -36,7 +37,7 @@ export function forgeHttpFor(o: ForgeSourceOptions, policy: HostPolicy): ForgeHt
     clock: o.clock,
     fetch: o.fetch,
     gate: o.gate,
-    cache: o.cache,
+    cache: o.cache === undefined ? processResponseCache : o.cache,
     retries: o.retries,
     backoffUnitMs: o.backoffUnitMs,
     requestTimeoutMs: o.requestTimeoutMs,

@@ -56,3 +56,6 @@ export class MemoryResponseCache implements ResponseCache {
     return this.entries.size;
   }
 }
+
+/** The process's cache: every forge source shares it unless given its own (or null). */
+export const processResponseCache = new MemoryResponseCache();
