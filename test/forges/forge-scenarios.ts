@@ -1,3 +1,4 @@
+import type { ForgeRepoEvidence } from "../../src/forges/types.ts";
 import type { ForgeRepoSpec } from "../support/forge-sim/forge-world.ts";
 import type { CommitSpec } from "../support/github-sim/git-writer.ts";
 import {
@@ -44,4 +45,19 @@ export function backdatedIntoOldProject(o: {
     commits,
     pushes: [{ at: pushAt, commits: commits.length }],
   };
+}
+
+/**
+ * How long after its committer date each candidate commit reached the host (ms), or null for a commit no
+ * recorded push brought: an honest history's lags are minutes, a backdated one's weeks.
+ */
+export function arrivalLags(
+  ev: ForgeRepoEvidence,
+  date: "authorDate" | "committerDate" = "committerDate",
+): Array<number | null> {
+  const arrivals = ev.forge.anchoredTimes?.arrivals ?? {};
+  return ev.candidateCommits.map((c) => {
+    const at = arrivals[c.sha];
+    return at ? Date.parse(at) - Date.parse(c[date]) : null;
+  });
 }

@@ -1,5 +1,6 @@
 import { emptyEvidence } from "../../github/repo-isolation.ts";
 import type { GhRepo, RepoUnavailable } from "../../github/types.ts";
+import type { Logger } from "../../lib/log.ts";
 import { type ForgeEvidence, type ForgeRepoEvidence, ForgeUnavailableError } from "../types.ts";
 
 /**
@@ -28,4 +29,28 @@ export function bareForgeEvidence(
   unavailable?: RepoUnavailable,
 ): ForgeRepoEvidence {
   return { ...emptyEvidence(repo), forge, ...(unavailable ? { unavailable } : {}) };
+}
+
+/**
+ * Reads one repository's evidence; a failure that belongs to that repository (forgeRepoFailure) becomes
+ * evidence marked unavailable, with `forge` as the host's record, and the verification goes on.
+ */
+export async function isolateRepo(
+  repo: GhRepo,
+  forge: ForgeEvidence,
+  read: () => Promise<ForgeRepoEvidence>,
+  logger?: Logger,
+): Promise<ForgeRepoEvidence> {
+  try {
+    return await read();
+  } catch (err) {
+    const failure = forgeRepoFailure(err, forge.host);
+    if (!failure) throw err;
+    logger?.warn("repository unavailable; its claim is reported unverifiable", {
+      host: forge.host,
+      repo: repo.fullName,
+      status: failure.status,
+    });
+    return bareForgeEvidence(repo, forge, failure);
+  }
 }

@@ -1,12 +1,9 @@
+import { toGhCommit as githubCommit } from "../../github/github-mappers.ts";
 import type { GhCommit, GhRepo, GhUser } from "../../github/types.ts";
+import { type Json, num, obj, str } from "../json-fields.ts";
 import type { PushEvent } from "../types.ts";
 
 /** Gitea/Forgejo /api/v1 JSON -> the evidence model. Pure and defensive. */
-
-type Json = Record<string, unknown>;
-const obj = (v: unknown): Json => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Json) : {});
-const str = (v: unknown): string | null => (typeof v === "string" ? v : null);
-const num = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) ? v : 0);
 
 export function toGhUser(data: unknown, repoCount: number): GhUser {
   const u = obj(data);
@@ -52,36 +49,14 @@ export function toGhRepo(data: unknown): GhRepo {
   return repo;
 }
 
-/** A commit of /commits or /git/commits/{sha}: Gitea links author and committer emails to accounts. */
+/**
+ * A commit of /commits or /git/commits/{sha}: Gitea answers in GitHub's commit shape (commit.author,
+ * author.login linked by the host, commit.tree, commit.verification, stats, files without per-file
+ * counts), so GitHub's mapper reads it; Gitea's messages end with a newline GitHub's do not.
+ */
 export function toGhCommit(data: unknown): GhCommit {
-  const c = obj(data);
-  const commit = obj(c.commit);
-  const author = obj(commit.author);
-  const committer = obj(commit.committer);
-  const out: GhCommit = {
-    sha: str(c.sha) ?? "",
-    authorLogin: str(obj(c.author).login),
-    authorName: str(author.name) ?? "",
-    authorEmail: str(author.email) ?? "",
-    authorDate: str(author.date) ?? "",
-    committerLogin: str(obj(c.committer).login),
-    committerName: str(committer.name) ?? "",
-    committerEmail: str(committer.email) ?? "",
-    committerDate: str(committer.date) ?? "",
-    message: (str(commit.message) ?? "").replace(/\n$/, ""),
-    parents: Array.isArray(c.parents) ? c.parents.length : 0,
-    verified: obj(commit.verification).verified === true,
-  };
-  const tree = str(obj(commit.tree).sha);
-  if (tree) out.treeSha = tree;
-  if (c.stats !== undefined || Array.isArray(c.files)) {
-    const stats = obj(c.stats);
-    const files = (Array.isArray(c.files) ? c.files.map(obj) : [])
-      .map((f) => str(f.filename))
-      .filter((f): f is string => !!f);
-    out.stats = { additions: num(stats.additions), deletions: num(stats.deletions), files };
-  }
-  return out;
+  const c = githubCommit(data);
+  return { ...c, message: c.message.replace(/\n$/, "") };
 }
 
 export const parentShasOf = (data: unknown): string[] => {

@@ -1,5 +1,5 @@
 import type { GhRepo } from "../../github/types.ts";
-import { bareForgeEvidence, forgeRepoFailure } from "../evidence/isolation.ts";
+import { isolateRepo } from "../evidence/isolation.ts";
 import type { ForgeHttp } from "../http/forge-http.ts";
 import { countHeader, fetchPages } from "../http/paging.ts";
 import { type ForgeSourceOptions, forgeHttpFor } from "../source-options.ts";
@@ -99,30 +99,22 @@ export function createGiteaSource(o: ForgeSourceOptions): ForgeSource & { http: 
     },
     getRepo,
     async repoEvidence(repo, login) {
-      try {
-        const evidence = await fetchGiteaEvidence(
-          { http, host, capabilities: GITEA_CAPABILITIES, feed, limits },
-          repo,
-          login,
-        );
-        evidence.forge.capabilities = capabilities();
-        return evidence;
-      } catch (err) {
-        const failure = forgeRepoFailure(err, host);
-        if (!failure) throw err;
-        o.logger?.warn("Gitea repository unavailable; its claim is reported unverifiable", {
-          repo: repo.fullName,
-          status: failure.status,
-        });
-        const forge = {
-          host,
-          kind: "gitea" as const,
-          capabilities: capabilities(),
-          identity: { emails: [], basis: [] },
-          languageUnit: "bytes" as const,
-        };
-        return bareForgeEvidence(repo, forge, failure);
-      }
+      const forge = {
+        host,
+        kind: "gitea" as const,
+        capabilities: capabilities(),
+        identity: { emails: [], basis: [] },
+        languageUnit: "bytes" as const,
+      };
+      const evidence = await isolateRepo(
+        repo,
+        forge,
+        () => fetchGiteaEvidence({ http, host, capabilities: GITEA_CAPABILITIES, feed, limits }, repo, login),
+        o.logger,
+      );
+      // the feed's absence is known only once it was asked for
+      evidence.forge.capabilities = capabilities();
+      return evidence;
     },
     stats: () => ({ ...http.counters }),
   };

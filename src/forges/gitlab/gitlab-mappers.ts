@@ -1,12 +1,8 @@
 import type { GhCommit, GhRepo, GhUser } from "../../github/types.ts";
+import { type Json, num, obj, str } from "../json-fields.ts";
 import type { PushEvent } from "../types.ts";
 
 /** GitLab REST v4 JSON -> the evidence model. Pure and defensive: a missing field becomes a neutral value. */
-
-type Json = Record<string, unknown>;
-const obj = (v: unknown): Json => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Json) : {});
-const str = (v: unknown): string | null => (typeof v === "string" ? v : null);
-const num = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) ? v : 0);
 
 /** GET /users/:id (created_at is shown to others for public profiles). */
 export function toGhUser(data: unknown, projectCount: number): GhUser {

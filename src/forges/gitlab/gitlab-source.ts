@@ -1,6 +1,6 @@
 import type { GhRepo } from "../../github/types.ts";
 import { systemClock } from "../../lib/clock.ts";
-import { bareForgeEvidence, forgeRepoFailure } from "../evidence/isolation.ts";
+import { isolateRepo } from "../evidence/isolation.ts";
 import type { ForgeHttp } from "../http/forge-http.ts";
 import { countHeader, fetchPages } from "../http/paging.ts";
 import { type ForgeSourceOptions, forgeHttpFor } from "../source-options.ts";
@@ -117,30 +117,24 @@ export function createGitLabSource(o: ForgeSourceOptions): ForgeSource & { http:
       return items.map(remember);
     },
     getRepo,
-    async repoEvidence(repo, login) {
-      try {
-        return await fetchGitLabEvidence(
-          { http, host, now: () => clock.now(), capabilities: GITLAB_CAPABILITIES, account, projectId, limits },
-          repo,
-          login,
-        );
-      } catch (err) {
-        const failure = forgeRepoFailure(err, host);
-        if (!failure) throw err;
-        o.logger?.warn("GitLab project unavailable; its claim is reported unverifiable", {
-          repo: repo.fullName,
-          status: failure.status,
-        });
-        const forge = {
+    repoEvidence: (repo, login) =>
+      isolateRepo(
+        repo,
+        {
           host,
-          kind: "gitlab" as const,
+          kind: "gitlab",
           capabilities: GITLAB_CAPABILITIES,
           identity: { emails: [], basis: [] },
-          languageUnit: "percent" as const,
-        };
-        return bareForgeEvidence(repo, forge, failure);
-      }
-    },
+          languageUnit: "percent",
+        },
+        () =>
+          fetchGitLabEvidence(
+            { http, host, now: () => clock.now(), capabilities: GITLAB_CAPABILITIES, account, projectId, limits },
+            repo,
+            login,
+          ),
+        o.logger,
+      ),
     stats: () => ({ ...http.counters }),
   };
 }

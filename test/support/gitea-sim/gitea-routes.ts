@@ -133,46 +133,31 @@ export class GiteaRoutes {
     const op = "/users/{username}/activities/feeds";
     const actor = this.world.git.user(login)!;
     const items: Array<{ at: number; json: Record<string, unknown> }> = [];
+    const item = async (id: number, r: SimRepo, at: number, op: string, ref: string, content: string) => ({
+      at,
+      json: {
+        id,
+        user_id: actor.id,
+        op_type: op,
+        act_user_id: actor.id,
+        act_user: userJson(this.ctx, actor),
+        repo_id: r.id,
+        repo: await repoJson(this.ctx, this.world, r),
+        comment_id: 0,
+        comment: null,
+        ref_name: ref,
+        is_private: false,
+        content,
+        created: gtTime(at),
+      },
+    });
     for (const p of this.world.pushesBy(login)) {
       const r = this.world.git.repoById(p.repoId)!;
-      items.push({
-        at: p.at,
-        json: {
-          id: p.id,
-          user_id: actor.id,
-          op_type: "commit_repo",
-          act_user_id: actor.id,
-          act_user: userJson(this.ctx, actor),
-          repo_id: r.id,
-          repo: await repoJson(this.ctx, this.world, r),
-          comment_id: 0,
-          comment: null,
-          ref_name: `refs/heads/${p.ref}`,
-          is_private: false,
-          content: pushContent(r, p, await this.world.git.commits(r)),
-          created: gtTime(p.at),
-        },
-      });
+      const content = pushContent(r, p, await this.world.git.commits(r));
+      items.push(await item(p.id, r, p.at, "commit_repo", `refs/heads/${p.ref}`, content));
     }
     for (const r of this.world.git.reposOf(login))
-      items.push({
-        at: Date.parse(r.createdAt),
-        json: {
-          id: 6_000_000 + r.id,
-          user_id: actor.id,
-          op_type: "create_repo",
-          act_user_id: actor.id,
-          act_user: userJson(this.ctx, actor),
-          repo_id: r.id,
-          repo: await repoJson(this.ctx, this.world, r),
-          comment_id: 0,
-          comment: null,
-          ref_name: "",
-          is_private: false,
-          content: "",
-          created: gtTime(Date.parse(r.createdAt)),
-        },
-      });
+      items.push(await item(6_000_000 + r.id, r, Date.parse(r.createdAt), "create_repo", "", ""));
     items.sort((a, b) => b.at - a.at);
     const p = giteaPage(items, q, url);
     return { status: 200, op, body: p.page.map((i) => i.json), headers: p.headers };

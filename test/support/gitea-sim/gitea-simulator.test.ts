@@ -1,16 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { ManualClock } from "../../../src/lib/clock.ts";
 import doc from "../../fixtures/forges/gitea-swagger.json";
+import { forgeCandidate } from "../forge-sim/forge-candidate.ts";
 import { ServedLog } from "../forge-sim/served-log.ts";
-import {
-  assembleCandidate,
-  emptyRepository,
-  forkWithOwnWork,
-  honestHistory,
-  honestImport,
-  paintedGraph,
-  SCENARIO_NOW,
-} from "../github-sim/scenarios/index.ts";
+import { emptyRepository, honestHistory, SCENARIO_NOW } from "../github-sim/scenarios/index.ts";
 import { type GiteaSimulator, startGiteaSimulator } from "./gitea-simulator.ts";
 
 // Gitea answers 404 for an unknown owner on every /users/{username}/... route; its swagger lists only 200 here
@@ -28,18 +21,7 @@ beforeAll(async () => {
   sim = await startGiteaSimulator({
     clock,
     onServe: log.record,
-    candidates: [
-      assembleCandidate({
-        login: "carol",
-        repos: [
-          honestHistory({ login: "carol" }),
-          paintedGraph({ login: "carol" }),
-          honestImport({ login: "carol" }),
-          forkWithOwnWork({ login: "carol" }),
-          emptyRepository({ login: "carol" }),
-        ],
-      }),
-    ],
+    candidates: [forgeCandidate("carol", { more: [emptyRepository({ login: "carol" })] })],
   });
 });
 afterAll(() => sim.stop());

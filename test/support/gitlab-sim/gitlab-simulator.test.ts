@@ -1,15 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { ManualClock } from "../../../src/lib/clock.ts";
 import doc from "../../fixtures/forges/gitlab-openapi.json";
+import { forgeCandidate } from "../forge-sim/forge-candidate.ts";
 import { ServedLog } from "../forge-sim/served-log.ts";
-import {
-  assembleCandidate,
-  forkWithOwnWork,
-  honestHistory,
-  honestImport,
-  paintedGraph,
-  SCENARIO_NOW,
-} from "../github-sim/scenarios/index.ts";
+import { honestHistory, SCENARIO_NOW } from "../github-sim/scenarios/index.ts";
 import { type GitLabSimulator, startGitLabSimulator } from "./gitlab-simulator.ts";
 
 const log = new ServedLog(doc, { nulls: "any", listsByElement: true });
@@ -27,17 +21,7 @@ beforeAll(async () => {
     clock,
     onServe: log.record,
     users: [{ login: "gail", name: "Gail", createdAt: "2015-01-01T00:00:00Z", publicEmail: "gail@example.com" }],
-    candidates: [
-      assembleCandidate({
-        login: "alice",
-        repos: [
-          honestHistory({ login: "alice" }),
-          paintedGraph({ login: "alice" }),
-          honestImport({ login: "alice" }),
-          forkWithOwnWork({ login: "alice" }),
-        ],
-      }),
-    ],
+    candidates: [forgeCandidate("alice")],
   });
 });
 afterAll(() => sim.stop());
