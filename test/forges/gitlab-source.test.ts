@@ -239,6 +239,22 @@ describe("GitLab source: transport", () => {
     sim.clearFaults();
   });
 
+  test("an answer that never comes times out and is asked again", async () => {
+    const s = createGitLabSource({
+      config: { host: "gitlab.com", kind: "gitlab", apiBase: `${sim.url}/api/v4`, token: "glpat-test" },
+      clock,
+      backoffUnitMs: 1,
+      requestTimeoutMs: 200,
+      sleep: async (ms) => {
+        clock.advance(ms);
+      },
+      cache: null,
+    });
+    sim.injectFaults({ kind: "hang", count: 1, match: "/users" });
+    expect((await s.getUser("alice"))?.login).toBe("alice");
+    expect(sim.calls((c) => c.path.endsWith("/users") && c.status === 0)).toHaveLength(1);
+  });
+
   test("every answer the source caused matched GitLab's description", () => {
     expect(log.errors()).toEqual([]);
   });

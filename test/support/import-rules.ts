@@ -10,7 +10,7 @@ import { dirname, join, relative, resolve } from "node:path";
 export const LAYERS: readonly (readonly string[])[] = [
   ["lib"],
   ["config", "storage"],
-  ["accounts", "admins", "jobs", "github", "resume", "analysis", "verification", "webhooks", "maintenance"],
+  ["accounts", "admins", "jobs", "github", "forges", "resume", "analysis", "verification", "webhooks", "maintenance"],
   ["http", "dashboard"],
   ["app"],
   ["cli"],
@@ -27,6 +27,8 @@ export const DOMAIN_USES: Readonly<Record<string, readonly string[]>> = {
   admins: [],
   jobs: [],
   github: [],
+  /** GitLab and Gitea/Forgejo sources: GitHub's evidence contract and its host-neutral transport pieces */
+  forges: ["github"],
   resume: [],
   maintenance: [],
   analysis: ["github", "resume"],
