@@ -103,8 +103,12 @@ export class SimWorld {
   private nextUserId = 1000;
   private nextRepoId = 500_000;
 
-  constructor(readonly root: string) {
-    for (const u of BUILTIN_ACCOUNTS) this.addUser(u);
+  /** `builtins`: accounts present from the start (GitHub's own by default; another host has none of them) */
+  constructor(
+    readonly root: string,
+    builtins: readonly UserSpec[] = BUILTIN_ACCOUNTS,
+  ) {
+    for (const u of builtins) this.addUser(u);
   }
 
   /** Adds (or replaces) an account; its emails link commits to it from now on. */
