@@ -134,7 +134,7 @@ describe("claimcheck verify", () => {
     ["rate limit", new GitHubRateLimitedError(0), "github_rate_limited"],
     ["outage", new GitHubUnavailableError("502 after 4 attempts"), "github_unavailable"],
     ["a bug", new TypeError("x is undefined"), null],
-  ])("knownFailure: %s -> %p", (_, err, code) => {
+  ])("knownFailure: %s", (_, err, code) => {
     expect(knownFailure(err)?.code ?? null).toBe(code);
   });
 

@@ -7,14 +7,16 @@ import { failureReason, knownFailure } from "../../src/verification/failure-code
 
 test.each([
   [
+    "a permanent job error",
     new PermanentJobError("pdf_no_text", "the PDF has no text layer"),
     { code: "pdf_no_text", message: "the PDF has no text layer" },
   ],
   [
+    "GitHub unavailable",
     new GitHubUnavailableError("502 three times"),
     { code: "github_unavailable", message: "GitHub could not be reached after several retries: 502 three times" },
   ],
-])("%p is reported as it says", (err, out) => expect(failureReason(err)).toEqual(out));
+])("%s is reported as it says", (_, err, out) => expect(failureReason(err)).toEqual(out));
 
 test("anything unexpected is internal_error without its internals", () => {
   const leaky = Object.assign(new Error("SQLITE_CORRUPT at /data/claimcheck.db page 7"), { code: "secret_detail" });

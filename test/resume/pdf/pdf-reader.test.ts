@@ -7,14 +7,18 @@ import { fixture } from "../support/fixtures.ts";
 const named = (name: string, message: string) => Object.assign(new Error(message), { name });
 
 test.each([
-  [named("PasswordException", "No password given"), "pdf_encrypted"],
-  [named("InvalidPDFException", "Invalid PDF structure."), "pdf_corrupt"],
-  [new RangeError("Maximum call stack size exceeded."), "pdf_too_complex"],
-  [named("UnknownErrorException", "Maximum call stack size exceeded."), "pdf_too_complex"],
-  [new TooManyGlyphsError("too many"), "pdf_too_complex"],
-  [new Error("something odd"), "pdf_corrupt"],
-  ["a string", "pdf_corrupt"],
-])("toResumeError(%p) -> %s", (err, code) => expect(toResumeError(err).code).toBe(code as never));
+  ["PasswordException", "pdf_encrypted", named("PasswordException", "No password given")],
+  ["InvalidPDFException", "pdf_corrupt", named("InvalidPDFException", "Invalid PDF structure.")],
+  ["RangeError: call stack", "pdf_too_complex", new RangeError("Maximum call stack size exceeded.")],
+  [
+    "UnknownErrorException: call stack",
+    "pdf_too_complex",
+    named("UnknownErrorException", "Maximum call stack size exceeded."),
+  ],
+  ["TooManyGlyphsError", "pdf_too_complex", new TooManyGlyphsError("too many")],
+  ["any other Error", "pdf_corrupt", new Error("something odd")],
+  ["a thrown string", "pdf_corrupt", "a string"],
+])("toResumeError(%s) -> %s", (_, code, err) => expect(toResumeError(err).code).toBe(code as never));
 
 test("toResumeError keeps a ResumeError as it is", () => {
   const e = new ResumeError("pdf_timeout", "slow");
