@@ -12,6 +12,7 @@ import {
 import { fontInfoOf } from "./font-info.ts";
 import { preflightPdf } from "./preflight.ts";
 import type { FontInfo, LinkAnnotation, RawDocument, RawPage } from "./raw-document.ts";
+import { shareOperatorLists } from "./shared-operator-lists.ts";
 
 /**
  * The only module that talks to pdf.js (through unpdf). It turns PDF bytes into a RawDocument and
@@ -97,9 +98,11 @@ let opsTable: Record<string, number> | null = null;
 
 async function loadDocument(bytes: Uint8Array, maxImageSize: number): Promise<PdfDoc> {
   // pdf.js takes ownership of (detaches) the buffer it is given: hand it a copy.
-  return getDocumentProxy(bytes.slice(), { ...BASE_OPTIONS, maxImageSize } as unknown as Parameters<
+  const doc = await getDocumentProxy(bytes.slice(), { ...BASE_OPTIONS, maxImageSize } as unknown as Parameters<
     typeof getDocumentProxy
   >[1]);
+  shareOperatorLists(doc);
+  return doc;
 }
 
 function pageFonts(page: PdfPage): { fonts: FontInfo[]; resolve: (name: string) => ResolvedFont | null } {
