@@ -15,7 +15,9 @@
  * seeds, the half rules may be developed against) and "held-out" (even seeds); `--split tune|held-out`
  * runs one half; `--count N` builds N seeds instead of the default 72. `--families` measures the
  * second synthetic set instead (layout families the first never produced, seeds 1001.., default 120;
- * test/fixtures/resume/synthetic/families.ts), with the totals also per family.
+ * test/fixtures/resume/synthetic/families.ts), with the totals also per family. `--structures` measures
+ * the third set (resume structures and words of its own, seeds 2001.., default 80, all drawn by
+ * pdf-lib; test/fixtures/resume/synthetic/structures.ts), with the totals per structure.
  * The names missed or extra in held-out files are never printed (only their counts), so that no rule
  * can be derived from them; `--show-held-out` prints them anyway (for a final look, not for tuning).
  * The real corpus has a held-back slice of its own (test/resume/support/held-back.ts: a fixed rule on
@@ -69,9 +71,10 @@ const batch = flagValue("--batch");
 const only = flagValue("--only");
 const split = flagValue("--split");
 const families = args.includes("--families");
-const synthetic = families || args.includes("--synthetic");
+const structures = args.includes("--structures");
+const synthetic = families || structures || args.includes("--synthetic");
 const showHeldOut = args.includes("--show-held-out");
-const set: SyntheticSet = families ? "families" : "first";
+const set: SyntheticSet = families ? "families" : structures ? "structures" : "first";
 const positional = args.filter(
   (a, i) => !a.startsWith("--") && !["--reps", "--batch", "--only", "--split", "--count"].includes(args[i - 1]!),
 );
@@ -209,7 +212,8 @@ const pp50 = percentile(popplerMs, 0.5);
 const pp95 = percentile(popplerMs, 0.95);
 
 const filter = [
-  synthetic && (families ? "synthetic set, layout families" : "synthetic set"),
+  synthetic &&
+    (families ? "synthetic set, layout families" : structures ? "synthetic set, structures" : "synthetic set"),
   batch && `batch ${batch}`,
   split && `split ${split}`,
   only && `files matching "${only}"`,
