@@ -9,7 +9,7 @@ import { holdsProjects } from "./claims/project-sections.ts";
 import { detectSections, type Section } from "./claims/sections.ts";
 import { isColumnHeader } from "./claims/table-header.ts";
 import type { Line } from "./layout/layout-types.ts";
-import { layoutPage } from "./layout/page-layout.ts";
+import { layoutPage, type PageLayout } from "./layout/page-layout.ts";
 import type { LinkAnnotation, RawDocument } from "./pdf/raw-document.ts";
 import { type ClaimedProject, type ExtractedResume, ResumeError, type ResumeLink } from "./types.ts";
 
@@ -81,14 +81,30 @@ function projectsOf(sections: Section[], links: LocatedLink[], lines: Line[]): C
   return projects;
 }
 
+/**
+ * Every page laid out, lines numbered in reading order across pages. A page that splits into no
+ * columns is laid out again with the gutters the other pages split at: one template, one set of
+ * columns, even where a page's two columns share every baseline.
+ */
+function layoutPages(doc: RawDocument): PageLayout[] {
+  const layouts = doc.pages.map((page) => layoutPage(page, 0));
+  const known = [...new Set(layouts.flatMap((l) => l.gutters))];
+  let next = 0;
+  return layouts.map((layout, i) => {
+    const again = known.length > 0 && layout.gutters.length === 0 ? layoutPage(doc.pages[i]!, 0, known) : layout;
+    for (const l of again.lines) l.index = next++;
+    return again;
+  });
+}
+
 /** Extract the claims of a parsed PDF. Throws ResumeError("pdf_no_text") when nothing is readable. */
 export function extractFromDocument(doc: RawDocument): ExtractedResume {
   const warnings: string[] = [];
   const lines: Line[] = [];
   const hiddenText: ExtractedResume["hiddenText"] = [];
   const annotations = new Map<number, LinkAnnotation[]>();
-  for (const page of doc.pages) {
-    const layout = layoutPage(page, lines.length);
+  for (const layout of layoutPages(doc)) {
+    const page = doc.pages.find((p) => p.number === layout.page)!;
     lines.push(...layout.lines);
     hiddenText.push(...layout.hidden);
     annotations.set(page.number, page.links);

@@ -1,6 +1,7 @@
 import type { Glyph, RawPage } from "../pdf/raw-document.ts";
 import type { HiddenText } from "../types.ts";
 import { joinBulletSegment } from "./bullet-segment.ts";
+import { splitEntryGrids } from "./entry-grid.ts";
 import { cleanGlyphText } from "./glyph-cleanup.ts";
 import { type HiddenReason, partitionVisible } from "./hidden-text.ts";
 import type { Line, Segment, StyledGlyph } from "./layout-types.ts";
@@ -11,7 +12,7 @@ import { buildSegments, segmentRows } from "./segments.ts";
 
 /**
  * One page from raw glyphs to lines in reading order: hidden text out, glyph noise cleaned, fake
- * bold collapsed, segments built, columns found. Pure.
+ * bold collapsed, segments built, columns found, grids of entries read cell by cell. Pure.
  */
 
 export interface PageLayout {
@@ -26,6 +27,8 @@ export interface PageLayout {
   skippedRotated: number;
   /** lines of rotated text (read after the page's upright text) */
   rotatedLines: number;
+  /** x of every column gutter the page was split at */
+  gutters: number[];
 }
 
 function styled(glyphs: Glyph[], page: RawPage): StyledGlyph[] {
@@ -101,12 +104,17 @@ function hiddenTexts(page: RawPage, hidden: Array<{ glyph: Glyph; reason: Hidden
 /** Column numbers of rotated text start here, apart from the columns of the upright text. */
 const ROTATED_COLUMN = 1000;
 
-/** Lay out one page; `firstIndex` numbers lines continuously across pages. */
-export function layoutPage(page: RawPage, firstIndex: number): PageLayout {
+/**
+ * Lay out one page; `firstIndex` numbers lines continuously across pages. `knownGutters` are column
+ * gutters found on the document's other pages (reading-order.ts).
+ */
+export function layoutPage(page: RawPage, firstIndex: number, knownGutters: readonly number[] = []): PageLayout {
   const { visible, hidden, ocrLayer } = partitionVisible(page.glyphs, page.areas, page);
   const upright = visible.filter((g) => g.upright);
   const glyphs = removeOverdraw(styled(upright, page));
-  const rows = orderRows(segmentRows(buildSegments(glyphs)));
+  const gutters: number[] = [];
+  const ordered = orderRows(segmentRows(buildSegments(glyphs)), knownGutters, gutters);
+  const rows = splitEntryGrids(ordered, Math.max(0, ...ordered.map((r) => r.column)) + 1);
   const lines = rows.map((r, i) => toLine(page.number, firstIndex + i, r.segments, r.column));
   // rotated text: each baseline direction laid out upright in its own frame, after the page
   const rotated = visible.filter((g) => !g.upright && g.dir);
@@ -126,5 +134,6 @@ export function layoutPage(page: RawPage, firstIndex: number): PageLayout {
     ocrLayer,
     skippedRotated: visible.length - upright.length - rotated.length,
     rotatedLines: lines.filter((l) => l.rotated).length,
+    gutters,
   };
 }
