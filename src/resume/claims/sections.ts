@@ -82,15 +82,22 @@ export function headingTitle(text: string): string {
   return collapsed !== t && classifyHeading(collapsed) !== null ? collapsed : t;
 }
 
-/** Do the headings of style `sig` all follow one heading of another style, with none of it between them? */
+/**
+ * Do the headings of style `sig` all follow one heading of another style in the same column, with
+ * none of it between them? (A sidebar read before the main column is not a heading over it.)
+ */
 function nestedStyle(level: number[], lines: Line[], sig: string): boolean {
   const own = level.filter((i) => signature(lines[i]!) === sig);
   const others = level.filter((i) => signature(lines[i]!) !== sig);
   if (own.length === 0 || others.length === 0) return false;
   const first = own[0]!;
   const last = own[own.length - 1]!;
-  return others.some((i) => i < first) && !others.some((i) => i > first && i < last);
+  const sameColumn = (i: number) => lines[i]!.page === lines[first]!.page && lines[i]!.column === lines[first]!.column;
+  return others.some((i) => i < first && sameColumn(i)) && !others.some((i) => i > first && i < last);
 }
+
+/** A line this many times as prominent as the section headings is a title, not a heading. */
+const TITLE_PROMINENCE = 1.4;
 
 /** Which lines are section headings (by index into `lines`), and their kinds. */
 export function findHeadings(lines: Line[]): Map<number, SectionKind> {
@@ -115,18 +122,37 @@ export function findHeadings(lines: Line[]): Map<number, SectionKind> {
   // big line, like a job title that happens to contain "Stack", does not set the level).
   const levels = [...new Set(confident.map((i) => Math.round(prominence(lines[i]!) * 2) / 2))].sort((a, b) => b - a);
   const top = levels.find((p) => confident.filter((i) => prominence(lines[i]!) >= 0.9 * p).length >= 2) ?? levels[0]!;
-  let level = confident.filter((i) => prominence(lines[i]!) >= 0.9 * top);
+  // a line far more prominent than every heading, with no peer, is the document's title (the name,
+  // "Jane's resume"), not a section: its words do not open one
+  let level = confident.filter((i) => {
+    const q = prominence(lines[i]!);
+    return q >= 0.9 * top && q < TITLE_PROMINENCE * top;
+  });
   // A less prominent style is the section level when its headings name more distinct sections:
   // sub-labels ("Languages", "Tools" in bold inside a sidebar's skills) can outweigh small-caps or
   // small capital headings, but they name only a few kinds of section.
   const distinctKinds = (ix: number[]) => new Set(ix.map((i) => kinds[i])).size;
-  for (const p of levels) {
-    if (p >= top) continue;
-    const band = confident.filter((i) => {
+  const bandAt = (p: number) =>
+    confident.filter((i) => {
       const q = prominence(lines[i]!);
       return q >= 0.9 * p && q <= p / 0.9;
     });
+  for (const p of levels) {
+    if (p >= top) continue;
+    const band = bandAt(p);
     if (distinctKinds(band) > distinctKinds(level)) level = band;
+  }
+  // A sidebar sets its headings in a style of its own: a band of two or more headings in columns that
+  // lie beside (never over or under) the columns of the level's headings divides them into sections too.
+  const blocks = blocksOf(lines);
+  const blockOf = (i: number) => blocks.get(`${lines[i]!.page}:${lines[i]!.column}`)!;
+  const beside = (a: Block, b: Block) => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) <= 0;
+  for (const p of levels) {
+    if (p >= TITLE_PROMINENCE * top) continue;
+    const taken = level.map(blockOf);
+    const band = bandAt(p).filter((i) => !level.includes(i));
+    if (band.length >= 2 && band.every((i) => taken.every((b) => beside(b, blockOf(i)))))
+      level = [...level, ...band].sort((a, b) => a - b);
   }
   for (const i of level) out.set(i, kinds[i]!);
   // Unknown words in the heading style are headings too, unless capitals are all that sets that
@@ -190,6 +216,22 @@ function continued(block: Block, blocks: Iterable<Block>): Section | null {
 }
 
 /**
+ * The section a column that starts without a heading belongs to, when headings above its first line
+ * were read on the same page: the one whose heading is the nearest above. The right half of a grid
+ * of entries goes on in the section its row starts in, not in the one the left column ends with,
+ * and text under a full-width band goes on in the section above it.
+ */
+function openAbove(first: Line, sections: Section[]): Section | null {
+  let best: Section | null = null;
+  for (const s of sections) {
+    const h = s.heading;
+    if (!h || h.page !== first.page || h.rotated || h.y >= first.y - first.size * 0.5) continue;
+    if (!best || h.y > best.heading!.y) best = s;
+  }
+  return best;
+}
+
+/**
  * Split lines (reading order) into sections; lines before the first heading form the header.
  * A column that starts a page without a heading continues the section that was open in the column
  * above it on an earlier page (the block it overlaps most): a sidebar's skills list goes on in the
@@ -206,7 +248,7 @@ export function detectSections(lines: Line[]): Section[] {
     const kind = headings.get(i);
     if (here !== block) {
       block = here;
-      const from = kind ? null : continued(here, blocks.values());
+      const from = kind ? null : (openAbove(line, sections) ?? continued(here, blocks.values()));
       if (from) current = from;
     }
     if (kind) {
