@@ -71,6 +71,16 @@ interface Styled {
   font: string;
 }
 
+function styleDiffers(a: Segment, b: Segment): boolean {
+  return (
+    a.font !== b.font ||
+    Math.abs(a.size - b.size) > 0.3 ||
+    a.bold !== b.bold ||
+    a.italic !== b.italic ||
+    a.fill !== b.fill
+  );
+}
+
 /** Is `other` set apart from the heading style `h`: smaller, lighter, slanted, or another face? */
 function setApart(h: Styled & { text: string }, other: Styled & { text: string }): boolean {
   if (other.size < h.size * 0.92) return true;
@@ -106,8 +116,11 @@ export function headingPart(line: Line, bodyEdges: readonly number[] = []): Head
   if (line.segments.length >= 2 && headingText(first.text) && lead.end >= first.text.trimEnd().length) {
     const h = { ...first, text: first.text };
     const next = line.segments[1]!;
+    // (cells of one style side by side are a table row, "Project | Description | Link", not a heading)
     const margin =
-      next.x0 - first.x1 >= MARGIN_GAP_EM * first.size && bodyEdges.some((x) => Math.abs(x - next.x0) <= 3);
+      next.x0 - first.x1 >= MARGIN_GAP_EM * first.size &&
+      bodyEdges.some((x) => Math.abs(x - next.x0) <= 3) &&
+      styleDiffers(first, next);
     const note = isNote(
       line.segments
         .slice(1)
