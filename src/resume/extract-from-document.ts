@@ -4,6 +4,7 @@ import { segmentEntries } from "./claims/entries.ts";
 import { findLinks, type LocatedLink } from "./claims/link-finder.ts";
 import { splitLinkedItems } from "./claims/linked-items.ts";
 import { linkedSoftware } from "./claims/linked-software.ts";
+import { splitPhraseLinks } from "./claims/phrase-links.ts";
 import { buildProject } from "./claims/project-builder.ts";
 import { holdsProjects } from "./claims/project-sections.ts";
 import { detectSections, type Section } from "./claims/sections.ts";
@@ -69,8 +70,8 @@ function projectsOf(sections: Section[], links: LocatedLink[], lines: Line[]): C
     // a table's header row sets the title style its rows share, then names nothing
     const entries = segmentEntries(s.lines.map(dateToEnd)).filter((e) => !isColumnHeader(e.title));
     for (const entry of entries.flatMap(splitLinkedItems)) {
-      const p = buildProject(entry, s, links);
-      if (/\p{L}/u.test(p.name)) projects.push(p);
+      for (const p of splitPhraseLinks(buildProject(entry, s, links), entry, links))
+        if (/\p{L}/u.test(p.name)) projects.push(p);
     }
   }
   const claimed = new Set(projects.flatMap((p) => p.repoLinks.map((r) => r.repoUrl?.toLowerCase())));

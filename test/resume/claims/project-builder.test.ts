@@ -1,7 +1,7 @@
 import { expect, test } from "bun:test";
 import type { LocatedLink } from "../../../src/resume/claims/link-finder.ts";
 import { normalizeLink } from "../../../src/resume/claims/link-normalizer.ts";
-import { anchorNames, isDocumentLink, linkedSoftware } from "../../../src/resume/claims/linked-software.ts";
+import { anchorNames, linkedSoftware } from "../../../src/resume/claims/linked-software.ts";
 import {
   buildProject,
   claimedCounts,
@@ -123,13 +123,6 @@ test.each([
   ["https://github.com/a/b", "b", false],
   ["a very long sentence that goes on and on", "x", false],
 ])("anchorNames(%s, %s) = %s", (anchor, target, want) => expect(anchorNames(anchor, target)).toBe(want));
-
-test.each([
-  ["/raw/main/CV.pdf", true],
-  ["/blob/master/resume.docx", true],
-  ["/tree/main/prow", false],
-  [undefined, false],
-])("isDocumentLink(%s) = %s", (subpath, want) => expect(isDocumentLink(subpath)).toBe(want));
 
 test.each([
   ["Cargo(Rust) - Maintainer  260+ commits", { commits: 260 }],

@@ -1,0 +1,168 @@
+import { describe, expect, test } from "bun:test";
+import type { LocatedLink } from "../../../src/resume/claims/link-finder.ts";
+import { normalizeLink } from "../../../src/resume/claims/link-normalizer.ts";
+import { anchorIsItem, linkedSoftware } from "../../../src/resume/claims/linked-software.ts";
+import { splitPhraseLinks } from "../../../src/resume/claims/phrase-links.ts";
+import { buildProject } from "../../../src/resume/claims/project-builder.ts";
+import { holdsProjects } from "../../../src/resume/claims/project-sections.ts";
+import { isResumeSource, namesResume } from "../../../src/resume/claims/resume-source.ts";
+import type { Section } from "../../../src/resume/claims/sections.ts";
+import type { ResumeLink } from "../../../src/resume/types.ts";
+import { line } from "../support/layout-builders.ts";
+
+const located = (url: string, lineIndex: number, anchor = ""): LocatedLink => ({
+  link: {
+    ...normalizeLink(url)!,
+    raw: url,
+    visibleDiffers: false,
+    source: "annotation",
+    page: 1,
+    ...(anchor ? { visibleText: anchor } : {}),
+  } as ResumeLink,
+  line: lineIndex,
+  anchor,
+});
+const link = (url: string) => located(url, 0).link;
+
+describe("the resume's own source is not a claim", () => {
+  test.each([
+    ["cv", "", true],
+    ["my-resume", "", true],
+    ["resume-latex", "", true],
+    ["jane-doe-cv", "jane-doe", true],
+    ["curriculum-vitae", "", true],
+    ["resume-parser", "", false],
+    ["cv-generator", "", false],
+    ["portfolio", "", false],
+  ])("namesResume(%p) = %p", (name, owner, want) => expect(namesResume(name, owner)).toBe(want));
+
+  test.each([
+    ["https://github.com/jane/cv/commit/ddff472", true],
+    ["https://github.com/jane/resume", true],
+    ["https://github.com/jane/site/blob/main/Jane_Doe_Resume.pdf", true],
+    ["https://github.com/jane/cv-parser", false],
+    ["https://github.com/jane/analysis/blob/main/Fire%20Incidents.pdf", false],
+    ["https://github.com/jane/relay/pull/41", false],
+  ])("isResumeSource(%p) = %p", (url, want) => expect(isResumeSource(link(url))).toBe(want));
+});
+
+describe("link-first harvesting outside a projects section", () => {
+  const at = (text: string, index: number) => line(text, { index, y: 100 + 12 * index });
+  const experience = (lines: ReturnType<typeof at>[]): Section[] => [
+    { kind: "experience", title: "Relevant Experience", heading: null, lines },
+  ];
+
+  test("links into one repository's files from different items are different pieces of work, named by the item", () => {
+    const lines = [
+      at("Data analysis projects done:", 0),
+      at("1. Predicting Dollar Loss Brought by Fire Incidents.", 1),
+      at("2. Is Fire Alarm System Really Helpful?", 2),
+      at("3. Forecasting Ferry Demand With a Seasonal ARIMA Model. (As the team leader)", 3),
+    ];
+    const repo = "https://github.com/jane/Data-Analysis-Projects/blob/main";
+    const links = [
+      located(`${repo}/Fire%20Loss.pdf`, 1, "Predicting Dollar Loss Brought by Fire Incidents."),
+      located(`${repo}/Fire%20Alarm.pdf`, 2, "Is Fire Alarm System Really Helpful?"),
+      located(`${repo}/Ferry.pdf`, 3, "Forecasting Ferry Demand With a Seasonal ARIMA Model."),
+      located(`${repo}/Ferry.pdf`, 3, "(As the team leader)"),
+    ];
+    const projects = linkedSoftware(experience(lines), links, lines);
+    expect(projects.map((p) => [p.name, p.repoUrl])).toEqual([
+      ["Predicting Dollar Loss Brought by Fire Incidents", "github.com/jane/Data-Analysis-Projects"],
+      ["Is Fire Alarm System Really Helpful?", "github.com/jane/Data-Analysis-Projects"],
+      ["Forecasting Ferry Demand With a Seasonal ARIMA Model", "github.com/jane/Data-Analysis-Projects"],
+    ]);
+  });
+
+  test("the same repository linked from two places is one project", () => {
+    const lines = [at("Maintainer of relay, a message relay", 0), at("Talk about relay internals", 1)];
+    const links = [
+      located("https://github.com/jane/relay", 0, "relay"),
+      located("https://github.com/jane/relay/pull/3", 1, "internals"),
+    ];
+    expect(linkedSoftware(experience(lines), links, lines).map((p) => [p.name, p.repoLinks.length])).toEqual([
+      ["relay", 2],
+    ]);
+  });
+
+  test("contact details and skills claim only the candidate's own repositories, never the resume's source", () => {
+    const lines = [
+      at("github.com/jane", 0),
+      at("View this resume at github.com/jane/cv", 1),
+      at("Tools: React, relay", 2),
+    ];
+    const sections: Section[] = [
+      { kind: "header", title: "", heading: null, lines: [lines[0]!, lines[1]!] },
+      { kind: "skills", title: "Skills", heading: null, lines: [lines[2]!] },
+    ];
+    const links = [
+      located("https://github.com/jane", 0, "github.com/jane"),
+      located("https://github.com/jane/cv", 1, "github.com/jane/cv"),
+      located("https://github.com/facebook/react", 2, "React"),
+      located("https://github.com/jane/relay", 2, "relay"),
+    ];
+    expect(linkedSoftware(sections, links, lines).map((p) => p.repoUrl)).toEqual(["github.com/jane/relay"]);
+  });
+
+  test("anchorIsItem: the anchor is most of its line and starts it", () => {
+    const item = at("3. Predicting 2025 Canadian Federal Election for the Liberal Party. (As the team leader)", 0);
+    expect(anchorIsItem("Predicting 2025 Canadian Federal Election for the Liberal Party.", item)).toBe(true);
+    expect(anchorIsItem("dashboard", at("Productivity tools such as a dashboard for standup", 0))).toBe(false);
+  });
+});
+
+describe("phrase links", () => {
+  const section = (lines: ReturnType<typeof line>[]): Section => ({
+    kind: "projects",
+    title: "Hacks",
+    heading: null,
+    lines,
+  });
+
+  test("repositories linked on phrases inside sentences are projects of their own, named by the phrase", () => {
+    const lines = [
+      line("Cooperative word deduction game, inspired by the board game Letter Jam", { index: 0, y: 100 }),
+      line("Productivity tools such as a dashboard for standup and a URL shortener for teams", { index: 1, y: 112 }),
+    ];
+    const links = [
+      located("https://github.com/rt/letter-joy", 0, "Cooperative word deduction game"),
+      located("https://github.com/rt/rooster", 1, "dashboard for standup"),
+      located("https://github.com/rt/goslinks", 1, "URL shortener for teams"),
+    ];
+    const entry = { title: lines[0]!, lines };
+    const projects = splitPhraseLinks(buildProject(entry, section(lines), links), entry, links);
+    expect(projects.map((p) => [p.name, p.repoUrl])).toEqual([
+      ["Cooperative word deduction game", "github.com/rt/letter-joy"],
+      ["dashboard for standup", "github.com/rt/rooster"],
+      ["URL shortener for teams", "github.com/rt/goslinks"],
+    ]);
+  });
+
+  test("parts of one project, labels and a whole-title link do not split it", () => {
+    const title = line("Relay", { index: 0, y: 100, bold: true });
+    const body = line("Frontend in relay-web and the server in relay-api, see Code", { index: 1, y: 112 });
+    const links = [
+      located("https://github.com/jane/relay-web", 1, "relay-web"),
+      located("https://github.com/jane/relay-api", 1, "relay-api"),
+      located("https://github.com/jane/relay-docs", 1, "Code"),
+    ];
+    const entry = { title, lines: [title, body] };
+    const project = buildProject(entry, section([title, body]), links);
+    expect(splitPhraseLinks(project, entry, links)).toEqual([project]);
+  });
+});
+
+test("a section the vocabulary does not name holds projects when its entries link software, GitHub Pages project pages included", () => {
+  const lines = [
+    line("Robot Competition", { index: 0, y: 100, bold: true }),
+    line("Built an autonomous robot", { index: 1, y: 112 }),
+    line("Small Fun Projects", { index: 2, y: 130, bold: true }),
+    line("Huffman compressor in C, trading bot in Rust", { index: 3, y: 142 }),
+  ];
+  const other: Section = { kind: "other", title: "Other", heading: null, lines };
+  const page = located("https://jane.github.io/Robot/", 1, "autonomous robot");
+  const repo = located("https://github.com/jane/huffman", 3, "Huffman compressor in C");
+  expect(holdsProjects(other, [page, repo])).toBe(true);
+  const site = located("https://jane.github.io/", 1, "autonomous robot");
+  expect(holdsProjects(other, [site, repo])).toBe(false);
+});
