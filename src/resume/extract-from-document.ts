@@ -12,7 +12,13 @@ import { isColumnHeader } from "./claims/table-header.ts";
 import type { Line } from "./layout/layout-types.ts";
 import { layoutPage, type PageLayout } from "./layout/page-layout.ts";
 import type { LinkAnnotation, RawDocument } from "./pdf/raw-document.ts";
-import { type ClaimedProject, type ExtractedResume, ResumeError, type ResumeLink } from "./types.ts";
+import {
+  type ClaimedProject,
+  type ExtractedResume,
+  ResumeError,
+  type ResumeLink,
+  type ResumeTextLine,
+} from "./types.ts";
 
 /**
  * The whole pure pipeline: RawDocument -> ExtractedResume. Layout per page, sections, links,
@@ -129,7 +135,12 @@ export function extractFromDocument(doc: RawDocument): ExtractedResume {
   const links = findLinks(lines, annotations);
   const sectionOf = sectionOfLine(sections);
   const projects = projectsOf(sections, links, lines);
-  if (!sections.some((s) => s.kind === "projects")) warnings.push("no projects section found");
+  if (!sections.some((s) => s.kind === "projects"))
+    warnings.push(
+      projects.length > 0
+        ? `no projects section found; ${projects.length === 1 ? "the project was" : `the ${projects.length} projects were`} inferred from repository links and entries elsewhere`
+        : "no projects section found",
+    );
   return {
     candidateName: candidateName(lines),
     githubProfiles: githubProfiles(links),
@@ -139,5 +150,24 @@ export function extractFromDocument(doc: RawDocument): ExtractedResume {
     pages: doc.pages.length,
     ...(doc.producer ? { producer: doc.producer } : {}),
     warnings,
+    textLines: textLines(lines, sectionOf, links),
   };
+}
+
+/** The visible text line by line with its section, for matching repositories by name. */
+function textLines(lines: Line[], sectionOf: Map<number, Section>, links: LocatedLink[]): ResumeTextLine[] {
+  const linksAt = new Map<number, string[]>();
+  for (const l of links) linksAt.set(l.line, [...(linksAt.get(l.line) ?? []), l.link.url]);
+  return lines
+    .filter((l) => !l.rotated && l.text.trim() !== "")
+    .map((l) => {
+      const s = sectionOf.get(l.index);
+      return {
+        text: l.text.replace(/\s{2,}/g, "  ").trim(),
+        page: l.page,
+        section: s?.title ?? "",
+        sectionKind: s?.kind ?? "header",
+        links: linksAt.get(l.index) ?? [],
+      };
+    });
 }

@@ -58,6 +58,8 @@ export interface HeadingPart {
   size: number;
   bold: boolean;
   font: string;
+  /** right edge of the heading text */
+  x1: number;
   /** the whole line is the heading */
   whole: boolean;
   /** segments after the heading on its line (a margin heading's first entry, or a note) */
@@ -90,12 +92,13 @@ function setApart(h: Styled & { text: string }, other: Styled & { text: string }
 }
 
 /**
- * A note beside a heading: in brackets or after a dash ("(more on github.com/jane)", "— selected"),
- * or a link; never a date ("Portfolio (Dec, 2021)" is an entry) and never after a bullet.
+ * A note beside a heading: in brackets ("(more on github.com/jane)", "[selected]") or a link ("— see
+ * github.com/jane"); never a date ("Portfolio (Dec, 2021)" is an entry), never a description after
+ * a dash ("Portfolio — my site" is an entry), and never after a bullet.
  */
 function isNote(text: string): boolean {
   const t = text.trim();
-  if (!/^[([{—–-]/.test(t) && !/https?:|www\.|github\.com/i.test(t)) return false;
+  if (!/^[([{]/.test(t) && !/https?:|www\.|github\.com/i.test(t)) return false;
   return findDateRange(t) === null;
 }
 
@@ -106,7 +109,15 @@ function isNote(text: string): boolean {
  */
 export function headingPart(line: Line, bodyEdges: readonly number[] = []): HeadingPart | null {
   if (isHeadingShaped(line)) {
-    return { text: line.text.trim(), size: line.size, bold: line.bold, font: line.font, whole: true, rest: [] };
+    return {
+      text: line.text.trim(),
+      size: line.size,
+      bold: line.bold,
+      font: line.font,
+      x1: line.x1,
+      whole: true,
+      rest: [],
+    };
   }
   const first = line.segments[0]!;
   // a heading starts with its word, never with a bullet or an arrow
@@ -133,6 +144,7 @@ export function headingPart(line: Line, bodyEdges: readonly number[] = []): Head
         size: first.size,
         bold: first.bold,
         font: first.font,
+        x1: first.x1,
         whole: false,
         rest: line.segments.slice(1),
       };
@@ -144,7 +156,8 @@ export function headingPart(line: Line, bodyEdges: readonly number[] = []): Head
     const h = { ...lead, text: lead.text };
     const after = first.runs.filter((r) => r.start >= lead.end && /\p{L}/u.test(first.text.slice(r.start, r.end)));
     if (after.length > 0 && after.every((r) => setApart(h, { ...r, text: first.text.slice(r.start, r.end) }))) {
-      return { text: lead.text.trim(), size: lead.size, bold: lead.bold, font: lead.font, whole: false, rest: [] };
+      const x1 = first.charBoxes[lead.end - 1]?.[1] ?? first.x1;
+      return { text: lead.text.trim(), size: lead.size, bold: lead.bold, font: lead.font, x1, whole: false, rest: [] };
     }
   }
   return null;
@@ -201,15 +214,27 @@ export interface HeadingLayout {
   continued: Map<number, Line | null>;
 }
 
-/** Is line `b` the second line of a heading whose first line is `a` (same style, right under it)? */
-function secondLine(a: Line, pa: HeadingPart, b: Line, pb: HeadingPart | null): boolean {
+/**
+ * Is line `b` the second line of a heading whose first line is `a`: the same style, right under
+ * it, both in a margin (left of where the body text of their column starts)? A heading over an entry
+ * title in the same style, in the body's own column, is two lines ("PROJECTS" over "Portfolio").
+ */
+function secondLine(a: Line, pa: HeadingPart, b: Line, pb: HeadingPart | null, edges: number[]): boolean {
   if (!pb || a.page !== b.page || a.column !== b.column || signature(pa) !== signature(pb)) return false;
-  return Math.abs(a.x0 - b.x0) <= 3 && b.top - a.bottom < pa.size * 0.6;
+  if (Math.abs(a.x0 - b.x0) > 3 || b.top - a.bottom >= pa.size * 0.6) return false;
+  return edges.some((e) => e > Math.max(pa.x1, pb.x1) + pa.size);
 }
 
 const edgeCache = new WeakMap<Line[], Map<string, number[]>>();
 
-/** Left edges (x0, to the point) shared by two or more lines of the page and column of `line`. */
+/** Share of a column's lines that must start at an x for it to be where the body text starts. */
+const BODY_EDGE_SHARE = 0.25;
+
+/**
+ * Where body lines start in the page and column of `line`: left edges (to the point) at which at
+ * least a quarter of the column's lines, and two or more, start. A right-aligned year or a lone
+ * indented line is not one.
+ */
 function bodyEdgesOf(lines: Line[], line: Line): number[] {
   let byColumn = edgeCache.get(lines);
   if (!byColumn) {
@@ -220,7 +245,12 @@ function bodyEdgesOf(lines: Line[], line: Line): number[] {
       m.set(Math.round(l.x0), (m.get(Math.round(l.x0)) ?? 0) + 1);
       counts.set(key, m);
     }
-    byColumn = new Map([...counts].map(([k, m]) => [k, [...m].filter(([, n]) => n >= 2).map(([x]) => x)]));
+    byColumn = new Map(
+      [...counts].map(([k, m]) => {
+        const total = [...m.values()].reduce((a, b) => a + b, 0);
+        return [k, [...m].filter(([, n]) => n >= 2 && n >= BODY_EDGE_SHARE * total).map(([x]) => x)];
+      }),
+    );
     edgeCache.set(lines, byColumn);
   }
   return byColumn.get(`${line.page}:${line.column}`) ?? [];
@@ -258,7 +288,8 @@ export function findHeadingLayout(lines: Line[]): HeadingLayout {
   const second = new Set<number>();
   for (let i = 0; i + 1 < lines.length; i++) {
     const p = parts[i];
-    if (!p || second.has(i) || !secondLine(lines[i]!, p, lines[i + 1]!, parts[i + 1] ?? null)) continue;
+    const edges = bodyEdgesOf(lines, lines[i]!);
+    if (!p || second.has(i) || !secondLine(lines[i]!, p, lines[i + 1]!, parts[i + 1] ?? null, edges)) continue;
     const joined = `${p.text} ${parts[i + 1]!.text}`;
     if (classifyHeading(joined) === null) continue;
     texts[i] = joined;
