@@ -1,6 +1,7 @@
 import { candidateName } from "./claims/candidate-name.ts";
 import { dateToEnd } from "./claims/date-column.ts";
 import { segmentEntries } from "./claims/entries.ts";
+import { attachLinkCells } from "./claims/link-cells.ts";
 import { findLinks, type LocatedLink } from "./claims/link-finder.ts";
 import { splitLinkedItems } from "./claims/linked-items.ts";
 import { linkedSoftware } from "./claims/linked-software.ts";
@@ -74,7 +75,7 @@ function projectsOf(sections: Section[], links: LocatedLink[], lines: Line[]): C
   for (const s of sections) {
     if (!holdsProjects(s, links)) continue;
     // a table's header row sets the title style its rows share, then names nothing
-    const entries = segmentEntries(s.lines.map(dateToEnd)).filter((e) => !isColumnHeader(e.title));
+    const entries = attachLinkCells(segmentEntries(s.lines.map(dateToEnd)).filter((e) => !isColumnHeader(e.title)));
     for (const entry of entries.flatMap(splitLinkedItems)) {
       for (const p of splitPhraseLinks(buildProject(entry, s, links), entry, links))
         if (/\p{L}/u.test(p.name)) projects.push(p);

@@ -4,6 +4,7 @@ import { type Block, blocksOf } from "./column-blocks.ts";
 import { findDateRange } from "./dates.ts";
 import { classifyHeading, collapseSplitCaps, type SectionKind } from "./heading-vocabulary.ts";
 import { leadRun } from "./lead-run.ts";
+import { isHeaderCell } from "./table-header.ts";
 
 /**
  * Which lines are section headings. A heading is found by layout first and words second:
@@ -282,7 +283,7 @@ function nestedStyle(level: number[], lines: Line[], parts: Array<HeadingPart | 
 export function findHeadingLayout(lines: Line[]): HeadingLayout {
   const bodySize = weightedMedianSize(lines);
   const bodyFont = dominantFont(lines);
-  const parts = lines.map((l) => headingPart(l, bodyEdgesOf(lines, l)));
+  const parts = lines.map((l) => (isHeaderCell(l, lines) ? null : headingPart(l, bodyEdgesOf(lines, l))));
   const texts = parts.map((p) => p?.text ?? "");
   // a heading over two lines: the first line carries the joined text, the second is taken
   const second = new Set<number>();

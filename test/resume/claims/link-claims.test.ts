@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { attachLinkCells } from "../../../src/resume/claims/link-cells.ts";
 import type { LocatedLink } from "../../../src/resume/claims/link-finder.ts";
 import { normalizeLink } from "../../../src/resume/claims/link-normalizer.ts";
 import { anchorIsItem, linkedSoftware } from "../../../src/resume/claims/linked-software.ts";
@@ -7,6 +8,7 @@ import { buildProject } from "../../../src/resume/claims/project-builder.ts";
 import { holdsProjects } from "../../../src/resume/claims/project-sections.ts";
 import { isResumeSource, namesResume } from "../../../src/resume/claims/resume-source.ts";
 import type { Section } from "../../../src/resume/claims/sections.ts";
+import { isHeaderCell } from "../../../src/resume/claims/table-header.ts";
 import type { ResumeLink } from "../../../src/resume/types.ts";
 import { line } from "../support/layout-builders.ts";
 
@@ -165,4 +167,39 @@ test("a section the vocabulary does not name holds projects when its entries lin
   expect(holdsProjects(other, [page, repo])).toBe(true);
   const site = located("https://jane.github.io/", 1, "autonomous robot");
   expect(holdsProjects(other, [site, repo])).toBe(false);
+});
+
+describe("a table read as columns", () => {
+  const at = (text: string, x: number, y: number, column: number, index: number, bold = false) =>
+    line(text, { x, y, column, index, bold });
+
+  test("a link cell goes with the entry on its row, never stands as a project named GitHub", () => {
+    const relay = at("relay", 58, 405, 5, 0, true);
+    const relayDesc = at("A message relay for bots", 138, 405, 6, 1);
+    const tide = at("py-tide", 58, 477, 5, 2, true);
+    const cell1 = at("GitHub", 280, 405, 4, 3);
+    const cell2 = at("GitHub", 280, 477, 4, 4);
+    const entries = attachLinkCells([
+      { title: relay, lines: [relay, relayDesc] },
+      { title: tide, lines: [tide] },
+      { title: cell1, lines: [cell1] },
+      { title: cell2, lines: [cell2] },
+    ]);
+    expect(entries.map((e) => [e.title.text, e.lines.map((l) => l.text)])).toEqual([
+      ["relay", ["relay", "A message relay for bots", "GitHub"]],
+      ["py-tide", ["py-tide", "GitHub"]],
+    ]);
+  });
+
+  test("a column label with other labels beside it on its baseline is a header cell, not a heading", () => {
+    const lines = [
+      at("Proyectos", 64, 339, 5, 0, true),
+      at("Project", 77, 355, 5, 1, true),
+      at("relay", 58, 405, 5, 2, true),
+      at("Description", 176, 355, 6, 3, true),
+      at("A message relay", 138, 383, 6, 4),
+    ];
+    expect(isHeaderCell(lines[1]!, lines)).toBe(true);
+    expect(isHeaderCell(lines[0]!, lines)).toBe(false);
+  });
 });
