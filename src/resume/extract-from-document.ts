@@ -11,7 +11,7 @@ import { holdsProjects } from "./claims/project-sections.ts";
 import { detectSections, type Section } from "./claims/sections.ts";
 import { isColumnHeader } from "./claims/table-header.ts";
 import type { Line } from "./layout/layout-types.ts";
-import { layoutPage, type PageLayout } from "./layout/page-layout.ts";
+import { orderPage, type PageLayout, preparePage } from "./layout/page-layout.ts";
 import type { LinkAnnotation, RawDocument } from "./pdf/raw-document.ts";
 import {
   type ClaimedProject,
@@ -95,11 +95,12 @@ function projectsOf(sections: Section[], links: LocatedLink[], lines: Line[]): C
  * columns, even where a page's two columns share every baseline.
  */
 function layoutPages(doc: RawDocument): PageLayout[] {
-  const layouts = doc.pages.map((page) => layoutPage(page, 0));
+  const prepared = doc.pages.map(preparePage);
+  const layouts = prepared.map((p) => orderPage(p, 0));
   const known = [...new Set(layouts.flatMap((l) => l.gutters))];
   let next = 0;
   return layouts.map((layout, i) => {
-    const again = known.length > 0 && layout.gutters.length === 0 ? layoutPage(doc.pages[i]!, 0, known) : layout;
+    const again = known.length > 0 && layout.gutters.length === 0 ? orderPage(prepared[i]!, 0, known) : layout;
     for (const l of again.lines) l.index = next++;
     return again;
   });

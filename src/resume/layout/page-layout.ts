@@ -104,23 +104,51 @@ function hiddenTexts(page: RawPage, hidden: Array<{ glyph: Glyph; reason: Hidden
 /** Column numbers of rotated text start here, apart from the columns of the upright text. */
 const ROTATED_COLUMN = 1000;
 
-/**
- * Lay out one page; `firstIndex` numbers lines continuously across pages. `knownGutters` are column
- * gutters found on the document's other pages (reading-order.ts).
- */
-export function layoutPage(page: RawPage, firstIndex: number, knownGutters: readonly number[] = []): PageLayout {
+/** A page's glyphs sorted into rows, before reading order: what reading order can be redone on. */
+export interface PreparedPage {
+  page: RawPage;
+  rows: Segment[][];
+  /** rotated text, one frame per baseline direction, rows per frame */
+  rotatedFrames: Segment[][][];
+  hidden: HiddenText[];
+  ocrLayer: boolean;
+  skippedRotated: number;
+}
+
+/** Everything of the layout that does not depend on reading order: visible text, rows, rotated frames. */
+export function preparePage(page: RawPage): PreparedPage {
   const { visible, hidden, ocrLayer } = partitionVisible(page.glyphs, page.areas, page);
   const upright = visible.filter((g) => g.upright);
-  const glyphs = removeOverdraw(styled(upright, page));
+  const rotated = visible.filter((g) => !g.upright && g.dir);
+  return {
+    page,
+    rows: segmentRows(buildSegments(removeOverdraw(styled(upright, page)))),
+    rotatedFrames: rotatedFrames(rotated).map((f) =>
+      segmentRows(buildSegments(removeOverdraw(styled(f.glyphs, page)))),
+    ),
+    hidden: hiddenTexts(page, hidden),
+    ocrLayer,
+    skippedRotated: visible.length - upright.length - rotated.length,
+  };
+}
+
+/**
+ * A prepared page in reading order; `firstIndex` numbers lines continuously across pages.
+ * `knownGutters` are column gutters found on the document's other pages (reading-order.ts).
+ */
+export function orderPage(
+  prepared: PreparedPage,
+  firstIndex: number,
+  knownGutters: readonly number[] = [],
+): PageLayout {
+  const { page } = prepared;
   const gutters: number[] = [];
-  const ordered = orderRows(segmentRows(buildSegments(glyphs)), knownGutters, gutters);
+  const ordered = orderRows(prepared.rows, knownGutters, gutters);
   const rows = splitEntryGrids(ordered, Math.max(0, ...ordered.map((r) => r.column)) + 1);
   const lines = rows.map((r, i) => toLine(page.number, firstIndex + i, r.segments, r.column));
   // rotated text: each baseline direction laid out upright in its own frame, after the page
-  const rotated = visible.filter((g) => !g.upright && g.dir);
   let rotatedColumn = ROTATED_COLUMN;
-  for (const frame of rotatedFrames(rotated)) {
-    const frameRows = segmentRows(buildSegments(removeOverdraw(styled(frame.glyphs, page))));
+  for (const frameRows of prepared.rotatedFrames) {
     for (const row of frameRows)
       lines.push({ ...toLine(page.number, firstIndex + lines.length, row, rotatedColumn), rotated: true });
     rotatedColumn++;
@@ -130,10 +158,18 @@ export function layoutPage(page: RawPage, firstIndex: number, knownGutters: read
     width: page.width,
     height: page.height,
     lines,
-    hidden: hiddenTexts(page, hidden),
-    ocrLayer,
-    skippedRotated: visible.length - upright.length - rotated.length,
+    hidden: prepared.hidden,
+    ocrLayer: prepared.ocrLayer,
+    skippedRotated: prepared.skippedRotated,
     rotatedLines: lines.filter((l) => l.rotated).length,
     gutters,
   };
+}
+
+/**
+ * Lay out one page; `firstIndex` numbers lines continuously across pages. `knownGutters` are column
+ * gutters found on the document's other pages (reading-order.ts).
+ */
+export function layoutPage(page: RawPage, firstIndex: number, knownGutters: readonly number[] = []): PageLayout {
+  return orderPage(preparePage(page), firstIndex, knownGutters);
 }
