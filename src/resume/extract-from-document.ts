@@ -1,5 +1,6 @@
 import { candidateName } from "./claims/candidate-name.ts";
 import { dateToEnd } from "./claims/date-column.ts";
+import { mergeDuplicateClaims } from "./claims/duplicate-claims.ts";
 import { segmentEntries } from "./claims/entries.ts";
 import { attachLinkCells } from "./claims/link-cells.ts";
 import { findLinks, type LocatedLink } from "./claims/link-finder.ts";
@@ -86,7 +87,7 @@ function projectsOf(sections: Section[], links: LocatedLink[], lines: Line[]): C
     if (p.repoUrl && claimed.has(p.repoUrl.toLowerCase())) continue;
     projects.push(p);
   }
-  return projects;
+  return mergeDuplicateClaims(projects);
 }
 
 /**

@@ -6,7 +6,7 @@ import { editDistance } from "./heading-vocabulary.ts";
 import type { LocatedLink } from "./link-finder.ts";
 import { entryDates } from "./project-builder.ts";
 import { LINK_LABEL, parseTitle, parseTitleText } from "./project-name.ts";
-import { isResumeSource, linkedFile } from "./resume-source.ts";
+import { isResumeSource, linkedFile, saysResumeSource } from "./resume-source.ts";
 import type { Section } from "./sections.ts";
 
 /**
@@ -106,11 +106,12 @@ export function linkedSoftware(sections: Section[], links: LocatedLink[], lines:
     const entries = segmentEntries(section.lines);
     for (const located of here) {
       const { link } = located;
-      const isRepo = link.kind === "repository" && !isResumeSource(link);
+      const line = byIndex.get(located.line)!;
+      const source = isResumeSource(link) || saysResumeSource(located.anchor, line.text);
+      const isRepo = link.kind === "repository" && !source;
       if (!isRepo && !link.packageRef) continue;
       if (contact && !(isRepo && owners.has(link.owner?.toLowerCase() ?? ""))) continue;
       const key = (isRepo ? link.repoUrl! : link.packageRef!).toLowerCase();
-      const line = byIndex.get(located.line)!;
       const file = isRepo ? linkedFile(link) : "";
       const item = anchorIsItem(located.anchor, line);
       const before = seen.get(key);

@@ -4,9 +4,9 @@ import type { ResumeLink } from "../types.ts";
  * Which repository links are not claims of work, and why. Every repository link in a resume is a
  * claim candidate wherever it sits; one is left out only for a reason that can be stated:
  *  - "resume-source": the document's own source: a repository named for a CV or resume ("cv",
- *    "resume", "Lebenslauf", "резюме", "简历"), a commit or release of it, or a CV/resume file kept in
- *    any repository ("View this resume on GitHub", "built from .../cv at commit ddff472", "download
- *    as PDF");
+ *    "resume", "Lebenslauf", "резюме", "简历"), a commit or release of it, a CV/resume file kept in
+ *    any repository, or a link whose words say so ("View this resume on GitHub", "built from
+ *    .../cv at commit ddff472", "Download as PDF / EPUB");
  *  - "not-owned-contact": a repository of someone else in the header, contact details, skills or
  *    interests, mentioned without a claim.
  * A link into a repository (a file, a folder, a pull request) otherwise claims the repository: a
@@ -58,4 +58,13 @@ export function isResumeSource(link: ResumeLink): boolean {
     .replace(/\.[a-z0-9]{2,5}$/i, "")
     .split(/[^\p{L}\p{N}]+|(?<=\p{Ll})(?=\p{Lu})/u)
     .some((w) => RESUME_WORD.test(w));
+}
+
+/** Words around a link that say it is this document's own source or a download of it. */
+const SOURCE_WORDS =
+  /\b(?:download(?:\s+(?:it|this|as|in))*\s+(?:pdf|epub|docx?|html)|(?:pdf|epub)\s+version|this\s+(?:cv|resume|résumé|document)|sources?\s+of\s+this|built\s+from|view\s+(?:the\s+)?source)\b/i;
+
+/** Does the link's anchor or its line say it is the resume's own source ("View this resume on GitHub", "Download as PDF")? */
+export function saysResumeSource(anchor: string, lineText: string): boolean {
+  return SOURCE_WORDS.test(anchor) || SOURCE_WORDS.test(lineText);
 }

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { mergeDuplicateClaims } from "../../../src/resume/claims/duplicate-claims.ts";
 import { attachLinkCells } from "../../../src/resume/claims/link-cells.ts";
 import type { LocatedLink } from "../../../src/resume/claims/link-finder.ts";
 import { normalizeLink } from "../../../src/resume/claims/link-normalizer.ts";
@@ -6,7 +7,7 @@ import { anchorIsItem, linkedSoftware } from "../../../src/resume/claims/linked-
 import { splitPhraseLinks } from "../../../src/resume/claims/phrase-links.ts";
 import { buildProject } from "../../../src/resume/claims/project-builder.ts";
 import { holdsProjects } from "../../../src/resume/claims/project-sections.ts";
-import { isResumeSource, namesResume } from "../../../src/resume/claims/resume-source.ts";
+import { isResumeSource, namesResume, saysResumeSource } from "../../../src/resume/claims/resume-source.ts";
 import type { Section } from "../../../src/resume/claims/sections.ts";
 import { isHeaderCell } from "../../../src/resume/claims/table-header.ts";
 import type { ResumeLink } from "../../../src/resume/types.ts";
@@ -203,3 +204,44 @@ describe("a table read as columns", () => {
     expect(isHeaderCell(lines[0]!, lines)).toBe(false);
   });
 });
+
+describe("one project reported once", () => {
+  const project = (name: string, url: string | null, links: string[] = url ? [url] : []) => ({
+    name,
+    repoUrl: url ? normalizeLink(url)!.repoUrl! : null,
+    repoLinks: links.map((u) => link(u)),
+    otherLinks: [],
+    technologies: [],
+    dates: null,
+    description: [],
+    section: "Projects",
+    page: 1,
+  });
+
+  test("a project linked from two places merges into the first, links kept", () => {
+    const merged = mergeDuplicateClaims([
+      project("Relay", "https://github.com/jane/relay"),
+      project("relay", "https://github.com/jane/relay", ["https://github.com/jane/relay/pull/3"]),
+    ]);
+    expect(merged.map((p) => [p.name, p.repoLinks.length])).toEqual([["Relay", 2]]);
+  });
+
+  test("different titles that reuse one link, files of one repository, and near names without a link stay apart", () => {
+    const kept = mergeDuplicateClaims([
+      project("Image search engine", "https://github.com/user/repo"),
+      project("Chatbot", "https://github.com/user/repo"),
+      project("Fire loss", "https://github.com/jane/reports/blob/main/fire.pdf"),
+      project("Fire loss report", "https://github.com/jane/reports/blob/main/fire-alarm.pdf"),
+      project("hypocaust", null),
+      project("hypocaust-2", null),
+    ]);
+    expect(kept).toHaveLength(6);
+  });
+});
+
+test.each([
+  ["Download as PDF", "", true],
+  ["github.com/jane/site", "View this resume on GitHub at github.com/jane/site", true],
+  ["EPUB", "Download this CV as EPUB", true],
+  ["relay", "Maintainer of relay", false],
+])("saysResumeSource(%p, %p) = %p", (anchor, lineText, want) => expect(saysResumeSource(anchor, lineText)).toBe(want));

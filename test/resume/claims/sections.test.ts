@@ -347,3 +347,19 @@ describe("structure before vocabulary", () => {
     ]);
   });
 });
+
+test("an employer's project list inside a job opens no projects section", () => {
+  // "Projekte:" labels under each job, bold like the job titles, far smaller than the headings
+  const lines = stack([
+    ["BERUFSERFAHRUNG", { size: 14, bold: true }],
+    ["Entwickler, Firma Eins", { size: 10, bold: true }],
+    ["Projekte:", { size: 10, bold: true }],
+    body("Kundenportal für Firma 1, Abrechnung für Firma 2"),
+    ["Berater, Firma Zwei", { size: 10, bold: true }],
+    ["Projekte:", { size: 10, bold: true }],
+    body("Migration für Firma 3"),
+    ["AUSBILDUNG", { size: 14, bold: true }],
+    body("B.Sc. Informatik"),
+  ]);
+  expect(detectSections(lines).map((s) => s.kind)).toEqual(["experience", "education"]);
+});
