@@ -26,6 +26,8 @@
  */
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { normalizeLink } from "../../src/resume/claims/link-normalizer.ts";
+import { isResumeSource } from "../../src/resume/claims/resume-source.ts";
 import { createResumeExtractor, extractResumeInProcess, ResumeError } from "../../src/resume/index.ts";
 import type { ExtractedResume } from "../../src/resume/types.ts";
 import {
@@ -112,8 +114,8 @@ function group(key: string): GroupTotals {
 
 /**
  * Would this extraction leave verification nothing to verify (no claim of the candidate's own work)
- * although the resume links a repository of the candidate: its login in the manifest, or an account
- * it links as a profile?
+ * although the resume links a repository of the candidate (its login in the manifest, or an account
+ * it links as a profile) that is not the resume's own source?
  */
 function strandsOwnRepositories(result: ExtractedResume, login: string | null | undefined): boolean {
   if (result.projects.some((p) => !p.mentionOnly)) return false;
@@ -122,8 +124,10 @@ function strandsOwnRepositories(result: ExtractedResume, login: string | null | 
   );
   const linked = (result.textLines ?? []).flatMap((l) => l.links);
   return linked.some((u) => {
-    const m = /^https?:\/\/github\.com\/([^/]+)\/([^/?#]+)/i.exec(u);
-    return !!m && owners.has(m[1]!.toLowerCase());
+    const link = normalizeLink(u);
+    if (link?.kind !== "repository" || !owners.has(link.owner?.toLowerCase() ?? "")) return false;
+    // the resume's own source (its CV repository, a CV file) is nothing to verify
+    return !isResumeSource({ ...link, raw: u, visibleDiffers: false, source: "annotation", page: 1 });
   });
 }
 
