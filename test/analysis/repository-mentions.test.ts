@@ -7,7 +7,7 @@ import {
 } from "../../src/analysis/match-claims.ts";
 import { AnalysisFailure, runAnalysis } from "../../src/analysis/run-analysis.ts";
 import type { ResumeTextLine } from "../../src/resume/types.ts";
-import { evidence, FakeGitHub, honestHistory, repo, resume, user } from "./fixtures.ts";
+import { claim, evidence, FakeGitHub, honestHistory, repo, resume, user } from "./fixtures.ts";
 
 const at = (text: string, sectionKind = "experience", links: string[] = []): ResumeTextLine => ({
   text,
@@ -71,17 +71,7 @@ describe("the repository-first path", () => {
   test("withRepositoryMentions adds the found claims after the extractor's, with basis 'mention'", () => {
     const first: ClaimMatch = {
       index: 0,
-      claim: resume([]).projects[0] ?? {
-        name: "Ledgr",
-        repoUrl: null,
-        repoLinks: [],
-        otherLinks: [],
-        technologies: [],
-        dates: null,
-        description: [],
-        section: "Projects",
-        page: 1,
-      },
+      claim: claim("Ledgr"),
       repo: repo("ana/ledgr"),
       basis: "name",
       score: 1,

@@ -7,56 +7,30 @@
  * section. A resume that names none still ends no_projects_found.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { type App, createApp } from "../../src/app.ts";
-import { silentLogger } from "../../src/lib/log.ts";
 import type { VerificationResult } from "../../src/verification/result.ts";
 import { ResumeBuilder } from "../fixtures/resume/fixture-builder.ts";
 import { startGitHubSimulator } from "../support/github-sim/github-simulator.ts";
 import { sampleCandidates } from "../support/github-sim/scenarios/index.ts";
-import { pollUntil, submit, tempDir, testConfig } from "../support/harness.ts";
+import { type RunningTestApp, startTestApp, verifyAndWait } from "../support/harness.ts";
 
 let sim: Awaited<ReturnType<typeof startGitHubSimulator>>;
-let app: App;
-let url: string;
-let key: string;
-let cleanup: () => void;
+let server: RunningTestApp;
 
 beforeAll(async () => {
   sim = await startGitHubSimulator({
     candidates: sampleCandidates().filter((c) => c.login === "alice-honest"),
     tokens: ["e2e-token"],
   });
-  const tmp = tempDir();
-  cleanup = tmp.cleanup;
-  app = createApp(testConfig(tmp.dir, { GITHUB_API_URL: sim.url, GITHUB_TOKEN: "e2e-token" }), {
-    logger: silentLogger,
-  });
-  url = await app.start();
-  key = app.accounts.createKey("repository-first").key;
+  server = await startTestApp({ env: { GITHUB_API_URL: sim.url, GITHUB_TOKEN: "e2e-token" } });
 }, 60_000);
 
 afterAll(async () => {
-  await app?.stop();
+  await server?.stop();
   await sim?.stop();
-  cleanup?.();
 });
 
-async function verify(pdf: Uint8Array): Promise<VerificationResult> {
-  const res = await submit(url, key, { resume: pdf, hostUsername: "alice-honest" });
-  expect(res.status).toBe(202);
-  const { trackingId } = (await res.json()) as { trackingId: string };
-  return pollUntil(
-    async () => {
-      const j = (await (
-        await fetch(`${url}/v1/jobs/${trackingId}`, { headers: { authorization: `Bearer ${key}` } })
-      ).json()) as VerificationResult;
-      return j.status === "COMPLETED" || j.status === "FAILED" ? j : null;
-    },
-    "verification",
-    60_000,
-    50,
-  );
-}
+const verify = (pdf: Uint8Array): Promise<VerificationResult> =>
+  verifyAndWait(server.url, server.key, { resume: pdf, hostUsername: "alice-honest" });
 
 /** A one-column resume with an experience section and no projects section. */
 async function experienceOnly(bullets: Array<{ text: string; link?: [string, string] }>): Promise<Uint8Array> {

@@ -1,7 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { mergeDuplicateClaims } from "../../../src/resume/claims/duplicate-claims.ts";
 import { attachLinkCells } from "../../../src/resume/claims/link-cells.ts";
-import type { LocatedLink } from "../../../src/resume/claims/link-finder.ts";
 import { normalizeLink } from "../../../src/resume/claims/link-normalizer.ts";
 import { anchorIsItem, linkedSoftware } from "../../../src/resume/claims/linked-software.ts";
 import { splitPhraseLinks } from "../../../src/resume/claims/phrase-links.ts";
@@ -10,21 +9,10 @@ import { holdsProjects } from "../../../src/resume/claims/project-sections.ts";
 import { isResumeSource, namesResume, saysResumeSource } from "../../../src/resume/claims/resume-source.ts";
 import type { Section } from "../../../src/resume/claims/sections.ts";
 import { isHeaderCell } from "../../../src/resume/claims/table-header.ts";
-import type { ResumeLink } from "../../../src/resume/types.ts";
+import { claim } from "../../analysis/fixtures.ts";
 import { line } from "../support/layout-builders.ts";
+import { located } from "../support/located-link.ts";
 
-const located = (url: string, lineIndex: number, anchor = ""): LocatedLink => ({
-  link: {
-    ...normalizeLink(url)!,
-    raw: url,
-    visibleDiffers: false,
-    source: "annotation",
-    page: 1,
-    ...(anchor ? { visibleText: anchor } : {}),
-  } as ResumeLink,
-  line: lineIndex,
-  anchor,
-});
 const link = (url: string) => located(url, 0).link;
 
 describe("the resume's own source is not a claim", () => {
@@ -206,17 +194,8 @@ describe("a table read as columns", () => {
 });
 
 describe("one project reported once", () => {
-  const project = (name: string, url: string | null, links: string[] = url ? [url] : []) => ({
-    name,
-    repoUrl: url ? normalizeLink(url)!.repoUrl! : null,
-    repoLinks: links.map((u) => link(u)),
-    otherLinks: [],
-    technologies: [],
-    dates: null,
-    description: [],
-    section: "Projects",
-    page: 1,
-  });
+  const project = (name: string, url: string | null, links: string[] = url ? [url] : []) =>
+    claim(name, { repoUrl: url ? normalizeLink(url)!.repoUrl! : null, repoLinks: links.map((u) => link(u)) });
 
   test("a project linked from two places merges into the first, links kept", () => {
     const merged = mergeDuplicateClaims([

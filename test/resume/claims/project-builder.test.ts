@@ -1,6 +1,4 @@
 import { expect, test } from "bun:test";
-import type { LocatedLink } from "../../../src/resume/claims/link-finder.ts";
-import { normalizeLink } from "../../../src/resume/claims/link-normalizer.ts";
 import { anchorNames, linkedSoftware } from "../../../src/resume/claims/linked-software.ts";
 import {
   buildProject,
@@ -9,21 +7,8 @@ import {
   wrappedTitle,
 } from "../../../src/resume/claims/project-builder.ts";
 import type { Section } from "../../../src/resume/claims/sections.ts";
-import type { ResumeLink } from "../../../src/resume/types.ts";
 import { line, seg, stack } from "../support/layout-builders.ts";
-
-const located = (url: string, lineIndex: number, anchor = ""): LocatedLink => ({
-  link: {
-    ...normalizeLink(url)!,
-    raw: url,
-    visibleDiffers: false,
-    source: "annotation",
-    page: 1,
-    ...(anchor ? { visibleText: anchor } : {}),
-  } as ResumeLink,
-  line: lineIndex,
-  anchor,
-});
+import { located } from "../support/located-link.ts";
 
 test("descriptionOf joins wrapped lines and hyphenated words, one item per bullet", () => {
   const lines = stack([
