@@ -46,7 +46,9 @@ export function anchorIsItem(anchor: string, line: Line): boolean {
     .replace(/\s+/g, " ")
     .replace(/[\s.,;:]+$/, "")
     .trim();
-  // the item starts with the anchor and the anchor is most of it ("... Party. (As the team leader)")
+  // the item starts with the anchor and the anchor is most of it ("... Party. (As the team leader)");
+  // a line that is only a link label ("Github Repository.") names nothing
+  if (LINK_LABEL.test(a)) return false;
   return a.length >= 3 && a.split(/\s+/).length <= 20 && a.length >= 0.6 * item.length && item.startsWith(a);
 }
 

@@ -20,9 +20,9 @@ export interface TitleParts {
   rest: string;
 }
 
-/** Words that label a link rather than name anything. */
+/** Words that label a link rather than name anything (a full stop or colon after them changes nothing). */
 export const LINK_LABEL =
-  /^(github( link| repo(sitory)?)?|gitlab|link|links|source( code)?|code|repo(sitory)?|demo|live( demo| site)?|website|site|app|paper|preprint|video|slides|here|ссылка|исходный код|код|npm|pypi)$/i;
+  /^(github( link| repo(sitory)?)?|gitlab|link|links|source( code)?|code|repo(sitory)?|demo|live( demo| site)?|website|site|app|paper|preprint|video|slides|here|ссылка|исходный код|код|npm|pypi)[.,:;!]?$/i;
 const TRAILING_LABEL =
   /\s*(?:[|•·,–—-]\s*)?[([]?\b(?:github link|github repo|github|gitlab|source code|live demo|link|demo|code|repo|website|ссылка)\b[)\]]?\s*$/i;
 

@@ -99,6 +99,9 @@ describe("link-first harvesting outside a projects section", () => {
     const item = at("3. Predicting 2025 Canadian Federal Election for the Liberal Party. (As the team leader)", 0);
     expect(anchorIsItem("Predicting 2025 Canadian Federal Election for the Liberal Party.", item)).toBe(true);
     expect(anchorIsItem("dashboard", at("Productivity tools such as a dashboard for standup", 0))).toBe(false);
+    // a line that is only a link label names nothing, with or without a full stop
+    expect(anchorIsItem("Github Repository.", at("Github Repository.", 0))).toBe(false);
+    expect(anchorIsItem("Source code", at("• Source code", 0))).toBe(false);
   });
 });
 
