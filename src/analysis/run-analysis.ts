@@ -20,7 +20,7 @@ import { claimRepoRefs, parseRepoUrl, repoKey } from "./claim-links.ts";
 import { commitTimeline } from "./commit-timeline.ts";
 import { confidenceScore, discreditsMost, type ScoredClaim } from "./confidence-score.ts";
 import { sortFlags } from "./flag-order.ts";
-import { type ClaimMatch, matchClaims } from "./match-claims.ts";
+import { type ClaimMatch, matchClaims, withRepositoryMentions } from "./match-claims.ts";
 import { matchStrength } from "./match-strength.ts";
 import { judgeRepo, type RepoVerdict } from "./repo-verdict.ts";
 import { resolveLinks } from "./resolve-links.ts";
@@ -97,6 +97,15 @@ function verifiedProject(m: ClaimMatch, v: RepoVerdict, repoFlags: Flag[]): Veri
   };
 }
 
+function noProjectsFound(resume: ExtractedResume): AnalysisFailure {
+  return new AnalysisFailure(
+    "no_projects_found",
+    resume.projects.length > 0
+      ? "the resume only mentions other people's projects; it claims none as the candidate's own work"
+      : "no projects were found in the resume: it needs a Projects section, repository links, or the names of the candidate's repositories, to verify",
+  );
+}
+
 /**
  * One verification: fetch the user and their repository list (at once), resolve the resume's links, match
  * claims, fetch evidence only for matched repositories (`concurrency` at once), judge in resume order, and
@@ -109,14 +118,9 @@ export async function runAnalysis(input: AnalysisInput): Promise<AnalysisOutcome
   const { resume, github } = input;
   const concurrency = Math.max(1, input.concurrency ?? DEFAULT_GITHUB_CONCURRENCY);
   const claims = resume.projects.filter((p) => !p.mentionOnly);
-  if (claims.length === 0) {
-    throw new AnalysisFailure(
-      "no_projects_found",
-      resume.projects.length > 0
-        ? "the resume only mentions other people's projects; it claims none as the candidate's own work"
-        : "no projects were found in the resume: it needs a Projects section, or repository links, to verify",
-    );
-  }
+  // without claims the repository-first path may still find the candidate's repositories named in
+  // the text; a resume without text to read fails at once, before any GitHub call
+  if (claims.length === 0 && (resume.textLines?.length ?? 0) === 0) throw noProjectsFound(resume);
   // the listing does not wait for the account: GitHub resolves the login either way (404 lists nothing)
   const listing = github.listUserRepos(input.hostUsername);
   listing.catch(() => {}); // awaited below, unless the account lookup fails first
@@ -140,7 +144,12 @@ export async function runAnalysis(input: AnalysisInput): Promise<AnalysisOutcome
     const target = p ? linkTargets.get(repoKey(p.owner, p.name)) : undefined;
     if (target) pool.set(repoKey(target.owner, target.name), target);
   }
-  const matches = matchClaims({ claims, repos: [...pool.values()], linkTargets });
+  const matches = withRepositoryMentions(
+    matchClaims({ claims, repos: [...pool.values()], linkTargets }),
+    listed.filter((r) => r.owner.toLowerCase() === user.login.toLowerCase()),
+    resume.textLines ?? [],
+  );
+  if (matches.length === 0) throw noProjectsFound(resume);
 
   const verdicts = new Map<string, RepoVerdict>();
   const unavailable = new Map<string, RepoUnavailable>();

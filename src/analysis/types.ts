@@ -63,7 +63,13 @@ export interface Flag extends SpecFlag {
 }
 
 /** How a claim was tied to its repository. */
-export type MatchBasis = "link" | "name" | "homepage" | "fuzzy";
+/**
+ * How a claim was tied to its repository. The extractor's claims: "link" (the resume links it),
+ * "name" (same name), "homepage" (the claim links the repository's homepage or Pages site),
+ * "fuzzy" (name words in the description or topics). The repository-first path: "mention" (the
+ * resume names one of the candidate's repositories as work outside the projects it extracted).
+ */
+export type MatchBasis = "link" | "name" | "homepage" | "fuzzy" | "mention";
 
 /** The spec's VerifiedProject (interface.md 2.1): what every stored result's projects carry. */
 export interface SpecVerifiedProject {

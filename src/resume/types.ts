@@ -85,6 +85,22 @@ export interface HiddenText {
   reason: "white-fill" | "tiny-font" | "off-page" | "covered" | "invisible-render-mode" | "hidden-layer" | "clipped";
 }
 
+/**
+ * One line of the resume's visible text, in reading order, with the section it sits in: what the
+ * repository-first matching reads to find a repository the resume names outside its projects.
+ */
+export interface ResumeTextLine {
+  text: string;
+  /** 1-based page number */
+  page: number;
+  /** the heading of its section as written ("" in the header) */
+  section: string;
+  /** the kind of that section: "projects", "experience", "skills", "header", "other", ... */
+  sectionKind: string;
+  /** targets of the links on the line, normalized */
+  links: string[];
+}
+
 export interface ExtractedResume {
   candidateName: string | null;
   /** GitHub profile links anywhere in the PDF (kind "profile") */
@@ -99,6 +115,8 @@ export interface ExtractedResume {
   producer?: string;
   /** non-fatal oddities worth showing a recruiter ("2 pages had no text") */
   warnings: string[];
+  /** the visible text line by line with its section (rotated text left out); absent from older results */
+  textLines?: ResumeTextLine[];
 }
 
 /** Why a PDF could not be read. Every code has a message a person can act on. */

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { type App, type AppOptions, createApp } from "../../src/app.ts";
 import { type Config, loadConfig } from "../../src/config/config.ts";
 import { silentLogger } from "../../src/lib/log.ts";
+import type { VerificationResult } from "../../src/verification/result.ts";
 import type { VerificationSteps } from "../../src/verification/verification-job.ts";
 
 /** A temp directory removed by the returned cleanup. */
@@ -114,3 +115,25 @@ export function submit(
 }
 
 export const REPO_ROOT = join(import.meta.dir, "..", "..");
+
+/** Submit a resume and poll its job until it is COMPLETED or FAILED. */
+export async function verifyAndWait(
+  url: string,
+  key: string,
+  parts: { resume: Uint8Array; hostUsername: string },
+): Promise<VerificationResult> {
+  const res = await submit(url, key, parts);
+  if (res.status !== 202) throw new Error(`POST /v1/verify answered ${res.status}: ${await res.text()}`);
+  const { trackingId } = (await res.json()) as { trackingId: string };
+  return pollUntil(
+    async () => {
+      const j = (await (
+        await fetch(`${url}/v1/jobs/${trackingId}`, { headers: { authorization: `Bearer ${key}` } })
+      ).json()) as VerificationResult;
+      return j.status === "COMPLETED" || j.status === "FAILED" ? j : null;
+    },
+    `verification ${trackingId}`,
+    60_000,
+    50,
+  );
+}

@@ -28,9 +28,13 @@ const URL_IN_TEXT = new RegExp(
 );
 /** TLDs that are also common in technology names ("socket.io", "chart.ai"): need a subdomain or a path. */
 const AMBIGUOUS_TLD = /\.(io|ai|app|so|sh|to|me|co|js|one|works|codes)$/i;
-/** "GitHub: owner/repo", "Github:// deedydas", "GitHub - user" printed without a URL. */
+/**
+ * "GitHub: owner/repo" printed without a URL: a written repository. A word after the label alone
+ * ("GitHub: jane", "github-pages", "GitHub - Actions") is never read as an account: only a link
+ * target or a written github.com/<login> is a profile.
+ */
 const GITHUB_LABEL =
-  /\bgithub\s*(?::\s*(?:\/\/)?|-)\s*@?([A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\/[A-Za-z0-9_.-]+)?)(?![\w/.:-])/gi;
+  /\bgithub\s*(?::\s*(?:\/\/)?|-)\s*@?([A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9_.-]+)(?![\w/.:-])/gi;
 
 /** URLs printed in a piece of text, with their positions. Bare domains must look like real hosts. */
 export function findUrlsInText(text: string): Array<{ raw: string; index: number }> {

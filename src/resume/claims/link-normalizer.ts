@@ -15,6 +15,13 @@ export type NormalizedLink = Pick<
 /** GitHub first path segments that are site pages, not users. */
 const GITHUB_RESERVED = new Set([
   "about",
+  "actions",
+  "codespaces",
+  "copilot",
+  "discussions",
+  "packages",
+  "pages",
+  "trending",
   "apps",
   "collections",
   "contact",

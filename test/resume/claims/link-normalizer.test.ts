@@ -31,6 +31,9 @@ describe("normalizeLink", () => {
     ["https://github.com/0lzi/CV/raw/main/CV.pdf", { repoUrl: "github.com/0lzi/CV", subpath: "/raw/main/CV.pdf" }],
     ["https://raw.githubusercontent.com/a/b/main/x.py", { kind: "repository", repoUrl: "github.com/a/b" }],
     ["https://github.com/features/actions", { kind: "other" }],
+    // GitHub's own pages are never someone's account
+    ["github.com/pages", { kind: "other" }],
+    ["https://github.com/Actions", { kind: "other" }],
     ["0xkilty.github.io/filler", { kind: "other", owner: "0xkilty", impliedRepoUrl: "github.com/0xkilty/filler" }],
     ["https://12megaa21.github.io/", { kind: "other", impliedRepoUrl: "github.com/12megaa21/12megaa21.github.io" }],
     [
