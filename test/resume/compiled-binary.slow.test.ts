@@ -68,7 +68,7 @@ test("the compiled binary's server makes the report PDF in-process", async () =>
   const env = { DATA_DIR: join(dir, "data"), GITHUB_API_URL: sim.url, GITHUB_TOKEN: "sim-token" };
   let server: ChildServer | null = null;
   try {
-    const made = await runCliProcess(["keys", "create", "--name", "binary"], env, [binary]);
+    const made = await runCliProcess(["keys", "create", "--name", "binary", "--create"], env, [binary]);
     expect(made.code).toBe(0);
     const key = made.stdout.trim();
     server = await startChildServer(env, ["serve"], 30_000, { command: binary, cwd: dir });
