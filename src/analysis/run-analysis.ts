@@ -220,7 +220,7 @@ export async function runAnalysis(input: AnalysisInput): Promise<AnalysisOutcome
     asOf: asOfTime(user, [...listed, ...accepted.map((v) => v.repo)]),
     claims: matches.map((m) => {
       const v = m.repo ? verdicts.get(repoKey(m.repo.owner, m.repo.name)) : undefined;
-      return { name: m.claim.name, start: m.claim.dates?.start, backedByCommits: !!v && v.accepted && v.own.count > 0 };
+      return { name: m.claim.name, dates: m.claim.dates, backedByCommits: !!v && v.accepted && v.own.count > 0 };
     }),
     totalCommits: accepted.reduce((s, v) => s + v.own.count, 0),
   });

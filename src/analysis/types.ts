@@ -9,7 +9,7 @@ import type { CommitTimeline } from "./commit-timeline.ts";
 export type Severity = "CRITICAL" | "WARNING" | "INFO";
 export type MatchStrength = "HIGH" | "MEDIUM" | "LOW";
 
-/** The 14 forensic rules of GITHUB-FORENSICS.md, in the note's order, then the second wave's (copies, anchored time). */
+/** The forensic rules of GITHUB-FORENSICS.md, in the note's order, then copies and anchored time, then automation. */
 export type ForensicRuleId =
   | "FUTURE_AUTHOR_DATE"
   | "CLOCK_TIME_MONOCULTURE"

@@ -223,7 +223,7 @@ try {
   const slow = await serviceSeries(sim, LATENCY, loginsOf("slow"), true);
   // a fresh service for the 0 ms peer, warm-up candidate again (its cache is in the other DATA_DIR)
   const fast = await serviceSeries(sim, 0, loginsOf("fast"), false);
-  // the path before issue 12: REST (no token, so no GraphQL), one repository at a time
+  // the path before GraphQL: REST (no token, so no GraphQL), one repository at a time
   const seq = await serviceSeries(sim, LATENCY, loginsOf("seq"), false, { GITHUB_TOKEN: "", GITHUB_CONCURRENCY: "1" });
   const cli = await cliSeries(sim, LATENCY, loginsOf("cli"));
   const base = p(slow.cold.ms, 50);

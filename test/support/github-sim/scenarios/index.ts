@@ -20,7 +20,7 @@ import {
   renamedRepository,
   unlinkedEmail,
 } from "./honest.ts";
-import { copiedRepository, honestImport, readmeThenDump, unanchoredHistory } from "./second-wave.ts";
+import { copiedRepository, honestImport, readmeThenDump, unanchoredHistory } from "./provenance.ts";
 
 export * from "./candidate.ts";
 export { forkWithOwnWork, forkWithoutOwnWork, type Upstream, upstreamProject, upstreamRepushed } from "./foreign.ts";
@@ -36,8 +36,8 @@ export {
   renamedRepository,
   unlinkedEmail,
 } from "./honest.ts";
+export { copiedRepository, honestImport, readmeThenDump, unanchoredHistory } from "./provenance.ts";
 export { DAY, HOUR, iso, MINUTE, Rng, seedOf } from "./random.ts";
-export { copiedRepository, honestImport, readmeThenDump, unanchoredHistory } from "./second-wave.ts";
 
 /** Every builder by name, for suites that iterate the library (benchmarks). */
 export const SCENARIOS: Record<string, (o: ScenarioOptions) => RepoScenario> = {

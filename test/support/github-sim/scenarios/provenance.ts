@@ -1,5 +1,5 @@
 /**
- * Histories the first rule set was never tuned on (issue 10): a dump after a README-only first commit,
+ * Where a history came from: a dump after a README-only first commit,
  * a copy of someone else's repository that is not a fork (identical or mostly identical), a history
  * dated entirely before its repository existed, and an honest import of years of local work.
  */
