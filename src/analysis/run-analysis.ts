@@ -159,7 +159,11 @@ export async function runAnalysis(input: AnalysisInput): Promise<AnalysisOutcome
     const key = repoKey(m.repo!.owner, m.repo!.name);
     const evidence = gathered[i]!;
     if (evidence.unavailable) unavailable.set(key, evidence.unavailable);
-    else verdicts.set(key, judgeRepo(user, evidence, { name: m.claim.name, dates: m.claim.dates }));
+    else
+      verdicts.set(
+        key,
+        judgeRepo(user, evidence, { name: m.claim.name, dates: m.claim.dates, description: m.claim.description }),
+      );
   }
   // several repositories and every one failing with a server error is GitHub down, not one bad repository
   const failing = [...unavailable.values()];

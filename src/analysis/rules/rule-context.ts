@@ -12,8 +12,8 @@ export interface RepoRuleContext {
   commits: GhCommit[];
   /** the exact number of counted commits (commits may be a newest-first prefix of them) */
   commitCount: number;
-  /** the claim this repository was matched to, with the resume's own dates for it (anchored time) */
-  claim?: { name: string; dates: DateRange | null };
+  /** the claim this repository was matched to: the resume's own dates and description lines for it */
+  claim?: { name: string; dates: DateRange | null; description?: readonly string[] };
 }
 
 /** What a rule found: its own severity before corroboration, a message naming the repository, the numbers. */

@@ -15,7 +15,7 @@
  * contrib-2 ... in order of first appearance.
  */
 import { gzipSync } from "node:zlib";
-import { isGeneratedFile } from "../../../../src/analysis/rules/sampled-stats.ts";
+import { isAuthoredFile } from "../../../../src/analysis/authored-files.ts";
 import { git } from "../git-writer.ts";
 import type { HistoryFixture } from "./history-fixture.ts";
 
@@ -72,7 +72,7 @@ export async function deriveFixture(
       files++;
       if (a !== "-") add += Number(a);
       if (d !== "-") del += Number(d);
-      if (path !== undefined && isGeneratedFile(path)) {
+      if (path !== undefined && !isAuthoredFile(path)) {
         gfiles++;
         if (a !== "-") gadd += Number(a);
       }
