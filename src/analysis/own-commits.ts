@@ -1,11 +1,21 @@
 import type { GhCommit, RepoEvidence } from "../github/types.ts";
+import { type Automation, detectAutomation } from "./automation.ts";
 
 /** The candidate's own work in one repository, and what was left out of it. */
 export interface OwnCommits {
-  /** the spec's `commits`: the candidate's non-merge, non-bot commits, beyond a fork's parent */
+  /**
+   * the spec's `commits`: the candidate's non-merge, non-bot commits, beyond a fork's parent, less those a
+   * scheduled job made under their identity (automation is not work)
+   */
   count: number;
-  /** the fetched commits that count (newest first): what the anomaly rules examine */
+  /** false when `count` is an estimate (automation scaled from the commits read to the whole history) */
+  exact: boolean;
+  /** the fetched commits under the candidate's identity (newest first): what the anomaly rules examine */
   examined: GhCommit[];
+  /** a scheduled job's commits among them, when there are enough to matter (automation.ts) */
+  automation: Automation | null;
+  /** the automated commits left out of `count` (over the whole history: scaled when it was read in part) */
+  automatedExcluded: number;
   mergesExcluded: number;
   botsExcluded: number;
   /** commits on the default branch by the candidate but inherited from a fork's parent */
@@ -54,5 +64,28 @@ export function ownCommits(evidence: RepoEvidence, login: string): OwnCommits {
     inherited = count - ownCount;
     count = ownCount;
   }
-  return { count, examined, mergesExcluded: merges, botsExcluded: bots, inheritedExcluded: inherited };
+  // a scheduled job's commits are not the candidate's work: counted over what was read, scaled to the rest
+  const created = Date.parse(evidence.repo.createdAt);
+  const pushed = Date.parse(evidence.repo.pushedAt ?? "");
+  const automation = detectAutomation(examined, {
+    created: Number.isFinite(created) ? created : Number.NEGATIVE_INFINITY,
+    pushed: Number.isFinite(pushed) ? pushed : Number.POSITIVE_INFINITY,
+  });
+  let automated = 0;
+  let exact = true;
+  if (automation) {
+    automated = examined.length >= count ? automation.count : Math.round((automation.count / examined.length) * count);
+    exact = examined.length >= count;
+    count = Math.max(0, count - automated);
+  }
+  return {
+    count,
+    exact,
+    examined,
+    automation,
+    automatedExcluded: automated,
+    mergesExcluded: merges,
+    botsExcluded: bots,
+    inheritedExcluded: inherited,
+  };
 }

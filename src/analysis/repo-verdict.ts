@@ -33,7 +33,16 @@ export function judgeRepo(user: GhUser, evidence: RepoEvidence, claim?: RepoRule
     repo,
     evidence,
     commits: own.examined,
-    commitCount: own.count,
+    // the rules judge every commit under the candidate's identity, automated ones included
+    commitCount: own.count + own.automatedExcluded,
+    automation: own.automation
+      ? {
+          found: own.automation,
+          humanCommits: own.count,
+          automatedCommits: own.automatedExcluded,
+          exact: own.exact,
+        }
+      : null,
     ...(claim ? { claim } : {}),
   });
   const flags: Flag[] = hits.map((h) => ({

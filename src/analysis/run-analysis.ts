@@ -74,7 +74,7 @@ function verifiedProject(m: ClaimMatch, v: RepoVerdict, repoFlags: Flag[]): Veri
     name: m.claim.name,
     repoUrl: `github.com/${v.repo.fullName}`,
     commits: v.own.count,
-    ...(v.evidence.candidateCountExact === false ? { commitsEstimated: true } : {}),
+    ...(v.evidence.candidateCountExact === false || !v.own.exact ? { commitsEstimated: true } : {}),
     matchStrength: matchStrength({
       basis: m.basis ?? "fuzzy",
       commits: v.own.count,
@@ -162,7 +162,12 @@ export async function runAnalysis(input: AnalysisInput): Promise<AnalysisOutcome
     else
       verdicts.set(
         key,
-        judgeRepo(user, evidence, { name: m.claim.name, dates: m.claim.dates, description: m.claim.description }),
+        judgeRepo(user, evidence, {
+          name: m.claim.name,
+          dates: m.claim.dates,
+          description: m.claim.description,
+          ...(m.claim.claimedCommits !== undefined ? { claimedCommits: m.claim.claimedCommits } : {}),
+        }),
       );
   }
   // several repositories and every one failing with a server error is GitHub down, not one bad repository

@@ -26,7 +26,9 @@ export type ForensicRuleId =
   | "BOT_AUTHOR"
   | "CLAIM_BEFORE_ACCOUNT"
   | "COPIED_REPOSITORY"
-  | "UNANCHORED_HISTORY";
+  | "UNANCHORED_HISTORY"
+  | "AUTOMATED_COMMITS"
+  | "INFLATED_ACTIVITY";
 
 /** Flags about the resume and the matching rather than a repository's history. */
 export type ClaimRuleId =

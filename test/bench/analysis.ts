@@ -20,12 +20,12 @@ import {
   type BenchCandidate,
   type CandidateKind,
   candidate,
-  FIRST_LOOK,
   fixtureOf,
   HELD_OUT,
   linkTo,
-  secondWave,
-  thirdWave,
+  provenanceAndRealCandidates,
+  VALIDATION_FIXTURES,
+  validationCandidates,
 } from "./analysis-candidates.ts";
 import { machine, percentile, table } from "./bench-util.ts";
 import { type CallFigures, graphqlSource, measureTypical, REST_BASELINE, restSource } from "./github-calls.ts";
@@ -242,8 +242,8 @@ function suite(): BenchCandidate[] {
       maya,
       maya.map((s) => ({ project: linkTo(s), repo: full(s) })),
     ),
-    ...secondWave(NOW),
-    ...thirdWave(),
+    ...provenanceAndRealCandidates(NOW),
+    ...validationCandidates(),
   ];
 }
 
@@ -338,9 +338,10 @@ function report(runs: Run[], typical: CallFigures[]): number {
   const heldOut = group();
   const tuned = group();
   const firstLook = group();
-  const setOf = (fixture: string) => (FIRST_LOOK.has(fixture) ? firstLook : HELD_OUT.has(fixture) ? heldOut : tuned);
+  const setOf = (fixture: string) =>
+    VALIDATION_FIXTURES.has(fixture) ? firstLook : HELD_OUT.has(fixture) ? heldOut : tuned;
   const setName = (fixture: string) =>
-    FIRST_LOOK.has(fixture) ? " (first look)" : HELD_OUT.has(fixture) ? " (held out)" : "";
+    VALIDATION_FIXTURES.has(fixture) ? " (first look)" : HELD_OUT.has(fixture) ? " (held out)" : "";
   const scenarioRows: Array<Array<string | number>> = [];
   for (const r of runs) {
     for (const s of r.c.spec.scenarios) {

@@ -47,7 +47,8 @@ describe("CLOCK_TIME_MONOCULTURE", () => {
   const hourly = Array.from({ length: 60 }, (_, i) => commit(LOGIN, T0 + i * DAY + 20 * HOUR + (i % 50) * MIN));
   test.each([
     ["painter: every commit at 12:00:00", painted, "CRITICAL"],
-    ["cron: every commit within one hour of the day", hourly, "CRITICAL"],
+    // regularity of the hour alone is a habit: an observation until padding corroborates it (corroborate.ts)
+    ["every commit within one hour of the day", hourly, "INFO"],
     ["fewer than 30 commits are never judged", painted.slice(0, 29), null],
     ["the honest history spreads over the day", honest, null],
     [
@@ -61,8 +62,15 @@ describe("CLOCK_TIME_MONOCULTURE", () => {
 
   test("the message names the clock time", () => {
     expect(clockTimeMonoculture(ctxOf(painted))?.message).toBe(
-      "ana/tool: 60 of 60 commits across 60 days were authored at exactly 12:00:00; real work spreads over the day",
+      "ana/tool: 60 of 60 commits across 60 days were authored at exactly 12:00:00; no person commits at the same second day after day, a script that sets the date does",
     );
+  });
+
+  test("one hour of the day is worded as an observation with its innocent reading", () => {
+    const msg = clockTimeMonoculture(ctxOf(hourly))?.message ?? "";
+    expect(msg).toContain("100% of 60 commits across 60 days were authored between 20:00 and 21:00");
+    expect(msg).toContain("People who commit right after a daily event");
+    expect(msg).toContain("an observation, not a forgery");
   });
 });
 
