@@ -19,6 +19,7 @@ import {
 import { claimRepoRefs, parseRepoUrl, repoKey } from "./claim-links.ts";
 import { commitTimeline } from "./commit-timeline.ts";
 import { confidenceScore, discreditsMost, type ScoredClaim } from "./confidence-score.ts";
+import { groupFindings } from "./findings.ts";
 import { sortFlags } from "./flag-order.ts";
 import { type ClaimMatch, matchClaims } from "./match-claims.ts";
 import { matchStrength } from "./match-strength.ts";
@@ -242,12 +243,17 @@ export async function runAnalysis(input: AnalysisInput): Promise<AnalysisOutcome
       ...(h.project ? { project: h.project } : {}),
     });
 
-  const sorted = sortFlags(flags);
+  // one fact, one weight: flags of one fact are grouped into a finding, weighed once and shown together
+  const grouped = groupFindings(sortFlags(flags));
+  const sorted = sortFlags(grouped.flags);
+  const order = [...new Set(sorted.map((f) => f.finding))];
+  const findings = [...grouped.findings].sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
   const scoreBreakdown = confidenceScore(scored, sorted, resume.projects.length - claims.length);
   return {
     confidenceScore: scoreBreakdown.score,
     verifiedProjects,
     flags: sorted,
+    findings,
     scoreBreakdown,
     unmatchedClaims,
     commitTimelines: accepted

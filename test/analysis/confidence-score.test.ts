@@ -59,10 +59,10 @@ describe("confidenceScore", () => {
     ],
     ["a resume-level WARNING costs 5", [high("a")], [flag("WARNING", "HIDDEN_TEXT")], 95],
     [
-      "a CRITICAL zeroes its claim and costs 15",
+      "a CRITICAL zeroes its claim and costs 45",
       [high("a"), high("b")],
       [flag("CRITICAL", "FUTURE_AUTHOR_DATE", "ana/b")],
-      35,
+      5,
     ],
     [
       "CRITICAL penalties stop at 45",
