@@ -72,7 +72,7 @@ export const FACTS: Record<FactId, { title: string; innocentReading: string }> =
 };
 
 /** The innocent reading of a finding of one flag, by rule (what an honest history with this flag usually is). */
-export const INNOCENT_READING: Partial<Record<RuleId, string>> = {
+export const INNOCENT_READING: Record<RuleId, string> = {
   FUTURE_AUTHOR_DATE: "a machine whose clock was set wrong makes one such commit, not many",
   CLOCK_TIME_MONOCULTURE: "people who commit right after a daily event or at a set time of day show this too",
   IDENTICAL_AUTHOR_TIMESTAMPS: "a tool that splits one change into several commits stamps them alike, a few at most",
@@ -98,6 +98,10 @@ export const INNOCENT_READING: Partial<Record<RuleId, string>> = {
   REPO_UNAVAILABLE: "GitHub blocks or fails on a repository for reasons that have nothing to do with the candidate",
   INFLATED_ACTIVITY: "the automation itself may be a good project; the activity it makes is not work",
   AUTOMATED_COMMITS: "keeping data or a badge fresh with a workflow is ordinary",
+  BOT_AUTHOR: "dependency and release bots are normal in a maintained project",
+  UNLINKED_EMAIL_COMMITS: "often the candidate's own commits from a work laptop or an employer's email",
+  RENAMED_REPO: "repositories are renamed all the time; GitHub redirects the old name",
+  AI_AGENT: "using AI tools is no misconduct; ask how the work was done",
 };
 
 const RULE_TITLE: Partial<Record<RuleId, string>> = {
@@ -165,7 +169,7 @@ export function groupFindings(flags: readonly Flag[]): { flags: Flag[]; findings
       ...(first.project ? { project: first.project } : {}),
       rules,
       title: described?.title ?? RULE_TITLE[first.rule] ?? first.rule.toLowerCase().replace(/_/g, " "),
-      innocentReading: described?.innocentReading ?? INNOCENT_READING[first.rule] ?? "",
+      innocentReading: described?.innocentReading ?? INNOCENT_READING[first.rule],
     };
   });
   return { flags: tagged, findings };

@@ -57,14 +57,14 @@ export function judgeRepo(user: GhUser, evidence: RepoEvidence, claim?: RepoRule
       severity: "WARNING",
       rule: "EMPTY_REPO",
       repo: repo.fullName,
-      message: `${repo.fullName}: the repository is empty; there is no work in it to verify`,
+      message: `${repo.fullName}: the repository is empty; there is no work in it to verify (the work may not be pushed yet)`,
     });
   } else if (own.count === 0 && !hits.some((h) => h.rule === "FORK_AS_OWN" || h.rule === "FOREIGN_HISTORY")) {
     flags.push({
       severity: "WARNING",
       rule: "NO_CANDIDATE_COMMITS",
       repo: repo.fullName,
-      message: `${repo.fullName}: none of its ${evidence.totalCommitCount} commits are linked to ${user.login}'s account`,
+      message: `${repo.fullName}: none of its ${evidence.totalCommitCount} commits are linked to ${user.login}'s account; commits made under an email the account does not list do not count here`,
       evidence: { totalCommits: evidence.totalCommitCount },
     });
   }

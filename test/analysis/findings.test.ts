@@ -139,3 +139,13 @@ describe("verdict calibration: half or more of the claim weight discredited read
     expect(b.score).toBe(67);
   });
 });
+
+describe("every finding says its innocent reading", () => {
+  test("each rule has one, and a finding of any rule carries it", () => {
+    for (const [rule, reading] of Object.entries(INNOCENT_READING)) {
+      expect(reading.length).toBeGreaterThan(20);
+      const { findings } = groupFindings([f(rule as RuleId)]);
+      expect(findings[0]!.innocentReading).toBe(reading);
+    }
+  });
+});

@@ -22,7 +22,7 @@ export const copiedRepository: RepoRule = (ctx): RuleHit | null => {
     return {
       rule: "COPIED_REPOSITORY",
       severity: "CRITICAL",
-      message: `${about(ctx)}its files are identical to ${theirs}, an older repository of another account, and it is not a fork; the ${here} re-commit that work`,
+      message: `${about(ctx)}its files are identical to ${theirs}, an older repository of another account, and it is not a fork; the ${here} re-commit that work. A course starter or a template is identical to its source too, so ask what was added`,
       evidence: { original: copy.original, originalCreated: dayText(copy.createdAt), identicalTree: 1, extent: 1 },
     };
   }
@@ -31,7 +31,7 @@ export const copiedRepository: RepoRule = (ctx): RuleHit | null => {
   return {
     rule: "COPIED_REPOSITORY",
     severity: "WARNING",
-    message: `${about(ctx)}${copy.sharedFiles} of its ${copy.files} files (${pct(share)}) are identical to files of ${theirs}, an older repository of another account; it is not a fork`,
+    message: `${about(ctx)}${copy.sharedFiles} of its ${copy.files} files (${pct(share)}) are identical to files of ${theirs}, an older repository of another account; it is not a fork. A project built on a starter or a tutorial shares its files too, so ask what was added`,
     evidence: {
       original: copy.original,
       originalCreated: dayText(copy.createdAt),

@@ -74,7 +74,7 @@ export const foreignHistory: RepoRule = (ctx) => {
   return {
     rule: "FOREIGN_HISTORY",
     severity: "WARNING",
-    message: `${about(ctx)}${evidence.otherAuthorsComplete === false ? "about " : ""}${others} of ${total} commits (${pct(share)}) including the root commit are by other identities (root by ${rootWho} on ${dayText(root.authorDate)})${lead}; only ${ctx.commitCount} are the candidate's`,
+    message: `${about(ctx)}${evidence.otherAuthorsComplete === false ? "about " : ""}${others} of ${total} commits (${pct(share)}) including the root commit are by other identities (root by ${rootWho} on ${dayText(root.authorDate)})${lead}; only ${ctx.commitCount} are the candidate's; a project adopted from its previous maintainer keeps their history too`,
     evidence: { otherCommits: others, total, share: Math.round(share * 100) / 100, rootAuthor: rootWho },
   };
 };

@@ -40,7 +40,7 @@ export const identicalAuthorTimestamps: RepoRule = (ctx) => {
   return {
     rule: "IDENTICAL_AUTHOR_TIMESTAMPS",
     severity: top.count >= IDENTICAL_CRITICAL_MIN || many ? "CRITICAL" : "WARNING",
-    message: `${about(ctx)}${top.count} commits share the exact author timestamp ${when}${spread}; separate pieces of work are not written in the same second`,
+    message: `${about(ctx)}${top.count} commits share the exact author timestamp ${when}${spread}; separate pieces of work are not written in the same second, though a tool that splits one change into several commits stamps a few alike`,
     evidence: {
       sameTimestamp: top.count,
       examined: ctx.commits.length,

@@ -65,10 +65,34 @@ describe("REPEATED_OR_TIMESTAMP_MESSAGES", () => {
     expect(repeatedOrTimestampMessages(ctxOf(commits))?.severity ?? null).toBe(severity as never);
   });
 
-  test("the small vocabulary is named in the message", () => {
+  test("the small vocabulary is named in the message, with its innocent reading", () => {
     expect(repeatedOrTimestampMessages(ctxOf(series(300, (i) => `filler ${i % 12}`)))?.message).toBe(
-      'ana/tool: 300 commit messages are drawn from only 12 distinct ones (the most frequent "filler 0"), the output of a script',
+      'ana/tool: 300 messages a person wrote are drawn from only 12 distinct ones (the most frequent "filler 0"), as when a script picks from a short list; a person who reuses a few short messages ("fix", "update") writes this too',
     );
+  });
+
+  test("a junior editing in GitHub's web editor: dozens of default messages are not a script", () => {
+    const web = [
+      "Update README.md",
+      "Add files via upload",
+      "Create index.html",
+      "Update style.css",
+      "Delete old.js",
+      "Rename app.js to main.js",
+    ];
+    const cs = series(120, (i) => (i % 5 === 0 ? `add the ${i}th exercise` : web[i % web.length]!));
+    expect(repeatedOrTimestampMessages(ctxOf(cs))).toBeNull();
+  });
+
+  test("repetition is judged on the messages a person wrote, and the defaults left out are counted", () => {
+    // 60 messages written by hand, 36 of them "fix"; 90 web-editor defaults beside them
+    const cs = series(150, (i) => (i < 90 ? "Update README.md" : i < 126 ? "fix" : `feature ${i}`));
+    const hit = repeatedOrTimestampMessages(ctxOf(cs))!;
+    expect(hit.severity).toBe("WARNING");
+    expect(hit.message).toContain(
+      "60% of 60 messages a person wrote (90 of GitHub's or git's defaults left out) are the same message \"fix\"",
+    );
+    expect(hit.message).toContain("terse habits repeat a message too");
   });
 });
 

@@ -120,7 +120,7 @@ describe("BACKDATED_SPLIT", () => {
     const hit = backdatedSplit(ctxOf(c));
     expect(hit?.severity).toBe("WARNING");
     expect(hit?.message).toBe(
-      "ana/tool: 227 of 230 commits were authored across 14 months but committed within 8 minutes on 2024-03-02",
+      "ana/tool: 227 of 230 commits were authored across 14 months but committed within 8 minutes on 2024-03-02; a rebase, a history rewrite or a maintainer committing old pull requests does this too",
     );
   });
 

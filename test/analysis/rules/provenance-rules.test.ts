@@ -142,7 +142,7 @@ describe("FORK_AS_OWN", () => {
       evidence: { aheadOfParent: { total: 0, byCandidate: 0 }, totalCommitCount: 900 },
     });
     expect(forkAsOwn(ctx)?.message).toBe(
-      "ana/tool: a fork of upstream/tool; it has no commits beyond its parent, the rest of its 900 commits are inherited",
+      "ana/tool: a fork of upstream/tool; it has no commits beyond its parent, the rest of its 900 commits are inherited. Keeping a fork to study or patch a project is common; its history is not the candidate's work",
     );
   });
 });
@@ -161,7 +161,7 @@ describe("BOT_AUTHOR, UNLINKED_EMAIL_COMMITS, AI_AGENT (INFO)", () => {
     const hit = botAuthor(ctxOf(mine(3), { evidence: { otherAuthors: bots } }));
     expect(hit?.severity).toBe("INFO");
     expect(hit?.message).toBe(
-      "ana/tool: 12 commits are by bots (dependabot[bot]); they are not counted as the candidate's work",
+      "ana/tool: 12 commits are by bots (dependabot[bot]); they are not counted as the candidate's work, and are normal in a maintained project",
     );
   });
   test("unlinked emails in the candidate's own repository are reported as INFO", () => {
@@ -175,7 +175,7 @@ describe("BOT_AUTHOR, UNLINKED_EMAIL_COMMITS, AI_AGENT (INFO)", () => {
     const hit = aiAssisted(ctxOf(cs, { evidence: { agentFiles: ["CLAUDE.md"] } }));
     expect(hit?.severity).toBe("INFO");
     expect(hit?.message).toBe(
-      "ana/tool: shows AI-agent involvement: agent instruction files (CLAUDE.md); 1 commits with an AI co-author trailer",
+      "ana/tool: shows AI-agent involvement: agent instruction files (CLAUDE.md); 1 commits with an AI co-author trailer. Using AI tools is no misconduct; ask how the work was done",
     );
   });
   test("no agent traces, no flag", () => expect(aiAssisted(ctxOf(mine(3)))).toBeNull());
