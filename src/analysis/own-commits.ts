@@ -33,12 +33,33 @@ export function sameLogin(a: string | null | undefined, b: string): boolean {
   return typeof a === "string" && a.toLowerCase() === b.toLowerCase();
 }
 
+/** Pages of the listing (100 commits) and the fewest commits a page needs to say how merge-heavy it is. */
+const PAGE = 100;
+const MIN_PAGE_COMMITS = 20;
+
+/**
+ * The largest share of merges on any page read of the candidate's listing: scaled to the unread pages, it
+ * errs towards more merges, so the estimate of their own commits errs low, never high.
+ */
+function densestMergeShare(listed: readonly GhCommit[], login: string): number {
+  const mine = listed.filter((c) => sameLogin(c.authorLogin, login));
+  let best = 0;
+  for (let i = 0; i < mine.length; i += PAGE) {
+    const page = mine.slice(i, i + PAGE);
+    if (page.length < MIN_PAGE_COMMITS && i > 0) continue;
+    best = Math.max(best, page.filter((c) => c.parents > 1).length / page.length);
+  }
+  return best;
+}
+
 /**
  * Counts a commit for the candidate only when GitHub links its author to the candidate's account
  * (author.login), and it is neither a merge nor a bot's. In a fork only the candidate's commits ahead
  * of the parent count; the rest of the branch is the parent's history. When the evidence is truncated,
  * merges beyond the fetched pages cannot be seen, so the count is exact only when /stats/contributors gave
- * it (merges excluded there); otherwise the listing's count minus the merges seen, marked estimated.
+ * it (merges excluded there); otherwise the listing's count less its merges at the share the pages read
+ * show (rounded down), marked estimated. Subtracting only the merges seen overstated a merge-heavy
+ * history (914 shown for 813).
  */
 export function ownCommits(evidence: RepoEvidence, login: string): OwnCommits {
   let merges = 0;
@@ -51,8 +72,14 @@ export function ownCommits(evidence: RepoEvidence, login: string): OwnCommits {
     else kept.push(c);
   }
   // /stats/contributors counts exclude merges already: subtracting the merges seen again would undercount
-  const seenMerges = evidence.candidateCountExcludesMerges ? 0 : merges;
-  let count = Math.max(0, evidence.candidateCommitCount - seenMerges - bots);
+  const read = merges + bots + kept.length;
+  const partial = !evidence.candidateCountExcludesMerges && read > 0 && read < evidence.candidateCommitCount;
+  const mergesOverall = evidence.candidateCountExcludesMerges
+    ? 0
+    : partial
+      ? Math.ceil(densestMergeShare(evidence.candidateCommits, login) * evidence.candidateCommitCount)
+      : merges;
+  let count = Math.max(0, evidence.candidateCommitCount - mergesOverall - bots);
   let examined = kept;
   let inherited = 0;
   if (evidence.repo.fork) {

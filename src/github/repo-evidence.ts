@@ -46,6 +46,8 @@ export interface EvidenceLimits {
   scope?: string;
   /** the last read of each history (stable-history.ts): a re-read after a push asks only for what is new */
   history?: HistoryStore | null;
+  /** one backoff unit (the client's): waits between /stats/contributors retries (line-counts.ts) */
+  backoffUnitMs?: number;
 }
 
 interface ContentEntry {
@@ -103,7 +105,7 @@ export async function fetchRepoEvidence(
     client.get<ContentEntry[]>("/repos/{owner}/{repo}/contents/{path}", { ...params, path: "" }, [404]),
     aheadOfParent(client, repo, login, limits.maxCommitPages),
   ]);
-  const plan = await planLineCounts(client, repo, login, history, limits.sampleSize, basics);
+  const plan = await planLineCounts(client, repo, login, history, limits.sampleSize, basics, limits.backoffUnitMs);
   const [[languages, root, ahead], sample] = await Promise.all([basics, sampleWithStats(client, repo, plan.shas)]);
   evidence.lineCounts = plan.lineCounts;
   // /stats/contributors counts the candidate's non-merge commits exactly: it replaces the paged estimate
@@ -191,12 +193,13 @@ async function planLineCounts(
   history: CommitHistory,
   sampleSize: number,
   meanwhile: Promise<unknown>,
+  backoffUnitMs = 1000,
 ): Promise<{ shas: string[]; lineCounts: LineCountEvidence }> {
   const own = history.candidateCommits.filter((c) => c.parents <= 1);
   const every = { shas: own.map((c) => c.sha), lineCounts: { path: "every-commit" as const } };
   if (history.candidateCommitCount <= EVERY_COMMIT_MAX && !history.truncated) return every;
   const shas = new Set(planStatsSample(history.candidateCommits, history.candidateCommitCount, sampleSize));
-  const weeks = candidateWeeks(await contributorStats(client, repo, meanwhile), login);
+  const weeks = candidateWeeks(await contributorStats(client, repo, meanwhile, { unitMs: backoffUnitMs }), login);
   if (!weeks?.lines) {
     if (history.candidateCommitCount <= EVERY_COMMIT_FALLBACK_MAX && !history.truncated) return every;
     return { shas: [...shas], lineCounts: { path: "sampled", ...(weeks ? { commits: weeks.commits } : {}) } };

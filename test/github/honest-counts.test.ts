@@ -66,6 +66,30 @@ describe("commit counts", () => {
     expect(ownCommits(e, login).count).toBe(350 - MERGES);
   });
 
+  test("statistics still computing after the first retry are asked for again with backoff: exact", async () => {
+    sim.statsComputing(`${login}/merges`, 3);
+    const src = source();
+    const e = await src.repoEvidence((await src.getRepo(login, "merges"))!, login);
+    expect(e.candidateCountExact).toBe(true);
+    expect(ownCommits(e, login).count).toBe(350 - MERGES);
+    expect(sim.calls("/stats/contributors").length).toBeGreaterThanOrEqual(4);
+  });
+
+  test("statistics that never come: an estimate, labelled, within 10 % and never above the truth", async () => {
+    sim.statsComputing(`${login}/merges`, 100);
+    try {
+      const src = source();
+      const e = await src.repoEvidence((await src.getRepo(login, "merges"))!, login);
+      expect(e.candidateCountExact).toBe(false);
+      const own = ownCommits(e, login);
+      // the listing's 350 less the merges at the share the pages read show (not only the merges seen)
+      expect(own.count).toBeLessThanOrEqual(350 - MERGES);
+      expect(own.count).toBeGreaterThanOrEqual(Math.floor(0.9 * (350 - MERGES)));
+    } finally {
+      sim.statsComputing(`${login}/merges`, 0);
+    }
+  });
+
   test("without the statistics the count is the listing's, marked estimated", async () => {
     sim.injectFaults({ status: 500, count: 20, match: "/stats/contributors" });
     try {
