@@ -1,8 +1,9 @@
 import { type CommitHistory, fetchCommitHistory } from "./commit-history.ts";
 import { planStatsSample } from "./commit-sample.ts";
-import { findOriginalOnce, isCopySuspect, isStrongSuspect } from "./copy-search.ts";
+import { findOriginalOnce, isCopySuspect } from "./copy-search.ts";
 import type { GitHubClient } from "./github-client.ts";
 import { sameLogin, toGhCommit } from "./github-mappers.ts";
+import { findHistoryOriginOnce, isClonedHistorySuspect } from "./history-origin.ts";
 import {
   authoredInWeek,
   COMMITS_PER_HEAVY_WEEK,
@@ -143,11 +144,16 @@ export async function fetchRepoEvidence(
   const sampledRoot = history.rootCommit && sample.commits.find((c) => c.sha === history.rootCommit!.sha);
   if (sampledRoot) evidence.rootCommit = sampledRoot;
   const suspect = isCopySuspect(repo, history.candidateCommits, history.totalCommitCount, evidence.sampledWithStats);
-  if (suspect && history.headTreeSha) {
-    const strong = isStrongSuspect(history.candidateCommits);
-    const copy = await findOriginalOnce(limits.scope ?? "", client, repo, login, history.headTreeSha, strong);
-    if (copy) evidence.copyOf = copy;
-  }
+  const [copy, origin] = await Promise.all([
+    suspect && history.headTreeSha
+      ? findOriginalOnce(limits.scope ?? "", client, repo, login, history.headTreeSha)
+      : undefined,
+    isClonedHistorySuspect(repo, history.rootCommit, login)
+      ? findHistoryOriginOnce(limits.scope ?? "", client, repo, login, history.rootCommit!.sha)
+      : undefined,
+  ]);
+  if (copy) evidence.copyOf = copy;
+  if (origin) evidence.historyOrigin = origin;
   return evidence;
 }
 

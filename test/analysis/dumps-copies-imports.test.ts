@@ -15,6 +15,7 @@ import {
   honestImport,
   readmeThenDump,
   unanchoredHistory,
+  upstreamRepushed,
 } from "../support/github-sim/scenarios/index.ts";
 import { linkedClaim, resume } from "./fixtures.ts";
 
@@ -33,6 +34,16 @@ beforeAll(async () => {
           copiedRepository({ login, name: "task-board", originalOwner: "board-maker", changedFiles: 2 }),
           unanchoredHistory({ login }),
           honestImport({ login }),
+          copiedRepository({
+            login,
+            name: "habit-tracker",
+            copyName: "my-habits",
+            originalOwner: "habit-dev",
+            changedFiles: 3,
+            spanDays: 2,
+            description: "Track daily habits with streaks and reminders",
+          }),
+          upstreamRepushed({ login }),
         ],
       }),
     ],
@@ -103,6 +114,36 @@ describe("dumps, copies, unanchored histories and imports", () => {
     expect(out.flags.filter((f) => f.severity === "CRITICAL")).toEqual([]);
     expect(out.confidenceScore).toBeGreaterThanOrEqual(40);
     expect(out.confidenceScore).toBeLessThanOrEqual(70);
+  });
+
+  test("a renamed copy is found by its description: every suspect is searched both ways", async () => {
+    sim.resetCallLog();
+    const { out, flag } = await run("my-habits");
+    const f = flag("COPIED_REPOSITORY")!;
+    expect(f.severity).toBe("WARNING");
+    expect(f.message).toContain("habit-dev/habit-tracker (created ");
+    expect(f.message).toContain("so ask what was added");
+    expect(out.verifiedProjects[0]!.matchStrength).not.toBe("HIGH");
+    expect(sim.calls("/search/repositories").map((c) => c.query.q)).toEqual([
+      "my-habits in:name fork:false",
+      '"Track daily habits with streaks and reminders" in:description fork:false',
+    ]);
+  });
+
+  test("a history that keeps another repository's commit SHAs names that repository, its owner and dates", async () => {
+    const { out, flag } = await run("tinyhttp");
+    const f = flag("FOREIGN_HISTORY")!;
+    expect(f.severity).toBe("WARNING");
+    expect(f.message).toMatch(
+      /its root commit [0-9a-f]{7} is a commit of quarkworks\/tinyhttp by quarkworks \(created \d{4}-\d\d-\d\d, last pushed \d{4}-\d\d-\d\d, 420 stars\)/,
+    );
+    expect(f.message).toContain("the history was cloned from there");
+    expect(f.evidence?.original).toBe("quarkworks/tinyhttp");
+    expect(out.verifiedProjects[0]!.commits).toBe(3);
+    // re-verifying asks no search again: the origin of a root is remembered
+    sim.resetCallLog();
+    await run("tinyhttp");
+    expect(sim.calls("/search/")).toEqual([]);
   });
 
   test("an honest history is no copy suspect: no search call, no flag", async () => {
