@@ -233,6 +233,11 @@ async function planLineCounts(
 
 /** A commit's diff that failed twice is one GitHub will not render: retrying longer only delays the job. */
 export const DIFF_RETRIES = 1;
+/**
+ * Commits of one repository read at once (immutable reads, so each is paid once ever). All of a short
+ * history's commits go in one round trip: reading them three at a time made a 4-commit history cost two.
+ */
+export const COMMIT_READS_AT_ONCE = 8;
 
 /**
  * GET /repos/{o}/{r}/commits/{sha} for each planned SHA (immutable: served from cache once seen). A commit
@@ -245,7 +250,7 @@ export async function sampleWithStats(
   shas: string[],
 ): Promise<{ commits: GhCommit[]; unrendered: string[] }> {
   const unrendered: string[] = [];
-  const fetched = await mapLimit(shas, 3, async (sha) => {
+  const fetched = await mapLimit(shas, COMMIT_READS_AT_ONCE, async (sha) => {
     try {
       const res = await client.get(
         "/repos/{owner}/{repo}/commits/{ref}",

@@ -164,6 +164,7 @@ export async function startGitHubSimulator(opts: GitHubSimulatorOptions = {}): P
     };
     const finish = (answer: SimAnswer, cause?: CallLogEntry["cause"], extra: Record<string, string> = {}) => {
       entry.status = answer.status;
+      entry.doneAt = clock.now();
       if (cause) entry.cause = cause;
       return respond(answer, { ...base, ...extra }, req.method);
     };
