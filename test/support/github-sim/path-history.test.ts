@@ -105,6 +105,23 @@ describe("derive-path-fixture", () => {
     expect(f.paths).toContain("src/main.c");
   });
 
+  test("an author name used with the person's e-mail is the person (one developer, two names)", async () => {
+    const repo = join(dir, "alias.git");
+    await initBareRepo(repo);
+    const alias = { name: "alice-r", email: alice.email };
+    await appendCommits(
+      repo,
+      [alice, alice, bob, alias].map((author, i) => ({
+        author,
+        authorDate: T + i * 3600_000,
+        message: `Work ${i}`,
+        files: { [`f${i}.txt`]: `${i}\n` },
+      })),
+    );
+    const f = await derivePathFixture(repo, "github.com/example/alias");
+    expect(f.commits.a).toEqual(["candidate", "candidate", "contrib-1", "candidate"]);
+  });
+
   test("rebuilt, every commit changes the same paths by the same line counts", async () => {
     const repo = join(dir, "orig.git");
     await initBareRepo(repo);

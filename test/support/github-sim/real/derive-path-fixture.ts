@@ -8,7 +8,8 @@
  *     [--candidate "Author Name,Other Name"] [--keep-subjects] [--scrub-paths]
  *
  * `--candidate` names the person (several author names, or a minor author of a team repository); by
- * default the author name with the most commits. `--keep-subjects` keeps every subject verbatim: only for
+ * default the author name with the most commits. Any other author name used with the person's e-mail is
+ * the person too. `--keep-subjects` keeps every subject verbatim: only for
  * histories whose subjects a program wrote (a scheduled workflow's templates), checked by hand first.
  * `--scrub-paths` (for a person's own repositories, where file names can name people: coursework,
  * portfolios) replaces every path segment outside a list of common names by a stable token, keeping
@@ -187,6 +188,12 @@ export async function derivePathFixture(
     const top = [...byName.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
     if (top !== undefined) named.add(top);
   }
+  // one person under several names: an author whose e-mail the named person also used is that person
+  const personal = (e: string) => e !== "" && e.toLowerCase() !== "noreply@github.com" && !BOT.test(e);
+  const emails = new Set(
+    rows.filter((r) => named.has(r.an.toLowerCase()) && personal(r.ae)).map((r) => r.ae.toLowerCase()),
+  );
+  for (const r of rows) if (emails.has(r.ae.toLowerCase()) && !BOT.test(r.an)) named.add(r.an.toLowerCase());
   // the person's name words and e-mail local parts never reach a path or a subject
   const secrets = new Set<string>();
   for (const r of rows)
