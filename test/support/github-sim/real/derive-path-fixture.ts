@@ -16,11 +16,11 @@
  * the extension: `lib/`, `vendor/`, `resume.pdf` or `index.html` stay readable, "Prof X/notes.docx" does not.
  * A snapshot may lack its largest blobs: a file whose blob is missing counts as binary (added -1).
  */
-import { gzipSync } from "node:zlib";
 import { git } from "../git-writer.ts";
+import { BOT, identityMapper } from "./fixture-identity.ts";
+import { writeFixtureJson } from "./fixture-io.ts";
 import type { PathHistoryFixture } from "./path-history-fixture.ts";
 
-const BOT = /\[bot\]|^(dependabot|renovate|github-actions|greenkeeper|snyk-bot|imgbot|allcontributors)/i;
 const TOOL_DEFAULT =
   /^(initial commit|first commit|init|add files via upload|merge (pull request #\d+|branch|remote-tracking branch)\b)/i;
 /** GitHub's web editor: "Update README.md", "Create index.html", "Delete old.txt", "Rename a.js to b.js" */
@@ -225,20 +225,7 @@ export async function derivePathFixture(
   };
   const cleanPath = (p: string) => scrub(p.split("/").map(segment).join("/"));
 
-  const ids = new Map<string, string>();
-  const identity = (name: string, email: string): string => {
-    if (named.has(name.toLowerCase())) return "candidate";
-    if (email.toLowerCase() === "noreply@github.com") return "web-flow";
-    if (BOT.test(name) || BOT.test(email))
-      return /dependabot/i.test(name + email)
-        ? "dependabot[bot]"
-        : /github-actions/i.test(name + email)
-          ? "github-actions[bot]"
-          : "other-bot[bot]";
-    const key = name.toLowerCase();
-    if (!ids.has(key)) ids.set(key, `contrib-${ids.size + 1}`);
-    return ids.get(key)!;
-  };
+  const identity = identityMapper(named, { webFlow: true });
 
   const subjects = new Map<string, number>();
   const subjectOf = (r: Row): string => {
@@ -313,9 +300,6 @@ if (import.meta.main) {
     keepSubjects: process.argv.includes("--keep-subjects"),
     scrubPaths: process.argv.includes("--scrub-paths"),
   });
-  const json = JSON.stringify(fixture);
-  await Bun.write(outPath, outPath.endsWith(".gz") ? gzipSync(json, { level: 9 }) : `${json}\n`);
-  console.log(
-    `${outPath}: ${fixture.commitCount} commits, ${fixture.paths.length} paths, ${json.length} bytes of JSON`,
-  );
+  const size = await writeFixtureJson(outPath, fixture);
+  console.log(`${outPath}: ${fixture.commitCount} commits, ${fixture.paths.length} paths, ${size} bytes of JSON`);
 }

@@ -4,14 +4,13 @@
  * path is written with generated lines so that git (and so the simulated GitHub) reports the fixture's
  * additions and deletions per file; binary files get binary content. Content is never the real one.
  */
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { gunzipSync } from "node:zlib";
 import type { CommitSpec, GitIdentity } from "../git-writer.ts";
 import { candidateIdentity, type RepoScenario, type ScenarioLabel } from "../scenarios/candidate.ts";
-import { iso } from "../scenarios/random.ts";
 import type { UserSpec } from "../sim-world.ts";
+import { readFixtureJson, undelta } from "./fixture-io.ts";
 import type { PathHistory, PathHistoryFixture } from "./path-history-fixture.ts";
+import { scenarioFromCommits } from "./real-history.ts";
 
 export const HONEST_CORPUS_DIR = join(import.meta.dir, "../../../fixtures/honest-corpus/histories");
 
@@ -21,13 +20,8 @@ export function loadPathHistory(file: string, dir = HONEST_CORPUS_DIR): PathHist
   const key = join(dir, file);
   const hit = cache.get(key);
   if (hit) return hit;
-  const bytes = readFileSync(key);
-  const fixture = JSON.parse((file.endsWith(".gz") ? gunzipSync(bytes) : bytes).toString("utf8")) as PathHistoryFixture;
+  const fixture = readFixtureJson<PathHistoryFixture>(key);
   if (fixture.format !== 2) throw new Error(`${file}: not a format-2 history fixture`);
-  const undelta = (xs: number[]) => {
-    let t = 0;
-    return xs.map((d) => (t += d));
-  };
   const h = { fixture, authorAt: undelta(fixture.commits.at), committerAt: undelta(fixture.commits.ct) };
   cache.set(key, h);
   return h;
@@ -138,22 +132,5 @@ export function pathCommits(
 
 /** A scenario from a format-2 fixture, owned by the candidate (or `owner`). */
 export function pathHistory(o: PathHistoryOptions): RepoScenario {
-  const { commits, users, candidate } = pathCommits(o);
-  const h = loadPathHistory(o.file);
-  const firstPush = Math.min(...commits.map((c) => Number(c.committerDate)));
-  return {
-    scenario: `real:${h.fixture.source}`,
-    repo: {
-      owner: o.owner ?? o.login,
-      name: o.name,
-      description: o.description ?? null,
-      ...(o.topics ? { topics: o.topics } : {}),
-      createdAt: o.createdAt ?? iso(firstPush - 3_600_000),
-      ...(o.pushedAt ? { pushedAt: o.pushedAt } : {}),
-      commits,
-    },
-    users,
-    prerequisites: [],
-    label: { ...o.label, candidateCommits: o.label.candidateCommits ?? candidate },
-  };
+  return scenarioFromCommits(o, loadPathHistory(o.file).fixture.source, pathCommits(o));
 }

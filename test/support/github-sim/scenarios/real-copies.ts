@@ -42,6 +42,32 @@ function original(
   return { commits, users: [owner, ...users], repoCreatedAt: iso(firstPush - 3_600_000) };
 }
 
+/** The candidate's repository next to the original it comes from (a prerequisite of the world). */
+function beside(
+  o: RealOriginal & { login: string; name: string; label: ScenarioLabel },
+  orig: ReturnType<typeof original>,
+  kind: string,
+  repo: { createdAt: string; commits: CommitSpec[] },
+  stargazers: number,
+): RepoScenario {
+  return {
+    scenario: `${kind}:${loadPathHistory(o.file).fixture.source}`,
+    repo: { owner: o.login, name: o.name, description: o.description, ...repo },
+    users: orig.users,
+    prerequisites: [
+      {
+        owner: o.originalOwner,
+        name: o.originalName,
+        description: o.description,
+        createdAt: orig.repoCreatedAt,
+        stargazers,
+        commits: orig.commits,
+      },
+    ],
+    label: o.label,
+  };
+}
+
 /**
  * The original's final tree re-committed by the candidate in `commits` commits spread over `spanDays`,
  * from `firstCommitAt`, under `name`; the share of files left byte-identical is `identicalShare` (the
@@ -78,29 +104,7 @@ export function renamedRealCopy(
     message: i === 0 ? "Initial commit" : `Change ${i}`,
     files: Object.fromEntries(paths.slice(i * per, (i + 1) * per).map((p) => [p, copy[p]!])),
   }));
-  const h = loadPathHistory(o.file);
-  return {
-    scenario: `real-copy:${h.fixture.source}`,
-    repo: {
-      owner: o.login,
-      name: o.name,
-      description: o.description,
-      createdAt: iso(t0 - 600_000),
-      commits,
-    },
-    users: orig.users,
-    prerequisites: [
-      {
-        owner: o.originalOwner,
-        name: o.originalName,
-        description: o.description,
-        createdAt: orig.repoCreatedAt,
-        stargazers: 300,
-        commits: orig.commits,
-      },
-    ],
-    label: o.label,
-  };
+  return beside(o, orig, "real-copy", { createdAt: iso(t0 - 600_000), commits }, 300);
 }
 
 /**
@@ -127,27 +131,5 @@ export function sharedShaHistory(
     message: `Change ${i + 1}`,
     files: { [`src/own-${i}.js`]: `${Array.from({ length: 20 + 7 * i }, (_, k) => `own ${i}.${k}`).join("\n")}\n` },
   }));
-  const h = loadPathHistory(o.file);
-  return {
-    scenario: `real-shared:${h.fixture.source}`,
-    repo: {
-      owner: o.login,
-      name: o.name,
-      description: o.description,
-      createdAt: iso(t0 - 3_600_000),
-      commits: [...shared, ...own],
-    },
-    users: orig.users,
-    prerequisites: [
-      {
-        owner: o.originalOwner,
-        name: o.originalName,
-        description: o.description,
-        createdAt: orig.repoCreatedAt,
-        stargazers: 900,
-        commits: orig.commits,
-      },
-    ],
-    label: o.label,
-  };
+  return beside(o, orig, "real-shared", { createdAt: iso(t0 - 3_600_000), commits: [...shared, ...own] }, 900);
 }
