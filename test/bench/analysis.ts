@@ -6,7 +6,8 @@
  * client. Prints per-rule true/false positives, CRITICAL flags on honest histories, score ranges of
  * honest and fraudulent candidates, matching accuracy, and GitHub calls per verification cold and warm.
  * Exits 1 when a target is missed. `--no-extract` feeds the analysis what a perfect extractor would
- * produce instead, to tell analysis errors from extraction errors.
+ * produce instead, to tell analysis errors from extraction errors. Then the honest-candidate corpus
+ * (honest-corpus.ts): `--corpus-only` runs just that section, `--show-held-out` lists its held-out half.
  */
 import { runAnalysis } from "../../src/analysis/run-analysis.ts";
 import { type AnalysisOutcome, SEVERITY_RANK, type Severity } from "../../src/analysis/types.ts";
@@ -29,6 +30,7 @@ import {
 } from "./analysis-candidates.ts";
 import { machine, percentile, table } from "./bench-util.ts";
 import { type CallFigures, graphqlSource, measureTypical, REST_BASELINE, restSource } from "./github-calls.ts";
+import { runHonestCorpus } from "./honest-corpus.ts";
 
 /** `--rest`: the suite over the REST path (what runs without a token); default the GraphQL path (token set) */
 const API_REST = process.argv.includes("--rest");
@@ -37,6 +39,24 @@ const NOW = S.SCENARIO_NOW;
 const NO_EXTRACT = process.argv.includes("--no-extract");
 /** `--only a,b`: just these candidates (logins), to iterate on a few; the suite-wide targets then do not apply */
 const ONLY = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1]!.split(",") : null;
+const CORPUS_ONLY = process.argv.includes("--corpus-only");
+const corpusOptions = {
+  noExtract: NO_EXTRACT,
+  rest: API_REST,
+  only: ONLY,
+  showHeldOut: process.argv.includes("--show-held-out"),
+};
+
+/** The corpus section's verdict line; 1 when a corpus target is missed (null: `--only` chose none of it). */
+function corpusVerdict(problems: string[] | null): number {
+  if (problems === null) return 0;
+  console.log(
+    problems.length === 0
+      ? "\ncorpus: all targets met"
+      : `\ncorpus targets missed:\n${problems.map((p) => `  - ${p}`).join("\n")}`,
+  );
+  return problems.length === 0 ? 0 : 1;
+}
 
 function suite(): BenchCandidate[] {
   const o = (login: string, extra: Partial<S.ScenarioOptions> = {}) => ({ login, now: NOW, ...extra });
@@ -259,6 +279,7 @@ interface Run {
 }
 
 async function main(): Promise<number> {
+  if (CORPUS_ONLY) return corpusVerdict(await runHonestCorpus(corpusOptions));
   const candidates = suite().filter((c) => ONLY === null || ONLY.includes(c.spec.login));
   const sim = await startGitHubSimulator({ candidates: candidates.map((c) => c.spec) });
   const runs: Run[] = [];
@@ -312,7 +333,8 @@ async function main(): Promise<number> {
       ["REST (no token)", restSource(null)],
     ] as const)
       typical.push(await measureTypical(name, make));
-  return report(runs, typical);
+  const code = report(runs, typical);
+  return Math.max(code, corpusVerdict(await runHonestCorpus(corpusOptions)));
 }
 
 function report(runs: Run[], typical: CallFigures[]): number {

@@ -13,7 +13,7 @@ import { DAY, HOUR, iso, MINUTE, Rng, seedOf } from "./random.ts";
 const nowOf = (o: ScenarioOptions) => Date.parse(o.now ?? SCENARIO_NOW);
 
 /** The file map after replaying commits (null deletes). */
-function finalTree(commits: readonly CommitSpec[]): Record<string, string> {
+export function finalTree(commits: readonly CommitSpec[]): Record<string, string> {
   const files: Record<string, string> = {};
   for (const c of commits)
     for (const [p, v] of Object.entries(c.files ?? {})) {
