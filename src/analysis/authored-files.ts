@@ -71,9 +71,9 @@ const LIB_COPY = new RegExp(`(^|/)(lib|libs|include)/(${KNOWN_LIBRARIES.join("|"
 const LIB_FILE =
   /(^|\/)(stb_[a-z_]+\.h|glad\.[ch]|khrplatform\.h|sqlite3(ext)?\.[ch]|miniaudio\.h|json\.hpp|FastNoiseLite\.h|FastNoise\.(h|cpp)|lodepng\.(h|cpp)|tiny_obj_loader\.h|imgui[a-z_]*\.(h|cpp)|jquery[-.0-9a-z]*\.js|bootstrap[-.0-9a-z]*\.(js|css))$/i;
 
-/** Build output and generated code. */
+/** Build output (site generators' exports included: _next/, _site/, _astro/ ...) and generated code. */
 const GENERATED =
-  /(^|\/)(dist|build|out|target|obj|\.next|\.nuxt|\.svelte-kit|__pycache__|coverage|\.gradle|\.parcel-cache|\.cache)\/|\.(min\.(js|css)|bundle\.js|chunk\.js|map|pyc|class|o|obj|so|dll|dylib|exe|jar|war|wasm|ipynb)$|(_pb2(_grpc)?\.py|\.pb\.go|\.pb\.(cc|h)|\.g\.dart|\.generated\.[a-z]+|\.designer\.cs)$/i;
+  /(^|\/)(dist|build|out|target|obj|\.next|_next|\.nuxt|\.output|_site|_astro|\.svelte-kit|\.docusaurus|storybook-static|__pycache__|coverage|\.gradle|\.parcel-cache|\.cache)\/|\.(min\.(js|css)|bundle\.js|chunk\.js|map|pyc|class|o|obj|so|dll|dylib|exe|jar|war|wasm|ipynb)$|(_pb2(_grpc)?\.py|\.pb\.go|\.pb\.(cc|h)|\.g\.dart|\.generated\.[a-z]+|\.designer\.cs)$/i;
 
 const DOCUMENT = /\.(pdf|docx?|pptx?|xlsx?|odt|ods|odp|rtf|epub|key|pages|numbers)$/i;
 const MEDIA =

@@ -39,6 +39,19 @@ export const CLOCK_WINDOW_MIN = 10;
 export const CLOCK_HOUR_SHARE = 0.5;
 export const CLOCK_HOUR_MIN_COMMITS = 50;
 export const CLOCK_HOUR_MIN_HOURS = 12;
+/**
+ * A job on a fixed interval (a loop on a server every ten minutes): one message template used by
+ * AUTOMATION_MIN_COMMITS commits whose consecutive gaps are, this often, within INTERVAL_TOLERANCE of their
+ * median gap (or of a small multiple of it, a run skipped), the median between a minute and a day.
+ */
+export const INTERVAL_REGULAR_SHARE = 0.6;
+export const INTERVAL_TOLERANCE = 0.1;
+export const INTERVAL_MIN_TOLERANCE_MS = 60_000;
+/** ... but never looser than five minutes: a person committing daily drifts by hours, a machine by seconds. */
+export const INTERVAL_MAX_TOLERANCE_MS = 300_000;
+const INTERVAL_MIN_MS = 60_000;
+const INTERVAL_MAX_MS = 86_400_000;
+
 /** When this share of the commits on a clock carry a CI committer or [skip ci], only commits that do are the job's. */
 export const JOB_NAMES_ITSELF_SHARE = 0.8;
 /** Clock runs are looked for among commits committed while the repository existed (and this grace either side). */
@@ -158,6 +171,46 @@ function clockRuns(
   return null;
 }
 
+/** " every 10 minutes", " every 2 hours": a period in words. */
+function everyText(ms: number): string {
+  const m = Math.round(ms / 60_000);
+  if (m < 90) return `every ${m} minute${m === 1 ? "" : "s"}`;
+  const h = Math.round(ms / 3_600_000);
+  return `every ${h} hour${h === 1 ? "" : "s"}`;
+}
+
+/** Commits of one message template made on a fixed interval: their shas and the interval, or null. */
+function intervalRuns(
+  commits: readonly GhCommit[],
+  life: { from: number; to: number },
+): { shas: Set<string>; text: string } | null {
+  const byTemplate = new Map<string, Array<{ sha: string; t: number }>>();
+  for (const c of commits) {
+    const t = Date.parse(c.committerDate);
+    if (!Number.isFinite(t) || t < life.from || t > life.to) continue;
+    const key = messageTemplate(c.message);
+    byTemplate.set(key, [...(byTemplate.get(key) ?? []), { sha: c.sha, t }]);
+  }
+  const shas = new Set<string>();
+  const periods: number[] = [];
+  for (const runs of byTemplate.values()) {
+    if (runs.length < AUTOMATION_MIN_COMMITS) continue;
+    const ts = runs.map((r) => r.t).sort((a, b) => a - b);
+    const gaps = ts.slice(1).map((t, i) => t - ts[i]!);
+    const median = [...gaps].sort((a, b) => a - b)[Math.floor(gaps.length / 2)]!;
+    if (!(median >= INTERVAL_MIN_MS && median <= INTERVAL_MAX_MS)) continue;
+    const tol = Math.min(INTERVAL_MAX_TOLERANCE_MS, Math.max(INTERVAL_MIN_TOLERANCE_MS, INTERVAL_TOLERANCE * median));
+    const regular = gaps.filter((g) => {
+      const k = Math.max(1, Math.round(g / median));
+      return k <= 3 && Math.abs(g - k * median) <= tol;
+    }).length;
+    if (regular / gaps.length < INTERVAL_REGULAR_SHARE) continue;
+    for (const r of runs) shas.add(r.sha);
+    periods.push(median);
+  }
+  return shas.size > 0 ? { shas, text: periods.map(everyText).join(" and ") } : null;
+}
+
 /**
  * The commits of `commits` (the candidate's own, non-merge, non-bot) that a scheduled job made, or null
  * when fewer than AUTOMATION_MIN_COMMITS carry a scheduler's mark. `life` (epoch ms, GitHub's own times):
@@ -171,7 +224,16 @@ export function detectAutomation(
   const templates = new Map<string, number>();
   for (const c of commits)
     templates.set(messageTemplate(c.message), (templates.get(messageTemplate(c.message)) ?? 0) + 1);
-  const clock = clockRuns(commits, { from: life.created - ANCHOR_GRACE_MS, to: life.pushed + ANCHOR_GRACE_MS });
+  const window = { from: life.created - ANCHOR_GRACE_MS, to: life.pushed + ANCHOR_GRACE_MS };
+  const daily = clockRuns(commits, window);
+  const looped = intervalRuns(commits, window);
+  const clock =
+    daily || looped
+      ? {
+          shas: new Set([...(daily?.shas ?? []), ...(looped?.shas ?? [])]),
+          text: [daily?.text, looped?.text].filter(Boolean).join("; "),
+        }
+      : null;
   const marks = commits.map((c) => ({
     c,
     byCi: ciCommitted(c),

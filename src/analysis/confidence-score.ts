@@ -40,6 +40,17 @@ export const EXTENT_CREDIT_CAP = 0.5;
 export const DISCREDITED_WEIGHT_SHARE = 0.5;
 export const DISCREDITED_SCORE_CAP = VERDICT_BANDS.strong - 1;
 
+/**
+ * The most a claim can credit when a flag on its repository shows how much of it is someone else's: a
+ * mostly copied repository credits at most its share of files that are not copied (`evidence.creditCap`).
+ */
+export function creditCapOf(flags: readonly Flag[]): number | null {
+  const caps = flags
+    .filter((f) => f.severity !== "INFO" && f.evidence?.creditCap !== undefined)
+    .map((f) => Number(f.evidence!.creditCap));
+  return caps.length === 0 ? null : Math.min(...caps);
+}
+
 /** True when one of the flags discredits most of a history (see EXTENT_MAJORITY). */
 export function discreditsMost(flags: readonly Flag[]): boolean {
   return flags.some((f) => f.severity !== "INFO" && Number(f.evidence?.extent ?? 0) >= EXTENT_MAJORITY);
@@ -71,7 +82,7 @@ export const SCORE_FORMULA =
   "credit = strength weight (HIGH 1, MEDIUM 0.75, LOW 0.4, unmatched 0) x activity (0 without commits, else " +
   "0.5 + 0.5 x min(1, log2(1+commits)/log2(21))) x credibility (0 with a CRITICAL finding on the repository, else " +
   "0.85 per WARNING finding on it, at least 0.4), at most 0.5 when a flag on the repository discredits most of its " +
-  "history (extent >= 0.5); penalties = 45 for a CRITICAL finding (at most 45 in all) + 5 per WARNING finding not " +
+  "history (extent >= 0.5), and at most the share of its files that is not copied from another account; penalties = 45 for a CRITICAL finding (at most 45 in all) + 5 per WARNING finding not " +
   "about a matched repository (at most 20)";
 
 /** What the score weighs: a finding (flags of one fact, weighed once) or a flag that belongs to none. */
@@ -154,14 +165,16 @@ export function confidenceScore(claims: ScoredClaim[], flags: Flag[], mentionsSk
     const act = r3(c.repo ? activityFactor(c.commits) : 0);
     const cred = r3(c.repo ? credibility(repoSeverities(c.repo)) : 0);
     const capped = c.repo !== null && discreditsMost(flagsOn(c.repo));
+    const ownShare = c.repo !== null ? creditCapOf(flagsOn(c.repo)) : null;
     const raw = r3(strengthWeight * act * cred);
+    const cap = Math.min(capped ? EXTENT_CREDIT_CAP : 1, ownShare ?? 1);
     return {
       name: c.name,
       repo: c.repo,
       weight: c.repo === null && (!c.linked || c.unavailable) ? UNVERIFIED_CLAIM_WEIGHT : 1,
       matchStrength: c.matchStrength,
       commits: c.commits,
-      credit: capped ? Math.min(raw, EXTENT_CREDIT_CAP) : raw,
+      credit: Math.min(raw, cap),
       ...(capped ? { extentCapped: true } : {}),
       strengthWeight,
       activityFactor: act,

@@ -4,7 +4,7 @@ import { ownCommits } from "../../src/analysis/own-commits.ts";
 import { automatedCommits, inflatedActivity } from "../../src/analysis/rules/automated-commits.ts";
 import type { RepoRuleContext } from "../../src/analysis/rules/rule-context.ts";
 import type { GhCommit } from "../../src/github/types.ts";
-import { commit, DAY, evidence, HOUR, honestHistory, MIN, repo, user } from "./fixtures.ts";
+import { commit, DAY, evidence, HOUR, honestHistory, MIN, repo, rng, user } from "./fixtures.ts";
 
 const L = "ana";
 const T0 = Date.parse("2024-03-01T00:00:00Z");
@@ -72,8 +72,9 @@ describe("detectAutomation: a scheduled job's commits under the owner's identity
   });
 
   test("a developer who commits right after a daily event (most commits in one hour, spread inside it) is no job", () => {
+    const r = rng(77);
     const cs = Array.from({ length: 160 }, (_, i) =>
-      commit(L, T0 + i * DAY + 5 * HOUR + ((i * 7919) % 55) * MIN + (i % 13) * 1000, undefined, {
+      commit(L, T0 + i * DAY + 5 * HOUR + Math.floor(r() * 55) * MIN + Math.floor(r() * 60) * 1000, undefined, {
         message: `day ${i} solution`,
       }),
     );
@@ -186,5 +187,20 @@ describe("AUTOMATED_COMMITS and INFLATED_ACTIVITY", () => {
     );
     expect(hit.message).toContain("is inflation");
     expect(hit.evidence.extent).toBe(0.77);
+  });
+});
+
+describe("a job on a fixed interval", () => {
+  test("one template every ten minutes (a loop on a server) is automation; a person's repeated template is not", () => {
+    const loop = Array.from({ length: 300 }, (_, i) =>
+      commit(L, T0 + 40 * DAY + i * 605_000 + (i % 3) * 1000, undefined, {
+        message: `Update Bitcoin interval history (${new Date(T0 + 40 * DAY + i * 605_000).toISOString()} UTC)`,
+      }),
+    );
+    const person = human(40).map((c, i) => ({ ...c, message: `update version ${i + 1}` }));
+    const found = detectAutomation(newestFirst([...person, ...loop]))!;
+    expect(found.count).toBe(300);
+    expect(found.clock).toBe("every 10 minutes");
+    expect(detectAutomation(newestFirst(person))).toBeNull();
   });
 });

@@ -90,6 +90,20 @@ describe("confidenceScore", () => {
     expect(b.formula).toContain("evidence - penalties");
   });
 
+  test("a mostly copied repository credits at most its share of files that is not copied", () => {
+    const copied: Flag = {
+      severity: "WARNING",
+      rule: "COPIED_REPOSITORY",
+      repo: "ana/a",
+      message: "m",
+      evidence: { extent: 0.84, creditCap: 0.16 },
+    };
+    const b = confidenceScore([high("a")], [copied]);
+    expect(b.claims[0]!.credit).toBe(0.16);
+    expect(b.claims[0]!.extentCapped).toBe(true);
+    expect(b.score).toBe(16);
+  });
+
   test("equal input gives byte-identical output", () => {
     const claims = [high("a", 7), high("b", 13)];
     const flags = [flag("WARNING", "BULK_DUMP", "ana/a"), flag("CRITICAL", "FUTURE_AUTHOR_DATE", "ana/b")];

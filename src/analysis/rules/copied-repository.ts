@@ -8,7 +8,9 @@ export const COPY_MIN_FILES = 5;
 /**
  * A copy that is not a fork (src/github/copy-search.ts found an older repository of another owner with
  * the same name or description). The same root tree is the same content: CRITICAL, naming the original
- * and its dates. Most files identical: WARNING, whose extent (the shared share) feeds the extent rule.
+ * and its dates. Most files identical: WARNING, whose extent (the shared share) feeds the extent rule, and
+ * the claim credits at most the share of files that is not copied (creditCap): in either reading (a copy,
+ * or a course starter or template) the identical files are not the candidate's work.
  */
 export const copiedRepository: RepoRule = (ctx): RuleHit | null => {
   const copy = ctx.evidence.copyOf;
@@ -39,6 +41,7 @@ export const copiedRepository: RepoRule = (ctx): RuleHit | null => {
       files: copy.files,
       identicalTree: 0,
       extent: Math.round(share * 100) / 100,
+      creditCap: Math.round((1 - share) * 100) / 100,
     },
   };
 };

@@ -18,33 +18,38 @@ export const STRONG_SIGNALS: ReadonlySet<RuleId> = new Set([
 
 /**
  * Padding: what a painting script adds that real work never does (empty or trivial one-file commits,
- * repeated or timestamp messages, dates before the repository, many commits on one second, dates in the
- * future). Regularity of the hour of day is a habit on its own (people commit after a daily event); it
- * means painting only beside one of these.
+ * repeated or timestamp messages, dates before the repository, dates in the future). Regularity of the
+ * hour of day is a habit on its own (people commit after a daily event), and dates set by hand to the
+ * second are what a log dated to its days shows: each means painting only beside padding, and the two
+ * never corroborate each other alone.
  */
 export const PADDING: ReadonlySet<RuleId> = new Set([
   "TRIVIAL_CHURN",
   "REPEATED_OR_TIMESTAMP_MESSAGES",
   "PREDATES_REPO_OR_ACCOUNT",
   "UNANCHORED_HISTORY",
-  "IDENTICAL_AUTHOR_TIMESTAMPS",
   "FUTURE_AUTHOR_DATE",
 ]);
 
 type Hits = ReadonlyMap<RuleId, RuleHit>;
 /** A hit that counts as evidence for escalation: padding at WARNING or above (an INFO note is not padding). */
 const weighs = (h: RuleHit | undefined) => h !== undefined && h.severity !== "INFO";
-/** A strong signal present; the hour-of-day regularity only once corroborated into a CRITICAL. */
+/** A strong signal present; the regularity and the set dates only once corroborated into a CRITICAL. */
 const strong = (hits: Hits, r: RuleId) =>
-  r === "CLOCK_TIME_MONOCULTURE" ? hits.get(r)?.severity === "CRITICAL" : hits.has(r);
+  r === "CLOCK_TIME_MONOCULTURE" || r === "IDENTICAL_AUTHOR_TIMESTAMPS"
+    ? hits.get(r)?.severity === "CRITICAL"
+    : hits.has(r);
 
 /** Which other hits on the same repository make a rule CRITICAL; rules not listed keep their own severity. */
 const ESCALATIONS: Partial<Record<RuleId, (hits: Hits, self: RuleHit) => RuleId[]>> = {
   BACKDATED_SPLIT: (hits) => [...STRONG_SIGNALS].filter((r) => strong(hits, r)),
   RANDOM_ORDER_HISTORY: (hits) => (hits.has("BACKDATED_SPLIT") ? ["BACKDATED_SPLIT"] : []),
+  // the note's rule 6: over half the history predating, with one clock time or identical author timestamps
   PREDATES_REPO_OR_ACCOUNT: (hits, self) =>
     Number(self.evidence.share) > PREDATES_CRITICAL_SHARE
-      ? (["CLOCK_TIME_MONOCULTURE", "IDENTICAL_AUTHOR_TIMESTAMPS"] as RuleId[]).filter((r) => strong(hits, r))
+      ? (["CLOCK_TIME_MONOCULTURE", "IDENTICAL_AUTHOR_TIMESTAMPS"] as RuleId[]).filter((r) =>
+          r === "IDENTICAL_AUTHOR_TIMESTAMPS" ? hits.has(r) : strong(hits, r),
+        )
       : [],
 };
 
@@ -72,18 +77,25 @@ function escalate(h: RuleHit, because: RuleId[]): RuleHit {
 
 /**
  * Applies the cross-rule severities to one repository's hits (all computed from the same evidence). First
- * the hour-of-day regularity (CLOCK_TIME_MONOCULTURE raised as an INFO observation) becomes CRITICAL only
- * with padding beside it. Then BACKDATED_SPLIT is CRITICAL with a strong signal, RANDOM_ORDER_HISTORY with
+ * the hour-of-day regularity (CLOCK_TIME_MONOCULTURE raised as an INFO observation) and dates set by a tool
+ * or by hand (IDENTICAL_AUTHOR_TIMESTAMPS with `setDates`) become CRITICAL only with padding beside them
+ * (one clock time to the second corroborates set dates). Then BACKDATED_SPLIT is CRITICAL with a strong signal, RANDOM_ORDER_HISTORY with
  * BACKDATED_SPLIT, and PREDATES_REPO_OR_ACCOUNT when over half the commits predate and a painter's
  * signature is present. Escalation looks at the hits as the rules raised them (the regularity as
  * corroborated), so the order of rules does not matter.
  */
 export function corroborate(hits: RuleHit[]): RuleHit[] {
   const raised = new Map<RuleId, RuleHit>(hits.map((h) => [h.rule, h]));
+  const padding = [...PADDING].filter((r) => weighs(raised.get(r)));
   const clock = raised.get("CLOCK_TIME_MONOCULTURE");
-  if (clock && clock.severity !== "CRITICAL") {
-    const padding = [...PADDING].filter((r) => weighs(raised.get(r)));
-    if (padding.length > 0) raised.set("CLOCK_TIME_MONOCULTURE", escalate(clock, padding));
+  const stamps = raised.get("IDENTICAL_AUTHOR_TIMESTAMPS");
+  // each is corroborated by the padding beside it, never by the other alone
+  if (clock && clock.severity !== "CRITICAL" && padding.length > 0)
+    raised.set("CLOCK_TIME_MONOCULTURE", escalate(clock, padding));
+  if (stamps && stamps.severity !== "CRITICAL" && stamps.evidence.setDates === 1) {
+    // one clock time to the second (a script's date, CRITICAL on its own) corroborates set dates too
+    const by = [...padding, ...(clock?.severity === "CRITICAL" ? (["CLOCK_TIME_MONOCULTURE"] as RuleId[]) : [])];
+    if (by.length > 0) raised.set("IDENTICAL_AUTHOR_TIMESTAMPS", escalate(stamps, by));
   }
   const first = hits.map((h) => raised.get(h.rule) ?? h);
   return first.map((h) => {

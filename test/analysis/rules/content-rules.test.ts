@@ -189,6 +189,8 @@ describe("BULK_DUMP", () => {
     ["notebooks/analysis.ipynb", "generated"],
     ["dist/bundle.js", "generated"],
     ["public/app.min.js", "generated"],
+    ["_next/static/chunks/main-1a2b.js", "generated"],
+    ["docs/_site/index.html", "generated"],
     ["build/classes/Main.class", "generated"],
     ["docs/CV.pdf", "document"],
     ["assets/logo.png", "media"],

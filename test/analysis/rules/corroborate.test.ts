@@ -80,6 +80,21 @@ describe("corroborate", () => {
       { CLOCK_TIME_MONOCULTURE: "CRITICAL", PREDATES_REPO_OR_ACCOUNT: "CRITICAL" },
     ],
     [
+      "dates set by hand alone (a log dated to its days) stay a WARNING",
+      [hit("IDENTICAL_AUTHOR_TIMESTAMPS", "WARNING", { setDates: 1 })],
+      { IDENTICAL_AUTHOR_TIMESTAMPS: "WARNING" },
+    ],
+    [
+      "dates set by a tool beside repeated messages are a painter's",
+      [hit("IDENTICAL_AUTHOR_TIMESTAMPS", "WARNING", { setDates: 1 }), hit("REPEATED_OR_TIMESTAMP_MESSAGES")],
+      { IDENTICAL_AUTHOR_TIMESTAMPS: "CRITICAL", REPEATED_OR_TIMESTAMP_MESSAGES: "WARNING" },
+    ],
+    [
+      "set dates and one hour of the day do not corroborate each other alone",
+      [hit("IDENTICAL_AUTHOR_TIMESTAMPS", "WARNING", { setDates: 1 }), hit("CLOCK_TIME_MONOCULTURE", "INFO")],
+      { IDENTICAL_AUTHOR_TIMESTAMPS: "WARNING", CLOCK_TIME_MONOCULTURE: "INFO" },
+    ],
+    [
       "a bulk dump is never raised",
       [hit("BULK_DUMP"), hit("FUTURE_AUTHOR_DATE", "CRITICAL")],
       { BULK_DUMP: "WARNING", FUTURE_AUTHOR_DATE: "CRITICAL" },
