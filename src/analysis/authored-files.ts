@@ -71,7 +71,12 @@ const LIB_COPY = new RegExp(`(^|/)(lib|libs|include)/(${KNOWN_LIBRARIES.join("|"
 const LIB_FILE =
   /(^|\/)(stb_[a-z_]+\.h|glad\.[ch]|khrplatform\.h|sqlite3(ext)?\.[ch]|miniaudio\.h|json\.hpp|FastNoiseLite\.h|FastNoise\.(h|cpp)|lodepng\.(h|cpp)|tiny_obj_loader\.h|imgui[a-z_]*\.(h|cpp)|jquery[-.0-9a-z]*\.js|bootstrap[-.0-9a-z]*\.(js|css))$/i;
 
-/** Build output (site generators' exports included: _next/, _site/, _astro/ ...) and generated code. */
+/**
+ * Build output (site generators' exports included: _next/, _site/, _astro/ ...; a bundler's chunks and
+ * manifests wherever the output folder was copied to) and generated code.
+ */
+const BUILD_MARKERS =
+  /(^|\/)(static\/chunks|vendor-chunks|cache\/webpack)\/|(^|\/)[^/]*[-_](build-|client-reference-|font-|loadable-|route-|server-reference-|paths-)?manifest\.js$|\.rscinfo$/i;
 const GENERATED =
   /(^|\/)(dist|build|out|target|obj|\.next|_next|\.nuxt|\.output|_site|_astro|\.svelte-kit|\.docusaurus|storybook-static|__pycache__|coverage|\.gradle|\.parcel-cache|\.cache)\/|\.(min\.(js|css)|bundle\.js|chunk\.js|map|pyc|class|o|obj|so|dll|dylib|exe|jar|war|wasm|ipynb)$|(_pb2(_grpc)?\.py|\.pb\.go|\.pb\.(cc|h)|\.g\.dart|\.generated\.[a-z]+|\.designer\.cs)$/i;
 
@@ -88,7 +93,7 @@ const JSON_CONFIG =
 export function fileKind(path: string): FileKind {
   if (LOCKFILE.test(path)) return "lockfile";
   if (VENDORED_DIR.test(path) || LIB_COPY.test(path) || LIB_FILE.test(path)) return "vendored";
-  if (GENERATED.test(path)) return "generated";
+  if (GENERATED.test(path) || BUILD_MARKERS.test(path)) return "generated";
   if (DOCUMENT.test(path)) return "document";
   if (MEDIA.test(path)) return "media";
   if (DATA.test(path) || (JSON_FILE.test(path) && !JSON_CONFIG.test(path))) return "data";

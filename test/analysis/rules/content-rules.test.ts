@@ -191,6 +191,11 @@ describe("BULK_DUMP", () => {
     ["public/app.min.js", "generated"],
     ["_next/static/chunks/main-1a2b.js", "generated"],
     ["docs/_site/index.html", "generated"],
+    // a Next.js build folder's contents committed at the root
+    ["static/chunks/app/page-3f2a.js", "generated"],
+    ["server/vendor-chunks/@swc.js", "generated"],
+    ["server/app/page_client-reference-manifest.js", "generated"],
+    ["src/world/chunks/mesh.cpp", "authored"],
     ["build/classes/Main.class", "generated"],
     ["docs/CV.pdf", "document"],
     ["assets/logo.png", "media"],
