@@ -37,6 +37,17 @@ export function sameLogin(a: string | null | undefined, b: string): boolean {
 const PAGE = 100;
 const MIN_PAGE_COMMITS = 20;
 
+/** The lowest share of commits meeting `test` on any page (100 commits, at least 20) of a listing read. */
+function lowestShare<T>(listed: readonly T[], test: (x: T) => boolean): number {
+  let lowest = 1;
+  for (let i = 0; i < listed.length; i += PAGE) {
+    const page = listed.slice(i, i + PAGE);
+    if (page.length < MIN_PAGE_COMMITS && i > 0) continue;
+    lowest = Math.min(lowest, page.filter(test).length / page.length);
+  }
+  return lowest;
+}
+
 /**
  * The largest share of merges on any page read of the candidate's listing: scaled to the unread pages, it
  * errs towards more merges, so the estimate of their own commits errs low, never high.
@@ -101,9 +112,16 @@ export function ownCommits(evidence: RepoEvidence, login: string): OwnCommits {
   let automated = 0;
   let exact = true;
   if (automation) {
-    automated = examined.length >= count ? automation.count : Math.round((automation.count / examined.length) * count);
     exact = examined.length >= count;
-    count = Math.max(0, count - automated);
+    // read in part: the unread commits count as the person's only at the lowest share any page read shows,
+    // so the estimate errs low, never high
+    const human = exact
+      ? examined.length - automation.count
+      : examined.length -
+        automation.count +
+        Math.floor((count - examined.length) * lowestShare(examined, (c) => !automation.shas.has(c.sha)));
+    automated = Math.max(0, count - human);
+    count = Math.max(0, Math.min(count, human));
   }
   return {
     count,

@@ -59,7 +59,10 @@ export function judgeRepo(user: GhUser, evidence: RepoEvidence, claim?: RepoRule
       repo: repo.fullName,
       message: `${repo.fullName}: the repository is empty; there is no work in it to verify (the work may not be pushed yet)`,
     });
-  } else if (own.count === 0 && !hits.some((h) => h.rule === "FORK_AS_OWN" || h.rule === "FOREIGN_HISTORY")) {
+  } else if (
+    own.count === 0 &&
+    !hits.some((h) => h.rule === "FORK_AS_OWN" || h.rule === "FOREIGN_HISTORY" || h.rule === "AUTOMATED_COMMITS")
+  ) {
     flags.push({
       severity: "WARNING",
       rule: "NO_CANDIDATE_COMMITS",

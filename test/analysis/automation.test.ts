@@ -118,7 +118,7 @@ describe("own commits leave automation out", () => {
     expect(own.examined.length).toBe(90);
   });
 
-  test("a history read in part scales the job's share to the whole and says the count is an estimate", () => {
+  test("a history read in part counts the unread commits at the person's lowest share on a page read: an estimate, said to be", () => {
     const cs = [...human(30), ...daily(60)];
     const r = repo(`${L}/facts`, {
       createdAt: new Date(T0 - DAY).toISOString(),

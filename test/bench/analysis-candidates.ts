@@ -14,8 +14,20 @@ import { loadHistory, realCommits, realHistory } from "../support/github-sim/rea
 import * as S from "../support/github-sim/scenarios/index.ts";
 
 export type Expect = { rule: string; severity: Severity };
-/** honest >= 70; fraud <= 40; mixed: no target; partial (one honest + one unverifiable) and import: 40-70; doubtful: not HIGH, <= 50 */
-export type CandidateKind = "honest" | "fraud" | "mixed" | "partial" | "import" | "doubtful";
+/**
+ * honest >= 70; fraud <= 40; mixed: no target; partial (one honest + one unverifiable) and import: 40-70;
+ * doubtful: not HIGH, <= 50; discredited (one honest claim + one discredited): 41-69; inflation (a
+ * scheduled job's commits sold as work): <= 40 or a WARNING that names the automation
+ */
+export type CandidateKind =
+  | "honest"
+  | "fraud"
+  | "mixed"
+  | "partial"
+  | "import"
+  | "doubtful"
+  | "discredited"
+  | "inflation";
 
 export interface BenchCandidate {
   kind: CandidateKind;
@@ -313,8 +325,10 @@ export function provenanceAndRealCandidates(now: string): BenchCandidate[] {
   const cole = [realCopy("cole-copy", "AutoGitfiti.json", "auto-graffiti")];
 
   return [
+    // the claimed 18 months beside a history of one day: every commit is anchored, so the period is a note
+    // (dates at the precision written); the dump it is carries the weight
     candidate("fraud", "sam-dump", sam, [linked(sam[0]!, { dates: "Jun 2024 - Nov 2025" })], {
-      expected: [{ rule: "UNANCHORED_HISTORY", severity: "WARNING" }],
+      expected: [{ rule: "UNANCHORED_HISTORY", severity: "INFO" }],
     }),
     candidate("fraud", "cora-copy", cora, [linked(cora[0]!, { dates: "Jan 2023 - Dec 2024" })]),
     candidate("doubtful", "mo-copy", mo, [linked(mo[0]!)]),
@@ -616,4 +630,50 @@ export function fixtureOf(scenario: string, c: BenchCandidate): string {
     ...VALIDATION_FIXTURES,
   ];
   return files.find((f) => loadHistory(f).fixture.source === src) ?? c.spec.login;
+}
+
+/**
+ * Weight and automation: one honest claim beside one whose history is mostly a dump, or dated before its
+ * repository existed (half the claim weight discredited: "mixed" at most, 41-69); and a price tracker kept
+ * busy by an hourly workflow under the owner's identity, sold on its commit count and streak.
+ */
+export function claimWeightCandidates(now: string): BenchCandidate[] {
+  const o = (login: string, extra: Partial<S.ScenarioOptions> = {}) => ({ login, now, ...extra });
+  const nell = [
+    S.honestHistory({ ...o("nell-split"), name: "garden-planner", commits: 70 }),
+    S.readmeThenDump({ ...o("nell-split"), name: "shop-api" }),
+  ];
+  const otis = [
+    S.honestHistory({ ...o("otis-split"), name: "tide-clock", commits: 55, language: "Go" }),
+    S.unanchoredHistory({ ...o("otis-split"), name: "tile-engine" }),
+  ];
+  const lena = [S.scheduledWorkflow(o("lena-streak"))];
+  return [
+    candidate(
+      "discredited",
+      "nell-split",
+      nell,
+      nell.map((s) => linked(s)),
+      { createdAt: "2016-01-01T00:00:00Z" },
+    ),
+    candidate(
+      "discredited",
+      "otis-split",
+      otis,
+      otis.map((s) => linked(s)),
+      { createdAt: "2016-01-01T00:00:00Z" },
+    ),
+    candidate(
+      "inflation",
+      "lena-streak",
+      lena,
+      [
+        linked(lena[0]!, {
+          name: "Crypto Price Tracker",
+          description: ["Live crypto prices around the clock: 1,300+ commits and a 50-day streak"],
+        }),
+      ],
+      { createdAt: "2016-01-01T00:00:00Z", expected: [{ rule: "INFLATED_ACTIVITY", severity: "WARNING" }] },
+    ),
+  ];
 }

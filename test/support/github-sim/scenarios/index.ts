@@ -9,6 +9,7 @@ import {
   SCENARIO_NOW,
   type ScenarioOptions,
 } from "./candidate.ts";
+import { scheduledWorkflow } from "./automation.ts";
 import { forkWithOwnWork, forkWithoutOwnWork, upstreamRepushed } from "./foreign.ts";
 import { bulkDump, cronFarm, paintedGraph, randomDateBot, sequentialBackdating } from "./forgeries.ts";
 import {
@@ -22,6 +23,7 @@ import {
 } from "./honest.ts";
 import { copiedRepository, honestImport, readmeThenDump, unanchoredHistory } from "./provenance.ts";
 
+export { scheduledWorkflow } from "./automation.ts";
 export * from "./candidate.ts";
 export { forkWithOwnWork, forkWithoutOwnWork, type Upstream, upstreamProject, upstreamRepushed } from "./foreign.ts";
 export { bulkDump, cronFarm, paintedGraph, randomDateBot, sequentialBackdating } from "./forgeries.ts";
@@ -60,6 +62,7 @@ export const SCENARIOS: Record<string, (o: ScenarioOptions) => RepoScenario> = {
   copiedRepository,
   unanchoredHistory,
   honestImport,
+  scheduledWorkflow,
 };
 
 /**
