@@ -2,6 +2,8 @@
  * The scenario library: named builders of GitHub histories, honest and forged, each labelled with
  * what a correct analysis should conclude. Reused by tests, the demo and the benchmarks.
  */
+
+import { scheduledWorkflow } from "./automation.ts";
 import {
   assembleCandidate,
   type CandidateSpec,
@@ -9,7 +11,6 @@ import {
   SCENARIO_NOW,
   type ScenarioOptions,
 } from "./candidate.ts";
-import { scheduledWorkflow } from "./automation.ts";
 import { forkWithOwnWork, forkWithoutOwnWork, upstreamRepushed } from "./foreign.ts";
 import { bulkDump, cronFarm, paintedGraph, randomDateBot, sequentialBackdating } from "./forgeries.ts";
 import {
