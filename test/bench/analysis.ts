@@ -388,11 +388,11 @@ function report(runs: Run[], typical: CallFigures[]): number {
   const group = () => ({ histories: 0, honestCritical: 0, fraud: 0, fraudCaught: 0 });
   const heldOut = group();
   const tuned = group();
-  const firstLook = group();
+  const validation = group();
   const setOf = (fixture: string) =>
-    VALIDATION_FIXTURES.has(fixture) ? firstLook : HELD_OUT.has(fixture) ? heldOut : tuned;
+    VALIDATION_FIXTURES.has(fixture) ? validation : HELD_OUT.has(fixture) ? heldOut : tuned;
   const setName = (fixture: string) =>
-    VALIDATION_FIXTURES.has(fixture) ? " (first look)" : HELD_OUT.has(fixture) ? " (held out)" : "";
+    VALIDATION_FIXTURES.has(fixture) ? " (validation set)" : HELD_OUT.has(fixture) ? " (held out)" : "";
   const scenarioRows: Array<Array<string | number>> = [];
   for (const r of runs) {
     for (const s of r.c.spec.scenarios) {
@@ -563,7 +563,7 @@ function report(runs: Run[], typical: CallFigures[]): number {
       )
       .map((r) => `${r.c.spec.login} (${r.c.kind}) ${r.out.confidenceScore}`);
   console.log(
-    `\n## Histories\n\nlabelled histories judged: ${histories} (target >= 30); derived from real public histories: ${tuned.histories + heldOut.histories + firstLook.histories} (target >= 10)`,
+    `\n## Histories\n\nlabelled histories judged: ${histories} (target >= 30); derived from real public histories: ${tuned.histories + heldOut.histories + validation.histories} (target >= 10)`,
   );
   console.log(
     table(
@@ -584,11 +584,11 @@ function report(runs: Run[], typical: CallFigures[]): number {
           realScores(heldOut).join(", "),
         ],
         [
-          "first look (validation round)",
-          firstLook.histories,
-          firstLook.honestCritical,
-          `${firstLook.fraudCaught}/${firstLook.fraud}`,
-          realScores(firstLook).join(", "),
+          "validation set (labelled before its first run)",
+          validation.histories,
+          validation.honestCritical,
+          `${validation.fraudCaught}/${validation.fraud}`,
+          realScores(validation).join(", "),
         ],
       ],
     ),
@@ -710,7 +710,7 @@ function reportTypical(typical: CallFigures[]): string[] {
   console.log("\n## Typical candidate: 5 claims, 30 repositories (requests per verification)\n");
   console.log(
     table(
-      ["path", "cold", "warm after one push to each repository", "GraphQL points cold / warm", "before (REST, i10)"],
+      ["path", "cold", "warm after one push to each repository", "GraphQL points cold / warm", "before GraphQL (REST)"],
       typical.map((f) => [
         f.path,
         f.cold,
