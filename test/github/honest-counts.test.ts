@@ -23,7 +23,8 @@ let sim: GitHubSimulator;
 function history(n: number, merges: boolean): CommitSpec[] {
   return Array.from({ length: n }, (_, i) => ({
     author: me,
-    authorDate: T0 + i * 5 * 3_600_000 + (i % 13) * 60_000,
+    // a person's hours, not a machine's interval (a fixed 5-hour step would read as a scheduled job)
+    authorDate: T0 + i * 5 * 3_600_000 + ((i * i * 37) % 240) * 60_000,
     message: merges && i >= 10 && i % 7 === 0 ? `Merge branch 'topic-${i}'` : `Change ${i}`,
     files: { [`src/f${i % 40}.ts`]: `export const v${i} = ${i};\n` },
     ...(merges && i >= 10 && i % 7 === 0 ? { mergeOf: i - 3 } : {}),
