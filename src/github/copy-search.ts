@@ -1,5 +1,6 @@
 import type { GitHubClient } from "./github-client.ts";
 import { sameLogin, toGhCommit, toGhRepo } from "./github-mappers.ts";
+import { searchMemo } from "./search-memo.ts";
 import type { CopyEvidence, GhCommit, GhRepo } from "./types.ts";
 
 /**
@@ -134,25 +135,17 @@ export async function findOriginal(
   return best && best.sharedFiles > 0 ? best : undefined;
 }
 
-/**
- * Copy verdicts by (API origin, repository, head tree). A verdict cannot change while the tree does not:
- * an original must be older than the copy, so it existed when the copy was first checked. Re-verifying
- * a candidate then spends no search call (GitHub allows 30 a minute; clients space them 2 s apart).
- */
-const verdicts = new Map<string, CopyEvidence | null>();
-export const VERDICT_MEMO_MAX = 1000;
+/** Copy verdicts by (API origin, repository, head tree): a verdict cannot change while the tree does not. */
+const verdicts = searchMemo<CopyEvidence>();
 
-export async function findOriginalOnce(
+export function findOriginalOnce(
   scope: string,
   client: GitHubClient,
   repo: GhRepo,
   login: string,
   ownTree: string,
 ): Promise<CopyEvidence | undefined> {
-  const key = `${scope}|${repo.fullName.toLowerCase()}|${ownTree}`;
-  if (verdicts.has(key)) return verdicts.get(key) ?? undefined;
-  const found = await findOriginal(client, repo, login, ownTree);
-  if (verdicts.size >= VERDICT_MEMO_MAX) verdicts.delete(verdicts.keys().next().value!);
-  verdicts.set(key, found ?? null);
-  return found;
+  return verdicts(`${scope}|${repo.fullName.toLowerCase()}|${ownTree}`, () =>
+    findOriginal(client, repo, login, ownTree),
+  );
 }

@@ -1,5 +1,6 @@
 import type { GitHubClient } from "./github-client.ts";
 import { sameLogin, toGhRepo } from "./github-mappers.ts";
+import { searchMemo } from "./search-memo.ts";
 import type { GhCommit, GhRepo, HistoryOrigin } from "./types.ts";
 
 /**
@@ -59,21 +60,17 @@ export async function findHistoryOrigin(
   };
 }
 
-const MEMO_MAX = 1000;
-const origins = new Map<string, HistoryOrigin | null>();
+const origins = searchMemo<HistoryOrigin>();
 
 /** findHistoryOrigin remembered per (API origin, repository, root SHA): an original older than the copy stays so. */
-export async function findHistoryOriginOnce(
+export function findHistoryOriginOnce(
   scope: string,
   client: GitHubClient,
   repo: GhRepo,
   login: string,
   rootSha: string,
 ): Promise<HistoryOrigin | undefined> {
-  const key = `${scope}|${repo.fullName.toLowerCase()}|${rootSha}`;
-  if (origins.has(key)) return origins.get(key) ?? undefined;
-  const found = await findHistoryOrigin(client, repo, login, rootSha);
-  if (origins.size >= MEMO_MAX) origins.delete(origins.keys().next().value!);
-  origins.set(key, found ?? null);
-  return found;
+  return origins(`${scope}|${repo.fullName.toLowerCase()}|${rootSha}`, () =>
+    findHistoryOrigin(client, repo, login, rootSha),
+  );
 }
