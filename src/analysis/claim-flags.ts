@@ -48,7 +48,7 @@ export function profileMismatchFlags(
     {
       severity: "WARNING",
       rule: "PROFILE_MISMATCH",
-      message: `the resume links the GitHub profile ${others.map((o) => `github.com/${o}`).join(", ")}, but the verification was requested for ${hostUsername}`,
+      message: `the resume links the GitHub profile ${others.map((o) => `github.com/${o}`).join(", ")}, but the verification was requested for ${hostUsername}; an old or a work account linked by mistake is the usual reason, so ask which is theirs`,
       evidence: { profiles: others.join(",") },
     },
   ];
@@ -69,7 +69,7 @@ export function hiddenTextFlags(resume: ExtractedResume): Flag[] {
     {
       severity: "WARNING",
       rule: "HIDDEN_TEXT",
-      message: `the PDF hides ${chars} characters of text a reader cannot see (${reasons.join(", ")}, page ${pages.join(", ")}): "${quote}"`,
+      message: `the PDF hides ${chars} characters of text a reader cannot see (${reasons.join(", ")}, page ${pages.join(", ")}): "${quote}"; some templates hide text by accident, but stuffed keywords are written for screening software`,
       evidence: { passages: resume.hiddenText.length, characters: chars },
     },
   ];
@@ -93,7 +93,7 @@ export function linkFlags(claim: ClaimedProject, linkTargets: ReadonlyMap<string
         rule: "LINK_TEXT_MISMATCH",
         project: claim.name,
         repo: `${ref.owner}/${ref.name}`,
-        message: `"${claim.name}": the link reads ${reads} but points to github.com/${ref.owner}/${ref.name}`,
+        message: `"${claim.name}": the link reads ${reads} but points to github.com/${ref.owner}/${ref.name}; a link kept from an older resume can point elsewhere by mistake`,
       });
     }
     if (target === null) {
@@ -102,7 +102,7 @@ export function linkFlags(claim: ClaimedProject, linkTargets: ReadonlyMap<string
         rule: "LINKED_REPO_NOT_FOUND",
         project: claim.name,
         repo: `${ref.owner}/${ref.name}`,
-        message: `"${claim.name}" links github.com/${ref.owner}/${ref.name}, which does not exist or is not public`,
+        message: `"${claim.name}" links github.com/${ref.owner}/${ref.name}, which does not exist or is not public; it may have been made private, renamed or deleted since the resume was written`,
       });
     } else if (target?.renamedFrom) {
       flags.push({
@@ -123,7 +123,7 @@ export function unmatchedFlag(match: ClaimMatch, hostUsername: string): Flag {
     severity: "WARNING",
     rule: "UNMATCHED_CLAIM",
     project: match.claim.name,
-    message: `claimed project "${match.claim.name}" could not be verified on GitHub for ${hostUsername}: ${match.reason ?? "no matching repository"}`,
+    message: `claimed project "${match.claim.name}" could not be verified on GitHub for ${hostUsername}: ${match.reason ?? "no matching repository"}; unverified is not refuted, closed-source or employer work has no public repository`,
   };
 }
 

@@ -33,7 +33,16 @@ export function judgeRepo(user: GhUser, evidence: RepoEvidence, claim?: RepoRule
     repo,
     evidence,
     commits: own.examined,
-    commitCount: own.count,
+    // the rules judge every commit under the candidate's identity, automated ones included
+    commitCount: own.count + own.automatedExcluded,
+    automation: own.automation
+      ? {
+          found: own.automation,
+          humanCommits: own.count,
+          automatedCommits: own.automatedExcluded,
+          exact: own.exact,
+        }
+      : null,
     ...(claim ? { claim } : {}),
   });
   const flags: Flag[] = hits.map((h) => ({
@@ -48,14 +57,17 @@ export function judgeRepo(user: GhUser, evidence: RepoEvidence, claim?: RepoRule
       severity: "WARNING",
       rule: "EMPTY_REPO",
       repo: repo.fullName,
-      message: `${repo.fullName}: the repository is empty; there is no work in it to verify`,
+      message: `${repo.fullName}: the repository is empty; there is no work in it to verify (the work may not be pushed yet)`,
     });
-  } else if (own.count === 0 && !hits.some((h) => h.rule === "FORK_AS_OWN" || h.rule === "FOREIGN_HISTORY")) {
+  } else if (
+    own.count === 0 &&
+    !hits.some((h) => h.rule === "FORK_AS_OWN" || h.rule === "FOREIGN_HISTORY" || h.rule === "AUTOMATED_COMMITS")
+  ) {
     flags.push({
       severity: "WARNING",
       rule: "NO_CANDIDATE_COMMITS",
       repo: repo.fullName,
-      message: `${repo.fullName}: none of its ${evidence.totalCommitCount} commits are linked to ${user.login}'s account`,
+      message: `${repo.fullName}: none of its ${evidence.totalCommitCount} commits are linked to ${user.login}'s account; commits made under an email the account does not list do not count here`,
       evidence: { totalCommits: evidence.totalCommitCount },
     });
   }

@@ -51,6 +51,14 @@ export function reportText(outcome: AnalysisOutcome, heading: string): string[] 
     lines.push("", `Unmatched claims (${outcome.unmatchedClaims.length}):`);
     for (const u of outcome.unmatchedClaims) lines.push(`  - ${u.name}: ${u.reason}`);
   }
+  const grouped = (outcome.findings ?? []).filter((f) => f.rules.length > 1);
+  if (grouped.length > 0) {
+    lines.push("", `Findings of several flags (one fact each, weighed once) (${grouped.length}):`);
+    for (const f of grouped)
+      lines.push(
+        `  ${f.severity} ${f.repo ? `${f.repo}: ` : ""}${f.title} (${f.rules.join(", ")}); innocent reading: ${f.innocentReading}`,
+      );
+  }
   lines.push("", `Flags (${outcome.flags.length}):`);
   if (outcome.flags.length === 0) lines.push("  (none)");
   lines.push(

@@ -19,6 +19,7 @@ import {
 import { claimRepoRefs, parseRepoUrl, repoKey } from "./claim-links.ts";
 import { commitTimeline } from "./commit-timeline.ts";
 import { confidenceScore, discreditsMost, type ScoredClaim } from "./confidence-score.ts";
+import { groupFindings } from "./findings.ts";
 import { sortFlags } from "./flag-order.ts";
 import { type ClaimMatch, matchClaims, withRepositoryMentions } from "./match-claims.ts";
 import { matchStrength } from "./match-strength.ts";
@@ -74,7 +75,7 @@ function verifiedProject(m: ClaimMatch, v: RepoVerdict, repoFlags: Flag[]): Veri
     name: m.claim.name,
     repoUrl: `github.com/${v.repo.fullName}`,
     commits: v.own.count,
-    ...(v.evidence.candidateCountExact === false ? { commitsEstimated: true } : {}),
+    ...(v.evidence.candidateCountExact === false || !v.own.exact ? { commitsEstimated: true } : {}),
     matchStrength: matchStrength({
       basis: m.basis ?? "fuzzy",
       commits: v.own.count,
@@ -168,7 +169,16 @@ export async function runAnalysis(input: AnalysisInput): Promise<AnalysisOutcome
     const key = repoKey(m.repo!.owner, m.repo!.name);
     const evidence = gathered[i]!;
     if (evidence.unavailable) unavailable.set(key, evidence.unavailable);
-    else verdicts.set(key, judgeRepo(user, evidence, { name: m.claim.name, dates: m.claim.dates }));
+    else
+      verdicts.set(
+        key,
+        judgeRepo(user, evidence, {
+          name: m.claim.name,
+          dates: m.claim.dates,
+          description: m.claim.description,
+          ...(m.claim.claimedCommits !== undefined ? { claimedCommits: m.claim.claimedCommits } : {}),
+        }),
+      );
   }
   // several repositories and every one failing with a server error is GitHub down, not one bad repository
   const failing = [...unavailable.values()];
@@ -229,7 +239,7 @@ export async function runAnalysis(input: AnalysisInput): Promise<AnalysisOutcome
     asOf: asOfTime(user, [...listed, ...accepted.map((v) => v.repo)]),
     claims: matches.map((m) => {
       const v = m.repo ? verdicts.get(repoKey(m.repo.owner, m.repo.name)) : undefined;
-      return { name: m.claim.name, start: m.claim.dates?.start, backedByCommits: !!v && v.accepted && v.own.count > 0 };
+      return { name: m.claim.name, dates: m.claim.dates, backedByCommits: !!v && v.accepted && v.own.count > 0 };
     }),
     totalCommits: accepted.reduce((s, v) => s + v.own.count, 0),
   });
@@ -242,12 +252,17 @@ export async function runAnalysis(input: AnalysisInput): Promise<AnalysisOutcome
       ...(h.project ? { project: h.project } : {}),
     });
 
-  const sorted = sortFlags(flags);
+  // one fact, one weight: flags of one fact are grouped into a finding, weighed once and shown together
+  const grouped = groupFindings(sortFlags(flags));
+  const sorted = sortFlags(grouped.flags);
+  const order = [...new Set(sorted.map((f) => f.finding))];
+  const findings = [...grouped.findings].sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
   const scoreBreakdown = confidenceScore(scored, sorted, resume.projects.length - claims.length);
   return {
     confidenceScore: scoreBreakdown.score,
     verifiedProjects,
     flags: sorted,
+    findings,
     scoreBreakdown,
     unmatchedClaims,
     commitTimelines: accepted

@@ -5,11 +5,12 @@
  */
 
 import type { CommitTimeline } from "./commit-timeline.ts";
+import type { Finding } from "./findings.ts";
 
 export type Severity = "CRITICAL" | "WARNING" | "INFO";
 export type MatchStrength = "HIGH" | "MEDIUM" | "LOW";
 
-/** The 14 forensic rules of GITHUB-FORENSICS.md, in the note's order, then the second wave's (copies, anchored time). */
+/** The forensic rules of GITHUB-FORENSICS.md, in the note's order, then copies and anchored time, then automation. */
 export type ForensicRuleId =
   | "FUTURE_AUTHOR_DATE"
   | "CLOCK_TIME_MONOCULTURE"
@@ -26,7 +27,9 @@ export type ForensicRuleId =
   | "BOT_AUTHOR"
   | "CLAIM_BEFORE_ACCOUNT"
   | "COPIED_REPOSITORY"
-  | "UNANCHORED_HISTORY";
+  | "UNANCHORED_HISTORY"
+  | "AUTOMATED_COMMITS"
+  | "INFLATED_ACTIVITY";
 
 /** Flags about the resume and the matching rather than a repository's history. */
 export type ClaimRuleId =
@@ -60,6 +63,11 @@ export interface Flag extends SpecFlag {
   project?: string;
   /** the measured numbers behind the message (stable keys, for dashboards and the benchmark) */
   evidence?: Record<string, number | string>;
+  /**
+   * the finding this flag belongs to (findings.ts): flags that stem from one fact share it, are shown
+   * together and weigh once in the score
+   */
+  finding?: string;
 }
 
 /** How a claim was tied to its repository. */
@@ -131,10 +139,14 @@ export interface ClaimScoreLine {
 export interface ScoreBreakdown {
   /** 100 x weighted mean credit over the claims (mention-only ones excluded) */
   evidence: number;
-  /** points taken off for flags that are not about one matched repository, or beyond per-repo credibility */
-  penalties: Array<{ rule: RuleId; severity: Severity; repo?: string; points: number }>;
+  /** points taken off for findings that are not about one matched repository, or beyond per-repo credibility */
+  penalties: Array<{ rule: RuleId; severity: Severity; repo?: string; finding?: string; points: number }>;
   penaltyTotal: number;
   claims: ClaimScoreLine[];
+  /** the share of the claim weight discredited (extent-capped or contradicted claims), 0..1 */
+  discreditedShare?: number;
+  /** set when half or more of the claim weight is discredited and the score was held at this (the "mixed" band's top) */
+  cappedAt?: number;
   /** claimed projects marked "mention only" that were not scored */
   mentionsSkipped: number;
   score: number;
@@ -146,6 +158,8 @@ export interface AnalysisOutcome {
   confidenceScore: number;
   verifiedProjects: VerifiedProject[];
   flags: Flag[];
+  /** the facts behind the flags: one per fact, naming its flags' rules, weighed once (findings.ts) */
+  findings: Finding[];
   scoreBreakdown: ScoreBreakdown;
   unmatchedClaims: UnmatchedClaim[];
   /** per matched repository, the candidate's commits as author vs committer date (for the dashboard; not part of the API result) */

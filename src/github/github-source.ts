@@ -73,6 +73,7 @@ export function createGitHubSource(opts: GitHubSourceOptions): GitHubSource & { 
     maxManifests: Math.max(0, opts.maxManifests ?? 2),
     scope: new URL(opts.baseUrl).origin,
     history: createHistoryStore(opts.db, token, new URL(opts.baseUrl).origin, opts.clock ?? systemClock),
+    backoffUnitMs: opts.backoffUnitMs ?? 1000,
   };
 
   const getRepo = async (owner: string, name: string): Promise<GhRepo | null> => {

@@ -45,7 +45,7 @@ interface Mirror extends SharedPart {
 }
 
 /**
- * The rate-limit gate's state shared by every replica on one PostgreSQL database (issue 13): per budget,
+ * The rate-limit gate's state shared by every replica on one PostgreSQL database: per budget,
  * the newest window GitHub reported and the secondary-limit pause (github_rate_gate), and per budget and
  * replica the requests in flight with a heartbeat (github_rate_gate_flights), summed over live replicas.
  *

@@ -37,13 +37,24 @@ export interface ResumeLink {
   packageRef?: string;
 }
 
+/**
+ * How precisely a resume wrote one end of a date range: a year ("2021") means any time in that year, a
+ * season ("Summer 2022") any time in that season, a month ("Jan 2021") any time in that month.
+ */
+export type DatePrecision = "year" | "season" | "month";
+
 export interface DateRange {
   /** as written, e.g. "Весна 2024", "Jan 2021 – Present" */
   text: string;
-  /** ISO "YYYY-MM" or "YYYY-MM-DD" when it could be parsed */
+  /** ISO "YYYY" (a year), "YYYY-MM" (a month, or the first month of a season) when it could be parsed */
   start?: string;
-  /** ISO date, or "present" */
+  /** the same forms as start, or "present" */
   end?: string;
+  /**
+   * the precision each end was written at ("present" for an open end); absent in results stored before it
+   * was kept, where the analysis reads it from the form of start/end ("YYYY" a year, "YYYY-MM" a month)
+   */
+  precision?: { start?: DatePrecision; end?: DatePrecision | "present" };
 }
 
 export interface ClaimedProject {

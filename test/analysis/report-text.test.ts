@@ -56,6 +56,50 @@ describe("reportText", () => {
   });
 });
 
+describe("reportText findings", () => {
+  test("a finding of several flags is shown once with its title, its rules and its innocent reading", () => {
+    const flag = (rule: "BACKDATED_SPLIT" | "COMMIT_BURST") => ({
+      severity: "WARNING" as const,
+      rule,
+      repo: "ana/tool",
+      message: `ana/tool: ${rule}`,
+      finding: "ana/tool#committed-late",
+    });
+    const out = {
+      confidenceScore: 85,
+      verifiedProjects: [],
+      flags: [flag("BACKDATED_SPLIT"), flag("COMMIT_BURST")],
+      findings: [
+        {
+          id: "ana/tool#committed-late",
+          fact: "committed-late" as const,
+          severity: "WARNING" as const,
+          repo: "ana/tool",
+          rules: ["BACKDATED_SPLIT" as const, "COMMIT_BURST" as const],
+          title: "the history was committed long after it was written",
+          innocentReading: "a rebase looks exactly like this",
+        },
+      ],
+      scoreBreakdown: {
+        evidence: 85,
+        penalties: [],
+        penaltyTotal: 0,
+        claims: [],
+        mentionsSkipped: 0,
+        score: 85,
+        formula: "",
+      },
+      unmatchedClaims: [],
+      commitTimelines: [],
+      githubCalls: { calls: 0, notModified: 0 },
+    };
+    const text = reportText(out, "x").join("\n");
+    expect(text).toContain(
+      "  WARNING ana/tool: the history was committed long after it was written (BACKDATED_SPLIT, COMMIT_BURST); innocent reading: a rebase looks exactly like this",
+    );
+  });
+});
+
 describe("runAnalysis stages", () => {
   test("tells `analysing` once, after the last GitHub evidence was fetched", async () => {
     const a = repo("ana/a");

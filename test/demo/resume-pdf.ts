@@ -4,6 +4,7 @@
  * hidden (white) text. The project generates these itself; no real person's resume is used.
  */
 import { PDFDocument, type PDFFont, type PDFPage, PDFString, rgb, StandardFonts } from "pdf-lib";
+import { findDateRange } from "../../src/resume/claims/dates.ts";
 import type { ExtractedResume, ResumeLink } from "../../src/resume/types.ts";
 import type { CandidateSpec } from "../support/github-sim/scenarios/index.ts";
 
@@ -174,7 +175,8 @@ export function perfectExtraction(r: SampleResume): ExtractedResume {
       repoLinks: p.repoUrl ? [repoLink(p.repoUrl, p.linkWord ?? p.repoUrl)] : [],
       otherLinks: [],
       technologies: p.technologies ?? [],
-      dates: p.dates ? { text: p.dates, ...parseSampleDates(p.dates) } : null,
+      // the extractor's own date reader: a year stays a year, a season a season
+      dates: p.dates ? (findDateRange(p.dates)?.range ?? { text: p.dates }) : null,
       description: p.description ?? [],
       section: "Projects",
       page: 1,
@@ -183,24 +185,6 @@ export function perfectExtraction(r: SampleResume): ExtractedResume {
     pages: 1,
     warnings: [],
   };
-}
-
-const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
-
-/** "Jan 2019 - Dec 2020" / "2025" / "Jan 2023 - Present" -> ISO start and end. */
-function parseSampleDates(text: string): { start?: string; end?: string } {
-  const parts = text.split(/\s+[-–]\s+/);
-  const one = (s: string | undefined): string | undefined => {
-    if (!s) return undefined;
-    if (/present/i.test(s)) return "present";
-    const m = /^([A-Za-z]{3})[a-z]*\s+(\d{4})$/.exec(s.trim());
-    if (m) return `${m[2]}-${String(MONTHS.indexOf(m[1]!.toLowerCase()) + 1).padStart(2, "0")}`;
-    const y = /^(\d{4})$/.exec(s.trim());
-    return y ? `${y[1]}-01` : undefined;
-  };
-  const start = one(parts[0]);
-  const end = one(parts[1]);
-  return { ...(start ? { start } : {}), ...(end ? { end } : {}) };
 }
 
 const title = (s: string) =>

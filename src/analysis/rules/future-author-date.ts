@@ -44,7 +44,10 @@ export const futureAuthorDate: RepoRule = (ctx) => {
     message:
       `${about(ctx)}${count} of ${ctx.commits.length} commits${sampleNote(ctx)} claim an author date after they were committed or pushed` +
       (unparseable > 0 ? ` (${unparseable} with a date no calendar holds, e.g. ${oddExample})` : "") +
-      (worst > 0 ? `; the worst (${worstSha}) is dated ${worstDate}, ${humanSpan(worst)} in its own future` : ""),
+      (worst > 0 ? `; the worst (${worstSha}) is dated ${worstDate}, ${humanSpan(worst)} in its own future` : "") +
+      (count >= FUTURE_CRITICAL_MIN
+        ? "; a machine whose clock was set wrong makes one such commit, not many"
+        : "; a machine whose clock was set wrong makes one such commit"),
     evidence: {
       futureCommits: count,
       examined: ctx.commits.length,

@@ -1,4 +1,5 @@
 import { aiAssisted } from "./ai-assisted.ts";
+import { automatedCommits, inflatedActivity } from "./automated-commits.ts";
 import { backdatedSplit } from "./backdated-split.ts";
 import { botAuthor } from "./bot-author.ts";
 import { bulkDump } from "./bulk-dump.ts";
@@ -37,6 +38,8 @@ export const REPO_RULES: readonly RepoRule[] = [
   aiAssisted,
   unanchoredHistory,
   copiedRepository,
+  automatedCommits,
+  inflatedActivity,
 ];
 
 /** Runs every repository rule on one repository's evidence and settles cross-rule severities. */

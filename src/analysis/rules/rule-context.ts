@@ -1,5 +1,6 @@
 import type { GhCommit, GhRepo, GhUser, RepoEvidence } from "../../github/types.ts";
 import type { DateRange } from "../../resume/types.ts";
+import type { Automation } from "../automation.ts";
 import type { RuleId, Severity } from "../types.ts";
 
 /** Everything a repository rule may look at. Built once per matched repository; rules never do IO. */
@@ -12,8 +13,10 @@ export interface RepoRuleContext {
   commits: GhCommit[];
   /** the exact number of counted commits (commits may be a newest-first prefix of them) */
   commitCount: number;
-  /** the claim this repository was matched to, with the resume's own dates for it (anchored time) */
-  claim?: { name: string; dates: DateRange | null };
+  /** a scheduled job's commits under the candidate's identity (automation.ts), and the candidate's own work beside them */
+  automation?: { found: Automation; humanCommits: number; automatedCommits: number; exact: boolean } | null;
+  /** the claim this repository was matched to: the resume's own dates, description lines and claimed commit count */
+  claim?: { name: string; dates: DateRange | null; description?: readonly string[]; claimedCommits?: number };
 }
 
 /** What a rule found: its own severity before corroboration, a message naming the repository, the numbers. */

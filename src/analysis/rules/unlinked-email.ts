@@ -19,7 +19,7 @@ export const unlinkedEmailCommits: RepoRule = (ctx) => {
   return {
     rule: "UNLINKED_EMAIL_COMMITS",
     severity: "INFO",
-    message: `${about(ctx)}${partial ? "at least " : ""}${count} commits${where} come from ${emails.length === 1 ? "an email" : "emails"} linked to no GitHub account (${emails.slice(0, 3).join(", ")}${emails.length > 3 ? ", ..." : ""}); they are not counted`,
+    message: `${about(ctx)}${partial ? "at least " : ""}${count} commits${where} come from ${emails.length === 1 ? "an email" : "emails"} linked to no GitHub account (${emails.slice(0, 3).join(", ")}${emails.length > 3 ? ", ..." : ""}); they are not counted, though they are often the candidate's own from a work laptop or an employer's email`,
     evidence: { unlinkedCommits: count, emails: emails.length, sampled: partial ? 1 : 0 },
   };
 };

@@ -57,6 +57,8 @@ export interface SimRepo {
   blocked: boolean;
   /** SHAs whose GET /commits/{sha} answers 500 (sim.failDiff(), or RepoSpec.diffTimeoutAbove) */
   unrenderable: Set<string>;
+  /** how many more /stats/contributors requests answer 202 ("computing") before the statistics are ready */
+  statsPending: number;
 }
 
 /** GitHub's own well-known accounts, present in every world. */
@@ -171,6 +173,7 @@ export class SimWorld {
       defaultBranch,
       blocked: spec.blocked ?? false,
       unrenderable: new Set(),
+      statsPending: 0,
     };
     this.repos.set(full, repo);
     this.byId.set(id, repo);

@@ -1,5 +1,5 @@
 /**
- * Histories the first rule set was never tuned on (issue 10): a dump after a README-only first commit,
+ * Where a history came from: a dump after a README-only first commit,
  * a copy of someone else's repository that is not a fork (identical or mostly identical), a history
  * dated entirely before its repository existed, and an honest import of years of local work.
  */
@@ -13,7 +13,7 @@ import { DAY, HOUR, iso, MINUTE, Rng, seedOf } from "./random.ts";
 const nowOf = (o: ScenarioOptions) => Date.parse(o.now ?? SCENARIO_NOW);
 
 /** The file map after replaying commits (null deletes). */
-function finalTree(commits: readonly CommitSpec[]): Record<string, string> {
+export function finalTree(commits: readonly CommitSpec[]): Record<string, string> {
   const files: Record<string, string> = {};
   for (const c of commits)
     for (const [p, v] of Object.entries(c.files ?? {})) {
@@ -73,7 +73,15 @@ export function readmeThenDump(o: ScenarioOptions & { files?: number; linesPerFi
 
 /** Someone else's older, starred repository, and the candidate's re-commit of its files (not a fork). */
 export function copiedRepository(
-  o: ScenarioOptions & { originalOwner?: string; changedFiles?: number; months?: number },
+  o: ScenarioOptions & {
+    originalOwner?: string;
+    changedFiles?: number;
+    months?: number;
+    /** the copy's own name when it was renamed (the original keeps `name`) */
+    copyName?: string;
+    /** days the copy's commits are spread over (default: within an hour) */
+    spanDays?: number;
+  },
 ): RepoScenario {
   const name = o.name ?? "markdown-notes";
   const owner = o.originalOwner ?? "orig-author";
@@ -100,9 +108,10 @@ export function copiedRepository(
     paths.slice(4, Math.ceil(paths.length / 2)),
     paths.slice(Math.ceil(paths.length / 2)),
   ];
+  const step = o.spanDays ? Math.floor((o.spanDays * DAY) / Math.max(1, thirds.length - 1)) : 17 * MINUTE;
   const commits: CommitSpec[] = thirds.map((ps, i) => ({
     author: me,
-    authorDate: t + i * 17 * MINUTE,
+    authorDate: t + i * step,
     message: ["Initial commit", "Add app", "Add remaining files"][i]!,
     files: Object.fromEntries(ps.map((p) => [p, copy[p]!])),
   }));
@@ -111,7 +120,7 @@ export function copiedRepository(
     scenario: changed > 0 ? "mostlyCopiedRepository" : "copiedRepository",
     repo: {
       owner: o.login,
-      name,
+      name: o.copyName ?? name,
       description,
       topics: o.topics ?? ["notes"],
       createdAt: iso(t - 10 * MINUTE),

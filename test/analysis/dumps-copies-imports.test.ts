@@ -1,7 +1,7 @@
 /**
- * Issue 10's cases through runAnalysis over the real client and the simulator: a dump behind a README-only
- * root, copies that are not forks (identical, mostly identical), a history GitHub never saw being made,
- * and an honest import. Each is flagged at its severity and scored by the extent rule.
+ * Where a history came from, through runAnalysis over the real client and the simulator: a dump behind a
+ * README-only root, copies that are not forks (identical, mostly identical), a history GitHub never saw
+ * being made, and an honest import. Each is flagged at its severity and scored by the extent rule.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { runAnalysis } from "../../src/analysis/run-analysis.ts";
@@ -15,10 +15,11 @@ import {
   honestImport,
   readmeThenDump,
   unanchoredHistory,
+  upstreamRepushed,
 } from "../support/github-sim/scenarios/index.ts";
 import { linkedClaim, resume } from "./fixtures.ts";
 
-const login = "wave-dev";
+const login = "origin-dev";
 let sim: GitHubSimulator;
 
 beforeAll(async () => {
@@ -33,6 +34,16 @@ beforeAll(async () => {
           copiedRepository({ login, name: "task-board", originalOwner: "board-maker", changedFiles: 2 }),
           unanchoredHistory({ login }),
           honestImport({ login }),
+          copiedRepository({
+            login,
+            name: "habit-tracker",
+            copyName: "my-habits",
+            originalOwner: "habit-dev",
+            changedFiles: 3,
+            spanDays: 2,
+            description: "Track daily habits with streaks and reminders",
+          }),
+          upstreamRepushed({ login }),
         ],
       }),
     ],
@@ -52,14 +63,14 @@ const run = async (name: string, dates?: { text: string; start: string; end: str
   return { out, calls: github.stats().calls, flag: (rule: string) => out.flags.find((f) => f.rule === rule) };
 };
 
-describe("second-wave histories", () => {
-  test("a dump behind a README-only root is found; the 18 claimed months are held against one day", async () => {
+describe("dumps, copies, unanchored histories and imports", () => {
+  test("a dump behind a README-only root is found; the 18 claimed months beside one day's history are INFO", async () => {
     const { out, flag } = await run("shop-backend", { text: "Jun 2024 - Nov 2025", start: "2024-06", end: "2025-11" });
     expect(flag("BULK_DUMP")?.severity).toBe("WARNING");
     expect(flag("BULK_DUMP")?.message).toMatch(/adds 9,6\d\d lines in 240 files/);
-    expect(flag("UNANCHORED_HISTORY")?.message).toContain(
-      "claims Jun 2024 - Nov 2025; the repository and all 4 commits appeared on",
-    );
+    // every commit is dated after the repository existed: the history is anchored, the claimed period is a note
+    expect(flag("UNANCHORED_HISTORY")?.severity).toBe("INFO");
+    expect(flag("UNANCHORED_HISTORY")?.message).toContain('"shop-backend" is dated Jun 2024 - Nov 2025');
     expect(out.verifiedProjects[0]!.matchStrength).toBe("LOW");
     expect(out.confidenceScore).toBeLessThanOrEqual(40);
   });
@@ -103,6 +114,36 @@ describe("second-wave histories", () => {
     expect(out.flags.filter((f) => f.severity === "CRITICAL")).toEqual([]);
     expect(out.confidenceScore).toBeGreaterThanOrEqual(40);
     expect(out.confidenceScore).toBeLessThanOrEqual(70);
+  });
+
+  test("a renamed copy is found by its description: every suspect is searched both ways", async () => {
+    sim.resetCallLog();
+    const { out, flag } = await run("my-habits");
+    const f = flag("COPIED_REPOSITORY")!;
+    expect(f.severity).toBe("WARNING");
+    expect(f.message).toContain("habit-dev/habit-tracker (created ");
+    expect(f.message).toContain("so ask what was added");
+    expect(out.verifiedProjects[0]!.matchStrength).not.toBe("HIGH");
+    expect(sim.calls("/search/repositories").map((c) => c.query.q)).toEqual([
+      "my-habits in:name fork:false",
+      '"Track daily habits with streaks and reminders" in:description fork:false',
+    ]);
+  });
+
+  test("a history that keeps another repository's commit SHAs names that repository, its owner and dates", async () => {
+    const { out, flag } = await run("tinyhttp");
+    const f = flag("FOREIGN_HISTORY")!;
+    expect(f.severity).toBe("WARNING");
+    expect(f.message).toMatch(
+      /its root commit [0-9a-f]{7} is a commit of quarkworks\/tinyhttp by quarkworks \(created \d{4}-\d\d-\d\d, last pushed \d{4}-\d\d-\d\d, 420 stars\)/,
+    );
+    expect(f.message).toContain("the history was cloned from there");
+    expect(f.evidence?.original).toBe("quarkworks/tinyhttp");
+    expect(out.verifiedProjects[0]!.commits).toBe(3);
+    // re-verifying asks no search again: the origin of a root is remembered
+    sim.resetCallLog();
+    await run("tinyhttp");
+    expect(sim.calls("/search/")).toEqual([]);
   });
 
   test("an honest history is no copy suspect: no search call, no flag", async () => {
