@@ -17,6 +17,22 @@ export interface GlossaryEntry {
  * error; test/report/glossary.test.ts also reads every rule id out of the analysis's sources.
  */
 export const GLOSSARY: Readonly<Record<RuleId, GlossaryEntry>> = {
+  AUTOMATED_COMMITS: {
+    title: "Commits made by a scheduled job",
+    meaning:
+      "Many commits under the candidate's name were made by an automated workflow on a timer (data or badge updates, the same few messages, committed by a CI identity or at a fixed time). They are left out of the candidate's commit count.",
+    innocent:
+      "Keeping data, a badge or a status page fresh with a workflow is ordinary automation; it says nothing against the candidate, it is simply not authored work.",
+    ask: "What does the workflow in this repository do, and which parts of the project did you write by hand?",
+  },
+  INFLATED_ACTIVITY: {
+    title: "Automated activity sold as work",
+    meaning:
+      "The resume sells this project by its activity (a commit count, a streak, a green contribution graph), but most of that activity was made by a scheduled job, not by the candidate.",
+    innocent:
+      "The automation itself can be a good piece of work; only the activity it generates should not be presented as the candidate's effort.",
+    ask: "How many of these commits did you write yourself, and what did you build to automate the rest?",
+  },
   FUTURE_AUTHOR_DATE: {
     title: "Dated in the future",
     meaning:

@@ -98,7 +98,8 @@ function flagOf(f: Json): StoredFlag {
     rule: str(f.rule) ?? "",
     repo: str(f.repo),
     project: str(f.project),
-    group: str(f.group) ?? (typeof f.group === "number" ? String(f.group) : null),
+    // the analysis's finding id: flags of one fact share it (older results carry none)
+    group: str(f.finding) ?? str(f.group),
     evidence,
   };
 }

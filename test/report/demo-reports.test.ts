@@ -83,7 +83,8 @@ describe("verdicts in words", () => {
     expect(r.verdict.title).toBe("Partly backed");
     expect(claim("maya-mixed", "Toy Compiler").status).toBe("questions");
     expect(claim("maya-mixed", "Toy Compiler").verdict).toMatch(
-      /^Backed by 316 of the candidate's own commits .* with 2 findings to ask about\.$/,
+      // a backdated split and a burst of one rewrite: one fact, one finding
+      /^Backed by 316 of the candidate's own commits .* with 1 finding to ask about\.$/,
     );
     expect(claim("maya-mixed", "Ml Pipeline").status).toBe("thin");
     expect(claim("maya-mixed", "Future Idea").status).toBe("empty");
