@@ -109,7 +109,11 @@ describe("/openapi.json", () => {
     expect(get.responses["200"].headers["Retry-After"].schema.type).toBe("integer");
     expect(get.parameters).toEqual([expect.objectContaining({ name: "trackingId", in: "path", required: true })]);
     const s = doc.components.schemas;
-    expect(s.VerificationResult.properties.confidenceScore).toMatchObject({ type: "integer", minimum: 0, maximum: 100 });
+    expect(s.VerificationResult.properties.confidenceScore).toMatchObject({
+      type: "integer",
+      minimum: 0,
+      maximum: 100,
+    });
     expect(s.VerifiedProject.properties.commits.type).toBe("integer");
     expect(s.Error.properties.retryAfter.type).toBe("integer");
     expect(s.PendingJob.properties.stage.enum).toEqual(["extracting", "fetching", "analysing"]);
