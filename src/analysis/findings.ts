@@ -1,3 +1,4 @@
+import type { FINDING_FACTS, FindingShape } from "../contract/index.ts";
 import { type Flag, type RuleId, SEVERITY_RANK, type Severity } from "./types.ts";
 
 /**
@@ -9,25 +10,11 @@ import { type Flag, type RuleId, SEVERITY_RANK, type Severity } from "./types.ts
  * array stays as it is; each flag names its finding (`finding`), and `findings` lists them. Pure.
  */
 
-/** The facts that group several rules; any other flag is a finding of its own (its id ends in its rule). */
-export type FactId = "committed-late" | "forged-history" | "scheduled-job" | "copied";
+/** The facts that group several rules (contract/analysis-shapes.ts lists them); any other flag is a finding of its own. */
+export type FactId = (typeof FINDING_FACTS)[number];
 
-export interface Finding {
-  /** stable: "<owner/name or project or resume>#<fact or rule>" */
-  id: string;
-  /** the fact (FactId) or, for a finding of one flag, its rule */
-  fact: FactId | RuleId;
-  /** the worst severity among its flags: the severity it is weighed at */
-  severity: Severity;
-  repo?: string;
-  project?: string;
-  /** the rules whose flags it groups, most severe first */
-  rules: RuleId[];
-  /** the fact in plain words */
-  title: string;
-  /** what an honest candidate's history with this fact usually is */
-  innocentReading: string;
-}
+/** One fact behind one or more flags, as published (contract/analysis-shapes.ts: id, fact, severity, rules, words). */
+export type Finding = FindingShape;
 
 /** A history committed long after it was written: one fact, seen by four rules. */
 const LATE: ReadonlySet<RuleId> = new Set([

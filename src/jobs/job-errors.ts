@@ -1,3 +1,5 @@
+import type { FailureCode } from "../lib/errors.ts";
+
 /** Thrown by a handler to run the job again later without counting an attempt (e.g. a rate limit). */
 export class DeferJob extends Error {
   constructor(
@@ -9,10 +11,10 @@ export class DeferJob extends Error {
   }
 }
 
-/** Thrown by a handler when retrying cannot help: the job fails at once with this reason. */
+/** Thrown by a handler when retrying cannot help: the job fails at once with this reason (lib/errors.ts lists the codes). */
 export class PermanentJobError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: FailureCode,
     message: string,
   ) {
     super(message);

@@ -1,5 +1,6 @@
 import type { Principal } from "../accounts/account-service.ts";
 import { decideLimits, RATE_WINDOW_MS } from "../accounts/limits.ts";
+import type { Acknowledgement as PublishedAcknowledgement } from "../contract/index.ts";
 import type { JobQueue } from "../jobs/job-queue.ts";
 import { isoOf } from "../lib/clock.ts";
 import { ApiErrors } from "../lib/errors.ts";
@@ -17,13 +18,8 @@ export interface Submission {
   idempotencyKey: string | null;
 }
 
-export interface Acknowledgement {
-  trackingId: string;
-  status: "queued";
-  createdAt: string;
-  /** true when an earlier request with the same Idempotency-Key created this job */
-  replayed: boolean;
-}
+/** The contract's acknowledgement, and whether an earlier request with the same Idempotency-Key created the job. */
+export type Acknowledgement = PublishedAcknowledgement & { replayed: boolean };
 
 /**
  * The acceptance transaction (run inside one, by group commit): idempotency, limits, then the job,

@@ -1,10 +1,12 @@
 import { AnalysisFailure } from "../analysis/types.ts";
 import { GitHubRateLimitedError, GitHubUnavailableError } from "../github/types.ts";
 import { PermanentJobError } from "../jobs/job-errors.ts";
+import type { FailureCode } from "../lib/errors.ts";
 import { ResumeError } from "../resume/types.ts";
 
 export interface FailureReason {
-  code: string;
+  /** one of lib/errors.ts's FAILURE_CODES: a ResumeError's or an AnalysisFailure's code must be one too */
+  code: FailureCode;
   message: string;
 }
 

@@ -1,7 +1,8 @@
 import type { Principal } from "../accounts/account-service.ts";
+import type { PolledMembers } from "../contract/index.ts";
 import type { JobQueue } from "../jobs/job-queue.ts";
 import { type Clock, isoOf } from "../lib/clock.ts";
-import { ApiErrors } from "../lib/errors.ts";
+import { ApiErrors, type FailureCode } from "../lib/errors.ts";
 import { newId, sha256Hex } from "../lib/ids.ts";
 import type { Database } from "../storage/database.ts";
 import { GroupCommit } from "../storage/group-commit.ts";
@@ -40,8 +41,8 @@ export interface FinalEvent {
 /** Seconds a client is told (Retry-After) to wait before polling a pending job again. */
 export const POLL_AFTER_S = { queued: 5, processing: 2 } as const;
 
-/** Extra members a listener adds to every polled view (e.g. webhookStatus). */
-export type ViewDecorator = (row: VerificationRow) => Record<string, unknown>;
+/** Members a listener adds to every polled view (webhookStatus). */
+export type ViewDecorator = (row: VerificationRow) => PolledMembers;
 
 /**
  * Extra members written into a final result when it is recorded (e.g. reportUrl), inside the transaction
@@ -52,7 +53,7 @@ export type ResultExtension = (e: {
   clientId: string;
   status: "COMPLETED" | "FAILED";
   now: number;
-}) => Record<string, unknown>;
+}) => Pick<VerificationResult, "reportUrl">;
 
 /**
  * The verification lifecycle: accept (quota, rate, idempotency, durable enqueue in one transaction),
@@ -230,7 +231,7 @@ export class VerificationService {
   }
 
   /** Writes for a FAILED result with an actionable reason; call inside the job's failure transaction. */
-  fail(trackingId: string, code: string, message: string): void {
+  fail(trackingId: string, code: FailureCode, message: string): void {
     this.finish(trackingId, "FAILED", { confidenceScore: 0, verifiedProjects: [], flags: [] }, { code, message });
   }
 
@@ -238,7 +239,7 @@ export class VerificationService {
     trackingId: string,
     status: "COMPLETED" | "FAILED",
     analysis: AnalysisPart,
-    error: { code: string; message: string } | null,
+    error: { code: FailureCode; message: string } | null,
   ): void {
     this.stages.delete(trackingId);
     const v = this.store.get(trackingId);

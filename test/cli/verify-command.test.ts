@@ -135,7 +135,7 @@ describe("claimcheck verify", () => {
     ["outage", new GitHubUnavailableError("502 after 4 attempts"), "github_unavailable"],
     ["a bug", new TypeError("x is undefined"), null],
   ])("knownFailure: %s", (_, err, code) => {
-    expect(knownFailure(err)?.code ?? null).toBe(code);
+    expect<string | null>(knownFailure(err)?.code ?? null).toBe(code);
   });
 
   test.each([

@@ -6,7 +6,7 @@ import doc from "../fixtures/forges/gitea-swagger.json";
 import { forgeCandidate } from "../support/forge-sim/forge-candidate.ts";
 import { ServedLog } from "../support/forge-sim/served-log.ts";
 import { type GiteaSimulator, startGiteaSimulator } from "../support/gitea-sim/gitea-simulator.ts";
-import { copiedRepository, honestHistory, SCENARIO_NOW } from "../support/github-sim/scenarios/index.ts";
+import { copiedRepository, SCENARIO_NOW } from "../support/github-sim/scenarios/index.ts";
 import { arrivalLags, backdatedIntoOldProject } from "./forge-scenarios.ts";
 
 // Gitea answers 404 for an unknown owner on every /users/{username}/... route; its swagger lists only 200 here

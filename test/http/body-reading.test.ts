@@ -135,7 +135,7 @@ describe("bodyChunks", () => {
   test("a body that stops arriving is abandoned with 408 request_timeout once the idle timer fires", async () => {
     const timers = new ManualTimers();
     const { request, state } = stalledRequest(enc.encode("partial"));
-    const tooLarge = () => new AppError("too_large", 413);
+    const tooLarge = () => new AppError("payload_too_large", 413);
     const reading = readSmallBody(request, { maxBytes: 1000, tooLarge, idleTimeoutMs: 10_000, timers });
     await Promise.resolve();
     await new Promise((r) => setImmediate(r)); // let the first chunk arrive and the next read wait
@@ -167,7 +167,7 @@ describe("bodyChunks", () => {
     });
     const reading = readSmallBody(new Request("http://x/", { method: "POST", body }), {
       maxBytes: 1000,
-      tooLarge: () => new AppError("too_large", 413),
+      tooLarge: () => new AppError("payload_too_large", 413),
       idleTimeoutMs: 10_000,
       deadlineMs: 30_000,
       timers,
@@ -204,7 +204,7 @@ describe("bodyChunks", () => {
     const request = new Request("http://x/", { method: "POST", body });
     const err = await readSmallBody(request, {
       maxBytes: 1000,
-      tooLarge: () => new AppError("too_large", 413),
+      tooLarge: () => new AppError("payload_too_large", 413),
       idleTimeoutMs: 60_000,
     }).catch((e: AppError) => e);
     expect((err as AppError).status).toBe(413);
@@ -217,7 +217,7 @@ describe("bodyChunks", () => {
     const chunks: string[] = [];
     for await (const c of bodyChunks(new Request("http://x/", { method: "POST", body: "hello world" }), {
       maxBytes: 100,
-      tooLarge: () => new AppError("too_large", 413),
+      tooLarge: () => new AppError("payload_too_large", 413),
       idleTimeoutMs: 5,
       timers,
     }))

@@ -9,7 +9,7 @@ import { dirname, join, relative, resolve } from "node:path";
 /** Bottom to top: a module may import its own layer's rules (below) and any lower layer. */
 export const LAYERS: readonly (readonly string[])[] = [
   ["lib"],
-  ["config", "storage"],
+  ["config", "storage", "contract"],
   [
     "accounts",
     "admins",

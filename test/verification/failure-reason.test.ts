@@ -16,7 +16,9 @@ test.each([
     new GitHubUnavailableError("502 three times"),
     { code: "github_unavailable", message: "GitHub could not be reached after several retries: 502 three times" },
   ],
-])("%s is reported as it says", (_, err, out) => expect(failureReason(err)).toEqual(out));
+])("%s is reported as it says", (_, err, out) =>
+  expect<{ code: string; message: string }>(failureReason(err)).toEqual(out),
+);
 
 test("anything unexpected is internal_error without its internals", () => {
   const leaky = Object.assign(new Error("SQLITE_CORRUPT at /data/claimcheck.db page 7"), { code: "secret_detail" });

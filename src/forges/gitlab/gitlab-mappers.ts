@@ -1,5 +1,5 @@
 import type { GhCommit, GhRepo, GhUser } from "../../github/types.ts";
-import { type Json, num, obj, str } from "../json-fields.ts";
+import { num, obj, str } from "../json-fields.ts";
 import type { PushEvent } from "../types.ts";
 
 /** GitLab REST v4 JSON -> the evidence model. Pure and defensive: a missing field becomes a neutral value. */

@@ -21,7 +21,7 @@ export async function fetchPages<T>(
     if (res.status !== 200 || !Array.isArray(res.data)) return { items, truncated: false, first, status: res.status };
     first ??= res;
     items.push(...res.data);
-    next = parseLinkHeader(res.headers.get("link"))["next"] ?? null;
+    next = parseLinkHeader(res.headers.get("link")).next ?? null;
     if (!next) return { items, truncated: false, first, status: 200 };
   }
   return { items, truncated: next !== null, first, status: 200 };

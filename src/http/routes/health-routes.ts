@@ -1,5 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { Elysia } from "elysia";
+import { routeHooks } from "../api-operation.ts";
+import { healthz, metrics, readyz } from "../api-operations.ts";
 
 export interface HealthProbe {
   /** throws when the database cannot take a write */
@@ -30,9 +32,9 @@ function bearerMatches(header: string | null, token: string): boolean {
  */
 export function healthRoutes(probe: HealthProbe, metricsToken: string | null = null) {
   return new Elysia()
-    .get("/healthz", () => ({ status: "ok" }), { detail: { summary: "Liveness", tags: ["operations"] } })
+    .get(healthz.path, () => ({ status: "ok" as const }), routeHooks(healthz))
     .get(
-      "/readyz",
+      readyz.path,
       ({ set }) => {
         const problems: string[] = [];
         try {
@@ -54,10 +56,10 @@ export function healthRoutes(probe: HealthProbe, metricsToken: string | null = n
         }
         return { status: "ready" };
       },
-      { detail: { summary: "Readiness: database writable and worker loop alive", tags: ["operations"] } },
+      routeHooks(readyz),
     )
     .get(
-      "/metrics",
+      metrics.path,
       ({ request, set }) => {
         if (metricsToken === null) {
           set.status = 403;
@@ -74,6 +76,6 @@ export function healthRoutes(probe: HealthProbe, metricsToken: string | null = n
         set.headers["content-type"] = "text/plain; version=0.0.4; charset=utf-8";
         return probe.metrics();
       },
-      { detail: { summary: "Prometheus metrics (Authorization: Bearer METRICS_TOKEN)", tags: ["operations"] } },
+      routeHooks(metrics),
     );
 }

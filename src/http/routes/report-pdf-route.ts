@@ -1,9 +1,11 @@
-import { Elysia, t } from "elysia";
+import { Elysia } from "elysia";
 import type { AccountService } from "../../accounts/account-service.ts";
 import { ApiErrors, AppError } from "../../lib/errors.ts";
 import { reportPdf } from "../../report/report-pdf.ts";
 import { reportOfRow } from "../../report/report-source.ts";
 import type { VerificationService } from "../../verification/verification-service.ts";
+import { routeHooks } from "../api-operation.ts";
+import { getJobReportPdf } from "../api-operations.ts";
 import { requirePrincipal } from "../auth.ts";
 
 /**
@@ -13,7 +15,7 @@ import { requirePrincipal } from "../auth.ts";
  */
 export function reportPdfRoutes(deps: { accounts: AccountService; verifications: VerificationService }) {
   return new Elysia().get(
-    "/v1/jobs/:trackingId/report.pdf",
+    getJobReportPdf.path,
     async ({ request, params }) => {
       const principal = requirePrincipal(deps.accounts, request);
       const job = deps.verifications.get(params.trackingId);
@@ -39,9 +41,6 @@ export function reportPdfRoutes(deps: { accounts: AccountService; verifications:
         },
       });
     },
-    {
-      params: t.Object({ trackingId: t.String({ maxLength: 64 }) }),
-      detail: { summary: "The report of a job as PDF" },
-    },
+    routeHooks(getJobReportPdf),
   );
 }

@@ -1,16 +1,14 @@
-import { Elysia, t } from "elysia";
+import { Elysia } from "elysia";
 import type { AccountService } from "../../accounts/account-service.ts";
 import { AppError } from "../../lib/errors.ts";
-import { GITHUB_LOGIN } from "../../lib/github-login.ts";
 import { POLL_AFTER_S, type VerificationService } from "../../verification/verification-service.ts";
 import { acceptUpload } from "../accept-upload.ts";
+import { routeHooks } from "../api-operation.ts";
+import { createVerification, getJob, IDEMPOTENCY_KEY } from "../api-operations.ts";
 import { requirePrincipal } from "../auth.ts";
 import type { UploadLimits } from "../upload.ts";
-import { AckSchema, ErrorSchema, JobSchema } from "./schemas.ts";
 
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
-
-/** POST /v1/verify and GET /v1/jobs/:trackingId, exactly as interface.md section 4 says. */
+/** POST /v1/verify and GET /v1/jobs/:trackingId (docs/api.md); their answers are http/api-operations.ts's. */
 export function verifyRoutes(deps: {
   accounts: AccountService;
   verifications: VerificationService;
@@ -21,7 +19,7 @@ export function verifyRoutes(deps: {
   const { accounts, verifications, maxResumeBytes, uploads } = deps;
   return new Elysia()
     .post(
-      "/v1/verify",
+      createVerification.path,
       async ({ request, set, server }) => {
         const principal = requirePrincipal(accounts, request); // before reading a single body byte
         uploads.budget.senderIs(request, `client:${principal.client.id}`); // its share of the body budget
@@ -42,41 +40,11 @@ export function verifyRoutes(deps: {
       },
       {
         parse: "none",
-        detail: {
-          summary: "Create a verification",
-          description:
-            "multipart/form-data with a `resume` PDF (at most 10 MB) and `hostUsername`. Answers 202 at once; the job runs asynchronously. Send `Idempotency-Key` to make retries safe.",
-          requestBody: {
-            required: true,
-            content: {
-              "multipart/form-data": {
-                schema: {
-                  type: "object",
-                  required: ["resume", "hostUsername"],
-                  properties: {
-                    resume: { type: "string", format: "binary" },
-                    hostUsername: { type: "string", pattern: GITHUB_LOGIN.source },
-                  },
-                },
-              },
-            },
-          },
-        },
-        response: {
-          202: AckSchema,
-          400: ErrorSchema,
-          401: ErrorSchema,
-          408: ErrorSchema,
-          413: ErrorSchema,
-          415: ErrorSchema,
-          422: ErrorSchema,
-          429: ErrorSchema,
-          503: ErrorSchema,
-        },
+        ...routeHooks(createVerification),
       },
     )
     .get(
-      "/v1/jobs/:trackingId",
+      getJob.path,
       ({ request, params, set }) => {
         const principal = requirePrincipal(accounts, request);
         const view = verifications.view(params.trackingId, principal.client.id);
@@ -84,13 +52,6 @@ export function verifyRoutes(deps: {
           set.headers["retry-after"] = String(POLL_AFTER_S[view.status]);
         return view;
       },
-      {
-        params: t.Object({ trackingId: t.String({ maxLength: 64 }) }),
-        detail: {
-          summary: "Retrieve a job",
-          description: "The VerificationResult once final; before that the job with status queued or processing.",
-        },
-        response: { 200: JobSchema, 401: ErrorSchema, 404: ErrorSchema },
-      },
+      routeHooks(getJob),
     );
 }

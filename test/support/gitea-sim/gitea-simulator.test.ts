@@ -3,7 +3,7 @@ import { ManualClock } from "../../../src/lib/clock.ts";
 import doc from "../../fixtures/forges/gitea-swagger.json";
 import { forgeCandidate } from "../forge-sim/forge-candidate.ts";
 import { ServedLog } from "../forge-sim/served-log.ts";
-import { emptyRepository, honestHistory, SCENARIO_NOW } from "../github-sim/scenarios/index.ts";
+import { emptyRepository, SCENARIO_NOW } from "../github-sim/scenarios/index.ts";
 import { type GiteaSimulator, startGiteaSimulator } from "./gitea-simulator.ts";
 
 // Gitea answers 404 for an unknown owner on every /users/{username}/... route; its swagger lists only 200 here

@@ -3,7 +3,7 @@ import { ManualClock } from "../../../src/lib/clock.ts";
 import doc from "../../fixtures/forges/gitlab-openapi.json";
 import { forgeCandidate } from "../forge-sim/forge-candidate.ts";
 import { ServedLog } from "../forge-sim/served-log.ts";
-import { honestHistory, SCENARIO_NOW } from "../github-sim/scenarios/index.ts";
+import { SCENARIO_NOW } from "../github-sim/scenarios/index.ts";
 import { type GitLabSimulator, startGitLabSimulator } from "./gitlab-simulator.ts";
 
 const log = new ServedLog(doc, { nulls: "any", listsByElement: true });
