@@ -1,5 +1,5 @@
 /**
- * The README's receiver snippets ("Verifying a delivery"), run as written against deliveries signed by
+ * The receiver snippets of docs/webhooks.md ("Verifying a delivery"), run as written against deliveries signed by
  * the service's own signer: a fresh delivery passes both checks; a replay (an old webhook-timestamp), a
  * rewritten timestamp, a tampered body or a wrong secret is refused. The Python snippet runs in python3.
  */
@@ -10,8 +10,8 @@ import { join } from "node:path";
 import { signatureHeaders } from "../../src/webhooks/webhook-signer.ts";
 import { REPO_ROOT, tempDir } from "../support/harness.ts";
 
-const readme = await Bun.file(join(REPO_ROOT, "README.md")).text();
-const section = readme.slice(readme.indexOf("### Verifying a delivery"), readme.indexOf("### Rotating the secret"));
+const doc = await Bun.file(join(REPO_ROOT, "docs", "webhooks.md")).text();
+const section = doc.slice(doc.indexOf("## Verifying a delivery"), doc.indexOf("## Rotating the secret"));
 const blocks = (lang: string) =>
   [...section.matchAll(new RegExp(`\`\`\`${lang}\\n([\\s\\S]*?)\`\`\``, "g"))].map((m) => m[1]!);
 const tmp = tempDir();
@@ -38,7 +38,7 @@ const cases: Array<[string, Uint8Array, Record<string, string>, number, string, 
   ["wrong secret", body, fresh, now, `whsec_${randomBytes(32).toString("base64")}`, false],
 ];
 
-describe("README receiver snippets", () => {
+describe("docs/webhooks.md receiver snippets", () => {
   test("the node:crypto TypeScript snippet accepts only a fresh, untampered delivery", async () => {
     const code = blocks("ts").find((b) => b.includes("function freshStandardSignature"));
     expect(code).toBeDefined();
@@ -54,7 +54,7 @@ describe("README receiver snippets", () => {
         m.validSignature(raw, h["x-service-signature"], key) && m.freshStandardSignature(raw, h, key, clock);
       expect({ name, accepted }).toEqual({ name, accepted: ok });
     }
-    // X-Service-Signature alone cannot see the replay: that is why the README pairs it
+    // X-Service-Signature alone cannot see the replay: that is why the docs pair it
     expect(m.validSignature(Buffer.from(body), fresh["x-service-signature"], secret)).toBe(true);
   });
 
