@@ -1,6 +1,6 @@
 import { tallyOtherAuthors } from "../commit-history.ts";
 import { planStatsSample } from "../commit-sample.ts";
-import { findOriginal, isCopySuspect } from "../copy-search.ts";
+import { findOriginalOnce, isCopySuspect } from "../copy-search.ts";
 import type { GitHubClient } from "../github-client.ts";
 import { sameLogin } from "../github-mappers.ts";
 import { EVERY_COMMIT_MAX } from "../line-counts.ts";
@@ -95,7 +95,7 @@ export async function evidenceFromRead(
     : own.map((c) => ({ ...c, stats: { additions: lines.get(c.sha)?.additions ?? 0, deletions: 0, files: [] } }));
   const headTree = read.nodes[0]?.tree?.oid;
   if (headTree && isCopySuspect(repo, candidate, evidence.totalCommitCount, sized)) {
-    const copy = await findOriginal(rest, repo, login, headTree);
+    const copy = await findOriginalOnce(limits.scope ?? "", rest, repo, login, headTree, false);
     if (copy) evidence.copyOf = copy;
   }
   return evidence;

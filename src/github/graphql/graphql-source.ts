@@ -61,6 +61,7 @@ export function createEvidenceSource(opts: GitHubSourceOptions & { graphql?: boo
     maxCommitPages: Math.max(2, opts.maxCommitPages ?? 10),
     sampleSize: Math.max(0, opts.sampleSize ?? 10),
     maxManifests: Math.max(0, opts.maxManifests ?? 2),
+    scope: new URL(opts.baseUrl).origin,
   };
   const readOpts = {
     maxPages: limits.maxCommitPages,
