@@ -1,5 +1,6 @@
 import { BODY_BUDGET_RETRY_AFTER_S } from "../lib/body-budget.ts";
 import { GITHUB_LOGIN } from "../lib/github-login.ts";
+import { FAILURE_CODES } from "../verification/failure-codes.ts";
 import { DATABASE_UNAVAILABLE_RETRY_AFTER_S, STORAGE_FULL_RETRY_AFTER_S } from "./error-handler.ts";
 import {
   AckSchema,
@@ -133,7 +134,11 @@ export function openApiDocument(maxResumeBytes: number): Record<string, unknown>
           tags: ["verifications"],
           summary: "Retrieve a job",
           description:
-            "The VerificationResult once final. Before that `{ trackingId, hostUsername, status: queued | processing, createdAt }` with `stage` while processing and a `Retry-After` header: the number of seconds worth waiting before the next poll.",
+            "The VerificationResult once final. Before that `{ trackingId, hostUsername, status: queued | processing, createdAt }` with `stage` while processing (and `stageDetail` with `giveUpAt` while it waits on GitHub) and a `Retry-After` header: the number of seconds worth waiting before the next poll. A FAILED result's `error.code` is one of: " +
+            Object.entries(FAILURE_CODES)
+              .map(([code, when]) => `\`${code}\` (${when})`)
+              .join("; ") +
+            ".",
           security: [{ bearer: [] }],
           parameters: [{ name: "trackingId", in: "path", required: true, schema: { type: "string", maxLength: 64 } }],
           responses: {
@@ -167,10 +172,12 @@ export function openApiDocument(maxResumeBytes: number): Record<string, unknown>
           operationId: "readyz",
           tags: ["operations"],
           summary: "Readiness: database writable, room for one largest upload, worker loop alive",
+          description:
+            "Also reports the queue (never a reason to answer 503): `jobs.runningPastDeadline`, jobs whose attempt passed JOB_DEADLINE and that their worker could not end (the lease rescue takes them back), with a `warnings` entry when not 0; `jobs.oldestDueSeconds`, how long the oldest due job has waited to be claimed.",
           security: noAuth,
           responses: {
-            "200": { description: "ready", content: json(statusObject(["ready"])) },
-            "503": { description: "not ready, with the problems", content: json(statusObject(["unavailable"])) },
+            "200": { description: "ready", content: json(statusObject(["ready"], true)) },
+            "503": { description: "not ready, with the problems", content: json(statusObject(["unavailable"], true)) },
           },
         },
       },
@@ -213,13 +220,25 @@ export function openApiDocument(maxResumeBytes: number): Record<string, unknown>
   };
 }
 
-function statusObject(values: string[]) {
+function statusObject(values: string[], readiness = false) {
   return {
     type: "object",
     required: ["status"],
     properties: {
       status: { type: "string", enum: values },
       problems: { type: "array", items: { type: "string" } },
+      ...(readiness
+        ? {
+            warnings: { type: "array", items: { type: "string" } },
+            jobs: {
+              type: "object",
+              properties: {
+                runningPastDeadline: { type: "integer", minimum: 0 },
+                oldestDueSeconds: { type: "integer", minimum: 0 },
+              },
+            },
+          }
+        : {}),
     },
   };
 }

@@ -82,6 +82,19 @@ export const PendingJobSchema = t.Object(
           "processing only: extracting (reading the PDF), fetching (GitHub evidence), analysing (flags and score)",
       }),
     ),
+    stageDetail: t.Optional(
+      t.String({
+        description:
+          "processing only, while the job waits on something it does not control: what (e.g. GitHub cannot be reached, and why) and until when it keeps trying",
+      }),
+    ),
+    giveUpAt: t.Optional(
+      t.String({
+        format: "date-time",
+        description:
+          "with stageDetail: when the job fails (e.g. github_unavailable) if what it waits for does not recover",
+      }),
+    ),
   },
   { additionalProperties: true },
 );

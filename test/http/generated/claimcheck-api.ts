@@ -16,7 +16,7 @@ export interface paths {
   "/v1/jobs/{trackingId}": {
     /**
      * Retrieve a job
-     * @description The VerificationResult once final. Before that `{ trackingId, hostUsername, status: queued | processing, createdAt }` with `stage` while processing and a `Retry-After` header: the number of seconds worth waiting before the next poll.
+     * @description The VerificationResult once final. Before that `{ trackingId, hostUsername, status: queued | processing, createdAt }` with `stage` while processing (and `stageDetail` with `giveUpAt` while it waits on GitHub) and a `Retry-After` header: the number of seconds worth waiting before the next poll. A FAILED result's `error.code` is one of: `pdf_encrypted` (the PDF is password-protected); `pdf_no_text` (the PDF has no extractable text (a scan)); `pdf_corrupt` (the PDF cannot be parsed); `pdf_too_complex` (the PDF needs more memory than a resume may); `pdf_timeout` (reading the PDF took longer than a resume may); `pdf_too_large` (the PDF has more pages or objects than a resume may); `no_projects_found` (the resume claims no project of the candidate's own); `github_user_not_found` (GitHub has no user of that name); `github_unavailable` (GitHub could not be reached: it did not answer for 2 minutes (polled meanwhile: stage fetching with stageDetail and giveUpAt), or kept failing over the job's attempts); `github_rate_limited` (the GitHub rate limit is spent (claimcheck verify only: the service waits for the reset)); `deadline_exceeded` (every attempt of the verification ran past JOB_DEADLINE and was aborted); `resume_purged` (the uploaded PDF was deleted (retention) before the job ran); `worker_crashed` (the service stopped more than 10 times beyond the job's attempts while working on it); `internal_error` (an unexpected error; the service log has details).
      */
     get: operations["getJob"];
   };
@@ -25,7 +25,10 @@ export interface paths {
     get: operations["healthz"];
   };
   "/readyz": {
-    /** Readiness: database writable, room for one largest upload, worker loop alive */
+    /**
+     * Readiness: database writable, room for one largest upload, worker loop alive
+     * @description Also reports the queue (never a reason to answer 503): `jobs.runningPastDeadline`, jobs whose attempt passed JOB_DEADLINE and that their worker could not end (the lease rescue takes them back), with a `warnings` entry when not 0; `jobs.oldestDueSeconds`, how long the oldest due job has waited to be claimed.
+     */
     get: operations["readyz"];
   };
   "/metrics": {
@@ -75,6 +78,13 @@ export interface components {
       createdAt: string;
       /** @description processing only: extracting (reading the PDF), fetching (GitHub evidence), analysing (flags and score) */
       stage?: "extracting" | "fetching" | "analysing";
+      /** @description processing only, while the job waits on something it does not control: what (e.g. GitHub cannot be reached, and why) and until when it keeps trying */
+      stageDetail?: string;
+      /**
+       * Format: date-time
+       * @description with stageDetail: when the job fails (e.g. github_unavailable) if what it waits for does not recover
+       */
+      giveUpAt?: string;
       [key: string]: unknown;
     };
     VerifiedProject: {
@@ -217,7 +227,7 @@ export interface operations {
   };
   /**
    * Retrieve a job
-   * @description The VerificationResult once final. Before that `{ trackingId, hostUsername, status: queued | processing, createdAt }` with `stage` while processing and a `Retry-After` header: the number of seconds worth waiting before the next poll.
+   * @description The VerificationResult once final. Before that `{ trackingId, hostUsername, status: queued | processing, createdAt }` with `stage` while processing (and `stageDetail` with `giveUpAt` while it waits on GitHub) and a `Retry-After` header: the number of seconds worth waiting before the next poll. A FAILED result's `error.code` is one of: `pdf_encrypted` (the PDF is password-protected); `pdf_no_text` (the PDF has no extractable text (a scan)); `pdf_corrupt` (the PDF cannot be parsed); `pdf_too_complex` (the PDF needs more memory than a resume may); `pdf_timeout` (reading the PDF took longer than a resume may); `pdf_too_large` (the PDF has more pages or objects than a resume may); `no_projects_found` (the resume claims no project of the candidate's own); `github_user_not_found` (GitHub has no user of that name); `github_unavailable` (GitHub could not be reached: it did not answer for 2 minutes (polled meanwhile: stage fetching with stageDetail and giveUpAt), or kept failing over the job's attempts); `github_rate_limited` (the GitHub rate limit is spent (claimcheck verify only: the service waits for the reset)); `deadline_exceeded` (every attempt of the verification ran past JOB_DEADLINE and was aborted); `resume_purged` (the uploaded PDF was deleted (retention) before the job ran); `worker_crashed` (the service stopped more than 10 times beyond the job's attempts while working on it); `internal_error` (an unexpected error; the service log has details).
    */
   getJob: {
     parameters: {
@@ -279,7 +289,10 @@ export interface operations {
       };
     };
   };
-  /** Readiness: database writable, room for one largest upload, worker loop alive */
+  /**
+   * Readiness: database writable, room for one largest upload, worker loop alive
+   * @description Also reports the queue (never a reason to answer 503): `jobs.runningPastDeadline`, jobs whose attempt passed JOB_DEADLINE and that their worker could not end (the lease rescue takes them back), with a `warnings` entry when not 0; `jobs.oldestDueSeconds`, how long the oldest due job has waited to be claimed.
+   */
   readyz: {
     responses: {
       /** @description ready */
@@ -289,6 +302,11 @@ export interface operations {
             /** @enum {string} */
             status: "ready";
             problems?: string[];
+            warnings?: string[];
+            jobs?: {
+              runningPastDeadline?: number;
+              oldestDueSeconds?: number;
+            };
           };
         };
       };
@@ -299,6 +317,11 @@ export interface operations {
             /** @enum {string} */
             status: "unavailable";
             problems?: string[];
+            warnings?: string[];
+            jobs?: {
+              runningPastDeadline?: number;
+              oldestDueSeconds?: number;
+            };
           };
         };
       };
