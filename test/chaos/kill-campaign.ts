@@ -52,7 +52,7 @@ export function failingPlan(): { plan: AnswerPlan; alwaysFails: (trackingId: str
 }
 
 /** Scores of a calm run: each candidate once, before any chaos, as the reference for every later result. */
-async function calmScores(world: ChaosWorld, stream: SubmissionStream): Promise<Map<string, number | null>> {
+export async function calmScores(world: ChaosWorld, stream: SubmissionStream): Promise<Map<string, number | null>> {
   await Promise.all(world.candidates.map(() => stream.launch()));
   const ids = [...stream.acks.values()].map((a) => a.trackingId);
   const ledger = await settle(world, ids, 60_000, { delivered: false });
