@@ -58,13 +58,7 @@ export async function runFetchKillCampaign(o: FetchKillOptions): Promise<PhaseRe
   });
   try {
     await world.start();
-    const stream = new SubmissionStream({
-      whenUp: world.whenUp,
-      key: world.key,
-      candidates: world.candidates,
-      everyMs: 400,
-      prefix: `fetch-kills-${seed}`,
-    });
+    const stream = SubmissionStream.of(world, { everyMs: 400, prefix: `fetch-kills-${seed}` });
     const candidate = world.candidates.find((c) => c.login === login);
     if (!candidate) throw new Error(`fetch-kills: no sample candidate ${login}`);
     const scores = await calmScores(world, stream);

@@ -45,6 +45,14 @@ export class SubmissionStream {
 
   constructor(private readonly o: StreamOptions) {}
 
+  /** A stream of a chaos world's candidates (or the ones given), one every `everyMs`, keys starting `prefix`. */
+  static of(
+    world: { whenUp: () => Promise<string>; key: string; candidates: Candidate[] },
+    o: { everyMs: number; prefix: string; candidates?: Candidate[] },
+  ): SubmissionStream {
+    return new SubmissionStream({ whenUp: world.whenUp, key: world.key, candidates: world.candidates, ...o });
+  }
+
   start(): void {
     this.timer = setInterval(() => this.launch(), this.o.everyMs);
   }

@@ -25,7 +25,7 @@ test("killed mid-fetch, restarted: the job in flight and the candidate's next jo
   const w = world;
   await w.start();
   const maya = w.candidates.find((c) => c.login === "maya-mixed")!;
-  const stream = new SubmissionStream({ whenUp: w.whenUp, key: w.key, candidates: [maya], everyMs: 60_000 });
+  const stream = SubmissionStream.of(w, { everyMs: 60_000, prefix: "restart-mid-fetch", candidates: [maya] });
   const idsOf = () => [...stream.acks.values()].map((a) => a.trackingId);
 
   // the moment: the candidate's evidence is being fetched, its copy search sent and not answered
