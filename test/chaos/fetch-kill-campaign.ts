@@ -1,6 +1,6 @@
 /**
  * Chaos phase "fetch-kills": the service is SIGKILLed again and again while one candidate's GitHub evidence
- * is being fetched (the simulator holds that candidate's copy search, a request spaced 2 s apart per token
+ * is being fetched (the simulator holds that candidate's next search call, a request spaced 2 s apart per token
  * for the whole process, without answering), under a steady stream of every candidate's submissions.
  * Then one more held search is left alone: the job's attempt must end at its deadline (JOB_DEADLINE),
  * free its slot, and complete when retried. Every acknowledged job must end, COMPLETED with its calm
@@ -17,7 +17,7 @@ export interface FetchKillOptions {
   seed?: number;
   /** the candidate whose evidence fetch is held and killed (default maya-mixed: its repository is a copy suspect) */
   login?: string;
-  /** each attempt's deadline, compressed (default 6s, below the 20 s GitHub request timeout) */
+  /** each attempt's deadline, compressed (default 8s: below the simulator's 10 s idle close of a held request) */
   deadline?: string;
   command?: ServiceCommand;
   settleMs?: number;
@@ -54,7 +54,7 @@ export async function runFetchKillCampaign(o: FetchKillOptions): Promise<PhaseRe
   const login = o.login ?? "maya-mixed";
   const world = await createChaosWorld({
     command: o.command,
-    env: { JOB_DEADLINE: o.deadline ?? "6s", METRICS_TOKEN },
+    env: { JOB_DEADLINE: o.deadline ?? "8s", METRICS_TOKEN },
   });
   try {
     await world.start();
@@ -68,7 +68,7 @@ export async function runFetchKillCampaign(o: FetchKillOptions): Promise<PhaseRe
     await world.start();
     stream.start();
 
-    /** Holds the candidate's next copy search and submits its resume until the search arrives. */
+    /** Holds the candidate's next search call (a copy suspect searches) and submits its resume until it arrives. */
     const holdNextFetch = async (): Promise<boolean> => {
       const before = world.sim.calls(SEARCH).length;
       world.sim.injectFaults({ kind: "hang", match: SEARCH, count: 1 });
@@ -83,12 +83,27 @@ export async function runFetchKillCampaign(o: FetchKillOptions): Promise<PhaseRe
       await world.start();
       if (k % 5 === 0 || k === o.kills) log(`fetch-kills: ${k} kills, ${caught} during the held fetch`);
     }
-    // the last held fetch is not rescued by a kill: the attempt's deadline must end it
-    const lastHeld = await holdNextFetch();
     await stream.stop(60_000);
     const ids = [...stream.acks.values()].map((a) => a.trackingId);
     const ledger = await settle(world, ids, o.settleMs ?? 90_000, {});
     const checks: Check[] = finalChecks(world, stream, ledger, { expectStatus: "COMPLETED", scores });
+
+    // one more held fetch, not rescued by a kill: the attempt's deadline must end it. A fresh process with
+    // nothing else to do, so that its search is asked (nothing remembered) and only this job waits on it
+    await world.kill();
+    await world.start();
+    const lone = SubmissionStream.of(world, {
+      everyMs: 60_000,
+      prefix: `fetch-kills-deadline-${seed}`,
+      candidates: [candidate],
+    });
+    const before = world.sim.calls(SEARCH).length;
+    world.sim.injectFaults({ kind: "hang", match: SEARCH, count: 1 });
+    void lone.launch();
+    const lastHeld = await until(() => world.sim.calls(SEARCH).length > before, 30_000);
+    await lone.stop(60_000);
+    const loneId = [...lone.acks.values()][0]?.trackingId ?? "";
+    const loneEnd = (await settle(world, [loneId], o.settleMs ?? 90_000, {})).verifications.get(loneId);
     const deadlines = await metric(world, "claimcheck_job_deadlines_exceeded_total");
     const abandoned = await metric(world, "claimcheck_jobs_abandoned");
     const pastDeadline = await metric(world, "claimcheck_jobs_past_deadline");
@@ -99,9 +114,9 @@ export async function runFetchKillCampaign(o: FetchKillOptions): Promise<PhaseRe
         `${caught} of ${o.kills}; last held fetch ${lastHeld ? "reached" : "not reached"}`,
       ),
       check(
-        "the fetch held without a kill ended at the attempt's deadline, and the job was retried",
-        (deadlines ?? 0) >= 1,
-        `claimcheck_job_deadlines_exceeded_total ${deadlines}`,
+        "the fetch held without a kill ended at the attempt's deadline; the retried job completed with its calm score",
+        (deadlines ?? 0) >= 1 && loneEnd?.status === "COMPLETED" && loneEnd.score === scores.get(login),
+        `claimcheck_job_deadlines_exceeded_total ${deadlines}; ${loneEnd?.status ?? "missing"}, score ${loneEnd?.score} (calm ${scores.get(login)})`,
       ),
       check(
         "aborted work stopped (no handler left running after its abort), none running past its deadline",
@@ -117,11 +132,11 @@ export async function runFetchKillCampaign(o: FetchKillOptions): Promise<PhaseRe
       seconds: (performance.now() - t0) / 1000,
       figures: {
         seed,
-        SIGKILLs: o.kills + 1,
+        SIGKILLs: world.starts - 1,
         "service starts": world.starts,
         "held candidate": login,
-        "submissions acknowledged": stream.acks.size,
-        "copy searches (held / answered)": `${searches.filter((c) => c.status === 0).length} / ${searches.filter((c) => c.status !== 0).length}`,
+        "submissions acknowledged": stream.acks.size + lone.acks.size,
+        "search calls (held / answered)": `${searches.filter((c) => c.status === 0).length} / ${searches.filter((c) => c.status !== 0).length}`,
         "attempts ended at their deadline (last service)": deadlines ?? "-",
       },
       checks,
