@@ -17,7 +17,11 @@ export interface FetchKillOptions {
   seed?: number;
   /** the candidate whose evidence fetch is held and killed (default maya-mixed: its repository is a copy suspect) */
   login?: string;
-  /** each attempt's deadline, compressed (default 8s: below the simulator's 10 s idle close of a held request) */
+  /**
+   * the deadline of the service that runs the job left to it, compressed (default 8s: below the simulator's
+   * 10 s idle close of a held request); the kills run with the default, since under them a copy suspect's
+   * jobs may wait their turn for several 2-seconds-apart searches each
+   */
   deadline?: string;
   command?: ServiceCommand;
   settleMs?: number;
@@ -52,10 +56,7 @@ export async function runFetchKillCampaign(o: FetchKillOptions): Promise<PhaseRe
   const random = seededRandom(seed);
   const log = o.log ?? (() => {});
   const login = o.login ?? "maya-mixed";
-  const world = await createChaosWorld({
-    command: o.command,
-    env: { JOB_DEADLINE: o.deadline ?? "8s", METRICS_TOKEN },
-  });
+  const world = await createChaosWorld({ command: o.command, env: { METRICS_TOKEN } });
   try {
     await world.start();
     const stream = SubmissionStream.of(world, { everyMs: 400, prefix: `fetch-kills-${seed}` });
@@ -91,7 +92,7 @@ export async function runFetchKillCampaign(o: FetchKillOptions): Promise<PhaseRe
     // one more held fetch, not rescued by a kill: the attempt's deadline must end it. A fresh process with
     // nothing else to do, so that its search is asked (nothing remembered) and only this job waits on it
     await world.kill();
-    await world.start();
+    await world.start({ JOB_DEADLINE: o.deadline ?? "8s" });
     const lone = SubmissionStream.of(world, {
       everyMs: 60_000,
       prefix: `fetch-kills-deadline-${seed}`,
