@@ -30,6 +30,8 @@ export interface Config {
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   shutdownGraceMs: number;
   jobLeaseMs: number;
+  /** how long one attempt of a verification may run before it is aborted and retried (or failed) */
+  jobDeadlineMs: number;
   maxResumeBytes: number;
   resumeRetentionMs: number;
   defaultMonthlyQuota: number;
@@ -136,6 +138,12 @@ export const SETTINGS = {
     def: "30s",
     help: "how long a crashed worker's job stays claimed before another run picks it up",
   },
+  jobDeadline: {
+    env: "JOB_DEADLINE",
+    flag: "job-deadline",
+    def: "5m",
+    help: "how long one attempt of a verification may run; past it the job is aborted, its slot freed, and it is retried with backoff (deadline_exceeded once its attempts are spent)",
+  },
   resumeRetention: {
     env: "RESUME_RETENTION",
     flag: "resume-retention",
@@ -212,6 +220,7 @@ const schema = z.object({
   logLevel: z.enum(["debug", "info", "warn", "error", "silent"]),
   shutdownGrace: duration("SHUTDOWN_GRACE"),
   jobLease: duration("JOB_LEASE").refine((ms) => ms >= 1000, "JOB_LEASE must be at least 1s"),
+  jobDeadline: duration("JOB_DEADLINE").refine((ms) => ms >= 1000, "JOB_DEADLINE must be at least 1s"),
   resumeRetention: duration("RESUME_RETENTION"),
   defaultMonthlyQuota: int(0, 1_000_000_000),
   defaultRateLimit: int(0, 1_000_000),
@@ -284,6 +293,7 @@ export function loadConfig(
     logLevel: v.logLevel,
     shutdownGraceMs: v.shutdownGrace,
     jobLeaseMs: v.jobLease,
+    jobDeadlineMs: v.jobDeadline,
     maxResumeBytes: 10 * 1024 * 1024,
     resumeRetentionMs: v.resumeRetention,
     defaultMonthlyQuota: v.defaultMonthlyQuota,

@@ -112,6 +112,15 @@ export const PendingJobSchema = named(
             "processing only: extracting (reading the PDF), fetching (GitHub evidence), analysing (flags and score)",
         }),
       ),
+      stageDetail: Type.Optional(
+        Type.String({
+          description:
+            "processing only, while the job waits on something it does not control: what (e.g. GitHub cannot be reached, and why) and until when it keeps trying",
+        }),
+      ),
+      giveUpAt: Type.Optional(
+        date("with stageDetail: when the job fails (e.g. github_unavailable) if what it waits for does not recover"),
+      ),
     },
     { description: "a job before its final state" },
   ),

@@ -3,7 +3,15 @@ import { AcknowledgementSchema, JobSchema } from "../contract/index.ts";
 import { BODY_BUDGET_RETRY_AFTER_S } from "../lib/body-budget.ts";
 import { GITHUB_LOGIN } from "../lib/github-login.ts";
 import { POLL_AFTER_S } from "../verification/verification-service.ts";
-import { type DocumentFacts, failing, type HeaderDoc, operation, retryAfter, statusObject } from "./api-operation.ts";
+import {
+  type DocumentFacts,
+  failing,
+  type HeaderDoc,
+  operation,
+  readinessObject,
+  retryAfter,
+  statusObject,
+} from "./api-operation.ts";
 import { DATABASE_UNAVAILABLE_RETRY_AFTER_S, STORAGE_FULL_RETRY_AFTER_S } from "./error-handler.ts";
 
 /**
@@ -165,11 +173,14 @@ export const readyz = operation({
   path: "/readyz",
   operationId: "readyz",
   tag: "operations",
-  summary: "Readiness: database writable, room for one largest upload, worker loop alive",
+  summary:
+    "Readiness: database writable, room for one largest upload, worker loop alive; reports jobs past their deadline",
+  description:
+    "Also reports the queue (never a reason to answer 503): `jobs.runningPastDeadline`, jobs whose attempt passed JOB_DEADLINE and that their worker could not end, with a `warnings` entry when not 0; `jobs.oldestDueSeconds`, how long the oldest due job has waited to be claimed.",
   auth: "none",
   answers: {
-    200: { description: "ready", json: statusObject(["ready"]) },
-    503: { description: "not ready, with the problems", json: statusObject(["unavailable"]) },
+    200: { description: "ready", json: readinessObject(["ready"]) },
+    503: { description: "not ready, with the problems", json: readinessObject(["unavailable"]) },
   },
 });
 

@@ -52,9 +52,12 @@ export const FAILURE_CODES = {
   pdf_too_large: "the PDF is larger than the size limit; export it again with compressed images",
   no_projects_found: "the resume names no project to verify",
   github_user_not_found: "GitHub has no user with the hostUsername; check the spelling",
-  github_unavailable: "GitHub could not be reached after several retries; submit again later",
+  github_unavailable:
+    "GitHub could not be reached: it did not answer for 2 minutes (meanwhile a poll shows stage fetching with stageDetail and giveUpAt), or kept failing over the job's attempts; submit again later",
   github_rate_limited:
     "GitHub's rate limit is spent (claimcheck verify only: the service waits for the reset instead); set GITHUB_TOKEN or try again after the reset",
+  deadline_exceeded:
+    "every attempt of the verification ran past JOB_DEADLINE and was aborted; submit it again later (the service log names what it waited for)",
   resume_purged: "the uploaded PDF was deleted (retention) before the job ran; submit it again",
   worker_crashed: "the service stopped again and again while working on this job; it is not tried again",
   internal_error: "the verification failed unexpectedly; the service log has details",

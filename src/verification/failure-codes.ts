@@ -1,6 +1,6 @@
 import { AnalysisFailure } from "../analysis/types.ts";
 import { GitHubRateLimitedError, GitHubUnavailableError } from "../github/types.ts";
-import { PermanentJobError } from "../jobs/job-errors.ts";
+import { formatMs, JobDeadlineExceeded, PermanentJobError } from "../jobs/job-errors.ts";
 import type { FailureCode } from "../lib/errors.ts";
 import { ResumeError } from "../resume/types.ts";
 
@@ -17,6 +17,11 @@ export interface FailureReason {
 export function knownFailure(err: unknown): FailureReason | null {
   if (err instanceof PermanentJobError || err instanceof ResumeError || err instanceof AnalysisFailure)
     return { code: err.code, message: err.message };
+  if (err instanceof JobDeadlineExceeded)
+    return {
+      code: "deadline_exceeded",
+      message: `the verification did not finish within JOB_DEADLINE (${formatMs(err.deadlineMs)}) at any of its attempts and was aborted each time; submit it again later (the service log names the job and what it waited for)`,
+    };
   if (err instanceof GitHubUnavailableError)
     return { code: "github_unavailable", message: `GitHub could not be reached after several retries: ${err.message}` };
   // the service defers a rate-limited job instead of failing it; only a local run ends here

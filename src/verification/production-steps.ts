@@ -4,6 +4,7 @@ import { createEvidenceSource } from "../github/graphql/graphql-source.ts";
 import type { RateGate } from "../github/rate-gate.ts";
 import type { RateLimitSnapshot } from "../github/rate-limit-policy.ts";
 import { PermanentJobError } from "../jobs/job-errors.ts";
+import { untilAborted } from "../lib/abort.ts";
 import type { Logger } from "../lib/log.ts";
 import { createResumeExtractor } from "../resume/index.ts";
 import type { Database } from "../storage/database.ts";
@@ -28,10 +29,11 @@ export function productionSteps(deps: {
   let budget: RateLimitSnapshot | null = null;
   return {
     githubRateLimit: () => budget,
-    extract(pdf) {
-      return extractor.extract(pdf, {});
+    extract(pdf, signal) {
+      // the reader has its own time budget and kills its child past it; the job stops waiting at its deadline
+      return untilAborted(extractor.extract(pdf, {}), signal);
     },
-    async analyze({ hostUsername, resume, onStage }) {
+    async analyze({ hostUsername, resume, signal, onStage, onGitHub }) {
       const github = createEvidenceSource({
         baseUrl: config.githubApiUrl,
         token: config.githubToken,
@@ -40,6 +42,8 @@ export function productionSteps(deps: {
         gate: deps.gate,
         db,
         logger: logger.child({ component: "github" }),
+        signal,
+        onAnswer: onGitHub,
       });
       try {
         const { githubCalls, ...result } = await runAnalysis({

@@ -9,6 +9,7 @@ import { GroupCommit } from "../storage/group-commit.ts";
 import { dialectOf } from "../storage/sql-database.ts";
 import { type Acknowledgement, recordAcceptance, type Submission } from "./acceptance.ts";
 import { Admission } from "./admission.ts";
+import type { StageDetail } from "./github-watch.ts";
 import type { JobFilter } from "./job-filters.ts";
 import type { AnalysisPart, PendingJobView, Stage, VerificationResult } from "./result.ts";
 import type { StagedFile } from "./resume-files.ts";
@@ -64,7 +65,7 @@ export class VerificationService {
   private readonly decorators: ViewDecorator[] = [];
   private readonly extensions: ResultExtension[] = [];
   /** stage of each job this process is working on (in memory: only a job in progress has one) */
-  private readonly stages = new Map<string, Stage>();
+  private readonly stages = new Map<string, { stage: Stage; detail: StageDetail | null }>();
   /** with several replicas (PostgreSQL) the stage is also written to the row, so any replica answers it */
   private readonly sharedStages: boolean;
   private readonly commits: GroupCommit;
@@ -185,7 +186,9 @@ export class VerificationService {
   render(v: VerificationView): VerificationResult | PendingJobView {
     const extras = Object.assign({}, ...this.decorators.map((d) => d(v)));
     // this process's own jobs from memory; another replica's from the row (PostgreSQL)
-    const stage = this.stages.get(v.tracking_id) ?? (v.stage as Stage | null | undefined);
+    const own = this.stages.get(v.tracking_id);
+    const stage = own?.stage ?? (v.stage as Stage | null | undefined);
+    const detail = own ? own.detail : v.stage_detail ? (JSON.parse(v.stage_detail) as StageDetail) : null;
     if ((v.status === "COMPLETED" || v.status === "FAILED") && v.result) {
       return { ...(JSON.parse(v.result) as VerificationResult), ...extras };
     }
@@ -195,15 +198,21 @@ export class VerificationService {
       status: v.job_state === "running" ? "processing" : "queued",
       createdAt: isoOf(v.created_at),
       ...(v.job_state === "running" && stage ? { stage } : {}),
+      ...(v.job_state === "running" && stage && detail
+        ? { stageDetail: detail.message, ...(detail.giveUpAt !== null ? { giveUpAt: isoOf(detail.giveUpAt) } : {}) }
+        : {}),
       ...extras,
     };
   }
 
-  /** Record what a job in progress is doing (shown as `stage` while it is polled); null when it stops. */
-  setStage(trackingId: string, stage: Stage | null): void {
-    if (stage) this.stages.set(trackingId, stage);
+  /**
+   * Record what a job in progress is doing (shown as `stage` while it is polled), and what it waits for
+   * (`stageDetail`, `giveUpAt`); null when it stops.
+   */
+  setStage(trackingId: string, stage: Stage | null, detail: StageDetail | null = null): void {
+    if (stage) this.stages.set(trackingId, { stage, detail });
     else this.stages.delete(trackingId);
-    if (this.sharedStages) this.store.setStage(trackingId, stage);
+    if (this.sharedStages) this.store.setStage(trackingId, stage, detail ? JSON.stringify(detail) : null);
   }
 
   get(trackingId: string): VerificationView | null {

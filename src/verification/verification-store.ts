@@ -21,6 +21,8 @@ export interface VerificationRow {
   completed_at: number | null;
   /** a job in progress's stage, shared by replicas (PostgreSQL only; SQLite's one process keeps it in memory) */
   stage?: string | null;
+  /** what that job waits for, as JSON (StageDetail; PostgreSQL only, like `stage`) */
+  stage_detail?: string | null;
 }
 
 /** A verification joined with its job's state, which tells queued from processing. */
@@ -92,9 +94,11 @@ export class VerificationStore {
       .run(now, trackingId);
   }
 
-  /** A job in progress's stage in its row (PostgreSQL: replicas answer each other's polls). */
-  setStage(trackingId: string, stage: string | null): void {
-    this.db.query("UPDATE verifications SET stage = ? WHERE tracking_id = ?").run(stage, trackingId);
+  /** A job in progress's stage and its detail in its row (PostgreSQL: replicas answer each other's polls). */
+  setStage(trackingId: string, stage: string | null, detail: string | null = null): void {
+    this.db
+      .query("UPDATE verifications SET stage = ?, stage_detail = ? WHERE tracking_id = ?")
+      .run(stage, detail, trackingId);
   }
 
   /** Record the final state once: a second call (a duplicate run) changes nothing and returns false. */

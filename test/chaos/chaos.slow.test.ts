@@ -7,6 +7,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { postgresBinDir, stopSharedPostgres } from "../support/postgres.ts";
 import type { PhaseReport } from "./chaos-checks.ts";
 import { diskCampaignUnavailable, runDiskCampaign } from "./disk-campaign.ts";
+import { runFetchKillCampaign } from "./fetch-kill-campaign.ts";
 import { runGitHubCampaign } from "./github-campaign.ts";
 import { runKillCampaign, runReceiverCampaign } from "./kill-campaign.ts";
 import { runReplicaCampaign } from "./replica-campaign.ts";
@@ -30,6 +31,10 @@ describe("chaos (short form)", () => {
   test("a receiver failing in every way while the service restarts: nothing lost, the schedule respected, refused deliveries end webhook_failed", async () => {
     expectAllPass(await runReceiverCampaign({ kills: 2, upMs: [300, 800] }));
   }, 60_000);
+
+  test("SIGKILLs while one candidate's GitHub evidence is being fetched, then a fetch left to its deadline: every acknowledged job ends COMPLETED", async () => {
+    expectAllPass(await runFetchKillCampaign({ kills: 3 }));
+  }, 150_000); // a hang guard, not a speed target
 
   test("GitHub 5xx burst, spent rate limit, secondary limit, slow answers: jobs wait and complete with their calm scores", async () => {
     expectAllPass(

@@ -6,11 +6,12 @@ import { postgresBinDir } from "../support/postgres.ts";
  * each phase ending with checks that nothing was lost, nothing finished twice, every result was
  * delivered with a valid signature and the database is intact. Exits 1 when a check fails.
  *
- *   bun run chaos [--kills N] [--receiver-kills N] [--replica-kills N]
- *                 [--only kills,receivers,github,disk,replicas,replica-receivers] [--seed S] [--binary]
- *                 [--quick]
+ *   bun run chaos [--kills N] [--receiver-kills N] [--fetch-kills N] [--replica-kills N]
+ *                 [--only kills,receivers,fetch-kills,github,disk,replicas,replica-receivers] [--seed S]
+ *                 [--binary] [--quick]
  *
- * Defaults: 50 kills under the healthy receiver, 10 under the failing one, every GitHub fault, the
+ * Defaults: 50 kills under the healthy receiver, 10 under the failing one, 10 while one candidate's
+ * GitHub evidence is being fetched (then one such fetch left to its JOB_DEADLINE), every GitHub fault, the
  * disk phase (root only: it mounts a small tmpfs), 30 kills across three replicas on one PostgreSQL
  * database (a throwaway server from Debian's postgresql package), and 10 of them with the failing
  * receiver (retries cross replicas; the attempt log is checked against the schedule). --quick is the short form CI runs inside bun test.
@@ -18,6 +19,7 @@ import { postgresBinDir } from "../support/postgres.ts";
  */
 import { type PhaseReport, printPhase } from "./chaos-checks.ts";
 import { runDiskCampaign } from "./disk-campaign.ts";
+import { runFetchKillCampaign } from "./fetch-kill-campaign.ts";
 import { runGitHubCampaign } from "./github-campaign.ts";
 import { runKillCampaign, runReceiverCampaign } from "./kill-campaign.ts";
 import { runReplicaCampaign } from "./replica-campaign.ts";
@@ -30,8 +32,9 @@ const value = (name: string) => {
 const quick = argv.includes("--quick");
 const kills = Number(value("kills") ?? (quick ? 5 : 50));
 const receiverKills = Number(value("receiver-kills") ?? (quick ? 2 : 10));
+const fetchKills = Number(value("fetch-kills") ?? (quick ? 3 : 10));
 const replicaKills = Number(value("replica-kills") ?? (quick ? 5 : 30));
-const only = (value("only") ?? "kills,receivers,github,disk,replicas,replica-receivers").split(",");
+const only = (value("only") ?? "kills,receivers,fetch-kills,github,disk,replicas,replica-receivers").split(",");
 const seed = value("seed") === undefined ? undefined : Number(value("seed"));
 const command = argv.includes("--binary") ? ("binary" as const) : ("source" as const);
 const log = (s: string) => console.log(`   ${new Date().toISOString().slice(11, 19)} ${s}`);
@@ -42,6 +45,7 @@ console.log(
 const phases: Array<[string, () => Promise<PhaseReport>]> = [
   ["kills", () => runKillCampaign({ kills, seed, command, log })],
   ["receivers", () => runReceiverCampaign({ kills: receiverKills, seed, command, log })],
+  ["fetch-kills", () => runFetchKillCampaign({ kills: fetchKills, seed, command, log })],
   [
     "github",
     () =>

@@ -101,13 +101,7 @@ export async function runGitHubCampaign(o: GitHubFaultOptions = {}): Promise<Pha
   const world = await createChaosWorld({ command: o.command });
   try {
     await world.start();
-    const stream = new SubmissionStream({
-      whenUp: world.whenUp,
-      key: world.key,
-      candidates: world.candidates,
-      everyMs: 1_000_000,
-      prefix: "github",
-    });
+    const stream = SubmissionStream.of(world, { everyMs: 1_000_000, prefix: "github" });
     const n = o.jobsPerFault ?? world.candidates.length;
     const batch = async () => {
       const before = new Set(stream.acks.keys());

@@ -238,7 +238,10 @@ describeEachBackend("API", (backend) => {
   describe("operations endpoints", () => {
     test("healthz, readyz, metrics, OpenAPI", async () => {
       expect(await (await fetch(`${t.url}/healthz`)).json()).toEqual({ status: "ok" });
-      expect(await (await fetch(`${t.url}/readyz`)).json()).toEqual({ status: "ready" });
+      expect(await (await fetch(`${t.url}/readyz`)).json()).toEqual({
+        status: "ready",
+        jobs: { runningPastDeadline: 0, oldestDueSeconds: 0 },
+      });
       // off without METRICS_TOKEN (test/http/metrics-access.test.ts covers the token)
       expect((await fetch(`${t.url}/metrics`)).status).toBe(403);
       const doc = (await (await fetch(`${t.url}/openapi.json`)).json()) as { paths: Record<string, unknown> };

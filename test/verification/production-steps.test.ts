@@ -7,7 +7,9 @@ import { silentLogger } from "../../src/lib/log.ts";
 import type { ExtractedResume } from "../../src/resume/types.ts";
 import { openStorage } from "../../src/storage/backend.ts";
 import { productionSteps } from "../../src/verification/production-steps.ts";
+import { candidateResume } from "../chaos/chaos-world.ts";
 import { type GitHubSimulator, startGitHubSimulator } from "../support/github-sim/github-simulator.ts";
+import { sampleCandidates } from "../support/github-sim/scenarios/index.ts";
 
 let sim: GitHubSimulator;
 beforeAll(async () => {
@@ -60,4 +62,32 @@ describe("productionSteps", () => {
       db.close();
     }
   }, 30_000);
+});
+
+describe("productionSteps: a copy-suspect repository", () => {
+  test("costs its search calls once per process however often its candidate is verified (GraphQL path)", async () => {
+    // GitHub spaces search calls 2 s apart per token (30 a minute): a search per verification made every
+    // verification of such a candidate wait its turn inside a worker slot, until every slot held one
+    const maya = sampleCandidates().find((c) => c.login === "maya-mixed")!;
+    const own = await startGitHubSimulator({ candidates: [maya], tokens: ["t"] });
+    const config = loadConfig({ GITHUB_API_URL: own.url, GITHUB_TOKEN: "t" });
+    const db = openStorage({ dbPath: ":memory:", databaseUrl: null });
+    const steps = productionSteps({ config, db, logger: silentLogger, gate: new RateGate() });
+    try {
+      const signal = new AbortController().signal;
+      const resume = await steps.extract(await candidateResume(maya), signal);
+      const scores = [(await steps.analyze({ hostUsername: maya.login, resume, signal })).confidenceScore];
+      const first = own.calls("/search/").length;
+      expect(first).toBeGreaterThan(0); // a copy suspect: the first verification searched
+      expect(own.calls("/graphql").length).toBeGreaterThan(0); // the GraphQL path answered
+      for (let i = 0; i < 3; i++)
+        scores.push((await steps.analyze({ hostUsername: maya.login, resume, signal })).confidenceScore);
+      expect(own.calls("/search/").length).toBe(first); // the next three asked nothing again
+      expect(new Set(scores).size).toBe(1); // the remembered verdict is the one the search gave
+    } finally {
+      await steps.close();
+      db.close();
+      await own.stop();
+    }
+  }, 60_000);
 });

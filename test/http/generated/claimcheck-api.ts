@@ -32,7 +32,10 @@ export interface paths {
     get: operations["healthz"];
   };
   "/readyz": {
-    /** Readiness: database writable, room for one largest upload, worker loop alive */
+    /**
+     * Readiness: database writable, room for one largest upload, worker loop alive; reports jobs past their deadline
+     * @description Also reports the queue (never a reason to answer 503): `jobs.runningPastDeadline`, jobs whose attempt passed JOB_DEADLINE and that their worker could not end, with a `warnings` entry when not 0; `jobs.oldestDueSeconds`, how long the oldest due job has waited to be claimed.
+     */
     get: operations["readyz"];
   };
   "/metrics": {
@@ -204,7 +207,7 @@ export interface components {
        * @description a code a program can switch on (docs/api.md lists them; the list only grows)
        * @enum {string}
        */
-      code: "pdf_encrypted" | "pdf_no_text" | "pdf_corrupt" | "pdf_too_complex" | "pdf_timeout" | "pdf_too_large" | "no_projects_found" | "github_user_not_found" | "github_unavailable" | "github_rate_limited" | "resume_purged" | "worker_crashed" | "internal_error";
+      code: "pdf_encrypted" | "pdf_no_text" | "pdf_corrupt" | "pdf_too_complex" | "pdf_timeout" | "pdf_too_large" | "no_projects_found" | "github_user_not_found" | "github_unavailable" | "github_rate_limited" | "deadline_exceeded" | "resume_purged" | "worker_crashed" | "internal_error";
       /** @description for a person: what happened and what to do */
       message: string;
       [key: string]: unknown;
@@ -307,6 +310,13 @@ export interface components {
        * @enum {string}
        */
       stage?: "extracting" | "fetching" | "analysing";
+      /** @description processing only, while the job waits on something it does not control: what (e.g. GitHub cannot be reached, and why) and until when it keeps trying */
+      stageDetail?: string;
+      /**
+       * Format: date-time
+       * @description with stageDetail: when the job fails (e.g. github_unavailable) if what it waits for does not recover
+       */
+      giveUpAt?: string;
       [key: string]: unknown;
     };
     /** @description the body of a verification.completed delivery */
@@ -712,7 +722,10 @@ export interface operations {
       };
     };
   };
-  /** Readiness: database writable, room for one largest upload, worker loop alive */
+  /**
+   * Readiness: database writable, room for one largest upload, worker loop alive; reports jobs past their deadline
+   * @description Also reports the queue (never a reason to answer 503): `jobs.runningPastDeadline`, jobs whose attempt passed JOB_DEADLINE and that their worker could not end, with a `warnings` entry when not 0; `jobs.oldestDueSeconds`, how long the oldest due job has waited to be claimed.
+   */
   readyz: {
     responses: {
       /** @description ready */
@@ -722,6 +735,15 @@ export interface operations {
             /** @constant */
             status: "ready";
             problems?: string[];
+            /** @description what deserves a look without making the process unready */
+            warnings?: string[];
+            jobs?: {
+              /** @description jobs whose attempt passed JOB_DEADLINE and that their worker could not end (the lease rescue takes them back) */
+              runningPastDeadline: number;
+              /** @description how long the oldest due job has waited to be claimed */
+              oldestDueSeconds: number;
+              [key: string]: unknown;
+            };
             [key: string]: unknown;
           };
         };
@@ -742,6 +764,15 @@ export interface operations {
             /** @constant */
             status: "unavailable";
             problems?: string[];
+            /** @description what deserves a look without making the process unready */
+            warnings?: string[];
+            jobs?: {
+              /** @description jobs whose attempt passed JOB_DEADLINE and that their worker could not end (the lease rescue takes them back) */
+              runningPastDeadline: number;
+              /** @description how long the oldest due job has waited to be claimed */
+              oldestDueSeconds: number;
+              [key: string]: unknown;
+            };
             [key: string]: unknown;
           };
         };
