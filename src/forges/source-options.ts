@@ -18,6 +18,8 @@ export interface ForgeSourceOptions {
   requestTimeoutMs?: number;
   maxWaitMs?: number;
   sleep?: (ms: number) => Promise<void>;
+  /** the job's signal: an aborted job stops its requests at once (see ForgeHttpOptions.signal) */
+  signal?: AbortSignal;
   logger?: Logger;
   /** pages of 100 commits read per repository at most (default 10) */
   maxCommitPages?: number;
@@ -43,5 +45,6 @@ export function forgeHttpFor(o: ForgeSourceOptions, policy: HostPolicy): ForgeHt
     requestTimeoutMs: o.requestTimeoutMs,
     maxWaitMs: o.maxWaitMs,
     sleep: o.sleep,
+    signal: o.signal,
   });
 }

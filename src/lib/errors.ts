@@ -52,7 +52,10 @@ export const FAILURE_CODES = {
   pdf_too_large: "the PDF is larger than the size limit; export it again with compressed images",
   no_projects_found: "the resume names no project to verify",
   github_user_not_found: "GitHub has no user with the hostUsername; check the spelling",
+  account_not_found: "a host named in accounts has no user with that username; check the spelling",
   github_unavailable: "GitHub could not be reached after several retries; submit again later",
+  host_unavailable:
+    "a host named in accounts (GitLab, Gitea/Forgejo) could not be reached after several retries, or refused the configured token; submit again later",
   github_rate_limited:
     "GitHub's rate limit is spent (claimcheck verify only: the service waits for the reset instead); set GITHUB_TOKEN or try again after the reset",
   resume_purged: "the uploaded PDF was deleted (retention) before the job ran; submit it again",

@@ -48,15 +48,74 @@ const GITHUB_RESERVED = new Set([
   "trending",
 ]);
 
-/** Hosts whose /owner/repo paths are source repositories. */
-const FORGES = new Set([
-  "gitlab.com",
-  "bitbucket.org",
-  "codeberg.org",
-  "gitee.com",
-  "sr.ht",
-  "git.sr.ht",
-  "sourcehut.org",
+/** Hosts whose /owner/repo paths are source repositories (the forges below are read more closely). */
+const FORGES = new Set(["bitbucket.org", "gitee.com", "sr.ht", "git.sr.ht", "sourcehut.org"]);
+
+/**
+ * A forge whose links the extractor reads as repositories and profiles: its host as links name it (with
+ * the port when not the default) and the URL family it follows. GitLab (gitlab.com, self-managed) and
+ * Gitea/Forgejo (Codeberg, self-hosted) lay their pages out differently.
+ */
+export interface ForgeLinkHost {
+  host: string;
+  kind: "gitlab" | "gitea";
+}
+
+/** Known without configuration; the operator's FORGE_HOSTS add to them (src/forges/forge-hosts.ts). */
+export const KNOWN_FORGE_HOSTS: readonly ForgeLinkHost[] = [
+  { host: "gitlab.com", kind: "gitlab" },
+  { host: "codeberg.org", kind: "gitea" },
+];
+
+/** GitLab's first path segments that are site pages; "users" and "groups" lead to a profile or a group. */
+const GITLAB_RESERVED = new Set([
+  "-",
+  "admin",
+  "api",
+  "dashboard",
+  "explore",
+  "help",
+  "projects",
+  "search",
+  "snippets",
+  "users",
+  "groups",
+]);
+/**
+ * Where a GitLab project path ends in an old-style deep link, written before GitLab put "/-/" there
+ * (".../group/project/tree/main", ".../blob/..."): a nested group is never named like these.
+ */
+const GITLAB_ROUTES = new Set([
+  "tree",
+  "blob",
+  "raw",
+  "blame",
+  "commits",
+  "commit",
+  "merge_requests",
+  "issues",
+  "wikis",
+  "pipelines",
+  "tags",
+  "branches",
+  "compare",
+  "releases",
+  "activity",
+  "graphs",
+]);
+/** Gitea/Forgejo first path segments that are site pages. */
+const GITEA_RESERVED = new Set([
+  "-",
+  "admin",
+  "api",
+  "assets",
+  "explore",
+  "issues",
+  "notifications",
+  "org",
+  "pulls",
+  "repo",
+  "user",
 ]);
 
 const TRAILING_JUNK = /[.,;:!?'"»›>|\]}]+$/;
@@ -153,6 +212,42 @@ function classifyGithub(u: URL): NormalizedLink {
   return link;
 }
 
+/**
+ * A GitLab host's link. A project's path is every segment up to "/-/" (nested groups: gitlab.com/group/sub/
+ * project is project "project" of owner "group/sub"), or up to an old-style route keyword (/tree/, /blob/
+ * ...); one segment is a user's or a group's page (kind "profile": whose it is, only the host can say).
+ */
+function classifyGitLab(u: URL, host: string): NormalizedLink {
+  const seg = segmentsOf(u);
+  const first = seg[0]?.toLowerCase();
+  if (!first) return { url: `https://${host}`, kind: "other", host };
+  if ((first === "users" || first === "groups") && seg[1] && seg.length === 2)
+    return { url: `https://${host}/${seg[1]}`, kind: "profile", owner: seg[1], host };
+  if (GITLAB_RESERVED.has(first)) return { url: u.href, kind: "other", host };
+  if (seg.length === 1) return { url: `https://${host}/${seg[0]}`, kind: "profile", owner: seg[0]!, host };
+  const dash = seg.indexOf("-");
+  const route = seg.findIndex((p, i) => i >= 2 && GITLAB_ROUTES.has(p.toLowerCase()));
+  const end = dash > 1 ? dash : route > 1 ? route : seg.length;
+  const path = seg.slice(0, end);
+  const repo = stripGit(path[path.length - 1]!);
+  const owner = path.slice(0, -1).join("/");
+  const link = repository(host, owner, repo, seg.slice(end), [host, ...path.slice(0, -1), repo].join("/"));
+  if (u.search) link.subpath = (link.subpath ?? "") + u.search;
+  return link;
+}
+
+/** A Gitea/Forgejo host's link: /owner/repo[/...] is a repository, /owner a user's or an organisation's page. */
+function classifyGitea(u: URL, host: string): NormalizedLink {
+  const seg = segmentsOf(u);
+  const first = seg[0]?.toLowerCase();
+  if (!first) return { url: `https://${host}`, kind: "other", host };
+  if (GITEA_RESERVED.has(first)) return { url: u.href, kind: "other", host };
+  if (seg.length === 1) return { url: `https://${host}/${seg[0]}`, kind: "profile", owner: seg[0]!, host };
+  const link = repository(host, seg[0]!, stripGit(seg[1]!), seg.slice(2));
+  if (u.search) link.subpath = (link.subpath ?? "") + u.search;
+  return link;
+}
+
 function classifyForge(u: URL, host: string): NormalizedLink | null {
   const seg = segmentsOf(u);
   if (host === "git.kernel.org" || /^(git|cgit)\./.test(host)) {
@@ -192,8 +287,13 @@ function packageRefOf(u: URL, host: string): string | undefined {
 /**
  * Normalize and classify one link as found (annotation URI or visible text). Returns null for
  * things that are not web links worth keeping (mailto:, tel:, e-mail addresses, fragments).
+ * `forges`: the GitLab and Gitea/Forgejo hosts whose repositories and profiles are recognised
+ * (gitlab.com and codeberg.org unless told; a configured host is matched with its port).
  */
-export function normalizeLink(raw: string): NormalizedLink | null {
+export function normalizeLink(
+  raw: string,
+  forges: readonly ForgeLinkHost[] = KNOWN_FORGE_HOSTS,
+): NormalizedLink | null {
   const trimmed = trimUrlPunctuation(raw);
   if (!trimmed || /^(mailto|tel|sms|javascript|file|data):/i.test(trimmed) || trimmed.startsWith("#")) return null;
   if (/^[^/\s:]+@[^/\s]+\.[a-z]{2,}$/i.test(trimmed)) return null; // bare e-mail address
@@ -227,6 +327,13 @@ export function normalizeLink(raw: string): NormalizedLink | null {
     const owner = segmentsOf(u)[0];
     return { url: u.href, kind: "other", host, ...(owner ? { owner } : {}) };
   }
+  const withPort = u.port ? `${host}:${u.port}` : host;
+  const known =
+    forges.find((f) => f.host.toLowerCase() === withPort) ?? forges.find((f) => f.host.toLowerCase() === host);
+  if (known)
+    return known.kind === "gitlab"
+      ? classifyGitLab(u, known.host.toLowerCase())
+      : classifyGitea(u, known.host.toLowerCase());
   const forge = classifyForge(u, host);
   if (forge) return forge;
   const packageRef = packageRefOf(u, host);
