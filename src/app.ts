@@ -165,6 +165,7 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
           verifications,
           maxResumeBytes: config.maxResumeBytes,
           uploads: { ...bodies, deadlineMs: config.uploadTimeoutMs },
+          forgeHosts: config.forgeHosts,
         },
         request,
         who,
@@ -180,6 +181,7 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
     maxResumeBytes: config.maxResumeBytes,
     metricsToken: config.metricsToken,
     uploads: { ...bodies, deadlineMs: config.uploadTimeoutMs },
+    forgeHosts: config.forgeHosts,
     extra: [dashboard.routes],
     health: {
       checkDatabase: () => {

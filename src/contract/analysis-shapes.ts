@@ -121,7 +121,11 @@ const flagSpec = {
 /** What the analysis adds to every flag. One line per member. */
 const flagDetails = {
   rule: Rule,
-  repo: Type.Optional(Type.String({ description: "owner/name, when the flag is about one repository" })),
+  repo: Type.Optional(
+    Type.String({
+      description: "owner/name on GitHub, host/owner/name on another host, when the flag is about one repository",
+    }),
+  ),
   project: Type.Optional(Type.String({ description: "the claimed project's name, when it is about one claim" })),
   evidence: Type.Optional(
     Type.Record(Type.String(), Type.Union([Type.Number(), Type.String()]), {

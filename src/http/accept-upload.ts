@@ -2,6 +2,7 @@ import type { Principal } from "../accounts/account-service.ts";
 import { ApiErrors } from "../lib/errors.ts";
 import { GITHUB_LOGIN } from "../lib/github-login.ts";
 import type { Acknowledgement } from "../verification/acceptance.ts";
+import { type HostAccountRef, parseAccounts } from "../verification/accounts-field.ts";
 import type { VerificationService } from "../verification/verification-service.ts";
 import { type ConnectionTimer, connectionIdleSeconds, withServiceTimers } from "./connection-timing.ts";
 import { MULTIPART_OVERHEAD_BYTES, readVerifyUpload, type UploadLimits, type VerifyUpload } from "./upload.ts";
@@ -11,7 +12,12 @@ export interface AcceptUploadDeps {
   maxResumeBytes: number;
   /** the global body budget, the body timeout and the upload deadline */
   uploads: Pick<UploadLimits, "budget" | "idleTimeoutMs" | "timers" | "deadlineMs">;
+  /** the hosts an `accounts` value may name (config.forgeHosts); gitlab.com and codeberg.org when absent */
+  forgeHosts?: readonly { host: string }[];
 }
+
+/** The hosts read without configuration, for callers that pass none. */
+const DEFAULT_FORGE_HOSTS = [{ host: "gitlab.com" }, { host: "codeberg.org" }];
 
 /** Who submits: known before the body (an API key), or read from the form's fields before its file (the dashboard). */
 export type Submitter =
@@ -65,10 +71,22 @@ export async function acceptUpload(
         form.duplicated,
         `send each of ${form.duplicated.join(", ")} once; the request repeats it`,
       );
-    const missing = [...(form.resume ? [] : ["resume"]), ...(form.hostUsername?.trim() ? [] : ["hostUsername"])];
-    if (missing.length) throw ApiErrors.missingFields(missing);
-    const hostUsername = form.hostUsername!.trim();
-    if (!GITHUB_LOGIN.test(hostUsername))
+    const accounts: HostAccountRef[] = parseAccounts(form.accounts, deps.forgeHosts ?? DEFAULT_FORGE_HOSTS);
+    // the GitHub login may be left out when the candidate's accounts are on other hosts
+    const noGitHub = !form.hostUsername?.trim() && accounts.length > 0;
+    const missing = [
+      ...(form.resume ? [] : ["resume"]),
+      ...(form.hostUsername?.trim() || noGitHub ? [] : ["hostUsername"]),
+    ];
+    if (missing.length)
+      throw ApiErrors.missingFields(
+        missing,
+        missing.includes("hostUsername")
+          ? `missing: ${missing.join(", ")} (hostUsername, the GitHub login, may be left out only when accounts names the candidate's accounts on other hosts)`
+          : undefined,
+      );
+    const hostUsername = noGitHub ? "" : form.hostUsername!.trim();
+    if (!noGitHub && !GITHUB_LOGIN.test(hostUsername))
       throw ApiErrors.missingFields(
         ["hostUsername"],
         "hostUsername must be a GitHub login: 1-39 letters, digits or single inner hyphens",
@@ -80,6 +98,7 @@ export async function acceptUpload(
     const ack = await verifications.submitUpload({
       principal: s.principal,
       hostUsername,
+      accounts,
       staged: resume.staged,
       sha256: resume.sha256,
       size: resume.size,

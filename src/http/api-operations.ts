@@ -33,7 +33,7 @@ export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
 const idempotencyKey: HeaderDoc = {
   description:
-    "1-255 visible ASCII characters, kept 48 h per client: the same key with the same file and username answers the original trackingId and creates nothing; with another payload, 422 idempotency_key_reused",
+    "1-255 visible ASCII characters, kept 48 h per client: the same key with the same file, username and accounts answers the original trackingId and creates nothing; with another payload, 422 idempotency_key_reused",
   schema: { type: "string", minLength: 1, maxLength: 255, pattern: IDEMPOTENCY_KEY.source },
 };
 
@@ -44,14 +44,33 @@ export const createVerification = operation({
   tag: "verifications",
   summary: "Create a verification",
   description: (f) =>
-    `multipart/form-data with a \`resume\` PDF (at most ${mb(f)} MB, recognised by its %PDF- bytes) and \`hostUsername\`. Answers 202 once the job is stored durably; the job runs asynchronously. Send \`Idempotency-Key\` to make retries safe.`,
+    `multipart/form-data with a \`resume\` PDF (at most ${mb(f)} MB, recognised by its %PDF- bytes) and \`hostUsername\` (the GitHub login), and optionally \`accounts\`: the candidate's accounts on GitLab and Gitea/Forgejo hosts as \`host:username\` (the field repeated, or comma-separated; gitlab.com, codeberg.org and hosts the operator configured in FORGE_HOSTS). \`hostUsername\` may be left out when \`accounts\` names at least one account. Answers 202 once the job is stored durably; the job runs asynchronously. Send \`Idempotency-Key\` to make retries safe.`,
   auth: "apiKey",
   headers: { "Idempotency-Key": idempotencyKey },
   body: {
     "multipart/form-data": {
       schema: Type.Object({
         resume: Type.String({ format: "binary", description: "the resume, a PDF" }),
-        hostUsername: Type.String({ pattern: GITHUB_LOGIN.source, description: "the candidate's GitHub login" }),
+        hostUsername: Type.Optional(
+          Type.String({
+            pattern: GITHUB_LOGIN.source,
+            description: "the candidate's GitHub login (required unless accounts names another host's account)",
+          }),
+        ),
+        accounts: Type.Optional(
+          Type.Array(
+            Type.String({
+              pattern:
+                "^[^:,\\s]+(:[0-9]+)?:[A-Za-z0-9_][A-Za-z0-9_.-]*(,\\s*[^:,\\s]+(:[0-9]+)?:[A-Za-z0-9_][A-Za-z0-9_.-]*)*$",
+              description: "host:username, or several separated by commas",
+              examples: ["gitlab.com:alice", "codeberg.org:alice,git.example.com:asmith"],
+            }),
+            {
+              description:
+                "the candidate's accounts on other hosts: gitlab.com, codeberg.org, or a GitLab/Gitea/Forgejo host the operator configured (FORGE_HOSTS); one per host, at most 8",
+            },
+          ),
+        ),
       }),
       encoding: { resume: { contentType: "application/pdf" } },
     },
@@ -73,7 +92,7 @@ export const createVerification = operation({
       },
     },
     400: failing(
-      "missing_fields (with `fields`): a part is missing or repeated, the body is not multipart, or hostUsername is not a GitHub login; invalid_request: a malformed Idempotency-Key; client_closed_request: the client left before its body arrived (nobody reads this answer)",
+      "missing_fields (with `fields`): a part is missing or repeated, the body is not multipart, hostUsername is not a GitHub login, or an accounts value is not host:username on a host the service reads (the message says what to configure); invalid_request: a malformed Idempotency-Key; client_closed_request: the client left before its body arrived (nobody reads this answer)",
       ["missing_fields", "invalid_request", "client_closed_request"],
     ),
     401: keyRefused,

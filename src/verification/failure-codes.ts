@@ -1,4 +1,5 @@
 import { AnalysisFailure } from "../analysis/types.ts";
+import { ForgeRateLimitedError, ForgeUnavailableError } from "../forges/types.ts";
 import { GitHubRateLimitedError, GitHubUnavailableError } from "../github/types.ts";
 import { PermanentJobError } from "../jobs/job-errors.ts";
 import type { FailureCode } from "../lib/errors.ts";
@@ -17,6 +18,16 @@ export interface FailureReason {
 export function knownFailure(err: unknown): FailureReason | null {
   if (err instanceof PermanentJobError || err instanceof ResumeError || err instanceof AnalysisFailure)
     return { code: err.code, message: err.message };
+  if (err instanceof ForgeUnavailableError)
+    return {
+      code: "host_unavailable",
+      message: `${err.host} could not be reached after several retries, or refused the request: ${err.message}`,
+    };
+  if (err instanceof ForgeRateLimitedError)
+    return {
+      code: "github_rate_limited",
+      message: `${err.message}; set the host's token (GITLAB_TOKEN, or FORGE_HOSTS) or try again after the reset`,
+    };
   if (err instanceof GitHubUnavailableError)
     return { code: "github_unavailable", message: `GitHub could not be reached after several retries: ${err.message}` };
   // the service defers a rate-limited job instead of failing it; only a local run ends here

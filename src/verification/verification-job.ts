@@ -4,6 +4,7 @@ import type { JobHandler, RunningJob } from "../jobs/job-handler.ts";
 import type { Logger } from "../lib/log.ts";
 import { type ExtractedResume, ResumeError } from "../resume/types.ts";
 import { VERIFICATION_JOB } from "./acceptance.ts";
+import { type HostAccountRef, storedAccounts } from "./accounts-field.ts";
 import { failureReason } from "./failure-codes.ts";
 import type { AnalysisPart } from "./result.ts";
 import type { VerificationService } from "./verification-service.ts";
@@ -12,7 +13,10 @@ import type { VerificationService } from "./verification-service.ts";
 export interface VerificationSteps {
   extract(pdf: Uint8Array, signal: AbortSignal): Promise<ExtractedResume>;
   analyze(input: {
+    /** the GitHub login; "" when only accounts on other hosts were given */
     hostUsername: string;
+    /** the candidate's accounts on other hosts (GitLab, Gitea/Forgejo), one per host */
+    accounts?: readonly HostAccountRef[];
     resume: ExtractedResume;
     signal: AbortSignal;
     /** told when the GitHub evidence is in and the judging begins */
@@ -50,7 +54,7 @@ export function verificationJobHandler(deps: {
       if (v.status === "COMPLETED" || v.status === "FAILED") return; // already final: nothing to redo
       service.markStarted(trackingId);
       try {
-        return await runSteps(trackingId, v.host_username, job);
+        return await runSteps(trackingId, v.host_username, storedAccounts(v.accounts), job);
       } catch (err) {
         service.setStage(trackingId, null);
         throw err;
@@ -63,7 +67,12 @@ export function verificationJobHandler(deps: {
     },
   };
 
-  async function runSteps(trackingId: string, hostUsername: string, job: RunningJob<{ trackingId: string }>) {
+  async function runSteps(
+    trackingId: string,
+    hostUsername: string,
+    accounts: HostAccountRef[],
+    job: RunningJob<{ trackingId: string }>,
+  ) {
     service.setStage(trackingId, "extracting");
     const pdf = await service.resume(trackingId);
     if (!pdf)
@@ -79,6 +88,7 @@ export function verificationJobHandler(deps: {
     try {
       const analysis = await steps.analyze({
         hostUsername,
+        ...(accounts.length ? { accounts } : {}),
         resume,
         signal: job.signal,
         onStage: (stage) => service.setStage(trackingId, stage),
@@ -87,7 +97,7 @@ export function verificationJobHandler(deps: {
       return () => service.complete(trackingId, { ...analysis, candidateName: resume.candidateName ?? null });
     } catch (err) {
       if (err instanceof GitHubRateLimitedError) {
-        logger.info("GitHub rate limit spent; deferring verification", {
+        logger.info("a host's rate limit is spent; deferring verification", {
           trackingId,
           until: new Date(err.resetAt).toISOString(),
         });

@@ -1,5 +1,6 @@
 import { expect, test } from "bun:test";
 import { AnalysisFailure } from "../../src/analysis/types.ts";
+import { ForgeRateLimitedError, ForgeUnavailableError } from "../../src/forges/types.ts";
 import { GitHubRateLimitedError, GitHubUnavailableError } from "../../src/github/types.ts";
 import { PermanentJobError } from "../../src/jobs/job-errors.ts";
 import { ResumeError } from "../../src/resume/types.ts";
@@ -15,6 +16,24 @@ test.each([
     "GitHub unavailable",
     new GitHubUnavailableError("502 three times"),
     { code: "github_unavailable", message: "GitHub could not be reached after several retries: 502 three times" },
+  ],
+  [
+    "another host unavailable",
+    new ForgeUnavailableError("gitlab.com kept failing on GET /users after 4 attempts: 502", "gitlab.com", 502),
+    {
+      code: "host_unavailable",
+      message:
+        "gitlab.com could not be reached after several retries, or refused the request: gitlab.com kept failing on GET /users after 4 attempts: 502",
+    },
+  ],
+  [
+    "another host's budget spent (a local run)",
+    new ForgeRateLimitedError(Date.parse("2026-01-01T00:00:00Z"), "gitlab.com"),
+    {
+      code: "github_rate_limited",
+      message:
+        "gitlab.com rate limit exhausted until 2026-01-01T00:00:00.000Z; set the host's token (GITLAB_TOKEN, or FORGE_HOSTS) or try again after the reset",
+    },
   ],
 ])("%s is reported as it says", (_, err, out) =>
   expect<{ code: string; message: string }>(failureReason(err)).toEqual(out),

@@ -61,7 +61,7 @@ export interface ForgeLinkHost {
   kind: "gitlab" | "gitea";
 }
 
-/** Known without configuration; the operator's FORGE_HOSTS add to them (src/forges/forge-hosts.ts). */
+/** Known without configuration; the operator's FORGE_HOSTS add to them (src/config/forge-hosts.ts). */
 export const KNOWN_FORGE_HOSTS: readonly ForgeLinkHost[] = [
   { host: "gitlab.com", kind: "gitlab" },
   { host: "codeberg.org", kind: "gitea" },
