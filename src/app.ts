@@ -158,6 +158,7 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
     },
     reportLinks,
     maxResumeBytes: config.maxResumeBytes,
+    forgeHosts: config.forgeHosts.map((h) => h.host),
     // the upload form submits through POST /v1/verify's own acceptance
     acceptUpload: (request, who, server) =>
       acceptUpload(
