@@ -4,9 +4,6 @@
  * "not the candidate's work"), every finding is in it, and the PDF a client downloads holds the same.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Report } from "../../src/report/report-model.ts";
 import { reportOfRow } from "../../src/report/report-source.ts";
 import { AGENCY, DEMO_LOGINS, type DemoLogin, type DemoWorld, startDemoWorld } from "../dashboard/demo-world.ts";
