@@ -16,11 +16,11 @@ import type { ClaimedProject, ResumeLink } from "../../src/resume/types.ts";
 import { openDatabase } from "../../src/storage/database.ts";
 import { claim, resume } from "../analysis/fixtures.ts";
 import { forgeCandidate } from "../support/forge-sim/forge-candidate.ts";
+import { backdatedIntoOldProject } from "../support/forge-sim/forge-scenarios.ts";
 import { type GiteaSimulator, startGiteaSimulator } from "../support/gitea-sim/gitea-simulator.ts";
 import { type GitHubSimulator, startGitHubSimulator } from "../support/github-sim/github-simulator.ts";
 import { assembleCandidate, honestHistory, SCENARIO_NOW } from "../support/github-sim/scenarios/index.ts";
 import { type GitLabSimulator, startGitLabSimulator } from "../support/gitlab-sim/gitlab-simulator.ts";
-import { backdatedIntoOldProject } from "./forge-scenarios.ts";
 
 const clock = new ManualClock(Date.parse(SCENARIO_NOW));
 let gitlab: GitLabSimulator;
@@ -41,7 +41,7 @@ beforeAll(async () => {
       ],
     }),
   ]);
-  await gitlab.addRepo(backdatedIntoOldProject({ login: "alice" }));
+  await gitlab.addRepo(backdatedIntoOldProject({ login: "alice" }).repo);
 });
 afterAll(async () => {
   await Promise.all([gitlab?.stop(), gitea?.stop(), github?.stop()]);

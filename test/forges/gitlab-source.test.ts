@@ -5,10 +5,11 @@ import { ForgeRateLimitedError, ForgeUnavailableError } from "../../src/forges/t
 import { ManualClock } from "../../src/lib/clock.ts";
 import doc from "../fixtures/forges/gitlab-openapi.json";
 import { forgeCandidate } from "../support/forge-sim/forge-candidate.ts";
+import { backdatedIntoOldProject } from "../support/forge-sim/forge-scenarios.ts";
 import { ServedLog } from "../support/forge-sim/served-log.ts";
 import { honestHistory, SCENARIO_NOW } from "../support/github-sim/scenarios/index.ts";
 import { type GitLabSimulator, startGitLabSimulator } from "../support/gitlab-sim/gitlab-simulator.ts";
-import { arrivalLags, backdatedIntoOldProject } from "./forge-scenarios.ts";
+import { arrivalLags } from "./forge-scenarios.ts";
 
 const log = new ServedLog(doc, { nulls: "any", listsByElement: true });
 const clock = new ManualClock(Date.parse(SCENARIO_NOW));
@@ -43,7 +44,7 @@ beforeAll(async () => {
     candidates: [forgeCandidate("alice", { name: "Alice A" })],
     users: [{ login: "bob", name: "Bob B", createdAt: "2019-01-01T00:00:00Z", publicEmail: "bob@work.example" }],
   });
-  await sim.addRepo(backdatedIntoOldProject({ login: "alice" }));
+  await sim.addRepo(backdatedIntoOldProject({ login: "alice" }).repo);
   const notes = honestHistory({ login: "bob", name: "notes" }).repo;
   const bob = { name: "Bob B", email: "bob@work.example" };
   await sim.addRepo({ ...notes, commits: notes.commits.map((c) => ({ ...c, author: bob, committer: bob })) });
