@@ -14,7 +14,7 @@
 export const API_ERROR_CODES = {
   invalid_file: "the resume is larger than the size limit (413) or its bytes are not a PDF (415); send another file",
   missing_fields:
-    "a part is missing or repeated, the body is not multipart/form-data, or hostUsername is not a GitHub login; `fields` names the parts",
+    "a part is missing or repeated, the body is not multipart/form-data, hostUsername is not a GitHub login, or an accounts value is not host:username on a host the service reads; `fields` names the parts",
   unauthorized: "the API key (or the METRICS_TOKEN for /metrics) is missing, unknown or revoked",
   quota_exceeded:
     "the client's monthly quota or per-key rate limit is spent; `retryAfter` (and Retry-After) says how many seconds to wait",

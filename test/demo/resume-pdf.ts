@@ -199,17 +199,21 @@ const title = (s: string) =>
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
     .join(" ");
 
-/** The resume a sample candidate sends (the demo's): every repository of theirs, linked, plus one claim without a link. */
-export function resumeOf(c: CandidateSpec): SampleResume {
+/**
+ * The resume a sample candidate sends (the demo's): every repository of theirs, linked, plus one claim
+ * without a link. `host`: where the candidate's account and repositories are (GitHub unless told); a
+ * candidate on another host links its profile there instead of GitHub's.
+ */
+export function resumeOf(c: CandidateSpec, host = "github.com"): SampleResume {
   return {
     name: c.user.name ?? title(c.login),
-    githubLogin: c.login,
+    ...(host === "github.com" ? { githubLogin: c.login } : { profiles: [`${host}/${c.login}`] }),
     email: `${c.login}@example.com`,
     experience: ["Software engineer, Example Corp (2021 - present)"],
     projects: [
       ...c.scenarios.map((s) => ({
         name: title(s.fullName.split("/")[1]!),
-        repoUrl: `github.com/${s.fullName}`,
+        repoUrl: `${host}/${s.fullName}`,
         description: [s.label.notes.slice(0, 90)],
       })),
       { name: "Internal tooling at Example Corp", description: ["Closed-source build tooling"] },
