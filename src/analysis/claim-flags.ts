@@ -1,6 +1,6 @@
 import type { GhRepo, GitHubSource, RepoUnavailable } from "../github/types.ts";
 import type { ClaimedProject, ExtractedResume, ResumeLink } from "../resume/types.ts";
-import { claimRepoRefs, GITHUB_ONLY, repoKey, visibleRepo } from "./claim-links.ts";
+import { claimRepoRefs, GITHUB_ONLY, linkRepo, parseHostRepoUrl, repoKey, visibleRepo } from "./claim-links.ts";
 import type { ClaimMatch } from "./match-claims.ts";
 import { GITHUB_HOST, hostName, isGitHub, profileUrl, repoLabel } from "./repo-hosts.ts";
 import type { Flag } from "./types.ts";
@@ -87,6 +87,28 @@ export function hostNotCheckedFlag(host: string, profiles: readonly string[], re
     message: `the resume links ${what}, but the verification names no ${hostName(host)} account, so nothing there was read; give the candidate's ${hostName(host)} username in ${field} to have it checked`,
     evidence: { host, profiles: profiles.length, repositories: repos.length },
   };
+}
+
+/** The profiles and repositories the resume links on a readable host the verification has no account on. */
+export function unreadHostFlags(
+  resume: ExtractedResume,
+  readable: readonly string[],
+  read: ReadonlySet<string>,
+): Flag[] {
+  const flags: Flag[] = [];
+  for (const host of [...new Set([GITHUB_HOST, ...readable.map((h) => h.toLowerCase())])]) {
+    if (read.has(host)) continue;
+    const profiles = [...new Set(profilesOn(resume, host).flatMap((p) => (p.owner ? [p.owner] : [])))].sort();
+    const links = [
+      ...resume.projects.flatMap((p) => [...p.repoLinks.map(linkRepo), p.repoUrl ? parseHostRepoUrl(p.repoUrl) : null]),
+      ...resume.repoLinksOutsideProjects.map(linkRepo),
+    ];
+    const repos = [
+      ...new Set(links.flatMap((l) => (l && l.host === host ? [`${l.host}/${l.owner}/${l.name}`] : []))),
+    ].sort();
+    if (profiles.length + repos.length > 0) flags.push(hostNotCheckedFlag(host, profiles, repos));
+  }
+  return flags;
 }
 
 /** Text a reader cannot see (white, tiny, off-page, covered): keyword stuffing for screening software. WARNING. */

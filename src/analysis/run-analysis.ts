@@ -1,4 +1,4 @@
-import { GITHUB_HOST, githubForge } from "../forges/github-forge.ts";
+import { githubForge } from "../forges/github-forge.ts";
 import { ForgeUnavailableError } from "../forges/types.ts";
 import { mapLimit } from "../github/map-limit.ts";
 import { emptyEvidence } from "../github/repo-isolation.ts";
@@ -13,15 +13,14 @@ import {
 import type { ExtractedResume } from "../resume/types.ts";
 import {
   hiddenTextFlags,
-  hostNotCheckedFlag,
   linkFlags,
   organisations,
   profileMismatchFlags,
-  profilesOn,
   unavailableFlag,
   unmatchedFlag,
+  unreadHostFlags,
 } from "./claim-flags.ts";
-import { claimRepoRefs, linkRepo, parseHostRepoUrl } from "./claim-links.ts";
+import { claimRepoRefs, linkRepo } from "./claim-links.ts";
 import { commitTimeline } from "./commit-timeline.ts";
 import { confidenceScore, type ScoredClaim } from "./confidence-score.ts";
 import { groupFindings } from "./findings.ts";
@@ -81,24 +80,6 @@ function noProjectsFound(resume: ExtractedResume): AnalysisFailure {
       ? "the resume only mentions other people's projects; it claims none as the candidate's own work"
       : "no projects were found in the resume: it needs a Projects section, repository links, or the names of the candidate's repositories, to verify",
   );
-}
-
-/** The profiles and repositories the resume links on a readable host the verification has no account on. */
-function unreadHostFlags(resume: ExtractedResume, readable: readonly string[], read: ReadonlySet<string>): Flag[] {
-  const flags: Flag[] = [];
-  for (const host of [...new Set([GITHUB_HOST, ...readable.map((h) => h.toLowerCase())])]) {
-    if (read.has(host)) continue;
-    const profiles = [...new Set(profilesOn(resume, host).flatMap((p) => (p.owner ? [p.owner] : [])))].sort();
-    const links = [
-      ...resume.projects.flatMap((p) => [...p.repoLinks.map(linkRepo), p.repoUrl ? parseHostRepoUrl(p.repoUrl) : null]),
-      ...resume.repoLinksOutsideProjects.map(linkRepo),
-    ];
-    const repos = [
-      ...new Set(links.flatMap((l) => (l && l.host === host ? [`${l.host}/${l.owner}/${l.name}`] : []))),
-    ].sort();
-    if (profiles.length + repos.length > 0) flags.push(hostNotCheckedFlag(host, profiles, repos));
-  }
-  return flags;
 }
 
 /**

@@ -2,7 +2,8 @@ import type { Line } from "../layout/layout-types.ts";
 import type { LinkAnnotation } from "../pdf/raw-document.ts";
 import type { ResumeLink } from "../types.ts";
 import { cellContinuation } from "./cell-wrap.ts";
-import { type ForgeLinkHost, KNOWN_FORGE_HOSTS, normalizeLink } from "./link-normalizer.ts";
+import { type ForgeLinkHost, KNOWN_FORGE_HOSTS } from "./forge-links.ts";
+import { normalizeLink } from "./link-normalizer.ts";
 
 /**
  * Every link in the resume, from both places a link can live: a link annotation (a clickable
