@@ -163,6 +163,7 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
     },
     reportLinks,
     maxResumeBytes: config.maxResumeBytes,
+    forgeHosts: config.forgeHosts.map((h) => h.host),
     // the upload form submits through POST /v1/verify's own acceptance
     acceptUpload: (request, who, server) =>
       acceptUpload(
@@ -170,6 +171,7 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
           verifications,
           maxResumeBytes: config.maxResumeBytes,
           uploads: { ...bodies, deadlineMs: config.uploadTimeoutMs },
+          forgeHosts: config.forgeHosts,
         },
         request,
         who,
@@ -185,6 +187,7 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
     maxResumeBytes: config.maxResumeBytes,
     metricsToken: config.metricsToken,
     uploads: { ...bodies, deadlineMs: config.uploadTimeoutMs },
+    forgeHosts: config.forgeHosts,
     extra: [dashboard.routes],
     health: {
       checkDatabase: () => {

@@ -1,4 +1,5 @@
 import { AnalysisFailure } from "../analysis/types.ts";
+import { ForgeRateLimitedError, ForgeUnavailableError } from "../forges/types.ts";
 import { GitHubRateLimitedError, GitHubUnavailableError } from "../github/types.ts";
 import { formatMs, JobDeadlineExceeded, PermanentJobError } from "../jobs/job-errors.ts";
 import type { FailureCode } from "../lib/errors.ts";
@@ -21,6 +22,16 @@ export function knownFailure(err: unknown): FailureReason | null {
     return {
       code: "deadline_exceeded",
       message: `the verification did not finish within JOB_DEADLINE (${formatMs(err.deadlineMs)}) at any of its attempts and was aborted each time; submit it again later (the service log names the job and what it waited for)`,
+    };
+  if (err instanceof ForgeUnavailableError)
+    return {
+      code: "host_unavailable",
+      message: `${err.host} could not be reached after several retries, or refused the request: ${err.message}`,
+    };
+  if (err instanceof ForgeRateLimitedError)
+    return {
+      code: "github_rate_limited",
+      message: `${err.message}; set the host's token (GITLAB_TOKEN, or FORGE_HOSTS) or try again after the reset`,
     };
   if (err instanceof GitHubUnavailableError)
     return { code: "github_unavailable", message: `GitHub could not be reached after several retries: ${err.message}` };

@@ -7,6 +7,7 @@ import { type Clock, systemClock } from "../lib/clock.ts";
 import type { Logger } from "../lib/log.ts";
 import { type ExtractedResume, ResumeError } from "../resume/types.ts";
 import { VERIFICATION_JOB } from "./acceptance.ts";
+import { accountsToRead, type HostAccountRef, storedAccounts } from "./accounts-field.ts";
 import { failureReason } from "./failure-codes.ts";
 import { GitHubWatch } from "./github-watch.ts";
 import type { AnalysisPart } from "./result.ts";
@@ -16,7 +17,10 @@ import type { VerificationService } from "./verification-service.ts";
 export interface VerificationSteps {
   extract(pdf: Uint8Array, signal: AbortSignal): Promise<ExtractedResume>;
   analyze(input: {
+    /** the GitHub login; "" when only accounts on other hosts were given */
     hostUsername: string;
+    /** the candidate's accounts on other hosts (GitLab, Gitea/Forgejo), one per host */
+    accounts?: readonly HostAccountRef[];
     resume: ExtractedResume;
     signal: AbortSignal;
     /** told when the GitHub evidence is in and the judging begins */
@@ -61,7 +65,8 @@ export function verificationJobHandler(deps: {
       if (v.status === "COMPLETED" || v.status === "FAILED") return; // already final: nothing to redo
       service.markStarted(trackingId);
       try {
-        return await runSteps(trackingId, v.host_username, job);
+        const read = accountsToRead(v.host_username, storedAccounts(v.accounts));
+        return await runSteps(trackingId, read.githubLogin, read.accounts, job);
       } catch (err) {
         // an attempt aborted at its deadline may end after the next one began: it leaves the stage alone
         if (!job.signal.aborted) service.setStage(trackingId, null);
@@ -75,7 +80,12 @@ export function verificationJobHandler(deps: {
     },
   };
 
-  async function runSteps(trackingId: string, hostUsername: string, job: RunningJob<{ trackingId: string }>) {
+  async function runSteps(
+    trackingId: string,
+    hostUsername: string,
+    accounts: HostAccountRef[],
+    job: RunningJob<{ trackingId: string }>,
+  ) {
     const stage = (s: "extracting" | "fetching" | "analysing") => {
       if (!job.signal.aborted) service.setStage(trackingId, s);
     };
@@ -92,12 +102,12 @@ export function verificationJobHandler(deps: {
     }
     stage("fetching");
     try {
-      const analysis = await fetchAndAnalyse(trackingId, hostUsername, resume, job, stage);
+      const analysis = await fetchAndAnalyse(trackingId, hostUsername, accounts, resume, job, stage);
       // the name as read from the resume: an extra member that lets people tell candidates apart
       return () => service.complete(trackingId, { ...analysis, candidateName: resume.candidateName ?? null });
     } catch (err) {
       if (err instanceof GitHubRateLimitedError) {
-        logger.info("GitHub rate limit spent; deferring verification", {
+        logger.info("a host's rate limit is spent; deferring verification", {
           trackingId,
           until: new Date(err.resetAt).toISOString(),
         });
@@ -114,6 +124,7 @@ export function verificationJobHandler(deps: {
   async function fetchAndAnalyse(
     trackingId: string,
     hostUsername: string,
+    accounts: HostAccountRef[],
     resume: ExtractedResume,
     job: RunningJob<{ trackingId: string }>,
     stage: (s: "analysing") => void,
@@ -129,7 +140,14 @@ export function verificationJobHandler(deps: {
     try {
       for (let retry = 0; ; retry++) {
         try {
-          return await steps.analyze({ hostUsername, resume, signal, onStage: stage, onGitHub: watch.report });
+          return await steps.analyze({
+            hostUsername,
+            ...(accounts.length ? { accounts } : {}),
+            resume,
+            signal,
+            onStage: stage,
+            onGitHub: watch.report,
+          });
         } catch (err) {
           if (job.signal.aborted) throw job.signal.reason;
           if (watch.signal.aborted) throw watch.signal.reason;

@@ -8,6 +8,7 @@ import type { Database } from "../storage/database.ts";
 import { GroupCommit } from "../storage/group-commit.ts";
 import { dialectOf } from "../storage/sql-database.ts";
 import { type Acknowledgement, recordAcceptance, type Submission } from "./acceptance.ts";
+import { accountText, storedAccounts } from "./accounts-field.ts";
 import { Admission } from "./admission.ts";
 import type { StageDetail } from "./github-watch.ts";
 import type { JobFilter } from "./job-filters.ts";
@@ -37,6 +38,12 @@ export interface UploadSubmission extends Omit<Submission, "pdf"> {
 export interface FinalEvent {
   clientId: string;
   result: VerificationResult;
+}
+
+/** The `accounts` member of a job's views: the accounts on other hosts given at creation, when any. */
+function accountsMember(v: Pick<VerificationRow, "accounts">): { accounts?: string[] } {
+  const list = storedAccounts(v.accounts);
+  return list.length ? { accounts: list.map(accountText) } : {};
 }
 
 /** Seconds a client is told (Retry-After) to wait before polling a pending job again. */
@@ -153,7 +160,11 @@ export class VerificationService {
     size: number,
     pdf: Uint8Array | null,
   ): Promise<Acknowledgement> {
-    const requestHash = sha256Hex(`${s.hostUsername.toLowerCase()}\n${pdfHash}`);
+    // the accounts are part of what was asked (a request without them hashes as it always did)
+    const accounts = (s.accounts ?? []).map((a) => accountText(a).toLowerCase()).sort();
+    const requestHash = sha256Hex(
+      `${s.hostUsername.toLowerCase()}\n${pdfHash}${accounts.length ? `\n${accounts.join(",")}` : ""}`,
+    );
     let ack: Acknowledgement;
     try {
       // limits and idempotency keys are per client: on PostgreSQL other clients' acceptances need not wait
@@ -195,6 +206,7 @@ export class VerificationService {
     return {
       trackingId: v.tracking_id,
       hostUsername: v.host_username,
+      ...accountsMember(v),
       status: v.job_state === "running" ? "processing" : "queued",
       createdAt: isoOf(v.created_at),
       ...(v.job_state === "running" && stage ? { stage } : {}),
@@ -258,6 +270,7 @@ export class VerificationService {
     const result: VerificationResult = {
       trackingId,
       hostUsername: v.host_username,
+      ...accountsMember(v),
       status,
       ...part,
       ...(error ? { error } : {}),

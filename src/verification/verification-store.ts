@@ -7,6 +7,8 @@ export interface VerificationRow {
   api_key_id: string | null;
   job_id: number;
   host_username: string;
+  /** the accounts on other hosts, a JSON array of "host:username" (migration 0011); null when none */
+  accounts?: string | null;
   resume_sha256: string;
   resume_size: number;
   resume_filename: string | null;
@@ -48,14 +50,15 @@ export class VerificationStore {
     // in the acceptance transaction: pipelined on PostgreSQL (see `write`)
     write(
       this.db,
-      `INSERT INTO verifications (tracking_id, client_id, api_key_id, job_id, host_username, resume_sha256,
+      `INSERT INTO verifications (tracking_id, client_id, api_key_id, job_id, host_username, accounts, resume_sha256,
                                   resume_size, resume_filename, status, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?)`,
       row.tracking_id,
       row.client_id,
       row.api_key_id,
       row.job_id,
       row.host_username,
+      row.accounts ?? null,
       row.resume_sha256,
       row.resume_size,
       row.resume_filename,

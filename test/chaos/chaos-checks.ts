@@ -160,11 +160,14 @@ export function finalChecks(
       ),
     );
   }
+  // the candidate as submitted (a GitHub login, or the label of one whose accounts are on other hosts)
+  const candidateOf = new Map(acks.map((a) => [a.trackingId, a.login]));
   const byLogin = new Map<string, Set<number | null>>();
   for (const id of ids) {
     const v = ledger.verifications.get(id);
     if (v?.status !== "COMPLETED") continue;
-    byLogin.set(v.hostUsername, (byLogin.get(v.hostUsername) ?? new Set()).add(v.score));
+    const who = candidateOf.get(id) ?? v.hostUsername;
+    byLogin.set(who, (byLogin.get(who) ?? new Set()).add(v.score));
   }
   const inconsistent = [...byLogin]
     .filter(([login, s]) => s.size > 1 || (o.scores?.has(login) && !s.has(o.scores.get(login)!)))

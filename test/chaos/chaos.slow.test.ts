@@ -42,6 +42,18 @@ describe("chaos (short form)", () => {
     );
   }, 90_000);
 
+  test("GitLab and Gitea at once: 5xx burst, spent budget, Retry-After, slow and cut-off answers: jobs on either host (and on GitHub and GitLab together) wait and complete with their calm scores", async () => {
+    expectAllPass(
+      await runGitHubCampaign({
+        on: "forges",
+        burst: 6,
+        resetInMs: 2_000,
+        slowMs: 150,
+        faults: ["5xx", "429", "secondary", "slow", "reset"],
+      }),
+    );
+  }, 120_000);
+
   test.skipIf(diskUnavailable !== null)(
     "a full disk: 503 storage_full, no hang, no corruption, recovery once space returns (root only)",
     async () => {

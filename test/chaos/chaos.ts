@@ -2,16 +2,18 @@
 import { machine } from "../bench/bench-util.ts";
 import { postgresBinDir } from "../support/postgres.ts";
 /**
- * `bun run chaos`: the service under SIGKILL, failing receivers, a misbehaving GitHub and a full disk,
+ * `bun run chaos`: the service under SIGKILL, failing receivers, a misbehaving GitHub, misbehaving GitLab
+ * and Gitea hosts, and a full disk,
  * each phase ending with checks that nothing was lost, nothing finished twice, every result was
  * delivered with a valid signature and the database is intact. Exits 1 when a check fails.
  *
  *   bun run chaos [--kills N] [--receiver-kills N] [--fetch-kills N] [--replica-kills N]
- *                 [--only kills,receivers,fetch-kills,github,disk,replicas,replica-receivers] [--seed S]
+ *                 [--only kills,receivers,fetch-kills,github,forges,disk,replicas,replica-receivers] [--seed S]
  *                 [--binary] [--quick]
  *
  * Defaults: 50 kills under the healthy receiver, 10 under the failing one, 10 while one candidate's
- * GitHub evidence is being fetched (then one such fetch left to its JOB_DEADLINE), every GitHub fault, the
+ * GitHub evidence is being fetched (then one such fetch left to its JOB_DEADLINE), every GitHub fault, every
+ * GitLab and Gitea fault (on both at once, with candidates on each and one on GitHub and GitLab), the
  * disk phase (root only: it mounts a small tmpfs), 30 kills across three replicas on one PostgreSQL
  * database (a throwaway server from Debian's postgresql package), and 10 of them with the failing
  * receiver (retries cross replicas; the attempt log is checked against the schedule). --quick is the short form CI runs inside bun test.
@@ -34,7 +36,7 @@ const kills = Number(value("kills") ?? (quick ? 5 : 50));
 const receiverKills = Number(value("receiver-kills") ?? (quick ? 2 : 10));
 const fetchKills = Number(value("fetch-kills") ?? (quick ? 3 : 10));
 const replicaKills = Number(value("replica-kills") ?? (quick ? 5 : 30));
-const only = (value("only") ?? "kills,receivers,fetch-kills,github,disk,replicas,replica-receivers").split(",");
+const only = (value("only") ?? "kills,receivers,fetch-kills,github,forges,disk,replicas,replica-receivers").split(",");
 const seed = value("seed") === undefined ? undefined : Number(value("seed"));
 const command = argv.includes("--binary") ? ("binary" as const) : ("source" as const);
 const log = (s: string) => console.log(`   ${new Date().toISOString().slice(11, 19)} ${s}`);
@@ -53,6 +55,18 @@ const phases: Array<[string, () => Promise<PhaseReport>]> = [
         command,
         log,
         ...(quick ? { burst: 6, resetInMs: 2_000, slowMs: 150, faults: ["5xx", "403", "secondary", "slow"] } : {}),
+      }),
+  ],
+  [
+    "forges",
+    () =>
+      runGitHubCampaign({
+        on: "forges",
+        command,
+        log,
+        ...(quick
+          ? { burst: 6, resetInMs: 2_000, slowMs: 150, faults: ["5xx", "429", "secondary", "slow", "reset"] }
+          : {}),
       }),
   ],
   ["disk", () => runDiskCampaign({ command, log, ...(quick ? { fullMs: 1_500 } : {}) })],

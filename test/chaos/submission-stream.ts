@@ -88,8 +88,12 @@ export class SubmissionStream {
       const url = await this.o.whenUp();
       tries++;
       const fd = new FormData();
-      fd.set("resume", new Blob([c.pdf as BlobPart], { type: "application/pdf" }), `${c.login}.pdf`);
-      fd.set("hostUsername", c.login);
+      for (const [name, value] of c.fields ?? [["hostUsername", c.login]]) fd.append(name, value);
+      fd.set(
+        "resume",
+        new Blob([c.pdf as BlobPart], { type: "application/pdf" }),
+        `${c.login.replace(/[^\w.-]/g, "-")}.pdf`,
+      );
       let res: Response;
       try {
         res = await fetch(`${url}/v1/verify`, {

@@ -1,5 +1,6 @@
 import { expect, test } from "bun:test";
 import { AnalysisFailure, type AnalysisFailureCode } from "../../src/analysis/types.ts";
+import { ForgeRateLimitedError, ForgeUnavailableError } from "../../src/forges/types.ts";
 import { GitHubRateLimitedError, GitHubUnavailableError } from "../../src/github/types.ts";
 import { JobDeadlineExceeded, PermanentJobError } from "../../src/jobs/job-errors.ts";
 import { FAILURE_CODES } from "../../src/lib/errors.ts";
@@ -16,6 +17,24 @@ test.each([
     "GitHub unavailable",
     new GitHubUnavailableError("502 three times"),
     { code: "github_unavailable", message: "GitHub could not be reached after several retries: 502 three times" },
+  ],
+  [
+    "another host unavailable",
+    new ForgeUnavailableError("gitlab.com kept failing on GET /users after 4 attempts: 502", "gitlab.com", 502),
+    {
+      code: "host_unavailable",
+      message:
+        "gitlab.com could not be reached after several retries, or refused the request: gitlab.com kept failing on GET /users after 4 attempts: 502",
+    },
+  ],
+  [
+    "another host's budget spent (a local run)",
+    new ForgeRateLimitedError(Date.parse("2026-01-01T00:00:00Z"), "gitlab.com"),
+    {
+      code: "github_rate_limited",
+      message:
+        "gitlab.com rate limit exhausted until 2026-01-01T00:00:00.000Z; set the host's token (GITLAB_TOKEN, or FORGE_HOSTS) or try again after the reset",
+    },
   ],
 ])("%s is reported as it says", (_, err, out) =>
   expect<{ code: string; message: string }>(failureReason(err)).toEqual(out),
@@ -54,12 +73,13 @@ test("every code a FAILED result can carry is published (FAILURE_CODES, listed i
     "pdf_timeout",
     "pdf_too_large",
   ];
-  const analysis: AnalysisFailureCode[] = ["github_user_not_found", "no_projects_found"];
+  const analysis: AnalysisFailureCode[] = ["github_user_not_found", "account_not_found", "no_projects_found"];
   const errors: unknown[] = [
     ...resume.map((c) => new ResumeError(c, "x")),
     ...analysis.map((c) => new AnalysisFailure(c, "x")),
     new GitHubUnavailableError("down"),
     new GitHubRateLimitedError(0),
+    new ForgeUnavailableError("down", "gitlab.com"),
     new JobDeadlineExceeded(300_000),
     new PermanentJobError("resume_purged", "x"),
     new PermanentJobError("worker_crashed", "x"),

@@ -3,13 +3,16 @@ import { loadConfig } from "../../src/config/config.ts";
 import { budgetKey } from "../../src/github/github-client.ts";
 import { RateGate } from "../../src/github/rate-gate.ts";
 import { GitHubRateLimitedError } from "../../src/github/types.ts";
+import { PermanentJobError } from "../../src/jobs/job-errors.ts";
 import { silentLogger } from "../../src/lib/log.ts";
 import type { ExtractedResume } from "../../src/resume/types.ts";
 import { openStorage } from "../../src/storage/backend.ts";
 import { productionSteps } from "../../src/verification/production-steps.ts";
 import { candidateResume } from "../chaos/chaos-world.ts";
+import { forgeCandidate } from "../support/forge-sim/forge-candidate.ts";
 import { type GitHubSimulator, startGitHubSimulator } from "../support/github-sim/github-simulator.ts";
 import { sampleCandidates } from "../support/github-sim/scenarios/index.ts";
+import { startGitLabSimulator } from "../support/gitlab-sim/gitlab-simulator.ts";
 
 let sim: GitHubSimulator;
 beforeAll(async () => {
@@ -59,6 +62,46 @@ describe("productionSteps", () => {
       expect(sim.callLog.length).toBeGreaterThan(0);
     } finally {
       await steps.close();
+      db.close();
+    }
+  }, 30_000);
+
+  test("an account on a configured host is read from that host; one whose host is no longer configured fails the job", async () => {
+    const gitlab = await startGitLabSimulator({ candidates: [forgeCandidate("gl-dev")] });
+    const db = openStorage({ dbPath: ":memory:", databaseUrl: null });
+    const signal = new AbortController().signal;
+    const withGitLab = productionSteps({
+      config: loadConfig({ GITHUB_API_URL: sim.url, FORGE_HOSTS: `gitlab.com@${gitlab.url}=gitlab` }),
+      db,
+      logger: silentLogger,
+      gate: new RateGate(),
+    });
+    const without = productionSteps({
+      config: loadConfig({ GITHUB_API_URL: sim.url, FORGE_HOSTS: "git.example.com=gitlab" }),
+      db,
+      logger: silentLogger,
+      gate: new RateGate(),
+    });
+    try {
+      const weather = { ...resume.projects[0]!, name: "Weather Dash", description: [] };
+      const part = await withGitLab.analyze({
+        hostUsername: "",
+        accounts: [{ host: "gitlab.com", username: "gl-dev" }],
+        resume: { ...resume, projects: [weather] },
+        signal,
+      });
+      expect(part.verifiedProjects.map((p) => p.repoUrl)).toEqual(["gitlab.com/gl-dev/weather-dash"]);
+      expect(sim.calls((c) => c.path.includes("gl-dev")).length).toBe(0);
+      const gone = await without
+        .analyze({ hostUsername: "", accounts: [{ host: "gitlab.example.org", username: "a" }], resume, signal })
+        .catch((e) => e);
+      expect(gone).toBeInstanceOf(PermanentJobError);
+      expect(gone.code).toBe("host_unavailable");
+      expect(gone.message).toContain("gitlab.example.org is no longer configured (FORGE_HOSTS)");
+    } finally {
+      await withGitLab.close();
+      await without.close();
+      await gitlab.stop();
       db.close();
     }
   }, 30_000);

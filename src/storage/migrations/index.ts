@@ -9,6 +9,7 @@ import m0004 from "./0004_dashboard.sql" with { type: "text" };
 import m0005 from "./0005_job_deadline.sql" with { type: "text" };
 import m0006 from "./0006_login_pairs_setup_links.sql" with { type: "text" };
 import m0007 from "./0007_report_sharing.sql" with { type: "text" };
+import m0011 from "./0011_verification_accounts.sql" with { type: "text" };
 
 export interface Migration {
   version: number;
@@ -24,4 +25,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 5, name: "0005_job_deadline", sql: m0005 },
   { version: 6, name: "0006_login_pairs_setup_links", sql: m0006 },
   { version: 7, name: "0007_report_sharing", sql: m0007 },
+  { version: 11, name: "0011_verification_accounts", sql: m0011 },
 ];

@@ -10,6 +10,7 @@ import p0007 from "./0007_rate_gate.sql" with { type: "text" };
 import p0008 from "./0008_job_deadline.sql" with { type: "text" };
 import p0009 from "./0009_login_pairs_setup_links.sql" with { type: "text" };
 import p0010 from "./0010_report_sharing.sql" with { type: "text" };
+import p0011 from "./0011_verification_accounts.sql" with { type: "text" };
 
 export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   { version: 1, name: "0001_schema", sql: p0001 },
@@ -22,4 +23,5 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   { version: 8, name: "0008_job_deadline", sql: p0008 },
   { version: 9, name: "0009_login_pairs_setup_links", sql: p0009 },
   { version: 10, name: "0010_report_sharing", sql: p0010 },
+  { version: 11, name: "0011_verification_accounts", sql: p0011 },
 ];
