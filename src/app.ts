@@ -7,6 +7,8 @@ import { listenError } from "./config/startup-checks.ts";
 import { createDashboard, type DashboardDeps } from "./dashboard/dashboard.ts";
 import { GITHUB_CACHE_RETENTION_MS, pruneGitHubHttpCache } from "./github/http-cache-store.ts";
 import { createRateGate } from "./github/shared-rate-gate.ts";
+import { acceptUpload } from "./http/accept-upload.ts";
+import { connectionIdleSeconds } from "./http/connection-timing.ts";
 import { renderMetrics } from "./http/metrics.ts";
 import { READY_DATABASE_TIMEOUT_MS } from "./http/routes/health-routes.ts";
 import { createHttpApp } from "./http/server.ts";
@@ -19,6 +21,7 @@ import { type Clock, systemClock } from "./lib/clock.ts";
 import { EventBus } from "./lib/events.ts";
 import { createLogger, type Logger } from "./lib/log.ts";
 import { MaintenanceLoop } from "./maintenance/maintenance-loop.ts";
+import { API_CREATOR, ReportLinks, shareUrl } from "./report/report-links.ts";
 import { onRemoteWake, openStorage, runAlone } from "./storage/backend.ts";
 import { widePermissions } from "./storage/private-files.ts";
 import { productionSteps } from "./verification/production-steps.ts";
@@ -37,6 +40,8 @@ export interface AppOptions {
   steps?: VerificationSteps;
   /** dashboard tuning for tests: refresh interval, argon2 cost */
   dashboard?: Pick<DashboardDeps, "refreshMs" | "auth">;
+  /** for tests: how long a verification waits for a GitHub that does not answer (default 2 minutes) */
+  githubGiveUpMs?: number;
 }
 
 /**
@@ -76,6 +81,15 @@ export async function createApp(config: Readonly<Config>, opts: AppOptions = {})
     clock,
     openResumeStore(db, join(config.dataDir, "resumes"), { fsync: config.dbSynchronous === "FULL" }),
   );
+  // read-only share links to reports; with PUBLIC_URL every COMPLETED result carries one as reportUrl
+  const reportLinks = new ReportLinks(db, clock, config.reportLinkTtlMs);
+  const publicUrl = config.publicUrl;
+  if (publicUrl)
+    verifications.extendResult(async (tx, e) =>
+      e.status === "COMPLETED"
+        ? { reportUrl: shareUrl(publicUrl, (await reportLinks.on(tx).create(e.trackingId, API_CREATOR)).token) }
+        : {},
+    );
   // GitHub's budget belongs to the token: on PostgreSQL every replica's requests go through one gate
   const rateGate = createRateGate(db, { logger: logger.child({ component: "github" }) });
   const steps = opts.steps ?? productionSteps({ config, db, logger, gate: rateGate.gate });
@@ -86,9 +100,12 @@ export async function createApp(config: Readonly<Config>, opts: AppOptions = {})
     clock,
     events,
     logger: logger.child({ component: "worker" }),
-    handlers: [verificationJobHandler({ service: verifications, steps, logger })],
+    handlers: [
+      verificationJobHandler({ service: verifications, steps, logger, clock, githubGiveUpMs: opts.githubGiveUpMs }),
+    ],
     concurrency: config.workerConcurrency,
     leaseMs: config.jobLeaseMs,
+    deadlineMs: config.jobDeadlineMs,
     heartbeatMs: Math.max(250, Math.floor(config.jobLeaseMs / 3)),
     rescueEveryMs: Math.max(250, Math.min(5_000, Math.floor(config.jobLeaseMs / 2))),
   });
@@ -101,6 +118,10 @@ export async function createApp(config: Readonly<Config>, opts: AppOptions = {})
         name: "verifications",
         run: async (now) =>
           (await runAlone(db, "retention", () => verifications.purge(now, config.resumeRetentionMs))) ?? {},
+      },
+      {
+        name: "report-links",
+        run: async (now) => (await runAlone(db, "report-links", () => reportLinks.purge(now))) ?? {},
       },
       {
         name: "github-cache",
@@ -147,6 +168,22 @@ export async function createApp(config: Readonly<Config>, opts: AppOptions = {})
       resend: (id) => webhooks.service.resend(id),
       sendTest: (clientId) => webhooks.service.sendTest(clientId, webhooks.sender),
     },
+    reportLinks,
+    maxResumeBytes: config.maxResumeBytes,
+    forgeHosts: config.forgeHosts.map((h) => h.host),
+    // the upload form submits through POST /v1/verify's own acceptance
+    acceptUpload: (request, who, server) =>
+      acceptUpload(
+        {
+          verifications,
+          maxResumeBytes: config.maxResumeBytes,
+          uploads: { ...bodies, deadlineMs: config.uploadTimeoutMs },
+          forgeHosts: config.forgeHosts,
+        },
+        request,
+        who,
+        server,
+      ),
     ...opts.dashboard,
   });
 
@@ -156,7 +193,8 @@ export async function createApp(config: Readonly<Config>, opts: AppOptions = {})
     logger,
     maxResumeBytes: config.maxResumeBytes,
     metricsToken: config.metricsToken,
-    uploads: bodies,
+    uploads: { ...bodies, deadlineMs: config.uploadTimeoutMs },
+    forgeHosts: config.forgeHosts,
     extra: [dashboard.routes],
     health: {
       checkDatabase: () => db.check(READY_DATABASE_TIMEOUT_MS),
@@ -169,13 +207,23 @@ export async function createApp(config: Readonly<Config>, opts: AppOptions = {})
         }
       },
       workerLoopAgeMs: () => (worker.lastTickAt === 0 ? Infinity : clock.now() - worker.lastTickAt),
+      jobs: async () => {
+        const c = await jobStore.counts(clock.now());
+        return { runningPastDeadline: c.pastDeadline, oldestDueAgeMs: c.oldestDueAgeMs };
+      },
       metrics: async () => {
         const [jobs, byStatus, extra] = await Promise.all([
           jobStore.counts(clock.now()),
           verifications.countsByStatus(),
           webhooks.metricsLines(),
         ]);
-        return renderMetrics({ jobs, verifications: byStatus, github: steps.githubRateLimit?.() ?? null, extra });
+        return renderMetrics({
+          jobs,
+          deadlines: worker.deadlineStats,
+          verifications: byStatus,
+          github: steps.githubRateLimit?.() ?? null,
+          extra,
+        });
       },
     },
   });
@@ -208,6 +256,7 @@ export async function createApp(config: Readonly<Config>, opts: AppOptions = {})
     maintenance,
     webhooks,
     dashboard,
+    reportLinks,
     http,
     /** the GitHub rate-limit gate of this service's verifications (shared through PostgreSQL) */
     githubGate: rateGate.gate,
@@ -221,7 +270,8 @@ export async function createApp(config: Readonly<Config>, opts: AppOptions = {})
       try {
         // the runtime's own limit (a bare 413) sits far above the service's, which answer in JSON (http/body-limits.ts);
         // it closes a silent connection after idleTimeout: later than BODY_TIMEOUT, so the 408 comes first
-        const idleTimeout = Math.min(255, Math.max(10, Math.ceil(config.bodyTimeoutMs / 1000) + 5));
+        // (an upload's body is timed by the service itself: http/connection-timing.ts)
+        const idleTimeout = connectionIdleSeconds(config.bodyTimeoutMs);
         http.listen({
           port: config.port,
           hostname: config.host,

@@ -2,7 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import type { Clock } from "../lib/clock.ts";
 import { AppError } from "../lib/errors.ts";
 import { newId, sha256Hex } from "../lib/ids.ts";
-import type { AdminRow, AdminStore, SessionRow } from "./admin-store.ts";
+import type { AdminRole, AdminRow, AdminStore, SessionRow } from "./admin-store.ts";
 import { DEFAULT_THROTTLE, decideLoginAttempt, type ThrottlePolicy } from "./login-throttle.ts";
 
 /** A setup link is good for this long: long enough to open it, short enough that a leaked log line goes stale. */
@@ -25,7 +25,7 @@ export interface AdminSession {
   expiresAt: number;
 }
 
-export type LiveSession = SessionRow & { username: string };
+export type LiveSession = SessionRow & { username: string; role: AdminRole };
 
 export interface AdminAuthOptions {
   setupTtlMs?: number;
@@ -72,8 +72,9 @@ export class AdminAuth {
     };
   }
 
+  /** True once an administrator exists (recruiters alone do not count: nobody could manage the service). */
   async hasAdmin(): Promise<boolean> {
-    return (await this.store.countAdmins()) > 0;
+    return (await this.store.countAdmins("admin")) > 0;
   }
 
   async listAdmins(): Promise<Array<Omit<AdminRow, "password_hash">>> {
@@ -90,21 +91,38 @@ export class AdminAuth {
     });
   }
 
-  /** A new single-use setup token; whoever holds it may create one administrator before it expires. */
-  async createSetupToken(): Promise<{ token: string; expiresAt: number }> {
+  /**
+   * A new single-use setup token; whoever holds it may create one dashboard account of `role` (an
+   * administrator unless told otherwise) before it expires. An administrator's token created while no
+   * administrator exists (the link each replica prints at start) is for the first administrator only:
+   * once one exists, it stops working, on every replica.
+   */
+  async createSetupToken(role: AdminRole = "admin"): Promise<{ token: string; expiresAt: number }> {
     const token = randomToken();
     const now = this.clock.now();
     const expiresAt = now + this.settings.setupTtlMs;
-    await this.store.insertSetupToken(hashToken(token), now, expiresAt);
+    const firstAdmin = role === "admin" && !(await this.hasAdmin());
+    await this.store.insertSetupToken(hashToken(token), now, expiresAt, role, firstAdmin);
     return { token, expiresAt };
   }
 
+  /** The role of the account a live setup token creates, or null when the token is not live. */
+  async setupTokenRole(token: string): Promise<AdminRole | null> {
+    if (!(await this.isSetupTokenLive(token))) return null;
+    return (await this.store.liveSetupToken(hashToken(token), this.clock.now()))?.role ?? null;
+  }
+
   async isSetupTokenLive(token: string): Promise<boolean> {
+    if (token.length === 0 || token.length > 128) return false;
     return (
-      token.length > 0 &&
-      token.length <= 128 &&
-      (await this.store.liveSetupToken(hashToken(token), this.clock.now())) !== null
+      (await this.store.liveSetupToken(hashToken(token), this.clock.now())) !== null &&
+      !(await this.revoked(this.store, token))
     );
+  }
+
+  /** A first administrator's token once an administrator exists. */
+  private async revoked(store: AdminStore, token: string): Promise<boolean> {
+    return (await store.isFirstAdminToken(hashToken(token))) && (await store.countAdmins("admin")) > 0;
   }
 
   /** Spend the setup token to create an administrator; the token works once, whatever happens after. */
@@ -125,13 +143,16 @@ export class AdminAuth {
       password_hash: hash,
       created_at: now,
       last_login_at: null,
+      role: (await this.setupTokenRole(token)) ?? "admin",
     };
     return this.store.transaction(async (store) => {
       if (await store.adminByUsername(username))
         throw new AppError("admin_exists", 409, `an administrator named ${username} already exists`);
-      if (!(await store.useSetupToken(hashToken(token), admin.id, now)))
+      // under the administrators' lock: a first administrator made meanwhile (on any replica) revoked this link
+      if ((await this.revoked(store, token)) || !(await store.useSetupToken(hashToken(token), admin.id, now)))
         throw new AppError("setup_token_invalid", 403, "this setup link was used or expired meanwhile");
       await store.insertAdmin(admin);
+      await store.revokeFirstAdminTokens(now); // the links printed at start: an administrator exists now
       return admin;
     });
   }
@@ -153,7 +174,8 @@ export class AdminAuth {
       (await Bun.password.verify(password, admin?.password_hash ?? (await this.decoy())));
     if (!admin || !ok) throw new AppError("invalid_login", 401, "wrong username or password");
     await this.store.transaction(async (store) => {
-      await store.clearFailures("user", subject);
+      // this address's failures for the username are forgiven; other addresses' (a guesser's) stay counted
+      await store.clearUserFailures(subject, address);
       await store.forgetFailure(reserved.ip);
       await store.touchLogin(admin.id, now);
     });
@@ -165,10 +187,16 @@ export class AdminAuth {
     const since = now - this.settings.throttle.windowMs;
     return this.store.transaction(async (store) => {
       const [userFailures, addressFailures] = await Promise.all([
-        store.failuresSince("user", subject, since),
+        store.userFailuresSince(subject, since),
         store.failuresSince("ip", address, since),
       ]);
-      const decision = decideLoginAttempt({ now, userFailures, addressFailures, policy: this.settings.throttle });
+      const decision = decideLoginAttempt({
+        now,
+        address,
+        userFailures,
+        addressFailures,
+        policy: this.settings.throttle,
+      });
       if (!decision.ok) {
         throw new AppError(
           "login_throttled",
@@ -179,11 +207,23 @@ export class AdminAuth {
         );
       }
       const [user, ip] = await Promise.all([
-        store.recordFailure("user", subject, now),
+        store.recordFailure("user", subject, now, address),
         store.recordFailure("ip", address, now),
       ]);
       return { user, ip };
     });
+  }
+
+  /**
+   * Forget failed logins at once (`claimcheck admin unlock`): a username's from every address, or every
+   * failure from an address; the number of failures forgotten.
+   */
+  unlock(target: { username: string } | { address: string }): Promise<number> {
+    return this.store.transaction((store) =>
+      "username" in target
+        ? store.clearUserFailures(target.username.toLowerCase().slice(0, 64), null)
+        : store.clearAddressFailures(target.address),
+    );
   }
 
   /** A fresh session (a new token at every login: no session fixation). */

@@ -1,11 +1,19 @@
 import type { Database, Queryable } from "../storage/sql-database.ts";
 
+/**
+ * What a dashboard account may do: an administrator everything; a recruiter reads results, submits
+ * resumes and shares reports, but sees no API keys, webhook secrets or settings.
+ */
+export type AdminRole = "admin" | "recruiter";
+export const ADMIN_ROLES: readonly AdminRole[] = ["admin", "recruiter"];
+
 export interface AdminRow {
   id: string;
   username: string;
   password_hash: string;
   created_at: number;
   last_login_at: number | null;
+  role: AdminRole;
 }
 
 export interface SessionRow {
@@ -33,7 +41,12 @@ export class AdminStore {
     return (this.db as Database).transaction((tx) => fn(new AdminStore(tx)), { locks: [ADMINS_LOCK] });
   }
 
-  async countAdmins(): Promise<number> {
+  /** Dashboard accounts, or only those of one role. */
+  async countAdmins(role?: AdminRole): Promise<number> {
+    if (role)
+      return (await this.db
+        .query<{ n: number }, [string]>("SELECT count(*) AS n FROM admin_users WHERE role = ?")
+        .get(role))!.n;
     return (await this.db.query<{ n: number }, []>("SELECT count(*) AS n FROM admin_users").get())!.n;
   }
 
@@ -51,8 +64,8 @@ export class AdminStore {
 
   async insertAdmin(a: Omit<AdminRow, "last_login_at">): Promise<void> {
     await this.db
-      .query("INSERT INTO admin_users (id, username, password_hash, created_at) VALUES (?, ?, ?, ?)")
-      .run(a.id, a.username, a.password_hash, a.created_at);
+      .query("INSERT INTO admin_users (id, username, password_hash, created_at, role) VALUES (?, ?, ?, ?, ?)")
+      .run(a.id, a.username, a.password_hash, a.created_at, a.role);
   }
 
   async deleteAdmin(id: string): Promise<boolean> {
@@ -63,17 +76,32 @@ export class AdminStore {
     await this.db.query("UPDATE admin_users SET last_login_at = ? WHERE id = ?").run(now, id);
   }
 
-  async insertSetupToken(hash: string, now: number, expiresAt: number): Promise<void> {
+  /**
+   * A setup token for one dashboard account of `role`. `firstAdmin`: created while no administrator exists,
+   * revoked once one does (revokeFirstAdminTokens).
+   */
+  async insertSetupToken(
+    hash: string,
+    now: number,
+    expiresAt: number,
+    role: AdminRole = "admin",
+    firstAdmin = false,
+  ): Promise<void> {
     await this.db
-      .query("INSERT INTO admin_setup_tokens (token_hash, created_at, expires_at) VALUES (?, ?, ?)")
-      .run(hash, now, expiresAt);
+      .query(
+        "INSERT INTO admin_setup_tokens (token_hash, created_at, expires_at, role, first_admin) VALUES (?, ?, ?, ?, ?)",
+      )
+      .run(hash, now, expiresAt, role, firstAdmin ? 1 : 0);
   }
 
-  /** The setup token if it exists, is unused and unexpired. */
-  liveSetupToken(hash: string, now: number): Promise<{ token_hash: string; expires_at: number } | null> {
+  /** The setup token if it exists, is unused and unexpired, with the role of the account it creates. */
+  liveSetupToken(
+    hash: string,
+    now: number,
+  ): Promise<{ token_hash: string; expires_at: number; role: AdminRole } | null> {
     return this.db
-      .query<{ token_hash: string; expires_at: number }, [string, number]>(
-        "SELECT token_hash, expires_at FROM admin_setup_tokens WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?",
+      .query<{ token_hash: string; expires_at: number; role: AdminRole }, [string, number]>(
+        "SELECT token_hash, expires_at, role FROM admin_setup_tokens WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?",
       )
       .get(hash, now);
   }
@@ -97,11 +125,11 @@ export class AdminStore {
       .run(s.token_hash, s.admin_id, s.csrf_token, s.created_at, s.last_seen_at, s.expires_at);
   }
 
-  /** The unexpired session with its administrator. */
-  liveSession(hash: string, now: number): Promise<(SessionRow & { username: string }) | null> {
+  /** The unexpired session with its account's name and role. */
+  liveSession(hash: string, now: number): Promise<(SessionRow & { username: string; role: AdminRole }) | null> {
     return this.db
-      .query<SessionRow & { username: string }, [string, number]>(
-        `SELECT s.*, a.username FROM admin_sessions s JOIN admin_users a ON a.id = s.admin_id
+      .query<SessionRow & { username: string; role: AdminRole }, [string, number]>(
+        `SELECT s.*, a.username, a.role FROM admin_sessions s JOIN admin_users a ON a.id = s.admin_id
           WHERE s.token_hash = ? AND s.expires_at > ?`,
       )
       .get(hash, now);
@@ -138,12 +166,17 @@ export class AdminStore {
   }
 
   /** Count an attempt as failed (until it succeeds); returns its row id, so a success can take it back. */
-  async recordFailure(scope: "user" | "ip", subject: string, now: number): Promise<number> {
+  async recordFailure(
+    scope: "user" | "ip",
+    subject: string,
+    now: number,
+    address: string | null = null,
+  ): Promise<number> {
     const row = await this.db
-      .query<{ id: number }, [string, string, number]>(
-        "INSERT INTO admin_login_failures (scope, subject, at) VALUES (?, ?, ?) RETURNING id",
+      .query<{ id: number }, [string, string, number, string | null]>(
+        "INSERT INTO admin_login_failures (scope, subject, at, address) VALUES (?, ?, ?, ?) RETURNING id",
       )
-      .get(scope, subject, now);
+      .get(scope, subject, now, address);
     return Number(row!.id);
   }
 
@@ -162,6 +195,56 @@ export class AdminStore {
 
   async clearFailures(scope: "user" | "ip", subject: string): Promise<void> {
     await this.db.query("DELETE FROM admin_login_failures WHERE scope = ? AND subject = ?").run(scope, subject);
+  }
+
+  /** A username's failed logins since `since`, each with the address it came from (null: recorded before addresses were). */
+  userFailuresSince(subject: string, since: number): Promise<Array<{ at: number; address: string | null }>> {
+    return this.db
+      .query<{ at: number; address: string | null }, [string, number]>(
+        "SELECT at, address FROM admin_login_failures WHERE scope = 'user' AND subject = ? AND at > ? ORDER BY at",
+      )
+      .all(subject, since);
+  }
+
+  /** Forget a username's failed logins: from one address, or (null) from every address; how many. */
+  async clearUserFailures(subject: string, address: string | null): Promise<number> {
+    if (address === null)
+      return (await this.db.query("DELETE FROM admin_login_failures WHERE scope = 'user' AND subject = ?").run(subject))
+        .changes;
+    return (
+      await this.db
+        .query("DELETE FROM admin_login_failures WHERE scope = 'user' AND subject = ? AND address = ?")
+        .run(subject, address)
+    ).changes;
+  }
+
+  /** Forget every failed login from an address (its own count and its usernames' ones); how many. */
+  async clearAddressFailures(address: string): Promise<number> {
+    return (
+      await this.db
+        .query(
+          "DELETE FROM admin_login_failures WHERE (scope = 'ip' AND subject = ?) OR (scope = 'user' AND address = ?)",
+        )
+        .run(address, address)
+    ).changes;
+  }
+
+  async isFirstAdminToken(hash: string): Promise<boolean> {
+    const row = await this.db
+      .query<{ first_admin: number }, [string]>("SELECT first_admin FROM admin_setup_tokens WHERE token_hash = ?")
+      .get(hash);
+    return row?.first_admin === 1;
+  }
+
+  /** Revoke (expire now) every unused first-administrator token; how many. */
+  async revokeFirstAdminTokens(now: number): Promise<number> {
+    return (
+      await this.db
+        .query(
+          "UPDATE admin_setup_tokens SET expires_at = ? WHERE first_admin = 1 AND used_at IS NULL AND expires_at > ?",
+        )
+        .run(now, now)
+    ).changes;
   }
 
   /** Housekeeping: expired sessions, spent or expired setup tokens, failures older than `failuresBefore`. */

@@ -1,7 +1,9 @@
 /**
  * The verdict word shown beside a confidence score, for people reading a report: a band of the score,
  * except that any CRITICAL flag (evidence against a claim: a forged or copied history) makes it
- * "contradicted" whatever the number. README "Analysis" documents the bands next to the score formula.
+ * "contradicted" whatever the number. The score itself is held at 69 when half or more of the claim weight
+ * is discredited (confidence-score.ts), so such a candidate reads "mixed" at most. docs/analysis.md
+ * documents the bands next to the score formula.
  */
 export type Verdict = "strong" | "mixed" | "weak" | "contradicted";
 
@@ -17,7 +19,7 @@ export function verdictOf(score: number, flags: ReadonlyArray<{ severity?: unkno
 
 export const VERDICT_MEANING: Record<Verdict, string> = {
   strong: "the claims are backed by the candidate's own work",
-  mixed: "some claims are backed, others are weak or unverified",
+  mixed: "some claims are backed, others are weak, unverified or discredited",
   weak: "little of what the resume claims could be verified",
   contradicted: "the evidence contradicts a claim (a CRITICAL flag)",
 };

@@ -1,4 +1,5 @@
 import { type ParseArgsConfig, parseArgs } from "node:util";
+import { durationProblem, parseDuration } from "../config/duration.ts";
 import { UsageError } from "./command.ts";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
@@ -23,11 +24,38 @@ export function intFlag(name: string, value: string | undefined): number | undef
   return Number(value);
 }
 
+/**
+ * A duration flag's milliseconds (undefined when absent), or a usage error naming the flag and what to
+ * write: a unit is required (`--ttl 30` is refused with "write 30s ..."), and the value must lie in `range`.
+ */
+export function durationFlag(
+  name: string,
+  value: string | undefined,
+  range?: { min: number; max: number; text: string },
+): number | undefined {
+  if (value === undefined) return undefined;
+  const problem = durationProblem(value);
+  if (problem) throw new UsageError(`--${name} ${JSON.stringify(value)}: ${problem}`);
+  const ms = parseDuration(value)!;
+  if (range && (ms < range.min || ms > range.max)) throw new UsageError(`--${name} must be ${range.text}`);
+  return ms;
+}
+
 /** Where a command finds the data: DATA_DIR's SQLite file, or the PostgreSQL database of DATABASE_URL. */
-export const DATA_DIR_FLAG = { "data-dir": { type: "string" }, "database-url": { type: "string" } } as const;
+export const DATA_DIR_FLAG = {
+  "data-dir": { type: "string" },
+  "database-url": { type: "string" },
+  /** SQLite: create the database when DATA_DIR has none (never done silently) */
+  create: { type: "boolean" },
+} as const;
 
 /** The storage flags as parsed, or only a --data-dir value. */
-export type StorageFlags = { "data-dir"?: string; "database-url"?: string } | string | undefined;
+export type StorageFlags = { "data-dir"?: string; "database-url"?: string; create?: boolean } | string | undefined;
+
+/** Whether the command was asked to create a database that does not exist yet (--create). */
+export function createRequested(flags: StorageFlags): boolean {
+  return typeof flags === "object" && flags?.create === true;
+}
 
 /** The flags loadDataDir reads, from either form. */
 export function storageFlagValues(flags: StorageFlags): Record<string, string> {

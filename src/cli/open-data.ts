@@ -1,12 +1,19 @@
+import { existsSync } from "node:fs";
 import { AccountService } from "../accounts/account-service.ts";
 import { AccountStore } from "../accounts/account-store.ts";
 import { type Config, loadConfig, loadDataDir } from "../config/config.ts";
-import { databaseOpenError, ensureDataDir, postgresStartError } from "../config/startup-checks.ts";
+import {
+  databaseOpenError,
+  ensureDataDir,
+  missingDatabaseError,
+  postgresPlace,
+  postgresStartError,
+} from "../config/startup-checks.ts";
 import { systemClock } from "../lib/clock.ts";
 import { openStorage } from "../storage/backend.ts";
 import type { Database } from "../storage/database.ts";
 import type { CliIO } from "./command.ts";
-import { type StorageFlags, storageFlagValues } from "./flags.ts";
+import { createRequested, type StorageFlags, storageFlagValues } from "./flags.ts";
 
 /** Open the database for a command (DATABASE_URL's, else DATA_DIR's); closed when `fn` returns. */
 export async function openCommandStorage(
@@ -22,7 +29,9 @@ export async function openCommandStorage(
       throw postgresStartError(s.databaseUrl, err);
     }
   }
-  // SQLite: an unusable DATA_DIR or database file is a configuration problem naming the path (exit 78)
+  // SQLite: a missing database is created only when asked (--create); an unusable DATA_DIR or database
+  // file is a configuration problem naming the path (exit 78)
+  if (!existsSync(s.dbPath) && !createRequested(flags)) throw missingDatabaseError(s.dataDirGiven, s.dbPath);
   ensureDataDir(s.dataDir);
   let db: Database;
   try {
@@ -31,6 +40,12 @@ export async function openCommandStorage(
     throw databaseOpenError(s.dataDir, s.dbPath, err);
   }
   return { db, dataDir: s.dataDir, where: s.dbPath };
+}
+
+/** Where a command's data is, for messages: the SQLite file's path, or PostgreSQL's host and database. */
+export function storageWhere(io: CliIO, flags: StorageFlags): string {
+  const s = loadDataDir(io.env, storageFlagValues(flags));
+  return s.databaseUrl ? `PostgreSQL ${postgresPlace(s.databaseUrl)}` : s.dbPath;
 }
 
 /** Open the database for a command (DATABASE_URL's, else DATA_DIR's); closed when `fn` returns. */
@@ -49,7 +64,8 @@ export async function withDatabase<T>(
 
 /**
  * Open the data of a (possibly running) server for an admin command. WAL + busy_timeout (SQLite) or
- * PostgreSQL's own concurrency make this safe beside the server; the database is created and migrated if it does not exist yet.
+ * PostgreSQL's own concurrency make this safe beside the server. A SQLite database that does not exist
+ * yet is created (and migrated) only with --create; PostgreSQL's is migrated when it is behind.
  */
 export function withAccounts<T>(
   io: CliIO,

@@ -1,5 +1,6 @@
 import { ConfigError } from "../config/config.ts";
 import { type CliIO, type Command, UsageError } from "./command.ts";
+import { forPerson } from "./program-name.ts";
 import { loadCommands } from "./table.ts";
 
 function overview(cmds: Command[]): string {
@@ -12,7 +13,8 @@ function overview(cmds: Command[]): string {
     "commands:",
     ...cmds.map((c) => `  ${c.name.padEnd(width)}${c.summary}`),
     "",
-    "Run `claimcheck <command> --help` for a command's options.",
+    "Run `claimcheck <command> --help` for a command's options. Commands other than serve work on the data of",
+    "DATA_DIR (or DATABASE_URL) and never create a database there unless given --create.",
   ].join("\n");
 }
 
@@ -21,7 +23,7 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
   const cmds = await loadCommands();
   if (argv.length === 0) argv = ["serve"];
   if (argv[0] === "--help" || argv[0] === "-h" || argv[0] === "help") {
-    io.out(overview(cmds));
+    io.out(forPerson(io, overview(cmds)));
     return 0;
   }
   if (argv[0] === "--version" || argv[0] === "version") {
@@ -37,32 +39,35 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     const group = cmds.filter((c) => c.name.startsWith(`${argv[0]} `));
     if (group.length > 0) {
       io.out(
-        [`claimcheck ${argv[0]} <subcommand>`, "", ...group.map((c) => `  ${c.name.padEnd(24)}${c.summary}`)].join(
-          "\n",
+        forPerson(
+          io,
+          [`claimcheck ${argv[0]} <subcommand>`, "", ...group.map((c) => `  ${c.name.padEnd(24)}${c.summary}`)].join(
+            "\n",
+          ),
         ),
       );
       return argv[1] === undefined || argv[1] === "--help" || argv[1] === "-h" ? 0 : 2;
     }
-    io.err(`unknown command: ${argv.join(" ")}\n\n${overview(cmds)}`);
+    io.err(`unknown command: ${argv.join(" ")}\n\n${forPerson(io, overview(cmds))}`);
     return 2;
   }
   const rest = argv.slice(best.name.split(" ").length);
   if (rest.includes("--help") || rest.includes("-h")) {
-    io.out(best.help);
+    io.out(forPerson(io, best.help));
     return 0;
   }
   try {
     return await best.run(rest, io);
   } catch (err) {
     if (err instanceof UsageError) {
-      io.err(`claimcheck ${best.name}: ${err.message}\n\n${best.help}`);
+      io.err(forPerson(io, `claimcheck ${best.name}: ${err.message}\n\n${best.help}`));
       return 2;
     }
     if (err instanceof ConfigError) {
-      io.err(err.message);
+      io.err(forPerson(io, err.message));
       return 78; // EX_CONFIG, as serve
     }
-    io.err(`claimcheck ${best.name}: ${err instanceof Error ? err.message : String(err)}`);
+    io.err(forPerson(io, `claimcheck ${best.name}: ${err instanceof Error ? err.message : String(err)}`));
     return 1;
   }
 }

@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import { z } from "zod";
-import { bool, databaseUrl, duration, int, url } from "./config-values.ts";
-import { parseDurationList } from "./duration.ts";
+import { bool, databaseUrl, duration, durationList, int, url } from "./config-values.ts";
+import { type ForgeHostConfig, ForgeHostsError, parseForgeHosts } from "./forge-hosts.ts";
 
 /**
  * The service configuration: defaults -> environment -> command-line flags, validated once, then frozen.
@@ -29,6 +29,11 @@ export interface Config {
   githubTokens: string[];
   /** repositories whose evidence is gathered at once per verification */
   githubConcurrency: number;
+  /**
+   * the GitLab and Gitea/Forgejo hosts a verification may read accounts on: gitlab.com (with GITLAB_TOKEN)
+   * and codeberg.org, then FORGE_HOSTS's entries (forge-hosts.ts)
+   */
+  forgeHosts: ForgeHostConfig[];
   workerConcurrency: number;
   webhookTimeoutMs: number;
   webhookRetryScheduleMs: number[];
@@ -37,16 +42,22 @@ export interface Config {
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   shutdownGraceMs: number;
   jobLeaseMs: number;
+  /** how long one attempt of a verification may run before it is aborted and retried (or failed) */
+  jobDeadlineMs: number;
   maxResumeBytes: number;
   resumeRetentionMs: number;
   defaultMonthlyQuota: number;
   defaultRateLimitPerMinute: number;
   /** a request body that sends nothing for this long is abandoned (408) */
   bodyTimeoutMs: number;
+  /** an upload (POST /v1/verify) not whole this long after its body began is abandoned (408) */
+  uploadTimeoutMs: number;
   /** bytes all request bodies being received may hold in memory together; past it 503 */
   bodyBudgetBytes: number;
   /** bearer token /metrics requires; null: /metrics is off */
   metricsToken: string | null;
+  /** how long a new share link to a report works (the result's reportUrl, and the dashboard's default) */
+  reportLinkTtlMs: number;
 }
 
 /** Every setting: its env name, its flag, its default, and how to read it. */
@@ -114,6 +125,18 @@ export const SETTINGS = {
     def: "8",
     help: "repositories whose GitHub evidence is gathered at once per verification (GitHub refuses over 100)",
   },
+  gitlabToken: {
+    env: "GITLAB_TOKEN",
+    flag: "gitlab-token",
+    def: "",
+    help: "gitlab.com token with read_api (optional: 2,000 requests a minute instead of 500 per address)",
+  },
+  forgeHosts: {
+    env: "FORGE_HOSTS",
+    flag: "forge-hosts",
+    def: "",
+    help: 'GitLab, Gitea and Forgejo hosts to read accounts on besides gitlab.com and codeberg.org: "host=kind[,token]" entries separated by ";" (kind gitlab, gitea or forgejo)',
+  },
   workerConcurrency: {
     env: "WORKER_CONCURRENCY",
     flag: "worker-concurrency",
@@ -157,6 +180,12 @@ export const SETTINGS = {
     def: "30s",
     help: "how long a crashed worker's job stays claimed before another run picks it up",
   },
+  jobDeadline: {
+    env: "JOB_DEADLINE",
+    flag: "job-deadline",
+    def: "5m",
+    help: "how long one attempt of a verification may run; past it the job is aborted, its slot freed, and it is retried with backoff (deadline_exceeded once its attempts are spent)",
+  },
   resumeRetention: {
     env: "RESUME_RETENTION",
     flag: "resume-retention",
@@ -181,6 +210,12 @@ export const SETTINGS = {
     def: "10s",
     help: "a request body that sends nothing for this long is abandoned with 408 (stalled uploads and forms)",
   },
+  uploadTimeout: {
+    env: "UPLOAD_TIMEOUT",
+    flag: "upload-timeout",
+    def: "5m",
+    help: "an upload not whole this long after its body began is abandoned with 408, however steadily it arrives",
+  },
   bodyBudget: {
     env: "BODY_BUDGET_MB",
     flag: "body-budget-mb",
@@ -193,9 +228,18 @@ export const SETTINGS = {
     def: "",
     help: "bearer token a Prometheus scraper sends to GET /metrics (at least 16 characters); unset: /metrics is off",
   },
+  reportLinkTtl: {
+    env: "REPORT_LINK_TTL",
+    flag: "report-link-ttl",
+    def: "14d",
+    help: "how long a share link to a report works: the result's reportUrl (with PUBLIC_URL) and the dashboard's default (1h to 365d)",
+  },
 } as const;
 
 export type SettingName = keyof typeof SETTINGS;
+
+/** Settings whose values hold tokens: a problem with one names the setting and the reason, never the value. */
+const SECRET_VALUES: ReadonlySet<SettingName> = new Set(["gitlabToken", "forgeHosts"]);
 
 const schema = z.object({
   port: int(0, 65535),
@@ -219,22 +263,24 @@ const schema = z.object({
     message: "GITHUB_TOKENS must be tokens separated by commas, without spaces inside a token",
   }),
   githubConcurrency: int(1, 100),
+  gitlabToken: z.string().refine((s) => !/\s/.test(s.trim()), { message: "GITLAB_TOKEN must not contain spaces" }),
+  forgeHosts: z.string().superRefine((s, ctx) => {
+    try {
+      parseForgeHosts({ FORGE_HOSTS: s });
+    } catch (err) {
+      if (!(err instanceof ForgeHostsError)) throw err;
+      ctx.addIssue({ code: "custom", message: err.message });
+    }
+  }),
   workerConcurrency: int(1, 256),
   webhookTimeout: duration("WEBHOOK_TIMEOUT").refine((ms) => ms >= 1, "WEBHOOK_TIMEOUT must be positive"),
-  webhookRetrySchedule: z.string().transform((s, ctx) => {
-    const list = parseDurationList(s);
-    if (!list)
-      ctx.addIssue({
-        code: "custom",
-        message: "WEBHOOK_RETRY_SCHEDULE must be a comma-separated list of durations, e.g. 1m,5m,30m,2h,8h",
-      });
-    return list ?? [];
-  }),
+  webhookRetrySchedule: durationList(),
   webhookBlockPrivate: bool,
   webhookConcurrency: int(1, 1024),
   logLevel: z.enum(["debug", "info", "warn", "error", "silent"]),
   shutdownGrace: duration("SHUTDOWN_GRACE"),
   jobLease: duration("JOB_LEASE").refine((ms) => ms >= 1000, "JOB_LEASE must be at least 1s"),
+  jobDeadline: duration("JOB_DEADLINE").refine((ms) => ms >= 1000, "JOB_DEADLINE must be at least 1s"),
   resumeRetention: duration("RESUME_RETENTION"),
   defaultMonthlyQuota: int(0, 1_000_000_000),
   defaultRateLimit: int(0, 1_000_000),
@@ -242,11 +288,19 @@ const schema = z.object({
     (ms) => ms >= 100 && ms <= 240_000,
     "BODY_TIMEOUT must be between 100ms and 4m",
   ),
+  uploadTimeout: duration("UPLOAD_TIMEOUT").refine(
+    (ms) => ms >= 1000 && ms <= 3_600_000,
+    "UPLOAD_TIMEOUT must be between 1s and 1h",
+  ),
   bodyBudget: int(1, 65536),
   metricsToken: z.union([
     z.literal(""),
     z.string().regex(/^[\x21-\x7e]{16,256}$/, "METRICS_TOKEN must be 16-256 visible ASCII characters"),
   ]),
+  reportLinkTtl: duration("REPORT_LINK_TTL").refine(
+    (ms) => ms >= 3_600_000 && ms <= 365 * 86_400_000,
+    "REPORT_LINK_TTL must be between 1h and 365d",
+  ),
 });
 
 export class ConfigError extends Error {
@@ -271,7 +325,9 @@ export function loadConfig(
     const problems = parsed.error.issues.map((i) => {
       const key = String(i.path[0]) as SettingName;
       const s = SETTINGS[key];
-      return s ? `${s.env} (--${s.flag}) = ${JSON.stringify(raw[key])}: ${i.message}` : i.message;
+      // settings that hold tokens are never echoed: the message says which entry and why
+      const shown = SECRET_VALUES.has(key) ? "(value not shown)" : JSON.stringify(raw[key]);
+      return s ? `${s.env} (--${s.flag}) = ${shown}: ${i.message}` : i.message;
     });
     throw new ConfigError(problems);
   }
@@ -294,6 +350,9 @@ export function loadConfig(
       ...new Set([...v.githubTokens.split(","), v.githubToken].map((t) => t.trim()).filter((t) => t !== "")),
     ]) as string[],
     githubConcurrency: v.githubConcurrency,
+    forgeHosts: Object.freeze(
+      parseForgeHosts({ FORGE_HOSTS: v.forgeHosts, GITLAB_TOKEN: v.gitlabToken }).map((h) => Object.freeze(h)),
+    ) as ForgeHostConfig[],
     workerConcurrency: v.workerConcurrency,
     webhookTimeoutMs: v.webhookTimeout,
     webhookRetryScheduleMs: Object.freeze([...v.webhookRetrySchedule]) as number[],
@@ -302,13 +361,16 @@ export function loadConfig(
     logLevel: v.logLevel,
     shutdownGraceMs: v.shutdownGrace,
     jobLeaseMs: v.jobLease,
+    jobDeadlineMs: v.jobDeadline,
     maxResumeBytes: 10 * 1024 * 1024,
     resumeRetentionMs: v.resumeRetention,
     defaultMonthlyQuota: v.defaultMonthlyQuota,
     defaultRateLimitPerMinute: v.defaultRateLimit,
     bodyTimeoutMs: v.bodyTimeout,
+    uploadTimeoutMs: v.uploadTimeout,
     bodyBudgetBytes: v.bodyBudget * 1024 * 1024,
     metricsToken: v.metricsToken === "" ? null : v.metricsToken,
+    reportLinkTtlMs: v.reportLinkTtl,
   });
 }
 
@@ -316,17 +378,21 @@ export function loadConfig(
 export function loadDataDir(
   env: Record<string, string | undefined>,
   flags: Record<string, string> = {},
-): { dataDir: string; dbPath: string; databaseUrl: string | null } {
-  const dataDir = resolve(flags[SETTINGS.dataDir.flag] ?? env.DATA_DIR ?? SETTINGS.dataDir.def);
+): { dataDir: string; dbPath: string; databaseUrl: string | null; dataDirGiven: string } {
+  const dataDirGiven = flags[SETTINGS.dataDir.flag] ?? env.DATA_DIR ?? SETTINGS.dataDir.def;
+  const dataDir = resolve(dataDirGiven);
   const url = flags[SETTINGS.databaseUrl.flag] ?? env.DATABASE_URL ?? "";
   const parsed = databaseUrl().safeParse(url);
   if (!parsed.success) throw new ConfigError([`DATABASE_URL (--database-url): ${parsed.error.issues[0]!.message}`]);
-  return { dataDir, dbPath: resolve(dataDir, "claimcheck.db"), databaseUrl: url === "" ? null : url };
+  return { dataDir, dbPath: resolve(dataDir, "claimcheck.db"), databaseUrl: url === "" ? null : url, dataDirGiven };
 }
 
-/** The settings table for --help and the README. */
+/** The settings table for --help: flag, variable, meaning and default (a help text that states its own default keeps it). */
 export function settingsHelp(): string {
   return Object.values(SETTINGS)
-    .map((s) => `  --${s.flag.padEnd(24)} ${s.env.padEnd(24)} ${s.help} (default: ${s.def === "" ? "none" : s.def})`)
+    .map((s) => {
+      const def = /\(default: /.test(s.help) ? "" : ` (default: ${s.def === "" ? "none" : s.def})`;
+      return `  --${s.flag.padEnd(24)} ${s.env.padEnd(24)} ${s.help}${def}`;
+    })
     .join("\n");
 }

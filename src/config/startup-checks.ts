@@ -37,6 +37,18 @@ export function ensureDataDir(dataDir: string): void {
   }
 }
 
+/**
+ * An admin command pointed at a DATA_DIR without a database: it is not created silently (a mistyped
+ * DATA_DIR, or a command run in another directory, would otherwise get an empty database and answer
+ * "no API keys"). The message names the path, how it was found, and `--create` for a new one on purpose.
+ */
+export function missingDatabaseError(given: string, dbPath: string, cwd = process.cwd()): ConfigError {
+  const relative = !given.startsWith("/") ? ` (relative to the current directory ${cwd})` : "";
+  return new ConfigError([
+    `${SETTINGS.dataDir.env} (--${SETTINGS.dataDir.flag}) = ${JSON.stringify(given)}: there is no claimcheck database at ${dbPath}${relative}. Run the command where the server keeps its data (serve prints the path at start) or set ${SETTINGS.dataDir.env} / --${SETTINGS.dataDir.flag} to that directory; to create a new, empty database there, add --create`,
+  ]);
+}
+
 /** An error opening the database file, reported like a configuration problem of DATA_DIR. */
 export function databaseOpenError(dataDir: string, dbPath: string, err: unknown): ConfigError {
   return new ConfigError([

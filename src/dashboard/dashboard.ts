@@ -1,11 +1,14 @@
 import { Elysia } from "elysia";
-import type { AccountService } from "../accounts/account-service.ts";
+import type { AccountService, Principal } from "../accounts/account-service.ts";
 import { AdminAuth, type AdminAuthOptions } from "../admins/admin-auth.ts";
 import { AdminStore } from "../admins/admin-store.ts";
 import { setupLink } from "../admins/setup-link.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/log.ts";
+import type { ReportLinks } from "../report/report-links.ts";
+import { ReportSource } from "../report/report-source.ts";
 import type { Database } from "../storage/database.ts";
+import type { Acknowledgement } from "../verification/acceptance.ts";
 import type { VerificationService } from "../verification/verification-service.ts";
 import type { AttemptResult } from "../webhooks/attempt-outcome.ts";
 import type { DeliveryHealth, DeliveryListRow } from "../webhooks/delivery-report-store.ts";
@@ -15,6 +18,9 @@ import { createPageHandler, type FormLimits } from "./page-handler.ts";
 import { authRoutes } from "./routes/auth-routes.ts";
 import { clientRoutes } from "./routes/client-routes.ts";
 import { jobRoutes } from "./routes/job-routes.ts";
+import { reportRoutes } from "./routes/report-routes.ts";
+import { shareRoutes } from "./routes/share-routes.ts";
+import { submitRoutes } from "./routes/submit-routes.ts";
 import { webhookRoutes } from "./routes/webhook-routes.ts";
 
 /** What the dashboard needs from webhook delivery: the same service the CLI uses. */
@@ -49,6 +55,25 @@ export interface DashboardDeps {
   /** how often live regions refresh themselves in the browser */
   refreshMs?: number;
   auth?: AdminAuthOptions;
+  /** share links to reports */
+  reportLinks: ReportLinks;
+  /** the largest resume the upload form takes (the API's limit) */
+  maxResumeBytes: number;
+  /** the hosts the upload form's accounts may be on (config.forgeHosts' names), for its hint */
+  forgeHosts?: readonly string[];
+  /**
+   * POST /v1/verify's acceptance of a multipart upload (http/accept-upload.ts), handed in by the app:
+   * the upload form reads its fields, then submits exactly as the API does
+   */
+  acceptUpload(
+    request: Request,
+    who: {
+      fields: readonly string[];
+      resolve(fields: Map<string, string>): Promise<{ principal: Principal; idempotencyKey: string | null }>;
+    },
+    /** the request's server: the body is read under the service's own timers, as the API reads it */
+    server?: { timeout(request: Request, seconds: number): void } | null,
+  ): Promise<{ ack: Acknowledgement; fields: Map<string, string> }>;
 }
 
 /**
@@ -65,7 +90,7 @@ export function createDashboard(deps: DashboardDeps) {
     bodies: deps.bodies,
     assets: assets.paths,
   });
-  const context = { ...deps, handle, auth, refreshMs: deps.refreshMs ?? 5_000 };
+  const context = { ...deps, handle, auth, refreshMs: deps.refreshMs ?? 5_000, reports: new ReportSource(deps.db) };
 
   const routes = new Elysia({ name: "dashboard" })
     .get("/dashboard/assets/:file", ({ request }) => {
@@ -81,6 +106,9 @@ export function createDashboard(deps: DashboardDeps) {
     })
     .use(authRoutes(handle, auth))
     .use(jobRoutes(context))
+    .use(reportRoutes(context))
+    .use(submitRoutes(context))
+    .use(shareRoutes(context))
     .use(clientRoutes(context))
     .use(webhookRoutes(context))
     .all("/dashboard/*", (ctx) => handle.unmatched(ctx, allowedMethods(ctx.request)), { parse: "none" });
@@ -120,4 +148,5 @@ export type DashboardContext = DashboardDeps & {
   handle: ReturnType<typeof createPageHandler>;
   auth: AdminAuth;
   refreshMs: number;
+  reports: ReportSource;
 };

@@ -43,6 +43,11 @@ export interface PageHandlerDeps {
 
 type Server = { requestIP(r: Request): { address: string } | null } | null | undefined;
 
+/** Who the session belongs to, as the pages see it. */
+export function viewerOf(session: LiveSession): Viewer {
+  return { username: session.username, csrfToken: session.csrf_token, role: session.role };
+}
+
 export function htmlResponse(page: Html, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(page.value, {
     status,
@@ -83,7 +88,7 @@ export async function readForm(
   const out: Form = new Map();
   const urlencoded = /^application\/x-www-form-urlencoded/i.test(type);
   if (!urlencoded && !/^multipart\/form-data/i.test(type)) return out;
-  const release = limits.budget.reserve(declared);
+  const release = limits.budget.reserve(declared, request);
   let body: Buffer;
   try {
     body = await readSmallBody(request, { ...limits, maxBytes, tooLarge, deadlineMs });
@@ -114,9 +119,7 @@ export function field(form: Form, name: string, max = 500, raw = false): string 
  * token must match (the session's, or the login cookie's before a session exists).
  */
 export function checkCsrf(request: Request, form: Form, expected: string | null): void {
-  const site = request.headers.get("sec-fetch-site");
-  if (site && site !== "same-origin" && site !== "none")
-    throw new AppError("csrf_failed", 403, "cross-site form submission refused");
+  checkSameSite(request);
   const given = form.get("_csrf") ?? "";
   if (!expected || !given || !sameSecret(given, expected)) {
     throw new AppError(
@@ -125,6 +128,24 @@ export function checkCsrf(request: Request, form: Form, expected: string | null)
       "the form's security token is missing or stale: reload the page and submit again",
     );
   }
+}
+
+/** A browser that says the request comes from another site is refused before its body is read. */
+export function checkSameSite(request: Request): void {
+  const site = request.headers.get("sec-fetch-site");
+  if (site && site !== "same-origin" && site !== "none")
+    throw new AppError("csrf_failed", 403, "cross-site form submission refused");
+}
+
+/** What an account must be to use a page: administrators only, or any signed-in account. */
+export interface AccessRule {
+  /** administrators only: keys, secrets, settings, deleting files (403 for a recruiter) */
+  adminOnly?: boolean;
+  /**
+   * the handler reads the body itself (a streamed upload) and checks its CSRF field with `checkCsrf`;
+   * the cross-site check still runs before a byte is read
+   */
+  rawBody?: boolean;
 }
 
 /** The handler wrapper: resolves the request context and renders any error as a dashboard page. */
@@ -186,7 +207,7 @@ export function createPageHandler(deps: PageHandlerDeps) {
       const r = base(ctx.request, undefined, ctx.server);
       const session = await deps.auth.session(readCookie(ctx.request, SESSION_COOKIE, r.secure));
       if (!session) return noSession(r, ctx.request.method !== "GET" && ctx.request.method !== "HEAD");
-      const viewer: Viewer = { username: session.username, csrfToken: session.csrf_token };
+      const viewer = viewerOf(session);
       if (allow.length === 0) return fail(new AppError("not_found", 404, "There is no such dashboard page."), viewer);
       const list = allow.join(", ");
       return fail(
@@ -213,25 +234,42 @@ export function createPageHandler(deps: PageHandlerDeps) {
     },
 
     /**
-     * A page or action for a signed-in administrator. Without a live session a GET is sent to the login
-     * page and a POST is refused; a POST must carry the session's CSRF token.
+     * A page or action for a signed-in account. Without a live session a GET is sent to the login
+     * page and a POST is refused; a POST must carry the session's CSRF token. An administrators' page
+     * answers a recruiter 403 before anything else is read.
      */
     async authed(
       ctx: { request: Request; params?: Record<string, string>; server?: Server },
       handler: (r: AdminRequest) => Response | Promise<Response>,
+      access: AccessRule = {},
     ): Promise<Response> {
       const r = base(ctx.request, ctx.params, ctx.server);
       const session = await deps.auth.session(readCookie(ctx.request, SESSION_COOKIE, r.secure));
       const post = ctx.request.method !== "GET" && ctx.request.method !== "HEAD";
       if (!session) return noSession(r, post);
-      const viewer: Viewer = { username: session.username, csrfToken: session.csrf_token };
+      const viewer = viewerOf(session);
       try {
-        const form = post ? await readForm(ctx.request, deps.bodies) : new Map<string, string>();
-        if (post) checkCsrf(ctx.request, form, session.csrf_token);
+        if (access.adminOnly && session.role !== "admin")
+          throw new AppError(
+            "admins_only",
+            403,
+            "This page is for administrators. Your account reads results, submits resumes and shares reports.",
+          );
+        if (post && access.rawBody) checkSameSite(ctx.request);
+        const form = post && !access.rawBody ? await readForm(ctx.request, deps.bodies) : new Map<string, string>();
+        if (post && !access.rawBody) checkCsrf(ctx.request, form, session.csrf_token);
         return await handler({ ...r, session, viewer, form });
       } catch (err) {
         return fail(err, viewer);
       }
+    },
+
+    /** A page or action for administrators only (keys, secrets, settings): 403 for a recruiter. */
+    admin(
+      ctx: { request: Request; params?: Record<string, string>; server?: Server },
+      handler: (r: AdminRequest) => Response | Promise<Response>,
+    ): Promise<Response> {
+      return this.authed(ctx, handler, { adminOnly: true });
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { GitHubClient } from "./github-client.ts";
 import { sameLogin, toGhCommit, toGhRepo } from "./github-mappers.ts";
+import { searchMemo } from "./search-memo.ts";
 import type { CopyEvidence, GhCommit, GhRepo } from "./types.ts";
 
 /**
@@ -8,15 +9,15 @@ import type { CopyEvidence, GhCommit, GhRepo } from "./types.ts";
  *   suspect: a short history for the repository's size (<= SUSPECT_MAX_COMMITS commits, all committed
  *            within SUSPECT_SPAN_MS) holding real code (its read commits add SUSPECT_MIN_LINES lines or
  *            touch SUSPECT_MIN_FILES files, or the repository holds SUSPECT_MIN_KB).
- *   search:  GET /search/repositories by name (in:name, fork:false), and by description (in:description)
- *            only for a strong suspect (all committed within STRONG_SPAN_MS) the name search left without
- *            a candidate: 1 call of the 30-a-minute search budget, 2 at most (GitHub's clients space
- *            search calls 2 s apart, so each costs time too); keep other owners' repositories created
- *            before this one whose name or description is the same, most stars first, at most COMPARE_MAX.
+ *   search:  GET /search/repositories by name (in:name, fork:false) and by description (in:description,
+ *            when it has DESCRIPTION_MIN_CHARS): every suspect, both ways, because a renamed copy keeps its
+ *            description (2 calls of the 30-a-minute search budget; GitHub's clients space search calls
+ *            2 s apart, so each costs time too); keep other owners' repositories created before this one
+ *            whose name or description is the same, most stars first, at most COMPARE_MAX.
  *   compare: each one's head commit (1 call): the same root tree SHA means identical content. Otherwise
  *            both recursive trees (1 call each, ours once) and the share of our files whose blob SHA the
  *            original also has.
- * At most 2 + 1 + 2 x COMPARE_MAX = 9 calls, for suspects only; an honest suspect usually costs 1.
+ * At most 2 + 1 + 2 x COMPARE_MAX = 9 calls, for suspects only; a verdict is remembered per head tree.
  */
 
 export const SUSPECT_MAX_COMMITS = 20;
@@ -25,16 +26,10 @@ export const SUSPECT_MIN_LINES = 500;
 export const SUSPECT_MIN_FILES = 50;
 export const SUSPECT_MIN_KB = 200;
 export const COMPARE_MAX = 3;
-/** A history committed within this span is a strong suspect: worth a second search, by description. */
-export const STRONG_SPAN_MS = 86_400_000;
+/** A description shorter than this ("My app") finds too many unrelated repositories to be worth a search. */
+export const DESCRIPTION_MIN_CHARS = 12;
 
 const norm = (s: string | null | undefined) => (s ?? "").toLowerCase().replace(/[^a-z0-9]/g, "");
-
-/** All of a history committed within STRONG_SPAN_MS: a strong copy suspect. */
-export function isStrongSuspect(commits: readonly GhCommit[]): boolean {
-  const times = commits.map((c) => Date.parse(c.committerDate)).filter((t) => Number.isFinite(t));
-  return times.length > 0 && Math.max(...times) - Math.min(...times) <= STRONG_SPAN_MS;
-}
 
 /** A short history for its size: worth a look for an older original. */
 export function isCopySuspect(
@@ -106,15 +101,18 @@ export async function findOriginal(
   repo: GhRepo,
   login: string,
   ownTree: string,
-  strong = false,
 ): Promise<CopyEvidence | undefined> {
   const desc = (repo.description ?? "").replace(/["\\]/g, " ").trim().slice(0, 80);
   const byName = olderOthers(await search(client, `${repo.name} in:name fork:false`), repo, login, desc);
   const byDesc =
-    byName.length === 0 && strong && desc.length >= 12
+    desc.length >= DESCRIPTION_MIN_CHARS
       ? olderOthers(await search(client, `"${desc}" in:description fork:false`), repo, login, desc)
       : [];
-  const candidates = [...byName, ...byDesc].slice(0, COMPARE_MAX);
+  const seen = new Set<string>();
+  const candidates = [...byName, ...byDesc]
+    .filter((r) => !seen.has(r.fullName.toLowerCase()) && seen.add(r.fullName.toLowerCase()))
+    .sort((a, b) => b.stargazers - a.stargazers || a.fullName.localeCompare(b.fullName))
+    .slice(0, COMPARE_MAX);
   let ours: Set<string> | null | undefined;
   let best: CopyEvidence | undefined;
   for (const original of candidates) {
@@ -137,26 +135,17 @@ export async function findOriginal(
   return best && best.sharedFiles > 0 ? best : undefined;
 }
 
-/**
- * Copy verdicts by (API origin, repository, head tree). A verdict cannot change while the tree does not:
- * an original must be older than the copy, so it existed when the copy was first checked. Re-verifying
- * a candidate then spends no search call (GitHub allows 30 a minute; clients space them 2 s apart).
- */
-const verdicts = new Map<string, CopyEvidence | null>();
-export const VERDICT_MEMO_MAX = 1000;
+/** Copy verdicts by (API origin, repository, head tree): a verdict cannot change while the tree does not. */
+const verdicts = searchMemo<CopyEvidence>();
 
-export async function findOriginalOnce(
+export function findOriginalOnce(
   scope: string,
   client: GitHubClient,
   repo: GhRepo,
   login: string,
   ownTree: string,
-  strong: boolean,
 ): Promise<CopyEvidence | undefined> {
-  const key = `${scope}|${repo.fullName.toLowerCase()}|${ownTree}|${strong ? 1 : 0}`;
-  if (verdicts.has(key)) return verdicts.get(key) ?? undefined;
-  const found = await findOriginal(client, repo, login, ownTree, strong);
-  if (verdicts.size >= VERDICT_MEMO_MAX) verdicts.delete(verdicts.keys().next().value!);
-  verdicts.set(key, found ?? null);
-  return found;
+  return verdicts(`${scope}|${repo.fullName.toLowerCase()}|${ownTree}`, () =>
+    findOriginal(client, repo, login, ownTree),
+  );
 }

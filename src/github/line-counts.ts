@@ -47,11 +47,19 @@ interface Contributor {
   weeks?: ContributorWeek[];
 }
 
-/** GET /stats/contributors; null when GitHub has nothing usable (202 twice, 204, an error). */
+/**
+ * GitHub computes the statistics after the first request (202). After the evidence's other calls, they are
+ * asked for again, then up to STATS_RETRIES more times with doubling waits (backoff units 1, 2, 4): exact
+ * counts are worth a few seconds, an estimate is the last resort.
+ */
+export const STATS_RETRIES = 3;
+
+/** GET /stats/contributors; null when GitHub has nothing usable (still 202 after the retries, 204, an error). */
 export async function contributorStats(
   client: GitHubClient,
   repo: GhRepo,
   meanwhile: Promise<unknown>,
+  backoff: { unitMs: number; wait?: (ms: number) => Promise<void> } = { unitMs: 1000 },
 ): Promise<Contributor[] | null> {
   const ask = () =>
     client
@@ -63,9 +71,14 @@ export async function contributorStats(
       .catch(() => null);
   let res = await ask();
   if (res?.status === 202) {
-    // GitHub computes the statistics after the first request: ask once more after the other calls
+    // GitHub computes the statistics after the first request: ask again after the other calls, then back off
     await meanwhile;
     res = await ask();
+    const wait = backoff.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+    for (let k = 0; k < STATS_RETRIES && res?.status === 202; k++) {
+      await wait(backoff.unitMs * 2 ** k);
+      res = await ask();
+    }
   }
   return res?.status === 200 && Array.isArray(res.data) ? res.data : null;
 }

@@ -1,8 +1,9 @@
 import { type CommitHistory, fetchCommitHistory } from "./commit-history.ts";
 import { planStatsSample } from "./commit-sample.ts";
-import { findOriginalOnce, isCopySuspect, isStrongSuspect } from "./copy-search.ts";
+import { findOriginalOnce, isCopySuspect } from "./copy-search.ts";
 import type { GitHubClient } from "./github-client.ts";
 import { sameLogin, toGhCommit } from "./github-mappers.ts";
+import { findHistoryOriginOnce, isClonedHistorySuspect } from "./history-origin.ts";
 import {
   authoredInWeek,
   COMMITS_PER_HEAVY_WEEK,
@@ -46,6 +47,8 @@ export interface EvidenceLimits {
   scope?: string;
   /** the last read of each history (stable-history.ts): a re-read after a push asks only for what is new */
   history?: HistoryStore | null;
+  /** one backoff unit (the client's): waits between /stats/contributors retries (line-counts.ts) */
+  backoffUnitMs?: number;
 }
 
 interface ContentEntry {
@@ -103,7 +106,7 @@ export async function fetchRepoEvidence(
     client.get<ContentEntry[]>("/repos/{owner}/{repo}/contents/{path}", { ...params, path: "" }, [404]),
     aheadOfParent(client, repo, login, limits.maxCommitPages),
   ]);
-  const plan = await planLineCounts(client, repo, login, history, limits.sampleSize, basics);
+  const plan = await planLineCounts(client, repo, login, history, limits.sampleSize, basics, limits.backoffUnitMs);
   const [[languages, root, ahead], sample] = await Promise.all([basics, sampleWithStats(client, repo, plan.shas)]);
   evidence.lineCounts = plan.lineCounts;
   // /stats/contributors counts the candidate's non-merge commits exactly: it replaces the paged estimate
@@ -141,11 +144,16 @@ export async function fetchRepoEvidence(
   const sampledRoot = history.rootCommit && sample.commits.find((c) => c.sha === history.rootCommit!.sha);
   if (sampledRoot) evidence.rootCommit = sampledRoot;
   const suspect = isCopySuspect(repo, history.candidateCommits, history.totalCommitCount, evidence.sampledWithStats);
-  if (suspect && history.headTreeSha) {
-    const strong = isStrongSuspect(history.candidateCommits);
-    const copy = await findOriginalOnce(limits.scope ?? "", client, repo, login, history.headTreeSha, strong);
-    if (copy) evidence.copyOf = copy;
-  }
+  const [copy, origin] = await Promise.all([
+    suspect && history.headTreeSha
+      ? findOriginalOnce(limits.scope ?? "", client, repo, login, history.headTreeSha)
+      : undefined,
+    isClonedHistorySuspect(repo, history.rootCommit, login)
+      ? findHistoryOriginOnce(limits.scope ?? "", client, repo, login, history.rootCommit!.sha)
+      : undefined,
+  ]);
+  if (copy) evidence.copyOf = copy;
+  if (origin) evidence.historyOrigin = origin;
   return evidence;
 }
 
@@ -191,12 +199,13 @@ async function planLineCounts(
   history: CommitHistory,
   sampleSize: number,
   meanwhile: Promise<unknown>,
+  backoffUnitMs = 1000,
 ): Promise<{ shas: string[]; lineCounts: LineCountEvidence }> {
   const own = history.candidateCommits.filter((c) => c.parents <= 1);
   const every = { shas: own.map((c) => c.sha), lineCounts: { path: "every-commit" as const } };
   if (history.candidateCommitCount <= EVERY_COMMIT_MAX && !history.truncated) return every;
   const shas = new Set(planStatsSample(history.candidateCommits, history.candidateCommitCount, sampleSize));
-  const weeks = candidateWeeks(await contributorStats(client, repo, meanwhile), login);
+  const weeks = candidateWeeks(await contributorStats(client, repo, meanwhile, { unitMs: backoffUnitMs }), login);
   if (!weeks?.lines) {
     if (history.candidateCommitCount <= EVERY_COMMIT_FALLBACK_MAX && !history.truncated) return every;
     return { shas: [...shas], lineCounts: { path: "sampled", ...(weeks ? { commits: weeks.commits } : {}) } };
@@ -224,6 +233,11 @@ async function planLineCounts(
 
 /** A commit's diff that failed twice is one GitHub will not render: retrying longer only delays the job. */
 export const DIFF_RETRIES = 1;
+/**
+ * Commits of one repository read at once (immutable reads, so each is paid once ever). All of a short
+ * history's commits go in one round trip: reading them three at a time made a 4-commit history cost two.
+ */
+export const COMMIT_READS_AT_ONCE = 8;
 
 /**
  * GET /repos/{o}/{r}/commits/{sha} for each planned SHA (immutable: served from cache once seen). A commit
@@ -236,7 +250,7 @@ export async function sampleWithStats(
   shas: string[],
 ): Promise<{ commits: GhCommit[]; unrendered: string[] }> {
   const unrendered: string[] = [];
-  const fetched = await mapLimit(shas, 3, async (sha) => {
+  const fetched = await mapLimit(shas, COMMIT_READS_AT_ONCE, async (sha) => {
     try {
       const res = await client.get(
         "/repos/{owner}/{repo}/commits/{ref}",

@@ -39,6 +39,8 @@ export interface GhRepo {
   archived: boolean;
   /** true when the repository has no commits (GitHub answers 409 on /commits) */
   empty?: boolean;
+  /** the host serving it when it is not GitHub ("gitlab.com", "codeberg.org"); absent: github.com */
+  host?: string;
 }
 
 export interface GhCommit {
@@ -110,6 +112,8 @@ export interface RepoEvidence {
   unavailable?: RepoUnavailable;
   /** an older original of another owner this repository copies, when it is a suspect and one was found */
   copyOf?: CopyEvidence;
+  /** the older public repository this history's root commit comes from, when another identity made the root */
+  historyOrigin?: HistoryOrigin;
   /** how the line counts were read, and the candidate's exact totals when known */
   lineCounts?: LineCountEvidence;
   /** candidate commits whose diff GitHub could not render (500 "diff taking too long"): huge commits, size unknown */
@@ -148,6 +152,18 @@ export interface CopyEvidence {
   /** otherwise: how many of this repository's files (blobs) the original also has, of `files` */
   sharedFiles: number;
   files: number;
+}
+
+/** An older public repository of another owner that holds this history's root commit (the same SHA). */
+export interface HistoryOrigin {
+  /** "owner/name" of the repository the history was cloned from */
+  original: string;
+  owner: string;
+  createdAt: string;
+  pushedAt: string | null;
+  stargazers: number;
+  /** the shared root commit */
+  rootSha: string;
 }
 
 /** How the candidate's line counts were read (src/github/line-counts.ts): what the bulk check may rely on. */

@@ -4,6 +4,13 @@ import { ApiErrors, AppError } from "../lib/errors.ts";
 export const FORM_BODY_LIMIT_BYTES = 1024 * 1024;
 
 /**
+ * The dashboard's upload form: a resume like POST /v1/verify's, read by the same acceptance, which
+ * refuses an oversized declared length before reading and counts a chunked body as it streams; it
+ * answers in the dashboard's HTML, so the refusal is left to the route.
+ */
+export const DASHBOARD_UPLOAD_PATH = "/dashboard/submit";
+
+/**
  * The body a request may send, decided from its headers before a byte of it is read, so that every
  * refusal is the service's own JSON answer (the runtime's own limit is set far above these):
  * - POST /v1/verify: up to the resume limit plus the multipart envelope (a chunked upload is counted
@@ -22,6 +29,7 @@ export function bodyLimitError(
   const length = declared === null ? null : Number(declared);
   if (pathname === "/v1/verify")
     return length !== null && length > uploadLimitBytes ? ApiErrors.invalidFileTooLarge() : null;
+  if (pathname === DASHBOARD_UPLOAD_PATH && method === "POST") return null;
   if (length === null) {
     const chunked = /chunked/i.test(headers.get("transfer-encoding") ?? "");
     return chunked ? new AppError("length_required", 411, "send a Content-Length with the request body") : null;

@@ -1,4 +1,6 @@
-import { AppError } from "../lib/errors.ts";
+import type { ErrorBody } from "../contract/index.ts";
+import { CLIENT_CLOSED } from "../lib/body-stream.ts";
+import { type ApiErrorCode, AppError } from "../lib/errors.ts";
 import type { Logger } from "../lib/log.ts";
 import { isDatabaseUnavailable, TransactionAborted } from "../storage/sql-database.ts";
 
@@ -10,9 +12,29 @@ export function renderError(
   err: unknown,
   frameworkCode: string | number,
   logger: Logger,
-): { status: number; body: Record<string, unknown>; headers: Record<string, string> } {
+): { status: number; body: ErrorBody; headers: Record<string, string> } {
   if (err instanceof AppError) {
-    return { status: err.status, body: { error: err.code, message: err.message, ...err.extra }, headers: err.headers };
+    // a body that stopped, came too slowly or was cut by its client: the client's doing, worth a line for the operator
+    if (err.code === CLIENT_CLOSED || err.code === "request_timeout")
+      logger.info(err.code === CLIENT_CLOSED ? "request abandoned: the client closed the connection" : err.message, {
+        code: err.code,
+      });
+    return {
+      status: err.status,
+      body: { error: err.code as ApiErrorCode, message: err.message, ...err.extra },
+      headers: err.headers,
+    };
+  }
+  // an answer that breaks the API's own schema is the service's fault, not the request's
+  if (frameworkCode === "VALIDATION" && (err as { type?: unknown } | null)?.type === "response") {
+    logger.error("an answer does not match the API schema; sent internal_error instead", {
+      error: err instanceof Error ? err.message : String(err),
+    });
+    return {
+      status: 500,
+      body: { error: "internal_error", message: "something went wrong; the service log has details" },
+      headers: {},
+    };
   }
   switch (frameworkCode) {
     case "NOT_FOUND":
@@ -51,7 +73,7 @@ export function renderError(
       headers: { "Retry-After": String(DATABASE_UNAVAILABLE_RETRY_AFTER_S) },
     };
   }
-  logger.error("unhandled error", { error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+  logger.error("unhandled error", { error: describeThrown(err) });
   return {
     status: 500,
     body: { error: "internal_error", message: "something went wrong; the service log has details" },
@@ -73,4 +95,10 @@ export function isStorageFull(err: unknown): boolean {
   if (err instanceof TransactionAborted) return isStorageFull(err.cause);
   const code = (err as { code?: unknown } | null)?.code;
   return code === "SQLITE_FULL" || code === "ENOSPC" || code === "EDQUOT";
+}
+
+/** A thrown value for the log: its stack, else its name and message, never an empty string. */
+export function describeThrown(err: unknown): string {
+  if (!(err instanceof Error)) return String(err) || "(an empty value was thrown)";
+  return err.stack || `${err.name}: ${err.message || "(no message)"}`;
 }

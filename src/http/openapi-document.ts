@@ -1,58 +1,40 @@
-import { BODY_BUDGET_RETRY_AFTER_S } from "../lib/body-budget.ts";
-import { GITHUB_LOGIN } from "../lib/github-login.ts";
-import { DATABASE_UNAVAILABLE_RETRY_AFTER_S, STORAGE_FULL_RETRY_AFTER_S } from "./error-handler.ts";
-import {
-  AckSchema,
-  ErrorSchema,
-  FlagSchema,
-  PendingJobSchema,
-  ResultSchema,
-  VerifiedProjectSchema,
-} from "./routes/schemas.ts";
+import type { TSchema } from "@sinclair/typebox";
+import { ErrorSchema, nameOf } from "../contract/index.ts";
+import type { Answer, DocumentFacts, HeaderDoc, Operation } from "./api-operation.ts";
+import { API_OPERATIONS } from "./api-operations.ts";
+import { WEBHOOK_ANSWERS, WEBHOOK_EVENTS, WEBHOOK_HEADERS, type WebhookEvent } from "./api-webhooks.ts";
 
-/** A TypeBox schema as plain JSON Schema (no symbols); `nested` also references the project/flag schemas. */
-function plain(schema: unknown, nested = false): Record<string, unknown> {
-  let s = JSON.stringify(schema);
-  if (nested)
-    s = s
-      .replaceAll(JSON.stringify(VerifiedProjectSchema), JSON.stringify(ref("VerifiedProject")))
-      .replaceAll(JSON.stringify(FlagSchema), JSON.stringify(ref("Flag")));
-  return JSON.parse(s) as Record<string, unknown>;
-}
+type Json = Record<string, unknown>;
 
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const json = (schema: unknown) => ({ "application/json": { schema } });
-const header = (description: string, schema: Record<string, unknown> = { type: "string" }) => ({ description, schema });
-const errorAnswer = (description: string, headers?: Record<string, unknown>) => ({
-  description,
-  ...(headers ? { headers } : {}),
-  content: json(ref("Error")),
-});
-const retryAfter = header("seconds to wait before trying again", { type: "integer", minimum: 0 });
-const unauthorized = errorAnswer("unauthorized: missing, unknown or revoked API key", {
-  "WWW-Authenticate": header('Bearer realm="claimcheck"'),
-});
-const noAuth: never[] = [];
-const requestTimeout = errorAnswer(
-  "request_timeout: the body stopped arriving for BODY_TIMEOUT (or, for forms, was not whole within it); nothing was stored, the connection is closed: send it again",
-);
+const SECURITY: Record<Operation["auth"], Json[]> = {
+  apiKey: [{ bearer: [] }],
+  metricsToken: [{ metricsToken: [] }],
+  none: [],
+};
 
 /**
- * The OpenAPI 3.1 document of the public interface, written out rather than derived from the routes so
- * that it states what the framework cannot (headers, per-operation security, the 503 storage_full and
- * server_busy, the 408 request_timeout) and
- * leaves out what is not API (the dashboard's HTML pages). test/http/openapi.test.ts validates it with a
- * standard validator, checks it against the live routes and generates a typed client from it.
+ * The OpenAPI 3.1 document of the public interface, generated from the operations the routes are built
+ * from (http/api-operations.ts), the webhook events (http/api-webhooks.ts) and the contract's schemas
+ * (contract/). Nothing in it is written twice: a named contract shape becomes one component, referred to
+ * wherever it is used; every error answer is the Error component narrowed to the codes its operation
+ * declares. test/http/openapi.test.ts checks that the served document is this one and valid.
  */
-export function openApiDocument(maxResumeBytes: number): Record<string, unknown> {
-  const mb = Math.round(maxResumeBytes / 1024 / 1024);
+export function openApiDocument(maxResumeBytes: number): Json {
+  const facts: DocumentFacts = { maxResumeBytes };
+  const components = new Components();
+  const paths: Record<string, Json> = {};
+  for (const op of API_OPERATIONS) {
+    const path = op.path.replace(/:(\w+)/g, "{$1}");
+    paths[path] = { ...paths[path], [op.method]: operationObject(op, facts, components) };
+  }
+  const webhooks = Object.fromEntries(WEBHOOK_EVENTS.map((w) => [w.event, { post: webhookObject(w, components) }]));
   return {
     openapi: "3.1.0",
     info: {
       title: "claimcheck API",
       version: "1",
       description:
-        "Resume verification: submit a resume PDF and a GitHub username, get a scored verification by signed webhook or by polling. Every /v1 operation needs `Authorization: Bearer <API key>`; the operations endpoints need none, except /metrics (its own `METRICS_TOKEN` bearer).",
+        "Resume verification: submit a resume PDF and a GitHub username, get a scored verification by signed webhook or by polling. Every /v1 operation needs `Authorization: Bearer <API key>`; the operations endpoints need none, except /metrics (its own `METRICS_TOKEN` bearer). Objects may gain members in later versions: a client ignores the members it does not know.",
     },
     tags: [
       { name: "verifications", description: "submit a resume and read the result" },
@@ -61,137 +43,9 @@ export function openApiDocument(maxResumeBytes: number): Record<string, unknown>
         description: "health and readiness for orchestrators (no key); metrics for Prometheus (METRICS_TOKEN)",
       },
     ],
-    security: noAuth,
-    paths: {
-      "/v1/verify": {
-        post: {
-          operationId: "createVerification",
-          tags: ["verifications"],
-          summary: "Create a verification",
-          description: `multipart/form-data with a \`resume\` PDF (at most ${mb} MB, recognised by its %PDF- bytes) and \`hostUsername\`. Answers 202 once the job is stored durably; the job runs asynchronously. Send \`Idempotency-Key\` to make retries safe.`,
-          security: [{ bearer: [] }],
-          parameters: [
-            {
-              name: "Idempotency-Key",
-              in: "header",
-              required: false,
-              description:
-                "1-255 visible ASCII characters, kept 48 h per client: the same key with the same file and username answers the original trackingId and creates nothing; with another payload, 422 idempotency_key_reused",
-              schema: { type: "string", minLength: 1, maxLength: 255, pattern: "^[\\x21-\\x7e]{1,255}$" },
-            },
-          ],
-          requestBody: {
-            required: true,
-            content: {
-              "multipart/form-data": {
-                schema: {
-                  type: "object",
-                  required: ["resume", "hostUsername"],
-                  properties: {
-                    resume: { type: "string", format: "binary", description: `a PDF, at most ${mb} MB` },
-                    hostUsername: { type: "string", pattern: GITHUB_LOGIN.source, description: "a GitHub login" },
-                  },
-                },
-                encoding: { resume: { contentType: "application/pdf" } },
-              },
-            },
-          },
-          responses: {
-            "202": {
-              description: "queued; poll the Location or wait for the webhook",
-              headers: {
-                Location: header("/v1/jobs/{trackingId}", { type: "string", format: "uri-reference" }),
-                "Idempotent-Replayed": header(
-                  "true when an earlier request with this Idempotency-Key created the job",
-                  {
-                    type: "string",
-                    enum: ["true"],
-                  },
-                ),
-              },
-              content: json(ref("Acknowledgement")),
-            },
-            "400": errorAnswer("missing_fields (with `fields`), or invalid_request (a malformed Idempotency-Key)"),
-            "401": unauthorized,
-            "408": requestTimeout,
-            "413": errorAnswer(`invalid_file: the resume is larger than ${mb} MB`),
-            "415": errorAnswer("invalid_file: the bytes are not a PDF"),
-            "422": errorAnswer("idempotency_key_reused: the key was used with a different payload"),
-            "429": errorAnswer("quota_exceeded: monthly quota or per-key rate limit (`retryAfter` in seconds)", {
-              "Retry-After": retryAfter,
-            }),
-            "503": errorAnswer(
-              `storage_full: the server's disk is full and nothing was stored; retry after Retry-After (${STORAGE_FULL_RETRY_AFTER_S} s) with the same Idempotency-Key. server_busy: too many request bodies are being received at once (BODY_BUDGET_MB); nothing was read or stored, retry after Retry-After (${BODY_BUDGET_RETRY_AFTER_S} s). database_unavailable: the PostgreSQL database (DATABASE_URL) cannot be reached; nothing was stored, retry after Retry-After (${DATABASE_UNAVAILABLE_RETRY_AFTER_S} s) with the same Idempotency-Key`,
-              { "Retry-After": retryAfter },
-            ),
-          },
-        },
-      },
-      "/v1/jobs/{trackingId}": {
-        get: {
-          operationId: "getJob",
-          tags: ["verifications"],
-          summary: "Retrieve a job",
-          description:
-            "The VerificationResult once final. Before that `{ trackingId, hostUsername, status: queued | processing, createdAt }` with `stage` while processing and a `Retry-After` header: the number of seconds worth waiting before the next poll.",
-          security: [{ bearer: [] }],
-          parameters: [{ name: "trackingId", in: "path", required: true, schema: { type: "string", maxLength: 64 } }],
-          responses: {
-            "200": {
-              description: "the job: a final result, or a pending job",
-              headers: {
-                "Retry-After": header("pending jobs only: seconds until the next poll is worth it", retryAfter.schema),
-              },
-              content: json({ oneOf: [ref("VerificationResult"), ref("PendingJob")] }),
-            },
-            "401": unauthorized,
-            "404": errorAnswer("job_not_found: unknown id, or another client's job"),
-            "503": errorAnswer(
-              `database_unavailable: the PostgreSQL database (DATABASE_URL) cannot be reached; poll again after Retry-After (${DATABASE_UNAVAILABLE_RETRY_AFTER_S} s)`,
-              { "Retry-After": retryAfter },
-            ),
-          },
-        },
-      },
-      "/healthz": {
-        get: {
-          operationId: "healthz",
-          tags: ["operations"],
-          summary: "Liveness",
-          security: noAuth,
-          responses: { "200": { description: "alive", content: json(statusObject(["ok"])) } },
-        },
-      },
-      "/readyz": {
-        get: {
-          operationId: "readyz",
-          tags: ["operations"],
-          summary: "Readiness: database writable, room for one largest upload, worker loop alive",
-          security: noAuth,
-          responses: {
-            "200": { description: "ready", content: json(statusObject(["ready"])) },
-            "503": { description: "not ready, with the problems", content: json(statusObject(["unavailable"])) },
-          },
-        },
-      },
-      "/metrics": {
-        get: {
-          operationId: "metrics",
-          tags: ["operations"],
-          summary: "Prometheus metrics (text exposition format)",
-          description:
-            "Counts every tenant's jobs together, so it needs `Authorization: Bearer <METRICS_TOKEN>` (not an API key); it is off while the server has no METRICS_TOKEN.",
-          security: [{ metricsToken: [] }],
-          responses: {
-            "200": { description: "metrics", content: { "text/plain": { schema: { type: "string" } } } },
-            "401": errorAnswer("unauthorized: the METRICS_TOKEN bearer token is missing or wrong", {
-              "WWW-Authenticate": header('Bearer realm="claimcheck-metrics"'),
-            }),
-            "403": errorAnswer("metrics_disabled: the server has no METRICS_TOKEN, so /metrics is off"),
-          },
-        },
-      },
-    },
+    security: [],
+    paths,
+    webhooks,
     components: {
       securitySchemes: {
         bearer: { type: "http", scheme: "bearer", description: "an API key (`keys create`)" },
@@ -201,25 +55,156 @@ export function openApiDocument(maxResumeBytes: number): Record<string, unknown>
           description: "the server's METRICS_TOKEN (set by the operator), for GET /metrics only",
         },
       },
-      schemas: {
-        Acknowledgement: plain(AckSchema),
-        VerificationResult: plain(ResultSchema, true),
-        PendingJob: plain(PendingJobSchema),
-        VerifiedProject: plain(VerifiedProjectSchema),
-        Flag: plain(FlagSchema),
-        Error: plain(ErrorSchema),
-      },
+      schemas: components.schemas,
     },
   };
 }
 
-function statusObject(values: string[]) {
-  return {
-    type: "object",
-    required: ["status"],
-    properties: {
-      status: { type: "string", enum: values },
-      problems: { type: "array", items: { type: "string" } },
-    },
+function operationObject(op: Operation, facts: DocumentFacts, components: Components): Json {
+  const description = typeof op.description === "function" ? op.description(facts) : op.description;
+  const pathParams = Object.entries(op.params?.properties ?? {}).map(([name, schema]) => ({
+    name,
+    in: "path",
+    required: true,
+    ...describedBy(schema),
+    schema: components.json(schema),
+  }));
+  const body = op.body && {
+    required: true,
+    content: Object.fromEntries(
+      Object.entries(op.body).map(([media, b]) => [
+        media,
+        { schema: components.json(b.schema), ...(b.encoding ? { encoding: b.encoding } : {}) },
+      ]),
+    ),
   };
+  return {
+    operationId: op.operationId,
+    tags: [op.tag],
+    summary: op.summary,
+    ...(description ? { description } : {}),
+    security: SECURITY[op.auth],
+    ...(pathParams.length || op.headers ? { parameters: [...pathParams, ...headerParameters(op.headers ?? {})] } : {}),
+    ...(body ? { requestBody: body } : {}),
+    responses: Object.fromEntries(
+      Object.entries(op.answers).map(([status, answer]) => [status, answerObject(answer, components)]),
+    ),
+  };
+}
+
+function webhookObject(w: WebhookEvent, components: Components): Json {
+  return {
+    operationId: w.operationId,
+    summary: w.summary,
+    description: w.description,
+    parameters: headerParameters(WEBHOOK_HEADERS),
+    requestBody: { required: true, content: { "application/json": { schema: components.json(w.body) } } },
+    responses: WEBHOOK_ANSWERS,
+  };
+}
+
+function headerParameters(headers: Record<string, HeaderDoc>): Json[] {
+  return Object.entries(headers).map(([name, h]) => ({
+    name,
+    in: "header",
+    required: h.required ?? false,
+    description: h.description,
+    schema: h.schema,
+  }));
+}
+
+function answerObject(answer: Answer, components: Components): Json {
+  const headers = answer.headers
+    ? Object.fromEntries(
+        Object.entries(answer.headers).map(([name, h]) => [
+          name,
+          { description: h.description, ...(h.required ? { required: true } : {}), schema: h.schema },
+        ]),
+      )
+    : undefined;
+  let content: Json | undefined;
+  if (answer.json) content = { "application/json": { schema: components.json(answer.json) } };
+  else if (answer.errors)
+    content = {
+      "application/json": {
+        schema: {
+          allOf: [
+            components.json(ErrorSchema),
+            {
+              type: "object",
+              required: ["error"],
+              properties: { error: { type: "string", enum: [...answer.errors] } },
+            },
+          ],
+        },
+      },
+    };
+  else if (answer.media)
+    content = Object.fromEntries(Object.entries(answer.media).map(([media, schema]) => [media, { schema }]));
+  return { description: answer.description, ...(headers ? { headers } : {}), ...(content ? { content } : {}) };
+}
+
+/** A parameter's description lives beside the parameter, not inside its schema. */
+function describedBy(schema: TSchema): Json {
+  return typeof schema.description === "string" ? { description: schema.description } : {};
+}
+
+/**
+ * TypeBox schemas as the document's JSON Schema: named shapes become components (each converted once)
+ * referred to by $ref; a union of string literals becomes an enum; a record of any key becomes an
+ * object whose additionalProperties are its values. TypeBox's own symbols are dropped.
+ */
+class Components {
+  readonly schemas: Record<string, unknown> = {};
+
+  json(schema: unknown): unknown {
+    const name = nameOf(schema);
+    if (name) {
+      if (!(name in this.schemas)) {
+        this.schemas[name] = {}; // claimed before converting: a shape that contains itself refers to itself
+        this.schemas[name] = this.convert(schema as Json);
+      }
+      return { $ref: `#/components/schemas/${name}` };
+    }
+    return this.convert(schema);
+  }
+
+  private convert(schema: unknown): unknown {
+    if (Array.isArray(schema)) return schema.map((s) => this.json(s));
+    if (typeof schema !== "object" || schema === null) return schema;
+    const s = schema as Json;
+    const literals = stringLiterals(s.anyOf);
+    if (literals) return { type: "string", enum: literals, ...metadata(s) };
+    const pattern = s.patternProperties as Json | undefined;
+    if (s.type === "object" && pattern && Object.keys(pattern).length === 1 && !s.properties) {
+      const { patternProperties: _, ...rest } = s;
+      return { ...this.convertMembers(rest), additionalProperties: this.json(Object.values(pattern)[0]) };
+    }
+    return this.convertMembers(s);
+  }
+
+  private convertMembers(s: Json): Json {
+    const out: Json = {};
+    for (const key of Object.keys(s)) {
+      const value = s[key];
+      out[key] =
+        key === "properties" && value && typeof value === "object"
+          ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.json(v)]))
+          : this.json(value);
+    }
+    return out;
+  }
+}
+
+/** The values of a union whose every member is a string literal, else null. */
+function stringLiterals(anyOf: unknown): string[] | null {
+  if (!Array.isArray(anyOf) || anyOf.length === 0) return null;
+  const values = anyOf.map((m) => (m && typeof m === "object" && typeof m.const === "string" ? m.const : null));
+  return values.every((v): v is string => v !== null) ? values : null;
+}
+
+/** The annotations of a schema (description, examples ...), without its structure. */
+function metadata(s: Json): Json {
+  const { anyOf: _, type: __, ...rest } = s;
+  return rest;
 }

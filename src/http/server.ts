@@ -5,6 +5,7 @@ import type { VerificationService } from "../verification/verification-service.t
 import { bodyLimitError } from "./body-limits.ts";
 import { renderError } from "./error-handler.ts";
 import { type HealthProbe, healthRoutes } from "./routes/health-routes.ts";
+import { reportPdfRoutes } from "./routes/report-pdf-route.ts";
 import { rootRoutes } from "./routes/root-route.ts";
 import { verifyRoutes } from "./routes/verify-routes.ts";
 import { MULTIPART_OVERHEAD_BYTES, type UploadLimits } from "./upload.ts";
@@ -15,8 +16,10 @@ export interface HttpDeps {
   health: HealthProbe;
   logger: Logger;
   maxResumeBytes: number;
-  /** the global budget of buffered body bytes and the body timeout (uploads and forms alike) */
-  uploads: Pick<UploadLimits, "budget" | "idleTimeoutMs" | "timers">;
+  /** the global budget of buffered body bytes and the body timeout (uploads and forms alike), the upload deadline */
+  uploads: Pick<UploadLimits, "budget" | "idleTimeoutMs" | "timers" | "deadlineMs">;
+  /** the hosts POST /v1/verify's accounts may name (config.forgeHosts) */
+  forgeHosts?: readonly { host: string }[];
   /** bearer token of GET /metrics; null: /metrics is off */
   metricsToken?: string | null;
   /** more route modules mounted by other parts (dashboard ...) */
@@ -37,7 +40,9 @@ export function createHttpApp(deps: HttpDeps) {
       }
       return r.body;
     })
-    .onRequest(({ request, set }) => {
+    .onRequest(({ request, set, server }) => {
+      // whose share of the body budget this request's body counts against, until it says who it is (an API key)
+      deps.uploads.budget.senderIs(request, `address:${server?.requestIP(request)?.address ?? "unknown"}`);
       // API answers carry personal data: never cached, never sniffed
       set.headers["x-content-type-options"] = "nosniff";
       set.headers["cache-control"] = "no-store";
@@ -51,7 +56,8 @@ export function createHttpApp(deps: HttpDeps) {
     })
     .use(rootRoutes(deps.maxResumeBytes))
     .use(healthRoutes(deps.health, deps.metricsToken ?? null))
-    .use(verifyRoutes(deps));
+    .use(verifyRoutes(deps))
+    .use(reportPdfRoutes(deps));
   for (const extra of deps.extra ?? []) app.use(extra);
   return app;
 }

@@ -10,12 +10,16 @@ export interface UploadLimits extends BodyLimits {
   /** the whole multipart body (file, fields, envelope) */
   maxBodyBytes: number;
   maxResumeBytes: number;
+  /** the whole body must have arrived this long after the first read (UPLOAD_TIMEOUT), however steadily it comes */
+  deadlineMs?: number;
 }
 
 /** What one upload may hold in memory at a time (a chunk, the parser's tail, the fields): its budget share. */
 export const UPLOAD_BUFFER_BYTES = 256 * 1024;
 /** The username field is kept up to this length; anything longer is not a login anyway. */
 const MAX_FIELD_BYTES = 1024;
+/** `accounts` parts kept; one more than any valid request has, so too many is still refused as such. */
+const MAX_ACCOUNT_PARTS = 9;
 
 export interface VerifyUpload {
   /** the `resume` file part; on disk only when it starts with %PDF- and fits the limit */
@@ -28,22 +32,40 @@ export interface VerifyUpload {
     sha256: string;
   } | null;
   hostUsername: string | null;
+  /** every `accounts` part, in order (the field may repeat; each value may hold several, comma-separated) */
+  accounts: string[];
+  /** the other text fields asked for (`UploadFields.names`), each its first value */
+  fields: Map<string, string>;
   /** fields sent more than once */
   duplicated: string[];
   /** remove the staged file unless it was adopted */
   discard(): Promise<void>;
 }
 
+/** Other small text fields to read beside the resume, and a check to run on them before the file. */
+export interface UploadFields {
+  /** names of text fields to keep (each up to 1 KB; a repeated one keeps its first value) */
+  names: readonly string[];
+  /**
+   * Called with the fields read so far when the `resume` part starts, before a byte of it is stored
+   * (fields must come before the file, as a browser sends a form whose file input is last); a throw
+   * abandons the upload.
+   */
+  beforeFile?: (fields: Map<string, string>) => void | Promise<void>;
+}
+
 /**
  * Stream POST /v1/verify's multipart body: the `resume` part goes to a staged file as it arrives
  * (hashed on the way), never whole into memory; a part that does not start with %PDF- or outgrows the
  * limit stops being written. The request holds a share of the global body budget while it reads,
- * and is abandoned when the body stops arriving. Non-multipart bodies are a missing_fields error.
+ * and is abandoned when the body stops arriving or is not whole by the upload deadline.
+ * Non-multipart bodies are a missing_fields error.
  */
 export async function readVerifyUpload(
   request: Request,
   limits: UploadLimits,
   stage: () => Promise<StagedFile>,
+  extra: UploadFields = { names: [] },
 ): Promise<VerifyUpload> {
   const declared = request.headers.get("content-length");
   if (declared !== null && Number(declared) > limits.maxBodyBytes) throw ApiErrors.invalidFileTooLarge();
@@ -54,17 +76,22 @@ export async function readVerifyUpload(
       "send multipart/form-data with a `resume` file part and a `hostUsername` field",
     );
   }
-  const release = limits.budget.reserve(UPLOAD_BUFFER_BYTES);
+  const release = limits.budget.reserve(UPLOAD_BUFFER_BYTES, request);
   const parser = new MultipartParser(boundary);
   const counts = new Map<string, number>();
   const hash = new Bun.CryptoHasher("sha256");
   let resume: NonNullable<VerifyUpload["resume"]> | null = null;
   let head = new Uint8Array(0); // the first bytes, until %PDF- can be checked
   let user: string | null = null;
-  let target: "resume" | "user" | null = null;
+  let target: "resume" | "user" | "account" | "field" | null = null;
+  const accounts: string[] = [];
+  const fields = new Map<string, string>();
+  let fieldName = "";
   const out: VerifyUpload = {
     resume: null,
     hostUsername: null,
+    accounts,
+    fields,
     duplicated: [],
     discard: async () => {
       await resume?.staged?.discard();
@@ -102,6 +129,7 @@ export async function readVerifyUpload(
           counts.set(e.name ?? "", n);
           target = null;
           if (e.name === "resume" && e.filename !== null && n === 1) {
+            await extra.beforeFile?.(fields);
             resume = {
               filename: safeFilename(e.filename),
               size: 0,
@@ -114,6 +142,13 @@ export async function readVerifyUpload(
           } else if (e.name === "hostUsername" && n === 1) {
             user = "";
             target = "user";
+          } else if (e.name === "accounts" && n <= MAX_ACCOUNT_PARTS) {
+            accounts.push("");
+            target = "account";
+          } else if (e.name !== null && n === 1 && extra.names.includes(e.name)) {
+            fieldName = e.name;
+            fields.set(fieldName, "");
+            target = "field";
           }
         } else if (e.type === "data") {
           if (target === "resume") await fileBytes(resume!, e.bytes);
@@ -121,6 +156,15 @@ export async function readVerifyUpload(
             user += Buffer.from(e.bytes)
               .toString("utf8")
               .slice(0, MAX_FIELD_BYTES + 1);
+          else if (target === "account" && accounts[accounts.length - 1]!.length <= MAX_FIELD_BYTES)
+            accounts[accounts.length - 1] = (
+              accounts[accounts.length - 1] + Buffer.from(e.bytes).toString("utf8")
+            ).slice(0, MAX_FIELD_BYTES + 1);
+          else if (target === "field" && fields.get(fieldName)!.length <= MAX_FIELD_BYTES)
+            fields.set(
+              fieldName,
+              (fields.get(fieldName)! + Buffer.from(e.bytes).toString("utf8")).slice(0, MAX_FIELD_BYTES + 1),
+            );
         }
       }
     };
@@ -128,6 +172,7 @@ export async function readVerifyUpload(
       maxBytes: limits.maxBodyBytes,
       tooLarge: () => ApiErrors.invalidFileTooLarge(),
       idleTimeoutMs: limits.idleTimeoutMs,
+      deadlineMs: limits.deadlineMs,
       timers: limits.timers,
     })) {
       await events(parser.push(chunk));

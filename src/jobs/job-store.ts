@@ -23,6 +23,8 @@ export interface JobRow {
   lease_owner: string | null;
   lease_token: string | null;
   lease_expires_at: number | null;
+  /** when the running attempt must have ended (claim time + JOB_DEADLINE); null unless running */
+  deadline_at: number | null;
   last_error: string | null;
   created_at: number;
   updated_at: number;
@@ -61,33 +63,48 @@ export class JobStore {
     return (await this.db.query<{ id: number }, (string | number)[]>(`${insert} RETURNING id`).get(...values))!.id;
   }
 
-  /** Atomically lease up to `limit` due jobs of the given kinds, oldest due first. */
-  async claim(kinds: string[], owner: string, limit: number, now: number, leaseMs: number): Promise<JobRow[]> {
+  /**
+   * Atomically lease up to `limit` due jobs of the given kinds, oldest due first; each attempt must end by
+   * `now + deadlineMs` (default: no deadline).
+   */
+  async claim(
+    kinds: string[],
+    owner: string,
+    limit: number,
+    now: number,
+    leaseMs: number,
+    deadlineMs: number | null = null,
+  ): Promise<JobRow[]> {
     if (kinds.length === 0 || limit <= 0) return [];
     const marks = kinds.map(() => "?").join(", ");
     return this.db
-      .query<JobRow, (string | number)[]>(
+      .query<JobRow, (string | number | null)[]>(
         `UPDATE jobs
             SET state = 'running', attempts = attempts + 1, lease_owner = ?,
-                lease_token = ${this.claimSql.token}, lease_expires_at = ?, updated_at = ?
+                lease_token = ${this.claimSql.token}, lease_expires_at = ?, deadline_at = ?, updated_at = ?
           WHERE id IN (SELECT id FROM jobs
                         WHERE state = 'queued' AND kind IN (${marks}) AND run_at <= ?
                         ORDER BY run_at, id LIMIT ? ${this.claimSql.lock})
           RETURNING *`,
       )
-      .all(owner, now + leaseMs, now, ...kinds, now, limit);
+      .all(owner, now + leaseMs, deadlineMs === null ? null : now + deadlineMs, now, ...kinds, now, limit);
   }
 
-  /** Extend a lease still held; false when it was lost. */
-  async heartbeat(lease: LeaseRef, now: number, leaseMs: number): Promise<boolean> {
+  /**
+   * Extend a lease still held, never past the attempt's deadline plus `graceMs` (the time its worker has
+   * to record the outcome after aborting it): a job that hangs loses its lease even while its process
+   * heartbeats. False when the lease was lost.
+   */
+  async heartbeat(lease: LeaseRef, now: number, leaseMs: number, graceMs = 0): Promise<boolean> {
     return (
       (
         await this.db
           .query(
-            `UPDATE jobs SET lease_expires_at = ?, updated_at = ?
-            WHERE id = ? AND lease_token = ? AND state = 'running'`,
+            `UPDATE jobs SET updated_at = ?,
+                   lease_expires_at = CASE WHEN deadline_at IS NOT NULL AND deadline_at + ? < ? THEN deadline_at + ? ELSE ? END
+             WHERE id = ? AND lease_token = ? AND state = 'running'`,
           )
-          .run(now + leaseMs, now, lease.id, lease.token)
+          .run(now, graceMs, now + leaseMs, graceMs, now + leaseMs, lease.id, lease.token)
       ).changes === 1
     );
   }
@@ -98,7 +115,7 @@ export class JobStore {
         await this.db
           .query(
             `UPDATE jobs SET state = ?, last_error = ?, finished_at = ?, updated_at = ?,
-                  lease_owner = NULL, lease_token = NULL, lease_expires_at = NULL
+                  lease_owner = NULL, lease_token = NULL, lease_expires_at = NULL, deadline_at = NULL
             WHERE id = ? AND lease_token = ? AND state = 'running'`,
           )
           .run(state, error, now, now, lease.id, lease.token)
@@ -138,7 +155,7 @@ export class JobStore {
    */
   async completeMany(
     items: ReadonlyArray<LeaseRef & { next: boolean }>,
-    claim: { kinds: string[]; owner: string; leaseMs: number },
+    claim: { kinds: string[]; owner: string; leaseMs: number; deadlineMs?: number | null },
     now: number,
   ): Promise<{ finished: Set<number>; next: JobRow[] }> {
     if (items.length === 0) return { finished: new Set(), next: [] };
@@ -147,15 +164,18 @@ export class JobStore {
       const finished = new Set<number>();
       for (const l of items) if (await this.finish(l, "completed", null, now)) finished.add(l.id);
       const wanted = items.filter((l) => l.next && finished.has(l.id)).length;
-      return { finished, next: await this.claim(claim.kinds, claim.owner, wanted, now, claim.leaseMs) };
+      return {
+        finished,
+        next: await this.claim(claim.kinds, claim.owner, wanted, now, claim.leaseMs, claim.deadlineMs),
+      };
     }
     const marks = kinds.map(() => "?").join(", ");
     const rows = await this.db
-      .query<{ done: number | null; next: JobRow | string | null }, (string | number)[]>(
+      .query<{ done: number | null; next: JobRow | string | null }, (string | number | null)[]>(
         `WITH input AS (SELECT * FROM json_to_recordset(CAST(? AS text)::json) AS t(id bigint, token text, next int)),
          done AS (
            UPDATE jobs j SET state = 'completed', last_error = NULL, finished_at = ?, updated_at = ?,
-                  lease_owner = NULL, lease_token = NULL, lease_expires_at = NULL
+                  lease_owner = NULL, lease_token = NULL, lease_expires_at = NULL, deadline_at = NULL
              FROM input i
             WHERE j.id = i.id AND j.lease_token = i.token AND j.state = 'running'
             RETURNING j.id, i.next),
@@ -166,7 +186,8 @@ export class JobStore {
             LIMIT (SELECT count(*) FROM done WHERE next = 1) FOR UPDATE SKIP LOCKED),
          claimed AS (
            UPDATE jobs j SET state = 'running', attempts = attempts + 1, lease_owner = ?,
-                  lease_token = ${this.claimSql.token.replace("id::text", "j.id::text")}, lease_expires_at = ?, updated_at = ?
+                  lease_token = ${this.claimSql.token.replace("id::text", "j.id::text")}, lease_expires_at = ?,
+                  deadline_at = CAST(? AS bigint), updated_at = ?
              FROM due WHERE j.id = due.id
             RETURNING j.*)
          SELECT id AS done, NULL AS next FROM done
@@ -180,6 +201,7 @@ export class JobStore {
         now,
         claim.owner,
         now + claim.leaseMs,
+        claim.deadlineMs == null ? null : now + claim.deadlineMs,
         now,
       );
     const finished = new Set<number>();
@@ -205,7 +227,7 @@ export class JobStore {
         await this.db
           .query(
             `UPDATE jobs SET state = 'queued', run_at = ?, last_error = ?, updated_at = ?,
-                  attempts = attempts - ?, lease_owner = NULL, lease_token = NULL, lease_expires_at = NULL
+                  attempts = attempts - ?, lease_owner = NULL, lease_token = NULL, lease_expires_at = NULL, deadline_at = NULL
             WHERE id = ? AND lease_token = ? AND state = 'running'`,
           )
           .run(runAt, error, now, refundAttempt ? 1 : 0, lease.id, lease.token)
@@ -219,7 +241,7 @@ export class JobStore {
       await this.db
         .query(
           `UPDATE jobs SET state = 'queued', run_at = ?, attempts = CASE WHEN attempts > 0 THEN attempts - 1 ELSE 0 END, updated_at = ?,
-                lease_owner = NULL, lease_token = NULL, lease_expires_at = NULL
+                lease_owner = NULL, lease_token = NULL, lease_expires_at = NULL, deadline_at = NULL
           WHERE state = 'running' AND lease_owner = ?`,
         )
         .run(now, now, owner)
@@ -232,7 +254,7 @@ export class JobStore {
       .query<JobRow, [number, number, number]>(
         `UPDATE jobs SET state = 'queued', run_at = ?, updated_at = ?,
                 last_error = coalesce(last_error, 'lease expired: the worker stopped without finishing'),
-                lease_owner = NULL, lease_token = NULL, lease_expires_at = NULL
+                lease_owner = NULL, lease_token = NULL, lease_expires_at = NULL, deadline_at = NULL
           WHERE state = 'running' AND lease_expires_at <= ?
           RETURNING *`,
       )
@@ -243,19 +265,28 @@ export class JobStore {
     return this.db.query<JobRow, [number]>("SELECT * FROM jobs WHERE id = ?").get(id);
   }
 
-  /** Seconds the oldest due queued job has waited, and counts by state: for /readyz and metrics. */
-  async counts(now: number): Promise<{ byState: Record<string, number>; oldestDueAgeMs: number }> {
-    const rows = await this.db
-      .query<{ state: string; n: number }, []>("SELECT state, count(*) AS n FROM jobs GROUP BY state")
-      .all();
-    const oldest = await this.db
-      .query<{ run_at: number | null }, [number]>(
-        "SELECT min(run_at) AS run_at FROM jobs WHERE state = 'queued' AND run_at <= ?",
-      )
-      .get(now);
+  /**
+   * Counts by state, how long the oldest due queued job has waited, and how many jobs still run past their
+   * deadline (their worker could not end them): for /readyz and metrics.
+   */
+  async counts(
+    now: number,
+  ): Promise<{ byState: Record<string, number>; oldestDueAgeMs: number; pastDeadline: number }> {
+    const [rows, oldest, late] = await Promise.all([
+      this.db.query<{ state: string; n: number }, []>("SELECT state, count(*) AS n FROM jobs GROUP BY state").all(),
+      this.db
+        .query<{ run_at: number | null }, [number]>(
+          "SELECT min(run_at) AS run_at FROM jobs WHERE state = 'queued' AND run_at <= ?",
+        )
+        .get(now),
+      this.db
+        .query<{ n: number }, [number]>("SELECT count(*) AS n FROM jobs WHERE state = 'running' AND deadline_at <= ?")
+        .get(now),
+    ]);
     return {
-      byState: Object.fromEntries(rows.map((r) => [r.state, r.n])),
-      oldestDueAgeMs: oldest?.run_at == null ? 0 : now - oldest.run_at,
+      byState: Object.fromEntries(rows.map((r) => [r.state, Number(r.n)])),
+      oldestDueAgeMs: oldest?.run_at == null ? 0 : now - Number(oldest.run_at),
+      pastDeadline: Number(late?.n ?? 0),
     };
   }
 

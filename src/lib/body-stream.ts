@@ -50,6 +50,24 @@ function bodyTooSlow(deadlineMs: number): AppError {
   );
 }
 
+/** The client closed its connection before its body was whole: nobody reads the answer, nothing is kept. */
+export const CLIENT_CLOSED = "client_closed_request";
+
+export function clientClosed(): AppError {
+  return new AppError(
+    CLIENT_CLOSED,
+    400,
+    "the client closed the connection before the request body arrived; nothing was stored",
+    {},
+    { connection: "close" },
+  );
+}
+
+/** A read of the body that failed: ours (a timeout, an AppError) as it is, the runtime's (the socket went away) as clientClosed. */
+function readFailure(err: unknown): unknown {
+  return err instanceof AppError ? err : clientClosed();
+}
+
 /**
  * The request body chunk by chunk, as it arrives: counted against `maxBytes`, and abandoned when it
  * stops arriving for `idleTimeoutMs` (or is not complete by `deadlineMs`). Stopping early (an error, or the consumer leaving the loop)
@@ -62,25 +80,32 @@ export async function* bodyChunks(request: Request, o: BodyReadOptions): AsyncGe
   let total = 0;
   let done = false;
   let deadlineHandle: unknown;
-  const deadline: Promise<never>[] = [];
+  // the deadline rejects the read in progress when it passes; each read waits on its own fresh promise,
+  // never on one that lives as long as the body (every race on it would keep its chunk reachable until then)
+  let deadlinePassed: AppError | null = null;
+  let rejectRead: ((e: AppError) => void) | null = null;
   if (o.deadlineMs !== undefined) {
     const ms = o.deadlineMs;
-    const p = new Promise<never>((_, reject) => {
-      deadlineHandle = timers.setTimeout(() => reject(bodyTooSlow(ms)), ms);
-    });
-    p.catch(() => {}); // it may fire between two reads: seen by the next race, never unhandled
-    deadline.push(p);
+    deadlineHandle = timers.setTimeout(() => {
+      deadlinePassed = bodyTooSlow(ms);
+      rejectRead?.(deadlinePassed);
+    }, ms);
   }
   try {
     for (;;) {
+      if (deadlinePassed) throw deadlinePassed;
       let handle: unknown;
       const timeout = new Promise<never>((_, reject) => {
+        rejectRead = reject;
         handle = timers.setTimeout(() => reject(bodyTimeout(o.idleTimeoutMs)), o.idleTimeoutMs);
       });
       let next: Awaited<ReturnType<typeof reader.read>>;
       try {
-        next = await Promise.race([reader.read(), timeout, ...deadline]);
+        next = await Promise.race([reader.read(), timeout]);
+      } catch (err) {
+        throw readFailure(err);
       } finally {
+        rejectRead = null;
         timers.clearTimeout(handle);
       }
       if (next.done) {

@@ -1,17 +1,27 @@
 import { candidateName } from "./claims/candidate-name.ts";
 import { dateToEnd } from "./claims/date-column.ts";
+import { mergeDuplicateClaims } from "./claims/duplicate-claims.ts";
 import { segmentEntries } from "./claims/entries.ts";
+import { type ForgeLinkHost, KNOWN_FORGE_HOSTS } from "./claims/forge-links.ts";
+import { attachLinkCells } from "./claims/link-cells.ts";
 import { findLinks, type LocatedLink } from "./claims/link-finder.ts";
 import { splitLinkedItems } from "./claims/linked-items.ts";
 import { linkedSoftware } from "./claims/linked-software.ts";
+import { splitPhraseLinks } from "./claims/phrase-links.ts";
 import { buildProject } from "./claims/project-builder.ts";
 import { holdsProjects } from "./claims/project-sections.ts";
 import { detectSections, type Section } from "./claims/sections.ts";
 import { isColumnHeader } from "./claims/table-header.ts";
 import type { Line } from "./layout/layout-types.ts";
-import { layoutPage } from "./layout/page-layout.ts";
+import { orderPage, type PageLayout, preparePage } from "./layout/page-layout.ts";
 import type { LinkAnnotation, RawDocument } from "./pdf/raw-document.ts";
-import { type ClaimedProject, type ExtractedResume, ResumeError, type ResumeLink } from "./types.ts";
+import {
+  type ClaimedProject,
+  type ExtractedResume,
+  ResumeError,
+  type ResumeLink,
+  type ResumeTextLine,
+} from "./types.ts";
 
 /**
  * The whole pure pipeline: RawDocument -> ExtractedResume. Layout per page, sections, links,
@@ -31,11 +41,11 @@ function sectionOfLine(sections: Section[]): Map<number, Section> {
   return map;
 }
 
-function githubProfiles(links: LocatedLink[]): ResumeLink[] {
+function profiles(links: LocatedLink[], onHost: (host: string | undefined) => boolean): ResumeLink[] {
   const seen = new Set<string>();
   const out: ResumeLink[] = [];
   for (const { link } of links) {
-    if (link.host !== "github.com" || (link.kind !== "profile" && link.kind !== "organisation")) continue;
+    if (!onHost(link.host) || (link.kind !== "profile" && link.kind !== "organisation")) continue;
     const key = link.url.toLowerCase();
     if (seen.has(key)) continue;
     seen.add(key);
@@ -67,10 +77,10 @@ function projectsOf(sections: Section[], links: LocatedLink[], lines: Line[]): C
   for (const s of sections) {
     if (!holdsProjects(s, links)) continue;
     // a table's header row sets the title style its rows share, then names nothing
-    const entries = segmentEntries(s.lines.map(dateToEnd)).filter((e) => !isColumnHeader(e.title));
+    const entries = attachLinkCells(segmentEntries(s.lines.map(dateToEnd)).filter((e) => !isColumnHeader(e.title)));
     for (const entry of entries.flatMap(splitLinkedItems)) {
-      const p = buildProject(entry, s, links);
-      if (/\p{L}/u.test(p.name)) projects.push(p);
+      for (const p of splitPhraseLinks(buildProject(entry, s, links), entry, links))
+        if (/\p{L}/u.test(p.name)) projects.push(p);
     }
   }
   const claimed = new Set(projects.flatMap((p) => p.repoLinks.map((r) => r.repoUrl?.toLowerCase())));
@@ -78,17 +88,40 @@ function projectsOf(sections: Section[], links: LocatedLink[], lines: Line[]): C
     if (p.repoUrl && claimed.has(p.repoUrl.toLowerCase())) continue;
     projects.push(p);
   }
-  return projects;
+  return mergeDuplicateClaims(projects);
+}
+
+/**
+ * Every page laid out, lines numbered in reading order across pages. A page that splits into no
+ * columns is laid out again with the gutters the other pages split at: one template, one set of
+ * columns, even where a page's two columns share every baseline.
+ */
+function layoutPages(doc: RawDocument): PageLayout[] {
+  const prepared = doc.pages.map(preparePage);
+  const layouts = prepared.map((p) => orderPage(p, 0));
+  const known = [...new Set(layouts.flatMap((l) => l.gutters))];
+  let next = 0;
+  return layouts.map((layout, i) => {
+    const again = known.length > 0 && layout.gutters.length === 0 ? orderPage(prepared[i]!, 0, known) : layout;
+    for (const l of again.lines) l.index = next++;
+    return again;
+  });
+}
+
+export interface ExtractOptions {
+  /** the GitLab and Gitea/Forgejo hosts whose repository and profile links are recognised (default gitlab.com, codeberg.org) */
+  forgeHosts?: readonly ForgeLinkHost[];
 }
 
 /** Extract the claims of a parsed PDF. Throws ResumeError("pdf_no_text") when nothing is readable. */
-export function extractFromDocument(doc: RawDocument): ExtractedResume {
+export function extractFromDocument(doc: RawDocument, opts: ExtractOptions = {}): ExtractedResume {
+  const forges = opts.forgeHosts ?? KNOWN_FORGE_HOSTS;
   const warnings: string[] = [];
   const lines: Line[] = [];
   const hiddenText: ExtractedResume["hiddenText"] = [];
   const annotations = new Map<number, LinkAnnotation[]>();
-  for (const page of doc.pages) {
-    const layout = layoutPage(page, lines.length);
+  for (const layout of layoutPages(doc)) {
+    const page = doc.pages.find((p) => p.number === layout.page)!;
     lines.push(...layout.lines);
     hiddenText.push(...layout.hidden);
     annotations.set(page.number, page.links);
@@ -109,18 +142,43 @@ export function extractFromDocument(doc: RawDocument): ExtractedResume {
     );
   }
   const sections = detectSections(lines);
-  const links = findLinks(lines, annotations);
+  const links = findLinks(lines, annotations, forges);
   const sectionOf = sectionOfLine(sections);
   const projects = projectsOf(sections, links, lines);
-  if (!sections.some((s) => s.kind === "projects")) warnings.push("no projects section found");
+  if (!sections.some((s) => s.kind === "projects"))
+    warnings.push(
+      projects.length > 0
+        ? `no projects section found; ${projects.length === 1 ? "the project was" : `the ${projects.length} projects were`} inferred from repository links and entries elsewhere`
+        : "no projects section found",
+    );
   return {
     candidateName: candidateName(lines),
-    githubProfiles: githubProfiles(links),
+    githubProfiles: profiles(links, (host) => host === "github.com"),
+    forgeProfiles: profiles(links, (host) => forges.some((f) => f.host.toLowerCase() === host)),
     repoLinksOutsideProjects: outsideRepoLinks(links, sectionOf),
     projects,
     hiddenText,
     pages: doc.pages.length,
     ...(doc.producer ? { producer: doc.producer } : {}),
     warnings,
+    textLines: textLines(lines, sectionOf, links),
   };
+}
+
+/** The visible text line by line with its section, for matching repositories by name. */
+function textLines(lines: Line[], sectionOf: Map<number, Section>, links: LocatedLink[]): ResumeTextLine[] {
+  const linksAt = new Map<number, string[]>();
+  for (const l of links) linksAt.set(l.line, [...(linksAt.get(l.line) ?? []), l.link.url]);
+  return lines
+    .filter((l) => !l.rotated && l.text.trim() !== "")
+    .map((l) => {
+      const s = sectionOf.get(l.index);
+      return {
+        text: l.text.replace(/\s{2,}/g, "  ").trim(),
+        page: l.page,
+        section: s?.title ?? "",
+        sectionKind: s?.kind ?? "header",
+        links: linksAt.get(l.index) ?? [],
+      };
+    });
 }

@@ -25,6 +25,7 @@ export type {
   LinkKind,
   ResumeErrorCode,
   ResumeLink,
+  ResumeTextLine,
 } from "./types.ts";
 export { ResumeError } from "./types.ts";
 

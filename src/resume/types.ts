@@ -37,13 +37,24 @@ export interface ResumeLink {
   packageRef?: string;
 }
 
+/**
+ * How precisely a resume wrote one end of a date range: a year ("2021") means any time in that year, a
+ * season ("Summer 2022") any time in that season, a month ("Jan 2021") any time in that month.
+ */
+export type DatePrecision = "year" | "season" | "month";
+
 export interface DateRange {
   /** as written, e.g. "Весна 2024", "Jan 2021 – Present" */
   text: string;
-  /** ISO "YYYY-MM" or "YYYY-MM-DD" when it could be parsed */
+  /** ISO "YYYY" (a year), "YYYY-MM" (a month, or the first month of a season) when it could be parsed */
   start?: string;
-  /** ISO date, or "present" */
+  /** the same forms as start, or "present" */
   end?: string;
+  /**
+   * the precision each end was written at ("present" for an open end); absent in results stored before it
+   * was kept, where the analysis reads it from the form of start/end ("YYYY" a year, "YYYY-MM" a month)
+   */
+  precision?: { start?: DatePrecision; end?: DatePrecision | "present" };
 }
 
 export interface ClaimedProject {
@@ -85,10 +96,31 @@ export interface HiddenText {
   reason: "white-fill" | "tiny-font" | "off-page" | "covered" | "invisible-render-mode" | "hidden-layer" | "clipped";
 }
 
+/**
+ * One line of the resume's visible text, in reading order, with the section it sits in: what the
+ * repository-first matching reads to find a repository the resume names outside its projects.
+ */
+export interface ResumeTextLine {
+  text: string;
+  /** 1-based page number */
+  page: number;
+  /** the heading of its section as written ("" in the header) */
+  section: string;
+  /** the kind of that section: "projects", "experience", "skills", "header", "other", ... */
+  sectionKind: string;
+  /** targets of the links on the line, normalized */
+  links: string[];
+}
+
 export interface ExtractedResume {
   candidateName: string | null;
   /** GitHub profile links anywhere in the PDF (kind "profile") */
   githubProfiles: ResumeLink[];
+  /**
+   * profile (and group) links on the other forges the extractor recognises (gitlab.com, codeberg.org and
+   * the configured hosts), each with its `host` and `owner`; absent from older results
+   */
+  forgeProfiles?: ResumeLink[];
   /** repository links outside a projects section (experience, education, publications ...) */
   repoLinksOutsideProjects: Array<ResumeLink & { section: string }>;
   projects: ClaimedProject[];
@@ -99,6 +131,8 @@ export interface ExtractedResume {
   producer?: string;
   /** non-fatal oddities worth showing a recruiter ("2 pages had no text") */
   warnings: string[];
+  /** the visible text line by line with its section (rotated text left out); absent from older results */
+  textLines?: ResumeTextLine[];
 }
 
 /** Why a PDF could not be read. Every code has a message a person can act on. */

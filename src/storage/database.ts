@@ -11,8 +11,8 @@ export { appliedMigrations, migrate, SqliteDatabase };
 
 /**
  * Open (creating if needed) the service's SQLite file with the settings every connection needs:
- * WAL so readers never block the writer, busy_timeout so concurrent writers (the CLI beside a running
- * server) wait instead of failing, foreign keys on, and synchronous=FULL by default so a row committed
+ * WAL so readers never block the writer, a file locked by another writer (the CLI beside a running
+ * server) waited for up to `busyTimeoutMs` without holding the thread, instead of failing, foreign keys on, and synchronous=FULL by default so a row committed
  * before a 202 survives power loss, not just a process crash (NORMAL: a crash of the process loses
  * nothing, a crash of the machine may lose the last commits; no fsync per commit).
  */
@@ -31,6 +31,9 @@ export async function openDatabase(
   raw.exec("PRAGMA journal_mode = WAL");
   raw.exec(`PRAGMA synchronous = ${opts.synchronous === "NORMAL" ? "NORMAL" : "FULL"}`);
   raw.exec("PRAGMA foreign_keys = ON");
+  // from here on a locked file is waited for on a timer (SqliteDatabase), never inside SQLite, which
+  // would hold the thread: as long as busyTimeoutMs, no longer
+  raw.exec("PRAGMA busy_timeout = 0");
   const db = new SqliteDatabase(raw, { waitTimeoutMs: busyTimeoutMs });
   try {
     if (opts.migrate !== false) await migrate(db);

@@ -17,6 +17,15 @@ function execute(raw: BunSqlite, kind: StatementKind, sql: string, params: SqlPa
   return { changes: r.changes, lastInsertRowid: r.lastInsertRowid };
 }
 
+/** SQLite's answer when another connection (another process: the CLI beside the server) holds the lock. */
+function isBusy(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === "string" && code.startsWith("SQLITE_BUSY") && !(err instanceof ConnectionWaitTimeout);
+}
+
+/** Pauses between tries of a statement that found the file locked by another connection (ms). */
+const BUSY_BACKOFF_MS = [1, 2, 5, 10, 20, 50];
+
 /** The error of a statement that waited too long for the connection a transaction held. */
 export class ConnectionWaitTimeout extends Error {
   readonly code = "SQLITE_BUSY";
@@ -35,6 +44,12 @@ export class ConnectionWaitTimeout extends Error {
  * else (other transactions, single statements) waits in line for it meanwhile, so no other caller's
  * statement is interleaved into an open transaction and none reads its uncommitted rows. A wait longer
  * than `waitTimeoutMs` fails (SQLITE_BUSY), like a writer of another process waiting on the file lock.
+ *
+ * The file lock another connection holds (the CLI beside the server, a second process) is waited for
+ * without blocking the thread: the connection's busy_timeout is 0, and a statement (or BEGIN IMMEDIATE)
+ * that finds the file locked is tried again on a timer, with a growing pause, for up to `waitTimeoutMs`,
+ * then fails with SQLITE_BUSY. Meanwhile the process answers requests, and a transaction of another
+ * connection in this process (tests run two replicas on one file) can reach its COMMIT.
  */
 export class SqliteDatabase implements Database {
   readonly dialect = "sqlite" as const;
@@ -91,16 +106,36 @@ export class SqliteDatabase implements Database {
       try {
         return Promise.resolve(run());
       } catch (error) {
-        return Promise.reject(error);
+        return isBusy(error) ? this.whenUnlocked(run) : Promise.reject(error);
       }
     }
     return this.acquire().then(() => {
       try {
         return run();
+      } catch (error) {
+        if (!isBusy(error)) throw error;
+        return this.whenUnlocked(run);
       } finally {
         this.release();
       }
     });
+  }
+
+  /**
+   * `run` again on a timer while another connection holds the file lock, for up to waitTimeoutMs in all;
+   * the last SQLITE_BUSY once that has passed. The event loop runs meanwhile.
+   */
+  private async whenUnlocked<T>(run: () => T): Promise<T> {
+    const giveUpAt = performance.now() + this.opts.waitTimeoutMs;
+    for (let i = 0; ; i++) {
+      await Bun.sleep(BUSY_BACKOFF_MS[Math.min(i, BUSY_BACKOFF_MS.length - 1)]!);
+      if (this.closed) throw new Error("the database is closed");
+      try {
+        return run();
+      } catch (error) {
+        if (!isBusy(error) || performance.now() >= giveUpAt) throw error;
+      }
+    }
   }
 
   async transaction<T>(fn: (tx: Transaction) => Promise<T>, _opts: TransactionOptions = {}): Promise<T> {
@@ -108,7 +143,13 @@ export class SqliteDatabase implements Database {
     if (this.owned) await this.acquire();
     else this.owned = true;
     try {
-      this.raw.query("BEGIN IMMEDIATE").run(); // query(): a prepared statement, cached
+      const begin = () => this.raw.query("BEGIN IMMEDIATE").run(); // query(): a prepared statement, cached
+      try {
+        begin();
+      } catch (error) {
+        if (!isBusy(error)) throw error;
+        await this.whenUnlocked(begin); // another connection writes: wait for it, holding this one's line
+      }
       return await runTransaction(new TransactionScope(this.transactionConnection(), 0), fn, {
         commit: () => {
           this.raw.query("COMMIT").run();

@@ -1,9 +1,11 @@
 import type { Principal } from "../accounts/account-service.ts";
 import { decideLimits, RATE_WINDOW_MS } from "../accounts/limits.ts";
+import type { Acknowledgement as PublishedAcknowledgement } from "../contract/index.ts";
 import type { JobQueue } from "../jobs/job-queue.ts";
 import { isoOf } from "../lib/clock.ts";
 import { ApiErrors } from "../lib/errors.ts";
 import type { Transaction } from "../storage/sql-database.ts";
+import { accountText, type HostAccountRef } from "./accounts-field.ts";
 import type { VerificationStore } from "./verification-store.ts";
 
 export const VERIFICATION_JOB = "verification";
@@ -12,19 +14,17 @@ export const VERIFICATION_MAX_ATTEMPTS = 5;
 
 export interface Submission {
   principal: Principal;
+  /** the GitHub login; "" when only accounts on other hosts are given */
   hostUsername: string;
+  /** the candidate's accounts on other hosts (parseAccounts), one per host */
+  accounts?: readonly HostAccountRef[];
   pdf: Uint8Array;
   filename: string | null;
   idempotencyKey: string | null;
 }
 
-export interface Acknowledgement {
-  trackingId: string;
-  status: "queued";
-  createdAt: string;
-  /** true when an earlier request with the same Idempotency-Key created this job */
-  replayed: boolean;
-}
+/** The contract's acknowledgement, and whether an earlier request with the same Idempotency-Key created the job. */
+export type Acknowledgement = PublishedAcknowledgement & { replayed: boolean };
 
 /**
  * The acceptance transaction (run inside one, by group commit, on its handle `tx`): idempotency, limits,
@@ -73,6 +73,7 @@ export async function recordAcceptance(
       api_key_id: s.principal.keyId,
       job_id: jobId,
       host_username: s.hostUsername,
+      accounts: s.accounts?.length ? JSON.stringify(s.accounts.map(accountText)) : null,
       resume_sha256: pdfHash,
       resume_size: size,
       resume_filename: s.filename,

@@ -1,12 +1,15 @@
 import type { Principal } from "../accounts/account-service.ts";
+import type { PolledMembers } from "../contract/index.ts";
 import type { JobQueue } from "../jobs/job-queue.ts";
 import { type Clock, isoOf } from "../lib/clock.ts";
-import { ApiErrors } from "../lib/errors.ts";
+import { ApiErrors, type FailureCode } from "../lib/errors.ts";
 import { newId, sha256Hex } from "../lib/ids.ts";
 import { GroupCommit } from "../storage/group-commit.ts";
 import type { Database, Queryable, Transaction } from "../storage/sql-database.ts";
 import { type Acknowledgement, recordAcceptance, type Submission } from "./acceptance.ts";
+import { accountText, storedAccounts } from "./accounts-field.ts";
 import { Admission } from "./admission.ts";
+import type { StageDetail } from "./github-watch.ts";
 import type { JobFilter } from "./job-filters.ts";
 import type { AnalysisPart, PendingJobView, Stage, VerificationResult } from "./result.ts";
 import type { StagedFile } from "./resume-files.ts";
@@ -36,14 +39,34 @@ export interface FinalEvent {
   result: VerificationResult;
 }
 
+/** The `accounts` member of a job's views: the accounts on other hosts given at creation, when any. */
+function accountsMember(v: Pick<VerificationRow, "accounts">): { accounts?: string[] } {
+  const list = storedAccounts(v.accounts);
+  return list.length ? { accounts: list.map(accountText) } : {};
+}
+
 /** Seconds a client is told (Retry-After) to wait before polling a pending job again. */
 export const POLL_AFTER_S = { queued: 5, processing: 2 } as const;
 
-/** Extra members a listener adds to every polled view (e.g. webhookStatus). */
-export type ViewDecorator = (row: VerificationRow) => Promise<Record<string, unknown>>;
+/** Members a listener adds to every polled view (webhookStatus). */
+export type ViewDecorator = (row: VerificationRow) => Promise<PolledMembers>;
 
 /** Writes that go with a final state, run on the handle of the transaction that records it. */
 export type FinalListener = (tx: Transaction, e: FinalEvent) => Promise<void>;
+
+/**
+ * Extra members written into a final result when it is recorded (e.g. reportUrl), inside the transaction
+ * that records it (on its handle `tx`): stored, polled and sent by webhook alike.
+ */
+export type ResultExtension = (
+  tx: Transaction,
+  e: {
+    trackingId: string;
+    clientId: string;
+    status: "COMPLETED" | "FAILED";
+    now: number;
+  },
+) => Promise<Pick<VerificationResult, "reportUrl">>;
 
 /**
  * The verification lifecycle: accept (quota, rate, idempotency, durable enqueue in one transaction),
@@ -52,8 +75,9 @@ export type FinalListener = (tx: Transaction, e: FinalEvent) => Promise<void>;
 export class VerificationService {
   private readonly finalListeners: FinalListener[] = [];
   private readonly decorators: ViewDecorator[] = [];
+  private readonly extensions: ResultExtension[] = [];
   /** stage of each job this process is working on (in memory: only a job in progress has one) */
-  private readonly stages = new Map<string, Stage>();
+  private readonly stages = new Map<string, { stage: Stage; detail: StageDetail | null }>();
   /** with several replicas (PostgreSQL) the stage is also written to the row, so any replica answers it */
   private readonly sharedStages: boolean;
   private readonly commits: GroupCommit;
@@ -79,6 +103,11 @@ export class VerificationService {
 
   decorateView(fn: ViewDecorator): void {
     this.decorators.push(fn);
+  }
+
+  /** Add members to every final result as it is recorded (they become part of the stored result). */
+  extendResult(fn: ResultExtension): void {
+    this.extensions.push(fn);
   }
 
   /**
@@ -136,7 +165,11 @@ export class VerificationService {
     size: number,
     pdf: Uint8Array | null,
   ): Promise<Acknowledgement> {
-    const requestHash = sha256Hex(`${s.hostUsername.toLowerCase()}\n${pdfHash}`);
+    // the accounts are part of what was asked (a request without them hashes as it always did)
+    const accounts = (s.accounts ?? []).map((a) => accountText(a).toLowerCase()).sort();
+    const requestHash = sha256Hex(
+      `${s.hostUsername.toLowerCase()}\n${pdfHash}${accounts.length ? `\n${accounts.join(",")}` : ""}`,
+    );
     let ack: Acknowledgement;
     try {
       // limits and idempotency keys are per client: on PostgreSQL other clients' acceptances need not wait
@@ -173,28 +206,36 @@ export class VerificationService {
   async render(v: VerificationView): Promise<VerificationResult | PendingJobView> {
     const extras = Object.assign({}, ...(await Promise.all(this.decorators.map((d) => d(v)))));
     // this process's own jobs from memory; another replica's from the row (PostgreSQL)
-    const stage = this.stages.get(v.tracking_id) ?? (v.stage as Stage | null | undefined);
+    const own = this.stages.get(v.tracking_id);
+    const stage = own?.stage ?? (v.stage as Stage | null | undefined);
+    const detail = own ? own.detail : v.stage_detail ? (JSON.parse(v.stage_detail) as StageDetail) : null;
     if ((v.status === "COMPLETED" || v.status === "FAILED") && v.result) {
       return { ...(JSON.parse(v.result) as VerificationResult), ...extras };
     }
     return {
       trackingId: v.tracking_id,
       hostUsername: v.host_username,
+      ...accountsMember(v),
       status: v.job_state === "running" ? "processing" : "queued",
       createdAt: isoOf(v.created_at),
       ...(v.job_state === "running" && stage ? { stage } : {}),
+      ...(v.job_state === "running" && stage && detail
+        ? { stageDetail: detail.message, ...(detail.giveUpAt !== null ? { giveUpAt: isoOf(detail.giveUpAt) } : {}) }
+        : {}),
       ...extras,
     };
   }
 
   /**
-   * Record what a job in progress is doing (shown as `stage` while it is polled); null when it stops.
-   * Never fails: a stage is a hint, and one that could not be written leaves the previous one showing.
+   * Record what a job in progress is doing (shown as `stage` while it is polled), and what it waits for
+   * (`stageDetail`, `giveUpAt`); null when it stops. Never fails: a stage is a hint, and one that could not
+   * be written leaves the previous one showing.
    */
-  async setStage(trackingId: string, stage: Stage | null): Promise<void> {
-    if (stage) this.stages.set(trackingId, stage);
+  async setStage(trackingId: string, stage: Stage | null, detail: StageDetail | null = null): Promise<void> {
+    if (stage) this.stages.set(trackingId, { stage, detail });
     else this.stages.delete(trackingId);
-    if (this.sharedStages) await this.store.setStage(trackingId, stage).catch(() => {});
+    if (this.sharedStages)
+      await this.store.setStage(trackingId, stage, detail ? JSON.stringify(detail) : null).catch(() => {});
   }
 
   /** A verification by id; read on `q` (a transaction's handle) when given. */
@@ -223,7 +264,7 @@ export class VerificationService {
   }
 
   /** Writes for a FAILED result with an actionable reason, on the handle of the job's failure transaction. */
-  fail(tx: Transaction, trackingId: string, code: string, message: string): Promise<void> {
+  fail(tx: Transaction, trackingId: string, code: FailureCode, message: string): Promise<void> {
     return this.finish(
       tx,
       trackingId,
@@ -238,7 +279,7 @@ export class VerificationService {
     trackingId: string,
     status: "COMPLETED" | "FAILED",
     analysis: AnalysisPart,
-    error: { code: string; message: string } | null,
+    error: { code: FailureCode; message: string } | null,
   ): Promise<void> {
     this.stages.delete(trackingId);
     const store = this.store.on(tx);
@@ -249,12 +290,15 @@ export class VerificationService {
     const result: VerificationResult = {
       trackingId,
       hostUsername: v.host_username,
+      ...accountsMember(v),
       status,
       ...part,
       ...(error ? { error } : {}),
       createdAt: isoOf(v.created_at),
       completedAt: isoOf(now),
     };
+    for (const fn of this.extensions)
+      Object.assign(result, await fn(tx, { trackingId, clientId: v.client_id, status, now }));
     const json = JSON.stringify(result);
     const timelines = Array.isArray(commitTimelines) ? JSON.stringify(commitTimelines) : null;
     if (

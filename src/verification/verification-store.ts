@@ -6,6 +6,8 @@ export interface VerificationRow {
   api_key_id: string | null;
   job_id: number;
   host_username: string;
+  /** the accounts on other hosts, a JSON array of "host:username" (migration 0011); null when none */
+  accounts?: string | null;
   resume_sha256: string;
   resume_size: number;
   resume_filename: string | null;
@@ -20,6 +22,8 @@ export interface VerificationRow {
   completed_at: number | null;
   /** a job in progress's stage, shared by replicas (PostgreSQL only; SQLite's one process keeps it in memory) */
   stage?: string | null;
+  /** what that job waits for, as JSON (StageDetail; PostgreSQL only, like `stage`) */
+  stage_detail?: string | null;
 }
 
 /** A verification joined with its job's state, which tells queued from processing. */
@@ -49,9 +53,9 @@ export class VerificationStore {
   ): Promise<unknown> {
     return this.db
       .query(
-        `INSERT INTO verifications (tracking_id, client_id, api_key_id, job_id, host_username, resume_sha256,
+        `INSERT INTO verifications (tracking_id, client_id, api_key_id, job_id, host_username, accounts, resume_sha256,
                                     resume_size, resume_filename, status, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?)`,
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?)`,
       )
       .run(
         row.tracking_id,
@@ -59,6 +63,7 @@ export class VerificationStore {
         row.api_key_id,
         row.job_id,
         row.host_username,
+        row.accounts ?? null,
         row.resume_sha256,
         row.resume_size,
         row.resume_filename,
@@ -99,9 +104,11 @@ export class VerificationStore {
       .run(now, trackingId);
   }
 
-  /** A job in progress's stage in its row (PostgreSQL: replicas answer each other's polls). */
-  async setStage(trackingId: string, stage: string | null): Promise<void> {
-    await this.db.query("UPDATE verifications SET stage = ? WHERE tracking_id = ?").run(stage, trackingId);
+  /** A job in progress's stage and its detail in its row (PostgreSQL: replicas answer each other's polls). */
+  async setStage(trackingId: string, stage: string | null, detail: string | null = null): Promise<void> {
+    await this.db
+      .query("UPDATE verifications SET stage = ?, stage_detail = ? WHERE tracking_id = ?")
+      .run(stage, detail, trackingId);
   }
 
   /** Record the final state once: a second call (a duplicate run) changes nothing and returns false. */

@@ -19,7 +19,8 @@ export type AddressKind =
 interface Range {
   net: string;
   len: number;
-  kind: Exclude<AddressKind, "public" | "invalid">;
+  /** `carrier`: the prefix only carries an IPv4 address, which is judged instead (embedded-v4.ts) */
+  kind: Exclude<AddressKind, "public" | "invalid"> | "carrier";
 }
 
 /** Cloud instance-metadata endpoints: credentials live there, so they are refused even when private ranges are allowed. */
@@ -50,6 +51,13 @@ const V4: Range[] = [
 const V6: Range[] = [
   { net: "::", len: 128, kind: "unspecified" },
   { net: "::1", len: 128, kind: "loopback" },
+  // inside ::/8, only these carry something routable: an IPv4 address, judged on its own
+  { net: "::ffff:0:0", len: 96, kind: "carrier" }, // IPv4-mapped
+  { net: "::ffff:0:0:0", len: 96, kind: "carrier" }, // IPv4-translated (SIIT)
+  { net: "::", len: 96, kind: "carrier" }, // IPv4-compatible (deprecated)
+  { net: "64:ff9b::", len: 96, kind: "carrier" }, // NAT64 well-known prefix
+  { net: "64:ff9b:1::", len: 48, kind: "carrier" }, // NAT64 local use
+  { net: "::", len: 8, kind: "reserved" }, // the rest of ::/8 is reserved by the IETF (RFC 4291)
   { net: "fe80::", len: 10, kind: "link_local" },
   { net: "fec0::", len: 10, kind: "private" }, // deprecated site-local
   { net: "fc00::", len: 7, kind: "private" }, // unique local
@@ -80,7 +88,8 @@ const SEVERITY: AddressKind[] = [
 
 function classifyBytes(ip: IpAddress): Exclude<AddressKind, "invalid"> {
   for (const r of METADATA_C) if (inPrefix(ip.bytes, r.bytes, r.len)) return "metadata";
-  for (const r of ip.family === 4 ? V4_C : V6_C) if (inPrefix(ip.bytes, r.bytes, r.len)) return r.kind;
+  for (const r of ip.family === 4 ? V4_C : V6_C)
+    if (inPrefix(ip.bytes, r.bytes, r.len)) return r.kind === "carrier" ? "public" : r.kind;
   return "public";
 }
 

@@ -1,3 +1,5 @@
+import type { WebhookStatus } from "../contract/index.ts";
+
 /**
  * The delivery retry policy, pure: no clock, no IO. The schedule is data (WEBHOOK_RETRY_SCHEDULE,
  * default 1m,5m,30m,2h,8h): after the n-th consecutive failure the next attempt waits schedule[n-1],
@@ -25,8 +27,8 @@ export function attemptsPerRound(schedule: readonly number[]): number {
 /** Stored delivery states. */
 export type DeliveryState = "pending" | "retrying" | "delivered" | "failed";
 
-/** The polled `webhookStatus` (API-AND-DELIVERY.md): `status` keeps the spec's values, delivery has its own member. */
-export type WebhookStatus = "pending" | "retrying" | "delivered" | "webhook_failed" | "not_configured";
+/** The polled `webhookStatus` (docs/api.md): `status` keeps the spec's values, delivery has its own member. */
+export type { WebhookStatus };
 
 export function webhookStatusOf(state: DeliveryState | null): WebhookStatus {
   switch (state) {

@@ -69,6 +69,25 @@ describeEachBackend("admin auth", (backend) => {
       expect(await auth.isSetupTokenLive("x".repeat(500))).toBe(false);
     });
 
+    test("links created while no administrator exists (each replica's at start) stop working once one does; later ones work", async () => {
+      const atStartA = await auth.createSetupToken();
+      const atStartB = await auth.createSetupToken();
+      await auth.redeemSetup(atStartA.token, "root", PW, PW);
+      expect(await auth.isSetupTokenLive(atStartB.token)).toBe(false);
+      expect(await code(auth.redeemSetup(atStartB.token, "intruder", PW, PW))).toBe("setup_token_invalid");
+      const another = await auth.createSetupToken(); // admin create, with an administrator in place
+      expect(await auth.isSetupTokenLive(another.token)).toBe(true);
+      await auth.redeemSetup(another.token, "second", PW, PW);
+      expect((await auth.listAdmins()).map((a) => a.username)).toEqual(["root", "second"]);
+    });
+
+    test("a first-administrator link is refused when an administrator appears without it (another replica's link)", async () => {
+      const mine = await auth.createSetupToken();
+      const theirs = await new AdminAuth(new AdminStore(db), clock, { argon2: FAST }).createSetupToken();
+      await auth.redeemSetup(theirs.token, "root", PW, PW);
+      expect(await auth.isSetupTokenLive(mine.token)).toBe(false);
+    });
+
     test("a username is taken once (case-insensitively), and the token survives the refusal", async () => {
       await firstAdmin("Root");
       const { token } = await auth.createSetupToken();
@@ -143,24 +162,70 @@ describeEachBackend("admin auth", (backend) => {
   });
 
   describe("login throttling", () => {
-    test("five wrong passwords lock the username (even with the right one) until the window passes; success clears it", async () => {
+    test("five wrong passwords from one address lock that address out for that username only; the right password from another gets in", async () => {
       await firstAdmin();
       for (let i = 0; i < 5; i++)
-        expect(await code(auth.login("root", `wrong password ${i}`, `10.0.0.${i}`))).toBe("invalid_login");
+        expect(await code(auth.login("root", `wrong password ${i}`, "10.0.0.66"))).toBe("invalid_login");
       let err: AppError | null = null;
       try {
-        await auth.login("ROOT", PW, "10.9.9.9");
+        await auth.login("ROOT", PW, "10.0.0.66"); // even the right password, from the guessing address
       } catch (e) {
         err = e as AppError;
       }
       expect(err?.code).toBe("login_throttled");
       expect(err?.status).toBe(429);
-      expect(Number(err?.headers["Retry-After"])).toBeGreaterThan(0);
-      clock.advance(15 * 60_000 + 1);
+      expect(Number(err?.headers["Retry-After"])).toBe(15 * 60);
+      // the administrator, elsewhere, is not kept out
       expect((await auth.login("root", PW, "10.9.9.9")).token.length).toBeGreaterThan(20);
+      // and the administrator's success does not forgive the guesser
+      expect(await code(auth.login("root", "one more guess", "10.0.0.66"))).toBe("login_throttled");
+      clock.advance(15 * 60_000 + 1);
       for (let i = 0; i < 4; i++)
         expect(await code(auth.login("root", `wrong again ${i}`, "10.0.1.1"))).toBe("invalid_login");
       expect(await code(auth.login("root", PW, "10.0.1.1"))).toBe("ok");
+    });
+
+    test("a guesser that keeps at it from one address never keeps the administrator out", async () => {
+      await firstAdmin();
+      for (let round = 0; round < 4; round++) {
+        for (let i = 0; i < 5; i++) await code(auth.login("root", `guess ${round}.${i}`, "192.0.2.50"));
+        expect(await code(auth.login("root", "and another", "192.0.2.50"))).toBe("login_throttled");
+        expect(await code(auth.login("root", PW, "198.51.100.7"))).toBe("ok");
+        clock.advance(15 * 60_000 + 1);
+      }
+    });
+
+    test("guessing spread over many addresses: each address that failed waits a doubling backoff; one that did not logs in at once", async () => {
+      await firstAdmin();
+      for (let i = 0; i < 10; i++)
+        expect(await code(auth.login("root", `spread guess ${i}`, `203.0.113.${i}`))).toBe("invalid_login");
+      let err: AppError | null = null;
+      try {
+        await auth.login("root", "next guess", "203.0.113.0");
+      } catch (e) {
+        err = e as AppError;
+      }
+      expect(err?.code).toBe("login_throttled");
+      expect(Number(err?.headers["Retry-After"])).toBe(60);
+      clock.advance(60_000);
+      expect(await code(auth.login("root", "a later guess", "203.0.113.0"))).toBe("invalid_login");
+      clock.advance(60_000);
+      expect(await code(auth.login("root", "too soon", "203.0.113.0"))).toBe("login_throttled"); // 2 min now
+      // the right password from an address that has not failed is never held back
+      expect(await code(auth.login("root", PW, "198.51.100.200"))).toBe("ok");
+    });
+
+    test("unlock forgets a username's failures from every address, or an address's failures", async () => {
+      await firstAdmin();
+      for (let i = 0; i < 5; i++) await code(auth.login("root", `wrong ${i}`, "10.1.1.1"));
+      for (let i = 0; i < 20; i++) await code(auth.login(`someone${i}`, "wrong password", "10.2.2.2"));
+      expect(await code(auth.login("root", PW, "10.1.1.1"))).toBe("login_throttled");
+      expect(await code(auth.login("root", PW, "10.2.2.2"))).toBe("login_throttled");
+      expect(await auth.unlock({ username: "ROOT" })).toBe(5);
+      expect(await code(auth.login("root", PW, "10.1.1.1"))).toBe("ok");
+      expect(await auth.unlock({ address: "10.2.2.2" })).toBe(40); // its own 20 and its usernames' 20
+      expect(await code(auth.login("root", PW, "10.2.2.2"))).toBe("ok");
+      expect(await auth.unlock({ username: "nobody" })).toBe(0);
     });
 
     test("one address spraying many usernames is locked out", async () => {

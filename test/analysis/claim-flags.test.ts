@@ -41,7 +41,9 @@ describe("hiddenTextFlags", () => {
     expect(f?.message).toStartWith(
       'the PDF hides 236 characters of text a reader cannot see (tiny-font, white-fill, page 1, 2): "kubernetes golang rust',
     );
-    expect(f?.message).toEndWith('..."');
+    expect(f?.message).toEndWith(
+      '..."; some templates hide text by accident, but stuffed keywords are written for screening software',
+    );
   });
 });
 
@@ -54,13 +56,15 @@ describe("linkFlags", () => {
       new Map([["ana/tool", tool]]),
     );
     expect(flags.map((f) => [f.rule, f.severity])).toEqual([["LINK_TEXT_MISMATCH", "WARNING"]]);
-    expect(flags[0]?.message).toBe('"Tool": the link reads github.com/google/tool but points to github.com/ana/tool');
+    expect(flags[0]?.message).toBe(
+      '"Tool": the link reads github.com/google/tool but points to github.com/ana/tool; a link kept from an older resume can point elsewhere by mistake',
+    );
   });
   test("a visible URL elsewhere than GitHub that the extractor marks as differing", () => {
     const l = link("github.com/ana/tool", { visibleText: "gitlab.com/ana/tool", visibleDiffers: true });
     const flags = linkFlags(claim("Tool", { repoLinks: [l] }), new Map([["ana/tool", tool]]));
     expect(flags.map((f) => f.message)).toEqual([
-      '"Tool": the link reads gitlab.com/ana/tool but points to github.com/ana/tool',
+      '"Tool": the link reads gitlab.com/ana/tool but points to github.com/ana/tool; a link kept from an older resume can point elsewhere by mistake',
     ]);
   });
   test("the same repository in other letter case is not a mismatch", () => {

@@ -59,10 +59,10 @@ describe("confidenceScore", () => {
     ],
     ["a resume-level WARNING costs 5", [high("a")], [flag("WARNING", "HIDDEN_TEXT")], 95],
     [
-      "a CRITICAL zeroes its claim and costs 15",
+      "a CRITICAL zeroes its claim and costs 45",
       [high("a"), high("b")],
       [flag("CRITICAL", "FUTURE_AUTHOR_DATE", "ana/b")],
-      35,
+      5,
     ],
     [
       "CRITICAL penalties stop at 45",
@@ -88,6 +88,20 @@ describe("confidenceScore", () => {
     expect(b.score).toBe(26);
     expect(b.mentionsSkipped).toBe(1);
     expect(b.formula).toContain("evidence - penalties");
+  });
+
+  test("a mostly copied repository credits at most its share of files that is not copied", () => {
+    const copied: Flag = {
+      severity: "WARNING",
+      rule: "COPIED_REPOSITORY",
+      repo: "ana/a",
+      message: "m",
+      evidence: { extent: 0.84, creditCap: 0.16 },
+    };
+    const b = confidenceScore([high("a")], [copied]);
+    expect(b.claims[0]!.credit).toBe(0.16);
+    expect(b.claims[0]!.extentCapped).toBe(true);
+    expect(b.score).toBe(16);
   });
 
   test("equal input gives byte-identical output", () => {

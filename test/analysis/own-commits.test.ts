@@ -18,11 +18,16 @@ describe("ownCommits", () => {
     expect(own.examined.map((c) => c.authorLogin)).toEqual(["ANA", "ana"]);
   });
 
-  test("a truncated history keeps the exact count minus the merges seen", () => {
-    const cs = [commit("ana", T0), commit("ana", T0 + DAY, undefined, { parents: 2 })];
+  test("a truncated history scales the merges of the pages read to the whole, erring toward fewer own commits", () => {
+    // a newest page of 100 with 10 merges, an oldest page of 100 with 20: the merge-heavier page is scaled
+    const page = (n: number, merges: number, t: number) =>
+      Array.from({ length: n }, (_, i) =>
+        commit("ana", t + i * DAY + ((i * 37) % 600) * 60_000, undefined, { parents: i < merges ? 2 : 1 }),
+      );
+    const cs = [...page(100, 20, T0), ...page(100, 10, T0 + 900 * DAY)];
     const own = ownCommits(evidence(repo("ana/tool"), cs, { candidateCommitCount: 500, truncated: true }), "ana");
-    expect(own.count).toBe(499);
-    expect(own.examined.length).toBe(1);
+    expect(own.count).toBe(400);
+    expect(own.examined.length).toBe(170);
   });
 
   test("in a fork only the commits ahead of the parent count", () => {

@@ -1,9 +1,8 @@
 /**
- * Candidates of the analysis benchmark beyond the first suite (issue 10): histories the first rules were
- * never tuned on. Synthetic ones made with real git (a dump behind a README-only root, copies that are
- * not forks, a history GitHub never saw being made, an honest import, a blocked repository, a diff
- * GitHub cannot render) and real public histories under fictional logins (test/fixtures/histories,
- * derived with test/support/github-sim/real/derive-fixture.ts).
+ * Candidates of the analysis benchmark beyond the scenario library: where histories come from, made with
+ * real git (a dump behind a README-only root, copies that are not forks, a history GitHub never saw being
+ * made, an honest import, a blocked repository, a diff GitHub cannot render), and real public histories
+ * under fictional logins (test/fixtures/histories, derived with test/support/github-sim/real/derive-fixture.ts).
  *
  * HELD_OUT lists the real histories that were never looked at while the rules were written or tuned:
  * they were run only by the benchmark, and their figures are reported apart.
@@ -15,8 +14,20 @@ import { loadHistory, realCommits, realHistory } from "../support/github-sim/rea
 import * as S from "../support/github-sim/scenarios/index.ts";
 
 export type Expect = { rule: string; severity: Severity };
-/** honest >= 70; fraud <= 40; mixed: no target; partial (one honest + one unverifiable) and import: 40-70; doubtful: not HIGH, <= 50 */
-export type CandidateKind = "honest" | "fraud" | "mixed" | "partial" | "import" | "doubtful";
+/**
+ * honest >= 70; fraud <= 40; mixed: no target; partial (one honest + one unverifiable) and import: 40-70;
+ * doubtful: not HIGH, <= 50; discredited (one honest claim + one discredited): 41-69; inflation (a
+ * scheduled job's commits sold as work): <= 40 or a WARNING that names the automation
+ */
+export type CandidateKind =
+  | "honest"
+  | "fraud"
+  | "mixed"
+  | "partial"
+  | "import"
+  | "doubtful"
+  | "discredited"
+  | "inflation";
 
 export interface BenchCandidate {
   kind: CandidateKind;
@@ -157,7 +168,7 @@ function realCopy(login: string, file: string, name: string): S.RepoScenario {
   };
 }
 
-export function secondWave(now: string): BenchCandidate[] {
+export function provenanceAndRealCandidates(now: string): BenchCandidate[] {
   const o = (login: string, extra: Partial<S.ScenarioOptions> = {}) => ({ login, now, ...extra });
   const sam = [S.readmeThenDump(o("sam-dump"))];
   const cora = [S.copiedRepository(o("cora-copy"))];
@@ -314,8 +325,10 @@ export function secondWave(now: string): BenchCandidate[] {
   const cole = [realCopy("cole-copy", "AutoGitfiti.json", "auto-graffiti")];
 
   return [
+    // the claimed 18 months beside a history of one day: every commit is anchored, so the period is a note
+    // (dates at the precision written); the dump it is carries the weight
     candidate("fraud", "sam-dump", sam, [linked(sam[0]!, { dates: "Jun 2024 - Nov 2025" })], {
-      expected: [{ rule: "UNANCHORED_HISTORY", severity: "WARNING" }],
+      expected: [{ rule: "UNANCHORED_HISTORY", severity: "INFO" }],
     }),
     candidate("fraud", "cora-copy", cora, [linked(cora[0]!, { dates: "Jan 2023 - Dec 2024" })]),
     candidate("doubtful", "mo-copy", mo, [linked(mo[0]!)]),
@@ -368,11 +381,11 @@ export function secondWave(now: string): BenchCandidate[] {
 }
 
 /**
- * The validation round's real histories (kinds the suite did not hold): each labelled, with its expected
- * band, before the analysis was ever run on it. Their first figures are the unseen-data measurement
- * (README, Analysis); they are reported apart as "first look".
+ * The validation set: real histories of kinds the suite did not hold, each labelled with its expected band
+ * before the analysis was ever run on it. Their first figures are an unseen-data measurement
+ * (docs/analysis.md); they are reported apart.
  */
-export const FIRST_LOOK = new Set([
+export const VALIDATION_FIXTURES = new Set([
   "til.json.gz",
   "dotfiles.json.gz",
   "pyparsing.json.gz",
@@ -396,7 +409,7 @@ function teamRepo(org: string, s: S.RepoScenario): S.RepoScenario {
   return { ...s, repo: { ...s.repo, owner: org }, users: [...s.users, orgUser] };
 }
 
-export function thirdWave(): BenchCandidate[] {
+export function validationCandidates(): BenchCandidate[] {
   const r = (
     login: string,
     file: string,
@@ -505,15 +518,23 @@ export function thirdWave(): BenchCandidate[] {
       ]),
     ),
   ];
+  // Labelled fraud (CLOCK_TIME_MONOCULTURE CRITICAL) before the rules knew automation. Relabelled by the
+  // general rules "regularity alone is a habit, CRITICAL needs padding" and "automation is not work": 277
+  // of its 324 commits are a scheduled job's daily fact (two five-minute windows, the same two files, no
+  // padding), 47 are the bot's development (43 on two days, 2 setting up the job, 2 later edits). The
+  // resume sells the streak: inflation, capped as a mostly discredited claim ("doubtful": not HIGH, <= 50).
   const fay = [
-    r(
-      "fay-facts",
-      "green-squares.json",
-      "green-squares",
-      fraudLabel("a cron job's 'fact of the day': 324 commits inside two 4-minute windows of the day", [
-        { rule: "CLOCK_TIME_MONOCULTURE", severity: "CRITICAL" },
-      ]),
-    ),
+    r("fay-facts", "green-squares.json", "green-squares", {
+      kind: "ambiguous",
+      expected: [
+        { rule: "AUTOMATED_COMMITS", severity: "INFO" },
+        { rule: "INFLATED_ACTIVITY", severity: "WARNING" },
+        { rule: "CLOCK_TIME_MONOCULTURE", severity: "INFO" },
+      ],
+      maxSeverity: "WARNING",
+      candidateCommits: 47,
+      notes: "a cron job's 'fact of the day': 277 of 324 commits inside two 5-minute windows of the day; 47 by hand",
+    }),
   ];
   const omar = [
     r(
@@ -570,7 +591,13 @@ export function thirdWave(): BenchCandidate[] {
     one("fraud", "faye-backdate", faye, "2019-05-01T00:00:00Z"),
     one("fraud", "gus-cron", gus, "2019-05-01T00:00:00Z"),
     one("fraud", "sid-fork", sid, "2019-05-01T00:00:00Z"),
-    one("fraud", "fay-facts", fay, "2019-05-01T00:00:00Z"),
+    candidate(
+      "doubtful",
+      "fay-facts",
+      fay,
+      [linked(fay[0]!, { description: ["A bot that commits a fact of the day: a 280-day commit streak"] })],
+      { createdAt: "2019-05-01T00:00:00Z" },
+    ),
     // labelled "doubtful" (not HIGH, <= 50) before the first run, which scored 82 with no flag; now the two
     // hand-dated commits are named (WARNING) and it scores 70. Relabelled "mixed" (no score target): the
     // other 4 of 6 commits are ordinary anchored work, and capping the claim for one commit committed out
@@ -600,7 +627,53 @@ export function fixtureOf(scenario: string, c: BenchCandidate): string {
     "contribution-graph-filler.json",
     "github-contribution-graph-hacker.json",
     "Paint-GitHub-Contribution-Graph.json",
-    ...FIRST_LOOK,
+    ...VALIDATION_FIXTURES,
   ];
   return files.find((f) => loadHistory(f).fixture.source === src) ?? c.spec.login;
+}
+
+/**
+ * Weight and automation: one honest claim beside one whose history is mostly a dump, or dated before its
+ * repository existed (half the claim weight discredited: "mixed" at most, 41-69); and a price tracker kept
+ * busy by an hourly workflow under the owner's identity, sold on its commit count and streak.
+ */
+export function claimWeightCandidates(now: string): BenchCandidate[] {
+  const o = (login: string, extra: Partial<S.ScenarioOptions> = {}) => ({ login, now, ...extra });
+  const nell = [
+    S.honestHistory({ ...o("nell-split"), name: "garden-planner", commits: 70 }),
+    S.readmeThenDump({ ...o("nell-split"), name: "shop-api" }),
+  ];
+  const otis = [
+    S.honestHistory({ ...o("otis-split"), name: "tide-clock", commits: 55, language: "Go" }),
+    S.unanchoredHistory({ ...o("otis-split"), name: "tile-engine" }),
+  ];
+  const lena = [S.scheduledWorkflow(o("lena-streak"))];
+  return [
+    candidate(
+      "discredited",
+      "nell-split",
+      nell,
+      nell.map((s) => linked(s)),
+      { createdAt: "2016-01-01T00:00:00Z" },
+    ),
+    candidate(
+      "discredited",
+      "otis-split",
+      otis,
+      otis.map((s) => linked(s)),
+      { createdAt: "2016-01-01T00:00:00Z" },
+    ),
+    candidate(
+      "inflation",
+      "lena-streak",
+      lena,
+      [
+        linked(lena[0]!, {
+          name: "Crypto Price Tracker",
+          description: ["Live crypto prices around the clock: 1,300+ commits and a 50-day streak"],
+        }),
+      ],
+      { createdAt: "2016-01-01T00:00:00Z", expected: [{ rule: "INFLATED_ACTIVITY", severity: "WARNING" }] },
+    ),
+  ];
 }

@@ -8,7 +8,14 @@
  * at 50 ms, and the `claimcheck verify` CLI one-shot on the same resume at 50 ms (no queue, no webhook,
  * but a process start). Target: p50 <= 600 ms.
  *
- *   bun run bench:e2e [--runs N] [--latency MS] [--binary]
+ * The critical path of GitHub calls: a four-project candidate whose evidence needs a second page of one
+ * history and ten single-commit reads (four short histories are read commit by commit), verified at 50 ms
+ * and at 0 ms per call, median of `--latency-runs` runs each (default 3). Reported: the added latency, the
+ * requests (GraphQL and REST) and the sequential round trips on the critical path, counted from the
+ * simulator's call log (a call is one round trip deeper than the deepest call answered before it began).
+ * Target: at most 6 round trips, +300 ms median, 15 requests.
+ *
+ *   bun run bench:e2e [--runs N] [--latency MS] [--latency-runs N] [--binary]
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { writeFileSync } from "node:fs";
@@ -18,6 +25,7 @@ import { sampleResumePdf } from "../demo/resume-pdf.ts";
 import { runCliProcess } from "../support/child-server.ts";
 import { type GitHubSimulator, startGitHubSimulator } from "../support/github-sim/github-simulator.ts";
 import { assembleCandidate, type CandidateSpec, honestHistory } from "../support/github-sim/scenarios/index.ts";
+import { type CallLogEntry, roundTrips } from "../support/github-sim/sim-controls.ts";
 import { benchDir, machine, percentile, table } from "./bench-util.ts";
 
 const argv = process.argv.slice(2);
@@ -26,6 +34,7 @@ const num = (name: string, def: number) => {
   return i >= 0 ? Number(argv[i + 1]) || def : def;
 };
 const RUNS = num("runs", 20);
+const LATENCY_RUNS = num("latency-runs", 3);
 const LATENCY = num("latency", 50);
 const COMMAND: ServiceCommand = argv.includes("--binary") ? "binary" : "source";
 const TARGET_P50_MS = 600;
@@ -50,13 +59,33 @@ function candidate(login: string): CandidateSpec {
   });
 }
 
-/** The one-page resume: five projects, each with technologies, dates, a link and one line. */
+/** The critical-path candidate: one history of 150 commits (two GraphQL pages), three short ones (4+3+3 commits). */
+const FOUR = [
+  { name: "trail-maps", language: "TypeScript" as const, what: "Offline trail maps for hikers", commits: 150 },
+  { name: "recipe-box", language: "Python" as const, what: "Recipe manager with shopping lists", commits: 4 },
+  { name: "dice-roller", language: "Go" as const, what: "Dice roller for tabletop games", commits: 3 },
+  { name: "pomodoro", language: "Rust" as const, what: "Pomodoro timer for the terminal", commits: 3 },
+];
+const isFour = (login: string) => login.startsWith("bench-four-");
+
+function fourProjects(login: string): CandidateSpec {
+  return assembleCandidate({
+    login,
+    name: `Bench ${login}`,
+    createdAt: "2018-03-01T10:00:00Z",
+    repos: FOUR.map((p) =>
+      honestHistory({ login, name: p.name, language: p.language, description: p.what, commits: p.commits, months: 6 }),
+    ),
+  });
+}
+
+/** The one-page resume: five projects (four for the critical-path candidate), each with technologies, dates, a link and one line. */
 function resume(login: string): Promise<Uint8Array> {
   return sampleResumePdf({
     name: `Bench ${login}`,
     githubLogin: login,
     email: `${login}@example.com`,
-    projects: PROJECTS.map((p, i) => ({
+    projects: (isFour(login) ? FOUR : PROJECTS).map((p, i) => ({
       name: p.name,
       repoUrl: `github.com/${login}/${p.name}`,
       technologies: [p.language],
@@ -111,7 +140,11 @@ function receiver(secret: string) {
 interface Series {
   ms: number[];
   calls: number[];
+  /** per run: GraphQL requests, and sequential round trips on the critical path */
+  graphql: number[];
+  trips: number[];
 }
+const series = (): Series => ({ ms: [], calls: [], graphql: [], trips: [] });
 
 async function serviceSeries(
   sim: GitHubSimulator,
@@ -125,14 +158,17 @@ async function serviceSeries(
   const hook = receiver(secret);
   const env = { DATA_DIR: tmp.dir, DEFAULT_RATE_LIMIT: "0", DEFAULT_MONTHLY_QUOTA: "0" };
   const argv0 = serviceArgv(COMMAND, []);
-  const key = (await runCliProcess(["keys", "create", "--name", "bench"], env, argv0)).stdout.trim();
+  const key = (await runCliProcess(["keys", "create", "--name", "bench", "--create"], env, argv0)).stdout.trim();
   await runCliProcess(["webhook", "set", "--url", hook.url, "--secret", secret], env, argv0);
   const service = await spawnService({
     env: { ...env, GITHUB_API_URL: sim.url, GITHUB_TOKEN: "bench-token", LOG_LEVEL: "warn", ...serviceEnv },
     command: COMMAND,
   });
   const statuses = new Set<string>();
-  const once = async (login: string, pdf: Uint8Array): Promise<{ ms: number; calls: number }> => {
+  const once = async (
+    login: string,
+    pdf: Uint8Array,
+  ): Promise<{ ms: number; calls: number; graphql: number; trips: number }> => {
     const before = sim.callLog.length;
     const fd = new FormData();
     fd.set("resume", new Blob([pdf as BlobPart], { type: "application/pdf" }), `${login}.pdf`);
@@ -149,24 +185,30 @@ async function serviceSeries(
       await fetch(`${service.url}/v1/jobs/${trackingId}`, { headers: { authorization: `Bearer ${key}` } })
     ).json()) as { status: string };
     statuses.add(job.status);
-    return { ms: t1 - t0, calls: sim.callLog.length - before };
+    const log: CallLogEntry[] = sim.callLog.slice(before);
+    return {
+      ms: t1 - t0,
+      calls: log.length,
+      graphql: log.filter((c) => c.graphql).length,
+      trips: roundTrips(log),
+    };
+  };
+  const add = (s: Series, r: { ms: number; calls: number; graphql: number; trips: number }) => {
+    s.ms.push(r.ms);
+    s.calls.push(r.calls);
+    s.graphql.push(r.graphql);
+    s.trips.push(r.trips);
   };
   try {
     sim.setLatency(latency);
     // warm the service (its PDF reader child starts on first use) with a candidate outside the series
     await once("bench-warmup", await resume("bench-warmup"));
-    const cold: Series = { ms: [], calls: [] };
-    const again: Series = { ms: [], calls: [] };
+    const cold = series();
+    const again = series();
     for (const login of logins) {
       const pdf = await resume(login);
-      const c = await once(login, pdf);
-      cold.ms.push(c.ms);
-      cold.calls.push(c.calls);
-      if (warm) {
-        const w = await once(login, pdf);
-        again.ms.push(w.ms);
-        again.calls.push(w.calls);
-      }
+      add(cold, await once(login, pdf));
+      if (warm) add(again, await once(login, pdf));
     }
     if (hook.badSignatures() > 0) throw new Error(`${hook.badSignatures()} webhooks with a bad signature`);
     return { cold, warm: warm ? again : null, statuses };
@@ -181,7 +223,7 @@ async function serviceSeries(
 
 async function cliSeries(sim: GitHubSimulator, latency: number, logins: string[]): Promise<Series> {
   const tmp = benchDir("e2e-cli");
-  const out: Series = { ms: [], calls: [] };
+  const out = series();
   try {
     sim.setLatency(latency);
     for (const login of logins) {
@@ -196,6 +238,8 @@ async function cliSeries(sim: GitHubSimulator, latency: number, logins: string[]
       );
       out.ms.push(performance.now() - t0);
       out.calls.push(sim.callLog.length - before);
+      out.graphql.push(sim.callLog.slice(before).filter((c) => c.graphql).length);
+      out.trips.push(roundTrips(sim.callLog.slice(before)));
       if (r.code !== 0) throw new Error(`claimcheck verify failed: ${r.stderr.slice(-500)}`);
     }
     return out;
@@ -210,8 +254,13 @@ const p = (xs: number[], q: number) => percentile(sorted(xs), q);
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
 
 const groups = ["slow", "fast", "seq", "cli"] as const;
-const loginsOf = (g: string) => Array.from({ length: RUNS }, (_, i) => `bench-${g}-${i}`);
-const specs = [candidate("bench-warmup"), ...groups.flatMap((g) => loginsOf(g).map(candidate))];
+const loginsOf = (g: string, n = RUNS) => Array.from({ length: n }, (_, i) => `bench-${g}-${i}`);
+const fourLogins = (speed: string) => loginsOf(`four-${speed}`, LATENCY_RUNS);
+const specs = [
+  candidate("bench-warmup"),
+  ...groups.flatMap((g) => loginsOf(g).map(candidate)),
+  ...["slow", "fast"].flatMap((speed) => fourLogins(speed).map(fourProjects)),
+];
 const tBuild = performance.now();
 const sim = await startGitHubSimulator({
   candidates: specs,
@@ -223,9 +272,11 @@ try {
   const slow = await serviceSeries(sim, LATENCY, loginsOf("slow"), true);
   // a fresh service for the 0 ms peer, warm-up candidate again (its cache is in the other DATA_DIR)
   const fast = await serviceSeries(sim, 0, loginsOf("fast"), false);
-  // the path before issue 12: REST (no token, so no GraphQL), one repository at a time
+  // the path before GraphQL: REST (no token, so no GraphQL), one repository at a time
   const seq = await serviceSeries(sim, LATENCY, loginsOf("seq"), false, { GITHUB_TOKEN: "", GITHUB_CONCURRENCY: "1" });
   const cli = await cliSeries(sim, LATENCY, loginsOf("cli"));
+  const fourSlow = await serviceSeries(sim, LATENCY, fourLogins("slow"), false);
+  const fourFast = await serviceSeries(sim, 0, fourLogins("fast"), false);
   const base = p(slow.cold.ms, 50);
   const row = (label: string, s: Series) => [
     label,
@@ -260,6 +311,55 @@ try {
   console.log(
     `target p50 <= ${TARGET_P50_MS} ms (cold, ${LATENCY} ms/call): ${base <= TARGET_P50_MS ? "MET" : "MISSED"} (${base.toFixed(0)} ms)`,
   );
+  reportCriticalPath(fourSlow.cold, fourFast.cold);
 } finally {
   await sim.stop();
+}
+
+/** The critical-path candidate: added latency at LATENCY ms per call against 0 ms, requests and round trips. */
+function reportCriticalPath(slow: Series, fast: Series): void {
+  const added = p(slow.ms, 50) - p(fast.ms, 50);
+  const worst = (xs: number[]) => Math.max(...xs);
+  console.log(
+    `\ncritical path: a four-project candidate (one history of 150 commits, three of 3-4), cold, median of ${slow.ms.length} runs at ${LATENCY} ms/call and ${fast.ms.length} at 0 ms`,
+  );
+  console.log(
+    table(
+      [
+        "GitHub per call",
+        "runs",
+        "p50 ms",
+        "max ms",
+        "requests",
+        "of them GraphQL",
+        "round trips on the critical path",
+      ],
+      [
+        [
+          `${LATENCY} ms`,
+          slow.ms.length,
+          p(slow.ms, 50),
+          worst(slow.ms),
+          mean(slow.calls),
+          mean(slow.graphql),
+          worst(slow.trips),
+        ],
+        [
+          "0 ms",
+          fast.ms.length,
+          p(fast.ms, 50),
+          worst(fast.ms),
+          mean(fast.calls),
+          mean(fast.graphql),
+          "-", // at 0 ms every call answers at once: round trips say nothing there
+        ],
+      ],
+    ),
+  );
+  const trips = worst(slow.trips);
+  const requests = worst(slow.calls);
+  const met = trips <= 6 && added <= 300 && requests <= 15;
+  console.log(
+    `target: <= 6 round trips, <= +300 ms median, <= 15 requests: ${met ? "MET" : "MISSED"} (${trips} round trips, +${added.toFixed(0)} ms, ${requests} requests)`,
+  );
 }

@@ -161,7 +161,9 @@ try {
   const work = benchDir("footprint-work");
   dataDirs.push(work);
   const env = { DATA_DIR: work.dir, DEFAULT_RATE_LIMIT: "0", DEFAULT_MONTHLY_QUOTA: "0" };
-  const key = (await runCliProcess(["keys", "create", "--name", "fp"], env, serviceArgv("binary", []))).stdout.trim();
+  const key = (
+    await runCliProcess(["keys", "create", "--name", "fp", "--create"], env, serviceArgv("binary", []))
+  ).stdout.trim();
   const svc = await spawnService({
     env: { ...env, GITHUB_API_URL: sim.url, GITHUB_TOKEN: "fp-token", LOG_LEVEL: "warn" },
     command: "binary",

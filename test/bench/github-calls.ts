@@ -113,7 +113,7 @@ export async function measureTypical(
   }
 }
 
-/** Today's REST figures before this work (branch point of issue 12, measured with this script). */
+/** The REST figures before GraphQL and stable pages (measured with this script on the code before them). */
 export const REST_BASELINE = { cold: 44, warm: 39 };
 
 export const restSource = (token: string | null) => (url: string, db: Database) =>

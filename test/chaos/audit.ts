@@ -140,6 +140,24 @@ export async function readLedger(dataDir: string, databaseUrl: string | null = n
   }
 }
 
+/** The attempts running now: job id, the lease token that names the attempt, and the candidate. */
+export async function runningAttempts(
+  dataDir: string,
+  databaseUrl: string | null = null,
+): Promise<Array<{ id: number; token: string; login: string }>> {
+  const db = await open(dataDir, true, databaseUrl);
+  try {
+    return await db
+      .query<{ id: number; token: string; login: string }, []>(
+        `SELECT j.id, j.lease_token AS token, v.host_username AS login
+           FROM jobs j JOIN verifications v ON v.job_id = j.id WHERE j.state = 'running'`,
+      )
+      .all();
+  } finally {
+    await db.close();
+  }
+}
+
 export interface AttemptLogRow {
   delivery_id: string;
   tracking_id: string;

@@ -17,7 +17,7 @@ afterAll(() => tmp.cleanup());
 
 describe("claimcheck admin", () => {
   test("create prints only the link on stdout; bad flags are usage errors", async () => {
-    expect((await cli("admin", "list")).stdout).toContain("no administrators");
+    expect((await cli("admin", "list", "--create")).stdout).toContain("no administrators");
     const r = await cli("admin", "create", "--url", "https://claimcheck.example.com/");
     expect(r.code).toBe(0);
     const lines = r.stdout.split("\n").filter(Boolean);

@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { runCliProcess } from "../support/child-server.ts";
 import { tempDir } from "../support/harness.ts";
 
@@ -6,6 +6,8 @@ const tmp = tempDir();
 afterAll(() => tmp.cleanup());
 const env = { DATA_DIR: tmp.dir };
 const cli = (...args: string[]) => runCliProcess(args, env);
+// an empty DATA_DIR: the first command creates the database on purpose (never silently)
+beforeAll(async () => expect((await cli("migrate", "--create")).code).toBe(0));
 
 describe("CLI contract", () => {
   test("keys create prints the new key as the only stdout line; list shows it without the secret; revoke", async () => {
@@ -157,7 +159,7 @@ describe("CLI contract", () => {
     for (const name of names) {
       const h = await cli(...name.split(" "), "--help");
       expect(h.code).toBe(0);
-      expect(h.stdout).toContain("usage: claimcheck");
+      expect(h.stdout).toContain("usage: bun src/main.ts"); // the form being run
     }
     const unknown = await cli("frobnicate");
     expect(unknown.code).toBe(2);

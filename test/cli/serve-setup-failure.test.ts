@@ -18,7 +18,7 @@ test("a failing setup-link write is reported; the server still serves and stops 
   const tmp = tempDir();
   cleanups.push(tmp.cleanup);
   const env = { DATA_DIR: tmp.dir, GITHUB_API_URL: "http://127.0.0.1:9" };
-  expect((await runCliProcess(["keys", "create", "--name", "setup"], env)).code).toBe(0); // creates and migrates the database
+  expect((await runCliProcess(["keys", "create", "--name", "setup", "--create"], env)).code).toBe(0); // creates and migrates the database
   const db = new Database(join(tmp.dir, "claimcheck.db"));
   await db.exec(
     "CREATE TRIGGER refuse_setup BEFORE INSERT ON admin_setup_tokens BEGIN SELECT RAISE(FAIL, 'database or disk is full'); END",

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { ConfigError, loadConfig } from "../../src/config/config.ts";
+import { ConfigError, loadConfig, SETTINGS, settingsHelp } from "../../src/config/config.ts";
 import { parseDuration, parseDurationList } from "../../src/config/duration.ts";
 
 describe("loadConfig", () => {
@@ -42,6 +42,35 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ DB_POOL_SIZE: "0" })).toThrow("DB_POOL_SIZE");
     expect(() => loadConfig({ DB_STATEMENT_TIMEOUT: "10ms" })).toThrow("DB_STATEMENT_TIMEOUT must be at least 100ms");
     expect(() => loadConfig({ DB_CONNECT_TIMEOUT: "soon" })).toThrow("DB_CONNECT_TIMEOUT");
+  });
+
+  test("FORGE_HOSTS and GITLAB_TOKEN: gitlab.com and codeberg.org by default, entries added, a bad one refused without its token", () => {
+    expect(loadConfig({}).forgeHosts).toEqual([
+      { host: "gitlab.com", kind: "gitlab", apiBase: "https://gitlab.com/api/v4", token: null },
+      { host: "codeberg.org", kind: "gitea", apiBase: "https://codeberg.org/api/v1", token: null },
+    ]);
+    const c = loadConfig({
+      GITLAB_TOKEN: "glpat-abc",
+      FORGE_HOSTS: "git.example.com=gitlab,glpat-self; http://10.0.0.5:3000=forgejo",
+    });
+    expect(c.forgeHosts.map((h) => [h.host, h.kind, h.apiBase, h.token])).toEqual([
+      ["gitlab.com", "gitlab", "https://gitlab.com/api/v4", "glpat-abc"],
+      ["codeberg.org", "gitea", "https://codeberg.org/api/v1", null],
+      ["git.example.com", "gitlab", "https://git.example.com/api/v4", "glpat-self"],
+      ["10.0.0.5:3000", "gitea", "http://10.0.0.5:3000/api/v1", null],
+    ]);
+    expect(loadConfig({}, { "forge-hosts": "codeberg.org=forgejo,tok" }).forgeHosts[1]!.token).toBe("tok");
+    const err = (() => {
+      try {
+        loadConfig({ FORGE_HOSTS: "git.example.com=svn,secret-token-123" });
+      } catch (e) {
+        return e as Error;
+      }
+    })();
+    expect(err?.message).toContain("FORGE_HOSTS (--forge-hosts) = (value not shown)");
+    expect(err?.message).toContain('kind "svn" is not gitlab, gitea or forgejo');
+    expect(err?.message).not.toContain("secret-token-123");
+    expect(() => loadConfig({ GITLAB_TOKEN: "two words" })).toThrow("GITLAB_TOKEN");
   });
 
   test("GITHUB_TOKENS and GITHUB_TOKEN make one list of distinct tokens; GITHUB_CONCURRENCY defaults to 8, at most 100", () => {
@@ -93,13 +122,61 @@ describe("durations", () => {
     ["5m", 300_000],
     ["2h", 7_200_000],
     ["1d", 86_400_000],
-    ["250", 250],
     ["1.5s", 1500],
   ])("%s = %d ms", (text, ms) => expect(parseDuration(text)).toBe(ms));
-  test.each(["", "s", "10 parsecs", "-1s", "1m5s"])("%p is rejected", (text) => expect(parseDuration(text)).toBeNull());
+  test.each(["", "s", "10 parsecs", "-1s", "1m5s", "250", "10"])("%p is rejected", (text) =>
+    expect(parseDuration(text)).toBeNull(),
+  );
   test("lists", () => {
     expect(parseDurationList("1m, 5m,30m")).toEqual([60_000, 300_000, 1_800_000]);
     expect(parseDurationList("1m,,5m")).toBeNull();
     expect(parseDurationList("1m,x")).toBeNull();
+  });
+});
+
+describe("messages a person can act on", () => {
+  const problemsOf = (env: Record<string, string>): string[] => {
+    try {
+      loadConfig(env);
+    } catch (e) {
+      if (e instanceof ConfigError) return e.problems;
+      throw e;
+    }
+    return [];
+  };
+
+  /** Every duration setting, found by its default (a number and a unit), so a new one is covered too. */
+  const durationSettings = Object.values(SETTINGS).filter((s) => /^\d+(ms|s|m|h|d)(,|$)/.test(s.def));
+
+  test("every duration setting refuses a bare number and says to write a unit", () => {
+    expect(durationSettings.map((s) => s.env)).toContain("WEBHOOK_TIMEOUT");
+    expect(durationSettings.length).toBeGreaterThanOrEqual(7);
+    for (const s of durationSettings) {
+      const problems = problemsOf({ [s.env]: "10" });
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toStartWith(`${s.env} (--${s.flag}) = "10": `);
+      expect(problems[0]).toContain("write 10s");
+    }
+    expect(problemsOf({ WEBHOOK_TIMEOUT: "10" })[0]).toBe(
+      'WEBHOOK_TIMEOUT (--webhook-timeout) = "10": a duration needs a unit: write 10s for seconds (or 10ms, 10m, 10h)',
+    );
+    expect(problemsOf({ WEBHOOK_RETRY_SCHEDULE: "1m,5,30m" })[0]).toContain('"5": a duration needs a unit: write 5s');
+    expect(loadConfig({ WEBHOOK_TIMEOUT: "10s" }).webhookTimeoutMs).toBe(10_000);
+  });
+
+  test("a number setting that is not a number says so in words", () => {
+    expect(problemsOf({ PORT: "abc" })).toEqual(['PORT (--port) = "abc": must be a whole number from 0 to 65535']);
+    expect(problemsOf({ PORT: "80.5" })[0]).toContain("must be a whole number from 0 to 65535");
+    expect(problemsOf({ WORKER_CONCURRENCY: "" })[0]).toContain("must be a whole number from 1 to 256");
+    expect(problemsOf({ BODY_BUDGET_MB: "1e3" })[0]).toContain("must be a whole number");
+    expect(problemsOf({ PORT: "abc" }).join()).not.toContain("NaN");
+    expect(loadConfig({ PORT: " 8081 " }).port).toBe(8081);
+  });
+
+  test("serve --help states each default once", () => {
+    const help = settingsHelp();
+    for (const line of help.split("\n")) expect(line.match(/\(default: /g)?.length ?? 0).toBe(1);
+    expect(help).not.toContain("(default: none) (default");
+    expect(help).toContain("(default: http://HOST:PORT)");
   });
 });

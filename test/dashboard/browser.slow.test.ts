@@ -2,7 +2,7 @@
  * The dashboard in a real browser: Debian's chromium driven by playwright-core (no browser download).
  * One administrator's session end to end, with a screenshot of each page under test-artifacts/dashboard.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect } from "bun:test";
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -18,9 +18,8 @@ import {
   startTestApp,
   submit,
 } from "../support/harness.ts";
-import { startReceiver } from "./dashboard-support.ts";
+import { browserSession, CHROMIUM, launchChromium, startReceiver } from "./dashboard-support.ts";
 
-const CHROMIUM = "/usr/bin/chromium";
 const ARTIFACTS = join(REPO_ROOT, "test-artifacts", "dashboard");
 const available = existsSync(CHROMIUM);
 if (!available && process.env.CI)
@@ -135,48 +134,15 @@ const receiver = startReceiver((n) =>
 );
 const state = { key: "", secret: "", trackingId: "" };
 
-/** A step of the session; on failure a screenshot and the page's address are kept for the CI log. */
-function browserTest(name: string, body: () => Promise<void>): void {
-  test(name, async () => {
-    try {
-      await body();
-    } catch (err) {
-      const file = `FAILED-${name.replace(/[^a-z0-9]+/gi, "-").slice(0, 60)}`;
-      await shot(file).catch(() => {});
-      console.error(`browser test failed at ${page?.url()}; screenshot test-artifacts/dashboard/${file}.png`);
-      throw err;
-    }
-  }, 60_000);
-}
-
-async function shot(name: string) {
-  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
-}
+const { shot, step: browserTest } = browserSession(() => page, ARTIFACTS, 60_000);
 
 describe.skipIf(!available)("dashboard in chromium", () => {
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     t = await startTestApp({ steps: timelineSteps() as never, dashboard: { refreshMs: 400 } });
-    const { chromium } = await import("playwright-core");
     userDataDir = mkdtempSync(join(tmpdir(), "claimcheck-chromium-"));
-    ctx = await chromium.launchPersistentContext(userDataDir, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-      viewport: { width: 1280, height: 900 },
-    });
+    ({ ctx, page } = await launchChromium(userDataDir));
     await ctx.grantPermissions(["clipboard-read", "clipboard-write"], { origin: t.url });
-    page = ctx.pages()[0] ?? (await ctx.newPage());
-    page.setDefaultTimeout(30_000);
     page.on("dialog", (d) => {
       dialogs.push(`${d.type()}: ${d.message()}`);
       void (d.type() === "confirm" ? d.accept() : d.dismiss());
@@ -267,12 +233,14 @@ describe.skipIf(!available)("dashboard in chromium", () => {
     await expect(page.textContent(`tr[data-tracking-id="${state.trackingId}"] .candidate`)).resolves.toBe(
       "Test Candidate (jane-dev)",
     );
-    await expect(page.textContent(`tr[data-tracking-id="${state.trackingId}"] .band`)).resolves.toBe("contradicted");
+    await expect(page.textContent(`tr[data-tracking-id="${state.trackingId}"] .verdict-chip`)).resolves.toBe(
+      "Contradicted by the evidence",
+    );
     await shot("04-jobs");
   });
 
   browserTest("the job page: score, projects, flags, timelines and the failed first delivery, escaped", async () => {
-    await page.click(`a:has-text("${state.trackingId}")`);
+    await page.click(`tr[data-tracking-id="${state.trackingId}"] td.candidate a`);
     await page.waitForURL(`${t.url}/dashboard/jobs/${state.trackingId}`);
     await expect(page.textContent("#score")).resolves.toBe("58");
     await page.waitForSelector('.delivery .attempts td:has-text("503")');
@@ -285,23 +253,28 @@ describe.skipIf(!available)("dashboard in chromium", () => {
   });
 
   browserTest(
-    "the job page for a recruiter at 1280 px: verdict band, candidate, contained tables, timeline context",
+    "the job page for a recruiter at 1280 px: the verdict in words first, nothing cut, timeline context",
     async () => {
       await page.setViewportSize({ width: 1280, height: 900 });
       await page.goto(`${t.url}/dashboard/jobs/${state.trackingId}`);
-      await expect(page.textContent("h1#candidate")).resolves.toBe("Test Candidate (jane-dev) contradicted");
-      await expect(page.textContent("#verdict-band")).resolves.toBe("contradicted"); // a CRITICAL flag, whatever the 58
-      const band = await page.evaluate(
-        () => getComputedStyle(document.querySelector("#verdict-band")!).backgroundColor,
-      );
-      expect(band).toBe("rgb(163, 32, 42)");
-      await expect(page.textContent(".bands")).resolves.toContain("strong ≥ 70");
-      // every table of the score card stays inside the card
-      const spill = await page.$$eval("section.card:has(#score) .table-scroll", (els) =>
-        els.map((e) => e.getBoundingClientRect().right - e.closest(".card")!.getBoundingClientRect().right),
-      );
-      expect(spill.length).toBe(2); // per claim, penalties
-      for (const px of spill) expect(px).toBeLessThanOrEqual(0);
+      await expect(page.textContent("h1#candidate")).resolves.toBe("Test Candidate (jane-dev)");
+      // a CRITICAL flag, whatever the 58: the verdict says so in words, in the bad colour
+      await expect(page.textContent("#verdict .verdict-title")).resolves.toBe("Contradicted by the evidence");
+      const colour = await page.evaluate(() => getComputedStyle(document.querySelector("#verdict")!).color);
+      expect(colour).toBe("rgb(163, 32, 42)");
+      // the flag names no repository, so it is a finding about the resume as a whole
+      expect(await page.locator(".resume-findings .finding.sev-critical").count()).toBe(1);
+      // the score's arithmetic sits behind a disclosure, below the claims
+      expect(await page.locator("details#score-how[open]").count()).toBe(0);
+      await page.click("#score-how summary");
+      await expect(page.textContent("#score-how")).resolves.toContain("Score 58 = evidence 73");
+      // nothing is wider than the page, no table scrolls inside its box
+      const fit = await page.evaluate(() => ({
+        page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        cut: [...document.querySelectorAll("table, .table-scroll")].filter((e) => e.scrollWidth > e.clientWidth + 1)
+          .length,
+      }));
+      expect(fit).toEqual({ page: 0, cut: 0 });
       // the timelines: colour by the repository's flags, creation markers, and what is not drawn
       expect(await page.locator("svg.timeline.sev-critical g.commit.shifted").count()).toBe(25);
       expect(await page.locator("svg.timeline.sev-none g.commit.shifted").count()).toBe(2);
@@ -321,46 +294,36 @@ describe.skipIf(!available)("dashboard in chromium", () => {
     },
   );
 
-  browserTest(
-    "on a 390 px phone the page never scrolls sideways; wide tables scroll inside their own area",
-    async () => {
-      await page.setViewportSize({ width: 390, height: 844 });
-      try {
-        for (const [path, name] of [
-          [`/dashboard/jobs/${state.trackingId}`, "05-job-390"],
-          ["/dashboard/jobs", "04-jobs-390"],
-        ] as const) {
-          await page.goto(`${t.url}${path}`);
-          const widths = await page.evaluate(() => ({
-            page: document.documentElement.scrollWidth,
-            view: document.documentElement.clientWidth,
-            tables: [...document.querySelectorAll(".table-scroll")].map((e) => {
-              const r = e.getBoundingClientRect();
-              return { left: r.left, right: r.right, scroll: e.scrollWidth, client: e.clientWidth };
-            }),
-          }));
-          expect({ path, page: widths.page }).toEqual({ path, page: widths.view });
-          for (const tb of widths.tables) {
-            expect(tb.left).toBeGreaterThanOrEqual(0);
-            expect(tb.right).toBeLessThanOrEqual(widths.view);
-          }
-          const scrollers = widths.tables.filter((tb) => tb.scroll > tb.client);
-          expect(scrollers.length).toBeGreaterThan(0);
-          // the wide table really scrolls within its area
-          const moved = await page.$$eval(".table-scroll", (els) => {
-            const e = els.find((x) => x.scrollWidth > x.clientWidth)!;
-            e.scrollLeft = 120;
-            return e.scrollLeft;
-          });
-          expect(moved).toBeGreaterThan(0);
-          await shot(name);
+  browserTest("on a 390 px phone the page never scrolls sideways; tables stack their rows", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      for (const [path, name] of [
+        [`/dashboard/jobs/${state.trackingId}`, "05-job-390"],
+        ["/dashboard/jobs", "04-jobs-390"],
+      ] as const) {
+        await page.goto(`${t.url}${path}`);
+        const widths = await page.evaluate(() => ({
+          page: document.documentElement.scrollWidth,
+          view: document.documentElement.clientWidth,
+          tables: [...document.querySelectorAll("table")].map((e) => {
+            const r = e.getBoundingClientRect();
+            return { left: r.left, right: r.right, display: getComputedStyle(e).display };
+          }),
+        }));
+        expect({ path, page: widths.page }).toEqual({ path, page: widths.view });
+        expect(widths.tables.length).toBeGreaterThan(0);
+        for (const tb of widths.tables) {
+          expect(tb.left).toBeGreaterThanOrEqual(0);
+          expect(tb.right).toBeLessThanOrEqual(widths.view);
+          expect(tb.display).toBe("block"); // stacked: each row a block of labelled cells
         }
-      } finally {
-        await page.setViewportSize({ width: 1280, height: 900 });
-        await page.goto(`${t.url}/dashboard/jobs/${state.trackingId}`); // where the next step starts
+        await shot(name);
       }
-    },
-  );
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto(`${t.url}/dashboard/jobs/${state.trackingId}`); // where the next step starts
+    }
+  });
 
   browserTest("resend the delivery: a fresh attempt succeeds, signed with the client's secret", async () => {
     await page.click('.delivery button:has-text("Resend")');

@@ -1,3 +1,6 @@
+import { test } from "bun:test";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
 import type { AppOptions } from "../../src/app.ts";
 import type { RunningTestApp } from "../support/harness.ts";
 import { startTestApp } from "../support/harness.ts";
@@ -63,10 +66,14 @@ export function csrfOf(html: string): string {
   return m[1]!;
 }
 
-/** Create an administrator through a setup link and return a client logged in as them. */
-export async function signedInClient(t: RunningTestApp, who = ADMIN): Promise<CookieClient> {
+/** Create an administrator (or a recruiter) through a setup link and return a client logged in as them. */
+export async function signedInClient(
+  t: RunningTestApp,
+  who = ADMIN,
+  role: "admin" | "recruiter" = "admin",
+): Promise<CookieClient> {
   const c = new CookieClient(t.url);
-  const setup = await t.app.dashboard.auth.createSetupToken();
+  const setup = await t.app.dashboard.auth.createSetupToken(role);
   const page = await c.get(`/dashboard/setup?token=${setup.token}`);
   const done = await c.post("/dashboard/setup", {
     _csrf: csrfOf(page.text),
@@ -95,4 +102,60 @@ export function startReceiver(reply: (n: number) => Response = () => new Respons
 
 export function startDashboardApp(opts: AppOptions & { env?: Record<string, string> } = {}): Promise<RunningTestApp> {
   return startTestApp({ dashboard: FAST_DASHBOARD, ...opts });
+}
+
+/** Debian's chromium, driven by playwright-core (no browser download). */
+export const CHROMIUM = "/usr/bin/chromium";
+
+/**
+ * A headless Chromium with a fresh profile in `userDataDir`, quiet (no network of its own, no updates,
+ * no sync), at 1280 x 900 unless told otherwise: the one page of the context, with a 30 s default wait.
+ */
+export async function launchChromium(userDataDir: string) {
+  const { chromium } = await import("playwright-core");
+  const ctx = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+    viewport: { width: 1280, height: 900 },
+  });
+  const page = ctx.pages()[0] ?? (await ctx.newPage());
+  page.setDefaultTimeout(30_000);
+  return { ctx, page };
+}
+
+/**
+ * Screenshots into `dir`, and test steps that keep a screenshot and the page's address when they fail
+ * (for the CI log). `page` is read when a step runs: the browser starts in beforeAll.
+ */
+export function browserSession(page: () => Page | undefined, dir: string, timeoutMs: number) {
+  const shot = async (name: string) => {
+    await page()!.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+  };
+  const step = (name: string, body: () => Promise<void>): void => {
+    test(
+      name,
+      async () => {
+        try {
+          await body();
+        } catch (err) {
+          const file = `FAILED-${name.replace(/[^a-z0-9]+/gi, "-").slice(0, 60)}`;
+          await shot(file).catch(() => {});
+          console.error(`browser test failed at ${page()?.url()}; screenshot ${join(dir, file)}.png`);
+          throw err;
+        }
+      },
+      timeoutMs,
+    );
+  };
+  return { shot, step };
 }

@@ -184,7 +184,7 @@ describe("jobs", () => {
       todayDay: "2026-01-01",
       monthStartDay: "2026-01-01",
     };
-    const viewer = { username: "a", csrfToken: "t" };
+    const viewer = { username: "a", csrfToken: "t", role: "admin" as const };
     const assets = { css: "/c.css", js: "/j.js" };
     const known = overviewPage({
       assets,

@@ -17,10 +17,8 @@ let admin: CookieClient;
 const receiver = startReceiver((n) =>
   n === 1 ? new Response(`<script>alert("pwned")</script> busy`, { status: 503 }) : new Response("ok"),
 );
-const world = {} as {
-  acme: { id: string; key: string; keyId: string; job: string; delivery: string; test: string; secret: string };
-  beta: { id: string; key: string; keyId: string; job: string; delivery: string; test: string; secret: string };
-};
+type World = { id: string; key: string; keyId: string; job: string; delivery: string; test: string; secret: string };
+const world = {} as { acme: World & { link: string }; beta: World };
 
 async function client(name: string, username: string, filename = "cv.pdf") {
   const c = await t.app.accounts.addClient(name);
@@ -39,7 +37,8 @@ async function client(name: string, username: string, filename = "cv.pdf") {
 
 beforeAll(async () => {
   t = await startDashboardApp({ steps: fixedSteps(64) });
-  world.acme = await client("acme", "acme-dev", `<img src=x onerror=alert(1)>.pdf`);
+  const acme = await client("acme", "acme-dev", `<img src=x onerror=alert(1)>.pdf`);
+  world.acme = { ...acme, link: (await t.app.reportLinks.create(acme.job, "admin")).link.id };
   world.beta = await client("beta", "beta-dev");
   admin = await signedInClient(t);
 });
@@ -55,6 +54,7 @@ function dashboardRoutes(): Array<{ method: string; pattern: string; path: strin
     ":deliveryId": world.acme.delivery,
     ":name": "acme",
     ":keyId": world.acme.keyId,
+    ":linkId": world.acme.link,
     ":file": "dashboard.css",
     "*": "no-such-page",
   };
@@ -144,14 +144,21 @@ describe("CSRF", () => {
     { path: `/dashboard/jobs/${world.acme.job}/resend`, fields: {} },
     { path: `/dashboard/jobs/${world.acme.job}/delete-pdf`, fields: {} },
     { path: `/dashboard/jobs/${world.acme.job}/deliveries/${world.acme.delivery}/resend`, fields: {} },
+    { path: `/dashboard/jobs/${world.acme.job}/share`, fields: { days: "7" } },
+    { path: `/dashboard/jobs/${world.acme.job}/share/${world.acme.link}/revoke`, fields: {} },
+    { path: "/dashboard/submit", fields: { client: "acme", hostUsername: "acme-dev" } },
     { path: "/dashboard/logout", fields: {} },
   ];
 
   test("every form action refuses a missing, wrong or cross-site token and changes nothing", async () => {
-    const before = JSON.stringify({
-      clients: await t.app.accounts.listClients(),
-      keys: await t.app.accounts.listKeys(),
-    });
+    const state = async () =>
+      JSON.stringify({
+        clients: await t.app.accounts.listClients(),
+        keys: await t.app.accounts.listKeys(),
+        links: await t.app.reportLinks.forJob(world.acme.job),
+        jobs: await t.app.verifications.countsByStatus(),
+      });
+    const before = await state();
     const realToken = csrfOf((await admin.get("/dashboard")).text);
     const covered = new Set(actions().map((a) => a.path.replace(world.acme.job, ":trackingId")));
     for (const r of dashboardRoutes())
@@ -187,9 +194,7 @@ describe("CSRF", () => {
         expect(text).not.toContain(world.acme.secret);
       }
     }
-    expect(JSON.stringify({ clients: await t.app.accounts.listClients(), keys: await t.app.accounts.listKeys() })).toBe(
-      before,
-    );
+    expect(await state()).toBe(before);
     expect((await t.app.verifications.get(world.acme.job))!.resume_stored).toBe(1); // the PDF was not deleted either
     expect((await admin.get("/dashboard")).res.status).toBe(200); // still signed in: logout was refused too
   });

@@ -54,9 +54,11 @@ describe("perfectExtraction", () => {
     expect(r.githubProfiles.map((p) => p.owner)).toEqual(["ana"]);
     expect(r.projects.map((p) => [p.name, p.repoUrl, p.dates?.start ?? null, p.dates?.end ?? null])).toEqual([
       ["Weather Dash", "github.com/ana/weather-dash", "2023-01", "present"],
-      ["Ledgr", null, "2021-01", null],
+      // a year stays a year, read at its precision (the extractor's own date reader)
+      ["Ledgr", null, "2021", null],
       ["Tool", "github.com/ana/tool", "2019-03", "2020-12"],
     ]);
+    expect(r.projects[1]?.dates?.precision).toEqual({ start: "year" });
     expect(r.projects[2]?.repoLinks[0]).toMatchObject({
       owner: "ana",
       repo: "tool",

@@ -23,7 +23,8 @@ let sim: GitHubSimulator;
 function history(n: number, merges: boolean): CommitSpec[] {
   return Array.from({ length: n }, (_, i) => ({
     author: me,
-    authorDate: T0 + i * 5 * 3_600_000 + (i % 13) * 60_000,
+    // a person's hours, not a machine's interval (a fixed 5-hour step would read as a scheduled job)
+    authorDate: T0 + i * 5 * 3_600_000 + ((i * i * 37) % 240) * 60_000,
     message: merges && i >= 10 && i % 7 === 0 ? `Merge branch 'topic-${i}'` : `Change ${i}`,
     files: { [`src/f${i % 40}.ts`]: `export const v${i} = ${i};\n` },
     ...(merges && i >= 10 && i % 7 === 0 ? { mergeOf: i - 3 } : {}),
@@ -64,6 +65,30 @@ describe("commit counts", () => {
     expect(e.truncated).toBe(true);
     expect(e.candidateCountExact).toBe(true);
     expect(ownCommits(e, login).count).toBe(350 - MERGES);
+  });
+
+  test("statistics still computing after the first retry are asked for again with backoff: exact", async () => {
+    sim.statsComputing(`${login}/merges`, 3);
+    const src = source();
+    const e = await src.repoEvidence((await src.getRepo(login, "merges"))!, login);
+    expect(e.candidateCountExact).toBe(true);
+    expect(ownCommits(e, login).count).toBe(350 - MERGES);
+    expect(sim.calls("/stats/contributors").length).toBeGreaterThanOrEqual(4);
+  });
+
+  test("statistics that never come: an estimate, labelled, within 10 % and never above the truth", async () => {
+    sim.statsComputing(`${login}/merges`, 100);
+    try {
+      const src = source();
+      const e = await src.repoEvidence((await src.getRepo(login, "merges"))!, login);
+      expect(e.candidateCountExact).toBe(false);
+      const own = ownCommits(e, login);
+      // the listing's 350 less the merges at the share the pages read show (not only the merges seen)
+      expect(own.count).toBeLessThanOrEqual(350 - MERGES);
+      expect(own.count).toBeGreaterThanOrEqual(Math.floor(0.9 * (350 - MERGES)));
+    } finally {
+      sim.statsComputing(`${login}/merges`, 0);
+    }
   });
 
   test("without the statistics the count is the listing's, marked estimated", async () => {

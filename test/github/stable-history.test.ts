@@ -1,5 +1,5 @@
 /**
- * Stable pages on the REST path (issue 12): a re-read after a push reuses the last read anchored at its
+ * Stable pages on the REST path: a re-read after a push reuses the last read anchored at its
  * head commit, and its evidence is exactly a cold read's on the same world; a rewritten history, a merge
  * pushed on top or an unreadable stored read are read in full again.
  */

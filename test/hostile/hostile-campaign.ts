@@ -95,7 +95,11 @@ export async function runHostileCampaign(o: HostileOptions): Promise<HostileRepo
   let service: Awaited<ReturnType<typeof spawnService>> | null = null;
   try {
     const env = { DATA_DIR: dataDir, DEFAULT_RATE_LIMIT: "0", DEFAULT_MONTHLY_QUOTA: "0" };
-    const keyRun = await runCliProcess(["keys", "create", "--name", "hostile"], env, serviceArgv(command, []));
+    const keyRun = await runCliProcess(
+      ["keys", "create", "--name", "hostile", "--create"],
+      env,
+      serviceArgv(command, []),
+    );
     if (keyRun.code !== 0) throw new Error(`keys create failed: ${keyRun.stderr}`);
     const key = keyRun.stdout.trim();
     const base = await candidateResume(candidates[0]!);

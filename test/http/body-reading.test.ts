@@ -135,7 +135,7 @@ describe("bodyChunks", () => {
   test("a body that stops arriving is abandoned with 408 request_timeout once the idle timer fires", async () => {
     const timers = new ManualTimers();
     const { request, state } = stalledRequest(enc.encode("partial"));
-    const tooLarge = () => new AppError("too_large", 413);
+    const tooLarge = () => new AppError("payload_too_large", 413);
     const reading = readSmallBody(request, { maxBytes: 1000, tooLarge, idleTimeoutMs: 10_000, timers });
     await Promise.resolve();
     await new Promise((r) => setImmediate(r)); // let the first chunk arrive and the next read wait
@@ -167,7 +167,7 @@ describe("bodyChunks", () => {
     });
     const reading = readSmallBody(new Request("http://x/", { method: "POST", body }), {
       maxBytes: 1000,
-      tooLarge: () => new AppError("too_large", 413),
+      tooLarge: () => new AppError("payload_too_large", 413),
       idleTimeoutMs: 10_000,
       deadlineMs: 30_000,
       timers,
@@ -204,7 +204,7 @@ describe("bodyChunks", () => {
     const request = new Request("http://x/", { method: "POST", body });
     const err = await readSmallBody(request, {
       maxBytes: 1000,
-      tooLarge: () => new AppError("too_large", 413),
+      tooLarge: () => new AppError("payload_too_large", 413),
       idleTimeoutMs: 60_000,
     }).catch((e: AppError) => e);
     expect((err as AppError).status).toBe(413);
@@ -217,7 +217,7 @@ describe("bodyChunks", () => {
     const chunks: string[] = [];
     for await (const c of bodyChunks(new Request("http://x/", { method: "POST", body: "hello world" }), {
       maxBytes: 100,
-      tooLarge: () => new AppError("too_large", 413),
+      tooLarge: () => new AppError("payload_too_large", 413),
       idleTimeoutMs: 5,
       timers,
     }))
@@ -249,5 +249,60 @@ describe("BodyBudget", () => {
     b.reserve(600)();
     r2();
     expect(b.inFlightBytes).toBe(0);
+  });
+});
+
+describe("BodyBudget shares", () => {
+  const request = () => new Request("http://x/", { method: "POST" });
+  const refusal = (fn: () => unknown): AppError | null => {
+    try {
+      fn();
+      return null;
+    } catch (e) {
+      return e as AppError;
+    }
+  };
+
+  test("one sender holds at most a quarter of the budget (at least one reservation); others go on beside it", () => {
+    const b = new BodyBudget(1000);
+    const a1 = request();
+    const a2 = request();
+    const c = request();
+    b.senderIs(a1, "client:a");
+    b.senderIs(a2, "client:a");
+    b.senderIs(c, "client:c");
+    const r1 = b.reserve(200, a1);
+    expect(b.reserve(50, a2)).toBeFunction(); // 250: exactly its share
+    const past = refusal(() => b.reserve(1, a2));
+    expect(past?.code).toBe("server_busy");
+    expect(past?.message).toContain("its share");
+    expect(b.heldBy("client:a")).toBe(250);
+    b.reserve(250, c);
+    expect(b.heldBy("client:c")).toBe(250);
+    r1();
+    expect(b.heldBy("client:a")).toBe(50);
+    expect(b.inFlightBytes).toBe(300);
+  });
+
+  test("a first reservation larger than the share is allowed while the budget has room; requests without a sender count globally only", () => {
+    const b = new BodyBudget(1000);
+    const big = request();
+    b.senderIs(big, "address:10.0.0.1");
+    const r = b.reserve(600, big);
+    expect(refusal(() => b.reserve(1, big))?.code).toBe("server_busy");
+    b.reserve(400); // no sender: the global budget alone
+    expect(refusal(() => b.reserve(1))?.code).toBe("server_busy");
+    r();
+    expect(b.heldBy("address:10.0.0.1")).toBe(0);
+  });
+
+  test("the sender named last wins (an upload is its client's once authenticated)", () => {
+    const b = new BodyBudget(1000);
+    const req = request();
+    b.senderIs(req, "address:127.0.0.1");
+    b.senderIs(req, "client:a");
+    b.reserve(100, req);
+    expect(b.heldBy("client:a")).toBe(100);
+    expect(b.heldBy("address:127.0.0.1")).toBe(0);
   });
 });

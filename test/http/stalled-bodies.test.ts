@@ -2,6 +2,7 @@ import { afterEach, expect, test } from "bun:test";
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fixedSteps, pollUntil, type RunningTestApp, startTestApp, submit } from "../support/harness.ts";
+import { type RawRequest, rawRequest, uploadHead } from "../support/raw-request.ts";
 
 /**
  * Issue 15, point 2, with real sockets: bodies that stop arriving hold neither memory nor the budget.
@@ -26,65 +27,11 @@ function rssMiB(): number {
   return process.memoryUsage().rss / MiB;
 }
 
-/** A raw client socket that sends `head` and `body`, then stops sending; it records what comes back. */
-async function stalledRequest(url: string, head: string, body: Uint8Array) {
-  const { hostname, port } = new URL(url);
-  let received = "";
-  let closed = false;
-  let drained: (() => void) | null = null;
-  const socket = await Bun.connect({
-    hostname,
-    port: Number(port),
-    socket: {
-      data: (_s, d) => {
-        received += Buffer.from(d).toString("latin1");
-      },
-      drain: () => {
-        drained?.();
-        drained = null;
-      },
-      close: () => {
-        closed = true;
-      },
-      error: () => {
-        closed = true;
-      },
-    },
-  });
-  cleanups.push(() => socket.end());
-  // written in place (no copy per socket): the client's memory must not blur the server's
-  for (const part of [Buffer.from(head, "latin1"), body]) {
-    let off = 0;
-    while (off < part.length && !closed) {
-      off += Math.max(0, socket.write(part.subarray(off)));
-      if (off < part.length && !closed) await new Promise<void>((r) => (drained = r));
-    }
-  }
-  return {
-    get received() {
-      return received;
-    },
-    get closed() {
-      return closed;
-    },
-    send: (bytes: Uint8Array) => {
-      if (!closed) socket.write(bytes);
-    },
-    /** the status line's code once an answer arrived */
-    status: () => Number(/^HTTP\/1\.1 (\d{3})/.exec(received)?.[1] ?? 0),
-  };
-}
-
-function uploadHead(url: string, key: string, declared: number): string {
-  return [
-    "POST /v1/verify HTTP/1.1",
-    `Host: ${new URL(url).host}`,
-    `Authorization: Bearer ${key}`,
-    "Content-Type: multipart/form-data; boundary=stall",
-    `Content-Length: ${declared}`,
-    "",
-    "",
-  ].join("\r\n");
+/** A raw request that sends `head` and `body`, then stops sending; closed after the test. */
+async function stalledRequest(url: string, head: string, body: Uint8Array): Promise<RawRequest> {
+  const r = await rawRequest(url, head, body);
+  cleanups.push(() => r.end());
+  return r;
 }
 
 /** The start of a multipart upload: the username, then `fileBytes` of a PDF whose end never comes. */
@@ -148,10 +95,21 @@ test("40 stalled 10 MB uploads (2 MB sent each) go to disk, not memory, and time
   );
 }, 30_000);
 
+/** `n` more clients with one key each. */
+async function clientKeys(t: RunningTestApp, n: number, prefix: string): Promise<string[]> {
+  const keys: string[] = [];
+  for (let i = 0; i < n; i++) {
+    await t.app.accounts.addClient(`${prefix}${i}`, { rateLimitPerMinute: 0 });
+    keys.push((await t.app.accounts.createKey("k", `${prefix}${i}`)).key);
+  }
+  return keys;
+}
+
 test("past the global body budget, new uploads get 503 server_busy with Retry-After at once", async () => {
   const t = await app({ BODY_BUDGET_MB: "1", BODY_TIMEOUT: "2s" }); // 1 MiB: four uploads' shares
+  const keys = await clientKeys(t, 10, "tenant");
   const sockets = await Promise.all(
-    Array.from({ length: 10 }, () => stalledRequest(t.url, uploadHead(t.url, t.key, 10 * MiB), partialUpload(1024))),
+    keys.map((key) => stalledRequest(t.url, uploadHead(t.url, key, 10 * MiB), partialUpload(1024))),
   );
   await pollUntil(() => sockets.filter((s) => s.status() === 503).length >= 6, "six refusals", 8_000);
   const refused = sockets.filter((s) => s.status() === 503);
@@ -163,7 +121,29 @@ test("past the global body budget, new uploads get 503 server_busy with Retry-Af
   expect(stagedFiles(t).length).toBe(4);
 }, 30_000);
 
-test("100 anonymous stalled 1 MB dashboard posts are refused unread (413); small ones beyond the budget get 503", async () => {
+test("one client cannot hold the whole body budget: past its quarter it gets 503, another client's uploads go on", async () => {
+  const t = await app({ BODY_BUDGET_MB: "2", BODY_TIMEOUT: "10s" }); // 2 MiB: eight uploads, two per client
+  const [greedy, other] = await clientKeys(t, 2, "share");
+  const many = await Promise.all(
+    Array.from({ length: 8 }, () => stalledRequest(t.url, uploadHead(t.url, greedy!, 10 * MiB), partialUpload(1024))),
+  );
+  await pollUntil(() => many.filter((s) => s.status() === 503).length >= 6, "six refusals", 8_000);
+  expect(many.filter((s) => s.status() === 503).length).toBe(6);
+  for (const s of many.filter((x) => x.status() === 503)) {
+    expect(s.received).toContain('"error":"server_busy"');
+    expect(s.received).toContain("its share");
+    expect(s.received).toMatch(/\r\nretry-after: \d+\r\n/i);
+  }
+  await pollUntil(() => stagedFiles(t).length === 2, "the greedy client's two admitted uploads to be staged", 8_000);
+  // the other client is admitted beside it, as many as its own share
+  const others = await Promise.all(
+    Array.from({ length: 2 }, () => stalledRequest(t.url, uploadHead(t.url, other!, 10 * MiB), partialUpload(1024))),
+  );
+  await pollUntil(() => stagedFiles(t).length === 4, "the other client's uploads to be staged", 8_000);
+  expect(others.map((s) => s.status())).toEqual([0, 0]);
+}, 30_000);
+
+test("100 anonymous stalled 1 MB dashboard posts are refused unread (413); small ones beyond the address's share get 503", async () => {
   const t = await app({ BODY_BUDGET_MB: "1", BODY_TIMEOUT: "1500ms" });
   const head = (length: number) =>
     [
@@ -186,16 +166,17 @@ test("100 anonymous stalled 1 MB dashboard posts are refused unread (413); small
   }
   expect(growth).toBeLessThan(40);
 
-  // a login form's size, 12 KiB declared, 6 KiB sent: the 1 MiB budget takes 85 of them, the rest wait outside
+  // a login form's size, 12 KiB declared, 6 KiB sent: one address holds at most a quarter of the 1 MiB
+  // budget, 21 of them; the rest wait outside
   const small = Buffer.alloc(6 * 1024, 0x61);
   const stalled = await Promise.all(Array.from({ length: 120 }, () => stalledRequest(t.url, head(12 * 1024), small)));
-  await pollUntil(() => stalled.filter((s) => s.status() === 503).length >= 35, "35 refusals", 8_000);
+  await pollUntil(() => stalled.filter((s) => s.status() === 503).length >= 99, "99 refusals", 8_000);
   const busy = stalled.filter((s) => s.status() === 503);
-  expect(busy.length).toBe(35);
+  expect(busy.length).toBe(99);
   for (const s of busy) expect(s.received).toMatch(/\r\nretry-after: \d+\r\n/i);
   // the admitted ones time out (408), and then the budget is whole again
   await pollUntil(() => stalled.every((s) => s.status() !== 0 || s.closed), "the admitted posts to time out", 8_000);
-  expect(stalled.filter((s) => s.status() === 408 || (s.status() === 0 && s.closed)).length).toBe(85);
+  expect(stalled.filter((s) => s.status() === 408 || (s.status() === 0 && s.closed)).length).toBe(21);
   const page = await fetch(`${t.url}/dashboard/login`);
   expect(page.status).toBe(200);
 }, 30_000);

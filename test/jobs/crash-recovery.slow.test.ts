@@ -47,7 +47,7 @@ describeEachBackend("crash recovery (real processes)", (backend) => {
   };
   test("jobs acknowledged before a SIGKILL mid-job finish exactly once after restart", async () => {
     const env = await setup();
-    const key = (await runCliProcess(["keys", "create", "--name", "crash"], env)).stdout.trim();
+    const key = (await runCliProcess(["keys", "create", "--name", "crash", "--create"], env)).stdout.trim();
     expect(key).toStartWith("cck_");
     const first = await boot(env);
     const pdf = await makePdf();
@@ -88,7 +88,7 @@ describeEachBackend("crash recovery (real processes)", (backend) => {
 
   test("SIGTERM: new requests refused, in-flight work finishes within the grace period, exit 0", async () => {
     const env = await setup();
-    const key = (await runCliProcess(["keys", "create", "--name", "term"], env)).stdout.trim();
+    const key = (await runCliProcess(["keys", "create", "--name", "term", "--create"], env)).stdout.trim();
     const s = await boot(env, { SHUTDOWN_GRACE: "20s" });
     const res = await submit(s.url, key, { resume: await makePdf(), hostUsername: "dave" });
     const { trackingId } = (await res.json()) as { trackingId: string };
@@ -111,7 +111,7 @@ describeEachBackend("crash recovery (real processes)", (backend) => {
 
   test("SIGTERM past the grace period releases unfinished work; the next start finishes it", async () => {
     const env = await setup();
-    const key = (await runCliProcess(["keys", "create", "--name", "grace"], env)).stdout.trim();
+    const key = (await runCliProcess(["keys", "create", "--name", "grace", "--create"], env)).stdout.trim();
     const s = await boot(env, { SHUTDOWN_GRACE: "200ms", JOB_LEASE: "60s" });
     const { trackingId } = (await (
       await submit(s.url, key, { resume: await makePdf(), hostUsername: "erin" })

@@ -1,11 +1,17 @@
 /**
  * The single executable: `bun build --compile` into a temp dir, then its `extract` must work,
- * including the isolated worker, which re-runs the binary itself rather than `bun src/main.ts`.
+ * including the isolated worker, which re-runs the binary itself rather than `bun src/main.ts`, and its
+ * server must make the report PDF (PDFKit and the embedded fonts inside the binary).
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { resumeOf, sampleResumePdf } from "../demo/resume-pdf.ts";
+import { type ChildServer, runCliProcess, startChildServer } from "../support/child-server.ts";
+import { startGitHubSimulator } from "../support/github-sim/github-simulator.ts";
+import { sampleCandidates } from "../support/github-sim/scenarios/index.ts";
+import { pollUntil, submit } from "../support/harness.ts";
 import { FIXTURES } from "./support/fixtures.ts";
 
 let dir = "";
@@ -55,3 +61,48 @@ test("the compiled binary's isolated worker reports unreadable PDFs", async () =
   expect(r.code).toBe(1);
   expect(r.stderr).toContain("[pdf_encrypted]");
 }, 30_000);
+
+test("the compiled binary's server makes the report PDF in-process", async () => {
+  const candidates = sampleCandidates();
+  const sim = await startGitHubSimulator({ candidates });
+  const env = { DATA_DIR: join(dir, "data"), GITHUB_API_URL: sim.url, GITHUB_TOKEN: "sim-token" };
+  let server: ChildServer | null = null;
+  try {
+    const made = await runCliProcess(["keys", "create", "--name", "binary", "--create"], env, [binary]);
+    expect(made.code).toBe(0);
+    const key = made.stdout.trim();
+    server = await startChildServer(env, ["serve"], 30_000, { command: binary, cwd: dir });
+    const carl = candidates.find((c) => c.login === "carl-copier")!;
+    const res = await submit(server.url, key, {
+      resume: await sampleResumePdf(resumeOf(carl)),
+      hostUsername: carl.login,
+    });
+    const { trackingId } = (await res.json()) as { trackingId: string };
+    const url = server.url;
+    const pdf = await pollUntil(
+      async () => {
+        const r = await fetch(`${url}/v1/jobs/${trackingId}/report.pdf`, {
+          headers: { authorization: `Bearer ${key}` },
+        });
+        return r.status === 200 ? new Uint8Array(await r.arrayBuffer()) : null;
+      },
+      "the report PDF",
+      60_000,
+      100,
+    );
+    const file = join(dir, "report.pdf");
+    await Bun.write(file, pdf);
+    const text = Bun.spawnSync(["pdftotext", "-raw", "-enc", "UTF-8", file, "-"]).stdout.toString();
+    expect(text).toContain("Not the candidate's work");
+    expect(text).toContain("150 of 153 commits are someone else's: the candidate added 3.");
+    expect(text).toContain("not a hiring decision");
+    // the fonts are DejaVu, embedded from the binary (not PDFKit's standard Helvetica)
+    const fonts = Bun.spawnSync(["pdffonts", file]).stdout.toString();
+    expect(fonts).toContain("DejaVuSans");
+    expect(fonts).not.toContain("Helvetica");
+  } finally {
+    server?.kill("SIGTERM");
+    await server?.exited;
+    await sim.stop();
+  }
+}, 120_000);

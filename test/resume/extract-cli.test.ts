@@ -60,7 +60,7 @@ describe("claimcheck extract", () => {
     expect(missing.stderr).toContain("no such file");
     const usage = await cli();
     expect(usage.code).toBe(2);
-    expect(usage.stderr).toContain("usage: claimcheck extract");
+    expect(usage.stderr).toContain("usage: bun src/main.ts extract"); // the form being run
   });
 
   test("--worker outside the service explains itself", async () => {

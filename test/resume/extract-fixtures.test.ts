@@ -25,7 +25,12 @@ describe("links", () => {
       visibleDiffers: false,
     });
     expect(r.projects[0]!.technologies).toEqual(["Python", "Flask"]);
-    expect(r.projects[0]!.dates).toEqual({ text: "Jan 2023 – Mar 2023", start: "2023-01", end: "2023-03" });
+    expect(r.projects[0]!.dates).toEqual({
+      text: "Jan 2023 – Mar 2023",
+      start: "2023-01",
+      end: "2023-03",
+      precision: { start: "month", end: "month" },
+    });
     expect(r.projects[1]!.repoLinks[0]!.visibleText).toBe("Chess Engine");
     expect(r.projects[2]!.repoLinks[0]!.visibleText).toBeUndefined();
     expect(r.githubProfiles.map((p) => p.url)).toEqual(["https://github.com/janedoe"]);

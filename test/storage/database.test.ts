@@ -1,3 +1,4 @@
+import { Database as BunSqlite } from "bun:sqlite";
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { appliedMigrations, migrate, openDatabase } from "../../src/storage/database.ts";
@@ -5,7 +6,7 @@ import { MIGRATIONS } from "../../src/storage/migrations/index.ts";
 import { tempDir } from "../support/harness.ts";
 
 describe("openDatabase", () => {
-  test("creates the file with WAL, FULL sync, foreign keys and a busy timeout, and applies every migration once", async () => {
+  test("creates the file with WAL, FULL sync, foreign keys and no busy wait inside SQLite, and applies every migration once", async () => {
     const tmp = tempDir();
     try {
       const path = join(tmp.dir, "nested", "claimcheck.db");
@@ -15,12 +16,74 @@ describe("openDatabase", () => {
       });
       expect(await db.query<{ foreign_keys: number }, []>("PRAGMA foreign_keys").get()).toEqual({ foreign_keys: 1 });
       expect(await db.query<{ synchronous: number }, []>("PRAGMA synchronous").get()).toEqual({ synchronous: 2 });
-      expect(await db.query<{ timeout: number }, []>("PRAGMA busy_timeout").get()).toEqual({ timeout: 5000 });
+      // a locked file is waited for on a timer (see the next test), never by SQLite holding the thread
+      expect(await db.query<{ timeout: number }, []>("PRAGMA busy_timeout").get()).toEqual({ timeout: 0 });
       expect(await appliedMigrations(db)).toEqual(MIGRATIONS.map((m) => m.version).sort((a, b) => a - b));
       await db.close();
       const again = await openDatabase(path);
       expect(await migrate(again)).toEqual([]); // nothing left to apply
       await again.close();
+    } finally {
+      tmp.cleanup();
+    }
+  });
+
+  test("a write that finds the file locked by another connection waits without holding the thread, then runs", async () => {
+    const tmp = tempDir();
+    try {
+      const path = join(tmp.dir, "claimcheck.db");
+      const db = await openDatabase(path);
+      const other = new BunSqlite(path); // another writer: the CLI beside the server
+      other.exec("PRAGMA busy_timeout = 0");
+      other.exec("BEGIN IMMEDIATE");
+      other.exec(
+        "INSERT INTO clients (id, name, monthly_quota, rate_limit_per_minute, created_at, updated_at) VALUES ('c1', 'one', 0, 0, 1, 1)",
+      );
+      let settled = false;
+      const write = db
+        .query(
+          "INSERT INTO clients (id, name, monthly_quota, rate_limit_per_minute, created_at, updated_at) VALUES ('c2', 'two', 0, 0, 1, 1)",
+        )
+        .run()
+        .finally(() => {
+          settled = true;
+        });
+      const inTransaction = db.transaction(
+        async (tx) => (await tx.query("SELECT count(*) AS n FROM clients").get()) as { n: number },
+      );
+      // the event loop turns (timers fire) while both wait for the lock
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(settled).toBe(false);
+      other.exec("COMMIT");
+      other.close();
+      expect((await write).changes).toBe(1);
+      expect((await inTransaction).n).toBeGreaterThanOrEqual(1);
+      expect(await db.query("SELECT name FROM clients ORDER BY name").all()).toEqual([
+        { name: "one" },
+        { name: "two" },
+      ]);
+      await db.close();
+    } finally {
+      tmp.cleanup();
+    }
+  });
+
+  test("a write that finds the file locked longer than the busy timeout fails with SQLITE_BUSY", async () => {
+    const tmp = tempDir();
+    try {
+      const path = join(tmp.dir, "claimcheck.db");
+      const db = await openDatabase(path, { busyTimeoutMs: 100 });
+      const other = new BunSqlite(path);
+      other.exec("BEGIN IMMEDIATE");
+      try {
+        await expect(db.query("DELETE FROM clients").run()).rejects.toMatchObject({ code: "SQLITE_BUSY" });
+        await expect(db.transaction(async () => {})).rejects.toMatchObject({ code: "SQLITE_BUSY" });
+      } finally {
+        other.exec("ROLLBACK");
+        other.close();
+      }
+      expect((await db.query("DELETE FROM clients").run()).changes).toBe(0); // free again: it runs
+      await db.close();
     } finally {
       tmp.cleanup();
     }

@@ -37,6 +37,24 @@ describe.skipIf(!postgresBinDir())("PostgresDatabase (a pool of Bun.SQL connecti
     }
   }, 60_000);
 
+  test("a string with a NUL byte binds without failing: a lookup by it finds nothing, an insert keeps the rest", async () => {
+    const db = new PostgresDatabase(await freshDatabaseUrl("pool"));
+    try {
+      await db.exec("CREATE TABLE t (k TEXT PRIMARY KEY)");
+      await db.query("INSERT INTO t VALUES (?)").run("admin");
+      expect(await db.query("SELECT k FROM t WHERE k = ?").get("adm\u0000in")).toBeNull();
+      expect(await db.query("SELECT k FROM t WHERE k = ?").get("admin\u0000")).toBeNull();
+      await db.query("INSERT INTO t VALUES (?)").run("a\u0000b");
+      expect(await db.query<{ k: string }>("SELECT k FROM t WHERE k LIKE 'a%b'").get()).toEqual({ k: "a\uFFFDb" });
+      await db.transaction(async (tx) => {
+        await tx.query("INSERT INTO t VALUES (?)").run("c\u0000d");
+      });
+      expect(await db.query("SELECT count(*) AS n FROM t").get()).toEqual({ n: 3 });
+    } finally {
+      await db.close();
+    }
+  }, 60_000);
+
   test("errors carry the SQLSTATE as their code", async () => {
     const db = new PostgresDatabase(await freshDatabaseUrl("pool"));
     try {
@@ -77,6 +95,10 @@ describe.skipIf(!postgresBinDir())("PostgresDatabase (a pool of Bun.SQL connecti
     const db = await openPostgres(await freshDatabaseUrl("pool"), { migrate: false });
     try {
       expect(await migrate(db)).toEqual(MIGRATIONS.map((m) => m.version));
+      // versions ascend from 1 without a gap and never repeat, each name starting with its number
+      const versions = MIGRATIONS.map((m) => m.version);
+      expect(versions).toEqual(versions.map((_, i) => i + 1));
+      for (const m of MIGRATIONS) expect(m.name).toStartWith(String(m.version).padStart(4, "0"));
       expect(await migrate(db)).toEqual([]);
     } finally {
       await db.close();

@@ -13,16 +13,18 @@ export interface ChildServer {
 }
 
 /**
- * Start a real server process (default: `bun src/main.ts serve`) with the given env and wait until it
- * prints the address it listens on. The caller must kill it (afterEach).
+ * Start a real server process (default: `bun src/main.ts serve`; `run.command` another executable, such
+ * as the compiled binary, with `argv` as its arguments) with the given env and wait until it prints the
+ * address it listens on. The caller must kill it (afterEach).
  */
 export async function startChildServer(
   env: Record<string, string>,
   argv: string[] = ["src/main.ts", "serve"],
   timeoutMs = 20_000,
+  run: { command?: string; cwd?: string } = {},
 ): Promise<ChildServer> {
-  const proc = Bun.spawn([process.execPath, ...argv], {
-    cwd: REPO_ROOT,
+  const proc = Bun.spawn([run.command ?? process.execPath, ...argv], {
+    cwd: run.cwd ?? REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? "",
       HOME: process.env.HOME ?? "/tmp",

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { type App, type AppOptions, createApp } from "../../src/app.ts";
 import { type Config, loadConfig } from "../../src/config/config.ts";
 import { silentLogger } from "../../src/lib/log.ts";
+import type { VerificationResult } from "../../src/verification/result.ts";
 import type { VerificationSteps } from "../../src/verification/verification-job.ts";
 
 /** A temp directory removed by the returned cleanup. */
@@ -47,11 +48,26 @@ export function fixedSteps(score = 77): VerificationSteps {
         warnings: [],
       };
     },
-    async analyze({ hostUsername }) {
+    async analyze({ hostUsername, accounts = [] }) {
       return {
         confidenceScore: score,
         verifiedProjects: [
-          { name: "tool", repoUrl: `github.com/${hostUsername}/tool`, commits: 12, matchStrength: "HIGH" },
+          ...(hostUsername
+            ? [
+                {
+                  name: "tool",
+                  repoUrl: `github.com/${hostUsername}/tool`,
+                  commits: 12,
+                  matchStrength: "HIGH" as const,
+                },
+              ]
+            : []),
+          ...accounts.map((a) => ({
+            name: "tool",
+            repoUrl: `${a.host}/${a.username}/tool`,
+            commits: 12,
+            matchStrength: "HIGH" as const,
+          })),
         ],
         flags: [],
       };
@@ -99,13 +115,15 @@ export async function makePdf(lines: string[] = ["Jane Doe", "Projects", "tool -
 export function submit(
   url: string,
   key: string | null,
-  parts: { resume?: Uint8Array | string; filename?: string; hostUsername?: string },
+  parts: { resume?: Uint8Array | string; filename?: string; hostUsername?: string; accounts?: string[] },
   headers: Record<string, string> = {},
 ): Promise<Response> {
   const fd = new FormData();
+  // text fields before the file, as a browser sends a form whose file input is last
+  if (parts.hostUsername !== undefined) fd.set("hostUsername", parts.hostUsername);
+  for (const a of parts.accounts ?? []) fd.append("accounts", a);
   if (parts.resume !== undefined)
     fd.set("resume", new Blob([parts.resume as BlobPart], { type: "application/pdf" }), parts.filename ?? "resume.pdf");
-  if (parts.hostUsername !== undefined) fd.set("hostUsername", parts.hostUsername);
   return fetch(`${url}/v1/verify`, {
     method: "POST",
     body: fd,
@@ -114,3 +132,25 @@ export function submit(
 }
 
 export const REPO_ROOT = join(import.meta.dir, "..", "..");
+
+/** Submit a resume and poll its job until it is COMPLETED or FAILED. */
+export async function verifyAndWait(
+  url: string,
+  key: string,
+  parts: { resume: Uint8Array; hostUsername: string },
+): Promise<VerificationResult> {
+  const res = await submit(url, key, parts);
+  if (res.status !== 202) throw new Error(`POST /v1/verify answered ${res.status}: ${await res.text()}`);
+  const { trackingId } = (await res.json()) as { trackingId: string };
+  return pollUntil(
+    async () => {
+      const j = (await (
+        await fetch(`${url}/v1/jobs/${trackingId}`, { headers: { authorization: `Bearer ${key}` } })
+      ).json()) as VerificationResult;
+      return j.status === "COMPLETED" || j.status === "FAILED" ? j : null;
+    },
+    `verification ${trackingId}`,
+    60_000,
+    50,
+  );
+}

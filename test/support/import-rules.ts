@@ -9,8 +9,20 @@ import { dirname, join, relative, resolve } from "node:path";
 /** Bottom to top: a module may import its own layer's rules (below) and any lower layer. */
 export const LAYERS: readonly (readonly string[])[] = [
   ["lib"],
-  ["config", "storage"],
-  ["accounts", "admins", "jobs", "github", "resume", "analysis", "verification", "webhooks", "maintenance"],
+  ["config", "storage", "contract"],
+  [
+    "accounts",
+    "admins",
+    "jobs",
+    "github",
+    "forges",
+    "resume",
+    "analysis",
+    "verification",
+    "webhooks",
+    "maintenance",
+    "report",
+  ],
   ["http", "dashboard"],
   ["app"],
   ["cli"],
@@ -19,19 +31,24 @@ export const LAYERS: readonly (readonly string[])[] = [
 
 /**
  * Within the domain layer, who may use whom (the rest of that layer is off limits): the analysis reads
- * GitHub evidence and extracted resumes; a verification runs them both as a job for an account's client;
- * webhooks deliver finished verifications.
+ * every host's evidence (GitHub's, and GitLab's and Gitea/Forgejo's through the forge seam) and extracted
+ * resumes; a verification runs them both as a job for an account's client;
+ * webhooks deliver finished verifications; the recruiter's report reads the analysis's rules.
  */
 export const DOMAIN_USES: Readonly<Record<string, readonly string[]>> = {
   accounts: [],
   admins: [],
   jobs: [],
   github: [],
+  /** GitLab and Gitea/Forgejo sources: GitHub's evidence contract and its host-neutral transport pieces */
+  forges: ["github"],
   resume: [],
   maintenance: [],
-  analysis: ["github", "resume"],
-  verification: ["accounts", "jobs", "github", "resume", "analysis"],
+  /** the analysis reads every host's evidence through the forge seam (forges), GitHub's model (github) */
+  analysis: ["github", "forges", "resume"],
+  verification: ["accounts", "jobs", "github", "forges", "resume", "analysis"],
   webhooks: ["verification"],
+  report: ["analysis"],
 };
 
 /** Named prohibitions, stated on their own so a failure says which rule broke. */

@@ -10,7 +10,7 @@ import type { VerificationResult } from "../../src/verification/result.ts";
 import { type SampleResume, sampleResumePdf } from "../demo/resume-pdf.ts";
 import { type GitHubSimulator, startGitHubSimulator } from "../support/github-sim/github-simulator.ts";
 import { assembleCandidate, bulkDump, honestHistory } from "../support/github-sim/scenarios/index.ts";
-import { pollUntil, submit, tempDir, testConfig } from "../support/harness.ts";
+import { tempDir, testConfig, verifyAndWait } from "../support/harness.ts";
 
 const login = "blocked-dev";
 let sim: GitHubSimulator;
@@ -48,20 +48,7 @@ afterAll(async () => {
 
 async function verify(projects: SampleResume["projects"]): Promise<VerificationResult> {
   const pdf = await sampleResumePdf({ name: "Blocked Dev", githubLogin: login, projects });
-  const res = await submit(url, key, { resume: pdf, hostUsername: login });
-  expect(res.status).toBe(202);
-  const { trackingId } = (await res.json()) as { trackingId: string };
-  return pollUntil(
-    async () => {
-      const j = (await (
-        await fetch(`${url}/v1/jobs/${trackingId}`, { headers: { authorization: `Bearer ${key}` } })
-      ).json()) as VerificationResult;
-      return j.status === "COMPLETED" || j.status === "FAILED" ? j : null;
-    },
-    "verification",
-    60_000,
-    50,
-  );
+  return verifyAndWait(url, key, { resume: pdf, hostUsername: login });
 }
 
 describe("per-repository failures through the service", () => {

@@ -72,6 +72,18 @@ describe("classifyAddress", () => {
     ["ff02::1", "multicast"],
     ["255.255.255.255", "reserved"],
     ["240.0.0.1", "reserved"],
+    // ::/8 is reserved, apart from ::, ::1 and the prefixes that carry an IPv4 address (judged by it)
+    ["::1:0:0:1", "reserved"],
+    ["::2:0:0:0:1", "reserved"],
+    ["0:0:0:0:0:1:0:1", "reserved"],
+    ["ff::1", "reserved"],
+    ["::fffe:0:0:1", "reserved"],
+    ["::1:a9fe:a9fe", "reserved"],
+    ["100:0:0:1::", "public"], // outside ::/8 (0100::/64 is the discard prefix only)
+    ["::ffff:8.8.8.8", "public"],
+    ["::ffff:0:8.8.8.8", "public"],
+    ["::8.8.8.8", "public"],
+    ["64:ff9b:2::1", "reserved"], // beside the NAT64 prefixes, still ::/8
     ["localhost", "invalid"],
     ["1.2.3", "invalid"],
     ["01.2.3.4", "invalid"],

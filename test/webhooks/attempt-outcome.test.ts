@@ -37,7 +37,10 @@ describe("classifyNetworkError", () => {
     [new Error("something else"), "connect"],
     [null, "connect"],
   ];
-  test.each(table)("%p -> %s", (err, cls) => expect(classifyNetworkError(err)).toBe(cls));
+  const labelled = table.map(
+    ([err, cls]) => [err instanceof Error ? `Error(${err.message})` : JSON.stringify(err), cls, err] as const,
+  );
+  test.each(labelled)("%s -> %s", (_, cls, err) => expect(classifyNetworkError(err)).toBe(cls));
 });
 
 describe("describeError", () => {

@@ -149,7 +149,7 @@ describeEachBackend("dispatcher (in-process app, manual clock, real loopback rec
       steps: {
         ...base,
         async extract() {
-          throw new PermanentJobError("not_a_resume", "the PDF has no text");
+          throw new PermanentJobError("pdf_no_text", "the PDF has no text");
         },
       },
     });
@@ -162,7 +162,7 @@ describeEachBackend("dispatcher (in-process app, manual clock, real loopback rec
       event: "verification.completed",
       trackingId: id,
       status: "FAILED",
-      error: { code: "not_a_resume" },
+      error: { code: "pdf_no_text" },
     });
     expect(body.timestamp).toBe(body.completedAt);
     expect((await w.poll(id)).webhookStatus).toBe("delivered");

@@ -38,7 +38,7 @@ async function setup(answer: Parameters<typeof startReceiver>[0]) {
   const receiver: Receiver = startReceiver(answer);
   cleanups.push(() => receiver.stop());
   const env = { DATA_DIR: tmp.dir, ...dbEnv };
-  const key = (await runCliProcess(["keys", "create", "--name", "e2e"], env)).stdout.trim();
+  const key = (await runCliProcess(["keys", "create", "--name", "e2e", "--create"], env)).stdout.trim();
   const set = await runCliProcess(["webhook", "set", "--url", receiver.url], env);
   expect(set.code).toBe(0);
   const secret = set.stdout.trim();

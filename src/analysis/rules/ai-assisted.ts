@@ -22,7 +22,7 @@ export const aiAssisted: RepoRule = (ctx) => {
   return {
     rule: "AI_AGENT",
     severity: "INFO",
-    message: `${about(ctx)}shows AI-agent involvement: ${parts.join("; ")}`,
+    message: `${about(ctx)}shows AI-agent involvement: ${parts.join("; ")}. Using AI tools is no misconduct; ask how the work was done`,
     evidence: { agentFiles: files.length, coAuthorTrailers: trailers, agentCommits: agentAuthors },
   };
 };

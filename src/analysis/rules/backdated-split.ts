@@ -36,7 +36,7 @@ export const backdatedSplit: RepoRule = (ctx) => {
   return {
     rule: "BACKDATED_SPLIT",
     severity: "WARNING",
-    message: `${about(ctx)}${split.length} of ${n} commits${sampleNote(ctx)} were authored across ${humanSpan(authoredSpan)} but ${committed}`,
+    message: `${about(ctx)}${split.length} of ${n} commits${sampleNote(ctx)} were authored across ${humanSpan(authoredSpan)} but ${committed}; a rebase, a history rewrite or a maintainer committing old pull requests does this too`,
     evidence: {
       backdated: split.length,
       examined: n,

@@ -14,7 +14,7 @@ export const botAuthor: RepoRule = (ctx) => {
   return {
     rule: "BOT_AUTHOR",
     severity: "INFO",
-    message: `${about(ctx)}${partial ? "at least " : ""}${count} commits${partial ? ` (counted over the newest and oldest pages of ${ctx.evidence.totalCommitCount.toLocaleString("en-US")})` : ""} are by bots (${names.join(", ")}); they are not counted as the candidate's work`,
+    message: `${about(ctx)}${partial ? "at least " : ""}${count} commits${partial ? ` (counted over the newest and oldest pages of ${ctx.evidence.totalCommitCount.toLocaleString("en-US")})` : ""} are by bots (${names.join(", ")}); they are not counted as the candidate's work, and are normal in a maintained project`,
     evidence: { botCommits: count, bots: names.join(","), sampled: partial ? 1 : 0 },
   };
 };

@@ -1,4 +1,7 @@
 import type { GhUser } from "../../github/types.ts";
+import type { DateRange } from "../../resume/types.ts";
+import { claimPeriod } from "../claim-period.ts";
+import { GITHUB_HOST, hostName } from "../repo-hosts.ts";
 import type { RuleHit } from "./rule-context.ts";
 import { DAY_MS, dayText, humanSpan, ms } from "./time-stats.ts";
 
@@ -8,46 +11,44 @@ export const YOUNG_ACCOUNT_MAX_COMMITS = 1000;
 
 export interface DatedClaim {
   name: string;
-  /** the claim's start as the resume gives it ("YYYY-MM" or "YYYY-MM-DD"), if parsed */
-  start?: string;
+  /** the claim's dates as the resume gives them, read at the precision written */
+  dates?: DateRange | null;
   /** true when the matched repository holds at least one counted commit of the candidate */
   backedByCommits: boolean;
 }
 
-/** "2021-03" -> epoch ms of 2021-03-01; NaN when not a date. */
-export function claimStartMs(start: string): number {
-  return /^\d{4}-\d{2}$/.test(start)
-    ? ms(`${start}-01T00:00:00Z`)
-    : ms(start.length === 10 ? `${start}T00:00:00Z` : start);
-}
-
 /**
- * Rule 14: the resume's dates against the account's age. A project claimed to start more than 90 days
- * before the GitHub account existed with no commit behind it, or a brand-new account (< 90 days at
- * `asOf`, the newest server time in the evidence) with 1,000+ commits. WARNING: people do code before
- * they sign up, but a recruiter should see the gap.
+ * Rule 14: the resume's dates against the account's age. A project whose claimed period starts more than
+ * 90 days before the GitHub account existed, at the latest reading of the date as written ("2019" may be
+ * December 2019), with no commit behind it; or a brand-new account (< 90 days at `asOf`, the newest
+ * server time in the evidence) with 1,000+ commits. WARNING: people do code before they sign up, but a
+ * recruiter should see the gap.
  */
 export function claimBeforeAccount(input: {
   user: GhUser;
   asOf: string;
   claims: DatedClaim[];
   totalCommits: number;
+  /** the account's host (default github.com) */
+  host?: string;
 }): Array<RuleHit & { project?: string }> {
   const created = ms(input.user.createdAt);
+  const account = `the ${hostName(input.host ?? GITHUB_HOST)} account ${input.user.login}`;
   const hits: Array<RuleHit & { project?: string }> = [];
   for (const claim of input.claims) {
-    if (!claim.start || claim.backedByCommits) continue;
-    const start = claimStartMs(claim.start);
-    if (!Number.isFinite(start) || created - start <= CLAIM_BEFORE_ACCOUNT_MS) continue;
+    if (claim.backedByCommits) continue;
+    const period = claimPeriod(claim.dates, ms(input.asOf));
+    if (!period || created - period.startLatest <= CLAIM_BEFORE_ACCOUNT_MS) continue;
+    const gap = created - period.startLatest;
     hits.push({
       rule: "CLAIM_BEFORE_ACCOUNT",
       severity: "WARNING",
       project: claim.name,
-      message: `"${claim.name}" is dated from ${claim.start}, ${humanSpan(created - start)} before the GitHub account ${input.user.login} was created (${dayText(input.user.createdAt)}), and no commit backs it`,
+      message: `"${claim.name}" is dated ${period.text}, at least ${humanSpan(gap)} before ${account} was created (${dayText(input.user.createdAt)}), and no commit backs it; work done before an account existed (at school, on an employer's servers) is common, so ask where it lives`,
       evidence: {
-        claimStart: claim.start,
+        claimStart: claim.dates?.start ?? "",
         accountCreated: dayText(input.user.createdAt),
-        gapDays: Math.round((created - start) / DAY_MS),
+        gapDays: Math.round(gap / DAY_MS),
       },
     });
   }
@@ -56,7 +57,7 @@ export function claimBeforeAccount(input: {
     hits.push({
       rule: "CLAIM_BEFORE_ACCOUNT",
       severity: "WARNING",
-      message: `the GitHub account ${input.user.login} is ${humanSpan(Math.max(age, 0))} old but the matched repositories hold ${input.totalCommits.toLocaleString("en-US")} of its commits`,
+      message: `${account} is ${humanSpan(Math.max(age, 0))} old but the matched repositories hold ${input.totalCommits.toLocaleString("en-US")} of its commits; an older history imported into a new account looks the same, so ask where the work was kept before`,
       evidence: { accountAgeDays: Math.round(age / DAY_MS), totalCommits: input.totalCommits },
     });
   }

@@ -1,5 +1,5 @@
 import { about, type RepoRule, sampleNote } from "./rule-context.ts";
-import { clockSeconds, clockText, dayText, densestClockWindow, mode, pct } from "./time-stats.ts";
+import { clockSeconds, clockText, dayText, densestClockWindowAt, mode, pct } from "./time-stats.ts";
 
 export const MONOCULTURE_MIN_COMMITS = 30;
 export const MONOCULTURE_MIN_DAYS = 20;
@@ -11,7 +11,10 @@ export const MONOCULTURE_WINDOW_SECONDS = 3600;
 
 /**
  * Rule 2: one clock time of day. Real work spreads over the day; painters and cron farms write every
- * commit at one time. CRITICAL; needs 30 commits over 20 author days so a short project is never judged.
+ * commit at one time. The same HH:MM:SS on most commits over weeks is a date a script wrote: CRITICAL on
+ * its own. Most commits inside one hour of the day is a habit as often as a script (people commit right
+ * after a daily event or a commute), so it is raised as an INFO observation and becomes CRITICAL only
+ * beside padding (corroborate.ts). Needs 30 commits over 20 author days so a short project is never judged.
  */
 export const clockTimeMonoculture: RepoRule = (ctx) => {
   const n = ctx.commits.length;
@@ -21,16 +24,19 @@ export const clockTimeMonoculture: RepoRule = (ctx) => {
   const secs = ctx.commits.map((c) => clockSeconds(c.authorDate)).filter((s): s is number => s !== null);
   const top = mode(ctx.commits.map((c) => clockText(c.authorDate) ?? ""));
   const sameShare = top.count / n;
-  const windowShare = densestClockWindow(secs, MONOCULTURE_WINDOW_SECONDS) / n;
+  const window = densestClockWindowAt(secs, MONOCULTURE_WINDOW_SECONDS);
+  const windowShare = window.count / n;
   if (sameShare < MONOCULTURE_SAME_CLOCK_SHARE && windowShare < MONOCULTURE_WINDOW_SHARE) return null;
-  const detail =
-    sameShare >= MONOCULTURE_SAME_CLOCK_SHARE
-      ? `${top.count} of ${n} commits${sampleNote(ctx)} across ${days} days were authored at exactly ${top.value}`
-      : `${pct(windowShare)} of ${n} commits${sampleNote(ctx)} across ${days} days were authored within the same hour of the day`;
+  const exact = sameShare >= MONOCULTURE_SAME_CLOCK_SHARE;
+  const hh = (s: number) =>
+    `${String(Math.floor((s % 86_400) / 3600)).padStart(2, "0")}:${String(Math.floor((s % 3600) / 60)).padStart(2, "0")}`;
+  const message = exact
+    ? `${about(ctx)}${top.count} of ${n} commits${sampleNote(ctx)} across ${days} days were authored at exactly ${top.value}; no person commits at the same second day after day, a script that sets the date does`
+    : `${about(ctx)}${pct(windowShare)} of ${n} commits${sampleNote(ctx)} across ${days} days were authored between ${hh(window.start)} and ${hh(window.start + MONOCULTURE_WINDOW_SECONDS)} (the clock the dates were written in). People who commit right after a daily event or at a set time of day do this too; on its own it is an observation, not a forgery`;
   return {
     rule: "CLOCK_TIME_MONOCULTURE",
-    severity: "CRITICAL",
-    message: `${about(ctx)}${detail}; real work spreads over the day`,
+    severity: exact ? "CRITICAL" : "INFO",
+    message,
     evidence: {
       examined: n,
       authorDays: days,

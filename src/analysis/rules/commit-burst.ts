@@ -22,7 +22,7 @@ export const commitBurst: RepoRule = (ctx) => {
   return {
     rule: "COMMIT_BURST",
     severity: "WARNING",
-    message: `${about(ctx)}${detail}`,
+    message: `${about(ctx)}${detail}; a rebase or an import re-commits a whole history at once`,
     evidence: { inOneHour: hour.count, inOneDay: day.count, examined: n },
   };
 };

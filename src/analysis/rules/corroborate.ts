@@ -4,10 +4,10 @@ import type { RuleHit } from "./rule-context.ts";
 
 /**
  * Signals no honest history has shown (GITHUB-FORENSICS.md "False positives"): future author dates,
- * one clock time of day, many identical author timestamps, random-order author dates. Only these may
- * turn a weaker rule CRITICAL. COMMIT_BURST is deliberately not one: a deliberate honest rewrite
- * measured 241 commits in one committer second with author dates over 16 months, which is a burst plus
- * a backdated split, and must stay below CRITICAL.
+ * one clock time of day (once corroborated, below), many identical author timestamps, random-order author
+ * dates. Only these may turn a weaker rule CRITICAL. COMMIT_BURST is deliberately not one: a deliberate
+ * honest rewrite measured 241 commits in one committer second with author dates over 16 months, which is
+ * a burst plus a backdated split, and must stay below CRITICAL.
  */
 export const STRONG_SIGNALS: ReadonlySet<RuleId> = new Set([
   "FUTURE_AUTHOR_DATE",
@@ -16,13 +16,48 @@ export const STRONG_SIGNALS: ReadonlySet<RuleId> = new Set([
   "RANDOM_ORDER_HISTORY",
 ]);
 
+/**
+ * Padding: what a painting script adds that real work never does (empty or trivial one-file commits,
+ * repeated or timestamp messages, dates before the repository, dates in the future). Regularity of the
+ * hour of day is a habit on its own (people commit after a daily event), and dates set by hand to the
+ * second are what a log dated to its days shows: each means painting only beside padding, and the two
+ * never corroborate each other alone.
+ */
+export const PADDING: ReadonlySet<RuleId> = new Set([
+  "TRIVIAL_CHURN",
+  "REPEATED_OR_TIMESTAMP_MESSAGES",
+  "PREDATES_REPO_OR_ACCOUNT",
+  "UNANCHORED_HISTORY",
+  "FUTURE_AUTHOR_DATE",
+  "PUSHED_LONG_AFTER_DATES",
+]);
+
+type Hits = ReadonlyMap<RuleId, RuleHit>;
+/** A hit that counts as evidence for escalation: padding at WARNING or above (an INFO note is not padding). */
+const weighs = (h: RuleHit | undefined) => h !== undefined && h.severity !== "INFO";
+/** A strong signal present; the regularity and the set dates only once corroborated into a CRITICAL. */
+const strong = (hits: Hits, r: RuleId) =>
+  r === "CLOCK_TIME_MONOCULTURE" || r === "IDENTICAL_AUTHOR_TIMESTAMPS"
+    ? hits.get(r)?.severity === "CRITICAL"
+    : hits.has(r);
+
 /** Which other hits on the same repository make a rule CRITICAL; rules not listed keep their own severity. */
-const ESCALATIONS: Partial<Record<RuleId, (hits: ReadonlyMap<RuleId, RuleHit>, self: RuleHit) => RuleId[]>> = {
-  BACKDATED_SPLIT: (hits) => [...STRONG_SIGNALS].filter((r) => hits.has(r)),
+const ESCALATIONS: Partial<Record<RuleId, (hits: Hits, self: RuleHit) => RuleId[]>> = {
+  BACKDATED_SPLIT: (hits) => [...STRONG_SIGNALS].filter((r) => strong(hits, r)),
   RANDOM_ORDER_HISTORY: (hits) => (hits.has("BACKDATED_SPLIT") ? ["BACKDATED_SPLIT"] : []),
+  // the note's rule 6: over half the history predating, with one clock time or identical author timestamps
   PREDATES_REPO_OR_ACCOUNT: (hits, self) =>
     Number(self.evidence.share) > PREDATES_CRITICAL_SHARE
-      ? (["CLOCK_TIME_MONOCULTURE", "IDENTICAL_AUTHOR_TIMESTAMPS"] as RuleId[]).filter((r) => hits.has(r))
+      ? (["CLOCK_TIME_MONOCULTURE", "IDENTICAL_AUTHOR_TIMESTAMPS"] as RuleId[]).filter((r) =>
+          r === "IDENTICAL_AUTHOR_TIMESTAMPS" ? hits.has(r) : strong(hits, r),
+        )
+      : [],
+  // dates the server's own push times contradict, over most of the history, beside a painter's signature
+  PUSHED_LONG_AFTER_DATES: (hits, self) =>
+    Number(self.evidence.share) > PREDATES_CRITICAL_SHARE
+      ? (["CLOCK_TIME_MONOCULTURE", "IDENTICAL_AUTHOR_TIMESTAMPS"] as RuleId[]).filter((r) =>
+          r === "IDENTICAL_AUTHOR_TIMESTAMPS" ? hits.has(r) : strong(hits, r),
+        )
       : [],
 };
 
@@ -32,27 +67,50 @@ const LABEL: Partial<Record<RuleId, string>> = {
   IDENTICAL_AUTHOR_TIMESTAMPS: "identical author timestamps",
   RANDOM_ORDER_HISTORY: "random-order author dates",
   BACKDATED_SPLIT: "a backdated split between author and committer dates",
+  TRIVIAL_CHURN: "trivial or empty commits",
+  REPEATED_OR_TIMESTAMP_MESSAGES: "repeated or timestamp messages",
+  PREDATES_REPO_OR_ACCOUNT: "commits dated before the repository existed",
+  UNANCHORED_HISTORY: "a history dated before GitHub saw it",
+  PUSHED_LONG_AFTER_DATES: "commits that reached the host long after their dates",
 };
 
+function escalate(h: RuleHit, because: RuleId[]): RuleHit {
+  const words = because.map((r) => LABEL[r] ?? r).join(", ");
+  return {
+    ...h,
+    severity: "CRITICAL",
+    message: `${h.message}; together with ${words} in the same history this is forged`,
+    evidence: { ...h.evidence, corroboratedBy: because.join(",") },
+  };
+}
+
 /**
- * Applies the cross-rule severities to one repository's hits (all computed from the same evidence):
- * BACKDATED_SPLIT is CRITICAL with a strong signal, RANDOM_ORDER_HISTORY with BACKDATED_SPLIT, and
- * PREDATES_REPO_OR_ACCOUNT when over half the commits predate and a painter's signature is present.
- * Escalation looks at the hits as the rules raised them, so the order of rules does not matter.
+ * Applies the cross-rule severities to one repository's hits (all computed from the same evidence). First
+ * the hour-of-day regularity (CLOCK_TIME_MONOCULTURE raised as an INFO observation) and dates set by a tool
+ * or by hand (IDENTICAL_AUTHOR_TIMESTAMPS with `setDates`) become CRITICAL only with padding beside them
+ * (one clock time to the second corroborates set dates). Then BACKDATED_SPLIT is CRITICAL with a strong signal, RANDOM_ORDER_HISTORY with
+ * BACKDATED_SPLIT, and PREDATES_REPO_OR_ACCOUNT (or PUSHED_LONG_AFTER_DATES) when over half the commits
+ * predate the repository (or arrived long after their dates) and a painter's signature is present. Escalation looks at the hits as the rules raised them (the regularity as
+ * corroborated), so the order of rules does not matter.
  */
 export function corroborate(hits: RuleHit[]): RuleHit[] {
-  const byRule = new Map<RuleId, RuleHit>(hits.map((h) => [h.rule, h]));
-  return hits.map((h) => {
-    const escalate = ESCALATIONS[h.rule];
-    if (!escalate || h.severity === "CRITICAL") return h;
-    const because = escalate(byRule, h);
-    if (because.length === 0) return h;
-    const words = because.map((r) => LABEL[r] ?? r).join(", ");
-    return {
-      ...h,
-      severity: "CRITICAL",
-      message: `${h.message}; together with ${words} in the same history this is forged`,
-      evidence: { ...h.evidence, corroboratedBy: because.join(",") },
-    };
+  const raised = new Map<RuleId, RuleHit>(hits.map((h) => [h.rule, h]));
+  const padding = [...PADDING].filter((r) => weighs(raised.get(r)));
+  const clock = raised.get("CLOCK_TIME_MONOCULTURE");
+  const stamps = raised.get("IDENTICAL_AUTHOR_TIMESTAMPS");
+  // each is corroborated by the padding beside it, never by the other alone
+  if (clock && clock.severity !== "CRITICAL" && padding.length > 0)
+    raised.set("CLOCK_TIME_MONOCULTURE", escalate(clock, padding));
+  if (stamps && stamps.severity !== "CRITICAL" && stamps.evidence.setDates === 1) {
+    // one clock time to the second (a script's date, CRITICAL on its own) corroborates set dates too
+    const by = [...padding, ...(clock?.severity === "CRITICAL" ? (["CLOCK_TIME_MONOCULTURE"] as RuleId[]) : [])];
+    if (by.length > 0) raised.set("IDENTICAL_AUTHOR_TIMESTAMPS", escalate(stamps, by));
+  }
+  const first = hits.map((h) => raised.get(h.rule) ?? h);
+  return first.map((h) => {
+    const rule = ESCALATIONS[h.rule];
+    if (!rule || h.severity === "CRITICAL") return h;
+    const because = rule(raised, h);
+    return because.length === 0 ? h : escalate(h, because);
   });
 }

@@ -1,5 +1,5 @@
 import { isBotIdentity, sameLogin } from "../own-commits.ts";
-import { about, type RepoRule, type RepoRuleContext } from "./rule-context.ts";
+import { about, type RepoRule, type RepoRuleContext, type RuleHit } from "./rule-context.ts";
 import { DAY_MS, dayText, humanSpan, ms, pct } from "./time-stats.ts";
 
 export const FOREIGN_MIN_SHARE = 0.5;
@@ -42,7 +42,29 @@ export function othersOverBranch(ctx: RepoRuleContext, foreignRead: number): num
  * identities are other accounts, or unlinked emails that do not look like the candidate's own; bots are
  * not identities here. WARNING; the candidate's own commits are still counted, the others' never are.
  */
+/** " (created ..., last pushed ..., N stars)" of a repository the history came from. */
+function originText(ctx: RepoRuleContext): string {
+  const o = ctx.evidence.historyOrigin;
+  if (!o) return "";
+  const dates = `created ${dayText(o.createdAt)}${o.pushedAt ? `, last pushed ${dayText(o.pushedAt)}` : ""}${o.stargazers > 0 ? `, ${o.stargazers.toLocaleString("en-US")} stars` : ""}`;
+  return `; its root commit ${o.rootSha.slice(0, 7)} is a commit of ${o.original} by ${o.owner} (${dates}), an older public repository: the history was cloned from there`;
+}
+
 export const foreignHistory: RepoRule = (ctx) => {
+  const hit = foreignMajority(ctx);
+  if (hit) return hit;
+  // a cloned start under the candidate's own work: named, not held against them
+  const o = ctx.evidence.historyOrigin;
+  if (!o) return null;
+  return {
+    rule: "FOREIGN_HISTORY",
+    severity: "INFO",
+    message: `${about(ctx)}the history starts from another project's${originText(ctx)}; most commits since are the candidate's (${ctx.commitCount}), as when a project is continued from a clone`,
+    evidence: { original: o.original, originCreated: dayText(o.createdAt), share: 0 },
+  };
+};
+
+function foreignMajority(ctx: RepoRuleContext): RuleHit | null {
   const { repo, evidence } = ctx;
   if (repo.fork || !sameLogin(repo.owner, ctx.login)) return null;
   const root = evidence.rootCommit;
@@ -74,7 +96,15 @@ export const foreignHistory: RepoRule = (ctx) => {
   return {
     rule: "FOREIGN_HISTORY",
     severity: "WARNING",
-    message: `${about(ctx)}${evidence.otherAuthorsComplete === false ? "about " : ""}${others} of ${total} commits (${pct(share)}) including the root commit are by other identities (root by ${rootWho} on ${dayText(root.authorDate)})${lead}; only ${ctx.commitCount} are the candidate's`,
-    evidence: { otherCommits: others, total, share: Math.round(share * 100) / 100, rootAuthor: rootWho },
+    message: `${about(ctx)}${evidence.otherAuthorsComplete === false ? "about " : ""}${others} of ${total} commits (${pct(share)}) including the root commit are by other identities (root by ${rootWho} on ${dayText(root.authorDate)})${lead}; only ${ctx.commitCount} are the candidate's${originText(ctx)}; a project adopted from its previous maintainer keeps their history too`,
+    evidence: {
+      otherCommits: others,
+      total,
+      share: Math.round(share * 100) / 100,
+      rootAuthor: rootWho,
+      ...(evidence.historyOrigin
+        ? { original: evidence.historyOrigin.original, originCreated: dayText(evidence.historyOrigin.createdAt) }
+        : {}),
+    },
   };
-};
+}

@@ -21,7 +21,7 @@ export const forkAsOwn: RepoRule = (ctx) => {
   return {
     rule: "FORK_AS_OWN",
     severity: "WARNING",
-    message: `${about(ctx)}a fork of ${parent}; ${detail}, the rest of its ${ctx.evidence.totalCommitCount} commits are inherited`,
+    message: `${about(ctx)}a fork of ${parent}; ${detail}, the rest of its ${ctx.evidence.totalCommitCount} commits are inherited. Keeping a fork to study or patch a project is common; its history is not the candidate's work`,
     evidence: { ownAhead: own, aheadTotal, totalCommits: ctx.evidence.totalCommitCount, parent },
   };
 };

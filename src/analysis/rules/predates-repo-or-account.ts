@@ -71,8 +71,8 @@ export const predatesRepoOrAccount: RepoRule = (ctx) => {
     severity: "WARNING",
     message: `${about(ctx)}${early} of ${n} commits${sampleNote(ctx)} (${pct(share)}) are dated ${against}, the earliest ${humanSpan(ref - earliest)} earlier on ${dayText(earliestIso)}${
       travelled > 0
-        ? `; ${travelled} of them sit on top of work committed after the repository existed, so their dates were set by hand or by a clock that was wrong`
-        : ""
+        ? `; ${travelled} of them sit on top of work committed after the repository existed, so their dates were set by hand or by a clock that was wrong (a board without a real-time clock writes 1970)`
+        : "; work kept locally before the repository was created is often pushed with it"
     }`,
     evidence: {
       early,

@@ -28,7 +28,7 @@ export const randomOrderHistory: RepoRule = (ctx) => {
   return {
     rule: "RANDOM_ORDER_HISTORY",
     severity: "WARNING",
-    message: `${about(ctx)}${pct(share)} of ${n - 1} steps in the history go back in author time, by a median of ${Math.round(med / DAY_MS)} days; the dates look randomly assigned`,
+    message: `${about(ctx)}${pct(share)} of ${n - 1} steps in the history go back in author time, by a median of ${Math.round(med / DAY_MS)} days; the dates look randomly assigned (interleaving branches in a rewrite sends some steps back, rarely this far)`,
     evidence: { backwardSteps: jumps.length, steps: n - 1, medianBackDays: Math.round(med / DAY_MS) },
   };
 };

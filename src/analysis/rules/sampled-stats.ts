@@ -1,23 +1,16 @@
 import type { GhCommit } from "../../github/types.ts";
+import { isAuthoredFile } from "../authored-files.ts";
 import type { RepoRuleContext } from "./rule-context.ts";
-
-/** Files that are generated or vendored: a commit of them says nothing about authorship. */
-const GENERATED_FILE =
-  /(^|\/)(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|Cargo\.lock|poetry\.lock|Pipfile\.lock|Gemfile\.lock|composer\.lock|go\.sum|uv\.lock)$|(^|\/)(node_modules|venv|\.venv|dist|vendor)\/|\.ipynb$/;
-
-export function isGeneratedFile(path: string): boolean {
-  return GENERATED_FILE.test(path);
-}
 
 export interface SizedCommit {
   commit: GhCommit;
   /** additions + deletions */
   changed: number;
   additions: number;
-  /** files outside lockfiles, vendored and generated folders */
+  /** the files the candidate plausibly wrote (authored-files.ts: no lockfiles, vendored, built, documents, media, data) */
   files: string[];
   allFiles: number;
-  /** lines added outside generated files, when GitHub gave each file's additions */
+  /** lines added to those files, when GitHub gave each file's additions */
   ownAdditions?: number;
 }
 
@@ -37,11 +30,11 @@ export function sampledCommits(ctx: RepoRuleContext): SizedCommit[] {
     if (!counted.has(c.sha) && (c.authorLogin ?? "").toLowerCase() !== ctx.login.toLowerCase()) continue;
     if (c.parents > 1) continue;
     seen.add(c.sha);
-    const files = c.stats.files.filter((f) => !isGeneratedFile(f));
+    const files = c.stats.files.filter((f) => isAuthoredFile(f));
     const per = c.stats.fileAdditions;
     const generated =
       per && per.length === c.stats.files.length
-        ? c.stats.files.reduce((sum, f, i) => sum + (isGeneratedFile(f) ? (per[i] ?? 0) : 0), 0)
+        ? c.stats.files.reduce((sum, f, i) => sum + (isAuthoredFile(f) ? 0 : (per[i] ?? 0)), 0)
         : undefined;
     out.push({
       commit: c,

@@ -51,17 +51,17 @@ export function densestWindow(values: number[], width: number): { count: number;
   return best;
 }
 
-/** Like densestWindow over seconds-of-day, wrapping around midnight. */
-export function densestClockWindow(seconds: number[], widthSeconds: number): number {
+/** Like densestWindow over seconds-of-day, wrapping around midnight: how many, and where the window starts. */
+export function densestClockWindowAt(seconds: number[], widthSeconds: number): { count: number; start: number } {
   const wrapped = [...seconds, ...seconds.map((s) => s + 86_400)];
   const v = wrapped.sort((a, b) => a - b);
-  let best = 0;
+  let best = { count: 0, start: 0 };
   let lo = 0;
   for (let hi = 0; hi < v.length; hi++) {
     while ((v[hi] as number) - (v[lo] as number) >= widthSeconds) lo++;
-    best = Math.max(best, hi - lo + 1);
+    if (hi - lo + 1 > best.count) best = { count: hi - lo + 1, start: (v[lo] as number) % 86_400 };
   }
-  return Math.min(best, seconds.length);
+  return { count: Math.min(best.count, seconds.length), start: best.start };
 }
 
 /** The most frequent value and its count; ties go to the smallest value so results are stable. */

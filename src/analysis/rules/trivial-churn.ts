@@ -33,7 +33,7 @@ export const trivialChurn: RepoRule = (ctx) => {
   return {
     rule: "TRIVIAL_CHURN",
     severity: "WARNING",
-    message: `${about(ctx)}${detail}; the activity is padding rather than work`,
+    message: `${about(ctx)}${detail}; such activity is usually padding rather than work, though notes and dotfiles repositories are made of small edits too`,
     evidence: {
       sampled: s,
       medianChangedLines: med,

@@ -1,106 +1,137 @@
-import { claimStartMs } from "./claim-before-account.ts";
-import { about, type RepoRule, type RepoRuleContext } from "./rule-context.ts";
+import type { AnchoredTimes } from "../../forges/types.ts";
+import { claimPeriod } from "../claim-period.ts";
+import { about, hostOf, hostWord, lacking, needing, type RepoRuleContext, type RuleHit } from "./rule-context.ts";
 import { DAY_MS, dayText, humanSpan, ms, pct } from "./time-stats.ts";
 
 /**
  * Anchored time. Commit dates are written by whoever commits; GitHub itself writes only the repository's
  * created_at and pushed_at (and push events). A commit dated inside the repository's life on GitHub is
  * anchored (nothing contradicts it); one dated before the repository existed has no outside witness.
- * This rule measures how much of the candidate's history is anchored and holds the resume's own dates
- * for the project against the time GitHub saw. WARNING with both readings: an honest import of years of
- * local work looks the same as a backdated history. Its `extent` (the unanchored share) feeds the
- * score's extent rule (confidence-score.ts): most of a history unanchored weighs like most evidence gone.
+ *
+ * The extent of unanchored history is the share of the candidate's commits dated before GitHub saw the
+ * repository: WARNING when that is most of them, with both readings (an honest import of years of local
+ * work looks the same as a backdated history), and its `extent` feeds the score's extent rule
+ * (confidence-score.ts). The resume's own dates are read at the precision written (claim-period.ts): a
+ * claimed period that starts before the repository while every commit is anchored says only that work
+ * may have started locally: INFO, never an extent. A year on a resume means some time in that year.
  */
 
 /** Commits dated this long before the repository existed are unanchored (pushing recent local work is normal). */
 export const UNANCHORED_GRACE_MS = 7 * DAY_MS;
 export const UNANCHORED_MIN_SHARE = 0.5;
 export const UNANCHORED_MIN_COMMITS = 3;
-/** A claimed period starting this long before the repository existed is held against the time GitHub saw. */
-export const CLAIM_LEAD_MS = 90 * DAY_MS;
-/** ... and flagged when GitHub's time covers less than this share of the claimed period. */
-export const CLAIM_MIN_COVERAGE = 0.5;
+/** A claimed period whose latest possible start is this long before the repository existed is mentioned (INFO). */
+export const CLAIM_LEAD_MS = 30 * DAY_MS;
 /** Anchored work continuing this long after the repository was created is what an honest import shows. */
 export const CONTINUATION_MS = 30 * DAY_MS;
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-const monthText = (t: number) => `${MONTHS[new Date(t).getUTCMonth()]} ${new Date(t).getUTCFullYear()}`;
+/** Later work arriving this soon after it was written is ordinary work pushed as it was done. */
+export const PROMPT_ARRIVAL_MS = DAY_MS;
 
-/** The end of a claimed period: the end of its last month, "present" = asOf. */
-export function claimEndMs(end: string | undefined, asOf: number): number {
-  if (!end || /^present$/i.test(end)) return asOf;
-  const start = claimStartMs(end);
-  if (!Number.isFinite(start)) return asOf;
-  if (/^\d{4}-\d{2}$/.test(end)) {
-    const d = new Date(start);
-    return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1) - 1;
-  }
-  return start + DAY_MS - 1;
+/** The repository's last push: GitHub's pushed_at, else the newest push the host recorded, else unknown (NaN). */
+function lastPush(ctx: RepoRuleContext): number {
+  if (Number.isFinite(ms(ctx.repo.pushedAt ?? ""))) return ms(ctx.repo.pushedAt ?? "");
+  const pushes = ctx.evidence.forge?.anchoredTimes?.pushes ?? [];
+  if (pushes.length > 0) return Math.max(...pushes.map((p) => ms(p.at)));
+  return lacking(ctx, "pushed-at") === null ? ms(ctx.repo.createdAt) : Number.NaN;
 }
 
-function claimWindow(ctx: RepoRuleContext, asOf: number): { start: number; end: number; text: string } | null {
-  const dates = ctx.claim?.dates;
-  if (!dates?.start) return null;
-  const start = claimStartMs(dates.start);
-  const end = claimEndMs(dates.end, asOf);
-  if (!Number.isFinite(start) || !(end > start)) return null;
-  const text = dates.end
-    ? `${monthText(start)} - ${/^present$/i.test(dates.end) ? "present" : monthText(end)}`
-    : dates.text;
-  return { start, end, text };
+/**
+ * The server's account of an import, when it recorded one: the unanchored commits all arrived in the push
+ * that created the branch (or the first after the repository was created), and the later ones each within
+ * PROMPT_ARRIVAL_MS of being written. Null when the host recorded no such thing.
+ */
+function recordedImport(
+  anchored: AnchoredTimes | undefined,
+  created: number,
+  unanchored: readonly { sha: string }[],
+  later: readonly { sha: string; committerDate: string }[],
+): { at: string; afterCreation: number; later: number; maxLag: number } | null {
+  if (!anchored || unanchored.length === 0) return null;
+  const first = anchored.pushes.find((p) => ms(p.at) >= created);
+  if (!first || unanchored.some((c) => anchored.arrivals[c.sha] !== first.at)) return null;
+  const lags = later.flatMap((c) => {
+    const at = anchored.arrivals[c.sha];
+    return at && at !== first.at ? [ms(at) - ms(c.committerDate)] : [];
+  });
+  const maxLag = lags.length > 0 ? Math.max(...lags) : 0;
+  if (lags.length < later.length || maxLag > PROMPT_ARRIVAL_MS) return null;
+  return { at: first.at, afterCreation: ms(first.at) - created, later: lags.length, maxLag };
 }
 
-export const unanchoredHistory: RepoRule = (ctx) => {
+export const unanchoredHistory = needing(["pushed-at"], (ctx): RuleHit | null => {
   const n = ctx.commits.length;
   const created = ms(ctx.repo.createdAt);
   if (n === 0 || !Number.isFinite(created)) return null;
-  const pushed = Number.isFinite(ms(ctx.repo.pushedAt ?? "")) ? ms(ctx.repo.pushedAt ?? "") : created;
-  const asOf = Math.max(pushed, created);
+  const pushed = lastPush(ctx);
+  const asOf = Number.isFinite(pushed) ? Math.max(pushed, created) : created;
   const dates = ctx.commits.map((c) => ms(c.authorDate));
   // an unparseable date (git allows year 275760) has no witness either
   const unanchored = dates.filter((t) => !Number.isFinite(t) || t < created - UNANCHORED_GRACE_MS).length;
   const share = unanchored / n;
-  const claim = claimWindow(ctx, asOf);
-  const coverage = claim
-    ? Math.max(0, Math.min(claim.end, asOf) - Math.max(claim.start, created)) / (claim.end - claim.start)
-    : 1;
-  const claimHeld = claim !== null && created - claim.start > CLAIM_LEAD_MS && coverage < CLAIM_MIN_COVERAGE;
+  const period = claimPeriod(ctx.claim?.dates, asOf);
+  const claimStartsBefore = period !== null && period.startLatest < created - CLAIM_LEAD_MS;
   const mostUnanchored = unanchored >= UNANCHORED_MIN_COMMITS && share >= UNANCHORED_MIN_SHARE;
-  if (!claimHeld && !mostUnanchored) return null;
+  if (!mostUnanchored && !claimStartsBefore) return null;
 
   const total = ctx.commitCount;
-  const all = unanchored === n && n === total;
-  const lifeShort = pushed - created < 2 * DAY_MS;
+  const examinedAll = n === total;
+  const claimed = period && claimStartsBefore ? `"${ctx.claim!.name}" is dated ${period.text}; ` : "";
+  const evidence = {
+    unanchoredCommits: unanchored,
+    examined: n,
+    anchoredShare: Math.round((1 - share) * 100) / 100,
+    claimStartsBefore: claimStartsBefore ? 1 : 0,
+  };
+  if (!mostUnanchored) {
+    // the resume's period starts earlier than the repository, but the history itself is (mostly) anchored
+    const which =
+      unanchored === 0
+        ? `${examinedAll ? "all " : ""}${n.toLocaleString("en-US")}${examinedAll ? "" : " examined"} commits are dated after it`
+        : `${unanchored} of ${n}${examinedAll ? "" : " examined"} commits are dated before it`;
+    return {
+      rule: "UNANCHORED_HISTORY",
+      severity: "INFO",
+      message: `${about(ctx)}${claimed}the repository was created on ${dayText(ctx.repo.createdAt)} and ${which}. Work may have started locally before it was pushed; the history itself is anchored`,
+      evidence: { ...evidence, basis: "claimed-period", extent: 0 },
+    };
+  }
+
+  const all = unanchored === n && examinedAll;
+  const lifeShort = Number.isFinite(pushed) && pushed - created < 2 * DAY_MS;
   const count = `${total.toLocaleString("en-US")} commit${total === 1 ? "" : "s"}`;
+  const host = hostWord(ctx);
   const seen = lifeShort
-    ? `the repository and ${n === total ? "all " : ""}${count} appeared on ${dayText(ctx.repo.createdAt)}${pushed - created > DAY_MS ? ` - ${dayText(ctx.repo.pushedAt ?? "")}` : ""}`
-    : `GitHub first saw the repository on ${dayText(ctx.repo.createdAt)}`;
-  const earliest = Math.min(...dates.filter((t) => Number.isFinite(t)));
-  const predating =
-    unanchored > 0
-      ? `${all ? "all" : `${unanchored} of ${n}`}${n < total ? " examined" : ""} commits are dated before it${Number.isFinite(earliest) && earliest < created ? ` (from ${dayText(new Date(earliest).toISOString())})` : ""}`
-      : "";
+    ? `the repository and ${examinedAll ? "all " : ""}${count} appeared on ${dayText(ctx.repo.createdAt)}${pushed - created > DAY_MS ? ` - ${dayText(new Date(pushed).toISOString())}` : ""}`
+    : `${host} first saw the repository on ${dayText(ctx.repo.createdAt)}`;
+  const finite = dates.filter((t) => Number.isFinite(t));
+  const earliest = Math.min(...finite);
+  const predating = `${all ? "all" : `${unanchored} of ${n}`}${examinedAll ? "" : " examined"} commits are dated before it${Number.isFinite(earliest) && earliest < created ? ` (from ${dayText(new Date(earliest).toISOString())})` : ""}`;
   const continued = dates.filter((t) => t > created + CONTINUATION_MS).length;
-  const lastAnchored = Math.max(...dates.filter((t) => Number.isFinite(t)));
-  const innocent =
-    continued > 0
+  const lastAnchored = Math.max(...finite);
+  const old = ctx.commits.filter((c) => !(ms(c.authorDate) >= created - UNANCHORED_GRACE_MS));
+  const imported = recordedImport(
+    ctx.evidence.forge?.anchoredTimes,
+    created,
+    old,
+    ctx.commits.filter((c) => ms(c.authorDate) >= created - UNANCHORED_GRACE_MS),
+  );
+  const innocent = imported
+    ? `; ${hostOf(ctx)} recorded those ${old.length} commits arriving in one push on ${dayText(imported.at)}, ${humanSpan(imported.afterCreation)} after the repository was created${imported.later > 0 ? `, and each of the ${imported.later} later commits arriving within ${humanSpan(Math.max(imported.maxLag, 60_000))} of being written` : ""}: an import of earlier work${imported.later > 0 ? " followed by ordinary work" : ""}, though the imported dates themselves cannot be checked`
+    : continued > 0
       ? `; work went on for ${humanSpan(lastAnchored - created)} after it was created, as after an honest import of local work`
-      : "; that is how an import of years of local work looks, and also how a backdated history looks";
-  const head = claim && claimHeld ? `"${ctx.claim!.name}" claims ${claim.text}; ` : "";
-  const extent = Math.max(share, claimHeld ? 1 - coverage : 0);
+      : "; that is how an import of years of local work (a company server, SVN) looks, and also how a backdated history looks";
   return {
     rule: "UNANCHORED_HISTORY",
     severity: "WARNING",
-    message:
-      `${about(ctx)}${head}${seen}${predating ? `; ${predating}` : ""}. Only GitHub's own times can be checked, and they cover ` +
-      `${claimHeld ? `${pct(coverage)} of the claimed period` : `${pct(1 - share)} of the history`}${innocent}`,
+    message: `${about(ctx)}${claimed}${seen}; ${predating}. Only ${host}'s own times can be checked, and they cover ${pct(1 - share)} of the candidate's commits${innocent}`,
     evidence: {
-      unanchoredCommits: unanchored,
-      examined: n,
-      anchoredShare: Math.round((1 - share) * 100) / 100,
-      ...(claim ? { claimCoverage: Math.round(coverage * 100) / 100 } : {}),
+      ...evidence,
+      basis: "commits",
       continuedCommits: continued,
-      extent: Math.round(extent * 100) / 100,
+      ...(imported ? { importPush: 1 } : {}),
+      // the extent rule: the share of the candidate's commits dated before GitHub saw the repository
+      extent: Math.round(share * 100) / 100,
     },
   };
-};
+});

@@ -16,7 +16,7 @@ function show(c: ClientRow): string {
 const add: Command = {
   name: "clients add",
   summary: "add a client (tenant) with its own keys, webhook, quota and rate limit",
-  help: `usage: claimcheck clients add NAME [--monthly-quota N] [--rate-limit N] [--data-dir DIR | --database-url URL]
+  help: `usage: claimcheck clients add NAME [--monthly-quota N] [--rate-limit N] [--data-dir DIR [--create] | --database-url URL]
 
 --monthly-quota  accepted verifications per calendar month (UTC); 0 = unlimited
 --rate-limit     accepted verifications per key per rolling minute; 0 = unlimited`,
@@ -37,7 +37,7 @@ const add: Command = {
 const list: Command = {
   name: "clients list",
   summary: "list clients with their limits and webhook URL",
-  help: `usage: claimcheck clients list [--json] [--data-dir DIR | --database-url URL]`,
+  help: `usage: claimcheck clients list [--json] [--data-dir DIR [--create] | --database-url URL]`,
   async run(args, io) {
     const { values } = parseFlags(args, { json: { type: "boolean" }, ...DATA_DIR_FLAG });
     const clients = await withAccounts(io, values, async (a) => {
@@ -81,7 +81,7 @@ const list: Command = {
 const set: Command = {
   name: "clients set",
   summary: "change a client's monthly quota or rate limit",
-  help: `usage: claimcheck clients set NAME [--monthly-quota N] [--rate-limit N] [--data-dir DIR | --database-url URL]`,
+  help: `usage: claimcheck clients set NAME [--monthly-quota N] [--rate-limit N] [--data-dir DIR [--create] | --database-url URL]`,
   async run(args, io) {
     const { values, positionals } = parseFlags(args, { ...LIMIT_FLAGS, ...DATA_DIR_FLAG }, 1);
     if (!positionals[0]) throw new UsageError("the client name is required");

@@ -5,6 +5,7 @@ import { JobStore } from "../../jobs/job-store.ts";
 import { isoOf, systemClock } from "../../lib/clock.ts";
 import { textTable } from "../../lib/text-table.ts";
 import type { Database } from "../../storage/database.ts";
+import { accountText, storedAccounts } from "../../verification/accounts-field.ts";
 import { parseJobFilter } from "../../verification/job-filters.ts";
 import { openResumeStore } from "../../verification/resume-store.ts";
 import { VerificationService } from "../../verification/verification-service.ts";
@@ -35,7 +36,7 @@ function services(db: Database, dataDir: string) {
 const list: Command = {
   name: "jobs list",
   summary: "list verifications, newest first, with filters (as the dashboard's jobs page)",
-  help: `usage: claimcheck jobs list [--state S] [--client NAME] [--user PREFIX] [--from DAY] [--to DAY] [--limit N] [--json] [--data-dir DIR | --database-url URL]
+  help: `usage: claimcheck jobs list [--state S] [--client NAME] [--user PREFIX] [--from DAY] [--to DAY] [--limit N] [--json] [--data-dir DIR [--create] | --database-url URL]
 
 --state   queued | processing | COMPLETED | FAILED | webhook_failed
 --user    a GitHub login or its beginning
@@ -70,6 +71,7 @@ const list: Command = {
       trackingId: r.tracking_id,
       client: r.client_name,
       hostUsername: r.host_username,
+      ...(storedAccounts(r.accounts).length ? { accounts: storedAccounts(r.accounts).map(accountText) } : {}),
       state: r.state,
       score: r.score,
       verdict:
@@ -104,7 +106,8 @@ const list: Command = {
             r.trackingId,
             r.createdAt.slice(0, 19).replace("T", " "),
             r.client,
-            r.hostUsername,
+            // a job given only other hosts' accounts is known by the first of them
+            r.hostUsername || (r.accounts?.[0] ?? ""),
             r.candidateName ?? "",
             r.state,
             r.score !== null ? `${r.score} ${r.verdict}` : (r.error ?? ""),
@@ -120,7 +123,7 @@ const list: Command = {
 const show: Command = {
   name: "jobs show",
   summary: "print one verification (the result as polled) and its webhook deliveries",
-  help: `usage: claimcheck jobs show TRACKING_ID [--json] [--data-dir DIR | --database-url URL]
+  help: `usage: claimcheck jobs show TRACKING_ID [--json] [--data-dir DIR [--create] | --database-url URL]
 
 Prints the job for a person (state, score and verdict, projects, flags, webhook deliveries); --json
 prints { job (the result as polled), pdfKept, deliveries } instead.`,
@@ -151,7 +154,7 @@ prints { job (the result as polled), pdfKept, deliveries } instead.`,
 const deleteData: Command = {
   name: "jobs delete-pdf",
   summary: "delete a verification's uploaded PDF now (personal data); the result stays",
-  help: `usage: claimcheck jobs delete-pdf TRACKING_ID [--data-dir DIR | --database-url URL]
+  help: `usage: claimcheck jobs delete-pdf TRACKING_ID [--data-dir DIR [--create] | --database-url URL]
 
 PDFs are deleted RESUME_RETENTION after their job ends; this deletes one at once. A job that has not
 finished yet will then fail with resume_purged.`,

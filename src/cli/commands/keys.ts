@@ -3,12 +3,13 @@ import { textTable } from "../../lib/text-table.ts";
 import type { Command } from "../command.ts";
 import { UsageError } from "../command.ts";
 import { DATA_DIR_FLAG, parseFlags } from "../flags.ts";
-import { withAccounts } from "../open-data.ts";
+import { storageWhere, withAccounts } from "../open-data.ts";
+import { forPerson } from "../program-name.ts";
 
 const create: Command = {
   name: "keys create",
   summary: "create an API key (printed once, as the only line on stdout)",
-  help: `usage: claimcheck keys create --name NAME [--client NAME] [--data-dir DIR | --database-url URL]
+  help: `usage: claimcheck keys create --name NAME [--client NAME] [--data-dir DIR [--create] | --database-url URL]
 
 Creates a bearer API key for the client (default: "default") and prints it as the only line on
 stdout. Only its hash is stored: copy it now, it cannot be shown again.`,
@@ -25,7 +26,7 @@ stdout. Only its hash is stored: copy it now, it cannot be shown again.`,
 const list: Command = {
   name: "keys list",
   summary: "list API keys (ids, prefixes, clients, state; never the keys)",
-  help: `usage: claimcheck keys list [--client NAME] [--json] [--data-dir DIR | --database-url URL]`,
+  help: `usage: claimcheck keys list [--client NAME] [--json] [--data-dir DIR [--create] | --database-url URL]`,
   async run(args, io) {
     const { values } = parseFlags(args, { client: { type: "string" }, json: { type: "boolean" }, ...DATA_DIR_FLAG });
     const keys = await withAccounts(io, values, (a) => a.listKeys(values.client));
@@ -39,7 +40,10 @@ const list: Command = {
       revokedAt: k.revoked_at ? isoOf(k.revoked_at) : null,
     }));
     if (values.json) io.out(JSON.stringify(rows, null, 2));
-    else if (rows.length === 0) io.out("no API keys (create one: claimcheck keys create --name NAME)");
+    else if (rows.length === 0)
+      io.out(
+        forPerson(io, `no API keys in ${storageWhere(io, values)} (create one: claimcheck keys create --name NAME)`),
+      );
     else
       for (const line of textTable(
         [
@@ -67,7 +71,7 @@ const list: Command = {
 const revoke: Command = {
   name: "keys revoke",
   summary: "revoke an API key by id; requests with it get 401 at once",
-  help: `usage: claimcheck keys revoke KEY_ID [--data-dir DIR | --database-url URL]`,
+  help: `usage: claimcheck keys revoke KEY_ID [--data-dir DIR [--create] | --database-url URL]`,
   async run(args, io) {
     const { values, positionals } = parseFlags(args, { ...DATA_DIR_FLAG }, 1);
     if (!positionals[0]) throw new UsageError("the key id is required (see: claimcheck keys list)");

@@ -6,7 +6,7 @@ import { openCommandStorage } from "../open-data.ts";
 const migrate: Command = {
   name: "migrate",
   summary: "apply pending database migrations, then exit (for deploy pipelines)",
-  help: `usage: claimcheck migrate [--data-dir DIR | --database-url URL]
+  help: `usage: claimcheck migrate [--data-dir DIR [--create] | --database-url URL]
 
 Applies every migration the database does not have yet and prints what it applied. serve does the same
 at start, under a lock, so replicas starting together migrate once; run this on its own to migrate in a

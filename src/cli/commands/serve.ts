@@ -19,6 +19,7 @@ Every option can also be given as an environment variable; flags win over the en
 
 ${settingsHelp()}
 
+Durations need a unit: 500ms, 10s, 5m, 2h, 1d (a bare number such as 10 is refused).
 A configuration problem (a bad value, an unusable DATA_DIR, a port already in use) stops the start
 with a message naming the setting and the cause, exit status 78.
 SIGTERM or SIGINT stops gracefully: no new requests, in-flight verifications get SHUTDOWN_GRACE to

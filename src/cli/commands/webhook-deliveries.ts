@@ -1,7 +1,7 @@
 import { AccountService } from "../../accounts/account-service.ts";
 import { AccountStore } from "../../accounts/account-store.ts";
 import { type Config, ConfigError, loadConfig } from "../../config/config.ts";
-import { parseDuration } from "../../config/duration.ts";
+import { durationProblem, parseDuration } from "../../config/duration.ts";
 import { isoOf, systemClock } from "../../lib/clock.ts";
 import { VerificationStore } from "../../verification/verification-store.ts";
 import type { AttemptRow, DeliveryRow } from "../../webhooks/delivery-store.ts";
@@ -38,10 +38,12 @@ export function parseSince(text: string, now: number): number {
   const ago = parseDuration(text);
   if (ago !== null) return now - ago;
   const t = Date.parse(text);
-  if (!Number.isFinite(t) || !/^\d{4}-\d{2}-\d{2}/.test(text))
+  if (!Number.isFinite(t) || !/^\d{4}-\d{2}-\d{2}/.test(text)) {
+    const bare = /^\s*\d+(\.\d+)?\s*$/.test(text) ? ` (${durationProblem(text)})` : "";
     throw new UsageError(
-      `--since must be an ISO time (2026-01-31T00:00:00Z) or a duration back from now (24h), got ${JSON.stringify(text)}`,
+      `--since must be an ISO time (2026-01-31T00:00:00Z) or a duration back from now (24h), got ${JSON.stringify(text)}${bare}`,
     );
+  }
   return t;
 }
 
@@ -57,8 +59,8 @@ function describeDelivery(d: DeliveryRow): string {
   return `${d.id}  ${d.tracking_id ?? "(test)"}  ${webhookStatusOf(d.state)}  attempts ${d.attempts}${next}`;
 }
 
-const RESEND_HELP = `usage: claimcheck webhook resend ID [--data-dir DIR | --database-url URL]
-       claimcheck webhook resend --failed --since TIME [--client NAME] [--data-dir DIR | --database-url URL]
+const RESEND_HELP = `usage: claimcheck webhook resend ID [--data-dir DIR [--create] | --database-url URL]
+       claimcheck webhook resend --failed --since TIME [--client NAME] [--data-dir DIR [--create] | --database-url URL]
 
 Send a verification.completed event again, starting a fresh round of the retry schedule now: an
 attempt at once, then WEBHOOK_RETRY_SCHEDULE. ID is a delivery id (msg_...) or a trackingId (vrf_...);
@@ -112,7 +114,7 @@ const resend: Command = {
 const testCmd: Command = {
   name: "webhook test",
   summary: "send a signed webhook.test event to a client's URL now and show the answer",
-  help: `usage: claimcheck webhook test [--client NAME] [--data-dir DIR | --database-url URL]
+  help: `usage: claimcheck webhook test [--client NAME] [--data-dir DIR [--create] | --database-url URL]
 
 POSTs {"event":"webhook.test",...} to the client's webhook URL, signed exactly like real deliveries
 (X-Service-Signature and the Standard Webhooks headers), with the same timeout and outbound-safety
@@ -167,7 +169,7 @@ function attemptLine(a: AttemptRow): string {
 const log: Command = {
   name: "webhook log",
   summary: "show a delivery and every attempt: time, outcome, status, latency, first bytes of the answer",
-  help: `usage: claimcheck webhook log ID [--json] [--data-dir DIR | --database-url URL]
+  help: `usage: claimcheck webhook log ID [--json] [--data-dir DIR [--create] | --database-url URL]
 
 ID is a delivery id (msg_...) or a trackingId (vrf_..., its newest delivery). Receiver answers are
 untrusted: they are shown quoted with control characters escaped, and as JSON strings with --json.`,

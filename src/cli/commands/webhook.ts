@@ -1,19 +1,51 @@
-import { parseDuration } from "../../config/duration.ts";
+import { loadConfig } from "../../config/config.ts";
+import { resolveTarget, systemResolver } from "../../webhooks/outbound-target.ts";
 import { checkSignature } from "../../webhooks/signature-check.ts";
 import type { Command } from "../command.ts";
 import { UsageError } from "../command.ts";
-import { DATA_DIR_FLAG, parseFlags } from "../flags.ts";
+import { DATA_DIR_FLAG, durationFlag, parseFlags } from "../flags.ts";
 import { withAccounts } from "../open-data.ts";
+
+/**
+ * What the outbound address policy will make of a webhook URL, said when it is set rather than first
+ * seen as `blocked` attempts in the log: a cloud metadata, link-local or reserved address (or a private
+ * one under WEBHOOK_BLOCK_PRIVATE=true) is never called. Null when deliveries may go there, or when the
+ * name cannot be judged now (its DNS answer may come later): the URL is set either way.
+ */
+async function targetWarning(url: string, env: Record<string, string | undefined>): Promise<string | null> {
+  let blockPrivate = false;
+  try {
+    blockPrivate = loadConfig(env).webhookBlockPrivate;
+  } catch {
+    // a configuration problem is serve's to report; judge with the defaults
+  }
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), 3_000);
+  });
+  try {
+    const target = await Promise.race([resolveTarget(url, { resolve: systemResolver, blockPrivate }), late]);
+    if (!target || target.ok) return null;
+    if (target.outcome === "blocked")
+      return `warning: deliveries to this URL will be refused by the outbound address policy: ${target.error}. Every attempt would be logged as blocked; set a URL that reaches the receiver at an allowed address.`;
+    if (target.outcome === "dns") return `note: ${target.error}; deliveries fail (and are retried) until it resolves`;
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 const set: Command = {
   name: "webhook set",
   summary: "set a client's webhook URL (and secret; one is generated and printed when not given)",
-  help: `usage: claimcheck webhook set --url URL [--secret SECRET] [--client NAME] [--data-dir DIR | --database-url URL]
+  help: `usage: claimcheck webhook set --url URL [--secret SECRET] [--client NAME] [--data-dir DIR [--create] | --database-url URL]
 
 Deliveries of verification.completed go to URL, signed with SECRET (X-Service-Signature and the
 Standard Webhooks headers). Without --secret a secret is generated the first time and printed as the
 only line on stdout; later calls keep the secret in force. Giving a different --secret rotates it:
-the previous one keeps signing alongside for 24 hours.`,
+the previous one keeps signing alongside for 24 hours. A URL whose addresses the outbound policy never
+calls (a cloud metadata, link-local or reserved address; a private one with WEBHOOK_BLOCK_PRIVATE=true)
+is set all the same, with a warning.`,
   async run(args, io) {
     const { values } = parseFlags(args, {
       url: { type: "string" },
@@ -29,6 +61,8 @@ the previous one keeps signing alongside for 24 hours.`,
     io.err(
       `webhook for client ${r.client.name}: ${r.client.webhook_url}${r.generated ? " (new secret printed above; store it now)" : ""}`,
     );
+    const warning = await targetWarning(values.url, io.env);
+    if (warning) io.err(warning);
     return 0;
   },
 };
@@ -36,7 +70,7 @@ the previous one keeps signing alongside for 24 hours.`,
 const show: Command = {
   name: "webhook show",
   summary: "show a client's webhook URL and whether a secret is set",
-  help: `usage: claimcheck webhook show [--client NAME] [--reveal] [--json] [--data-dir DIR | --database-url URL]
+  help: `usage: claimcheck webhook show [--client NAME] [--reveal] [--json] [--data-dir DIR [--create] | --database-url URL]
 
 --reveal prints the secret itself.`,
   async run(args, io) {
@@ -73,16 +107,14 @@ const show: Command = {
 const rotate: Command = {
   name: "webhook rotate",
   summary: "replace a client's webhook secret; the old one keeps signing alongside for a while",
-  help: `usage: claimcheck webhook rotate [--client NAME] [--overlap DURATION] [--data-dir DIR | --database-url URL]
+  help: `usage: claimcheck webhook rotate [--client NAME] [--overlap DURATION] [--data-dir DIR [--create] | --database-url URL]
 
 Generates a new secret and prints it as the only line on stdout. During the overlap (default 24h)
 deliveries carry a webhook-signature for both secrets, so receivers can switch at their own pace;
 X-Service-Signature uses the new secret at once.`,
   async run(args, io) {
     const { values } = parseFlags(args, { client: { type: "string" }, overlap: { type: "string" }, ...DATA_DIR_FLAG });
-    const overlap = values.overlap === undefined ? undefined : parseDuration(values.overlap);
-    if (overlap === null)
-      throw new UsageError(`--overlap must be a duration like 24h, got ${JSON.stringify(values.overlap)}`);
+    const overlap = durationFlag("overlap", values.overlap);
     const r = await withAccounts(io, values, (a) => a.rotateWebhookSecret(values.client ?? "default", overlap));
     io.out(r.secret);
     io.err(
@@ -95,7 +127,7 @@ X-Service-Signature uses the new secret at once.`,
 const check: Command = {
   name: "webhook check",
   summary: "check a delivery's X-Service-Signature against a client's secrets, and say why not",
-  help: `usage: claimcheck webhook check --header "sha256=..." (--body-file FILE | --body TEXT) [--client NAME] [--data-dir DIR | --database-url URL]
+  help: `usage: claimcheck webhook check --header "sha256=..." (--body-file FILE | --body TEXT) [--client NAME] [--data-dir DIR [--create] | --database-url URL]
 
 Exit 0 when the signature verifies with the client's current (or still valid previous) secret, 1 when
 it does not, with the most likely reason (body re-serialized, whitespace changed, wrong secret ...).`,
@@ -122,7 +154,8 @@ it does not, with the most likely reason (body re-serialized, whitespace changed
       },
       now: Date.now(),
     });
-    (verdict.ok ? io.out : io.err)(`${verdict.ok ? "valid" : "invalid"} (${verdict.code}): ${verdict.message}`);
+    if (verdict.ok) io.out(verdict.message);
+    else io.err(`invalid (${verdict.code}): ${verdict.message}`);
     return verdict.ok ? 0 : 1;
   },
 };

@@ -99,7 +99,21 @@
     });
   }
 
+  // Print buttons appear with the script; printing opens every disclosure of the report (the score's arithmetic).
+  function wirePrint() {
+    document.querySelectorAll("button[data-print]").forEach((btn) => {
+      btn.hidden = false;
+      btn.addEventListener("click", () => window.print());
+    });
+    window.addEventListener("beforeprint", () => {
+      document.querySelectorAll(".report details").forEach((d) => {
+        d.open = true;
+      });
+    });
+  }
+
   ready(() => {
+    wirePrint();
     wireCopy(document);
     wireConfirm(document);
     wireLive();

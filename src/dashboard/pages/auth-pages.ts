@@ -37,6 +37,8 @@ export function setupPage(o: {
   csrf: string;
   token: string | null;
   live: boolean;
+  /** the role of the account the link creates */
+  role?: "admin" | "recruiter";
   username?: string;
   error?: string | null;
 }): Html {
@@ -49,13 +51,14 @@ export function setupPage(o: {
 <p>Get a new one on the server's machine: <code>claimcheck admin create</code>. Already have an account? <a href="/dashboard/login">Log in</a>.</p></section>`,
     });
   }
+  const what = o.role === "recruiter" ? "a recruiter account" : "an administrator";
   return layout({
-    title: "Create an administrator",
+    title: `Create ${what}`,
     assets: o.assets,
     problems: o.error ? [o.error] : [],
     body: html`<section class="narrow">
-<h1>Create an administrator</h1>
-<p>This link works once. Choose the username and password you will log in with.</p>
+<h1>Create ${what}</h1>
+<p>This link works once. Choose the username and password you will log in with.${o.role === "recruiter" ? " A recruiter reads results, submits resumes and shares reports." : ""}</p>
 <form method="post" action="/dashboard/setup" class="stack">
   <input type="hidden" name="_csrf" value="${o.csrf}">
   <input type="hidden" name="token" value="${o.token}">

@@ -25,14 +25,14 @@ export function clientsPage(o: {
     problems: o.problems,
     body: html`<h1>Clients and API keys</h1>
 <p class="muted">A client is a tenant: its own API keys, webhook URL and secret, monthly quota and rate limit.</p>
-<table id="clients"><thead><tr><th>client</th><th class="num">used this month</th><th class="num">monthly quota</th><th class="num">rate limit</th><th class="num">active keys</th><th>webhook</th></tr></thead>
+<table id="clients" class="stack"><thead><tr><th>client</th><th class="num">used this month</th><th class="num">monthly quota</th><th class="num">rate limit</th><th class="num">active keys</th><th>webhook</th></tr></thead>
 <tbody>${o.clients.map(
       (
         c,
-      ) => html`<tr><td><a href="/dashboard/clients/${encodeURIComponent(c.name)}">${c.name}</a></td><td class="num">${c.used_this_month}</td>
-<td class="num">${limitText(c.monthly_quota, "")}${c.monthly_quota ? html` <span class="muted">(${percent(c.used_this_month, c.monthly_quota)})</span>` : ""}</td>
-<td class="num">${limitText(c.rate_limit_per_minute, "/min per key")}</td><td class="num">${c.active_keys}</td>
-<td><a href="/dashboard/clients/${encodeURIComponent(c.name)}/webhook">${c.webhook_url ? "configured" : "not set"}</a></td></tr>`,
+      ) => html`<tr><td data-label="client"><a href="/dashboard/clients/${encodeURIComponent(c.name)}">${c.name}</a></td><td class="num" data-label="used this month">${c.used_this_month}</td>
+<td class="num" data-label="monthly quota">${limitText(c.monthly_quota, "")}${c.monthly_quota ? html` <span class="muted">(${percent(c.used_this_month, c.monthly_quota)})</span>` : ""}</td>
+<td class="num" data-label="rate limit">${limitText(c.rate_limit_per_minute, "/min per key")}</td><td class="num" data-label="active keys">${c.active_keys}</td>
+<td data-label="webhook"><a href="/dashboard/clients/${encodeURIComponent(c.name)}/webhook">${c.webhook_url ? "configured" : "not set"}</a></td></tr>`,
     )}</tbody></table>
 <h2>Add a client</h2>
 <form method="post" action="/dashboard/clients" class="row">${csrfField(o.viewer.csrfToken)}
@@ -50,8 +50,8 @@ function keyRows(client: ClientRow, keys: ApiKeyRow[], viewer: Viewer): Html {
   return html`${keys.map(
     (
       k,
-    ) => html`<tr data-key-id="${k.id}"><td>${k.name}</td><td class="mono">${k.display_prefix}…</td><td>${time(k.created_at)}</td><td>${time(k.last_used_at)}</td>
-<td>${k.revoked_at ? html`${badge("FAILED", "revoked")} ${time(k.revoked_at)}` : badge("COMPLETED", "active")}</td>
+    ) => html`<tr data-key-id="${k.id}"><td data-label="label">${k.name}</td><td class="mono" data-label="prefix">${k.display_prefix}…</td><td data-label="created">${time(k.created_at)}</td><td data-label="last used">${time(k.last_used_at)}</td>
+<td data-label="state">${k.revoked_at ? html`${badge("FAILED", "revoked")} ${time(k.revoked_at)}` : badge("COMPLETED", "active")}</td>
 <td>${k.revoked_at ? "" : actionButton({ action: `/dashboard/clients/${encodeURIComponent(client.name)}/keys/${encodeURIComponent(k.id)}/revoke`, label: "Revoke", csrf: viewer.csrfToken, kind: "danger", confirm: `Revoke key "${k.name}"? Requests with it are refused from now on.` })}</td></tr>`,
   )}`;
 }
@@ -88,7 +88,7 @@ export function clientPage(o: {
 <p><a href="${base}/webhook">Webhook settings</a> · <a href="/dashboard/jobs${queryString({ client: c.name })}">Jobs of this client</a></p>
 ${o.createdKey ? shownOnce({ id: "new-key", label: `New API key "${o.createdKey.name}"`, value: o.createdKey.key, note: "Copy it now: only its hash is stored, so it cannot be shown again. Send it as Authorization: Bearer <key>." }) : ""}
 <h2>API keys</h2>
-<table id="keys"><thead><tr><th>label</th><th>prefix</th><th>created</th><th>last used</th><th>state</th><th></th></tr></thead><tbody>${keyRows(c, o.keys, o.viewer)}</tbody></table>
+<table id="keys" class="stack"><thead><tr><th>label</th><th>prefix</th><th>created</th><th>last used</th><th>state</th><th></th></tr></thead><tbody>${keyRows(c, o.keys, o.viewer)}</tbody></table>
 <form method="post" action="${base}/keys" class="row">${csrfField(o.viewer.csrfToken)}
   <label>Label for a new key <input name="name" required maxlength="100" placeholder="production ATS"></label>
   <button type="submit" class="primary">Create key</button>

@@ -1,4 +1,5 @@
-import { VERDICT_BANDS, VERDICT_MEANING, verdictOf } from "../../analysis/verdict.ts";
+import { hostAccountOf } from "../../lib/host-account.ts";
+import { storedAccounts } from "../../verification/accounts-field.ts";
 import { type Html, html } from "../html.ts";
 
 /** A time as UTC text in a <time> element (machine-readable, the same for every viewer). */
@@ -66,23 +67,27 @@ export function percent(part: number, whole: number): string {
   return `${Math.round((part / whole) * 1000) / 10}%`;
 }
 
-/** The verdict word in its colour band, beside a score (README "Analysis" documents the bands). */
-export function verdictBand(score: number, flags: ReadonlyArray<{ severity?: unknown }>, id?: string): Html {
-  const v = verdictOf(score, flags);
-  return html`<span class="band band-${v}"${id ? html` id="${id}"` : ""} title="${VERDICT_MEANING[v]}">${v}</span>`;
-}
-
-/** The bands as one line, shown under the score. */
-export const BANDS_TEXT = `strong ≥ ${VERDICT_BANDS.strong} · mixed ${VERDICT_BANDS.mixed}–${VERDICT_BANDS.strong - 1} · weak ≤ ${VERDICT_BANDS.mixed - 1} · contradicted: any CRITICAL flag, whatever the score`;
-
 /** A table inside its own horizontally scrolling area, so a wide table never widens the page. */
 export function scrollTable(table: Html): Html {
   return html`<div class="table-scroll">${table}</div>`;
 }
 
-/** A candidate as people name them: the name read from the resume, and the GitHub login. */
-export function candidate(login: string, name: unknown): Html {
+/**
+ * A candidate as people name them: the name read from the resume, and the GitHub login (or, when only
+ * accounts on other hosts were given, the first of them as host/username).
+ */
+export function candidate(login: string, name: unknown, accounts?: string | null): Html {
+  const who = candidateLabel({ host_username: login, accounts });
   return typeof name === "string" && name.trim() !== ""
-    ? html`${name} <span class="muted">(${login})</span>`
-    : html`${login}`;
+    ? html`${name} <span class="muted">(${who})</span>`
+    : html`${who}`;
+}
+
+/** The account a job is known by: its GitHub login or main account (host/username), else its first other account. */
+export function candidateLabel(v: { host_username: string; accounts?: string | null }): string {
+  const main = hostAccountOf(v.host_username);
+  if (main) return `${main.host}/${main.username}`;
+  if (v.host_username) return v.host_username;
+  const first = storedAccounts(v.accounts)[0];
+  return first ? `${first.host}/${first.username}` : "(no account)";
 }

@@ -1,12 +1,19 @@
 import type { ClientRow } from "../../accounts/account-store.ts";
+import type { ReportVerdict } from "../../report/report-model.ts";
 import { encodeCursor, filterParams, JOB_STATES, type JobFilter } from "../../verification/job-filters.ts";
-import type { JobPage } from "../../verification/verification-list-store.ts";
+import type { JobListRow, JobPage } from "../../verification/verification-list-store.ts";
 import { type Html, html, queryString } from "../html.ts";
-import { badge, candidate, time, verdictBand, webhookLabel } from "./format.ts";
-
-const CRITICAL = { severity: "CRITICAL" };
-
+import { badge, candidate, time, webhookLabel } from "./format.ts";
 import { type AssetPaths, layout, type Viewer } from "./layout.ts";
+
+export type ListVerdicts = ReadonlyMap<string, { key: ReportVerdict; title: string }>;
+
+/** The report's verdict in its colour, or the job's state while it has none. */
+export function verdictCell(r: JobListRow, verdicts: ListVerdicts): Html {
+  const v = verdicts.get(r.tracking_id);
+  if (v) return html`<span class="verdict-chip verdict-${v.key}">${v.title}</span>`;
+  return html`<span class="muted">${r.state === "FAILED" ? "not verified" : "not finished"}</span>`;
+}
 
 function filterForm(f: JobFilter, clients: ClientRow[]): Html {
   return html`<form method="get" action="/dashboard/jobs" class="row" aria-label="filter jobs">
@@ -33,9 +40,12 @@ export function jobsPage(o: {
   filter: JobFilter;
   clients: ClientRow[];
   page: JobPage;
+  /** the report verdict of each final job on the page */
+  verdicts: ListVerdicts;
   refreshMs: number;
 }): Html {
   const { page, filter } = o;
+  const admin = o.viewer.role === "admin";
   const keep = filterParams(filter);
   const live = !filter.before && !filter.after;
   return layout({
@@ -49,32 +59,25 @@ export function jobsPage(o: {
 ${filterForm(filter, o.clients)}
 <div data-live="${live ? "on" : "done"}" data-refresh-ms="${o.refreshMs}">
 <p class="muted">${page.total} job${page.total === 1 ? "" : "s"} match${page.total === 1 ? "es" : ""}${live ? "; this page refreshes itself" : ""}.</p>
-<div class="table-scroll"><table id="jobs">
-<thead><tr><th>tracking id</th><th>state</th><th class="num">score</th><th>client</th><th>candidate (GitHub user)</th><th>created</th><th>finished</th><th>webhook</th></tr></thead>
+<table id="jobs" class="stack jobs">
+<thead><tr><th>candidate</th><th>verdict</th><th class="num">score</th><th>state</th><th>client</th><th>created</th><th>finished</th>${admin ? html`<th>webhook</th>` : ""}</tr></thead>
 <tbody>${
       page.rows.length === 0
         ? html`<tr><td colspan="8" class="muted">No job matches.</td></tr>`
         : page.rows.map(
             (r) => html`<tr data-tracking-id="${r.tracking_id}">
-  <td><a class="mono" href="/dashboard/jobs/${encodeURIComponent(r.tracking_id)}">${r.tracking_id}</a></td>
-  <td>${badge(r.state)}${r.error_code ? html` <span class="muted mono">${r.error_code}</span>` : ""}</td>
-  <td class="num">${r.score ?? "–"}${
-    r.score !== null
-      ? html` ${verdictBand(
-          r.score,
-          Array.from({ length: r.critical_flags ?? 0 }, () => CRITICAL),
-        )}`
-      : ""
-  }</td>
-  <td>${r.client_name}</td>
-  <td class="candidate">${candidate(r.host_username, r.candidate_name)}</td>
-  <td>${time(r.created_at)}</td>
-  <td>${time(r.completed_at)}</td>
-  <td>${badge(webhookLabel(r.webhook_state))}</td>
+  <td class="candidate" data-label="candidate"><a href="/dashboard/jobs/${encodeURIComponent(r.tracking_id)}">${candidate(r.host_username, r.candidate_name, r.accounts)}</a></td>
+  <td class="verdict-cell" data-label="verdict">${verdictCell(r, o.verdicts)}</td>
+  <td class="num score-cell" data-label="score">${r.score ?? "–"}</td>
+  <td data-label="state">${badge(r.state)}${r.error_code ? html` <span class="muted mono">${r.error_code}</span>` : ""}</td>
+  <td data-label="client">${r.client_name}</td>
+  <td data-label="created">${time(r.created_at)}</td>
+  <td data-label="finished">${time(r.completed_at)}</td>
+  ${admin ? html`<td data-label="webhook">${badge(webhookLabel(r.webhook_state))}</td>` : ""}
 </tr>`,
           )
     }</tbody>
-</table></div>
+</table>
 <nav class="pager" aria-label="pages">
   ${page.newer ? html`<a href="/dashboard/jobs${queryString({ ...keep })}">« Newest</a> <a rel="prev" href="/dashboard/jobs${queryString({ ...keep, after: encodeCursor(page.newer) })}">‹ Newer</a>` : ""}
   ${page.older ? html`<a rel="next" href="/dashboard/jobs${queryString({ ...keep, before: encodeCursor(page.older) })}">Older ›</a>` : ""}

@@ -1,9 +1,12 @@
+import type { AdminRole } from "../../admins/admin-store.ts";
 import { type Html, html } from "../html.ts";
 
-/** Who is looking at the page, for the header and every form's CSRF field. */
+/** Who is looking at the page, for the header, what it shows, and every form's CSRF field. */
 export interface Viewer {
   username: string;
   csrfToken: string;
+  /** a recruiter sees results, the upload form and sharing; never keys, secrets or settings */
+  role: AdminRole;
 }
 
 export interface AssetPaths {
@@ -11,7 +14,7 @@ export interface AssetPaths {
   js: string;
 }
 
-export type Section = "overview" | "jobs" | "clients";
+export type Section = "overview" | "jobs" | "submit" | "clients";
 
 export interface PageOptions {
   title: string;
@@ -45,32 +48,44 @@ export function actionButton(o: {
   )}<button type="submit" class="${o.kind ?? "plain"}">${o.label}</button></form>`;
 }
 
-const NAV: Array<[Section, string, string]> = [
-  ["overview", "Overview", "/dashboard"],
-  ["jobs", "Jobs", "/dashboard/jobs"],
-  ["clients", "Clients & keys", "/dashboard/clients"],
+/** The sections, with the roles that see each. */
+const NAV: Array<[Section, string, string, readonly AdminRole[]]> = [
+  ["overview", "Overview", "/dashboard", ["admin"]],
+  ["jobs", "Jobs", "/dashboard/jobs", ["admin", "recruiter"]],
+  ["submit", "Submit a resume", "/dashboard/submit", ["admin", "recruiter"]],
+  ["clients", "Clients & keys", "/dashboard/clients", ["admin"]],
 ];
 
-/** The page shell: header and navigation for a signed-in viewer, notices, then the content. */
-export function layout(o: PageOptions): Html {
-  const v = o.viewer;
+/** The document's start up to <body>: the embedded stylesheet and script, no referrer, optionally noindex. */
+export function documentHead(o: { title: string; assets: AssetPaths; noindex?: boolean }): Html {
   return html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
-<title>${o.title} · claimcheck</title>
+${
+  o.noindex
+    ? html`<meta name="robots" content="noindex, nofollow">
+`
+    : ""
+}<title>${o.title}</title>
 <link rel="stylesheet" href="${o.assets.css}">
 <script src="${o.assets.js}" defer></script>
-</head>
+</head>`;
+}
+
+/** The page shell: header and navigation for a signed-in viewer, notices, then the content. */
+export function layout(o: PageOptions): Html {
+  const v = o.viewer;
+  return html`${documentHead({ title: `${o.title} · claimcheck`, assets: o.assets })}
 <body>
 <header class="top">
-  <a class="brand" href="/dashboard">claimcheck</a>
+  <a class="brand" href="${v?.role === "recruiter" ? "/dashboard/jobs" : "/dashboard"}">claimcheck</a>
   ${
     v
-      ? html`<nav aria-label="sections">${NAV.map(([s, label, href]) => html`<a href="${href}"${o.section === s ? html` aria-current="page"` : ""}>${label}</a>`)}</nav>
-  <div class="who"><span>${v.username}</span>${actionButton({ action: "/dashboard/logout", label: "Log out", csrf: v.csrfToken })}</div>`
+      ? html`<nav aria-label="sections">${NAV.filter((n) => n[3].includes(v.role)).map(([s, label, href]) => html`<a href="${href}"${o.section === s ? html` aria-current="page"` : ""}>${label}</a>`)}</nav>
+  <div class="who"><span>${v.username}${v.role === "recruiter" ? html` <span class="role">(recruiter)</span>` : ""}</span>${actionButton({ action: "/dashboard/logout", label: "Log out", csrf: v.csrfToken })}</div>`
       : ""
   }
 </header>

@@ -76,17 +76,17 @@ export function overviewPage(o: {
   <section class="card"><h2>GitHub rate budget</h2>${githubCard(d.github, d.now)}</section>
 </div>
 <h2>Quota use this month</h2>
-<table>
+<table class="stack" id="quota">
 <thead><tr><th>client</th><th class="num">used</th><th class="num">quota</th><th class="num">share</th><th class="num">rate limit</th><th class="num">active keys</th><th>webhook</th></tr></thead>
 <tbody>${d.clients.map(
       (c) => html`<tr>
-  <td><a href="/dashboard/clients/${encodeURIComponent(c.name)}">${c.name}</a></td>
-  <td class="num">${c.used_this_month}</td>
-  <td class="num">${c.monthly_quota === 0 ? "unlimited" : c.monthly_quota}</td>
-  <td class="num">${c.monthly_quota === 0 ? "–" : percent(c.used_this_month, c.monthly_quota)}</td>
-  <td class="num">${c.rate_limit_per_minute === 0 ? "unlimited" : `${c.rate_limit_per_minute}/min`}</td>
-  <td class="num">${c.active_keys}</td>
-  <td>${c.webhook_url ? html`<span class="mono">${c.webhook_url}</span>` : html`<span class="muted">none (polling only)</span>`}</td>
+  <td data-label="client"><a href="/dashboard/clients/${encodeURIComponent(c.name)}">${c.name}</a></td>
+  <td class="num" data-label="used">${c.used_this_month}</td>
+  <td class="num" data-label="quota">${c.monthly_quota === 0 ? "unlimited" : c.monthly_quota}</td>
+  <td class="num" data-label="share">${c.monthly_quota === 0 ? "–" : percent(c.used_this_month, c.monthly_quota)}</td>
+  <td class="num" data-label="rate limit">${c.rate_limit_per_minute === 0 ? "unlimited" : `${c.rate_limit_per_minute}/min`}</td>
+  <td class="num" data-label="active keys">${c.active_keys}</td>
+  <td data-label="webhook">${c.webhook_url ? html`<span class="mono">${c.webhook_url}</span>` : html`<span class="muted">none (polling only)</span>`}</td>
 </tr>`,
     )}</tbody>
 </table>

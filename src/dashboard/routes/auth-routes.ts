@@ -78,10 +78,15 @@ export function authRoutes(handle: PageHandler, auth: AdminAuth) {
       handle.open(ctx, async (r) => {
         const token = r.url.searchParams.get("token");
         const { token: csrf, cookie } = loginCsrf(r);
-        const live = token !== null && (await auth.isSetupTokenLive(token));
-        return htmlResponse(setupPage({ assets: handle.assets, csrf, token, live }), live ? 200 : 403, {
-          "set-cookie": cookie,
-        });
+        const role = token === null ? null : await auth.setupTokenRole(token);
+        const live = role !== null;
+        return htmlResponse(
+          setupPage({ assets: handle.assets, csrf, token, live, role: role ?? "admin" }),
+          live ? 200 : 403,
+          {
+            "set-cookie": cookie,
+          },
+        );
       }),
     )
     .post(
@@ -111,6 +116,7 @@ export function authRoutes(handle: PageHandler, auth: AdminAuth) {
                 csrf,
                 token,
                 live: await auth.isSetupTokenLive(token),
+                role: (await auth.setupTokenRole(token)) ?? "admin",
                 username,
                 error: err.message,
               }),

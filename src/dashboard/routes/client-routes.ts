@@ -62,11 +62,11 @@ export function clientRoutes(deps: DashboardContext) {
     );
 
   return new Elysia()
-    .get("/dashboard/clients", (ctx) => handle.authed(ctx, (r) => renderList(r, r.viewer)))
+    .get("/dashboard/clients", (ctx) => handle.admin(ctx, (r) => renderList(r, r.viewer)))
     .post(
       "/dashboard/clients",
       (ctx) =>
-        handle.authed(ctx, async (r) => {
+        handle.admin(ctx, async (r) => {
           const form = {
             name: field(r.form, "name", 63),
             quota: field(r.form, "monthlyQuota", 20),
@@ -87,12 +87,12 @@ export function clientRoutes(deps: DashboardContext) {
       { parse: "none" },
     )
     .get("/dashboard/clients/:name", (ctx) =>
-      handle.authed(ctx, async (r) => renderClient(r, await clientOr404(accounts, r.params.name))),
+      handle.admin(ctx, async (r) => renderClient(r, await clientOr404(accounts, r.params.name))),
     )
     .post(
       "/dashboard/clients/:name/limits",
       (ctx) =>
-        handle.authed(ctx, async (r) => {
+        handle.admin(ctx, async (r) => {
           const client = await clientOr404(accounts, r.params.name);
           try {
             const monthlyQuota = limitField(r.form, "monthlyQuota", "the monthly quota");
@@ -110,7 +110,7 @@ export function clientRoutes(deps: DashboardContext) {
     .post(
       "/dashboard/clients/:name/keys",
       (ctx) =>
-        handle.authed(ctx, async (r) => {
+        handle.admin(ctx, async (r) => {
           const client = await clientOr404(accounts, r.params.name);
           try {
             const { key, row } = await accounts.createKey(field(r.form, "name", 100), client.name);
@@ -126,7 +126,7 @@ export function clientRoutes(deps: DashboardContext) {
     .post(
       "/dashboard/clients/:name/keys/:keyId/revoke",
       (ctx) =>
-        handle.authed(ctx, async (r) => {
+        handle.admin(ctx, async (r) => {
           const client = await clientOr404(accounts, r.params.name);
           // only this client's keys can be revoked through this client's URL
           const key = (await accounts.listKeys(client.name)).find((k) => k.id === r.params.keyId);

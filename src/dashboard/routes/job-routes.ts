@@ -5,30 +5,15 @@ import { clientUsage } from "../../verification/client-usage.ts";
 import { parseJobFilter } from "../../verification/job-filters.ts";
 import type { DashboardContext } from "../dashboard.ts";
 import { htmlResponse, redirect } from "../page-handler.ts";
-import { type DeliveryWithAttempts, jobPage } from "../pages/job-page.ts";
 import { jobsPage } from "../pages/jobs-page.ts";
 import { overviewPage } from "../pages/overview-page.ts";
+import { jobOr404, renderJobPage } from "./job-view.ts";
 
 const DAY_MS = 86_400_000;
 
 /** Overview, the jobs list, one job's page, and resending its webhook event. */
 export function jobRoutes(deps: DashboardContext) {
   const { handle, auth } = deps;
-
-  const jobOr404 = async (trackingId: string | undefined) => {
-    const job = trackingId && trackingId.length <= 64 ? await deps.verifications.get(trackingId) : null;
-    if (!job) throw new AppError("job_not_found", 404, "There is no job with that tracking id.");
-    return job;
-  };
-
-  const deliveriesOf = async (trackingId: string): Promise<DeliveryWithAttempts[]> => {
-    const webhooks = deps.webhooks;
-    if (!webhooks) return [];
-    const deliveries = await webhooks.deliveriesForJob(trackingId);
-    return Promise.all(
-      deliveries.map(async (delivery) => ({ delivery, attempts: await webhooks.attempts(delivery.id) })),
-    );
-  };
 
   const resend = async (trackingId: string, idOrTracking: string, session: Parameters<typeof auth.flash>[0]) => {
     if (!deps.webhooks)
@@ -51,6 +36,8 @@ export function jobRoutes(deps: DashboardContext) {
   return new Elysia()
     .get("/dashboard", (ctx) =>
       handle.authed(ctx, async (r) => {
+        // the overview is the operator's (quotas, webhook URLs): a recruiter starts at the jobs
+        if (r.viewer.role !== "admin") return redirect("/dashboard/jobs");
         const now = deps.clock.now();
         const dayStart = now - (now % DAY_MS);
         const monthStart = monthStartUtc(now);
@@ -99,37 +86,22 @@ export function jobRoutes(deps: DashboardContext) {
             filter,
             clients,
             page,
+            verdicts: await deps.reports.verdicts(
+              page.rows.filter((x) => x.state === "COMPLETED" || x.state === "FAILED").map((x) => x.tracking_id),
+            ),
             refreshMs: deps.refreshMs,
           }),
         );
       }),
     )
     .get("/dashboard/jobs/:trackingId", (ctx) =>
-      handle.authed(ctx, async (r) => {
-        const job = await jobOr404(r.params.trackingId);
-        const final = job.status === "COMPLETED" || job.status === "FAILED";
-        const result = final ? ((await deps.verifications.render(job)) as Record<string, unknown>) : null;
-        return htmlResponse(
-          jobPage({
-            assets: handle.assets,
-            viewer: r.viewer,
-            flash: await handle.flash(r),
-            job,
-            client: await deps.accounts.clientById(job.client_id),
-            result,
-            timelines: job.timelines ? JSON.parse(job.timelines) : [],
-            deliveries: await deliveriesOf(job.tracking_id),
-            webhooksOn: deps.webhooks !== null,
-            refreshMs: deps.refreshMs,
-          }),
-        );
-      }),
+      handle.authed(ctx, async (r) => renderJobPage(deps, r, await jobOr404(deps, r.params.trackingId))),
     )
     .post(
       "/dashboard/jobs/:trackingId/delete-pdf",
       (ctx) =>
-        handle.authed(ctx, async (r) => {
-          const job = await jobOr404(r.params.trackingId);
+        handle.admin(ctx, async (r) => {
+          const job = await jobOr404(deps, r.params.trackingId);
           if (job.status !== "COMPLETED" && job.status !== "FAILED") {
             await auth.flash(
               r.session,
@@ -146,8 +118,8 @@ export function jobRoutes(deps: DashboardContext) {
     .post(
       "/dashboard/jobs/:trackingId/resend",
       (ctx) =>
-        handle.authed(ctx, async (r) => {
-          const job = await jobOr404(r.params.trackingId);
+        handle.admin(ctx, async (r) => {
+          const job = await jobOr404(deps, r.params.trackingId);
           return resend(job.tracking_id, job.tracking_id, r.session);
         }),
       { parse: "none" },
@@ -155,8 +127,8 @@ export function jobRoutes(deps: DashboardContext) {
     .post(
       "/dashboard/jobs/:trackingId/deliveries/:deliveryId/resend",
       (ctx) =>
-        handle.authed(ctx, async (r) => {
-          const job = await jobOr404(r.params.trackingId);
+        handle.admin(ctx, async (r) => {
+          const job = await jobOr404(deps, r.params.trackingId);
           // the delivery must be one of this job's: an id from another job (or client) is not found here
           const delivery = (await deps.webhooks?.deliveriesForJob(job.tracking_id))?.find(
             (d) => d.id === r.params.deliveryId,

@@ -48,7 +48,7 @@ export function webhookRoutes(deps: DashboardContext) {
 
   return new Elysia()
     .get("/dashboard/clients/:name/webhook", (ctx) =>
-      handle.authed(ctx, async (r) => {
+      handle.admin(ctx, async (r) => {
         const client = await clientOr404(accounts, r.params.name);
         const highlight = r.url.searchParams.get("test");
         // a test delivery named in the URL must be this client's: another client's id is not found here
@@ -61,7 +61,7 @@ export function webhookRoutes(deps: DashboardContext) {
     .post(
       "/dashboard/clients/:name/webhook",
       (ctx) =>
-        handle.authed(ctx, async (r) => {
+        handle.admin(ctx, async (r) => {
           const client = await clientOr404(accounts, r.params.name);
           const url = field(r.form, "url", 2000);
           try {
@@ -86,7 +86,7 @@ export function webhookRoutes(deps: DashboardContext) {
     .post(
       "/dashboard/clients/:name/webhook/reveal",
       (ctx) =>
-        handle.authed(ctx, async (r) => {
+        handle.admin(ctx, async (r) => {
           const client = await clientOr404(accounts, r.params.name);
           if (!client.webhook_secret)
             throw new AppError("no_webhook_secret", 409, "This client has no webhook secret yet: set a URL first.");
@@ -102,7 +102,7 @@ export function webhookRoutes(deps: DashboardContext) {
     .post(
       "/dashboard/clients/:name/webhook/rotate",
       (ctx) =>
-        handle.authed(ctx, async (r) => {
+        handle.admin(ctx, async (r) => {
           const client = await clientOr404(accounts, r.params.name);
           const rotated = await accounts.rotateWebhookSecret(client.name);
           return render(r, client, {
@@ -117,7 +117,7 @@ export function webhookRoutes(deps: DashboardContext) {
     .post(
       "/dashboard/clients/:name/webhook/test",
       (ctx) =>
-        handle.authed(ctx, async (r) => {
+        handle.admin(ctx, async (r) => {
           const client = await clientOr404(accounts, r.params.name);
           if (!deps.webhooks)
             throw new AppError("webhooks_unavailable", 409, "Webhook delivery is not available in this build.");
@@ -137,7 +137,7 @@ export function webhookRoutes(deps: DashboardContext) {
     .post(
       "/dashboard/clients/:name/webhook/check",
       (ctx) =>
-        handle.authed(ctx, async (r) => {
+        handle.admin(ctx, async (r) => {
           const client = await clientOr404(accounts, r.params.name);
           const body = field(r.form, "body", MAX_CHECK_BODY, true);
           const header = field(r.form, "header", 200);

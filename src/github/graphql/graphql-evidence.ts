@@ -1,8 +1,9 @@
 import { tallyOtherAuthors } from "../commit-history.ts";
 import { planStatsSample } from "../commit-sample.ts";
-import { findOriginal, isCopySuspect } from "../copy-search.ts";
+import { findOriginalOnce, isCopySuspect } from "../copy-search.ts";
 import type { GitHubClient } from "../github-client.ts";
 import { sameLogin } from "../github-mappers.ts";
+import { findHistoryOriginOnce, isClonedHistorySuspect } from "../history-origin.ts";
 import { EVERY_COMMIT_MAX } from "../line-counts.ts";
 import { MANIFEST_FILES, manifestDependencies } from "../manifest-dependencies.ts";
 import { AGENT_FILES, aheadOfParent, type EvidenceLimits, sampleWithStats } from "../repo-evidence.ts";
@@ -94,10 +95,17 @@ export async function evidenceFromRead(
     ? evidence.sampledWithStats
     : own.map((c) => ({ ...c, stats: { additions: lines.get(c.sha)?.additions ?? 0, deletions: 0, files: [] } }));
   const headTree = read.nodes[0]?.tree?.oid;
-  if (headTree && isCopySuspect(repo, candidate, evidence.totalCommitCount, sized)) {
-    const copy = await findOriginal(rest, repo, login, headTree);
-    if (copy) evidence.copyOf = copy;
-  }
+  const root = evidence.rootCommit;
+  const [copy, origin] = await Promise.all([
+    headTree && isCopySuspect(repo, candidate, evidence.totalCommitCount, sized)
+      ? findOriginalOnce(limits.scope ?? "", rest, repo, login, headTree)
+      : undefined,
+    isClonedHistorySuspect(repo, root, login)
+      ? findHistoryOriginOnce(limits.scope ?? "", rest, repo, login, root!.sha)
+      : undefined,
+  ]);
+  if (copy) evidence.copyOf = copy;
+  if (origin) evidence.historyOrigin = origin;
   return evidence;
 }
 

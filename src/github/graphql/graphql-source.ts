@@ -10,7 +10,7 @@ import { createGraphqlClient, GraphqlRefusedError } from "./graphql-client.ts";
 import { evidenceFromRead } from "./graphql-evidence.ts";
 import { gqlRepo, gqlUser } from "./graphql-mappers.ts";
 import { type GqlOwner, OWNER_QUERY } from "./graphql-queries.ts";
-import { readHistories } from "./history-read.ts";
+import { type GqlRead, readHistories } from "./history-read.ts";
 
 const MAX_REPO_PAGES = 100;
 
@@ -56,11 +56,14 @@ export function createEvidenceSource(opts: GitHubSourceOptions & { graphql?: boo
     counters: rest.client.counters as TransportCounters,
     retries: opts.retries,
     backoffUnitMs: opts.backoffUnitMs,
+    signal: opts.signal,
+    onAnswer: opts.onAnswer,
   });
   const limits: EvidenceLimits = {
     maxCommitPages: Math.max(2, opts.maxCommitPages ?? 10),
     sampleSize: Math.max(0, opts.sampleSize ?? 10),
     maxManifests: Math.max(0, opts.maxManifests ?? 2),
+    scope: new URL(opts.baseUrl).origin,
   };
   const readOpts = {
     maxPages: limits.maxCommitPages,
@@ -117,28 +120,11 @@ export function createEvidenceSource(opts: GitHubSourceOptions & { graphql?: boo
       for (const w of batch) rest.repoEvidence(w.repo, w.login).then(w.resolve, w.reject);
       return;
     }
-    let reads: Awaited<ReturnType<typeof readHistories>>;
-    try {
-      reads = await readHistories(
-        gql,
-        batch.map((w) => w.repo),
-        readOpts,
-      );
-    } catch (err) {
-      if (!(err instanceof GraphqlRefusedError)) {
-        for (const w of batch) w.reject(err);
-        return;
-      }
-      reads = batch.map(() => null);
-      markRefused(err);
-    }
-    for (const [i, w] of batch.entries()) {
-      const read = reads[i];
-      // not answered (blocked, vanished) or longer than the pages allowed: the REST path reads it
-      if (!read?.complete) {
-        rest.repoEvidence(w.repo, w.login).then(w.resolve, w.reject);
-        continue;
-      }
+    const started = new Set<number>();
+    // a history read whole goes on to its commit reads at once, beside the longer histories' pages
+    const evidenceOf = (i: number, read: GqlRead) => {
+      const w = batch[i]!;
+      started.add(i);
       evidenceFromRead(rest.client, read, w.login, limits)
         .catch((err) => {
           const failure = repoFailure(err);
@@ -146,6 +132,29 @@ export function createEvidenceSource(opts: GitHubSourceOptions & { graphql?: boo
           return unavailableEvidence(w.repo, failure);
         })
         .then(w.resolve, w.reject);
+    };
+    let reads: Awaited<ReturnType<typeof readHistories>>;
+    try {
+      reads = await readHistories(
+        gql,
+        batch.map((w) => w.repo),
+        readOpts,
+        evidenceOf,
+      );
+    } catch (err) {
+      if (!(err instanceof GraphqlRefusedError)) {
+        for (const [i, w] of batch.entries()) if (!started.has(i)) w.reject(err);
+        return;
+      }
+      reads = batch.map(() => null);
+      markRefused(err);
+    }
+    for (const [i, w] of batch.entries()) {
+      if (started.has(i)) continue;
+      const read = reads[i];
+      // not answered (blocked, vanished) or longer than the pages allowed: the REST path reads it
+      if (!read?.complete) rest.repoEvidence(w.repo, w.login).then(w.resolve, w.reject);
+      else evidenceOf(i, read);
     }
   };
 

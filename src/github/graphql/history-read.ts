@@ -44,12 +44,15 @@ const cacheUrl = (origin: string, repo: GhRepo) =>
  * query for all of them (languages, root listing, manifests, the first 100 commits), then one query per
  * further page for those that have more, each anchored at the head commit of the first read (cursors
  * never shift under a push). A page holding the head of the cached history ends the reading: the cached
- * commits are the rest. At most `maxPages` pages per repository.
+ * commits are the rest. At most `maxPages` pages per repository. `onComplete` hears of each history as
+ * soon as it is read whole (most are after the first query), so the rest of its evidence need not wait
+ * for the longer histories' pages.
  */
 export async function readHistories(
   gql: GraphqlClient,
   repos: readonly GhRepo[],
   opts: { maxPages: number; cache: GitHubHttpCache | null; partition: string; origin: string; clock: Clock },
+  onComplete?: (index: number, read: GqlRead) => void,
 ): Promise<Array<GqlRead | null>> {
   const out: Array<GqlRead | null> = [];
   for (let i = 0; i < repos.length; i += REPOS_PER_QUERY) {
@@ -59,6 +62,12 @@ export async function readHistories(
     const data = await gql.query<Record<string, GqlRepoEvidence | null>>(evidenceQuery(chunk.length), vars);
     out.push(...(await Promise.all(chunk.map((repo, k) => firstRead(repo, data[`r${k}`] ?? null, opts)))));
   }
+  const told = (r: GqlRead) => {
+    if (!onComplete) return;
+    if (r.head) store(opts, r);
+    onComplete(out.indexOf(r), r);
+  };
+  for (const r of out) if (r?.complete) told(r);
   const cursors = new Map<GqlRead, string>();
   // a history longer than the pages allowed is the REST path's (statistics, not pages): no page wasted on it
   for (const r of out)
@@ -88,11 +97,12 @@ export async function readHistories(
         if (absorb(r, h, await cached(opts, r.repo)) || !h.pageInfo.hasNextPage || !h.pageInfo.endCursor) {
           r.complete = true;
           cursors.delete(r);
+          told(r);
         } else cursors.set(r, h.pageInfo.endCursor);
       }
     }
   }
-  for (const r of out) if (r?.complete && r.head) store(opts, r);
+  if (!onComplete) for (const r of out) if (r?.complete && r.head) store(opts, r);
   return out;
 }
 

@@ -1,5 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { Elysia } from "elysia";
+import { routeHooks } from "../api-operation.ts";
+import { healthz, metrics, readyz } from "../api-operations.ts";
 
 export interface HealthProbe {
   /** rejects when the database cannot take a write, or does not answer within READY_DATABASE_TIMEOUT_MS */
@@ -10,6 +12,15 @@ export interface HealthProbe {
   workerLoopAgeMs(): number;
   /** Prometheus text exposition of the service's gauges and counters */
   metrics(): Promise<string>;
+  /** the queue's health: jobs still running past their deadline, and how long the oldest due job has waited */
+  jobs?(): Promise<JobHealth>;
+}
+
+export interface JobHealth {
+  /** running jobs whose attempt passed its deadline (JOB_DEADLINE): their worker could not end them */
+  runningPastDeadline: number;
+  /** ms the oldest due queued job has waited to be claimed (0: none waits) */
+  oldestDueAgeMs: number;
 }
 
 /**
@@ -17,6 +28,20 @@ export interface HealthProbe {
  * replica unready within it, while /healthz, which needs no database, keeps answering.
  */
 export const READY_DATABASE_TIMEOUT_MS = 2_000;
+
+/** `p`'s value, or null when it takes longer than `ms` (it is left to settle unobserved). */
+async function within<T>(p: Promise<T>, ms: number): Promise<T | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  p.catch(() => {}); // a late rejection is nobody's error
+  try {
+    const late = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), ms);
+    });
+    return await Promise.race([p, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /** A worker loop that has not turned for this long is considered stuck. */
 export const WORKER_STALE_MS = 30_000;
@@ -36,11 +61,14 @@ function bearerMatches(header: string | null, token: string): boolean {
  */
 export function healthRoutes(probe: HealthProbe, metricsToken: string | null = null) {
   return new Elysia()
-    .get("/healthz", () => ({ status: "ok" }), { detail: { summary: "Liveness", tags: ["operations"] } })
+    .get(healthz.path, () => ({ status: "ok" as const }), routeHooks(healthz))
     .get(
-      "/readyz",
+      readyz.path,
       async ({ set }) => {
         const problems: string[] = [];
+        // asked beside the database check and given as long: a database that does not answer keeps
+        // neither from answering within READY_DATABASE_TIMEOUT_MS
+        const jobHealth = probe.jobs ? within(probe.jobs(), READY_DATABASE_TIMEOUT_MS) : Promise.resolve(null);
         try {
           await probe.checkDatabase();
         } catch (err) {
@@ -54,16 +82,35 @@ export function healthRoutes(probe: HealthProbe, metricsToken: string | null = n
           problems.push(
             Number.isFinite(age) ? `worker loop stalled for ${Math.round(age / 1000)} s` : "worker loop not running",
           );
+        // reported, not a reason to take this process out of service: a backlog needs it more, not less
+        let jobs: Record<string, number> | undefined;
+        const warnings: string[] = [];
+        try {
+          const h = await jobHealth;
+          if (h) {
+            jobs = {
+              runningPastDeadline: h.runningPastDeadline,
+              oldestDueSeconds: Math.round(h.oldestDueAgeMs / 1000),
+            };
+            if (h.runningPastDeadline > 0)
+              warnings.push(
+                `${h.runningPastDeadline} job(s) running past their deadline: their worker could not end them; the lease rescue takes them back`,
+              );
+          }
+        } catch {
+          // the database check above already reports a database that cannot answer
+        }
+        const extra = { ...(jobs ? { jobs } : {}), ...(warnings.length ? { warnings } : {}) };
         if (problems.length) {
           set.status = 503;
-          return { status: "unavailable", problems };
+          return { status: "unavailable", problems, ...extra };
         }
-        return { status: "ready" };
+        return { status: "ready", ...extra };
       },
-      { detail: { summary: "Readiness: database writable and worker loop alive", tags: ["operations"] } },
+      routeHooks(readyz),
     )
     .get(
-      "/metrics",
+      metrics.path,
       async ({ request, set }) => {
         if (metricsToken === null) {
           set.status = 403;
@@ -80,6 +127,6 @@ export function healthRoutes(probe: HealthProbe, metricsToken: string | null = n
         set.headers["content-type"] = "text/plain; version=0.0.4; charset=utf-8";
         return probe.metrics();
       },
-      { detail: { summary: "Prometheus metrics (Authorization: Bearer METRICS_TOKEN)", tags: ["operations"] } },
+      routeHooks(metrics),
     );
 }

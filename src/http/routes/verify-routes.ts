@@ -1,72 +1,40 @@
-import { Elysia, t } from "elysia";
+import { Elysia } from "elysia";
 import type { AccountService } from "../../accounts/account-service.ts";
-import { ApiErrors, AppError } from "../../lib/errors.ts";
-import { GITHUB_LOGIN } from "../../lib/github-login.ts";
-import type { Acknowledgement } from "../../verification/acceptance.ts";
+import { AppError } from "../../lib/errors.ts";
 import { POLL_AFTER_S, type VerificationService } from "../../verification/verification-service.ts";
+import { acceptUpload } from "../accept-upload.ts";
+import { routeHooks } from "../api-operation.ts";
+import { createVerification, getJob, IDEMPOTENCY_KEY } from "../api-operations.ts";
 import { requirePrincipal } from "../auth.ts";
-import { MULTIPART_OVERHEAD_BYTES, readVerifyUpload, type UploadLimits, type VerifyUpload } from "../upload.ts";
-import { AckSchema, ErrorSchema, JobSchema } from "./schemas.ts";
+import type { UploadLimits } from "../upload.ts";
 
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
-
-/** POST /v1/verify and GET /v1/jobs/:trackingId, exactly as interface.md section 4 says. */
+/** POST /v1/verify and GET /v1/jobs/:trackingId (docs/api.md); their answers are http/api-operations.ts's. */
 export function verifyRoutes(deps: {
   accounts: AccountService;
   verifications: VerificationService;
   maxResumeBytes: number;
-  /** the global body budget and the body timeout */
-  uploads: Pick<UploadLimits, "budget" | "idleTimeoutMs" | "timers">;
+  /** the global body budget, the body timeout and the upload deadline */
+  uploads: Pick<UploadLimits, "budget" | "idleTimeoutMs" | "timers" | "deadlineMs">;
+  /** the hosts an `accounts` value may name (config.forgeHosts) */
+  forgeHosts?: readonly { host: string }[];
 }) {
-  const { accounts, verifications, maxResumeBytes, uploads } = deps;
+  const { accounts, verifications, maxResumeBytes, uploads, forgeHosts } = deps;
   return new Elysia()
     .post(
-      "/v1/verify",
-      async ({ request, set }) => {
+      createVerification.path,
+      async ({ request, set, server }) => {
         const principal = await requirePrincipal(accounts, request); // before reading a single body byte
+        uploads.budget.senderIs(request, `client:${principal.client.id}`); // its share of the body budget
         const idem = request.headers.get("idempotency-key");
         if (idem !== null && !IDEMPOTENCY_KEY.test(idem))
           throw new AppError("invalid_request", 400, "Idempotency-Key must be 1-255 visible ASCII characters");
         // quota and rate limit before a byte of the body is read, let alone written
-        const release = await verifications.admit(principal, idem);
-        let form: VerifyUpload | null = null;
-        let ack: Acknowledgement;
-        try {
-          form = await readVerifyUpload(
-            request,
-            { ...uploads, maxBodyBytes: maxResumeBytes + MULTIPART_OVERHEAD_BYTES, maxResumeBytes },
-            () => verifications.stageUpload(),
-          );
-          if (form.duplicated.length)
-            throw ApiErrors.missingFields(
-              form.duplicated,
-              `send each of ${form.duplicated.join(", ")} once; the request repeats it`,
-            );
-          const missing = [...(form.resume ? [] : ["resume"]), ...(form.hostUsername?.trim() ? [] : ["hostUsername"])];
-          if (missing.length) throw ApiErrors.missingFields(missing);
-          const hostUsername = form.hostUsername!.trim();
-          if (!GITHUB_LOGIN.test(hostUsername))
-            throw ApiErrors.missingFields(
-              ["hostUsername"],
-              "hostUsername must be a GitHub login: 1-39 letters, digits or single inner hyphens",
-            );
-          const resume = form.resume!;
-          if (resume.tooLarge) throw ApiErrors.invalidFileTooLarge();
-          if (!resume.isPdf || !resume.staged) throw ApiErrors.invalidFileNotPdf();
-          ack = await verifications.submitUpload({
-            principal,
-            hostUsername,
-            staged: resume.staged,
-            sha256: resume.sha256,
-            size: resume.size,
-            filename: resume.filename,
-            idempotencyKey: idem,
-          });
-          resume.staged = null; // adopted: the job's PDF now
-        } finally {
-          await form?.discard();
-          release();
-        }
+        const { ack } = await acceptUpload(
+          { verifications, maxResumeBytes, uploads, forgeHosts },
+          request,
+          { principal, idempotencyKey: idem },
+          server,
+        );
         set.status = 202;
         set.headers.location = `/v1/jobs/${ack.trackingId}`;
         if (ack.replayed) set.headers["idempotent-replayed"] = "true";
@@ -74,41 +42,11 @@ export function verifyRoutes(deps: {
       },
       {
         parse: "none",
-        detail: {
-          summary: "Create a verification",
-          description:
-            "multipart/form-data with a `resume` PDF (at most 10 MB) and `hostUsername`. Answers 202 at once; the job runs asynchronously. Send `Idempotency-Key` to make retries safe.",
-          requestBody: {
-            required: true,
-            content: {
-              "multipart/form-data": {
-                schema: {
-                  type: "object",
-                  required: ["resume", "hostUsername"],
-                  properties: {
-                    resume: { type: "string", format: "binary" },
-                    hostUsername: { type: "string", pattern: GITHUB_LOGIN.source },
-                  },
-                },
-              },
-            },
-          },
-        },
-        response: {
-          202: AckSchema,
-          400: ErrorSchema,
-          401: ErrorSchema,
-          408: ErrorSchema,
-          413: ErrorSchema,
-          415: ErrorSchema,
-          422: ErrorSchema,
-          429: ErrorSchema,
-          503: ErrorSchema,
-        },
+        ...routeHooks(createVerification),
       },
     )
     .get(
-      "/v1/jobs/:trackingId",
+      getJob.path,
       async ({ request, params, set }) => {
         const principal = await requirePrincipal(accounts, request);
         const view = await verifications.view(params.trackingId, principal.client.id);
@@ -116,13 +54,6 @@ export function verifyRoutes(deps: {
           set.headers["retry-after"] = String(POLL_AFTER_S[view.status]);
         return view;
       },
-      {
-        params: t.Object({ trackingId: t.String({ maxLength: 64 }) }),
-        detail: {
-          summary: "Retrieve a job",
-          description: "The VerificationResult once final; before that the job with status queued or processing.",
-        },
-        response: { 200: JobSchema, 401: ErrorSchema, 404: ErrorSchema },
-      },
+      routeHooks(getJob),
     );
 }

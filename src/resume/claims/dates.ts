@@ -1,10 +1,11 @@
-import type { DateRange } from "../types.ts";
+import type { DatePrecision, DateRange } from "../types.ts";
 
 /**
  * Date ranges as resumes write them, pure: "Jan 2021 – Present", "Весна 2024", "2022/10-2024/07",
  * "Dec ’16 – present", "Sept. 2017", "1 April 2018", "Сентябрь 2019 - Декабрь 2019", "Jan – Sep 2024",
  * "Fall 2023", "2025". The text is kept as written; start/end are ISO ("YYYY-MM", "YYYY" when only
- * the year is known) or "present".
+ * the year is known) or "present", and each end keeps the precision it was written at (a year, a
+ * season, a month): "2026" is any time in 2026, not January 2026.
  */
 
 const MONTHS: Array<[RegExp, number]> = [
@@ -71,23 +72,37 @@ function fullYear(y: string): number {
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
-/** One date as written -> "YYYY-MM", "YYYY", "present", or null when it is not a date. */
-export function parseDatePoint(text: string, fallbackYear?: number): string | null {
+/** One date as written: its ISO value and the precision it was written at. */
+export interface DatePoint {
+  /** "YYYY-MM", "YYYY" or "present" */
+  value: string;
+  precision: DatePrecision | "present";
+}
+
+/** One date as written -> its value ("YYYY-MM", "YYYY", "present") and precision, or null when it is not a date. */
+export function readDatePoint(text: string, fallbackYear?: number): DatePoint | null {
   const t = text.trim().toLowerCase();
-  if (new RegExp(`^${PRESENT}$`, "iu").test(t)) return "present";
+  if (new RegExp(`^${PRESENT}$`, "iu").test(t)) return { value: "present", precision: "present" };
   let m = /^((?:19|20)\d{2})\s*[/.]\s*(\d{1,2})$/.exec(t);
-  if (m) return `${m[1]}-${pad(Number(m[2]))}`;
+  if (m) return { value: `${m[1]}-${pad(Number(m[2]))}`, precision: "month" };
   m = /^(\d{1,2})\s*[/.]\s*((?:19|20)\d{2})$/.exec(t);
-  if (m) return `${m[2]}-${pad(Number(m[1]))}`;
-  if (/^(?:19|20)\d{2}$/.test(t)) return t;
+  if (m) return { value: `${m[2]}-${pad(Number(m[1]))}`, precision: "month" };
+  if (/^(?:19|20)\d{2}$/.test(t)) return { value: t, precision: "year" };
   const year = /((?:19|20)\d{2}|['’‘`]\d{2})\s*$/u.exec(t);
   const words = t.replace(/^\d{1,2}\s+/, "").split(/[\s,.]+/);
   const first = words[0] ?? "";
-  const month = monthOf(first) ?? seasonOf(first);
-  if (month === null) return null;
-  if (year) return `${fullYear(year[1]!)}-${pad(month)}`;
-  if (fallbackYear) return `${fallbackYear}-${pad(month)}`;
-  return null;
+  const month = monthOf(first);
+  const season = month === null ? seasonOf(first) : null;
+  const m0 = month ?? season;
+  if (m0 === null) return null;
+  const y = year ? fullYear(year[1]!) : fallbackYear;
+  if (!y) return null;
+  return { value: `${y}-${pad(m0)}`, precision: month !== null ? "month" : "season" };
+}
+
+/** One date as written -> "YYYY-MM", "YYYY", "present", or null when it is not a date. */
+export function parseDatePoint(text: string, fallbackYear?: number): string | null {
+  return readDatePoint(text, fallbackYear)?.value ?? null;
 }
 
 /** The first date or date range in a line of text, with where it was found. */
@@ -98,11 +113,19 @@ export function findDateRange(text: string): { range: DateRange; index: number; 
   const startText = g.s1 ?? g.s2 ?? "";
   const endText = g.e1 ?? g.e2;
   const range: DateRange = { text: m[0].trim() };
-  const end = endText ? parseDatePoint(endText) : null;
-  const endYear = end && end !== "present" ? Number(end.slice(0, 4)) : undefined;
-  const start = parseDatePoint(startText, endYear);
-  if (start && start !== "present") range.start = start;
-  if (end) range.end = end;
+  const end = endText ? readDatePoint(endText) : null;
+  const endYear = end && end.value !== "present" ? Number(end.value.slice(0, 4)) : undefined;
+  const start = readDatePoint(startText, endYear);
+  const precision: NonNullable<DateRange["precision"]> = {};
+  if (start && start.value !== "present") {
+    range.start = start.value;
+    precision.start = start.precision as DatePrecision;
+  }
+  if (end) {
+    range.end = end.value;
+    precision.end = end.precision;
+  }
   if (!range.start && !range.end) return null;
+  range.precision = precision;
   return { range, index: m.index, length: m[0].length };
 }

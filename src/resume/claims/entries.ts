@@ -199,6 +199,15 @@ function datesNext(date: Line, above: Line | undefined, title: Line): boolean {
   return title.top - date.bottom < date.top - above.bottom;
 }
 
+/**
+ * A sentence that ends with a colon and introduces a list ("A few things I built outside work:"
+ * over "- Relay" items): the list's lead-in, not the first entry's title.
+ */
+function isLeadIn(line: Line, next: Line | undefined): boolean {
+  const t = line.text.trim();
+  return !!next && !isBulleted(line) && /[:：]$/.test(t) && t.split(/\s+/).length >= 4 && isBulleted(next);
+}
+
 /** Split a section's lines into entries (see the module comment). Lines before the first title are dropped. */
 export function segmentEntries(sectionLines: Line[]): Entry[] {
   const lines = sectionLines.filter((l) => !isNoise(l));
@@ -208,7 +217,10 @@ export function segmentEntries(sectionLines: Line[]): Entry[] {
   // a table row's cells centred vertically put its description's first line above its name: lines
   // of the first column that start right of the section's left edge are not the first title
   const left = Math.min(...lines.filter((l) => !attached(l) && l.column === lines[0]!.column).map((l) => l.x0));
-  const firstAt = lines.findIndex((l) => !attached(l) && !(l.column === lines[0]!.column && l.x0 > left + l.size * 2));
+  const firstAt = lines.findIndex(
+    (l, i) =>
+      !attached(l) && !(l.column === lines[0]!.column && l.x0 > left + l.size * 2) && !isLeadIn(l, lines[i + 1]),
+  );
   const first = lines[firstAt];
   if (!first) return [];
   const titleStyle = styleOf(first);

@@ -30,7 +30,10 @@ const PHRASES: Array<[RegExp, SectionKind]> = [
   [/\b(professional|work|client|company|commercial)\s+projects?\b/, "experience"],
   [/\bopen[\s-]?source\b/, "projects"],
   [/\bselected works?\b/, "projects"],
-  [/\b(?:things|stuff|what) i(?:['’]ve| have)? (?:built|made|created|shipped)\b/, "projects"],
+  [
+    /\b(?:things|stuff|what|software|code|apps|programs|tools) i(?:['’]ve| have)? (?:built|made|created|shipped|wrote|written|coded)\b/,
+    "projects",
+  ],
   [/\bacademic background\b/, "education"],
   [/\b(professional|career) background\b/, "experience"],
   [/\bwork history\b/, "experience"],
@@ -81,6 +84,8 @@ add("contact", "contact contacts links контакты kontakt contato contacto
 
 const CJK: Array<[RegExp, SectionKind]> = [
   [/项目|專案|项目经历|开源/, "projects"],
+  // "development experience" (at school) and "works" list things the candidate built
+  [/开发经历|开发经验|作品/, "projects"],
   [/科研|研究经历/, "research"],
   [/工作|实习|職歷|经历/, "experience"],
   [/教育|学历/, "education"],

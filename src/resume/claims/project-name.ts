@@ -20,9 +20,9 @@ export interface TitleParts {
   rest: string;
 }
 
-/** Words that label a link rather than name anything. */
+/** Words that label a link rather than name anything (a full stop or colon after them changes nothing). */
 export const LINK_LABEL =
-  /^(github( link| repo(sitory)?)?|gitlab|link|links|source( code)?|code|repo(sitory)?|demo|live( demo| site)?|website|site|app|paper|preprint|video|slides|here|ссылка|исходный код|код|npm|pypi)$/i;
+  /^(github( link| repo(sitory)?)?|gitlab|link|links|source( code)?|code|repo(sitory)?|demo|live( demo| site)?|website|site|app|paper|preprint|video|slides|here|ссылка|исходный код|код|npm|pypi)[.,:;!]?$/i;
 const TRAILING_LABEL =
   /\s*(?:[|•·,–—-]\s*)?[([]?\b(?:github link|github repo|github|gitlab|source code|live demo|link|demo|code|repo|website|ссылка)\b[)\]]?\s*$/i;
 
@@ -64,10 +64,28 @@ function splitTechParenthesis(name: string): [string, string[]] {
   return [name, []];
 }
 
+/** A printed URL in brackets ("Name (https://github.com/x/y): what it is"): a link, never part of a name. */
+const BRACKETED_URL = /\s*[(（[]\s*(?:https?:\/\/|www\.)[^)）\]]*[)）\]]/gu;
+
+/** A label that says what kind of project follows, ending in the word for project. */
+const PROJECT_LABEL = /(?:\bproject|\bprojekt|\bprojet|\bproyecto|\bprojeto|\bпроект|项目)$/iu;
+
+/** Words of a description; CJK text has no spaces, so every two of its characters count as a word. */
+function wordCount(text: string): number {
+  const cjk = (text.match(/[\u3400-\u9fff]/g) ?? []).length;
+  return (
+    text
+      .replace(/[\u3400-\u9fff]/g, " ")
+      .split(/\s+/)
+      .filter(Boolean).length +
+    Math.ceil(cjk / 2) * 2
+  );
+}
+
 /** Split a title string (no layout) into name, technologies and the rest. */
 export function parseTitleText(title: string): TitleParts {
   // "Label: https://..." names the label
-  let text = stripLabel(linkedItemLabel(title) ?? stripBullet(title));
+  let text = stripLabel(linkedItemLabel(title) ?? stripBullet(title).replace(BRACKETED_URL, ""));
   const technologies: string[] = [];
   const restParts: string[] = [];
   // "Name | tech, tech | Github Link": the first part names, the others describe
@@ -83,8 +101,11 @@ export function parseTitleText(title: string): TitleParts {
   }
   // "Name: a long description of it", "Name – a long description of it" (but "Time-Out: Network
   // Control Application" and "Wedding Boss - Remastered" are names)
-  const split = /^(.{2,60}?)(?::|\s[–—-])\s+(.+)$/.exec(text);
-  if (split && split[2]!.split(/\s+/).length >= 6 && split[1]!.split(/\s+/).length <= 6) {
+  const split = /^(.{2,60}?)(?::\s+|:(?=[\u3400-\u9fff])|：\s*|\s[–—-]\s+)(.+)$/u.exec(text);
+  if (split && PROJECT_LABEL.test(split[1]!) && wordCount(split[2]!) <= 8) {
+    // "Vue 项目: 影视解析网站", "Capstone project: Smart Parking": a kind of project, then its name
+    text = split[2]!;
+  } else if (split && wordCount(split[2]!) >= 6 && split[1]!.split(/\s+/).length <= 6) {
     text = split[1]!;
     restParts.push(split[2]!);
   }

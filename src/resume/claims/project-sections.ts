@@ -1,7 +1,8 @@
+import type { ResumeLink } from "../types.ts";
 import { segmentEntries } from "./entries.ts";
 import type { LocatedLink } from "./link-finder.ts";
-import { isDocumentLink } from "./linked-software.ts";
 import { linksOfLines } from "./project-builder.ts";
+import { isResumeSource } from "./resume-source.ts";
 import type { Section } from "./sections.ts";
 
 /**
@@ -16,14 +17,21 @@ import type { Section } from "./sections.ts";
 /** Kinds of section whose entries can be projects by their links alone. */
 const OPEN_KINDS = new Set(["other", "research"]);
 
+/**
+ * A link that stands for a piece of software: a repository (not the resume's own source), or a
+ * GitHub Pages project page (user.github.io/<project>), which a repository of that name serves.
+ */
+function claimsSoftware(link: ResumeLink): boolean {
+  if (link.kind === "repository") return !isResumeSource(link);
+  return !!link.impliedRepoUrl && !/\.github\.io$/i.test(link.impliedRepoUrl);
+}
+
 /** Does this section list projects (see the module comment)? */
 export function holdsProjects(section: Section, links: LocatedLink[]): boolean {
   if (section.kind === "projects") return true;
   if (!OPEN_KINDS.has(section.kind)) return false;
   const entries = segmentEntries(section.lines);
   if (entries.length < 2) return false;
-  const linked = entries.filter((e) =>
-    linksOfLines(e.lines, links).some((l) => l.link.kind === "repository" && !isDocumentLink(l.link.subpath)),
-  ).length;
+  const linked = entries.filter((e) => linksOfLines(e.lines, links).some((l) => claimsSoftware(l.link))).length;
   return linked >= 2 && linked * 2 > entries.length;
 }

@@ -1,15 +1,14 @@
 import type { Line } from "../layout/layout-types.ts";
-import { classifyHeading, collapseSplitCaps, type SectionKind } from "./heading-vocabulary.ts";
+import { type Block, blocksOf } from "./column-blocks.ts";
+import type { SectionKind } from "./heading-vocabulary.ts";
+import { findHeadingLayout } from "./headings.ts";
+
+export { findHeadings, headingTitle, isCaps, isHeadingShaped } from "./headings.ts";
 
 /**
- * Lines in reading order -> sections. A heading is found by layout first and words second:
- *  1. lines shaped like a heading (short, alone on the line, not a bullet or a sentence) whose words
- *     name a known section and whose style stands out (size, weight, capitals, a different font);
- *  2. of those, only the most prominent style level counts, so an italic "Projects" label inside a
- *     job entry does not open a section next to 21pt section headings;
- *  3. any other heading-shaped line in exactly that style is a heading too, even with words the
- *     vocabulary does not know ("Relevant Classes", "A Day of My Life"), which ends the section
- *     before it.
+ * Lines in reading order -> sections, cut at the headings headings.ts finds. Lines before the first
+ * heading form the header; a column that starts without a heading goes on in the section it
+ * continues (see openAbove and continued).
  */
 
 export interface Section {
@@ -21,159 +20,13 @@ export interface Section {
   lines: Line[];
 }
 
-const BULLET = /^[•·◦▪●○■□►▸➢➤✓✔\-–—*]\s*/u;
-
-function letters(text: string): string {
-  return text.replace(/[^\p{L}]/gu, "");
-}
-
-/** Mostly capital letters (at least three cased letters). */
-export function isCaps(text: string): boolean {
-  const cased = letters(text)
-    .split("")
-    .filter((c) => c.toLowerCase() !== c.toUpperCase());
-  if (cased.length < 3) return false;
-  return cased.filter((c) => c === c.toUpperCase()).length / cased.length >= 0.85;
-}
-
-/** Short, alone on its line, not a bullet, a sentence, a URL or a number. */
-export function isHeadingShaped(line: Line): boolean {
-  const text = line.text.trim();
-  if (line.segments.length !== 1 || text.length > 50 || text.length < 2) return false;
-  if (letters(text).length < 2) return false;
-  if (text.split(/\s+/).length > 6) return false;
-  if (BULLET.test(text) || /[.;,]$/.test(text)) return false;
-  if (/@|https?:|www\.|\.com\b|\d{3,}/i.test(text)) return false;
-  return true;
-}
-
-function weightedMedianSize(lines: Line[]): number {
-  const items = lines.map((l) => ({ size: l.size, w: l.text.length })).sort((a, b) => a.size - b.size);
-  const total = items.reduce((n, i) => n + i.w, 0);
-  let acc = 0;
-  for (const i of items) {
-    acc += i.w;
-    if (acc >= total / 2) return i.size;
-  }
-  return items[0]?.size ?? 10;
-}
-
-function dominantFont(lines: Line[]): string {
-  const byFont = new Map<string, number>();
-  for (const l of lines) byFont.set(l.font, (byFont.get(l.font) ?? 0) + l.text.length);
-  let best = "";
-  let bestN = -1;
-  for (const [f, n] of byFont) if (n > bestN) [best, bestN] = [f, n];
-  return best;
-}
-
-function prominence(line: Line): number {
-  return line.size * (line.bold ? 1.15 : 1) * (isCaps(line.text) ? 1.08 : 1);
-}
-
-function signature(line: Line): string {
-  return `${line.font}|${Math.round(line.size * 2)}|${line.bold}|${isCaps(line.text)}`;
-}
-
-/** The heading text as the section's title: trailing colon dropped, small-caps splits undone. */
-export function headingTitle(text: string): string {
-  const t = text.trim().replace(/[:：]\s*$/, "");
-  const collapsed = collapseSplitCaps(t);
-  return collapsed !== t && classifyHeading(collapsed) !== null ? collapsed : t;
-}
-
-/** Do the headings of style `sig` all follow one heading of another style, with none of it between them? */
-function nestedStyle(level: number[], lines: Line[], sig: string): boolean {
-  const own = level.filter((i) => signature(lines[i]!) === sig);
-  const others = level.filter((i) => signature(lines[i]!) !== sig);
-  if (own.length === 0 || others.length === 0) return false;
-  const first = own[0]!;
-  const last = own[own.length - 1]!;
-  return others.some((i) => i < first) && !others.some((i) => i > first && i < last);
-}
-
-/** Which lines are section headings (by index into `lines`), and their kinds. */
-export function findHeadings(lines: Line[]): Map<number, SectionKind> {
-  const bodySize = weightedMedianSize(lines);
-  const bodyFont = dominantFont(lines);
-  const shaped = lines.map(isHeadingShaped);
-  const kinds = lines.map((l, i) => (shaped[i] ? classifyHeading(l.text) : null));
-  const standsOut = (l: Line) => l.size >= bodySize * 1.1 || l.bold || isCaps(l.text) || l.font !== bodyFont;
-  const confident: number[] = [];
-  lines.forEach((l, i) => {
-    if (kinds[i] && standsOut(l)) confident.push(i);
-  });
-  const out = new Map<number, SectionKind>();
-  if (confident.length === 0) {
-    // Plain documents (monospace, one font): trust the words on short lines of their own.
-    lines.forEach((l, i) => {
-      if (kinds[i] && l.text.trim().split(/\s+/).length <= 4) out.set(i, kinds[i]!);
-    });
-    return out;
-  }
-  // The section level is the most prominent style that at least two headings share (one stray
-  // big line, like a job title that happens to contain "Stack", does not set the level).
-  const levels = [...new Set(confident.map((i) => Math.round(prominence(lines[i]!) * 2) / 2))].sort((a, b) => b - a);
-  const top = levels.find((p) => confident.filter((i) => prominence(lines[i]!) >= 0.9 * p).length >= 2) ?? levels[0]!;
-  let level = confident.filter((i) => prominence(lines[i]!) >= 0.9 * top);
-  // A less prominent style is the section level when its headings name more distinct sections:
-  // sub-labels ("Languages", "Tools" in bold inside a sidebar's skills) can outweigh small-caps or
-  // small capital headings, but they name only a few kinds of section.
-  const distinctKinds = (ix: number[]) => new Set(ix.map((i) => kinds[i])).size;
-  for (const p of levels) {
-    if (p >= top) continue;
-    const band = confident.filter((i) => {
-      const q = prominence(lines[i]!);
-      return q >= 0.9 * p && q <= p / 0.9;
-    });
-    if (distinctKinds(band) > distinctKinds(level)) level = band;
-  }
-  for (const i of level) out.set(i, kinds[i]!);
-  // Unknown words in the heading style are headings too, unless capitals are all that sets that
-  // style apart from the body (then "MIT" or "ACME" would be headings).
-  const onlyCaps = level.every((i) => {
-    const l = lines[i]!;
-    return l.font === bodyFont && Math.abs(l.size - bodySize) < 0.5 && !l.bold;
-  });
-  if (onlyCaps) return out;
-  // Only a style that divides the document extends to unknown words: a style whose headings all sit
-  // under one heading of another style (bold "Languages" and "Tools" under SKILLS) is a sub-label,
-  // and its other lines are content (a bold project name is not a section).
-  const styles = new Set(level.map((i) => signature(lines[i]!)).filter((sig) => !nestedStyle(level, lines, sig)));
-  lines.forEach((l, i) => {
-    if (!out.has(i) && shaped[i] && styles.has(signature(l))) out.set(i, kinds[i] ?? "other");
-  });
-  return out;
-}
-
-/** Lines of one column of one page, its horizontal extent, and the section open at its end. */
-interface Block {
-  page: number;
-  x0: number;
-  x1: number;
-  open: Section | null;
-}
-
-function blocksOf(lines: Line[]): Map<string, Block> {
-  const blocks = new Map<string, Block>();
-  for (const l of lines) {
-    const key = `${l.page}:${l.column}`;
-    const b = blocks.get(key);
-    if (b) {
-      b.x0 = Math.min(b.x0, l.x0);
-      b.x1 = Math.max(b.x1, l.x1);
-    } else blocks.set(key, { page: l.page, x0: l.x0, x1: l.x1, open: null });
-  }
-  return blocks;
-}
-
 /**
  * The section a block that starts without a heading continues: the one open at the end of the
  * block it overlaps most horizontally (relative to the wider of the two) on the latest earlier page
  * that has an overlapping block.
  */
-function continued(block: Block, blocks: Iterable<Block>): Section | null {
-  let best: Block | null = null;
+function continued(block: Block<Section>, blocks: Iterable<Block<Section>>): Section | null {
+  let best: Block<Section> | null = null;
   let bestOverlap = 0;
   for (const b of blocks) {
     if (b.page >= block.page || !b.open) continue;
@@ -190,28 +43,49 @@ function continued(block: Block, blocks: Iterable<Block>): Section | null {
 }
 
 /**
+ * The section a column that starts without a heading belongs to, when headings above its first line
+ * were read on the same page: the one whose heading is the nearest above. The right half of a grid
+ * of entries goes on in the section its row starts in, not in the one the left column ends with,
+ * and text under a full-width band goes on in the section above it.
+ */
+function openAbove(first: Line, sections: Section[]): Section | null {
+  let best: Section | null = null;
+  for (const s of sections) {
+    const h = s.heading;
+    if (!h || h.page !== first.page || h.rotated || h.y >= first.y - first.size * 0.5) continue;
+    if (!best || h.y > best.heading!.y) best = s;
+  }
+  return best;
+}
+
+/**
  * Split lines (reading order) into sections; lines before the first heading form the header.
  * A column that starts a page without a heading continues the section that was open in the column
  * above it on an earlier page (the block it overlaps most): a sidebar's skills list goes on in the
  * sidebar, not in the main column's section that reading order happens to put before it.
  */
 export function detectSections(lines: Line[]): Section[] {
-  const headings = findHeadings(lines);
-  const blocks = blocksOf(lines);
+  const { headings, continued: headingSecondLines } = findHeadingLayout(lines);
+  const blocks = blocksOf<Section>(lines);
   const sections: Section[] = [{ kind: "header", title: "", heading: null, lines: [] }];
   let current = sections[0]!;
-  let block: Block | null = null;
+  let block: Block<Section> | null = null;
   lines.forEach((line, i) => {
     const here = blocks.get(`${line.page}:${line.column}`)!;
-    const kind = headings.get(i);
+    const heading = headings.get(i);
     if (here !== block) {
       block = here;
-      const from = kind ? null : continued(here, blocks.values());
+      const from = heading ? null : (openAbove(line, sections) ?? continued(here, blocks.values()));
       if (from) current = from;
     }
-    if (kind) {
-      current = { kind, title: headingTitle(line.text), heading: line, lines: [] };
+    if (heading) {
+      current = { kind: heading.kind, title: heading.title, heading: line, lines: [] };
       sections.push(current);
+      // a margin heading beside its first entry: the rest of the line is content
+      if (heading.content) current.lines.push(heading.content);
+    } else if (headingSecondLines.has(i)) {
+      const content = headingSecondLines.get(i);
+      if (content) current.lines.push(content);
     } else current.lines.push(line);
     here.open = current;
   });

@@ -1,6 +1,7 @@
 import type { Glyph, RawPage } from "../pdf/raw-document.ts";
 import type { HiddenText } from "../types.ts";
 import { joinBulletSegment } from "./bullet-segment.ts";
+import { splitEntryGrids } from "./entry-grid.ts";
 import { cleanGlyphText } from "./glyph-cleanup.ts";
 import { type HiddenReason, partitionVisible } from "./hidden-text.ts";
 import type { Line, Segment, StyledGlyph } from "./layout-types.ts";
@@ -11,7 +12,7 @@ import { buildSegments, segmentRows } from "./segments.ts";
 
 /**
  * One page from raw glyphs to lines in reading order: hidden text out, glyph noise cleaned, fake
- * bold collapsed, segments built, columns found. Pure.
+ * bold collapsed, segments built, columns found, grids of entries read cell by cell. Pure.
  */
 
 export interface PageLayout {
@@ -26,6 +27,8 @@ export interface PageLayout {
   skippedRotated: number;
   /** lines of rotated text (read after the page's upright text) */
   rotatedLines: number;
+  /** x of every column gutter the page was split at */
+  gutters: number[];
 }
 
 function styled(glyphs: Glyph[], page: RawPage): StyledGlyph[] {
@@ -101,18 +104,51 @@ function hiddenTexts(page: RawPage, hidden: Array<{ glyph: Glyph; reason: Hidden
 /** Column numbers of rotated text start here, apart from the columns of the upright text. */
 const ROTATED_COLUMN = 1000;
 
-/** Lay out one page; `firstIndex` numbers lines continuously across pages. */
-export function layoutPage(page: RawPage, firstIndex: number): PageLayout {
+/** A page's glyphs sorted into rows, before reading order: what reading order can be redone on. */
+export interface PreparedPage {
+  page: RawPage;
+  rows: Segment[][];
+  /** rotated text, one frame per baseline direction, rows per frame */
+  rotatedFrames: Segment[][][];
+  hidden: HiddenText[];
+  ocrLayer: boolean;
+  skippedRotated: number;
+}
+
+/** Everything of the layout that does not depend on reading order: visible text, rows, rotated frames. */
+export function preparePage(page: RawPage): PreparedPage {
   const { visible, hidden, ocrLayer } = partitionVisible(page.glyphs, page.areas, page);
   const upright = visible.filter((g) => g.upright);
-  const glyphs = removeOverdraw(styled(upright, page));
-  const rows = orderRows(segmentRows(buildSegments(glyphs)));
+  const rotated = visible.filter((g) => !g.upright && g.dir);
+  return {
+    page,
+    rows: segmentRows(buildSegments(removeOverdraw(styled(upright, page)))),
+    rotatedFrames: rotatedFrames(rotated).map((f) =>
+      segmentRows(buildSegments(removeOverdraw(styled(f.glyphs, page)))),
+    ),
+    hidden: hiddenTexts(page, hidden),
+    ocrLayer,
+    skippedRotated: visible.length - upright.length - rotated.length,
+  };
+}
+
+/**
+ * A prepared page in reading order; `firstIndex` numbers lines continuously across pages.
+ * `knownGutters` are column gutters found on the document's other pages (reading-order.ts).
+ */
+export function orderPage(
+  prepared: PreparedPage,
+  firstIndex: number,
+  knownGutters: readonly number[] = [],
+): PageLayout {
+  const { page } = prepared;
+  const gutters: number[] = [];
+  const ordered = orderRows(prepared.rows, knownGutters, gutters);
+  const rows = splitEntryGrids(ordered, Math.max(0, ...ordered.map((r) => r.column)) + 1);
   const lines = rows.map((r, i) => toLine(page.number, firstIndex + i, r.segments, r.column));
   // rotated text: each baseline direction laid out upright in its own frame, after the page
-  const rotated = visible.filter((g) => !g.upright && g.dir);
   let rotatedColumn = ROTATED_COLUMN;
-  for (const frame of rotatedFrames(rotated)) {
-    const frameRows = segmentRows(buildSegments(removeOverdraw(styled(frame.glyphs, page))));
+  for (const frameRows of prepared.rotatedFrames) {
     for (const row of frameRows)
       lines.push({ ...toLine(page.number, firstIndex + lines.length, row, rotatedColumn), rotated: true });
     rotatedColumn++;
@@ -122,9 +158,18 @@ export function layoutPage(page: RawPage, firstIndex: number): PageLayout {
     width: page.width,
     height: page.height,
     lines,
-    hidden: hiddenTexts(page, hidden),
-    ocrLayer,
-    skippedRotated: visible.length - upright.length - rotated.length,
+    hidden: prepared.hidden,
+    ocrLayer: prepared.ocrLayer,
+    skippedRotated: prepared.skippedRotated,
     rotatedLines: lines.filter((l) => l.rotated).length,
+    gutters,
   };
+}
+
+/**
+ * Lay out one page; `firstIndex` numbers lines continuously across pages. `knownGutters` are column
+ * gutters found on the document's other pages (reading-order.ts).
+ */
+export function layoutPage(page: RawPage, firstIndex: number, knownGutters: readonly number[] = []): PageLayout {
+  return orderPage(preparePage(page), firstIndex, knownGutters);
 }

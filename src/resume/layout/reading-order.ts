@@ -145,12 +145,26 @@ export function isColumnBand(stats: BandStats): boolean {
   );
 }
 
+/** How far (pt) outside a white gap another page's split line may run and still be the same gutter. */
+const KNOWN_GUTTER_SLACK_PT = 6;
+
+/**
+ * A band at a gutter the document already uses on another page: two columns set in one font and
+ * leading can share nearly every baseline, so there the clear white gutter through a tall band of
+ * rows with text on both sides is enough (still never a tab stop or a date column).
+ */
+function isKnownColumnBand(stats: BandStats): boolean {
+  if (stats.rows < MIN_BAND_ROWS || stats.tabStop) return false;
+  return stats.left >= 5 && stats.right >= 5 && stats.height >= MIN_BAND_HEIGHT_PT;
+}
+
 /**
  * The best column gutter among these rows, or null when the rows read as one column. Candidate
  * gutters start just right of some segment's right edge (a gutter's left side is always one); for
- * each, the runs of consecutive rows that no segment crosses are measured once.
+ * each, the runs of consecutive rows that no segment crosses are measured once. `known` are the
+ * gutters other pages of the document split at (see isKnownColumnBand).
  */
-export function findGutter(rows: Segment[][]): Band | null {
+export function findGutter(rows: Segment[][], known: readonly number[] = []): Band | null {
   if (rows.length < MIN_BAND_ROWS || rows.length > MAX_ROWS) return null;
   let minX = Infinity;
   let maxX = -Infinity;
@@ -178,7 +192,9 @@ export function findGutter(rows: Segment[][]): Band | null {
     seen.add(key);
     const mid = (gl + gr) / 2;
     const stats = bandStats(rows, mid, from, to);
-    if (!isColumnBand(stats)) return;
+    // another page's split line runs through this white gap
+    const atKnown = known.some((k) => k >= gl - KNOWN_GUTTER_SLACK_PT && k <= gr + KNOWN_GUTTER_SLACK_PT);
+    if (!isColumnBand(stats) && !(atKnown && isKnownColumnBand(stats))) return;
     const score = stats.rows * 1000 + (gr - gl);
     if (score > bestScore) {
       bestScore = score;
@@ -201,12 +217,16 @@ export function findGutter(rows: Segment[][]): Band | null {
   return best;
 }
 
-/** Order a page's rows for reading; each returned row keeps its segments left to right. */
-export function orderRows(rows: Segment[][]): OrderedRow[] {
+/**
+ * Order a page's rows for reading; each returned row keeps its segments left to right. `known` are
+ * gutters found on other pages; the x of every gutter split here is pushed onto `found`.
+ */
+export function orderRows(rows: Segment[][], known: readonly number[] = [], found: number[] = []): OrderedRow[] {
   let nextColumn = 1;
   const walk = (part: Segment[][], column: number, depth: number): OrderedRow[] => {
-    const band = depth < 4 ? findGutter(part) : null;
+    const band = depth < 4 ? findGutter(part, known) : null;
     if (!band) return part.map((segments) => ({ segments, column }));
+    found.push(band.x);
     const left: Segment[][] = [];
     const right: Segment[][] = [];
     for (let r = band.from; r <= band.to; r++) {

@@ -12,6 +12,7 @@ import {
 import { fontInfoOf } from "./font-info.ts";
 import { preflightPdf } from "./preflight.ts";
 import type { FontInfo, LinkAnnotation, RawDocument, RawPage } from "./raw-document.ts";
+import { shareOperatorLists } from "./shared-operator-lists.ts";
 
 /**
  * The only module that talks to pdf.js (through unpdf). It turns PDF bytes into a RawDocument and
@@ -97,9 +98,11 @@ let opsTable: Record<string, number> | null = null;
 
 async function loadDocument(bytes: Uint8Array, maxImageSize: number): Promise<PdfDoc> {
   // pdf.js takes ownership of (detaches) the buffer it is given: hand it a copy.
-  return getDocumentProxy(bytes.slice(), { ...BASE_OPTIONS, maxImageSize } as unknown as Parameters<
+  const doc = await getDocumentProxy(bytes.slice(), { ...BASE_OPTIONS, maxImageSize } as unknown as Parameters<
     typeof getDocumentProxy
   >[1]);
+  shareOperatorLists(doc);
+  return doc;
 }
 
 function pageFonts(page: PdfPage): { fonts: FontInfo[]; resolve: (name: string) => ResolvedFont | null } {
@@ -140,23 +143,44 @@ const ANNOTATION_MODE_DISABLE = 0;
 /** Link annotations read per page; a resume page has a few dozen at most. */
 const MAX_LINKS_PER_PAGE = 500;
 
-async function readLinks(page: PdfPage, viewport: Matrix): Promise<LinkAnnotation[]> {
-  const out: LinkAnnotation[] = [];
-  const annots = (await page.getAnnotations({ intent: "display" })) as Array<{
-    subtype?: string;
-    rect?: number[];
-    url?: string;
-    unsafeUrl?: string;
-  }>;
+/** pdf.js AnnotationType.LINK */
+const LINK_ANNOTATION = 2;
+
+/** PDF annotation flags that keep an annotation from being shown: Hidden (2) and NoView (32). */
+const NOT_VIEWED = 2 | 32;
+
+interface LinkData {
+  annotationType?: number;
+  annotationFlags?: number;
+  pageIndex?: number;
+  rect?: number[];
+  url?: string;
+  unsafeUrl?: string;
+}
+
+/**
+ * Every link annotation of the document, by page number, in one request. pdf.js's per-page
+ * getAnnotations() also extracts the page's whole text content to fill each link's `overlaidText`,
+ * which is a second parse of every page's content stream; we join links to the glyphs we already
+ * have, so we ask for the annotations by type, which reads only the annotation dictionaries.
+ */
+async function readLinks(doc: PdfDoc, viewports: Map<number, Matrix>): Promise<Map<number, LinkAnnotation[]>> {
+  const byPage = new Map<number, LinkAnnotation[]>();
+  const annots = ((await doc.getAnnotationsByType(new Set([LINK_ANNOTATION]), new Set<number>())) ?? []) as LinkData[];
   for (const a of annots) {
-    if (out.length >= MAX_LINKS_PER_PAGE) break;
-    if (a.subtype !== "Link" || !a.rect) continue;
+    if (a.annotationType !== LINK_ANNOTATION || !a.rect || ((a.annotationFlags ?? 0) & NOT_VIEWED) !== 0) continue;
+    const page = (a.pageIndex ?? -1) + 1;
+    const viewport = viewports.get(page);
+    if (!viewport) continue;
     const uri = typeof a.unsafeUrl === "string" && a.unsafeUrl ? a.unsafeUrl : a.url;
     if (typeof uri !== "string" || !uri.trim()) continue;
+    const list = byPage.get(page) ?? [];
+    if (list.length >= MAX_LINKS_PER_PAGE) continue;
     const [x0 = 0, y0 = 0, x1 = 0, y1 = 0] = a.rect;
-    out.push({ ...transformBox(viewport, x0, y0, x1, y1), uri: uri.trim() });
+    list.push({ ...transformBox(viewport, x0, y0, x1, y1), uri: uri.trim() });
+    byPage.set(page, list);
   }
-  return out;
+  return byPage;
 }
 
 /** pdf.js's OptionalContentConfig.isVisible: which optional-content groups are on when the PDF opens. */
@@ -248,6 +272,7 @@ export async function readPdf(bytes: Uint8Array, limits: ReadLimits = DEFAULT_RE
       );
     }
     const pages: RawPage[] = [];
+    const viewports = new Map<number, Matrix>();
     let images: boolean | null = null;
     const visibility = await contentVisibility(doc);
     for (let p = 1; p <= doc.numPages; p++) {
@@ -259,7 +284,7 @@ export async function readPdf(bytes: Uint8Array, limits: ReadLimits = DEFAULT_RE
         imageDoc ??= await loadDocument(bytes, 40_000_000);
         read = await interpretPage(await imageDoc.getPage(p), limits, visibility);
       }
-      const links = await readLinks(page, read.viewport.transform as Matrix);
+      viewports.set(p, read.viewport.transform as Matrix);
       pages.push({
         number: p,
         width: read.width,
@@ -267,10 +292,13 @@ export async function readPdf(bytes: Uint8Array, limits: ReadLimits = DEFAULT_RE
         glyphs: read.content.glyphs,
         fonts: read.fonts,
         areas: read.content.areas,
-        links,
+        links: [],
       });
       page.cleanup();
     }
+    limits.checkBudget?.();
+    const links = await readLinks(doc, viewports);
+    for (const page of pages) page.links = links.get(page.number) ?? [];
     limits.checkBudget?.();
     const meta = (await doc.getMetadata().catch(() => null)) as { info?: Record<string, unknown> } | null;
     const str = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : undefined);

@@ -22,6 +22,10 @@ export function rowOf(row: Record<string, unknown>): Record<string, unknown> {
 
 export function toParam(v: unknown): unknown {
   if (typeof v === "boolean") return v ? 1 : 0; // as bun:sqlite binds them
+  // PostgreSQL text cannot hold U+0000 (the statement fails: "invalid byte sequence"); SQLite's can. A
+  // NUL only ever arrives in hostile input (a path, a form field), and in its place U+FFFD keeps a
+  // lookup finding nothing and an insert storing the rest, as on SQLite, instead of a 500
+  if (typeof v === "string" && v.includes("\u0000")) return v.replaceAll("\u0000", "\uFFFD");
   return v;
 }
 

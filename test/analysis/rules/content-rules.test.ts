@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
+import { fileKind, isAuthoredFile } from "../../../src/analysis/authored-files.ts";
 import { bulkDump } from "../../../src/analysis/rules/bulk-dump.ts";
 import { repeatedOrTimestampMessages } from "../../../src/analysis/rules/repeated-messages.ts";
-import { isGeneratedFile } from "../../../src/analysis/rules/sampled-stats.ts";
 import { trivialChurn } from "../../../src/analysis/rules/trivial-churn.ts";
 import type { GhCommit } from "../../../src/github/types.ts";
 import { commit, DAY, HOUR, withStats } from "../fixtures.ts";
@@ -65,10 +65,34 @@ describe("REPEATED_OR_TIMESTAMP_MESSAGES", () => {
     expect(repeatedOrTimestampMessages(ctxOf(commits))?.severity ?? null).toBe(severity as never);
   });
 
-  test("the small vocabulary is named in the message", () => {
+  test("the small vocabulary is named in the message, with its innocent reading", () => {
     expect(repeatedOrTimestampMessages(ctxOf(series(300, (i) => `filler ${i % 12}`)))?.message).toBe(
-      'ana/tool: 300 commit messages are drawn from only 12 distinct ones (the most frequent "filler 0"), the output of a script',
+      'ana/tool: 300 messages a person wrote are drawn from only 12 distinct ones (the most frequent "filler 0"), as when a script picks from a short list; a person who reuses a few short messages ("fix", "update") writes this too',
     );
+  });
+
+  test("a junior editing in GitHub's web editor: dozens of default messages are not a script", () => {
+    const web = [
+      "Update README.md",
+      "Add files via upload",
+      "Create index.html",
+      "Update style.css",
+      "Delete old.js",
+      "Rename app.js to main.js",
+    ];
+    const cs = series(120, (i) => (i % 5 === 0 ? `add the ${i}th exercise` : web[i % web.length]!));
+    expect(repeatedOrTimestampMessages(ctxOf(cs))).toBeNull();
+  });
+
+  test("repetition is judged on the messages a person wrote, and the defaults left out are counted", () => {
+    // 60 messages written by hand, 36 of them "fix"; 90 web-editor defaults beside them
+    const cs = series(150, (i) => (i < 90 ? "Update README.md" : i < 126 ? "fix" : `feature ${i}`));
+    const hit = repeatedOrTimestampMessages(ctxOf(cs))!;
+    expect(hit.severity).toBe("WARNING");
+    expect(hit.message).toContain(
+      "60% of 60 messages a person wrote (90 of GitHub's or git's defaults left out) are the same message \"fix\"",
+    );
+    expect(hit.message).toContain("terse habits repeat a message too");
   });
 });
 
@@ -115,8 +139,11 @@ describe("BULK_DUMP", () => {
     };
     const sample = (first: GhCommit) => cs.map((c, i) => (i === 1 ? first : small(c, i)));
     expect(bulkDump(ctxOf(cs, { evidence: { sampledWithStats: sample(perFile) } }))).toBeNull();
-    // without each file's additions the lockfile's lines are spread over the 17 source files (the old estimate)
-    expect(bulkDump(ctxOf(cs, { evidence: { sampledWithStats: sample(generated) } }))?.severity).toBe("WARNING");
+    // without each file's additions the lockfile's lines are spread over the 17 source files (the old
+    // estimate): a dump by size, explained here by the 38 commits over five weeks that follow it
+    const estimated = bulkDump(ctxOf(cs, { evidence: { sampledWithStats: sample(generated) } }));
+    expect(estimated?.severity).toBe("INFO");
+    expect(estimated?.evidence.explainedBy).toBe("following-work");
   });
 
   test("the candidate's exact total leaves out the generated lines of the commits read", () => {
@@ -148,15 +175,119 @@ describe("BULK_DUMP", () => {
   });
 
   test.each([
-    ["package-lock.json", true],
-    ["web/yarn.lock", true],
-    ["node_modules/a/index.js", true],
-    [".venv/lib/x.py", true],
-    ["notebooks/analysis.ipynb", true],
-    ["dist/bundle.js", true],
-    ["src/index.ts", false],
-    ["distribution.md", false],
-  ])("%p generated: %p", (path, want) => expect(isGeneratedFile(path)).toBe(want));
+    ["package-lock.json", "lockfile"],
+    ["web/yarn.lock", "lockfile"],
+    ["node_modules/a/index.js", "vendored"],
+    [".venv/lib/x.py", "vendored"],
+    ["third_party/abseil/strings.cc", "vendored"],
+    ["engine/deps/lua/lapi.c", "vendored"],
+    ["lib/glad/src/glad.c", "vendored"],
+    ["lib/stb/stb_image.h", "vendored"],
+    ["lib/FastNoiseLite/FastNoiseLite.h", "vendored"],
+    ["src/stb_image_write.h", "vendored"],
+    ["static/js/jquery-3.6.0.min.js", "vendored"],
+    ["notebooks/analysis.ipynb", "generated"],
+    ["dist/bundle.js", "generated"],
+    ["public/app.min.js", "generated"],
+    ["_next/static/chunks/main-1a2b.js", "generated"],
+    ["docs/_site/index.html", "generated"],
+    // a Next.js build folder's contents committed at the root
+    ["static/chunks/app/page-3f2a.js", "generated"],
+    ["server/vendor-chunks/@swc.js", "generated"],
+    ["server/app/page_client-reference-manifest.js", "generated"],
+    ["src/world/chunks/mesh.cpp", "authored"],
+    ["build/classes/Main.class", "generated"],
+    ["docs/CV.pdf", "document"],
+    ["assets/logo.png", "media"],
+    ["data/prices.csv", "data"],
+    ["data/cities.json", "data"],
+    ["src/index.ts", "authored"],
+    ["lib/my_gem/parser.rb", "authored"],
+    ["package.json", "authored"],
+    ["tsconfig.base.json", "authored"],
+    ["distribution.md", "authored"],
+    ["README.md", "authored"],
+  ])("%p is %p", (path, want) => {
+    expect(fileKind(path)).toBe(want as ReturnType<typeof fileKind>);
+    expect(isAuthoredFile(path)).toBe(want === "authored");
+  });
+});
+
+describe("BULK_DUMP judged by what follows and by what the candidate wrote", () => {
+  const weekly = (n: number, start = T0) =>
+    Array.from({ length: n }, (_, i) =>
+      commit(LOGIN, start + i * 7 * DAY + (i % 5) * HOUR, undefined, { message: `step ${i}` }),
+    );
+
+  test("a first release followed by months of ordinary work is INFO, never an extent", () => {
+    // the first commit holds the first version (3,201 lines in 10 files); 24 weekly commits follow it
+    const cs = weekly(25);
+    const files = Array.from({ length: 10 }, (_, i) => `src/m${i}.c`);
+    const sample = cs.map((c, i) => (i === 0 ? withStats(c, 3201, 0, files) : withStats(c, 60, 20, ["src/m1.c"])));
+    const hit = bulkDump(ctxOf(cs, { evidence: { sampledWithStats: sample } }))!;
+    expect(hit.severity).toBe("INFO");
+    expect(hit.evidence.extent).toBe(0);
+    expect(hit.evidence.explainedBy).toBe("following-work");
+    expect(hit.message).toContain("24 commits over 6 months (24 active weeks, 1,440 lines) follow it on GitHub");
+    expect(hit.message).toContain("as after a first release");
+  });
+
+  test("the same commit followed by two touch-ups is a WARNING that says what little follows", () => {
+    const cs = weekly(3);
+    const files = Array.from({ length: 10 }, (_, i) => `src/m${i}.c`);
+    const sample = cs.map((c, i) => (i === 0 ? withStats(c, 3201, 0, files) : withStats(c, 5, 1, ["README.md"])));
+    const hit = bulkDump(ctxOf(cs, { evidence: { sampledWithStats: sample } }))!;
+    expect(hit.severity).toBe("WARNING");
+    expect(hit.evidence.extent).toBe(1);
+    expect(hit.message).toContain("2 commits over 14 days (2 active weeks, 10 lines) follow it");
+    expect(hit.message).toContain("Honest developers also push finished local work in one commit");
+  });
+
+  test("many commits after it within a week do not explain it: the work after must be spread out", () => {
+    const cs = Array.from({ length: 15 }, (_, i) => commit(LOGIN, T0 + i * 6 * HOUR));
+    const sample = cs.map((c, i) =>
+      i === 0 ? withStats(c, 5000, 0, ["src/a.py"]) : withStats(c, 40, 0, ["src/a.py"]),
+    );
+    expect(bulkDump(ctxOf(cs, { evidence: { sampledWithStats: sample } }))?.severity).toBe("WARNING");
+  });
+
+  test("a starting point the resume describes is explained", () => {
+    const cs = weekly(3);
+    const sample = cs.map((c, i) =>
+      i === 0 ? withStats(c, 91_900, 0, ["src/engine.cpp"]) : withStats(c, 30, 0, ["a.cpp"]),
+    );
+    const ctx = ctxOf(cs, { evidence: { sampledWithStats: sample } });
+    ctx.claim = {
+      name: "Engine",
+      dates: null,
+      description: ["A renderer ported from my earlier C engine to modern C++"],
+    };
+    const hit = bulkDump(ctx)!;
+    expect(hit.severity).toBe("INFO");
+    expect(hit.evidence.explainedBy).toBe("resume");
+    expect(hit.message).toContain(
+      'the resume describes this starting point ("A renderer ported from my earlier C engine',
+    );
+  });
+
+  test.each([
+    [
+      "third-party libraries vendored under lib/",
+      ["lib/glad/glad.c", "lib/stb/stb_image.h", "lib/noise/noise.c", "src/main.c"],
+      [14_000, 9_000, 10_300, 95],
+    ],
+    ["an uploaded CV", ["CV.pdf", "index.html"], [6_299, 120]],
+  ])("%s are not the candidate's lines", (_, files, perFile) => {
+    const cs = weekly(8);
+    const total = perFile.reduce((a, b) => a + b, 0);
+    const first = withStats(cs[0]!, total, 0, files as string[]);
+    const sample = cs.map((c, i) =>
+      i === 0
+        ? { ...first, stats: { ...first.stats!, fileAdditions: perFile as number[] } }
+        : withStats(c, 30, 5, ["src/main.c"]),
+    );
+    expect(bulkDump(ctxOf(cs, { evidence: { sampledWithStats: sample } }))).toBeNull();
+  });
 });
 
 describe("BULK_DUMP with the client's sample (only the oldest commit fetched with stats)", () => {

@@ -50,6 +50,51 @@ describe("corroborate", () => {
       { PREDATES_REPO_OR_ACCOUNT: "WARNING", COMMIT_BURST: "WARNING" },
     ],
     [
+      "one hour of the day alone stays an observation (a habit)",
+      [hit("CLOCK_TIME_MONOCULTURE", "INFO")],
+      { CLOCK_TIME_MONOCULTURE: "INFO" },
+    ],
+    [
+      "one hour of the day with a burst and a backdated split (an honest rewrite) stays an observation",
+      [hit("CLOCK_TIME_MONOCULTURE", "INFO"), hit("COMMIT_BURST"), hit("BACKDATED_SPLIT")],
+      { CLOCK_TIME_MONOCULTURE: "INFO", COMMIT_BURST: "WARNING", BACKDATED_SPLIT: "WARNING" },
+    ],
+    [
+      "one hour of the day with trivial commits is painting",
+      [hit("CLOCK_TIME_MONOCULTURE", "INFO"), hit("TRIVIAL_CHURN")],
+      { CLOCK_TIME_MONOCULTURE: "CRITICAL", TRIVIAL_CHURN: "WARNING" },
+    ],
+    [
+      "one hour of the day with repeated messages is painting, and then corroborates a backdated split",
+      [hit("CLOCK_TIME_MONOCULTURE", "INFO"), hit("REPEATED_OR_TIMESTAMP_MESSAGES"), hit("BACKDATED_SPLIT")],
+      { CLOCK_TIME_MONOCULTURE: "CRITICAL", REPEATED_OR_TIMESTAMP_MESSAGES: "WARNING", BACKDATED_SPLIT: "CRITICAL" },
+    ],
+    [
+      "an INFO note about messages is not padding",
+      [hit("CLOCK_TIME_MONOCULTURE", "INFO"), hit("REPEATED_OR_TIMESTAMP_MESSAGES", "INFO")],
+      { CLOCK_TIME_MONOCULTURE: "INFO", REPEATED_OR_TIMESTAMP_MESSAGES: "INFO" },
+    ],
+    [
+      "one hour of the day over commits dated before the repository is painting both ways",
+      [hit("CLOCK_TIME_MONOCULTURE", "INFO"), hit("PREDATES_REPO_OR_ACCOUNT", "WARNING", { share: 0.9 })],
+      { CLOCK_TIME_MONOCULTURE: "CRITICAL", PREDATES_REPO_OR_ACCOUNT: "CRITICAL" },
+    ],
+    [
+      "dates set by hand alone (a log dated to its days) stay a WARNING",
+      [hit("IDENTICAL_AUTHOR_TIMESTAMPS", "WARNING", { setDates: 1 })],
+      { IDENTICAL_AUTHOR_TIMESTAMPS: "WARNING" },
+    ],
+    [
+      "dates set by a tool beside repeated messages are a painter's",
+      [hit("IDENTICAL_AUTHOR_TIMESTAMPS", "WARNING", { setDates: 1 }), hit("REPEATED_OR_TIMESTAMP_MESSAGES")],
+      { IDENTICAL_AUTHOR_TIMESTAMPS: "CRITICAL", REPEATED_OR_TIMESTAMP_MESSAGES: "WARNING" },
+    ],
+    [
+      "set dates and one hour of the day do not corroborate each other alone",
+      [hit("IDENTICAL_AUTHOR_TIMESTAMPS", "WARNING", { setDates: 1 }), hit("CLOCK_TIME_MONOCULTURE", "INFO")],
+      { IDENTICAL_AUTHOR_TIMESTAMPS: "WARNING", CLOCK_TIME_MONOCULTURE: "INFO" },
+    ],
+    [
       "a bulk dump is never raised",
       [hit("BULK_DUMP"), hit("FUTURE_AUTHOR_DATE", "CRITICAL")],
       { BULK_DUMP: "WARNING", FUTURE_AUTHOR_DATE: "CRITICAL" },

@@ -47,7 +47,8 @@ describe("CLOCK_TIME_MONOCULTURE", () => {
   const hourly = Array.from({ length: 60 }, (_, i) => commit(LOGIN, T0 + i * DAY + 20 * HOUR + (i % 50) * MIN));
   test.each([
     ["painter: every commit at 12:00:00", painted, "CRITICAL"],
-    ["cron: every commit within one hour of the day", hourly, "CRITICAL"],
+    // regularity of the hour alone is a habit: an observation until padding corroborates it (corroborate.ts)
+    ["every commit within one hour of the day", hourly, "INFO"],
     ["fewer than 30 commits are never judged", painted.slice(0, 29), null],
     ["the honest history spreads over the day", honest, null],
     [
@@ -61,21 +62,31 @@ describe("CLOCK_TIME_MONOCULTURE", () => {
 
   test("the message names the clock time", () => {
     expect(clockTimeMonoculture(ctxOf(painted))?.message).toBe(
-      "ana/tool: 60 of 60 commits across 60 days were authored at exactly 12:00:00; real work spreads over the day",
+      "ana/tool: 60 of 60 commits across 60 days were authored at exactly 12:00:00; no person commits at the same second day after day, a script that sets the date does",
     );
+  });
+
+  test("one hour of the day is worded as an observation with its innocent reading", () => {
+    const msg = clockTimeMonoculture(ctxOf(hourly))?.message ?? "";
+    expect(msg).toContain("100% of 60 commits across 60 days were authored between 20:00 and 21:00");
+    expect(msg).toContain("People who commit right after a daily event");
+    expect(msg).toContain("an observation, not a forgery");
   });
 });
 
 describe("IDENTICAL_AUTHOR_TIMESTAMPS", () => {
   const same = (n: number) => Array.from({ length: n }, (_, i) => commit(LOGIN, T0, T0 + i * MIN));
   test.each([
-    [3, null],
-    [4, null],
-    [5, "WARNING"],
-    [9, "WARNING"],
-    [10, "CRITICAL"],
-  ])("%i commits on one author timestamp -> %p", (n, severity) => {
-    expect(identicalAuthorTimestamps(ctxOf(same(n as number)))?.severity ?? null).toBe(severity as never);
+    [3, null, 0],
+    [4, null, 0],
+    [5, "WARNING", 0],
+    [9, "WARNING", 0],
+    // dates set by a tool or by hand: CRITICAL only beside padding (corroborate.ts)
+    [10, "WARNING", 1],
+  ])("%i commits on one author timestamp -> %p", (n, severity, setDates) => {
+    const hit = identicalAuthorTimestamps(ctxOf(same(n as number)));
+    expect(hit?.severity ?? null).toBe(severity as never);
+    if (hit) expect(hit.evidence.setDates).toBe(setDates as number);
   });
 
   test("a scheduled job writing 2-3 commits per run: most commits share their second, none reaches 5", () => {
@@ -84,7 +95,9 @@ describe("IDENTICAL_AUTHOR_TIMESTAMPS", () => {
       Array.from({ length: 2 + (d % 2) }, () => commit(LOGIN, T0 + d * DAY + (d % 7) * 3600_000)),
     ).flat();
     const hit = identicalAuthorTimestamps(ctxOf(runs));
-    expect(hit?.severity).toBe("CRITICAL");
+    expect(hit?.severity).toBe("WARNING");
+    expect(hit?.evidence.setDates).toBe(1);
+    expect(hit?.message).toContain("a log dated to the day each entry describes does this too");
     expect(hit?.message).toContain(
       "300 of 300 commits (100%) share their author second with another, over 120 seconds",
     );
@@ -112,7 +125,7 @@ describe("BACKDATED_SPLIT", () => {
     const hit = backdatedSplit(ctxOf(c));
     expect(hit?.severity).toBe("WARNING");
     expect(hit?.message).toBe(
-      "ana/tool: 227 of 230 commits were authored across 14 months but committed within 8 minutes on 2024-03-02",
+      "ana/tool: 227 of 230 commits were authored across 14 months but committed within 8 minutes on 2024-03-02; a rebase, a history rewrite or a maintainer committing old pull requests does this too",
     );
   });
 

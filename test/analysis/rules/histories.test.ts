@@ -77,7 +77,7 @@ describe("honest histories from the forensics note are never CRITICAL", () => {
     const s = bySeverity(honestRewrite(start), "2022-01-01T00:00:00Z");
     expect(s.COMMIT_BURST).toBe("WARNING");
     expect(judge(honestRewrite(start), "2022-01-01T00:00:00Z").find((h) => h.rule === "COMMIT_BURST")?.message).toBe(
-      "ana/tool: 241 of 316 commits were committed in the same second on 2023-05-18",
+      "ana/tool: 241 of 316 commits were committed in the same second on 2023-05-18; a rebase or an import re-commits a whole history at once",
     );
   });
 });

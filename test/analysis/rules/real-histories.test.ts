@@ -1,24 +1,28 @@
 /**
- * The validation round's real histories (test/fixtures/histories), labelled in test/bench/analysis-candidates.ts
+ * The validation set's real histories (test/fixtures/histories), labelled in test/bench/analysis-candidates.ts
  * before the analysis first ran on them, judged here by the repository rules on their whole history without
- * GitHub in between: an honest history raises nothing CRITICAL, a fraud raises its labelled flags at their
- * severity. `bun run bench:analysis` runs the same histories end to end (client, simulator, score).
+ * GitHub in between: an honest history raises nothing CRITICAL, a labelled flag is raised at its severity,
+ * and the candidate's own commits are the label's. `bun run bench:analysis` runs the same histories end to end (client, simulator, score).
  */
 import { describe, expect, test } from "bun:test";
-import { judgeRepository } from "../../../src/analysis/rules/repo-rules.ts";
-import type { RepoRuleContext } from "../../../src/analysis/rules/rule-context.ts";
+import { judgeRepo } from "../../../src/analysis/repo-verdict.ts";
 import { SEVERITY_RANK } from "../../../src/analysis/types.ts";
-import type { GhCommit } from "../../../src/github/types.ts";
-import { fixtureOf, thirdWave } from "../../bench/analysis-candidates.ts";
+import type { GhCommit, GhUser, RepoEvidence } from "../../../src/github/types.ts";
+import { fixtureOf, validationCandidates } from "../../bench/analysis-candidates.ts";
 import { loadHistory } from "../../support/github-sim/real/real-history.ts";
 import { evidence, repo, user } from "../fixtures.ts";
 
-const WAVE = thirdWave();
+const VALIDATION = validationCandidates();
 const iso = (d: string | number) => new Date(d).toISOString().replace(".000Z", "Z");
 
 /** Each history as the analysis reads it: linked logins, dates, parents, and each commit's files with their lines. */
-function contextOf(login: string, accountCreated: string, fullName: string, file: string): RepoRuleContext {
-  const c = WAVE.find((x) => x.spec.login === login)!;
+function contextOf(
+  login: string,
+  accountCreated: string,
+  fullName: string,
+  file: string,
+): { user: GhUser; evidence: RepoEvidence } {
+  const c = VALIDATION.find((x) => x.spec.login === login)!;
   const spec = c.spec.repos.find((r) => `${r.owner}/${r.name}` === fullName)!;
   const byEmail = new Map(c.spec.users.flatMap((u) => (u.emails ?? []).map((e) => [e.toLowerCase(), u.login])));
   const f = loadHistory(file).fixture.commits;
@@ -77,18 +81,11 @@ function contextOf(login: string, accountCreated: string, fullName: string, file
     otherAuthors: [...others.values()],
     sampledWithStats: [...mine].reverse(),
   });
-  return {
-    login,
-    user: user(login, accountCreated),
-    repo: r,
-    evidence: e,
-    commits: e.candidateCommits,
-    commitCount: mine.length,
-  };
+  return { user: user(login, accountCreated), evidence: e };
 }
 
-describe("the validation round's real histories, judged by the rules", () => {
-  const cases = WAVE.flatMap((c) =>
+describe("the validation set's real histories, judged by the rules", () => {
+  const cases = VALIDATION.flatMap((c) =>
     c.spec.scenarios.map((s) => ({
       login: c.spec.login,
       created: c.spec.user.createdAt,
@@ -97,10 +94,15 @@ describe("the validation round's real histories, judged by the rules", () => {
     })),
   );
   test.each(cases.map((x) => [`${x.file} (${x.s.label.kind})`, x] as const))("%s", (_, { login, created, s, file }) => {
-    const hits = judgeRepository(contextOf(login, created, s.fullName, file));
+    const c = VALIDATION.find((x) => x.spec.login === login)!;
+    const claim = c.resume.projects[0]!;
+    const { user: u, evidence: e } = contextOf(login, created, s.fullName, file);
+    const v = judgeRepo(u, e, { name: claim.name, dates: null, description: claim.description ?? [] });
+    const hits = v.flags;
     const severity = Object.fromEntries(hits.map((h) => [h.rule, h.severity]));
+    expect(v.own.count).toBe(s.label.candidateCommits);
     if (s.label.kind === "honest") expect(hits.filter((h) => h.severity === "CRITICAL")).toEqual([]);
-    for (const want of s.label.expected.filter((w) => w.severity !== "INFO")) {
+    for (const want of s.label.expected.filter((w) => w.severity !== "INFO" || w.rule === "AUTOMATED_COMMITS")) {
       const got = severity[want.rule];
       const ok = got !== undefined && SEVERITY_RANK[got] <= SEVERITY_RANK[want.severity];
       expect({ [want.rule]: ok ? "raised" : (got ?? "none") }).toEqual({ [want.rule]: "raised" });

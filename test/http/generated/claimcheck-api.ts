@@ -9,23 +9,33 @@ export interface paths {
   "/v1/verify": {
     /**
      * Create a verification
-     * @description multipart/form-data with a `resume` PDF (at most 10 MB, recognised by its %PDF- bytes) and `hostUsername`. Answers 202 once the job is stored durably; the job runs asynchronously. Send `Idempotency-Key` to make retries safe.
+     * @description multipart/form-data with a `resume` PDF (at most 10 MB, recognised by its %PDF- bytes) and `hostUsername` (the candidate's GitHub login, or `host:username` for a candidate whose main account is on another host the service reads), and optionally `accounts`: the candidate's accounts on GitLab and Gitea/Forgejo hosts as `host:username` (the field repeated, or comma-separated; gitlab.com, codeberg.org and hosts the operator configured in FORGE_HOSTS). Answers 202 once the job is stored durably; the job runs asynchronously. Send `Idempotency-Key` to make retries safe.
      */
     post: operations["createVerification"];
   };
   "/v1/jobs/{trackingId}": {
     /**
      * Retrieve a job
-     * @description The VerificationResult once final. Before that `{ trackingId, hostUsername, status: queued | processing, createdAt }` with `stage` while processing and a `Retry-After` header: the number of seconds worth waiting before the next poll.
+     * @description The VerificationResult once final. Before that a PendingJob (status queued or processing, with `stage` while processing) and a `Retry-After` header: the seconds worth waiting before the next poll (5 while queued, 2 while processing). Webhooks are the better route: a poll loop costs requests and adds up to one interval of delay.
      */
     get: operations["getJob"];
+  };
+  "/v1/jobs/{trackingId}/report.pdf": {
+    /**
+     * The recruiter's report of a job, as PDF
+     * @description The same report as the dashboard and a share link show (the verdict in words, each claim with its evidence, findings and questions to ask, what could not be checked, how the score is computed), as a self-contained PDF. Same key and tenant rules as polling.
+     */
+    get: operations["getJobReportPdf"];
   };
   "/healthz": {
     /** Liveness */
     get: operations["healthz"];
   };
   "/readyz": {
-    /** Readiness: database writable, room for one largest upload, worker loop alive */
+    /**
+     * Readiness: database writable, room for one largest upload, worker loop alive; reports jobs past their deadline
+     * @description Also reports the queue (never a reason to answer 503): `jobs.runningPastDeadline`, jobs whose attempt passed JOB_DEADLINE and that their worker could not end, with a `warnings` entry when not 0; `jobs.oldestDueSeconds`, how long the oldest due job has waited to be claimed.
+     */
     get: operations["readyz"];
   };
   "/metrics": {
@@ -37,7 +47,22 @@ export interface paths {
   };
 }
 
-export type webhooks = Record<string, never>;
+export interface webhooks {
+  "verification.completed": {
+    /**
+     * A verification reached its final state
+     * @description Sent to the client's webhook URL as soon as a job ends COMPLETED or FAILED (a FAILED job's event carries `error`), at least once and in no particular order: dedupe on webhook-id, one event per job. A 2xx answer within WEBHOOK_TIMEOUT (default 10s) is a success; anything else (another status, a redirect, no answer in time) is retried after WEBHOOK_RETRY_SCHEDULE (default 1m,5m,30m,2h,8h). When the last attempt fails the job's webhookStatus becomes webhook_failed and the result stays available by polling. Verify X-Service-Signature (or webhook-signature) over the raw body before parsing it.
+     */
+    post: operations["verificationCompleted"];
+  };
+  "webhook.test": {
+    /**
+     * A test delivery
+     * @description Sent only when an operator asks for it (claimcheck webhook test, or the dashboard): signed like any delivery, never retried. Answer 2xx and otherwise ignore it.
+     */
+    post: operations["webhookTest"];
+  };
+}
 
 export interface components {
   schemas: {
@@ -47,59 +72,324 @@ export interface components {
       status: "queued";
       /** Format: date-time */
       createdAt: string;
+      [key: string]: unknown;
     };
+    /** @description an error answer: `{ error: <code> }` with a message for a person */
+    Error: {
+      /**
+       * @description a code a program can switch on (docs/api.md)
+       * @enum {string}
+       */
+      error: "invalid_file" | "missing_fields" | "unauthorized" | "quota_exceeded" | "job_not_found" | "idempotency_key_reused" | "invalid_request" | "request_timeout" | "client_closed_request" | "server_busy" | "storage_full" | "database_unavailable" | "report_not_ready" | "metrics_disabled" | "payload_too_large" | "length_required" | "not_found" | "internal_error";
+      /** @description for a person: what happened and what to do (always sent) */
+      message?: string;
+      /** @description quota_exceeded, server_busy: seconds to wait */
+      retryAfter?: number;
+      /** @description missing_fields: the missing or invalid parts */
+      fields?: string[];
+      [key: string]: unknown;
+    };
+    /** @description a final job: COMPLETED with the analysis, or FAILED with `error` (then confidenceScore is 0 and the lists are empty) */
     VerificationResult: {
+      /** @description the job's id, returned when it was queued */
       trackingId: string;
+      /** @description the username given at creation: a GitHub login, or host:username for an account on another host */
       hostUsername: string;
+      /** @description how well public evidence backs the resume's claims; the same input gives the same score */
       confidenceScore: number;
+      /**
+       * @description COMPLETED: analysed; FAILED: could not be analysed (see error)
+       * @enum {string}
+       */
       status: "COMPLETED" | "FAILED";
+      /** @description the claimed projects matched to a repository */
       verifiedProjects: components["schemas"]["VerifiedProject"][];
+      /** @description anomalies and notes, most severe first; may be empty */
       flags: components["schemas"]["Flag"][];
-      /** Format: date-time */
-      createdAt: string;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description when the job reached its final state
+       */
       completedAt: string;
-      /** @description FAILED only: why, and what to do */
-      error?: {
-        code: string;
-        message: string;
-      };
+      /** @description the candidate's accounts on hosts other than GitHub given at creation (GitLab, Gitea/Forgejo); absent when none were given */
+      accounts?: string[];
+      /**
+       * Format: date-time
+       * @description when the job was queued
+       */
+      createdAt: string;
+      error?: components["schemas"]["Failure"];
+      /** @description COMPLETED: the candidate's name as read from the resume, or null */
+      candidateName?: string | null;
+      /** @description COMPLETED: the facts behind the flags, one per fact, most severe first; each flag names its own */
+      findings?: components["schemas"]["Finding"][];
+      scoreBreakdown?: components["schemas"]["ScoreBreakdown"];
+      /** @description COMPLETED: the claimed projects no repository backs, and why */
+      unmatchedClaims?: components["schemas"]["UnmatchedClaim"][];
+      /**
+       * Format: uri
+       * @description COMPLETED, when the server has a PUBLIC_URL: a read-only share link to the recruiter's report (HTML; its PDF at reportUrl + /report.pdf), working for REPORT_LINK_TTL (default 14 days)
+       */
+      reportUrl?: string;
+      /**
+       * @description delivery state of the job's webhook
+       * @enum {string}
+       */
       webhookStatus?: "pending" | "retrying" | "delivered" | "webhook_failed" | "not_configured";
       [key: string]: unknown;
     };
-    PendingJob: {
-      trackingId: string;
-      hostUsername: string;
-      status: "queued" | "processing";
-      /** Format: date-time */
-      createdAt: string;
-      /** @description processing only: extracting (reading the PDF), fetching (GitHub evidence), analysing (flags and score) */
-      stage?: "extracting" | "fetching" | "analysing";
-      [key: string]: unknown;
-    };
+    /** @description a claimed project matched to a repository, with the evidence behind the match */
     VerifiedProject: {
+      /** @description the project's name as the resume writes it */
       name: string;
-      /** @description host/owner/repository, no scheme */
+      /** @description host/owner/repository, no scheme (canonical, after a rename) */
       repoUrl: string;
-      /** @description the candidate's own commits */
+      /** @description the candidate's own non-merge, non-bot commits (beyond a fork's parent) */
       commits: number;
+      /**
+       * @description how strongly the repository and the candidate's work in it back the claim
+       * @enum {string}
+       */
       matchStrength: "HIGH" | "MEDIUM" | "LOW";
+      /** @description the host serving the repository: github.com, gitlab.com, codeberg.org or a configured host (repoUrl's first segment) */
+      host?: string;
+      /** @description present and true when `commits` is an estimate: a long history read in pages without statistics */
+      commitsEstimated?: boolean;
+      /**
+       * @description how the claim was tied to the repository
+       * @enum {string}
+       */
+      matchedBy?: "link" | "name" | "homepage" | "fuzzy" | "mention";
+      /** @description similarity of claim and repository (1 for a link) */
+      matchScore?: number;
+      /** @description all commits on the default branch, any author */
+      totalCommits?: number;
+      /** @description commits / totalCommits, 2 decimals (0 when empty) */
+      ownShare?: number;
+      fork?: boolean;
+      /** @description earliest author date of the candidate's examined commits */
+      firstCommitAt?: string | null;
+      /** @description latest author date of the candidate's examined commits */
+      lastCommitAt?: string | null;
+      /** @description examined commits whose signature GitHub verified */
+      signedCommits?: number;
+      /** @description claimed technologies found in the repository's languages, topics or dependencies */
+      technologiesConfirmed?: string[];
+      /** @description highest severity among this repository's flags */
+      worstFlag?: ("CRITICAL" | "WARNING" | "INFO") | null;
       [key: string]: unknown;
     };
+    /** @description an anomaly or a note found by the analysis */
     Flag: {
+      /**
+       * @description CRITICAL: no honest history has shown it; WARNING: honest work can look like this, ask; INFO: a note
+       * @enum {string}
+       */
       severity: "CRITICAL" | "WARNING" | "INFO";
+      /** @description plain English; names the repository and the evidence */
+      message: string;
+      /**
+       * @description the rule that raised it (the list only grows)
+       * @enum {string}
+       */
+      rule?: "FUTURE_AUTHOR_DATE" | "CLOCK_TIME_MONOCULTURE" | "IDENTICAL_AUTHOR_TIMESTAMPS" | "BACKDATED_SPLIT" | "RANDOM_ORDER_HISTORY" | "PREDATES_REPO_OR_ACCOUNT" | "COMMIT_BURST" | "TRIVIAL_CHURN" | "REPEATED_OR_TIMESTAMP_MESSAGES" | "BULK_DUMP" | "FOREIGN_HISTORY" | "FORK_AS_OWN" | "BOT_AUTHOR" | "CLAIM_BEFORE_ACCOUNT" | "COPIED_REPOSITORY" | "UNANCHORED_HISTORY" | "AUTOMATED_COMMITS" | "INFLATED_ACTIVITY" | "PUSHED_LONG_AFTER_DATES" | "UNMATCHED_CLAIM" | "PROFILE_MISMATCH" | "HIDDEN_TEXT" | "LINK_TEXT_MISMATCH" | "LINKED_REPO_NOT_FOUND" | "RENAMED_REPO" | "NO_CANDIDATE_COMMITS" | "EMPTY_REPO" | "UNLINKED_EMAIL_COMMITS" | "AI_AGENT" | "REPO_UNAVAILABLE" | "HOST_NOT_CHECKED";
+      /** @description owner/name on GitHub, host/owner/name on another host, when the flag is about one repository */
+      repo?: string;
+      /** @description the claimed project's name, when it is about one claim */
+      project?: string;
+      /** @description the measured numbers behind the message, under stable keys per rule */
+      evidence?: {
+        [key: string]: number | string;
+      };
+      /** @description the id of the finding it belongs to (`findings`): flags of one fact share it and weigh once */
+      finding?: string;
+      [key: string]: unknown;
+    };
+    /** @description why the verification could not run, and what to do */
+    Failure: {
+      /**
+       * @description a code a program can switch on (docs/api.md lists them; the list only grows)
+       * @enum {string}
+       */
+      code: "pdf_encrypted" | "pdf_no_text" | "pdf_corrupt" | "pdf_too_complex" | "pdf_timeout" | "pdf_too_large" | "no_projects_found" | "github_user_not_found" | "account_not_found" | "github_unavailable" | "host_unavailable" | "github_rate_limited" | "deadline_exceeded" | "resume_purged" | "worker_crashed" | "internal_error";
+      /** @description for a person: what happened and what to do */
       message: string;
       [key: string]: unknown;
     };
-    Error: {
-      /** @description invalid_file | missing_fields | unauthorized | quota_exceeded | job_not_found | idempotency_key_reused | storage_full | database_unavailable | invalid_request | payload_too_large | length_required | internal_error */
-      error: string;
-      /** @description for a person: what happened and what to do */
-      message?: string;
-      /** @description seconds to wait (quota_exceeded) */
-      retryAfter?: number;
-      /** @description the missing or invalid parts (missing_fields) */
-      fields?: string[];
+    /** @description one fact behind one or more flags: shown together, weighed once in the score */
+    Finding: {
+      /** @description stable: <owner/name, project or resume>#<fact or rule>; flags carry it as `finding` */
+      id: string;
+      /** @description the fact its flags stem from, or the rule of a finding of one flag */
+      fact: ("committed-late" | "forged-history" | "scheduled-job" | "copied") | ("FUTURE_AUTHOR_DATE" | "CLOCK_TIME_MONOCULTURE" | "IDENTICAL_AUTHOR_TIMESTAMPS" | "BACKDATED_SPLIT" | "RANDOM_ORDER_HISTORY" | "PREDATES_REPO_OR_ACCOUNT" | "COMMIT_BURST" | "TRIVIAL_CHURN" | "REPEATED_OR_TIMESTAMP_MESSAGES" | "BULK_DUMP" | "FOREIGN_HISTORY" | "FORK_AS_OWN" | "BOT_AUTHOR" | "CLAIM_BEFORE_ACCOUNT" | "COPIED_REPOSITORY" | "UNANCHORED_HISTORY" | "AUTOMATED_COMMITS" | "INFLATED_ACTIVITY" | "PUSHED_LONG_AFTER_DATES" | "UNMATCHED_CLAIM" | "PROFILE_MISMATCH" | "HIDDEN_TEXT" | "LINK_TEXT_MISMATCH" | "LINKED_REPO_NOT_FOUND" | "RENAMED_REPO" | "NO_CANDIDATE_COMMITS" | "EMPTY_REPO" | "UNLINKED_EMAIL_COMMITS" | "AI_AGENT" | "REPO_UNAVAILABLE" | "HOST_NOT_CHECKED");
+      /** @enum {string} */
+      severity: "CRITICAL" | "WARNING" | "INFO";
+      /** @description owner/name, when the finding is about one repository */
+      repo?: string;
+      /** @description the claimed project's name, when it is about one claim */
+      project?: string;
+      /** @description the rules whose flags it groups, most severe first */
+      rules: ("FUTURE_AUTHOR_DATE" | "CLOCK_TIME_MONOCULTURE" | "IDENTICAL_AUTHOR_TIMESTAMPS" | "BACKDATED_SPLIT" | "RANDOM_ORDER_HISTORY" | "PREDATES_REPO_OR_ACCOUNT" | "COMMIT_BURST" | "TRIVIAL_CHURN" | "REPEATED_OR_TIMESTAMP_MESSAGES" | "BULK_DUMP" | "FOREIGN_HISTORY" | "FORK_AS_OWN" | "BOT_AUTHOR" | "CLAIM_BEFORE_ACCOUNT" | "COPIED_REPOSITORY" | "UNANCHORED_HISTORY" | "AUTOMATED_COMMITS" | "INFLATED_ACTIVITY" | "PUSHED_LONG_AFTER_DATES" | "UNMATCHED_CLAIM" | "PROFILE_MISMATCH" | "HIDDEN_TEXT" | "LINK_TEXT_MISMATCH" | "LINKED_REPO_NOT_FOUND" | "RENAMED_REPO" | "NO_CANDIDATE_COMMITS" | "EMPTY_REPO" | "UNLINKED_EMAIL_COMMITS" | "AI_AGENT" | "REPO_UNAVAILABLE" | "HOST_NOT_CHECKED")[];
+      /** @description the fact in plain words */
+      title: string;
+      /** @description what an honest candidate's history with this fact usually is */
+      innocentReading: string;
+      [key: string]: unknown;
+    };
+    /** @description why the score is what it is: enough to recompute it by hand */
+    ScoreBreakdown: {
+      /** @description 100 x weighted mean credit over the claims (mention-only ones excluded) */
+      evidence: number;
+      /** @description points taken off for flags not about one matched repository, or beyond its credibility */
+      penalties: components["schemas"]["ScorePenalty"][];
+      penaltyTotal: number;
+      claims: components["schemas"]["ClaimScore"][];
+      /** @description the share of the claim weight discredited (extent-capped or contradicted claims) */
+      discreditedShare?: number;
+      /** @description set when half or more of the claim weight is discredited: the score was held here ('mixed' at most) */
+      cappedAt?: number;
+      /** @description claimed projects marked mention only, not scored */
+      mentionsSkipped: number;
+      score: number;
+      /** @description the formula, spelled out */
+      formula: string;
+      [key: string]: unknown;
+    };
+    ScorePenalty: {
+      /**
+       * @description the rule that raised it (the list only grows)
+       * @enum {string}
+       */
+      rule: "FUTURE_AUTHOR_DATE" | "CLOCK_TIME_MONOCULTURE" | "IDENTICAL_AUTHOR_TIMESTAMPS" | "BACKDATED_SPLIT" | "RANDOM_ORDER_HISTORY" | "PREDATES_REPO_OR_ACCOUNT" | "COMMIT_BURST" | "TRIVIAL_CHURN" | "REPEATED_OR_TIMESTAMP_MESSAGES" | "BULK_DUMP" | "FOREIGN_HISTORY" | "FORK_AS_OWN" | "BOT_AUTHOR" | "CLAIM_BEFORE_ACCOUNT" | "COPIED_REPOSITORY" | "UNANCHORED_HISTORY" | "AUTOMATED_COMMITS" | "INFLATED_ACTIVITY" | "PUSHED_LONG_AFTER_DATES" | "UNMATCHED_CLAIM" | "PROFILE_MISMATCH" | "HIDDEN_TEXT" | "LINK_TEXT_MISMATCH" | "LINKED_REPO_NOT_FOUND" | "RENAMED_REPO" | "NO_CANDIDATE_COMMITS" | "EMPTY_REPO" | "UNLINKED_EMAIL_COMMITS" | "AI_AGENT" | "REPO_UNAVAILABLE" | "HOST_NOT_CHECKED";
+      /** @enum {string} */
+      severity: "CRITICAL" | "WARNING" | "INFO";
+      repo?: string;
+      /** @description the finding the points are taken for */
+      finding?: string;
+      points: number;
+      [key: string]: unknown;
+    };
+    /** @description one line of the score's arithmetic: one claim */
+    ClaimScore: {
+      name: string;
+      /** @description owner/name of the matched repository */
+      repo: string | null;
+      matchStrength: ("HIGH" | "MEDIUM" | "LOW") | null;
+      commits: number;
+      /** @description strength weight x activity factor x credibility, 0..1 */
+      credit: number;
+      /** @description the claim's weight in the mean: 1, or 0.5 for an unmatched claim without a link */
+      weight: number;
+      strengthWeight: number;
+      activityFactor: number;
+      credibility: number;
+      /** @description a flag discredits most of the history: the credit is capped at 0.5 */
+      extentCapped?: boolean;
+      [key: string]: unknown;
+    };
+    UnmatchedClaim: {
+      name: string;
+      /** @description why no repository was accepted, in plain English */
+      reason: string;
+      [key: string]: unknown;
+    };
+    /** @description a job before its final state */
+    PendingJob: {
+      /** @description the job's id, returned when it was queued */
+      trackingId: string;
+      /** @description the username given at creation: a GitHub login, or host:username for an account on another host */
+      hostUsername: string;
+      /** @description the candidate's accounts on hosts other than GitHub given at creation (GitLab, Gitea/Forgejo); absent when none were given */
+      accounts?: string[];
+      /**
+       * @description queued: waiting for a worker; processing: being verified
+       * @enum {string}
+       */
+      status: "queued" | "processing";
+      /**
+       * Format: date-time
+       * @description when the job was queued
+       */
+      createdAt: string;
+      /**
+       * @description processing only: extracting (reading the PDF), fetching (evidence from GitHub and the other hosts), analysing (flags and score)
+       * @enum {string}
+       */
+      stage?: "extracting" | "fetching" | "analysing";
+      /** @description processing only, while the job waits on something it does not control: what (e.g. GitHub cannot be reached, and why) and until when it keeps trying */
+      stageDetail?: string;
+      /**
+       * Format: date-time
+       * @description with stageDetail: when the job fails (e.g. github_unavailable) if what it waits for does not recover
+       */
+      giveUpAt?: string;
+      [key: string]: unknown;
+    };
+    /** @description the body of a verification.completed delivery */
+    VerificationCompleted: {
+      /** @constant */
+      event: "verification.completed";
+      /** @description the job's id, returned when it was queued */
+      trackingId: string;
+      /** @description the username given at creation: a GitHub login, or host:username for an account on another host */
+      hostUsername: string;
+      /** @description how well public evidence backs the resume's claims; the same input gives the same score */
+      confidenceScore: number;
+      /**
+       * @description COMPLETED: analysed; FAILED: could not be analysed (see error)
+       * @enum {string}
+       */
+      status: "COMPLETED" | "FAILED";
+      /** @description the claimed projects matched to a repository */
+      verifiedProjects: components["schemas"]["VerifiedProject"][];
+      /** @description anomalies and notes, most severe first; may be empty */
+      flags: components["schemas"]["Flag"][];
+      /**
+       * Format: date-time
+       * @description when the job reached its final state
+       */
+      completedAt: string;
+      /** @description the candidate's accounts on hosts other than GitHub given at creation (GitLab, Gitea/Forgejo); absent when none were given */
+      accounts?: string[];
+      /**
+       * Format: date-time
+       * @description when the job was queued
+       */
+      createdAt: string;
+      error?: components["schemas"]["Failure"];
+      /** @description COMPLETED: the candidate's name as read from the resume, or null */
+      candidateName?: string | null;
+      /** @description COMPLETED: the facts behind the flags, one per fact, most severe first; each flag names its own */
+      findings?: components["schemas"]["Finding"][];
+      scoreBreakdown?: components["schemas"]["ScoreBreakdown"];
+      /** @description COMPLETED: the claimed projects no repository backs, and why */
+      unmatchedClaims?: components["schemas"]["UnmatchedClaim"][];
+      /**
+       * Format: uri
+       * @description COMPLETED, when the server has a PUBLIC_URL: a read-only share link to the recruiter's report (HTML; its PDF at reportUrl + /report.pdf), working for REPORT_LINK_TTL (default 14 days)
+       */
+      reportUrl?: string;
+      /**
+       * Format: date-time
+       * @description the completion time (the same as completedAt)
+       */
+      timestamp: string;
+      [key: string]: unknown;
+    };
+    /** @description the body of a test delivery (claimcheck webhook test, or the dashboard's Send a test) */
+    WebhookTest: {
+      /** @constant */
+      event: "webhook.test";
+      /** @description the delivery id, also in the webhook-id header */
+      deliveryId: string;
+      /** @description the client's name */
+      client: string;
+      /**
+       * Format: date-time
+       * @description when the test was asked for
+       */
+      timestamp: string;
+      message: string;
       [key: string]: unknown;
     };
   };
@@ -118,12 +408,12 @@ export interface operations {
 
   /**
    * Create a verification
-   * @description multipart/form-data with a `resume` PDF (at most 10 MB, recognised by its %PDF- bytes) and `hostUsername`. Answers 202 once the job is stored durably; the job runs asynchronously. Send `Idempotency-Key` to make retries safe.
+   * @description multipart/form-data with a `resume` PDF (at most 10 MB, recognised by its %PDF- bytes) and `hostUsername` (the candidate's GitHub login, or `host:username` for a candidate whose main account is on another host the service reads), and optionally `accounts`: the candidate's accounts on GitLab and Gitea/Forgejo hosts as `host:username` (the field repeated, or comma-separated; gitlab.com, codeberg.org and hosts the operator configured in FORGE_HOSTS). Answers 202 once the job is stored durably; the job runs asynchronously. Send `Idempotency-Key` to make retries safe.
    */
   createVerification: {
     parameters: {
       header?: {
-        /** @description 1-255 visible ASCII characters, kept 48 h per client: the same key with the same file and username answers the original trackingId and creates nothing; with another payload, 422 idempotency_key_reused */
+        /** @description 1-255 visible ASCII characters, kept 48 h per client: the same key with the same file, username and accounts answers the original trackingId and creates nothing; with another payload, 422 idempotency_key_reused */
         "Idempotency-Key"?: string;
       };
     };
@@ -132,11 +422,13 @@ export interface operations {
         "multipart/form-data": {
           /**
            * Format: binary
-           * @description a PDF, at most 10 MB
+           * @description the resume, a PDF
            */
           resume: Blob;
-          /** @description a GitHub login */
+          /** @description the candidate's GitHub login (1-39 letters, digits or single inner hyphens), or host:username for a candidate whose main account is on another host the service reads (gitlab.com:alice) */
           hostUsername: string;
+          /** @description the candidate's accounts on other hosts: gitlab.com, codeberg.org, or a GitLab/Gitea/Forgejo host the operator configured (FORGE_HOSTS); one per host, at most 8 */
+          accounts?: string[];
         };
       };
     };
@@ -145,7 +437,7 @@ export interface operations {
       202: {
         headers: {
           /** @description /v1/jobs/{trackingId} */
-          Location?: string;
+          Location: string;
           /** @description true when an earlier request with this Idempotency-Key created the job */
           "Idempotent-Replayed"?: "true";
         };
@@ -153,10 +445,13 @@ export interface operations {
           "application/json": components["schemas"]["Acknowledgement"];
         };
       };
-      /** @description missing_fields (with `fields`), or invalid_request (a malformed Idempotency-Key) */
+      /** @description missing_fields (with `fields`): a part is missing or repeated, the body is not multipart, hostUsername is neither a GitHub login nor host:username on a host the service reads, or an accounts value is not host:username on a host the service reads (the message says what to configure); invalid_request: a malformed Idempotency-Key; client_closed_request: the client left before its body arrived (nobody reads this answer) */
       400: {
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["Error"] & ({
+            /** @enum {string} */
+            error: "missing_fields" | "invalid_request" | "client_closed_request";
+          });
         };
       };
       /** @description unauthorized: missing, unknown or revoked API key */
@@ -166,31 +461,46 @@ export interface operations {
           "WWW-Authenticate"?: string;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["Error"] & {
+            /** @enum {string} */
+            error: "unauthorized";
+          };
         };
       };
-      /** @description request_timeout: the body stopped arriving for BODY_TIMEOUT (or, for forms, was not whole within it); nothing was stored, the connection is closed: send it again */
+      /** @description request_timeout: the body stopped arriving for BODY_TIMEOUT, or was not whole within UPLOAD_TIMEOUT; nothing was stored, the connection is closed: send it again */
       408: {
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["Error"] & {
+            /** @enum {string} */
+            error: "request_timeout";
+          };
         };
       };
-      /** @description invalid_file: the resume is larger than 10 MB */
+      /** @description invalid_file: the resume is larger than the size limit */
       413: {
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["Error"] & {
+            /** @enum {string} */
+            error: "invalid_file";
+          };
         };
       };
       /** @description invalid_file: the bytes are not a PDF */
       415: {
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["Error"] & {
+            /** @enum {string} */
+            error: "invalid_file";
+          };
         };
       };
       /** @description idempotency_key_reused: the key was used with a different payload */
       422: {
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["Error"] & {
+            /** @enum {string} */
+            error: "idempotency_key_reused";
+          };
         };
       };
       /** @description quota_exceeded: monthly quota or per-key rate limit (`retryAfter` in seconds) */
@@ -200,28 +510,44 @@ export interface operations {
           "Retry-After"?: number;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["Error"] & {
+            /** @enum {string} */
+            error: "quota_exceeded";
+          };
         };
       };
-      /** @description storage_full: the server's disk is full and nothing was stored; retry after Retry-After (30 s) with the same Idempotency-Key. server_busy: too many request bodies are being received at once (BODY_BUDGET_MB); nothing was read or stored, retry after Retry-After (5 s). database_unavailable: the PostgreSQL database (DATABASE_URL) cannot be reached; nothing was stored, retry after Retry-After (5 s) with the same Idempotency-Key */
+      /** @description internal_error: the service failed unexpectedly; its log has the details */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"] & {
+            /** @enum {string} */
+            error: "internal_error";
+          };
+        };
+      };
+      /** @description storage_full: the disk is full and nothing was stored; retry after Retry-After (30 s) with the same Idempotency-Key. server_busy: too many request bodies are being received at once (BODY_BUDGET_MB); nothing was read or stored, retry after Retry-After (5 s). database_unavailable: the PostgreSQL database cannot be reached; nothing was stored, retry after Retry-After (5 s) with the same Idempotency-Key */
       503: {
         headers: {
           /** @description seconds to wait before trying again */
           "Retry-After"?: number;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["Error"] & ({
+            /** @enum {string} */
+            error: "storage_full" | "server_busy" | "database_unavailable";
+          });
         };
       };
     };
   };
   /**
    * Retrieve a job
-   * @description The VerificationResult once final. Before that `{ trackingId, hostUsername, status: queued | processing, createdAt }` with `stage` while processing and a `Retry-After` header: the number of seconds worth waiting before the next poll.
+   * @description The VerificationResult once final. Before that a PendingJob (status queued or processing, with `stage` while processing) and a `Retry-After` header: the seconds worth waiting before the next poll (5 while queued, 2 while processing). Webhooks are the better route: a poll loop costs requests and adds up to one interval of delay.
    */
   getJob: {
     parameters: {
       path: {
+        /** @description the id returned when the job was queued */
         trackingId: string;
       };
     };
@@ -236,6 +562,15 @@ export interface operations {
           "application/json": components["schemas"]["VerificationResult"] | components["schemas"]["PendingJob"];
         };
       };
+      /** @description invalid_request: the trackingId is longer than 64 characters */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"] & {
+            /** @enum {string} */
+            error: "invalid_request";
+          };
+        };
+      };
       /** @description unauthorized: missing, unknown or revoked API key */
       401: {
         headers: {
@@ -243,23 +578,131 @@ export interface operations {
           "WWW-Authenticate"?: string;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["Error"] & {
+            /** @enum {string} */
+            error: "unauthorized";
+          };
         };
       };
       /** @description job_not_found: unknown id, or another client's job */
       404: {
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["Error"] & {
+            /** @enum {string} */
+            error: "job_not_found";
+          };
         };
       };
-      /** @description database_unavailable: the PostgreSQL database (DATABASE_URL) cannot be reached; poll again after Retry-After (5 s) */
+      /** @description internal_error: the service failed unexpectedly; its log has the details */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"] & {
+            /** @enum {string} */
+            error: "internal_error";
+          };
+        };
+      };
+      /** @description database_unavailable: the PostgreSQL database (DATABASE_URL) cannot be reached; try again after Retry-After (5 s) */
       503: {
         headers: {
           /** @description seconds to wait before trying again */
           "Retry-After"?: number;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["Error"] & {
+            /** @enum {string} */
+            error: "database_unavailable";
+          };
+        };
+      };
+    };
+  };
+  /**
+   * The recruiter's report of a job, as PDF
+   * @description The same report as the dashboard and a share link show (the verdict in words, each claim with its evidence, findings and questions to ask, what could not be checked, how the score is computed), as a self-contained PDF. Same key and tenant rules as polling.
+   */
+  getJobReportPdf: {
+    parameters: {
+      path: {
+        /** @description the id returned when the job was queued */
+        trackingId: string;
+      };
+    };
+    responses: {
+      /** @description the report */
+      200: {
+        headers: {
+          /** @description attachment; filename="report-<trackingId>.pdf" */
+          "Content-Disposition"?: string;
+        };
+        content: {
+          "application/pdf": Blob;
+        };
+      };
+      /** @description invalid_request: the trackingId is longer than 64 characters */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"] & {
+            /** @enum {string} */
+            error: "invalid_request";
+          };
+        };
+      };
+      /** @description unauthorized: missing, unknown or revoked API key */
+      401: {
+        headers: {
+          /** @description Bearer realm="claimcheck" */
+          "WWW-Authenticate"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"] & {
+            /** @enum {string} */
+            error: "unauthorized";
+          };
+        };
+      };
+      /** @description job_not_found: unknown id, or another client's job */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"] & {
+            /** @enum {string} */
+            error: "job_not_found";
+          };
+        };
+      };
+      /** @description report_not_ready: the job is still queued or processing; poll the job, then ask again */
+      409: {
+        headers: {
+          /** @description seconds to wait before asking again */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"] & {
+            /** @enum {string} */
+            error: "report_not_ready";
+          };
+        };
+      };
+      /** @description internal_error: the service failed unexpectedly; its log has the details */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"] & {
+            /** @enum {string} */
+            error: "internal_error";
+          };
+        };
+      };
+      /** @description database_unavailable: the PostgreSQL database (DATABASE_URL) cannot be reached; try again after Retry-After (5 s) */
+      503: {
+        headers: {
+          /** @description seconds to wait before trying again */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"] & {
+            /** @enum {string} */
+            error: "database_unavailable";
+          };
         };
       };
     };
@@ -271,24 +714,56 @@ export interface operations {
       200: {
         content: {
           "application/json": {
-            /** @enum {string} */
+            /** @constant */
             status: "ok";
             problems?: string[];
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description internal_error: the service failed unexpectedly; its log has the details */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"] & {
+            /** @enum {string} */
+            error: "internal_error";
           };
         };
       };
     };
   };
-  /** Readiness: database writable, room for one largest upload, worker loop alive */
+  /**
+   * Readiness: database writable, room for one largest upload, worker loop alive; reports jobs past their deadline
+   * @description Also reports the queue (never a reason to answer 503): `jobs.runningPastDeadline`, jobs whose attempt passed JOB_DEADLINE and that their worker could not end, with a `warnings` entry when not 0; `jobs.oldestDueSeconds`, how long the oldest due job has waited to be claimed.
+   */
   readyz: {
     responses: {
       /** @description ready */
       200: {
         content: {
           "application/json": {
-            /** @enum {string} */
+            /** @constant */
             status: "ready";
             problems?: string[];
+            /** @description what deserves a look without making the process unready */
+            warnings?: string[];
+            jobs?: {
+              /** @description jobs whose attempt passed JOB_DEADLINE and that their worker could not end (the lease rescue takes them back) */
+              runningPastDeadline: number;
+              /** @description how long the oldest due job has waited to be claimed */
+              oldestDueSeconds: number;
+              [key: string]: unknown;
+            };
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description internal_error: the service failed unexpectedly; its log has the details */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"] & {
+            /** @enum {string} */
+            error: "internal_error";
           };
         };
       };
@@ -296,9 +771,19 @@ export interface operations {
       503: {
         content: {
           "application/json": {
-            /** @enum {string} */
+            /** @constant */
             status: "unavailable";
             problems?: string[];
+            /** @description what deserves a look without making the process unready */
+            warnings?: string[];
+            jobs?: {
+              /** @description jobs whose attempt passed JOB_DEADLINE and that their worker could not end (the lease rescue takes them back) */
+              runningPastDeadline: number;
+              /** @description how long the oldest due job has waited to be claimed */
+              oldestDueSeconds: number;
+              [key: string]: unknown;
+            };
+            [key: string]: unknown;
           };
         };
       };
@@ -323,14 +808,99 @@ export interface operations {
           "WWW-Authenticate"?: string;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["Error"] & {
+            /** @enum {string} */
+            error: "unauthorized";
+          };
         };
       };
       /** @description metrics_disabled: the server has no METRICS_TOKEN, so /metrics is off */
       403: {
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["Error"] & {
+            /** @enum {string} */
+            error: "metrics_disabled";
+          };
         };
+      };
+      /** @description internal_error: the service failed unexpectedly; its log has the details */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"] & {
+            /** @enum {string} */
+            error: "internal_error";
+          };
+        };
+      };
+    };
+  };
+  /**
+   * A verification reached its final state
+   * @description Sent to the client's webhook URL as soon as a job ends COMPLETED or FAILED (a FAILED job's event carries `error`), at least once and in no particular order: dedupe on webhook-id, one event per job. A 2xx answer within WEBHOOK_TIMEOUT (default 10s) is a success; anything else (another status, a redirect, no answer in time) is retried after WEBHOOK_RETRY_SCHEDULE (default 1m,5m,30m,2h,8h). When the last attempt fails the job's webhookStatus becomes webhook_failed and the result stays available by polling. Verify X-Service-Signature (or webhook-signature) over the raw body before parsing it.
+   */
+  verificationCompleted: {
+    parameters: {
+      header: {
+        /** @description sha256=<hex>: HMAC-SHA-256 of the raw body bytes, keyed with the client's webhook secret exactly as shown (whsec_ included, as UTF-8). Compare in constant time; a different length is a mismatch. It carries no time: use webhook-signature against replays */
+        "X-Service-Signature": string;
+        /** @description the delivery id, the same on every retry and resend of the event: the dedupe key */
+        "webhook-id": string;
+        /** @description Unix seconds of this attempt, signed by webhook-signature: reject old ones (5 minutes is usual) */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: v1,<base64 HMAC-SHA-256 of "id.timestamp.body">; during a secret rotation two, space-separated (current first) */
+        "webhook-signature": string;
+        /** @description the service's delivery agent */
+        "User-Agent": "claimcheck-webhooks/1";
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["VerificationCompleted"];
+      };
+    };
+    responses: {
+      /** @description received; any 2xx answer within WEBHOOK_TIMEOUT (default 10s) ends the delivery */
+      "2XX": {
+        content: never;
+      };
+      /** @description any other answer, a redirect (never followed) or none in time is a failed attempt, retried on the schedule */
+      default: {
+        content: never;
+      };
+    };
+  };
+  /**
+   * A test delivery
+   * @description Sent only when an operator asks for it (claimcheck webhook test, or the dashboard): signed like any delivery, never retried. Answer 2xx and otherwise ignore it.
+   */
+  webhookTest: {
+    parameters: {
+      header: {
+        /** @description sha256=<hex>: HMAC-SHA-256 of the raw body bytes, keyed with the client's webhook secret exactly as shown (whsec_ included, as UTF-8). Compare in constant time; a different length is a mismatch. It carries no time: use webhook-signature against replays */
+        "X-Service-Signature": string;
+        /** @description the delivery id, the same on every retry and resend of the event: the dedupe key */
+        "webhook-id": string;
+        /** @description Unix seconds of this attempt, signed by webhook-signature: reject old ones (5 minutes is usual) */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: v1,<base64 HMAC-SHA-256 of "id.timestamp.body">; during a secret rotation two, space-separated (current first) */
+        "webhook-signature": string;
+        /** @description the service's delivery agent */
+        "User-Agent": "claimcheck-webhooks/1";
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["WebhookTest"];
+      };
+    };
+    responses: {
+      /** @description received; any 2xx answer within WEBHOOK_TIMEOUT (default 10s) ends the delivery */
+      "2XX": {
+        content: never;
+      };
+      /** @description any other answer, a redirect (never followed) or none in time is a failed attempt, retried on the schedule */
+      default: {
+        content: never;
       };
     };
   };

@@ -94,3 +94,12 @@ test.each([
   ["kitten", "sitting", 3, 3],
   ["abc", "abcdef", 1, 2],
 ])("editDistance(%s, %s) capped at %d", (a, b, cap, want) => expect(editDistance(a, b, cap)).toBe(want));
+
+test.each([
+  ["在校开发经历", "projects"],
+  ["开源项目和作品（个人）", "projects"],
+  ["Software I Wrote", "projects"],
+  ["Apps I've built", "projects"],
+])("%p names a %p section", (heading, kind) => {
+  expect(classifyHeading(heading)).toBe(kind as never);
+});

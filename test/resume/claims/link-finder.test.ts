@@ -20,8 +20,12 @@ describe("findUrlsInText", () => {
     ["Built with Node.js and Socket.io", []],
     ["Tools: Draw.io, MySQL", []],
     ["www.example.org/x", ["www.example.org/x"]],
-    ["GitHub: 2hard4me", ["github.com/2hard4me"]],
-    ["Github:// deedydas", ["github.com/deedydas"]],
+    ["GitHub: jane/relay", ["github.com/jane/relay"]],
+    // only links are profiles: a word after a GitHub label is not an account
+    ["GitHub: 2hard4me", []],
+    ["Github:// deedydas", []],
+    ["Automated CI/CD with github actions and hosted on github-pages", []],
+    ["GitHub - Actions", []],
     ["GitHub: https://github.com/1603adam/", ["https://github.com/1603adam/"]],
   ])("%s", (text, want) => expect(findUrlsInText(text).map((u) => u.raw)).toEqual(want));
 });

@@ -1,7 +1,5 @@
 import { expect, test } from "bun:test";
-import type { LocatedLink } from "../../../src/resume/claims/link-finder.ts";
-import { normalizeLink } from "../../../src/resume/claims/link-normalizer.ts";
-import { anchorNames, isDocumentLink, linkedSoftware } from "../../../src/resume/claims/linked-software.ts";
+import { anchorNames, linkedSoftware } from "../../../src/resume/claims/linked-software.ts";
 import {
   buildProject,
   claimedCounts,
@@ -9,21 +7,8 @@ import {
   wrappedTitle,
 } from "../../../src/resume/claims/project-builder.ts";
 import type { Section } from "../../../src/resume/claims/sections.ts";
-import type { ResumeLink } from "../../../src/resume/types.ts";
 import { line, seg, stack } from "../support/layout-builders.ts";
-
-const located = (url: string, lineIndex: number, anchor = ""): LocatedLink => ({
-  link: {
-    ...normalizeLink(url)!,
-    raw: url,
-    visibleDiffers: false,
-    source: "annotation",
-    page: 1,
-    ...(anchor ? { visibleText: anchor } : {}),
-  } as ResumeLink,
-  line: lineIndex,
-  anchor,
-});
+import { located } from "../support/located-link.ts";
 
 test("descriptionOf joins wrapped lines and hyphenated words, one item per bullet", () => {
   const lines = stack([
@@ -123,13 +108,6 @@ test.each([
   ["https://github.com/a/b", "b", false],
   ["a very long sentence that goes on and on", "x", false],
 ])("anchorNames(%s, %s) = %s", (anchor, target, want) => expect(anchorNames(anchor, target)).toBe(want));
-
-test.each([
-  ["/raw/main/CV.pdf", true],
-  ["/blob/master/resume.docx", true],
-  ["/tree/main/prow", false],
-  [undefined, false],
-])("isDocumentLink(%s) = %s", (subpath, want) => expect(isDocumentLink(subpath)).toBe(want));
 
 test.each([
   ["Cargo(Rust) - Maintainer  260+ commits", { commits: 260 }],

@@ -53,3 +53,18 @@ describe("parseTitle (layout aware)", () => {
     expect(parseTitle(l).name).toBe("QuantSoftware Toolkit");
   });
 });
+
+test.each([
+  ["秒杀系统（https://github.com/RoseRuner/Seckill）：商品秒杀系统", "秒杀系统"],
+  ["Relay (https://github.com/jane/relay): a message relay for small teams and their bots", "Relay"],
+  ["Weather Station (www.example.org/ws)", "Weather Station"],
+])("a printed URL in brackets is a link, not part of the name: %p", (title, name) => {
+  expect(parseTitleText(title).name).toBe(name);
+});
+
+test.each([
+  ["Vue 项目:影视解析网站", "影视解析网站"],
+  ["Capstone Project: Smart Parking Finder", "Smart Parking Finder"],
+])("a label naming a kind of project is followed by the name: %p", (title, name) => {
+  expect(parseTitleText(title).name).toBe(name);
+});

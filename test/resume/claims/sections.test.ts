@@ -272,3 +272,94 @@ describe("sections follow their column across pages", () => {
     expect(detectSections(lines).map((s) => [s.title, s.lines.length])).toEqual([["Projects", 2]]);
   });
 });
+
+describe("structure before vocabulary", () => {
+  test("a title far more prominent than every heading, with no peer, opens no section", () => {
+    // "Lin's work resume" at the top: its word for work is a heading word, its size says it is the title
+    const lines = stack([
+      ["林敏润的工作简历", { size: 19, bold: true }],
+      ["联系方式", { size: 9.5, bold: true }],
+      body("手机 159"),
+      ["在校开发经历", { size: 9.5, bold: true }],
+      body("活动总台 (Vue)"),
+      ["致谢", { size: 9.5, bold: true }],
+      body("感谢您花时间阅读我的简历"),
+    ]);
+    const sections = detectSections(lines);
+    expect(sections.map((s) => [s.kind, s.title])).toEqual([
+      ["header", ""],
+      ["other", "联系方式"],
+      ["projects", "在校开发经历"],
+      ["other", "致谢"],
+    ]);
+  });
+
+  test("a sidebar with headings of its own style and a main column with bigger ones are both divided", () => {
+    const side = (t: string, y: number, bold = false) =>
+      line(t, { x: 30, y, size: bold ? 10.5 : 9, bold, column: 1, index: Math.round(y) });
+    const main = (t: string, y: number, size = 10.5, bold = false) =>
+      line(t, { x: 200, y, size, bold, column: 2, index: 1000 + Math.round(y) });
+    const lines = [
+      side("CONTACT", 100, true),
+      side("Phone 0123", 113),
+      side("TOOLBOX", 140, true),
+      side("Go", 153),
+      side("INTERESTS", 260, true),
+      side("Chess", 273),
+      main("EMPLOYMENT", 100, 12, true),
+      main("Analyst, Fernhollow Games", 118),
+      main("SOFTWARE I WROTE", 260, 12, true),
+      main("spindle-sync", 278),
+    ].map((l, i) => ({ ...l, index: i }));
+    expect(detectSections(lines).map((s) => [s.kind, s.lines.map((l) => l.text)])).toEqual([
+      ["contact", ["Phone 0123"]],
+      ["skills", ["Go"]],
+      ["interests", ["Chess"]],
+      ["experience", ["Analyst, Fernhollow Games"]],
+      ["projects", ["spindle-sync"]],
+    ]);
+  });
+
+  test("a column that starts without a heading goes on in the section whose heading is nearest above it", () => {
+    // a grid of entries: the left column ends with a later section, the right half still lists projects
+    const at = (t: string, x: number, y: number, column: number, size = 10, bold = false) =>
+      line(t, { x, y, size, bold, column });
+    const lines = [
+      at("Projects", 30, 100, 1, 13, true),
+      at("VMPilot", 30, 115, 1),
+      at("A VM SDK", 40, 128, 1),
+      at("Writing", 30, 200, 1, 13, true),
+      at("Kernel scheduler notes", 30, 215, 1),
+      at("Facebooc", 310, 115, 2),
+      at("A Facebook clone in C", 320, 128, 2),
+      at("Debian Reference", 30, 240, 0),
+    ].map((l, i) => ({ ...l, index: i }));
+    const sections = detectSections(lines);
+    expect(sections.find((s) => s.kind === "projects")!.lines.map((l) => l.text)).toEqual([
+      "VMPilot",
+      "A VM SDK",
+      "Facebooc",
+      "A Facebook clone in C",
+    ]);
+    expect(sections.find((s) => s.title === "Writing")!.lines.map((l) => l.text)).toEqual([
+      "Kernel scheduler notes",
+      "Debian Reference",
+    ]);
+  });
+});
+
+test("an employer's project list inside a job opens no projects section", () => {
+  // "Projekte:" labels under each job, bold like the job titles, far smaller than the headings
+  const lines = stack([
+    ["BERUFSERFAHRUNG", { size: 14, bold: true }],
+    ["Entwickler, Firma Eins", { size: 10, bold: true }],
+    ["Projekte:", { size: 10, bold: true }],
+    body("Kundenportal für Firma 1, Abrechnung für Firma 2"),
+    ["Berater, Firma Zwei", { size: 10, bold: true }],
+    ["Projekte:", { size: 10, bold: true }],
+    body("Migration für Firma 3"),
+    ["AUSBILDUNG", { size: 14, bold: true }],
+    body("B.Sc. Informatik"),
+  ]);
+  expect(detectSections(lines).map((s) => s.kind)).toEqual(["experience", "education"]);
+});

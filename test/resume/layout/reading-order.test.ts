@@ -139,3 +139,30 @@ test.each([
   [[1, 100, 200], 1 / 3],
   [[], 0],
 ])("alignedShare(%j)", (edges, want) => expect(alignedShare(edges)).toBeCloseTo(want));
+
+describe("columns the document uses on another page", () => {
+  // two columns in one font and leading: every right line shares a baseline with a left line
+  const rows = Array.from({ length: 14 }, (_, i) => [
+    seg(`left column line ${i}`, { x: 30, y: 100 + i * 13 }),
+    seg(`right ${i}`, { x: 420, y: 100 + i * 13, bold: i % 3 === 0 }),
+  ]);
+
+  test("fully paired rows are read row by row on their own", () => {
+    expect(findGutter(rows)).toBeNull();
+  });
+
+  test("at a gutter another page split at, they are two columns", () => {
+    const order = orderRows(rows, [410]).map((r) => r.segments.map((s) => s.text).join("|"));
+    expect(order.slice(0, 14)).toEqual(rows.map((r) => r[0]!.text));
+    expect(order.slice(14)).toEqual(rows.map((r) => r[1]!.text));
+  });
+
+  test("a gutter elsewhere does not split them, and the split is reported", () => {
+    expect(findGutter(rows, [80])).toBeNull();
+    const found: number[] = [];
+    orderRows(rows, [410], found);
+    expect(found).toHaveLength(1);
+    expect(found[0]!).toBeGreaterThan(125);
+    expect(found[0]!).toBeLessThan(420);
+  });
+});

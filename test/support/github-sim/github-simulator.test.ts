@@ -285,7 +285,7 @@ test("only listed tokens are accepted when the simulator is given a token list; 
   expect(existsSync(root)).toBe(false);
 });
 
-describe("per-repository failures (issue 10)", () => {
+describe("per-repository failures", () => {
   test("a blocked repository is still listed but answers 451 to every call; unblocked it answers again", async () => {
     const s = await startGitHubSimulator({
       users: [{ login: "dmca-dev", createdAt: "2019-01-01T00:00:00Z", emails: ["d@example.com"] }],

@@ -71,6 +71,8 @@ export interface GitHubSimulator {
   block(fullName: string, blocked?: boolean): void;
   /** GET /commits/{sha} of this commit answers 500 "this diff is taking too long to generate" */
   failDiff(fullName: string, sha: string): void;
+  /** the next `requests` GET /stats/contributors of this repository answer 202 while GitHub "computes" */
+  statsComputing(fullName: string, requests: number): void;
   /** false: POST /graphql answers 404, as on a GitHub Enterprise server without GraphQL (default true) */
   setGraphql(enabled: boolean): void;
   stop(): Promise<void>;
@@ -162,6 +164,7 @@ export async function startGitHubSimulator(opts: GitHubSimulatorOptions = {}): P
     };
     const finish = (answer: SimAnswer, cause?: CallLogEntry["cause"], extra: Record<string, string> = {}) => {
       entry.status = answer.status;
+      entry.doneAt = clock.now();
       if (cause) entry.cause = cause;
       return respond(answer, { ...base, ...extra }, req.method);
     };
@@ -279,6 +282,11 @@ export async function startGitHubSimulator(opts: GitHubSimulatorOptions = {}): P
     },
     setGraphql: (enabled) => {
       graphqlEnabled = enabled;
+    },
+    statsComputing: (fullName, requests) => {
+      const r = world.repo(fullName);
+      if (!r) throw new Error(`simulator: repository ${fullName} not found`);
+      r.statsPending = requests;
     },
     failDiff: (fullName, sha) => {
       const r = world.repo(fullName);

@@ -269,6 +269,11 @@ export class RepoRoutes {
     const commits = await this.world.commits(repo);
     if (commits.length === 0) return { status: 204 };
     const key = `${repo.id}:${commits[0]!.sha}`;
+    if (repo.statsPending > 0) {
+      repo.statsPending--;
+      this.statsReady.add(key);
+      return { status: 202, body: {} };
+    }
     if (!this.statsReady.has(key)) {
       this.statsReady.add(key);
       return { status: 202, body: {} };

@@ -183,6 +183,29 @@ export interface CallLogEntry {
   cause?: "fault" | "rate-limit" | "secondary-rate-limit" | "not-modified" | "redirect";
   /** simulator clock, epoch ms */
   at: number;
+  /** simulator clock when the answer was ready (after the injected latency), epoch ms */
+  doneAt?: number;
   /** a POST /graphql */
   graphql?: boolean;
+}
+
+/**
+ * Sequential round trips on the critical path of a set of calls: a call's depth is one more than the
+ * deepest call that had answered before it arrived; the critical path is the deepest call. Calls still
+ * open when another arrives run beside it, not before it.
+ */
+export function roundTrips(calls: readonly CallLogEntry[]): number {
+  const sorted = [...calls].sort((a, b) => a.at - b.at);
+  const depth: number[] = [];
+  let best = 0;
+  for (const [i, c] of sorted.entries()) {
+    let d = 1;
+    for (let j = 0; j < i; j++) {
+      const done = sorted[j]!.doneAt;
+      if (done !== undefined && done <= c.at) d = Math.max(d, depth[j]! + 1);
+    }
+    depth.push(d);
+    best = Math.max(best, d);
+  }
+  return best;
 }

@@ -1,4 +1,4 @@
-import { errorJson, type JsonContext, minimalRepoJson, userJson } from "./github-json.ts";
+import { commitJson, errorJson, type JsonContext, minimalRepoJson, userJson } from "./github-json.ts";
 import { paginate, type SimAnswer } from "./pagination.ts";
 import { RepoRoutes } from "./repo-routes.ts";
 import type { RateWindow } from "./sim-controls.ts";
@@ -30,6 +30,7 @@ export class SimRoutes {
       return { status: 200, body: userJson(this.ctx, u) };
     }
     if (path === "/search/repositories") return this.searchRepos(q);
+    if (path === "/search/commits") return this.searchCommits(q);
     m = path.match(/^\/users\/([^/]+)\/repos$/);
     if (m) return this.userRepos(decodeURIComponent(m[1]!), q);
     m = path.match(/^\/user\/(\d+)\/repos$/);
@@ -137,6 +138,34 @@ export class SimRoutes {
         incomplete_results: false,
         items: page.map((v) => ({ ...minimalRepoJson(this.ctx, v), score: 1 })),
       },
+      headers: link ? { link } : {},
+    };
+  }
+
+  /**
+   * GET /search/commits with a `hash:<sha>` qualifier (the only one served): the commit in every
+   * repository whose default branch holds it, oldest repository first, each with its repository.
+   */
+  private async searchCommits(q: URLSearchParams): Promise<SimAnswer> {
+    const hash = /(?:^|\s)hash:([0-9a-f]{7,40})(?:\s|$)/i.exec(q.get("q") ?? "")?.[1]?.toLowerCase();
+    if (!hash)
+      return { status: 422, body: errorJson(422, "Validation Failed", `${DOCS}/search/search#search-commits`) };
+    const accountOf = (e: string) => this.world.accountOf(e);
+    const found: Array<{ created: string; item: Record<string, unknown> }> = [];
+    for (const repo of this.world.allRepos()) {
+      if (repo.blocked) continue;
+      const c = (await this.world.commits(repo)).find((x) => x.sha.startsWith(hash));
+      if (!c) continue;
+      const view = await this.world.repoView(repo);
+      const item = { ...commitJson(this.ctx, `${repo.owner}/${repo.name}`, c, accountOf), score: 1 };
+      found.push({ created: view.createdAt, item: { ...item, repository: minimalRepoJson(this.ctx, view) } });
+    }
+    found.sort((a, b) => a.created.localeCompare(b.created));
+    const items = found.map((f) => f.item);
+    const { page, link } = paginate(items, q, `${this.ctx.api}/search/commits`);
+    return {
+      status: 200,
+      body: { total_count: items.length, incomplete_results: false, items: page },
       headers: link ? { link } : {},
     };
   }

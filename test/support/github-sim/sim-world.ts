@@ -57,6 +57,8 @@ export interface SimRepo {
   blocked: boolean;
   /** SHAs whose GET /commits/{sha} answers 500 (sim.failDiff(), or RepoSpec.diffTimeoutAbove) */
   unrenderable: Set<string>;
+  /** how many more /stats/contributors requests answer 202 ("computing") before the statistics are ready */
+  statsPending: number;
 }
 
 /** GitHub's own well-known accounts, present in every world. */
@@ -103,8 +105,12 @@ export class SimWorld {
   private nextUserId = 1000;
   private nextRepoId = 500_000;
 
-  constructor(readonly root: string) {
-    for (const u of BUILTIN_ACCOUNTS) this.addUser(u);
+  /** `builtins`: accounts present from the start (GitHub's own by default; another host has none of them) */
+  constructor(
+    readonly root: string,
+    builtins: readonly UserSpec[] = BUILTIN_ACCOUNTS,
+  ) {
+    for (const u of builtins) this.addUser(u);
   }
 
   /** Adds (or replaces) an account; its emails link commits to it from now on. */
@@ -167,6 +173,7 @@ export class SimWorld {
       defaultBranch,
       blocked: spec.blocked ?? false,
       unrenderable: new Set(),
+      statsPending: 0,
     };
     this.repos.set(full, repo);
     this.byId.set(id, repo);

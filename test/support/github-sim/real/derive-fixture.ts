@@ -14,15 +14,15 @@
  * not written into the fixture); bots keep their public bot identity; everyone else becomes contrib-1,
  * contrib-2 ... in order of first appearance.
  */
-import { gzipSync } from "node:zlib";
-import { isGeneratedFile } from "../../../../src/analysis/rules/sampled-stats.ts";
+import { isAuthoredFile } from "../../../../src/analysis/authored-files.ts";
 import { git } from "../git-writer.ts";
+import { BOT, identityMapper } from "./fixture-identity.ts";
+import { writeFixtureJson } from "./fixture-io.ts";
 import type { HistoryFixture } from "./history-fixture.ts";
 
 const KEEP =
   /^(initial commit|first commit|init|add files via upload|update readme(\.md)?|create readme\.md|merge (pull request|branch|remote-tracking branch)\b)/i;
 const DATE_ONLY = /^[^\d]{0,30}\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2})?)?[^\d]{0,12}$/;
-const BOT = /\[bot\]|^(dependabot|renovate|github-actions|greenkeeper)/i;
 
 /**
  * `git log --numstat` oldest first. A snapshot may lack its largest blobs: then the metadata is read
@@ -72,7 +72,7 @@ export async function deriveFixture(
       files++;
       if (a !== "-") add += Number(a);
       if (d !== "-") del += Number(d);
-      if (path !== undefined && isGeneratedFile(path)) {
+      if (path !== undefined && !isAuthoredFile(path)) {
         gfiles++;
         if (a !== "-") gadd += Number(a);
       }
@@ -102,19 +102,7 @@ export async function deriveFixture(
     const top = [...byName.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
     if (top !== undefined) named.add(top);
   }
-  const ids = new Map<string, string>();
-  const identity = (name: string, email: string): string => {
-    if (named.has(name.toLowerCase())) return "candidate";
-    if (BOT.test(name) || BOT.test(email))
-      return /dependabot/i.test(name + email)
-        ? "dependabot[bot]"
-        : /github-actions/i.test(name + email)
-          ? "github-actions[bot]"
-          : "other-bot[bot]";
-    const key = name.toLowerCase();
-    if (!ids.has(key)) ids.set(key, `contrib-${ids.size + 1}`);
-    return ids.get(key)!;
-  };
+  const identity = identityMapper(named);
   const index = new Map(parsed.map((p, i) => [p.sha, i]));
   const subjects = new Map<string, number>();
   const message = (s: string): string => {
@@ -160,7 +148,6 @@ if (import.meta.main) {
   const ci = process.argv.indexOf("--candidate");
   const candidateNames = ci >= 0 ? process.argv[ci + 1]!.split(",") : undefined;
   const fixture = await deriveFixture(dir, process.argv[si + 1]!, { candidateNames });
-  const json = JSON.stringify(fixture);
-  await Bun.write(outPath, outPath.endsWith(".gz") ? gzipSync(json, { level: 9 }) : `${json}\n`);
-  console.log(`${outPath}: ${fixture.commitCount} commits, ${json.length} bytes of JSON`);
+  const size = await writeFixtureJson(outPath, fixture);
+  console.log(`${outPath}: ${fixture.commitCount} commits, ${size} bytes of JSON`);
 }

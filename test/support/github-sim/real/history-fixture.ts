@@ -25,8 +25,8 @@ export interface HistoryFixture {
     files: number[];
     /** subject: a tool default, a bare date, or "Change <k>" */
     m: string[];
-    /** of `add` and `files`: lines added in and files of lockfiles, vendored and generated folders
-     * (node_modules/, vendor/, dist/ ...; the analysis's isGeneratedFile); absent when none */
+    /** of `add` and `files`: lines added in and files the candidate did not write: lockfiles, vendored and built trees, documents, media, data (the
+     * analysis's isAuthoredFile at derivation time); absent when none */
     gadd?: number[];
     gfiles?: number[];
   };

@@ -5,13 +5,12 @@
  * would report (created_at) are not in a git history: by default the earliest committer date minus an
  * hour (when the history was first pushed), or what the scenario states.
  */
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { gunzipSync } from "node:zlib";
 import type { CommitSpec, GitIdentity } from "../git-writer.ts";
 import { candidateIdentity, type RepoScenario, type ScenarioLabel } from "../scenarios/candidate.ts";
 import { iso } from "../scenarios/random.ts";
 import type { UserSpec } from "../sim-world.ts";
+import { readFixtureJson, undelta } from "./fixture-io.ts";
 import type { HistoryFixture } from "./history-fixture.ts";
 
 export const HISTORIES_DIR = join(import.meta.dir, "../../../fixtures/histories");
@@ -28,12 +27,7 @@ const cache = new Map<string, RealHistory>();
 export function loadHistory(file: string): RealHistory {
   const hit = cache.get(file);
   if (hit) return hit;
-  const bytes = readFileSync(join(HISTORIES_DIR, file));
-  const fixture = JSON.parse((file.endsWith(".gz") ? gunzipSync(bytes) : bytes).toString("utf8")) as HistoryFixture;
-  const undelta = (xs: number[]) => {
-    let t = 0;
-    return xs.map((d) => (t += d));
-  };
+  const fixture = readFixtureJson<HistoryFixture>(join(HISTORIES_DIR, file));
   const h = { fixture, authorAt: undelta(fixture.commits.at), committerAt: undelta(fixture.commits.ct) };
   cache.set(file, h);
   return h;
@@ -151,21 +145,35 @@ function identityOf(login: string, users: Map<string, UserSpec>): GitIdentity {
 
 /** A scenario from a real history's fixture, owned by the candidate. */
 export function realHistory(o: RealHistoryOptions): RepoScenario {
-  const { commits, users, candidate } = realCommits(o);
-  const h = loadHistory(o.file);
-  const firstPush = Math.min(...commits.map((c) => Number(c.committerDate)));
+  return scenarioFromCommits(o, loadHistory(o.file).fixture.source, realCommits(o));
+}
+
+/**
+ * The scenario of a real history's rebuilt commits: the repository (created an hour before the first
+ * push unless stated), the other identities' accounts, and the label with the candidate's commit count.
+ */
+export function scenarioFromCommits(
+  o: Pick<RealHistoryOptions, "login" | "name" | "owner" | "createdAt" | "pushedAt" | "label"> & {
+    description?: string | null;
+    topics?: string[];
+  },
+  source: string,
+  built: { commits: CommitSpec[]; users: UserSpec[]; candidate: number },
+): RepoScenario {
+  const firstPush = Math.min(...built.commits.map((c) => Number(c.committerDate)));
   return {
-    scenario: `real:${h.fixture.source}`,
+    scenario: `real:${source}`,
     repo: {
       owner: o.owner ?? o.login,
       name: o.name,
       description: o.description ?? null,
+      ...(o.topics ? { topics: o.topics } : {}),
       createdAt: o.createdAt ?? iso(firstPush - 3_600_000),
       ...(o.pushedAt ? { pushedAt: o.pushedAt } : {}),
-      commits,
+      commits: built.commits,
     },
-    users,
+    users: built.users,
     prerequisites: [],
-    label: { ...o.label, candidateCommits: o.label.candidateCommits ?? candidate },
+    label: { ...o.label, candidateCommits: o.label.candidateCommits ?? built.candidate },
   };
 }

@@ -21,6 +21,8 @@ export interface ScenarioLabel {
   expected: Array<{ rule: RuleName; severity: Severity }>;
   maxSeverity: Severity | null;
   candidateCommits: number;
+  /** commits linked to the candidate that a scheduled job made: not their work, so not in candidateCommits */
+  automatedCommits?: number;
   notes: string;
 }
 

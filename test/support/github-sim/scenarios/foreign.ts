@@ -128,7 +128,9 @@ export function forkWithoutOwnWork(o: ScenarioOptions & { upstream?: Upstream })
  * Someone else's history re-pushed as a new repository of the candidate (not a fork): the root commit
  * and most commits belong to other accounts, months before the candidate's few commits.
  */
-export function upstreamRepushed(o: ScenarioOptions & { upstream?: Upstream; own?: number }): RepoScenario {
+export function upstreamRepushed(
+  o: ScenarioOptions & { upstream?: Upstream; own?: number; originalPublic?: boolean },
+): RepoScenario {
   const up =
     o.upstream ??
     upstreamProject({
@@ -152,9 +154,10 @@ export function upstreamRepushed(o: ScenarioOptions & { upstream?: Upstream; own
       createdAt: iso(nowOf(o) - 12 * DAY - 3 * HOUR),
       commits,
     },
-    // the maintainers exist (their emails link), the original repository is not needed
+    // the maintainers exist (their emails link); the original repository is public unless told otherwise,
+    // and the re-pushed commits keep its SHAs
     users: up.users,
-    prerequisites: [],
+    prerequisites: o.originalPublic === false ? [] : [up.repo],
     label: {
       kind: "fraud",
       expected: [{ rule: "FOREIGN_HISTORY", severity: "WARNING" }],

@@ -278,10 +278,13 @@ export function cronFarm(o: ScenarioOptions & { days?: number }): RepoScenario {
         { rule: "CLOCK_TIME_MONOCULTURE", severity: "CRITICAL" },
         { rule: "TRIVIAL_CHURN", severity: "WARNING" },
         { rule: "REPEATED_OR_TIMESTAMP_MESSAGES", severity: "WARNING" },
+        { rule: "AUTOMATED_COMMITS", severity: "INFO" },
       ],
       maxSeverity: "CRITICAL",
-      candidateCommits: days,
-      notes: `${days} daily commits at exactly 09:00:00, message "Daily update"`,
+      // a scheduled job's commits are not the candidate's work: none of them counts
+      candidateCommits: 0,
+      automatedCommits: days,
+      notes: `${days} daily commits at exactly 09:00:00, message "Daily update", all made by a scheduled job`,
     },
   };
 }

@@ -2,6 +2,8 @@
  * The scenario library: named builders of GitHub histories, honest and forged, each labelled with
  * what a correct analysis should conclude. Reused by tests, the demo and the benchmarks.
  */
+
+import { scheduledWorkflow } from "./automation.ts";
 import {
   assembleCandidate,
   type CandidateSpec,
@@ -20,8 +22,9 @@ import {
   renamedRepository,
   unlinkedEmail,
 } from "./honest.ts";
-import { copiedRepository, honestImport, readmeThenDump, unanchoredHistory } from "./second-wave.ts";
+import { copiedRepository, honestImport, readmeThenDump, unanchoredHistory } from "./provenance.ts";
 
+export { scheduledWorkflow } from "./automation.ts";
 export * from "./candidate.ts";
 export { forkWithOwnWork, forkWithoutOwnWork, type Upstream, upstreamProject, upstreamRepushed } from "./foreign.ts";
 export { bulkDump, cronFarm, paintedGraph, randomDateBot, sequentialBackdating } from "./forgeries.ts";
@@ -36,8 +39,8 @@ export {
   renamedRepository,
   unlinkedEmail,
 } from "./honest.ts";
+export { copiedRepository, honestImport, readmeThenDump, unanchoredHistory } from "./provenance.ts";
 export { DAY, HOUR, iso, MINUTE, Rng, seedOf } from "./random.ts";
-export { copiedRepository, honestImport, readmeThenDump, unanchoredHistory } from "./second-wave.ts";
 
 /** Every builder by name, for suites that iterate the library (benchmarks). */
 export const SCENARIOS: Record<string, (o: ScenarioOptions) => RepoScenario> = {
@@ -60,6 +63,7 @@ export const SCENARIOS: Record<string, (o: ScenarioOptions) => RepoScenario> = {
   copiedRepository,
   unanchoredHistory,
   honestImport,
+  scheduledWorkflow,
 };
 
 /**

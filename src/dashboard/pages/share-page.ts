@@ -1,0 +1,46 @@
+import type { Report } from "../../report/report-model.ts";
+import { type Html, html } from "../html.ts";
+import { type AssetPaths, documentHead } from "./layout.ts";
+import { reportView } from "./report-view.ts";
+import type { RepoTimeline } from "./timeline-chart.ts";
+
+/** The bare page of a share link: no navigation, no account, no link into the dashboard. */
+function shell(o: { assets: AssetPaths; title: string; body: Html }): Html {
+  return html`${documentHead({ title: o.title, assets: o.assets, noindex: true })}
+<body class="shared">
+<main>
+${o.body}
+</main>
+</body>
+</html>`;
+}
+
+/** A report opened through a share link: the report, its PDF, and when the link stops working. */
+export function sharePage(o: {
+  assets: AssetPaths;
+  report: Report;
+  timelines: RepoTimeline[];
+  pdfHref: string;
+  expiresAt: number;
+}): Html {
+  const r = o.report;
+  return shell({
+    assets: o.assets,
+    title: `Candidate report: ${r.candidate.name ?? r.candidate.login}`,
+    body: html`${reportView({
+      report: r,
+      timelines: o.timelines,
+      actions: html`<a class="button primary" href="${o.pdfHref}" download>Download the PDF</a> <button type="button" class="print-button" data-print hidden>Print</button>`,
+    })}
+<p class="share-note muted no-print">Shared with you read-only. This link works until ${new Date(o.expiresAt).toISOString().slice(0, 10)} unless it is revoked earlier.</p>`,
+  });
+}
+
+/** What an unknown, expired or revoked share link shows: why, and nothing else. */
+export function shareGonePage(o: { assets: AssetPaths; status: number; message: string }): Html {
+  return shell({
+    assets: o.assets,
+    title: o.status === 410 ? "Report link no longer works" : "Report not found",
+    body: html`<section class="error-page"><h1>${o.status === 410 ? "This report link no longer works" : "Report not found"}</h1><p>${o.message}</p></section>`,
+  });
+}

@@ -1,0 +1,63 @@
+import { Elysia } from "elysia";
+import { AppError } from "../../lib/errors.ts";
+import { shareUrl } from "../../report/report-links.ts";
+import { reportPdf } from "../../report/report-pdf.ts";
+import type { DashboardContext } from "../dashboard.ts";
+import { field, redirect } from "../page-handler.ts";
+import { daysField } from "../pages/sharing-section.ts";
+import { SECURITY_HEADERS } from "../security-headers.ts";
+import { jobOr404, renderJobPage, reportOr409 } from "./job-view.ts";
+
+const DAY_MS = 86_400_000;
+
+/** A report's PDF as a download named after the candidate. */
+export async function pdfResponse(report: Parameters<typeof reportPdf>[0]): Promise<Response> {
+  const bytes = await reportPdf(report);
+  const name = `report-${report.candidate.login}-${report.reference}.pdf`.replace(/[^A-Za-z0-9._-]/g, "_");
+  return new Response(bytes as Uint8Array<ArrayBuffer>, {
+    headers: {
+      ...SECURITY_HEADERS,
+      "content-type": "application/pdf",
+      "content-disposition": `attachment; filename="${name}"`,
+    },
+  });
+}
+
+/** The report's PDF and its share links, from a job's page (administrators and recruiters alike). */
+export function reportRoutes(deps: DashboardContext) {
+  const { handle, auth } = deps;
+  return new Elysia()
+    .get("/dashboard/jobs/:trackingId/report.pdf", (ctx) =>
+      handle.authed(ctx, async (r) => pdfResponse(reportOr409(await jobOr404(deps, r.params.trackingId)).report)),
+    )
+    .post(
+      "/dashboard/jobs/:trackingId/share",
+      (ctx) =>
+        handle.authed(ctx, async (r) => {
+          const job = await jobOr404(deps, r.params.trackingId);
+          reportOr409(job);
+          const days = daysField(field(r.form, "days", 5));
+          if (days === null) throw new AppError("invalid_expiry", 400, "A share link expires after 1 to 365 days.");
+          const { token, link } = await deps.reportLinks.create(job.tracking_id, r.viewer.username, days * DAY_MS);
+          const base = deps.publicUrl ?? r.url.origin;
+          return renderJobPage(deps, r, job, { url: shareUrl(base, token), expiresAt: link.expires_at });
+        }),
+      { parse: "none" },
+    )
+    .post(
+      "/dashboard/jobs/:trackingId/share/:linkId/revoke",
+      (ctx) =>
+        handle.authed(ctx, async (r) => {
+          const job = await jobOr404(deps, r.params.trackingId);
+          const link = await deps.reportLinks.revoke(job.tracking_id, r.params.linkId ?? "", r.viewer.username);
+          await auth.flash(
+            r.session,
+            link.revoked_by === r.viewer.username
+              ? "The share link is revoked: it answers 410 Gone from now on."
+              : "That share link was already revoked.",
+          );
+          return redirect(`/dashboard/jobs/${encodeURIComponent(job.tracking_id)}#sharing`);
+        }),
+      { parse: "none" },
+    );
+}

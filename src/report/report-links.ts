@@ -1,0 +1,152 @@
+import { randomBytes } from "node:crypto";
+import type { Clock } from "../lib/clock.ts";
+import { AppError } from "../lib/errors.ts";
+import { newId, sha256Hex } from "../lib/ids.ts";
+import type { Queryable } from "../storage/sql-database.ts";
+import { type OpenKind, type ReportLinkRow, ReportLinkStore } from "./report-link-store.ts";
+
+export type { OpenKind, ReportLinkRow } from "./report-link-store.ts";
+
+/** A share link is live until it expires or is revoked; an expired or revoked link answers 410 Gone. */
+export type LinkState = "live" | "expired" | "revoked";
+
+export interface ReportLinkView extends ReportLinkRow {
+  state: LinkState;
+}
+
+/** The default life of a share link (REPORT_LINK_TTL). */
+export const DEFAULT_LINK_TTL_MS = 14 * 86_400_000;
+/** Longest life a share link may be given. */
+export const MAX_LINK_TTL_MS = 365 * 86_400_000;
+/** Expired links (and when they were opened) are kept this long for the record, then deleted. */
+export const LINK_RECORD_RETENTION_MS = 90 * 86_400_000;
+/** Who created the link carried in a result's `reportUrl`. */
+export const API_CREATOR = "api";
+
+/** The path of a share link's page; its PDF is the same path plus /report.pdf. */
+export const SHARE_PATH = "/share/";
+
+/** 32 random bytes, base64url: 256 bits, unguessable, safe in a URL path. */
+function shareToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * Read-only links to one verification's report for people without a dashboard account (a hiring
+ * manager, an ATS). Each link is unguessable (256 random bits; only its SHA-256 is stored), expires,
+ * can be revoked, and records when it was opened. A link shows the report of its own verification and
+ * nothing else.
+ */
+export class ReportLinks {
+  private readonly store: ReportLinkStore;
+
+  constructor(
+    db: Queryable,
+    private readonly clock: Clock,
+    /** REPORT_LINK_TTL: how long a new link lives unless told otherwise */
+    readonly defaultTtlMs: number = DEFAULT_LINK_TTL_MS,
+  ) {
+    this.store = new ReportLinkStore(db);
+  }
+
+  /** The same service writing inside a transaction (or savepoint): `tx`, its handle. */
+  on(tx: Queryable): ReportLinks {
+    return new ReportLinks(tx, this.clock, this.defaultTtlMs);
+  }
+
+  /** A new link to the report of `trackingId`; the token is returned once and never stored. */
+  async create(
+    trackingId: string,
+    createdBy: string,
+    ttlMs: number = this.defaultTtlMs,
+  ): Promise<{ token: string; link: ReportLinkView }> {
+    if (!(ttlMs > 0 && ttlMs <= MAX_LINK_TTL_MS))
+      throw new AppError("invalid_expiry", 400, "a share link lives from 1 hour to 365 days");
+    const now = this.clock.now();
+    const token = shareToken();
+    const row = {
+      id: newId("lnk", now),
+      tracking_id: trackingId,
+      token_hash: sha256Hex(token),
+      created_by: createdBy.slice(0, 64),
+      created_at: now,
+      expires_at: now + ttlMs,
+    };
+    await this.store.insert(row);
+    return {
+      token,
+      link: {
+        ...row,
+        revoked_at: null,
+        revoked_by: null,
+        opened_count: 0,
+        first_opened_at: null,
+        last_opened_at: null,
+        state: "live",
+      },
+    };
+  }
+
+  private view(row: ReportLinkRow, now: number): ReportLinkView {
+    const state: LinkState = row.revoked_at !== null ? "revoked" : row.expires_at <= now ? "expired" : "live";
+    return { ...row, state };
+  }
+
+  /** The link behind a token, with its state; null for a token that names no link. */
+  async find(token: string): Promise<ReportLinkView | null> {
+    if (!TOKEN.test(token)) return null;
+    const row = await this.store.byTokenHash(sha256Hex(token));
+    return row ? this.view(row, this.clock.now()) : null;
+  }
+
+  /**
+   * Open a link: its verification's tracking id when it is live (and the open is recorded);
+   * 404 for an unknown token, 410 Gone for an expired or revoked one.
+   */
+  async open(token: string, what: OpenKind): Promise<ReportLinkView> {
+    const link = await this.find(token);
+    if (!link) throw new AppError("link_not_found", 404, "There is no report at this address.");
+    if (link.state !== "live")
+      throw new AppError(
+        "link_gone",
+        410,
+        link.state === "revoked"
+          ? "This report link was revoked. Ask the person who sent it for a new one."
+          : "This report link has expired. Ask the person who sent it for a new one.",
+      );
+    await this.store.recordOpen(link.id, what, this.clock.now());
+    return link;
+  }
+
+  /** A verification's links, newest first, each with its state. */
+  async forJob(trackingId: string): Promise<ReportLinkView[]> {
+    const now = this.clock.now();
+    return (await this.store.forJob(trackingId)).map((r) => this.view(r, now));
+  }
+
+  /** When a link was opened (the first RECORDED_OPENS), newest first. */
+  opens(linkId: string): Promise<Array<{ opened_at: number; what: OpenKind }>> {
+    return this.store.opens(linkId);
+  }
+
+  /** Revoke one of a verification's links; 404 when the job has no such link. */
+  async revoke(trackingId: string, linkId: string, by: string): Promise<ReportLinkView> {
+    const link = await this.store.byId(linkId);
+    if (!link || link.tracking_id !== trackingId)
+      throw new AppError("link_not_found", 404, "This job has no share link with that id.");
+    await this.store.revoke(linkId, by.slice(0, 64), this.clock.now());
+    return this.view((await this.store.byId(linkId))!, this.clock.now());
+  }
+
+  /** Housekeeping: links that expired more than LINK_RECORD_RETENTION_MS ago. */
+  async purge(now: number): Promise<{ links: number }> {
+    return { links: await this.store.purgeExpired(now - LINK_RECORD_RETENTION_MS) };
+  }
+}
+
+/** The public address of a share link's page. */
+export function shareUrl(base: string, token: string): string {
+  return `${base.replace(/\/+$/, "")}${SHARE_PATH}${token}`;
+}

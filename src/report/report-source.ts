@@ -1,0 +1,73 @@
+import type { Queryable } from "../storage/sql-database.ts";
+import { buildReport } from "./build-report.ts";
+import type { Report, ReportVerdict } from "./report-model.ts";
+import { readStoredVerification } from "./stored-result.ts";
+
+/** What the report needs of a stored verification row. */
+export interface FinalRow {
+  tracking_id: string;
+  host_username: string;
+  status: string;
+  result: string | null;
+  timelines?: string | null;
+}
+
+/** Verdicts kept in memory: a final result never changes, so a list refresh need not parse it again. */
+const VERDICT_CACHE_SIZE = 5_000;
+
+const parse = (s: string | null | undefined): unknown => {
+  if (!s) return null;
+  try {
+    return JSON.parse(s);
+  } catch {
+    return null;
+  }
+};
+
+/** The report of a final verification row, with the timelines stored beside it; null while not final. */
+export function reportOfRow(row: FinalRow): { report: Report; timelines: unknown } | null {
+  if ((row.status !== "COMPLETED" && row.status !== "FAILED") || !row.result) return null;
+  const timelines = parse(row.timelines);
+  const stored = readStoredVerification(parse(row.result), timelines, {
+    trackingId: row.tracking_id,
+    hostUsername: row.host_username,
+  });
+  return { report: buildReport(stored), timelines };
+}
+
+/**
+ * Reports read from the verifications table: one job's whole report, or the verdicts of a page of jobs
+ * (one query, remembered per tracking id since a final result never changes).
+ */
+export class ReportSource {
+  private readonly verdictCache = new Map<string, { key: ReportVerdict; title: string }>();
+
+  constructor(private readonly db: Queryable) {}
+
+  /** The verdicts of the final jobs among `trackingIds`. */
+  async verdicts(trackingIds: readonly string[]): Promise<Map<string, { key: ReportVerdict; title: string }>> {
+    const out = new Map<string, { key: ReportVerdict; title: string }>();
+    const missing = trackingIds.filter((id) => {
+      const hit = this.verdictCache.get(id);
+      if (hit) out.set(id, hit);
+      return !hit;
+    });
+    if (missing.length === 0) return out;
+    const rows = await this.db
+      .query<FinalRow, string[]>(
+        `SELECT tracking_id, host_username, status, result FROM verifications
+          WHERE tracking_id IN (${missing.map(() => "?").join(", ")}) AND result IS NOT NULL`,
+      )
+      .all(...missing);
+    for (const row of rows) {
+      const r = reportOfRow(row);
+      if (!r) continue;
+      const v = { key: r.report.verdict.key, title: r.report.verdict.title };
+      out.set(row.tracking_id, v);
+      if (this.verdictCache.size >= VERDICT_CACHE_SIZE)
+        this.verdictCache.delete(this.verdictCache.keys().next().value!);
+      this.verdictCache.set(row.tracking_id, v);
+    }
+    return out;
+  }
+}

@@ -1,0 +1,206 @@
+import { describe, expect, test } from "bun:test";
+import { detectAutomation, messageTemplate } from "../../src/analysis/automation.ts";
+import { ownCommits } from "../../src/analysis/own-commits.ts";
+import { automatedCommits, inflatedActivity } from "../../src/analysis/rules/automated-commits.ts";
+import type { RepoRuleContext } from "../../src/analysis/rules/rule-context.ts";
+import type { GhCommit } from "../../src/github/types.ts";
+import { commit, DAY, evidence, HOUR, honestHistory, MIN, repo, rng, user } from "./fixtures.ts";
+
+const L = "ana";
+const T0 = Date.parse("2024-03-01T00:00:00Z");
+const ACTIONS = {
+  committerLogin: "github-actions[bot]",
+  committerName: "github-actions[bot]",
+  committerEmail: "41898282+github-actions[bot]@users.noreply.github.com",
+};
+
+/** A daily job at 20:18 (a few seconds of jitter) that rewrites a data file, under the owner's identity. */
+const daily = (n: number, extra: Partial<GhCommit> = {}) =>
+  Array.from({ length: n }, (_, i) =>
+    commit(L, T0 + 30 * DAY + i * DAY + 20 * HOUR + 18 * MIN + (i % 7) * 1000, undefined, {
+      message: `Fact of the day #${i + 1}: ${1000 + i * 37} facts so far`,
+      ...extra,
+    }),
+  );
+/** An hourly job at :05 past the hour (up to three minutes late), committed by GitHub Actions. */
+const hourly = (n: number) =>
+  Array.from({ length: n }, (_, i) =>
+    commit(L, T0 + 30 * DAY + i * HOUR + 5 * MIN + (i % 4) * 40_000, undefined, {
+      message: `Update BTC price: ${(40_000 + i * 13.7).toFixed(2)} [skip ci]`,
+      ...ACTIONS,
+    }),
+  );
+const human = (n: number, start = T0, days = 120) => honestHistory(L, start, days, n, 4);
+const newestFirst = (cs: GhCommit[]) =>
+  [...cs].sort((a, b) => Date.parse(b.committerDate) - Date.parse(a.committerDate));
+
+describe("detectAutomation: a scheduled job's commits under the owner's identity", () => {
+  test("a daily job on a fixed clock beside a person's work: only the job's commits", () => {
+    const job = daily(60);
+    const found = detectAutomation(newestFirst([...human(30), ...job]))!;
+    expect(found.count).toBe(60);
+    expect([...found.shas].sort()).toEqual(job.map((c) => c.sha).sort());
+    expect(found.clock).toBe("20:18-20:23 UTC daily");
+    expect(found.templates).toBe(1);
+    expect(found.topTemplate).toBe("fact of the day ##: # facts so far");
+  });
+
+  test("an hourly job committed by GitHub Actions and marked [skip ci]", () => {
+    const found = detectAutomation(newestFirst([...human(40), ...hourly(200)]))!;
+    expect(found.count).toBe(200);
+    expect(found.ciCommitter).toBe(200);
+    expect(found.committer).toBe("github-actions[bot]");
+    expect(found.skipCi).toBe(200);
+  });
+
+  test("a person who skips CI by hand on varied messages is not a job", () => {
+    const cs = human(80).map((c, i) =>
+      i % 3 === 0 ? { ...c, message: `docs: reword section ${String.fromCharCode(97 + (i % 26))} [skip ci]` } : c,
+    );
+    expect(detectAutomation(newestFirst(cs))).toBeNull();
+  });
+
+  test("GitHub's web editor (committer GitHub <noreply@github.com>) is a person, not CI", () => {
+    const web = human(50).map((c) => ({
+      ...c,
+      committerLogin: "web-flow",
+      committerName: "GitHub",
+      committerEmail: "noreply@github.com",
+      message: "Update README.md",
+    }));
+    expect(detectAutomation(newestFirst(web))).toBeNull();
+  });
+
+  test("a developer who commits right after a daily event (most commits in one hour, spread inside it) is no job", () => {
+    const r = rng(77);
+    const cs = Array.from({ length: 160 }, (_, i) =>
+      commit(L, T0 + i * DAY + 5 * HOUR + Math.floor(r() * 55) * MIN + Math.floor(r() * 60) * 1000, undefined, {
+        message: `day ${i} solution`,
+      }),
+    );
+    expect(detectAutomation(newestFirst(cs))).toBeNull();
+  });
+
+  test("a whole-history rewrite (many commits on one committer second, one day) is no schedule", () => {
+    const cs = human(200).map((c, i) => ({
+      ...c,
+      committerDate: new Date(T0 + 400 * DAY + Math.floor(i / 50) * 1000).toISOString(),
+    }));
+    expect(detectAutomation(newestFirst(cs))).toBeNull();
+  });
+
+  test("a clock before the repository existed, or after its last push, is no run of its workflow", () => {
+    const job = daily(60);
+    expect(detectAutomation(newestFirst(job), { created: T0 + 200 * DAY, pushed: T0 + 400 * DAY })).toBeNull();
+    expect(detectAutomation(newestFirst(job), { created: T0, pushed: T0 + 31 * DAY })).toBeNull();
+    expect(detectAutomation(newestFirst(job), { created: T0, pushed: T0 + 100 * DAY })?.count).toBe(60);
+  });
+
+  test("message templates replace numbers, dates and hashes", () => {
+    expect(messageTemplate("Update price: 43,210.55 (2024-03-02T10:00:00Z) [skip ci]")).toBe(
+      "update price: # (#) [skip ci]",
+    );
+    expect(messageTemplate("Bump counter to 1234 from a1b2c3d4e5")).toBe("bump counter to # from #");
+  });
+});
+
+describe("own commits leave automation out", () => {
+  test("the count is the person's; the job's commits are reported apart", () => {
+    const cs = [...human(30), ...daily(60)];
+    const r = repo(`${L}/facts`, {
+      createdAt: new Date(T0 - DAY).toISOString(),
+      pushedAt: new Date(T0 + 100 * DAY).toISOString(),
+    });
+    const own = ownCommits(evidence(r, cs), L);
+    expect(own.count).toBe(30);
+    expect(own.automatedExcluded).toBe(60);
+    expect(own.exact).toBe(true);
+    expect(own.examined.length).toBe(90);
+  });
+
+  test("a history read in part counts the unread commits at the person's lowest share on a page read: an estimate, said to be", () => {
+    const cs = [...human(30), ...daily(60)];
+    const r = repo(`${L}/facts`, {
+      createdAt: new Date(T0 - DAY).toISOString(),
+      pushedAt: new Date(T0 + 100 * DAY).toISOString(),
+    });
+    const own = ownCommits(evidence(r, cs, { candidateCommitCount: 180, truncated: true }), L);
+    expect(own.automatedExcluded).toBe(120);
+    expect(own.count).toBe(60);
+    expect(own.exact).toBe(false);
+  });
+});
+
+describe("AUTOMATED_COMMITS and INFLATED_ACTIVITY", () => {
+  const ctxWith = (claim?: RepoRuleContext["claim"]): RepoRuleContext => {
+    const cs = [...human(117), ...hourly(400)];
+    const r = repo(`${L}/price-tracker`, {
+      createdAt: new Date(T0 - DAY).toISOString(),
+      pushedAt: new Date(T0 + 60 * DAY).toISOString(),
+    });
+    const e = evidence(r, cs);
+    const own = ownCommits(e, L);
+    return {
+      login: L,
+      user: user(L),
+      repo: r,
+      evidence: e,
+      commits: own.examined,
+      commitCount: own.count + own.automatedExcluded,
+      automation: {
+        found: own.automation!,
+        humanCommits: own.count,
+        automatedCommits: own.automatedExcluded,
+        exact: own.exact,
+      },
+      ...(claim ? { claim } : {}),
+    };
+  };
+
+  test("automation is named, left out, and given its innocent reading: INFO", () => {
+    const hit = automatedCommits(ctxWith())!;
+    expect(hit.severity).toBe("INFO");
+    expect(hit.message).toContain(
+      "400 commits under the candidate's identity were made by a scheduled job (400 committed by github-actions[bot]",
+    );
+    expect(hit.message).toContain("400 marked [skip ci]");
+    expect(hit.message).toContain("they are not counted as the candidate's work, 117 are");
+    expect(hit.message).toContain("it is automation, not authorship");
+    expect(hit.evidence.extent).toBe(0);
+  });
+
+  test("a resume that does not sell the activity raises no inflation", () => {
+    expect(
+      inflatedActivity(ctxWith({ name: "Price tracker", dates: null, description: ["Tracks crypto prices"] })),
+    ).toBeNull();
+  });
+
+  test.each([
+    ["a claimed commit count", { claimedCommits: 4400, description: ["Tracks crypto prices"] }, '"4,400+ commits"'],
+    ["a streak", { description: ["Kept a 450-day streak with daily updates"] }, '"450-day streak"'],
+  ])("selling %s is inflation: WARNING with the automated share as its extent", (_, extra, quoted) => {
+    const hit = inflatedActivity(ctxWith({ name: "Price tracker", dates: null, ...extra }))!;
+    expect(hit.severity).toBe("WARNING");
+    expect(hit.message).toContain(quoted);
+    expect(hit.message).toContain(
+      "400 of its 517 commits (77%) were made by a scheduled job; the candidate's own are 117",
+    );
+    expect(hit.message).toContain("is inflation");
+    expect(hit.evidence.extent).toBe(0.77);
+  });
+});
+
+describe("a job on a fixed interval", () => {
+  test("one template every ten minutes (a loop on a server) is automation; a person's repeated template is not", () => {
+    const loop = Array.from({ length: 300 }, (_, i) =>
+      commit(L, T0 + 40 * DAY + i * 605_000 + (i % 3) * 1000, undefined, {
+        message: `Update Bitcoin interval history (${new Date(T0 + 40 * DAY + i * 605_000).toISOString()} UTC)`,
+      }),
+    );
+    const person = human(40).map((c, i) => ({ ...c, message: `update version ${i + 1}` }));
+    const found = detectAutomation(newestFirst([...person, ...loop]))!;
+    expect(found.count).toBe(300);
+    expect(found.clock).toBe("every 10 minutes");
+    expect(detectAutomation(newestFirst(person))).toBeNull();
+  });
+});

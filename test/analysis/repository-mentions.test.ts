@@ -1,0 +1,125 @@
+import { describe, expect, test } from "bun:test";
+import {
+  type ClaimMatch,
+  mentionPattern,
+  repositoryMentions,
+  withRepositoryMentions,
+} from "../../src/analysis/match-claims.ts";
+import { AnalysisFailure, runAnalysis } from "../../src/analysis/run-analysis.ts";
+import type { ResumeTextLine } from "../../src/resume/types.ts";
+import { claim, evidence, FakeGitHub, honestHistory, repo, resume, user } from "./fixtures.ts";
+
+const at = (text: string, sectionKind = "experience", links: string[] = []): ResumeTextLine => ({
+  text,
+  page: 1,
+  section: sectionKind === "header" ? "" : sectionKind[0]!.toUpperCase() + sectionKind.slice(1),
+  sectionKind,
+  links,
+});
+const names = (lines: ResumeTextLine[], repos = [repo("ana/weather-dash"), repo("ana/relay"), repo("ana/ledgr")]) =>
+  repositoryMentions(repos, lines, new Set()).map((m) => [m.repo.name, m.claim.name, m.claim.section]);
+
+describe("the repository-first path", () => {
+  test("a repository named as work in an experience bullet is a claim, in the words the resume uses", () => {
+    expect(names([at("• In my own time I built Weather Dash, a forecast dashboard.")])).toEqual([
+      ["weather-dash", "Weather Dash", "Experience"],
+    ]);
+  });
+
+  test("contact details, skills, courses and 'using X' are not work", () => {
+    expect(
+      names([
+        at("github.com/ana  weather-dash.example.com", "header"),
+        at("Tools: Relay, Weather Dash", "skills"),
+        at("Weather Dash (course project)", "coursework"),
+        at("• Shipped the billing service using Relay and Weather Dash"),
+      ]),
+    ).toEqual([]);
+  });
+
+  test("one plain word is a name only where it is written as one", () => {
+    expect(names([at("• Set up a relay server for the office")])).toEqual([]);
+    expect(names([at("Relay servers were my first job")])).toEqual([]);
+    expect(names([at("• Wrote Relay, a message bus for bots")])).toEqual([["relay", "Relay", "Experience"]]);
+    expect(names([at("Relay — a message bus for bots", "other")])).toEqual([["relay", "Relay", "Other"]]);
+    // too short to tell from a word, whatever its case
+    expect(mentionPattern(repo("ana/Ledgr", {}))).not.toBeNull();
+    expect(mentionPattern(repo("ana/app"))).toBeNull();
+  });
+
+  test("a link to the repository's Pages site or homepage on a line names it", () => {
+    const site = repo("ana/tidepool", { homepage: "https://tidepool.example.org" });
+    expect(names([at("• A tide table viewer", "other", ["https://ana.github.io/tidepool/"])], [site])).toEqual([
+      ["tidepool", "tidepool", "Other"],
+    ]);
+    expect(names([at("• A tide table viewer", "other", ["https://tidepool.example.org"])], [site])).toEqual([
+      ["tidepool", "tidepool", "Other"],
+    ]);
+  });
+
+  test("forks, the account's README and Pages repositories, and repositories already matched are left out", () => {
+    const repos = [
+      repo("ana/kubernetes", { fork: true }),
+      repo("ana/ana"),
+      repo("ana/ana.github.io"),
+      repo("ana/weather-dash"),
+    ];
+    const lines = [at("• Deployed Kubernetes clusters, see ana.github.io and the ana profile; Weather Dash too")];
+    expect(repositoryMentions(repos, lines, new Set(["ana/weather-dash"]))).toEqual([]);
+  });
+
+  test("withRepositoryMentions adds the found claims after the extractor's, with basis 'mention'", () => {
+    const first: ClaimMatch = {
+      index: 0,
+      claim: claim("Ledgr"),
+      repo: repo("ana/ledgr"),
+      basis: "name",
+      score: 1,
+    };
+    const out = withRepositoryMentions(
+      [first],
+      [repo("ana/ledgr"), repo("ana/weather-dash")],
+      [at("• Ledgr and Weather Dash, both mine")],
+    );
+    expect(out.map((m) => [m.index, m.repo?.name, m.basis])).toEqual([
+      [0, "ledgr", "name"],
+      [1, "weather-dash", "mention"],
+    ]);
+  });
+});
+
+describe("runAnalysis without extracted projects", () => {
+  const ana = user("ana", "2015-03-01T00:00:00Z");
+  const weather = repo("ana/weather-dash", { createdAt: "2022-12-01T00:00:00Z" });
+  const world = () =>
+    new FakeGitHub({
+      users: [ana],
+      repos: [weather],
+      evidence: {
+        "ana/weather-dash": evidence(weather, honestHistory("ana", Date.parse("2023-01-02T00:00:00Z"), 60, 20, 1)),
+      },
+    });
+
+  test("a repository the text names as work is verified", async () => {
+    const outcome = await runAnalysis({
+      hostUsername: "ana",
+      resume: resume([], { textLines: [at("• Built Weather Dash, a forecast dashboard")] }),
+      github: world(),
+    });
+    expect(outcome.verifiedProjects.map((p) => [p.repoUrl, p.matchedBy])).toEqual([
+      ["github.com/ana/weather-dash", "mention"],
+    ]);
+  });
+
+  test("text that names no repository still fails no_projects_found, after looking", async () => {
+    const gh = world();
+    const err = await runAnalysis({
+      hostUsername: "ana",
+      resume: resume([], { textLines: [at("• Maintained the billing service")] }),
+      github: gh,
+    }).catch((e) => e);
+    expect(err).toBeInstanceOf(AnalysisFailure);
+    expect(err.code).toBe("no_projects_found");
+    expect(gh.calls).toBeGreaterThan(0);
+  });
+});

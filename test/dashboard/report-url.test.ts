@@ -1,0 +1,105 @@
+/**
+ * reportUrl: with PUBLIC_URL set, a COMPLETED result (polled and sent by webhook alike) carries the
+ * address of a share link to its report, made with the result and living REPORT_LINK_TTL.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { PermanentJobError } from "../../src/jobs/job-errors.ts";
+import type { VerificationSteps } from "../../src/verification/verification-job.ts";
+import { fixedSteps, makePdf, pollUntil, type RunningTestApp, startTestApp, submit } from "../support/harness.ts";
+import { startReceiver } from "./dashboard-support.ts";
+
+const PUBLIC = "https://claimcheck.example.com";
+const receiver = startReceiver();
+let withUrl: RunningTestApp;
+let without: RunningTestApp;
+
+/** Fixed steps whose analysis fails for one user (a FAILED job has no report to link). */
+function steps(): VerificationSteps {
+  const base = fixedSteps(77);
+  return {
+    extract: base.extract,
+    analyze: async (i) => {
+      if (i.hostUsername === "no-such-user")
+        throw new PermanentJobError("github_user_not_found", "GitHub has no user named no-such-user");
+      return base.analyze(i);
+    },
+  };
+}
+
+beforeAll(async () => {
+  withUrl = await startTestApp({ steps: steps(), env: { PUBLIC_URL: PUBLIC, REPORT_LINK_TTL: "3d" } });
+  withUrl.app.accounts.setWebhook("default", receiver.url);
+  without = await startTestApp({ steps: steps() });
+});
+afterAll(async () => {
+  await withUrl?.stop();
+  await without?.stop();
+  receiver.stop();
+});
+
+async function finished(t: RunningTestApp, user: string): Promise<Record<string, unknown>> {
+  const res = await submit(t.url, t.key, { resume: await makePdf(), hostUsername: user });
+  const { trackingId } = (await res.json()) as { trackingId: string };
+  return pollUntil(async () => {
+    const r = (await (
+      await fetch(`${t.url}/v1/jobs/${trackingId}`, { headers: { authorization: `Bearer ${t.key}` } })
+    ).json()) as Record<string, unknown>;
+    return r.status === "COMPLETED" || r.status === "FAILED" ? r : null;
+  }, `job of ${user}`);
+}
+
+describe("reportUrl", () => {
+  test("a COMPLETED result carries it, the webhook payload carries the same, and it opens the report", async () => {
+    const result = await finished(withUrl, "jane-dev");
+    const url = result.reportUrl as string;
+    expect(url).toMatch(/^https:\/\/claimcheck\.example\.com\/share\/[A-Za-z0-9_-]{43}$/);
+    const delivered = await pollUntil(
+      () => receiver.received.map((r) => JSON.parse(r.body)).find((b) => b.trackingId === result.trackingId),
+      "the webhook delivery",
+    );
+    expect(delivered.reportUrl).toBe(url);
+    // the spec's fields are untouched beside it
+    for (const k of [
+      "trackingId",
+      "hostUsername",
+      "confidenceScore",
+      "status",
+      "verifiedProjects",
+      "flags",
+      "completedAt",
+    ])
+      expect(delivered[k]).toEqual(result[k]);
+    const page = await fetch(`${withUrl.url}${new URL(url).pathname}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Test Candidate");
+    const links = await withUrl.app.reportLinks.forJob(result.trackingId as string);
+    expect(links).toHaveLength(1);
+    expect(links[0]!.created_by).toBe("api");
+    expect(links[0]!.expires_at - links[0]!.created_at).toBe(3 * 86_400_000);
+    expect(links[0]!.opened_count).toBe(1);
+    // polling again answers the same address: it is part of the stored result
+    const again = (await (
+      await fetch(`${withUrl.url}/v1/jobs/${result.trackingId}`, {
+        headers: { authorization: `Bearer ${withUrl.key}` },
+      })
+    ).json()) as Record<string, unknown>;
+    expect(again.reportUrl).toBe(url);
+  });
+
+  test("a FAILED result has none; without PUBLIC_URL no result has one", async () => {
+    const failed = await finished(withUrl, "no-such-user");
+    expect(failed.status).toBe("FAILED");
+    expect(failed).not.toHaveProperty("reportUrl");
+    const plain = await finished(without, "jane-dev");
+    expect(plain.status).toBe("COMPLETED");
+    expect(plain).not.toHaveProperty("reportUrl");
+    expect(await without.app.reportLinks.forJob(plain.trackingId as string)).toEqual([]);
+  });
+
+  test("REPORT_LINK_TTL is validated: 1h to 365d", async () => {
+    const { loadConfig } = await import("../../src/config/config.ts");
+    expect(loadConfig({}).reportLinkTtlMs).toBe(14 * 86_400_000);
+    for (const bad of ["30m", "366d", "soon"])
+      expect(() => loadConfig({ REPORT_LINK_TTL: bad })).toThrow("REPORT_LINK_TTL");
+  });
+});

@@ -1,0 +1,79 @@
+import { describe, expect, test } from "bun:test";
+import { findHeadingLayout, headingPart } from "../../../src/resume/claims/headings.ts";
+import { detectSections } from "../../../src/resume/claims/sections.ts";
+import { line, seg } from "../support/layout-builders.ts";
+
+const at = (parts: ReturnType<typeof seg>[], index: number) => line(parts, { index });
+
+describe("a heading's line may carry other text", () => {
+  test("a margin heading set over two lines, beside the body text of its first entry, is one heading", () => {
+    // moderncv-like: headings in a narrow left margin, entries at x 150
+    const head = (t: string, y: number) => seg(t, { x: 40, y, size: 10, bold: true });
+    const body = (t: string, y: number, bold = false) => seg(t, { x: 150, y, size: bold ? 10.5 : 9.5, bold });
+    const lines = [
+      at([head("WORK", 100)], 0),
+      at([body("Firmware Engineer, Northgale", 116, true)], 1),
+      at([body("Designed the billing service.", 129)], 2),
+      at([head("PROJETOS", 150), body("Relay", 150, true)], 3),
+      at([head("PESSOAIS", 162), body("A message relay for teams.", 162)], 4),
+      at([body("Tidepool", 180, true)], 5),
+      at([body("A tide table viewer.", 193)], 6),
+      at([head("STUDIES", 214), body("BSc Computing, Eastmere", 214, true)], 7),
+    ];
+    const sections = detectSections(lines);
+    expect(sections.map((s) => [s.kind, s.title, s.lines.map((l) => l.text)])).toEqual([
+      ["experience", "WORK", ["Firmware Engineer, Northgale", "Designed the billing service."]],
+      ["projects", "PROJETOS PESSOAIS", ["Relay", "A message relay for teams.", "Tidepool", "A tide table viewer."]],
+      ["education", "STUDIES", ["BSc Computing, Eastmere"]],
+    ]);
+    // the content keeps the index of its line, so links on it stay with it
+    expect(sections[1]!.lines[0]!.index).toBe(3);
+  });
+
+  test("a heading with a note after it in another style opens its section; the note is not an entry", () => {
+    const lines = [
+      at([seg("EXPERIENCE", { size: 12, bold: true, y: 100 })], 0),
+      at([seg("Engineer, Acme", { y: 118 })], 1),
+      at(
+        [
+          seg("PROJECTS", { size: 12, bold: true, y: 140 }),
+          seg("(more at github.com/jane)", { x: 130, size: 9, italic: true, y: 140 }),
+        ],
+        2,
+      ),
+      at([seg("Relay", { y: 158, bold: true })], 3),
+      at([seg("EDUCATION", { size: 12, bold: true, y: 180 })], 4),
+    ];
+    const sections = detectSections(lines);
+    expect(sections.map((s) => [s.kind, s.lines.map((l) => l.text)])).toEqual([
+      ["experience", ["Engineer, Acme"]],
+      ["projects", ["Relay"]],
+      ["education", []],
+    ]);
+  });
+
+  test("label lines, list items and entries with a date are not headings with a note", () => {
+    const bold = (t: string) => seg(t, { bold: true });
+    const text = "IT Constructs : Data Structures, OOPS and Networks";
+    const label = line([{ ...seg(text, {}), runs: [] }]);
+    label.segments[0]!.runs = [
+      { start: 0, end: 15, font: "Helvetica-Bold", size: 10, bold: true, italic: false },
+      { start: 15, end: text.length, font: "Helvetica", size: 10, bold: false, italic: false },
+    ];
+    expect(headingPart(label)).toBeNull();
+    const item = line([{ ...seg("➔ Portfolio (Dec, 2021)"), runs: [] }]);
+    item.segments[0]!.runs = [
+      { start: 0, end: 2, font: "Helvetica", size: 10, bold: false, italic: false },
+      { start: 2, end: 11, font: "Helvetica-Bold", size: 10, bold: true, italic: false },
+      { start: 11, end: 23, font: "Helvetica", size: 10, bold: false, italic: false },
+    ];
+    expect(headingPart(item)).toBeNull();
+    expect(headingPart(line([bold("Projects"), seg("2021", { x: 400 })]))).toBeNull();
+  });
+
+  test("two headings that do not read as one stay two", () => {
+    const head = (t: string, y: number, index: number) => line(t, { x: 40, y, size: 10, bold: true, index });
+    const lines = [head("SKILLS", 100, 0), line("Rust", { y: 113, index: 1 }), head("EDUCATION", 130, 2)];
+    expect([...findHeadingLayout(lines).headings.values()].map((h) => h.title)).toEqual(["SKILLS", "EDUCATION"]);
+  });
+});
