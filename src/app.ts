@@ -39,6 +39,8 @@ export interface AppOptions {
   steps?: VerificationSteps;
   /** dashboard tuning for tests: refresh interval, argon2 cost */
   dashboard?: Pick<DashboardDeps, "refreshMs" | "auth">;
+  /** for tests: how long a verification waits for a GitHub that does not answer (default 2 minutes) */
+  githubGiveUpMs?: number;
 }
 
 /**
@@ -92,9 +94,12 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
     clock,
     events,
     logger: logger.child({ component: "worker" }),
-    handlers: [verificationJobHandler({ service: verifications, steps, logger })],
+    handlers: [
+      verificationJobHandler({ service: verifications, steps, logger, clock, githubGiveUpMs: opts.githubGiveUpMs }),
+    ],
     concurrency: config.workerConcurrency,
     leaseMs: config.jobLeaseMs,
+    deadlineMs: config.jobDeadlineMs,
     heartbeatMs: Math.max(250, Math.floor(config.jobLeaseMs / 3)),
     rescueEveryMs: Math.max(250, Math.min(5_000, Math.floor(config.jobLeaseMs / 2))),
   });
@@ -158,6 +163,7 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
     },
     reportLinks,
     maxResumeBytes: config.maxResumeBytes,
+    forgeHosts: config.forgeHosts.map((h) => h.host),
     // the upload form submits through POST /v1/verify's own acceptance
     acceptUpload: (request, who, server) =>
       acceptUpload(
@@ -165,6 +171,7 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
           verifications,
           maxResumeBytes: config.maxResumeBytes,
           uploads: { ...bodies, deadlineMs: config.uploadTimeoutMs },
+          forgeHosts: config.forgeHosts,
         },
         request,
         who,
@@ -180,6 +187,7 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
     maxResumeBytes: config.maxResumeBytes,
     metricsToken: config.metricsToken,
     uploads: { ...bodies, deadlineMs: config.uploadTimeoutMs },
+    forgeHosts: config.forgeHosts,
     extra: [dashboard.routes],
     health: {
       checkDatabase: () => {
@@ -194,9 +202,14 @@ export function createApp(config: Readonly<Config>, opts: AppOptions = {}) {
         }
       },
       workerLoopAgeMs: () => (worker.lastTickAt === 0 ? Infinity : clock.now() - worker.lastTickAt),
+      jobs: () => {
+        const c = jobStore.counts(clock.now());
+        return { runningPastDeadline: c.pastDeadline, oldestDueAgeMs: c.oldestDueAgeMs };
+      },
       metrics: () =>
         renderMetrics({
           jobs: jobStore.counts(clock.now()),
+          deadlines: worker.deadlineStats,
           verifications: verifications.countsByStatus(),
           github: steps.githubRateLimit?.() ?? null,
           extra: webhooks.metricsLines(),

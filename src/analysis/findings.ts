@@ -22,6 +22,7 @@ const LATE: ReadonlySet<RuleId> = new Set([
   "COMMIT_BURST",
   "PREDATES_REPO_OR_ACCOUNT",
   "UNANCHORED_HISTORY",
+  "PUSHED_LONG_AFTER_DATES",
 ]);
 /** Forged dates and the padding beside them: once one of them is CRITICAL, the history is forged, one fact. */
 const FORGERY: ReadonlySet<RuleId> = new Set([
@@ -89,6 +90,9 @@ export const INNOCENT_READING: Record<RuleId, string> = {
   UNLINKED_EMAIL_COMMITS: "often the candidate's own commits from a work laptop or an employer's email",
   RENAMED_REPO: "repositories are renamed all the time; GitHub redirects the old name",
   AI_AGENT: "using AI tools is no misconduct; ask how the work was done",
+  PUSHED_LONG_AFTER_DATES:
+    "a history developed on another host, a company server or an offline machine and pushed at once looks the same",
+  HOST_NOT_CHECKED: "the verification was asked for accounts on other hosts only",
 };
 
 const RULE_TITLE: Partial<Record<RuleId, string>> = {
@@ -112,8 +116,10 @@ function factOf(f: Flag, sameRepo: readonly Flag[]): FactId | null {
   if (f.rule === "CLOCK_TIME_MONOCULTURE" && f.severity !== "CRITICAL" && Number(scheduled?.evidence?.onClock) > 0)
     return "scheduled-job";
   if (COPY.has(f.rule))
-    return sameRepo.some((x) => x.rule === "COPIED_REPOSITORY" || x.rule === "FOREIGN_HISTORY") &&
-      sameRepo.filter((x) => COPY.has(x.rule)).length > 1
+    // a copy check that could not run (an INFO on a host without tree SHAs) is no copy
+    return sameRepo.some(
+      (x) => (x.rule === "COPIED_REPOSITORY" && x.severity !== "INFO") || x.rule === "FOREIGN_HISTORY",
+    ) && sameRepo.filter((x) => COPY.has(x.rule)).length > 1
       ? "copied"
       : null;
   return null;

@@ -1,7 +1,8 @@
 import type { GhRepo } from "../github/types.ts";
 import type { ClaimedProject, ResumeTextLine } from "../resume/types.ts";
-import { canonicalUrl, claimRepoRefs, repoKey } from "./claim-links.ts";
+import { canonicalUrl, claimRepoRefs, GITHUB_ONLY } from "./claim-links.ts";
 import { contentWords, nameSimilarity, nameTokens, rawTokens } from "./name-tokens.ts";
+import { isGitHub, pagesSiteOf, repoKeyOf, repoUrlOf } from "./repo-hosts.ts";
 import type { MatchBasis } from "./types.ts";
 
 /** A name similarity at or above this is a name match (equal identity tokens score 1). */
@@ -33,8 +34,10 @@ export interface MatchInput {
   claims: ClaimedProject[];
   /** repositories that may be matched by name: the candidate's own, plus any linked elsewhere in the resume */
   repos: GhRepo[];
-  /** every linked "owner/name" (repoKey) resolved through GitHub: the repository, or null when it does not exist */
+  /** every linked repository (repo-hosts.ts key) resolved through its host: the repository, or null when it does not exist */
   linkTargets: ReadonlyMap<string, GhRepo | null>;
+  /** the hosts the verification reads (default GitHub alone): links elsewhere are not followed */
+  hosts?: ReadonlySet<string>;
 }
 
 function wordsOverlap(a: Set<string>, b: Set<string>): number {
@@ -44,15 +47,15 @@ function wordsOverlap(a: Set<string>, b: Set<string>): number {
   return hit / Math.min(a.size, 8);
 }
 
-/** Repositories a claim's non-repository links point at (a homepage or a github.io page). */
+/** Repositories a claim's non-repository links point at (a homepage or the host's pages site: github.io ...). */
 function homepageHit(claim: ClaimedProject, repo: GhRepo): boolean {
   const targets = claim.otherLinks.map((l) => canonicalUrl(l.url));
   if (repo.homepage && repo.homepage.trim() !== "") {
     const home = canonicalUrl(repo.homepage);
     if (home !== "" && targets.includes(home)) return true;
   }
-  const pages = `${repo.owner}.github.io/${repo.name}`.toLowerCase();
-  return targets.some((t) => t === pages || t.startsWith(`${pages}/`));
+  const pages = pagesSiteOf(repo);
+  return pages !== null && targets.some((t) => t === pages || t.startsWith(`${pages}/`));
 }
 
 /**
@@ -76,6 +79,9 @@ export function scoreCandidate(claim: ClaimedProject, repo: GhRepo): { score: nu
   return { score: Math.round(score * 1000) / 1000, basis: "fuzzy" };
 }
 
+/** Repositories in a stable order: by host and path ("github.com/..." sorts GitHub's as their full names do). */
+const byUrl = (r: GhRepo) => repoUrlOf(r).toLowerCase();
+
 /**
  * Ties each claim to at most one repository. An explicit link wins (the first linked repository that
  * exists); the remaining claims are matched by name/description one-to-one, best pair first, ties broken
@@ -89,36 +95,34 @@ export function matchClaims(input: MatchInput): ClaimMatch[] {
     basis: null,
     score: 0,
   }));
+  const hosts = input.hosts ?? GITHUB_ONLY;
   const taken = new Set<string>();
   for (const r of results) {
-    for (const ref of claimRepoRefs(r.claim)) {
+    for (const ref of claimRepoRefs(r.claim, hosts)) {
       const target = input.linkTargets.get(ref.key);
       if (target) {
         r.repo = target;
         r.basis = "link";
         r.score = 1;
-        taken.add(repoKey(target.owner, target.name));
+        taken.add(repoKeyOf(target));
         break;
       }
     }
   }
   const pairs: Array<{ i: number; repo: GhRepo; score: number; basis: MatchBasis }> = [];
-  const repos = [...input.repos].sort((a, b) => (a.fullName.toLowerCase() < b.fullName.toLowerCase() ? -1 : 1));
+  const repos = [...input.repos].sort((a, b) => (byUrl(a) < byUrl(b) ? -1 : 1));
   for (const r of results) {
     if (r.repo) continue;
     for (const repo of repos) {
-      if (taken.has(repoKey(repo.owner, repo.name))) continue;
+      if (taken.has(repoKeyOf(repo))) continue;
       const { score, basis } = scoreCandidate(r.claim, repo);
       if (score >= MATCH_ACCEPT_MIN) pairs.push({ i: r.index, repo, score, basis });
     }
   }
-  pairs.sort(
-    (a, b) =>
-      b.score - a.score || a.i - b.i || (a.repo.fullName.toLowerCase() < b.repo.fullName.toLowerCase() ? -1 : 1),
-  );
+  pairs.sort((a, b) => b.score - a.score || a.i - b.i || (byUrl(a.repo) < byUrl(b.repo) ? -1 : 1));
   for (const p of pairs) {
     const r = results[p.i];
-    const key = repoKey(p.repo.owner, p.repo.name);
+    const key = repoKeyOf(p.repo);
     if (!r || r.repo || taken.has(key)) continue;
     r.repo = p.repo;
     r.basis = p.basis;
@@ -127,10 +131,10 @@ export function matchClaims(input: MatchInput): ClaimMatch[] {
   }
   for (const r of results) {
     if (r.repo) continue;
-    const refs = claimRepoRefs(r.claim);
+    const refs = claimRepoRefs(r.claim, hosts);
     r.reason =
       refs.length > 0
-        ? `the linked repository ${refs.map((x) => `${x.owner}/${x.name}`).join(", ")} does not exist or is not public, and no public repository matches the name`
+        ? `the linked repository ${refs.map((x) => (isGitHub(x.host) ? `${x.owner}/${x.name}` : `${x.host}/${x.owner}/${x.name}`)).join(", ")} does not exist or is not public, and no public repository matches the name`
         : "no public repository matches its name or description";
   }
   return results;
@@ -195,11 +199,11 @@ export function mentionPattern(repo: GhRepo): RegExp | null {
 /** Where a line names the repository as work (see the module comment), or null. */
 function namedAt(line: ResumeTextLine, repo: GhRepo, pattern: RegExp): string | null {
   if (NOT_WORK_CONTEXT.has(line.sectionKind)) return null;
-  const pages = `${repo.owner}.github.io/${repo.name}`.toLowerCase();
+  const pages = pagesSiteOf(repo);
   const home = repo.homepage ? canonicalUrl(repo.homepage) : "";
   const linked = line.links.some((u) => {
     const c = canonicalUrl(u);
-    return c === pages || c.startsWith(`${pages}/`) || (home !== "" && c === home);
+    return (pages !== null && (c === pages || c.startsWith(`${pages}/`))) || (home !== "" && c === home);
   });
   const m = pattern.exec(line.text);
   const before = m ? line.text.slice(0, m.index) : "";
@@ -226,10 +230,10 @@ export function repositoryMentions(
   taken: ReadonlySet<string>,
 ): RepositoryMention[] {
   const out: RepositoryMention[] = [];
-  const repos = [...owned].sort((a, b) => (a.fullName.toLowerCase() < b.fullName.toLowerCase() ? -1 : 1));
+  const repos = [...owned].sort((a, b) => (byUrl(a) < byUrl(b) ? -1 : 1));
   for (const repo of repos) {
     // a fork named in the text is the upstream tool the candidate used ("deployed on Kubernetes")
-    if (repo.fork || taken.has(repoKey(repo.owner, repo.name))) continue;
+    if (repo.fork || taken.has(repoKeyOf(repo))) continue;
     const pattern = mentionPattern(repo);
     if (!pattern) continue;
     for (const line of lines) {
@@ -264,7 +268,7 @@ export function withRepositoryMentions(
   owned: readonly GhRepo[],
   lines: readonly ResumeTextLine[],
 ): ClaimMatch[] {
-  const taken = new Set(matches.flatMap((m) => (m.repo ? [repoKey(m.repo.owner, m.repo.name)] : [])));
+  const taken = new Set(matches.flatMap((m) => (m.repo ? [repoKeyOf(m.repo)] : [])));
   const found = repositoryMentions(owned, lines, taken).map(
     (f, i): ClaimMatch => ({ index: matches.length + i, claim: f.claim, repo: f.repo, basis: "mention", score: 1 }),
   );

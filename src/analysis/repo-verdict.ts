@@ -1,5 +1,7 @@
+import type { ForgeEvidence } from "../forges/types.ts";
 import type { GhRepo, GhUser, RepoEvidence } from "../github/types.ts";
 import { type OwnCommits, ownCommits, sameLogin } from "./own-commits.ts";
+import { hostName, hostOfRepo, repoLabel } from "./repo-hosts.ts";
 import { judgeRepository } from "./rules/repo-rules.ts";
 import type { RepoRuleContext } from "./rules/rule-context.ts";
 import type { Flag } from "./types.ts";
@@ -16,13 +18,22 @@ export interface RepoVerdict {
   shortBulkDump: boolean;
 }
 
+/** True when the host links no commit to an account (GitLab): commits were tied to the candidate by email. */
+const unlinkedOnHost = (e: { forge?: ForgeEvidence }) =>
+  e.forge?.capabilities.lacks.some((l) => l.evidence === "commit-accounts") ?? false;
+
 /**
  * Judges one repository for one candidate: counts their own commits, runs the forensic rules, and adds
  * EMPTY_REPO / NO_CANDIDATE_COMMITS when there is nothing to credit. A repository owned by someone else
  * counts only when the candidate has commits there (accepted = false otherwise, and no rule runs).
  */
-export function judgeRepo(user: GhUser, evidence: RepoEvidence, claim?: RepoRuleContext["claim"]): RepoVerdict {
+export function judgeRepo(
+  user: GhUser,
+  evidence: RepoEvidence & { forge?: ForgeEvidence },
+  claim?: RepoRuleContext["claim"],
+): RepoVerdict {
   const repo = evidence.repo;
+  const label = repoLabel(repo);
   const own = ownCommits(evidence, user.login);
   const owned = sameLogin(repo.owner, user.login);
   const base = { repo, evidence, own, forkWithoutOwnWork: false, shortBulkDump: false };
@@ -49,15 +60,15 @@ export function judgeRepo(user: GhUser, evidence: RepoEvidence, claim?: RepoRule
     severity: h.severity,
     message: h.message,
     rule: h.rule,
-    repo: repo.fullName,
+    repo: label,
     evidence: h.evidence,
   }));
   if (repo.empty || evidence.totalCommitCount === 0) {
     flags.push({
       severity: "WARNING",
       rule: "EMPTY_REPO",
-      repo: repo.fullName,
-      message: `${repo.fullName}: the repository is empty; there is no work in it to verify (the work may not be pushed yet)`,
+      repo: label,
+      message: `${label}: the repository is empty; there is no work in it to verify (the work may not be pushed yet)`,
     });
   } else if (
     own.count === 0 &&
@@ -66,8 +77,10 @@ export function judgeRepo(user: GhUser, evidence: RepoEvidence, claim?: RepoRule
     flags.push({
       severity: "WARNING",
       rule: "NO_CANDIDATE_COMMITS",
-      repo: repo.fullName,
-      message: `${repo.fullName}: none of its ${evidence.totalCommitCount} commits are linked to ${user.login}'s account; commits made under an email the account does not list do not count here`,
+      repo: label,
+      message: unlinkedOnHost(evidence)
+        ? `${label}: ${hostName(hostOfRepo(repo))} links no commit to an account, and none of its ${evidence.totalCommitCount} commits carries an email tied to ${user.login} (the profile's public email, the host's noreply address, or a commit ${user.login} pushed); commits made under another email do not count here`
+        : `${label}: none of its ${evidence.totalCommitCount} commits are linked to ${user.login}'s account; commits made under an email the account does not list do not count here`,
       evidence: { totalCommits: evidence.totalCommitCount },
     });
   }

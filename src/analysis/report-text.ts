@@ -1,4 +1,5 @@
 import { textTable } from "../lib/text-table.ts";
+import { GITHUB_HOST } from "./repo-hosts.ts";
 import type { AnalysisOutcome } from "./types.ts";
 import { VERDICT_MEANING, verdictOf } from "./verdict.ts";
 
@@ -27,6 +28,7 @@ export function reportText(outcome: AnalysisOutcome, heading: string): string[] 
         [
           { header: "match", max: 6 },
           { header: "project", max: NAME_WIDTH },
+          { header: "host", max: 24 },
           { header: "repository", max: 44 },
           { header: "commits", max: 12 },
           { header: "evidence", max: 0 },
@@ -34,7 +36,9 @@ export function reportText(outcome: AnalysisOutcome, heading: string): string[] 
         vp.map((p) => [
           p.matchStrength,
           p.name,
-          p.repoUrl,
+          p.host,
+          // the path on its host (the host has its own column)
+          p.repoUrl.startsWith(`${p.host}/`) ? p.repoUrl.slice(p.host.length + 1) : p.repoUrl,
           `${p.commitsEstimated ? "about " : ""}${p.commits} of ${p.totalCommits}`,
           [
             `matched by ${p.matchedBy}`,
@@ -81,9 +85,10 @@ export function reportText(outcome: AnalysisOutcome, heading: string): string[] 
     ),
   );
   for (const p of b.penalties) lines.push(`  -${p.points} ${p.severity} ${p.rule}${p.repo ? ` (${p.repo})` : ""}`);
+  const otherHosts = vp.some((p) => p.host !== GITHUB_HOST);
   lines.push(
     "",
-    `GitHub calls: ${outcome.githubCalls.calls} (${outcome.githubCalls.notModified} answered 304 Not Modified)`,
+    `${otherHosts ? "Calls to the hosts" : "GitHub calls"}: ${outcome.githubCalls.calls} (${outcome.githubCalls.notModified} answered 304 Not Modified)`,
   );
   return lines;
 }

@@ -51,7 +51,7 @@ export interface AnalysisOutcome {
   githubCalls: { calls: number; notModified: number };
 }
 
-export type AnalysisFailureCode = "github_user_not_found" | "no_projects_found";
+export type AnalysisFailureCode = "github_user_not_found" | "account_not_found" | "no_projects_found";
 
 /** The analysis could not run at all (the job ends FAILED with this code and message). */
 export class AnalysisFailure extends Error {

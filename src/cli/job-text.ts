@@ -1,4 +1,5 @@
 import { verdictOf } from "../analysis/verdict.ts";
+import { hostAccountOf } from "../lib/host-account.ts";
 import { textTable } from "../lib/text-table.ts";
 
 type Json = Record<string, unknown>;
@@ -24,7 +25,11 @@ export function jobText(o: {
   const newest = o.deliveries[0]?.state;
   const webhook = s(j.webhookStatus) || (newest === "failed" ? "webhook_failed" : (newest ?? ""));
   const pairs: Array<[string, string]> = [
-    ["GitHub user", s(j.hostUsername)],
+    ["GitHub user", (!hostAccountOf(s(j.hostUsername)) && s(j.hostUsername)) || "(none given)"],
+    ...(hostAccountOf(s(j.hostUsername)) ? [["main account", s(j.hostUsername)] as [string, string]] : []),
+    ...(Array.isArray(j.accounts) && j.accounts.length
+      ? [["accounts", j.accounts.map(s).join(", ")] as [string, string]]
+      : []),
     ["candidate", s(j.candidateName) || "(no name read from the resume)"],
     ["created", s(j.createdAt)],
     ...(final ? [["completed", s(j.completedAt)] as [string, string]] : []),
@@ -46,10 +51,16 @@ export function jobText(o: {
           [
             { header: "match", max: 6 },
             { header: "project", max: 28 },
+            { header: "host", max: 24 },
             { header: "repository", max: 44 },
             { header: "commits", max: 0 },
           ],
-          projects.map((p) => [s(p.matchStrength), s(p.name), s(p.repoUrl), s(p.commits)]),
+          projects.map((p) => {
+            // results written before projects named their host carry it in repoUrl only
+            const host = s(p.host) || s(p.repoUrl).split("/")[0]!;
+            const path = s(p.repoUrl).startsWith(`${host}/`) ? s(p.repoUrl).slice(host.length + 1) : s(p.repoUrl);
+            return [s(p.matchStrength), s(p.name), host, path, s(p.commits)];
+          }),
           "  ",
         ),
       );

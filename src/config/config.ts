@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { z } from "zod";
 import { bool, databaseUrl, duration, durationList, int, url } from "./config-values.ts";
+import { type ForgeHostConfig, ForgeHostsError, parseForgeHosts } from "./forge-hosts.ts";
 
 /**
  * The service configuration: defaults -> environment -> command-line flags, validated once, then frozen.
@@ -22,6 +23,11 @@ export interface Config {
   githubTokens: string[];
   /** repositories whose evidence is gathered at once per verification */
   githubConcurrency: number;
+  /**
+   * the GitLab and Gitea/Forgejo hosts a verification may read accounts on: gitlab.com (with GITLAB_TOKEN)
+   * and codeberg.org, then FORGE_HOSTS's entries (forge-hosts.ts)
+   */
+  forgeHosts: ForgeHostConfig[];
   workerConcurrency: number;
   webhookTimeoutMs: number;
   webhookRetryScheduleMs: number[];
@@ -30,6 +36,8 @@ export interface Config {
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   shutdownGraceMs: number;
   jobLeaseMs: number;
+  /** how long one attempt of a verification may run before it is aborted and retried (or failed) */
+  jobDeadlineMs: number;
   maxResumeBytes: number;
   resumeRetentionMs: number;
   defaultMonthlyQuota: number;
@@ -93,6 +101,18 @@ export const SETTINGS = {
     def: "8",
     help: "repositories whose GitHub evidence is gathered at once per verification (GitHub refuses over 100)",
   },
+  gitlabToken: {
+    env: "GITLAB_TOKEN",
+    flag: "gitlab-token",
+    def: "",
+    help: "gitlab.com token with read_api (optional: 2,000 requests a minute instead of 500 per address)",
+  },
+  forgeHosts: {
+    env: "FORGE_HOSTS",
+    flag: "forge-hosts",
+    def: "",
+    help: 'GitLab, Gitea and Forgejo hosts to read accounts on besides gitlab.com and codeberg.org: "host=kind[,token]" entries separated by ";" (kind gitlab, gitea or forgejo)',
+  },
   workerConcurrency: {
     env: "WORKER_CONCURRENCY",
     flag: "worker-concurrency",
@@ -135,6 +155,12 @@ export const SETTINGS = {
     flag: "job-lease",
     def: "30s",
     help: "how long a crashed worker's job stays claimed before another run picks it up",
+  },
+  jobDeadline: {
+    env: "JOB_DEADLINE",
+    flag: "job-deadline",
+    def: "5m",
+    help: "how long one attempt of a verification may run; past it the job is aborted, its slot freed, and it is retried with backoff (deadline_exceeded once its attempts are spent)",
   },
   resumeRetention: {
     env: "RESUME_RETENTION",
@@ -188,6 +214,9 @@ export const SETTINGS = {
 
 export type SettingName = keyof typeof SETTINGS;
 
+/** Settings whose values hold tokens: a problem with one names the setting and the reason, never the value. */
+const SECRET_VALUES: ReadonlySet<SettingName> = new Set(["gitlabToken", "forgeHosts"]);
+
 const schema = z.object({
   port: int(0, 65535),
   host: z.string().min(1),
@@ -204,6 +233,15 @@ const schema = z.object({
     message: "GITHUB_TOKENS must be tokens separated by commas, without spaces inside a token",
   }),
   githubConcurrency: int(1, 100),
+  gitlabToken: z.string().refine((s) => !/\s/.test(s.trim()), { message: "GITLAB_TOKEN must not contain spaces" }),
+  forgeHosts: z.string().superRefine((s, ctx) => {
+    try {
+      parseForgeHosts({ FORGE_HOSTS: s });
+    } catch (err) {
+      if (!(err instanceof ForgeHostsError)) throw err;
+      ctx.addIssue({ code: "custom", message: err.message });
+    }
+  }),
   workerConcurrency: int(1, 256),
   webhookTimeout: duration("WEBHOOK_TIMEOUT").refine((ms) => ms >= 1, "WEBHOOK_TIMEOUT must be positive"),
   webhookRetrySchedule: durationList(),
@@ -212,6 +250,7 @@ const schema = z.object({
   logLevel: z.enum(["debug", "info", "warn", "error", "silent"]),
   shutdownGrace: duration("SHUTDOWN_GRACE"),
   jobLease: duration("JOB_LEASE").refine((ms) => ms >= 1000, "JOB_LEASE must be at least 1s"),
+  jobDeadline: duration("JOB_DEADLINE").refine((ms) => ms >= 1000, "JOB_DEADLINE must be at least 1s"),
   resumeRetention: duration("RESUME_RETENTION"),
   defaultMonthlyQuota: int(0, 1_000_000_000),
   defaultRateLimit: int(0, 1_000_000),
@@ -256,7 +295,9 @@ export function loadConfig(
     const problems = parsed.error.issues.map((i) => {
       const key = String(i.path[0]) as SettingName;
       const s = SETTINGS[key];
-      return s ? `${s.env} (--${s.flag}) = ${JSON.stringify(raw[key])}: ${i.message}` : i.message;
+      // settings that hold tokens are never echoed: the message says which entry and why
+      const shown = SECRET_VALUES.has(key) ? "(value not shown)" : JSON.stringify(raw[key]);
+      return s ? `${s.env} (--${s.flag}) = ${shown}: ${i.message}` : i.message;
     });
     throw new ConfigError(problems);
   }
@@ -276,6 +317,9 @@ export function loadConfig(
       ...new Set([...v.githubTokens.split(","), v.githubToken].map((t) => t.trim()).filter((t) => t !== "")),
     ]) as string[],
     githubConcurrency: v.githubConcurrency,
+    forgeHosts: Object.freeze(
+      parseForgeHosts({ FORGE_HOSTS: v.forgeHosts, GITLAB_TOKEN: v.gitlabToken }).map((h) => Object.freeze(h)),
+    ) as ForgeHostConfig[],
     workerConcurrency: v.workerConcurrency,
     webhookTimeoutMs: v.webhookTimeout,
     webhookRetryScheduleMs: Object.freeze([...v.webhookRetrySchedule]) as number[],
@@ -284,6 +328,7 @@ export function loadConfig(
     logLevel: v.logLevel,
     shutdownGraceMs: v.shutdownGrace,
     jobLeaseMs: v.jobLease,
+    jobDeadlineMs: v.jobDeadline,
     maxResumeBytes: 10 * 1024 * 1024,
     resumeRetentionMs: v.resumeRetention,
     defaultMonthlyQuota: v.defaultMonthlyQuota,

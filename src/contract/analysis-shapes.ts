@@ -41,6 +41,7 @@ export const FORENSIC_RULES = [
   "UNANCHORED_HISTORY",
   "AUTOMATED_COMMITS",
   "INFLATED_ACTIVITY",
+  "PUSHED_LONG_AFTER_DATES",
 ] as const;
 
 /** The rules that raise flags about the resume and the matching rather than a history. Append only. */
@@ -56,6 +57,7 @@ export const CLAIM_RULES = [
   "UNLINKED_EMAIL_COMMITS",
   "AI_AGENT",
   "REPO_UNAVAILABLE",
+  "HOST_NOT_CHECKED",
 ] as const;
 
 export const RULES = [...FORENSIC_RULES, ...CLAIM_RULES] as const;
@@ -75,6 +77,10 @@ const projectSpec = {
 
 /** What the analysis adds to every verified project. One line per member. */
 const projectEvidence = {
+  host: Type.String({
+    description:
+      "the host serving the repository: github.com, gitlab.com, codeberg.org or a configured host (repoUrl's first segment)",
+  }),
   commitsEstimated: Type.Optional(
     Type.Boolean({
       description: "present and true when `commits` is an estimate: a long history read in pages without statistics",
@@ -115,7 +121,11 @@ const flagSpec = {
 /** What the analysis adds to every flag. One line per member. */
 const flagDetails = {
   rule: Rule,
-  repo: Type.Optional(Type.String({ description: "owner/name, when the flag is about one repository" })),
+  repo: Type.Optional(
+    Type.String({
+      description: "owner/name on GitHub, host/owner/name on another host, when the flag is about one repository",
+    }),
+  ),
   project: Type.Optional(Type.String({ description: "the claimed project's name, when it is about one claim" })),
   evidence: Type.Optional(
     Type.Record(Type.String(), Type.Union([Type.Number(), Type.String()]), {

@@ -37,7 +37,9 @@ export const FailureSchema = named(
 /** The spec's VerificationResult members (the interface contract fixes them). */
 const resultSpec = {
   trackingId: Type.String({ description: "the job's id, returned when it was queued" }),
-  hostUsername: Type.String({ description: "the GitHub username given at creation" }),
+  hostUsername: Type.String({
+    description: "the username given at creation: a GitHub login, or host:username for an account on another host",
+  }),
   confidenceScore: Int({
     minimum: 0,
     maximum: 100,
@@ -49,8 +51,17 @@ const resultSpec = {
   completedAt: date("when the job reached its final state"),
 };
 
+/** The accounts on other hosts a verification was created with (absent when none were given). */
+const accountsMember = Type.Optional(
+  Type.Array(Type.String({ description: "host:username, e.g. gitlab.com:alice" }), {
+    description:
+      "the candidate's accounts on hosts other than GitHub given at creation (GitLab, Gitea/Forgejo); absent when none were given",
+  }),
+);
+
 /** What this service adds to a final result when it records it (stored, polled and sent by webhook alike). One line per member. */
 const resultExtras = {
+  accounts: accountsMember,
   createdAt: date("when the job was queued"),
   error: Type.Optional(FailureSchema),
   candidateName: Type.Optional(
@@ -101,7 +112,10 @@ export const PendingJobSchema = named(
   open(
     {
       trackingId: Type.String({ description: "the job's id, returned when it was queued" }),
-      hostUsername: Type.String({ description: "the GitHub username given at creation" }),
+      hostUsername: Type.String({
+        description: "the username given at creation: a GitHub login, or host:username for an account on another host",
+      }),
+      accounts: accountsMember,
       status: oneOf(["queued", "processing"], {
         description: "queued: waiting for a worker; processing: being verified",
       }),
@@ -109,8 +123,17 @@ export const PendingJobSchema = named(
       stage: Type.Optional(
         oneOf(STAGES, {
           description:
-            "processing only: extracting (reading the PDF), fetching (GitHub evidence), analysing (flags and score)",
+            "processing only: extracting (reading the PDF), fetching (evidence from GitHub and the other hosts), analysing (flags and score)",
         }),
+      ),
+      stageDetail: Type.Optional(
+        Type.String({
+          description:
+            "processing only, while the job waits on something it does not control: what (e.g. GitHub cannot be reached, and why) and until when it keeps trying",
+        }),
+      ),
+      giveUpAt: Type.Optional(
+        date("with stageDetail: when the job fails (e.g. github_unavailable) if what it waits for does not recover"),
       ),
     },
     { description: "a job before its final state" },

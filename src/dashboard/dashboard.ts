@@ -59,6 +59,8 @@ export interface DashboardDeps {
   reportLinks: ReportLinks;
   /** the largest resume the upload form takes (the API's limit) */
   maxResumeBytes: number;
+  /** the hosts the upload form's accounts may be on (config.forgeHosts' names), for its hint */
+  forgeHosts?: readonly string[];
   /**
    * POST /v1/verify's acceptance of a multipart upload (http/accept-upload.ts), handed in by the app:
    * the upload form reads its fields, then submits exactly as the API does

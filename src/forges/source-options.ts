@@ -1,7 +1,7 @@
+import type { ForgeHostConfig } from "../config/forge-hosts.ts";
 import type { RateGate } from "../github/rate-gate.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/log.ts";
-import type { ForgeHostConfig } from "./forge-hosts.ts";
 import { createForgeHttp, type ForgeHttp, type HostPolicy } from "./http/forge-http.ts";
 import { processResponseCache, type ResponseCache } from "./http/response-cache.ts";
 
@@ -18,6 +18,8 @@ export interface ForgeSourceOptions {
   requestTimeoutMs?: number;
   maxWaitMs?: number;
   sleep?: (ms: number) => Promise<void>;
+  /** the job's signal: an aborted job stops its requests at once (see ForgeHttpOptions.signal) */
+  signal?: AbortSignal;
   logger?: Logger;
   /** pages of 100 commits read per repository at most (default 10) */
   maxCommitPages?: number;
@@ -43,5 +45,6 @@ export function forgeHttpFor(o: ForgeSourceOptions, policy: HostPolicy): ForgeHt
     requestTimeoutMs: o.requestTimeoutMs,
     maxWaitMs: o.maxWaitMs,
     sleep: o.sleep,
+    signal: o.signal,
   });
 }

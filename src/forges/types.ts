@@ -1,3 +1,4 @@
+import type { RateLimitSnapshot } from "../github/rate-limit-policy.ts";
 import {
   type GhRepo,
   GitHubRateLimitedError,
@@ -37,7 +38,9 @@ export type EvidenceKind =
   /** repository languages in bytes (GitHub, Gitea) rather than percentages (GitLab) */
   | "language-bytes"
   /** search for older copies by name */
-  | "copy-search";
+  | "copy-search"
+  /** the repository's root listing: manifests (dependencies) and AI-agent files */
+  | "root-files";
 
 /** Something a host does not give, and why: a rule that needs it reports it instead of guessing. */
 export interface MissingEvidence {
@@ -105,12 +108,20 @@ export interface ForgeRepoEvidence extends RepoEvidence {
   forge: ForgeEvidence;
 }
 
-/** A host's evidence source: GitHubSource's contract, with the forge record on every repository. */
+/**
+ * The forge seam: what the analysis reads from any host (GitHub, GitLab, Gitea/Forgejo). GitHubSource's
+ * contract (the user, their repositories, a repository by path, one repository's evidence, which runs the
+ * host's copy search for a suspect, and the calls spent), with the forge record on every repository, the
+ * host's capabilities and its rate state. Every GhRepo a source returns carries its `host`.
+ */
 export interface ForgeSource extends GitHubSource {
+  /** the host as resumes and accounts name it: "github.com", "gitlab.com", "codeberg.org", "git.example.com" */
   readonly host: string;
   readonly kind: ForgeKind;
   capabilities(): ForgeCapabilities;
   repoEvidence(repo: GhRepo, login: string): Promise<ForgeRepoEvidence>;
+  /** the budget window the host last reported on this source's token, or null when it reports none */
+  rateLimit(): RateLimitSnapshot | null;
 }
 
 /**

@@ -12,6 +12,12 @@ export interface TransportCounters {
   servedFromCache: number;
 }
 
+/**
+ * How GitHub answered one request, for a verification to tell a person what it waits for: `ok` when GitHub
+ * answered (any status below 500), else what went wrong (no connection, no answer in time, a 5xx).
+ */
+export type GitHubAnswer = { ok: true } | { ok: false; problem: string };
+
 export interface ConditionalFetchOptions {
   fetch: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
   /** null disables caching */
@@ -28,6 +34,10 @@ export interface ConditionalFetchOptions {
   onRateLimit?: (snapshot: RateLimitSnapshot) => void;
   /** bodies larger than this are not cached (default 4 MB) */
   maxCachedBytes?: number;
+  /** the verification's own signal (its deadline, its lease): once aborted no request is sent or awaited */
+  signal?: AbortSignal;
+  /** told how each request went (GitHubAnswer) */
+  onAnswer?: (answer: GitHubAnswer) => void;
 }
 
 const REDIRECTS = new Set([301, 302, 307, 308]);
@@ -51,6 +61,15 @@ export class GitHubTimeoutError extends Error {
   }
 }
 
+/** A failed request in words: Bun's error code (ConnectionRefused, FailedToOpenSocket ...) and message. */
+function connectionProblem(err: unknown): string {
+  if (err instanceof GitHubTimeoutError) return err.message;
+  const e = err as { code?: unknown; message?: unknown } | null;
+  const code = typeof e?.code === "string" ? e.code : null;
+  const message = typeof e?.message === "string" ? e.message : String(err);
+  return code && !message.includes(code) ? `${code}: ${message}` : message;
+}
+
 function replay(entry: CachedResponse, fresh: Headers | null): Response {
   const headers = new Headers(entry.headers);
   if (fresh) for (const [k, v] of fresh) if (k.startsWith("x-ratelimit-")) headers.set(k, v);
@@ -66,18 +85,23 @@ export function createConditionalFetch(o: ConditionalFetchOptions) {
   const maxCached = o.maxCachedBytes ?? 4 * 1024 * 1024;
 
   async function send(url: string, init: RequestInit, headers: Headers): Promise<{ res: Response; text: string }> {
+    o.signal?.throwIfAborted();
     const timeout = AbortSignal.timeout(o.timeoutMs);
-    const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+    const signal = AbortSignal.any([timeout, ...[init.signal, o.signal].filter((s): s is AbortSignal => !!s)]);
     o.counters.calls++;
     try {
       const res = await o.fetch(url, { ...init, headers, redirect: "manual", signal });
       const text = await res.text(); // read here so the timeout covers the body too
       const rate = readRateLimit(res.headers);
       if (rate) o.onRateLimit?.(rate);
+      o.onAnswer?.(res.status < 500 ? { ok: true } : { ok: false, problem: `GitHub answered ${res.status}` });
       return { res, text };
     } catch (err) {
-      if (timeout.aborted && !init.signal?.aborted) throw new GitHubTimeoutError(o.timeoutMs);
-      throw err;
+      if (o.signal?.aborted) throw o.signal.reason;
+      if (init.signal?.aborted) throw err;
+      const problem = timeout.aborted ? new GitHubTimeoutError(o.timeoutMs) : err;
+      o.onAnswer?.({ ok: false, problem: connectionProblem(problem) });
+      throw problem;
     }
   }
 

@@ -1,11 +1,12 @@
 import { retry } from "@octokit/plugin-retry";
 import { throttling } from "@octokit/plugin-throttling";
 import { Octokit } from "@octokit/rest";
+import { untilAborted } from "../lib/abort.ts";
 import { type Clock, systemClock } from "../lib/clock.ts";
 import { errorMessage } from "../lib/errors.ts";
 import { type Logger, silentLogger } from "../lib/log.ts";
 import type { Database } from "../storage/database.ts";
-import { createConditionalFetch, type TransportCounters } from "./conditional-fetch.ts";
+import { createConditionalFetch, type GitHubAnswer, type TransportCounters } from "./conditional-fetch.ts";
 import { GitHubHttpCache, tokenPartition } from "./http-cache-store.ts";
 import { refuseDotSegments } from "./path-params.ts";
 import { processRateGate, RateGate } from "./rate-gate.ts";
@@ -36,6 +37,10 @@ export interface GitHubClientOptions {
    * private one, so a test's manual time never mixes with real time)
    */
   gate?: RateGate;
+  /** the verification's signal: once it aborts, every request (and every wait for one) ends with its reason */
+  signal?: AbortSignal;
+  /** told how each request went (see GitHubAnswer) */
+  onAnswer?: (answer: GitHubAnswer) => void;
 }
 
 /** An answer: 2xx, or one of the statuses the caller said it handles. */
@@ -111,6 +116,8 @@ export function createGitHubClient(opts: GitHubClientOptions): GitHubClient {
     origin: new URL(baseUrl).origin,
     counters,
     onRateLimit: (snap) => gate.record(budget, snap),
+    signal: opts.signal,
+    onAnswer: opts.onAnswer,
   });
 
   const octokit = new ThrottledOctokit({
@@ -146,13 +153,17 @@ export function createGitHubClient(opts: GitHubClientOptions): GitHubClient {
   ): Promise<GitHubResponse<T>> => {
     const refused = refuseDotSegments<T>(route, params, accept);
     if (refused) return refused;
-    await gate.admit(budget);
+    await gate.admit(budget, 1, opts.signal);
     try {
-      const res = await octokit.request(`GET ${route}`, {
-        ...params,
-        headers: { "x-github-api-version": "2022-11-28" },
-        ...(options.retries !== undefined ? { request: { retries: options.retries } } : {}),
-      });
+      // the retry plugin's backoff and the throttling plugin's queues know no signal: the wait ends anyway
+      const res = await untilAborted(
+        octokit.request(`GET ${route}`, {
+          ...params,
+          headers: { "x-github-api-version": "2022-11-28" },
+          ...(options.retries !== undefined ? { request: { retries: options.retries } } : {}),
+        }),
+        opts.signal,
+      );
       if (res.status >= 300) {
         // only a redirect the transport refused to follow (another host) gets here: never read it as data
         throw new GitHubUnavailableError(
@@ -161,6 +172,7 @@ export function createGitHubClient(opts: GitHubClientOptions): GitHubClient {
       }
       return { status: res.status, data: res.data as T, headers: res.headers as Record<string, string | undefined> };
     } catch (err) {
+      if (opts.signal?.aborted) throw opts.signal.reason;
       if (err instanceof GitHubRateLimitedError || err instanceof GitHubUnavailableError) throw err;
       if (!isHttpError(err))
         throw new GitHubUnavailableError(`GitHub request GET ${route} failed: ${errorMessage(err)}`);

@@ -1,6 +1,7 @@
 import { type Clock, systemClock } from "../lib/clock.ts";
 import type { Logger } from "../lib/log.ts";
 import type { Database } from "../storage/database.ts";
+import type { GitHubAnswer } from "./conditional-fetch.ts";
 import { budgetKey, createGitHubClient, type GitHubClient } from "./github-client.ts";
 import { toGhRepo, toGhUser } from "./github-mappers.ts";
 import { pageOf } from "./link-header.ts";
@@ -40,6 +41,10 @@ export interface GitHubSourceOptions {
   requestTimeoutMs?: number;
   maxSecondaryWaitMs?: number;
   logger?: Logger;
+  /** the verification's signal (its deadline, its lease): once it aborts, every request ends with its reason */
+  signal?: AbortSignal;
+  /** told how each request went, e.g. to show that GitHub cannot be reached (see GitHubAnswer) */
+  onAnswer?: (answer: GitHubAnswer) => void;
 }
 
 /** Listing pages followed at most: 100 pages of 100 repositories. */
@@ -66,6 +71,8 @@ export function createGitHubSource(opts: GitHubSourceOptions): GitHubSource & { 
     requestTimeoutMs: opts.requestTimeoutMs,
     maxSecondaryWaitMs: opts.maxSecondaryWaitMs,
     logger: opts.logger,
+    signal: opts.signal,
+    onAnswer: opts.onAnswer,
   });
   const limits = {
     maxCommitPages: Math.max(2, opts.maxCommitPages ?? 10),

@@ -1,3 +1,4 @@
+import { untilAborted } from "../lib/abort.ts";
 import { type Clock, systemClock } from "../lib/clock.ts";
 import type { RateLimitSnapshot } from "./rate-limit-policy.ts";
 import { GitHubRateLimitedError } from "./types.ts";
@@ -80,15 +81,17 @@ export class RateGate {
 
   /**
    * Admits one request (`cost` units) on `budget`, or throws GitHubRateLimitedError(resetAt) when the
-   * budget is at its reserve. Waits out a short secondary-limit pause. Pair with release().
+   * budget is at its reserve. Waits out a short secondary-limit pause (or until `signal` aborts). Pair
+   * with release().
    */
-  async admit(budget: string, cost = 1): Promise<void> {
+  async admit(budget: string, cost = 1, signal?: AbortSignal): Promise<void> {
     for (;;) {
+      signal?.throwIfAborted();
       const s = this.store.read(budget);
       const wait = s.pausedUntil - this.clock.now();
       if (wait <= 0) break;
       if (wait > this.maxPauseMs) throw new GitHubRateLimitedError(s.pausedUntil);
-      await this.sleep(wait);
+      await untilAborted(this.sleep(wait), signal);
     }
     let refused: number | null = null;
     this.store.update(budget, (s) => {

@@ -39,6 +39,8 @@ export interface GhRepo {
   archived: boolean;
   /** true when the repository has no commits (GitHub answers 409 on /commits) */
   empty?: boolean;
+  /** the host serving it when it is not GitHub ("gitlab.com", "codeberg.org"); absent: github.com */
+  host?: string;
 }
 
 export interface GhCommit {

@@ -1,7 +1,8 @@
 import type { Principal } from "../accounts/account-service.ts";
-import { ApiErrors } from "../lib/errors.ts";
+import { ApiErrors, AppError } from "../lib/errors.ts";
 import { GITHUB_LOGIN } from "../lib/github-login.ts";
 import type { Acknowledgement } from "../verification/acceptance.ts";
+import { type HostAccountRef, parseAccounts } from "../verification/accounts-field.ts";
 import type { VerificationService } from "../verification/verification-service.ts";
 import { type ConnectionTimer, connectionIdleSeconds, withServiceTimers } from "./connection-timing.ts";
 import { MULTIPART_OVERHEAD_BYTES, readVerifyUpload, type UploadLimits, type VerifyUpload } from "./upload.ts";
@@ -11,7 +12,12 @@ export interface AcceptUploadDeps {
   maxResumeBytes: number;
   /** the global body budget, the body timeout and the upload deadline */
   uploads: Pick<UploadLimits, "budget" | "idleTimeoutMs" | "timers" | "deadlineMs">;
+  /** the hosts an `accounts` value may name (config.forgeHosts); gitlab.com and codeberg.org when absent */
+  forgeHosts?: readonly { host: string }[];
 }
+
+/** The hosts read without configuration, for callers that pass none. */
+const DEFAULT_FORGE_HOSTS = [{ host: "gitlab.com" }, { host: "codeberg.org" }];
 
 /** Who submits: known before the body (an API key), or read from the form's fields before its file (the dashboard). */
 export type Submitter =
@@ -31,6 +37,17 @@ export type Submitter =
  * reservation released whatever happens. With the request's `server`, the body is read with the
  * connection's idle timeout off, under the service's own timers (http/connection-timing.ts).
  */
+/** hostUsername written host:username, read as an account (its errors name hostUsername, not accounts). */
+function hostUsernameAccount(value: string, hosts: readonly { host: string }[]): HostAccountRef[] {
+  try {
+    return parseAccounts([value], hosts);
+  } catch (err) {
+    if (err instanceof AppError && err.code === "missing_fields")
+      throw ApiErrors.missingFields(["hostUsername"], err.message.replace(/\bin accounts\b/g, "in hostUsername"));
+    throw err;
+  }
+}
+
 export async function acceptUpload(
   deps: AcceptUploadDeps,
   request: Request,
@@ -65,13 +82,23 @@ export async function acceptUpload(
         form.duplicated,
         `send each of ${form.duplicated.join(", ")} once; the request repeats it`,
       );
+    const hosts = deps.forgeHosts ?? DEFAULT_FORGE_HOSTS;
+    const accounts: HostAccountRef[] = parseAccounts(form.accounts, hosts);
     const missing = [...(form.resume ? [] : ["resume"]), ...(form.hostUsername?.trim() ? [] : ["hostUsername"])];
     if (missing.length) throw ApiErrors.missingFields(missing);
     const hostUsername = form.hostUsername!.trim();
-    if (!GITHUB_LOGIN.test(hostUsername))
+    // a GitHub login, or host:username for a candidate whose main account is on another host
+    if (hostUsername.includes(":")) {
+      const [main] = hostUsernameAccount(hostUsername, hosts);
+      if (accounts.some((a) => a.host === main!.host))
+        throw ApiErrors.missingFields(
+          ["accounts"],
+          `hostUsername names an account on ${main!.host} already; give one account per host`,
+        );
+    } else if (!GITHUB_LOGIN.test(hostUsername))
       throw ApiErrors.missingFields(
         ["hostUsername"],
-        "hostUsername must be a GitHub login: 1-39 letters, digits or single inner hyphens",
+        "hostUsername must be a GitHub login (1-39 letters, digits or single inner hyphens), or host:username for an account on another host the service reads (e.g. gitlab.com:alice)",
       );
     const resume = form.resume!;
     if (resume.tooLarge) throw ApiErrors.invalidFileTooLarge();
@@ -80,6 +107,7 @@ export async function acceptUpload(
     const ack = await verifications.submitUpload({
       principal: s.principal,
       hostUsername,
+      accounts,
       staged: resume.staged,
       sha256: resume.sha256,
       size: resume.size,

@@ -91,3 +91,27 @@ export function operation<const P extends string, Q extends TObject = TObject>(o
 export function statusObject(values: readonly [string, ...string[]]) {
   return open({ status: oneOf(values), problems: Type.Optional(Type.Array(Type.String())) });
 }
+
+/** /readyz's answer: the status, its problems, and the queue it reports (never a reason for 503). */
+export function readinessObject(values: readonly [string, ...string[]]) {
+  return open({
+    status: oneOf(values),
+    problems: Type.Optional(Type.Array(Type.String())),
+    warnings: Type.Optional(
+      Type.Array(Type.String(), { description: "what deserves a look without making the process unready" }),
+    ),
+    jobs: Type.Optional(
+      open({
+        runningPastDeadline: Type.Integer({
+          minimum: 0,
+          description:
+            "jobs whose attempt passed JOB_DEADLINE and that their worker could not end (the lease rescue takes them back)",
+        }),
+        oldestDueSeconds: Type.Integer({
+          minimum: 0,
+          description: "how long the oldest due job has waited to be claimed",
+        }),
+      }),
+    ),
+  });
+}

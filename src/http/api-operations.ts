@@ -1,9 +1,16 @@
 import { Type } from "@sinclair/typebox";
 import { AcknowledgementSchema, JobSchema } from "../contract/index.ts";
 import { BODY_BUDGET_RETRY_AFTER_S } from "../lib/body-budget.ts";
-import { GITHUB_LOGIN } from "../lib/github-login.ts";
 import { POLL_AFTER_S } from "../verification/verification-service.ts";
-import { type DocumentFacts, failing, type HeaderDoc, operation, retryAfter, statusObject } from "./api-operation.ts";
+import {
+  type DocumentFacts,
+  failing,
+  type HeaderDoc,
+  operation,
+  readinessObject,
+  retryAfter,
+  statusObject,
+} from "./api-operation.ts";
 import { DATABASE_UNAVAILABLE_RETRY_AFTER_S, STORAGE_FULL_RETRY_AFTER_S } from "./error-handler.ts";
 
 /**
@@ -33,7 +40,7 @@ export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
 const idempotencyKey: HeaderDoc = {
   description:
-    "1-255 visible ASCII characters, kept 48 h per client: the same key with the same file and username answers the original trackingId and creates nothing; with another payload, 422 idempotency_key_reused",
+    "1-255 visible ASCII characters, kept 48 h per client: the same key with the same file, username and accounts answers the original trackingId and creates nothing; with another payload, 422 idempotency_key_reused",
   schema: { type: "string", minLength: 1, maxLength: 255, pattern: IDEMPOTENCY_KEY.source },
 };
 
@@ -44,14 +51,32 @@ export const createVerification = operation({
   tag: "verifications",
   summary: "Create a verification",
   description: (f) =>
-    `multipart/form-data with a \`resume\` PDF (at most ${mb(f)} MB, recognised by its %PDF- bytes) and \`hostUsername\`. Answers 202 once the job is stored durably; the job runs asynchronously. Send \`Idempotency-Key\` to make retries safe.`,
+    `multipart/form-data with a \`resume\` PDF (at most ${mb(f)} MB, recognised by its %PDF- bytes) and \`hostUsername\` (the candidate's GitHub login, or \`host:username\` for a candidate whose main account is on another host the service reads), and optionally \`accounts\`: the candidate's accounts on GitLab and Gitea/Forgejo hosts as \`host:username\` (the field repeated, or comma-separated; gitlab.com, codeberg.org and hosts the operator configured in FORGE_HOSTS). Answers 202 once the job is stored durably; the job runs asynchronously. Send \`Idempotency-Key\` to make retries safe.`,
   auth: "apiKey",
   headers: { "Idempotency-Key": idempotencyKey },
   body: {
     "multipart/form-data": {
       schema: Type.Object({
         resume: Type.String({ format: "binary", description: "the resume, a PDF" }),
-        hostUsername: Type.String({ pattern: GITHUB_LOGIN.source, description: "the candidate's GitHub login" }),
+        hostUsername: Type.String({
+          description:
+            "the candidate's GitHub login (1-39 letters, digits or single inner hyphens), or host:username for a candidate whose main account is on another host the service reads (gitlab.com:alice)",
+          examples: ["octocat", "gitlab.com:alice"],
+        }),
+        accounts: Type.Optional(
+          Type.Array(
+            Type.String({
+              pattern:
+                "^[^:,\\s]+(:[0-9]+)?:[A-Za-z0-9_][A-Za-z0-9_.-]*(,\\s*[^:,\\s]+(:[0-9]+)?:[A-Za-z0-9_][A-Za-z0-9_.-]*)*$",
+              description: "host:username, or several separated by commas",
+              examples: ["gitlab.com:alice", "codeberg.org:alice,git.example.com:asmith"],
+            }),
+            {
+              description:
+                "the candidate's accounts on other hosts: gitlab.com, codeberg.org, or a GitLab/Gitea/Forgejo host the operator configured (FORGE_HOSTS); one per host, at most 8",
+            },
+          ),
+        ),
       }),
       encoding: { resume: { contentType: "application/pdf" } },
     },
@@ -73,7 +98,7 @@ export const createVerification = operation({
       },
     },
     400: failing(
-      "missing_fields (with `fields`): a part is missing or repeated, the body is not multipart, or hostUsername is not a GitHub login; invalid_request: a malformed Idempotency-Key; client_closed_request: the client left before its body arrived (nobody reads this answer)",
+      "missing_fields (with `fields`): a part is missing or repeated, the body is not multipart, hostUsername is neither a GitHub login nor host:username on a host the service reads, or an accounts value is not host:username on a host the service reads (the message says what to configure); invalid_request: a malformed Idempotency-Key; client_closed_request: the client left before its body arrived (nobody reads this answer)",
       ["missing_fields", "invalid_request", "client_closed_request"],
     ),
     401: keyRefused,
@@ -165,11 +190,14 @@ export const readyz = operation({
   path: "/readyz",
   operationId: "readyz",
   tag: "operations",
-  summary: "Readiness: database writable, room for one largest upload, worker loop alive",
+  summary:
+    "Readiness: database writable, room for one largest upload, worker loop alive; reports jobs past their deadline",
+  description:
+    "Also reports the queue (never a reason to answer 503): `jobs.runningPastDeadline`, jobs whose attempt passed JOB_DEADLINE and that their worker could not end, with a `warnings` entry when not 0; `jobs.oldestDueSeconds`, how long the oldest due job has waited to be claimed.",
   auth: "none",
   answers: {
-    200: { description: "ready", json: statusObject(["ready"]) },
-    503: { description: "not ready, with the problems", json: statusObject(["unavailable"]) },
+    200: { description: "ready", json: readinessObject(["ready"]) },
+    503: { description: "not ready, with the problems", json: readinessObject(["unavailable"]) },
   },
 });
 

@@ -18,6 +18,8 @@ export interface HttpDeps {
   maxResumeBytes: number;
   /** the global budget of buffered body bytes and the body timeout (uploads and forms alike), the upload deadline */
   uploads: Pick<UploadLimits, "budget" | "idleTimeoutMs" | "timers" | "deadlineMs">;
+  /** the hosts POST /v1/verify's accounts may name (config.forgeHosts) */
+  forgeHosts?: readonly { host: string }[];
   /** bearer token of GET /metrics; null: /metrics is off */
   metricsToken?: string | null;
   /** more route modules mounted by other parts (dashboard ...) */

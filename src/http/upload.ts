@@ -18,6 +18,8 @@ export interface UploadLimits extends BodyLimits {
 export const UPLOAD_BUFFER_BYTES = 256 * 1024;
 /** The username field is kept up to this length; anything longer is not a login anyway. */
 const MAX_FIELD_BYTES = 1024;
+/** `accounts` parts kept; one more than any valid request has, so too many is still refused as such. */
+const MAX_ACCOUNT_PARTS = 9;
 
 export interface VerifyUpload {
   /** the `resume` file part; on disk only when it starts with %PDF- and fits the limit */
@@ -30,6 +32,8 @@ export interface VerifyUpload {
     sha256: string;
   } | null;
   hostUsername: string | null;
+  /** every `accounts` part, in order (the field may repeat; each value may hold several, comma-separated) */
+  accounts: string[];
   /** the other text fields asked for (`UploadFields.names`), each its first value */
   fields: Map<string, string>;
   /** fields sent more than once */
@@ -79,12 +83,14 @@ export async function readVerifyUpload(
   let resume: NonNullable<VerifyUpload["resume"]> | null = null;
   let head = new Uint8Array(0); // the first bytes, until %PDF- can be checked
   let user: string | null = null;
-  let target: "resume" | "user" | "field" | null = null;
+  let target: "resume" | "user" | "account" | "field" | null = null;
+  const accounts: string[] = [];
   const fields = new Map<string, string>();
   let fieldName = "";
   const out: VerifyUpload = {
     resume: null,
     hostUsername: null,
+    accounts,
     fields,
     duplicated: [],
     discard: async () => {
@@ -136,6 +142,9 @@ export async function readVerifyUpload(
           } else if (e.name === "hostUsername" && n === 1) {
             user = "";
             target = "user";
+          } else if (e.name === "accounts" && n <= MAX_ACCOUNT_PARTS) {
+            accounts.push("");
+            target = "account";
           } else if (e.name !== null && n === 1 && extra.names.includes(e.name)) {
             fieldName = e.name;
             fields.set(fieldName, "");
@@ -147,6 +156,10 @@ export async function readVerifyUpload(
             user += Buffer.from(e.bytes)
               .toString("utf8")
               .slice(0, MAX_FIELD_BYTES + 1);
+          else if (target === "account" && accounts[accounts.length - 1]!.length <= MAX_FIELD_BYTES)
+            accounts[accounts.length - 1] = (
+              accounts[accounts.length - 1] + Buffer.from(e.bytes).toString("utf8")
+            ).slice(0, MAX_FIELD_BYTES + 1);
           else if (target === "field" && fields.get(fieldName)!.length <= MAX_FIELD_BYTES)
             fields.set(
               fieldName,

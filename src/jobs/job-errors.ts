@@ -31,3 +31,24 @@ export class LeaseLost extends Error {}
  * it each time and is failed instead of run again.
  */
 export const CRASH_ALLOWANCE = 10;
+
+/**
+ * The job ran past its deadline (JOB_DEADLINE): the worker aborted it, freed its slot, and retries it with
+ * backoff, or fails it with code deadline_exceeded once its attempts are spent.
+ */
+export class JobDeadlineExceeded extends Error {
+  readonly code = "deadline_exceeded";
+  constructor(readonly deadlineMs: number) {
+    super(`the job did not finish within its deadline (${formatMs(deadlineMs)})`);
+    this.name = "JobDeadlineExceeded";
+  }
+}
+
+/** 90000 -> "1m30s", 1500 -> "1.5s": durations in messages, in the unit a setting is written in. */
+export function formatMs(ms: number): string {
+  if (ms < 1000) return `${ms}ms`;
+  if (ms < 60_000) return `${Math.round(ms / 100) / 10}s`;
+  const m = Math.floor(ms / 60_000);
+  const s = Math.round((ms % 60_000) / 1000);
+  return s === 0 ? `${m}m` : `${m}m${s}s`;
+}

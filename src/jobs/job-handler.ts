@@ -7,7 +7,7 @@ export interface RunningJob<P = unknown> {
   /** 1 on the first attempt */
   attempt: number;
   maxAttempts: number;
-  /** aborted when the lease is lost, the job times out, or the worker stops past its deadline */
+  /** aborted when the lease is lost, the attempt passes its deadline, or the worker stops past its grace */
   signal: AbortSignal;
 }
 
@@ -20,7 +20,6 @@ export interface JobHandler<P = unknown> {
   run(job: RunningJob<P>): Promise<CommitFn | undefined>;
   /** Writes that record a final failure (attempts exhausted or a PermanentJobError): `error` is what was thrown. */
   onFailure?(job: RunningJob<P>, error: unknown): CommitFn | undefined;
-  timeoutMs?: number;
 }
 
 export type JobEvents = {

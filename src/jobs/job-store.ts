@@ -24,6 +24,8 @@ export interface JobRow {
   lease_owner: string | null;
   lease_token: string | null;
   lease_expires_at: number | null;
+  /** when the running attempt must have ended (claim time + JOB_DEADLINE); null unless running */
+  deadline_at: number | null;
   last_error: string | null;
   created_at: number;
   updated_at: number;
@@ -57,32 +59,47 @@ export class JobStore {
     return this.db.query<{ id: number }, (string | number)[]>(`${insert} RETURNING id`).get(...values)!.id;
   }
 
-  /** Atomically lease up to `limit` due jobs of the given kinds, oldest due first. */
-  claim(kinds: string[], owner: string, limit: number, now: number, leaseMs: number): JobRow[] {
+  /**
+   * Atomically lease up to `limit` due jobs of the given kinds, oldest due first; each attempt must end by
+   * `now + deadlineMs` (default: no deadline).
+   */
+  claim(
+    kinds: string[],
+    owner: string,
+    limit: number,
+    now: number,
+    leaseMs: number,
+    deadlineMs: number | null = null,
+  ): JobRow[] {
     if (kinds.length === 0 || limit <= 0) return [];
     const marks = kinds.map(() => "?").join(", ");
     return this.db
-      .query<JobRow, (string | number)[]>(
+      .query<JobRow, (string | number | null)[]>(
         `UPDATE jobs
             SET state = 'running', attempts = attempts + 1, lease_owner = ?,
-                lease_token = ${this.claimSql.token}, lease_expires_at = ?, updated_at = ?
+                lease_token = ${this.claimSql.token}, lease_expires_at = ?, deadline_at = ?, updated_at = ?
           WHERE id IN (SELECT id FROM jobs
                         WHERE state = 'queued' AND kind IN (${marks}) AND run_at <= ?
                         ORDER BY run_at, id LIMIT ? ${this.claimSql.lock})
           RETURNING *`,
       )
-      .all(owner, now + leaseMs, now, ...kinds, now, limit);
+      .all(owner, now + leaseMs, deadlineMs === null ? null : now + deadlineMs, now, ...kinds, now, limit);
   }
 
-  /** Extend a lease still held; false when it was lost. */
-  heartbeat(lease: LeaseRef, now: number, leaseMs: number): boolean {
+  /**
+   * Extend a lease still held, never past the attempt's deadline plus `graceMs` (the time its worker has
+   * to record the outcome after aborting it): a job that hangs loses its lease even while its process
+   * heartbeats. False when the lease was lost.
+   */
+  heartbeat(lease: LeaseRef, now: number, leaseMs: number, graceMs = 0): boolean {
     return (
       this.db
         .query(
-          `UPDATE jobs SET lease_expires_at = ?, updated_at = ?
+          `UPDATE jobs SET updated_at = ?,
+                  lease_expires_at = CASE WHEN deadline_at IS NOT NULL AND deadline_at + ? < ? THEN deadline_at + ? ELSE ? END
             WHERE id = ? AND lease_token = ? AND state = 'running'`,
         )
-        .run(now + leaseMs, now, lease.id, lease.token).changes === 1
+        .run(now, graceMs, now + leaseMs, graceMs, now + leaseMs, lease.id, lease.token).changes === 1
     );
   }
 
@@ -91,7 +108,7 @@ export class JobStore {
       this.db
         .query(
           `UPDATE jobs SET state = ?, last_error = ?, finished_at = ?, updated_at = ?,
-                  lease_owner = NULL, lease_token = NULL, lease_expires_at = NULL
+                  lease_owner = NULL, lease_token = NULL, lease_expires_at = NULL, deadline_at = NULL
             WHERE id = ? AND lease_token = ? AND state = 'running'`,
         )
         .run(state, error, now, now, lease.id, lease.token).changes === 1
@@ -129,7 +146,7 @@ export class JobStore {
    */
   completeMany(
     items: ReadonlyArray<LeaseRef & { next: boolean }>,
-    claim: { kinds: string[]; owner: string; leaseMs: number },
+    claim: { kinds: string[]; owner: string; leaseMs: number; deadlineMs?: number | null },
     now: number,
   ): { finished: Set<number>; next: JobRow[] } {
     if (items.length === 0) return { finished: new Set(), next: [] };
@@ -137,15 +154,15 @@ export class JobStore {
     if (dialectOf(this.db) === "sqlite") {
       const finished = new Set(items.filter((l) => this.finish(l, "completed", null, now)).map((l) => l.id));
       const wanted = items.filter((l) => l.next && finished.has(l.id)).length;
-      return { finished, next: this.claim(claim.kinds, claim.owner, wanted, now, claim.leaseMs) };
+      return { finished, next: this.claim(claim.kinds, claim.owner, wanted, now, claim.leaseMs, claim.deadlineMs) };
     }
     const marks = kinds.map(() => "?").join(", ");
     const rows = this.db
-      .query<{ done: number | null; next: JobRow | string | null }, (string | number)[]>(
+      .query<{ done: number | null; next: JobRow | string | null }, (string | number | null)[]>(
         `WITH input AS (SELECT * FROM json_to_recordset(CAST(? AS text)::json) AS t(id bigint, token text, next int)),
          done AS (
            UPDATE jobs j SET state = 'completed', last_error = NULL, finished_at = ?, updated_at = ?,
-                  lease_owner = NULL, lease_token = NULL, lease_expires_at = NULL
+                  lease_owner = NULL, lease_token = NULL, lease_expires_at = NULL, deadline_at = NULL
              FROM input i
             WHERE j.id = i.id AND j.lease_token = i.token AND j.state = 'running'
             RETURNING j.id, i.next),
@@ -156,7 +173,8 @@ export class JobStore {
             LIMIT (SELECT count(*) FROM done WHERE next = 1) FOR UPDATE SKIP LOCKED),
          claimed AS (
            UPDATE jobs j SET state = 'running', attempts = attempts + 1, lease_owner = ?,
-                  lease_token = ${this.claimSql.token.replace("id::text", "j.id::text")}, lease_expires_at = ?, updated_at = ?
+                  lease_token = ${this.claimSql.token.replace("id::text", "j.id::text")}, lease_expires_at = ?,
+                  deadline_at = CAST(? AS bigint), updated_at = ?
              FROM due WHERE j.id = due.id
             RETURNING j.*)
          SELECT id AS done, NULL AS next FROM done
@@ -170,6 +188,7 @@ export class JobStore {
         now,
         claim.owner,
         now + claim.leaseMs,
+        claim.deadlineMs == null ? null : now + claim.deadlineMs,
         now,
       );
     const finished = new Set<number>();
@@ -188,7 +207,7 @@ export class JobStore {
       this.db
         .query(
           `UPDATE jobs SET state = 'queued', run_at = ?, last_error = ?, updated_at = ?,
-                  attempts = attempts - ?, lease_owner = NULL, lease_token = NULL, lease_expires_at = NULL
+                  attempts = attempts - ?, lease_owner = NULL, lease_token = NULL, lease_expires_at = NULL, deadline_at = NULL
             WHERE id = ? AND lease_token = ? AND state = 'running'`,
         )
         .run(runAt, error, now, refundAttempt ? 1 : 0, lease.id, lease.token).changes === 1
@@ -200,7 +219,7 @@ export class JobStore {
     return this.db
       .query(
         `UPDATE jobs SET state = 'queued', run_at = ?, attempts = CASE WHEN attempts > 0 THEN attempts - 1 ELSE 0 END, updated_at = ?,
-                lease_owner = NULL, lease_token = NULL, lease_expires_at = NULL
+                lease_owner = NULL, lease_token = NULL, lease_expires_at = NULL, deadline_at = NULL
           WHERE state = 'running' AND lease_owner = ?`,
       )
       .run(now, now, owner).changes;
@@ -212,7 +231,7 @@ export class JobStore {
       .query<JobRow, [number, number, number]>(
         `UPDATE jobs SET state = 'queued', run_at = ?, updated_at = ?,
                 last_error = coalesce(last_error, 'lease expired: the worker stopped without finishing'),
-                lease_owner = NULL, lease_token = NULL, lease_expires_at = NULL
+                lease_owner = NULL, lease_token = NULL, lease_expires_at = NULL, deadline_at = NULL
           WHERE state = 'running' AND lease_expires_at <= ?
           RETURNING *`,
       )
@@ -223,8 +242,11 @@ export class JobStore {
     return this.db.query<JobRow, [number]>("SELECT * FROM jobs WHERE id = ?").get(id);
   }
 
-  /** Seconds the oldest due queued job has waited, and counts by state: for /readyz and metrics. */
-  counts(now: number): { byState: Record<string, number>; oldestDueAgeMs: number } {
+  /**
+   * Counts by state, how long the oldest due queued job has waited, and how many jobs still run past their
+   * deadline (their worker could not end them): for /readyz and metrics.
+   */
+  counts(now: number): { byState: Record<string, number>; oldestDueAgeMs: number; pastDeadline: number } {
     const rows = this.db
       .query<{ state: string; n: number }, []>("SELECT state, count(*) AS n FROM jobs GROUP BY state")
       .all();
@@ -233,9 +255,13 @@ export class JobStore {
         "SELECT min(run_at) AS run_at FROM jobs WHERE state = 'queued' AND run_at <= ?",
       )
       .get(now);
+    const late = this.db
+      .query<{ n: number }, [number]>("SELECT count(*) AS n FROM jobs WHERE state = 'running' AND deadline_at <= ?")
+      .get(now);
     return {
-      byState: Object.fromEntries(rows.map((r) => [r.state, r.n])),
-      oldestDueAgeMs: oldest?.run_at == null ? 0 : now - oldest.run_at,
+      byState: Object.fromEntries(rows.map((r) => [r.state, Number(r.n)])),
+      oldestDueAgeMs: oldest?.run_at == null ? 0 : now - Number(oldest.run_at),
+      pastDeadline: Number(late?.n ?? 0),
     };
   }
 

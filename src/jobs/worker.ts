@@ -7,9 +7,17 @@ import type { Logger } from "../lib/log.ts";
 import { WorkLoop } from "../lib/work-loop.ts";
 import { fencedWrite } from "../storage/backend.ts";
 import type { Database } from "../storage/database.ts";
-import { retryDelayMs } from "./backoff.ts";
+import { abandonable } from "./abandonable.ts";
 import { JobCompletions } from "./job-completions.ts";
-import { CRASH_ALLOWANCE, DeferJob, LeaseLost, PermanentJobError } from "./job-errors.ts";
+import {
+  CRASH_ALLOWANCE,
+  DeferJob,
+  formatMs,
+  JobDeadlineExceeded,
+  LeaseLost,
+  PermanentJobError,
+} from "./job-errors.ts";
+import { JobFailures } from "./job-failures.ts";
 import type { JobEvents, JobHandler, RunningJob } from "./job-handler.ts";
 import type { JobQueue } from "./job-queue.ts";
 import type { JobRow, JobStore, LeaseRef } from "./job-store.ts";
@@ -24,22 +32,45 @@ export interface WorkerOptions {
   handlers: JobHandler[];
   concurrency: number;
   leaseMs?: number;
+  /** how long one attempt of a job may run (JOB_DEADLINE); past it the job is aborted and retried or failed */
+  deadlineMs?: number;
+  /** how long an aborted job gets to stop before its slot is freed anyway (default min(1 s, lease / 2)) */
+  unwindMs?: number;
   heartbeatMs?: number;
   pollMs?: number;
   rescueEveryMs?: number;
   random?: () => number;
 }
 
+/** JOB_DEADLINE's default (config.ts says the same): the slowest honest verification many times over. */
+export const DEFAULT_JOB_DEADLINE_MS = 5 * 60_000;
+
+interface InFlight {
+  lease: LeaseRef;
+  ctrl: AbortController;
+  deadlineAt: number;
+}
+
 /**
  * The in-process worker loop: claims due jobs under a lease, runs them with bounded concurrency,
  * heartbeats the leases, and records every outcome in one transaction with the handler's own writes.
  * A crash at any point leaves either the old state or the new one; a lapsed lease is rescued.
+ *
+ * Every attempt runs under a deadline (claim time + `deadlineMs`). Past it the job is aborted; if it has
+ * not stopped `unwindMs` later its slot is freed anyway (its late outcome is fenced off by the lease), and
+ * the attempt counts as failed: retried with backoff, or failed with deadline_exceeded once the attempts
+ * are spent. Heartbeats never extend a lease past the deadline plus the time needed to record that, so
+ * even a worker that cannot end the job loses it: hung work can never hold a slot for good.
  */
 export class Worker {
   /** the lease owner: which machine and process holds a job (several replicas share one database) */
   readonly owner = `w_${hostname()}_${process.pid}_${randomChars(8)}`;
   private readonly handlers = new Map<string, JobHandler>();
-  private readonly inflight = new Map<number, { lease: LeaseRef; ctrl: AbortController }>();
+  private readonly inflight = new Map<number, InFlight>();
+  /** handlers that did not stop when aborted and still run (their slots were freed) */
+  private abandonedRunning = 0;
+  /** attempts aborted at their deadline since start */
+  private deadlinesExceeded = 0;
   private readonly loop: WorkLoop;
   private heartbeatTimer: ReturnType<typeof setInterval> | null = null;
   private lastRescueAt = 0;
@@ -51,12 +82,14 @@ export class Worker {
   private readonly logger: Logger;
   private readonly concurrency: number;
   private readonly leaseMs: number;
+  private readonly deadlineMs: number;
+  /** the lease never outlives the deadline by more than this: the time to abort and record the outcome */
+  private readonly graceMs: number;
+  private readonly unwindMs: number;
   private readonly heartbeatMs: number;
   private readonly rescueEveryMs: number;
-  private readonly random: () => number;
-  /** One transaction wrapper, reused; SQLite: BEGIN IMMEDIATE (the write lock up front), see fencedWrite. */
-  private readonly tx: (fn: () => unknown) => unknown;
   private readonly completions: JobCompletions;
+  private readonly failures: JobFailures;
 
   constructor(options: WorkerOptions) {
     this.store = options.store;
@@ -65,15 +98,26 @@ export class Worker {
     this.events = options.events;
     this.logger = options.logger;
     this.concurrency = options.concurrency;
-    this.tx = fencedWrite(
-      options.db,
-      options.db.transaction((fn: () => unknown) => fn()),
-    );
     for (const h of options.handlers) this.handlers.set(h.kind, h);
     this.leaseMs = options.leaseMs ?? 30_000;
+    this.deadlineMs = options.deadlineMs ?? DEFAULT_JOB_DEADLINE_MS;
+    this.graceMs = Math.min(this.leaseMs, 5_000);
+    this.unwindMs = options.unwindMs ?? Math.min(1_000, Math.floor(this.graceMs / 2));
     this.heartbeatMs = options.heartbeatMs ?? 10_000;
     this.rescueEveryMs = options.rescueEveryMs ?? 5_000;
-    this.random = options.random ?? Math.random;
+    this.failures = new JobFailures({
+      store: this.store,
+      clock: this.clock,
+      events: this.events,
+      logger: this.logger,
+      random: options.random ?? Math.random,
+      // one transaction wrapper, reused; SQLite: BEGIN IMMEDIATE (the write lock up front), see fencedWrite
+      tx: fencedWrite(
+        options.db,
+        options.db.transaction((fn: () => unknown) => fn()),
+      ),
+      running: () => this.loop.isRunning,
+    });
     this.completions = new JobCompletions(options.db, this.store, this.claimSpec, () => this.clock.now());
     this.loop = new WorkLoop({
       name: "worker",
@@ -107,6 +151,15 @@ export class Worker {
 
   get inflightCount(): number {
     return this.inflight.size;
+  }
+
+  /** For /metrics: aborted handlers still running after their slot was freed, and deadlines hit since start. */
+  get deadlineStats(): { abandonedRunning: number; deadlinesExceeded: number; deadlineMs: number } {
+    return {
+      abandonedRunning: this.abandonedRunning,
+      deadlinesExceeded: this.deadlinesExceeded,
+      deadlineMs: this.deadlineMs,
+    };
   }
 
   /** clock time of the last loop turn; /readyz reports the loop stale when this stops moving */
@@ -149,10 +202,16 @@ export class Worker {
   }
 
   private claim(limit: number): JobRow[] {
-    return this.store.claim([...this.handlers.keys()], this.owner, limit, this.clock.now(), this.leaseMs);
+    const kinds = [...this.handlers.keys()];
+    return this.store.claim(kinds, this.owner, limit, this.clock.now(), this.leaseMs, this.deadlineMs);
   }
 
-  private claimSpec = () => ({ kinds: [...this.handlers.keys()], owner: this.owner, leaseMs: this.leaseMs });
+  private claimSpec = () => ({
+    kinds: [...this.handlers.keys()],
+    owner: this.owner,
+    leaseMs: this.leaseMs,
+    deadlineMs: this.deadlineMs,
+  });
 
   /**
    * Run `first`, then each job claimed in the transaction that completed the previous one, in this one
@@ -164,10 +223,14 @@ export class Worker {
     while (row) {
       const ctrl = new AbortController();
       const id: number = row.id;
-      this.inflight.set(id, { lease: { id, token: row.lease_token! }, ctrl });
+      const deadlineAt = row.deadline_at ?? this.clock.now() + this.deadlineMs;
+      this.inflight.set(id, { lease: { id, token: row.lease_token! }, ctrl, deadlineAt });
+      // the heartbeat checks deadlines too; this timer only makes the abort punctual
+      const timer = setTimeout(() => this.enforceDeadlines(), Math.max(0, deadlineAt - this.clock.now()));
       try {
         row = await this.execute(row, ctrl, () => always || this.loop.isRunning);
       } finally {
+        clearTimeout(timer);
         this.inflight.delete(id);
       }
       ran++;
@@ -175,12 +238,25 @@ export class Worker {
     return ran;
   }
 
-  private heartbeat(): void {
+  /** Abort every job running past its deadline (the attempt then ends within unwindMs, see execute). */
+  private enforceDeadlines(): void {
     const now = this.clock.now();
     for (const [id, f] of this.inflight) {
+      if (now < f.deadlineAt || f.ctrl.signal.aborted) continue;
+      this.deadlinesExceeded++;
+      this.logger.warn("job passed its deadline; aborting it", { job: id, deadline: formatMs(this.deadlineMs) });
+      f.ctrl.abort(new JobDeadlineExceeded(this.deadlineMs));
+    }
+  }
+
+  private heartbeat(): void {
+    this.enforceDeadlines();
+    const now = this.clock.now();
+    for (const [id, f] of this.inflight) {
+      if (f.ctrl.signal.aborted) continue; // ending: its outcome is being recorded
       let held: boolean;
       try {
-        held = this.store.heartbeat(f.lease, now, this.leaseMs);
+        held = this.store.heartbeat(f.lease, now, this.leaseMs, this.graceMs);
       } catch (err) {
         // the write failed (e.g. a full disk): keep working; should the lease lapse meanwhile, the
         // token fences this worker's late outcome and the job runs again elsewhere
@@ -201,9 +277,6 @@ export class Worker {
   private async execute(row: JobRow, ctrl: AbortController, claimNext: () => boolean): Promise<JobRow | null> {
     const handler = this.handlers.get(row.kind)!;
     const lease: LeaseRef = { id: row.id, token: row.lease_token! };
-    const timeout = handler.timeoutMs
-      ? setTimeout(() => ctrl.abort(new Error(`timed out after ${handler.timeoutMs} ms`)), handler.timeoutMs)
-      : undefined;
     const job: RunningJob = {
       id: row.id,
       kind: row.kind,
@@ -214,9 +287,8 @@ export class Worker {
     };
     this.events.emit("job.claimed", { id: row.id, kind: row.kind, attempt: row.attempts });
     if (row.attempts > row.max_attempts + CRASH_ALLOWANCE) {
-      clearTimeout(timeout);
       const runs = row.attempts - 1;
-      this.handleError(
+      this.failures.record(
         handler,
         job,
         lease,
@@ -229,63 +301,28 @@ export class Worker {
     }
     let next: JobRow | null = null;
     try {
-      const commit = await handler.run(job);
+      const commit = await abandonable(handler.run(job), ctrl.signal, this.unwindMs, {
+        onAbandoned: () => {
+          this.abandonedRunning++;
+          this.logger.warn("an aborted job did not stop; its slot is freed and its late outcome will be ignored", {
+            job: row.id,
+            reason: errorMessage(ctrl.signal.reason),
+          });
+        },
+        onLateSettle: () => this.abandonedRunning--,
+      });
       if (ctrl.signal.aborted) throw ctrl.signal.reason;
       // completions arriving together share one batch: one statement on PostgreSQL when handlers write nothing
       next = await this.completions.complete(lease, commit, () => claimNext());
       this.events.emit("job.completed", { id: row.id, kind: row.kind });
     } catch (err) {
-      this.handleError(
+      this.failures.record(
         handler,
         job,
         lease,
         ctrl.signal.aborted && !(err instanceof DeferJob) ? (ctrl.signal.reason ?? err) : err,
       );
-    } finally {
-      clearTimeout(timeout);
     }
     return next;
-  }
-
-  private handleError(handler: JobHandler, job: RunningJob, lease: LeaseRef, err: unknown): void {
-    const now = this.clock.now();
-    const message = errorMessage(err);
-    try {
-      if (err instanceof LeaseLost) {
-        this.events.emit("job.lease_lost", { id: job.id, kind: job.kind });
-        return;
-      }
-      if (!this.loop.isRunning && err instanceof Error && err.message === "worker stopping") return; // released by stop()
-      if (err instanceof DeferJob) {
-        this.inTransaction(() => {
-          if (!this.store.requeue(lease, err.until, message, true, now)) throw new LeaseLost();
-        });
-        this.events.emit("job.deferred", { id: job.id, kind: job.kind, until: err.until, reason: message });
-        return;
-      }
-      const permanent = err instanceof PermanentJobError;
-      if (!permanent && job.attempt < job.maxAttempts) {
-        const runAt = now + retryDelayMs(job.attempt, this.random());
-        this.inTransaction(() => {
-          if (!this.store.requeue(lease, runAt, message, false, now)) throw new LeaseLost();
-        });
-        this.logger.warn("job attempt failed; will retry", { job: job.id, attempt: job.attempt, error: message });
-        this.events.emit("job.retried", { id: job.id, kind: job.kind, error: message, runAt });
-        return;
-      }
-      const commit = handler.onFailure?.(job, err);
-      this.inTransaction(() => {
-        if (!this.store.finish(lease, "failed", message, now)) throw new LeaseLost();
-        commit?.();
-      });
-      this.events.emit("job.failed", { id: job.id, kind: job.kind, error: message });
-    } catch (inner) {
-      if (inner instanceof LeaseLost) this.events.emit("job.lease_lost", { id: job.id, kind: job.kind });
-      else this.logger.error("could not record job outcome", { job: job.id, error: errorMessage(inner) });
-    }
-  }
-
-  private inTransaction<T>(fn: () => T): T {
-    return this.tx(fn) as T;
   }
 }

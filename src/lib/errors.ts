@@ -14,7 +14,7 @@
 export const API_ERROR_CODES = {
   invalid_file: "the resume is larger than the size limit (413) or its bytes are not a PDF (415); send another file",
   missing_fields:
-    "a part is missing or repeated, the body is not multipart/form-data, or hostUsername is not a GitHub login; `fields` names the parts",
+    "a part is missing or repeated, the body is not multipart/form-data, hostUsername is not a GitHub login, or an accounts value is not host:username on a host the service reads; `fields` names the parts",
   unauthorized: "the API key (or the METRICS_TOKEN for /metrics) is missing, unknown or revoked",
   quota_exceeded:
     "the client's monthly quota or per-key rate limit is spent; `retryAfter` (and Retry-After) says how many seconds to wait",
@@ -52,9 +52,15 @@ export const FAILURE_CODES = {
   pdf_too_large: "the PDF is larger than the size limit; export it again with compressed images",
   no_projects_found: "the resume names no project to verify",
   github_user_not_found: "GitHub has no user with the hostUsername; check the spelling",
-  github_unavailable: "GitHub could not be reached after several retries; submit again later",
+  account_not_found: "a host named in accounts has no user with that username; check the spelling",
+  github_unavailable:
+    "GitHub could not be reached: it did not answer for 2 minutes (meanwhile a poll shows stage fetching with stageDetail and giveUpAt), or kept failing over the job's attempts; submit again later",
+  host_unavailable:
+    "a host named in accounts (GitLab, Gitea/Forgejo) could not be reached after several retries, or refused the configured token; submit again later",
   github_rate_limited:
     "GitHub's rate limit is spent (claimcheck verify only: the service waits for the reset instead); set GITHUB_TOKEN or try again after the reset",
+  deadline_exceeded:
+    "every attempt of the verification ran past JOB_DEADLINE and was aborted; submit it again later (the service log names what it waited for)",
   resume_purged: "the uploaded PDF was deleted (retention) before the job ran; submit it again",
   worker_crashed: "the service stopped again and again while working on this job; it is not tried again",
   internal_error: "the verification failed unexpectedly; the service log has details",

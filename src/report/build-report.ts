@@ -1,7 +1,8 @@
+import { hostAccountOf } from "../lib/host-account.ts";
 import { type ClaimInput, claimReport } from "./claim-verdicts.ts";
 import { groupFindings } from "./findings.ts";
 import { glossaryEntry } from "./glossary.ts";
-import { plural, repoName } from "./plain-words.ts";
+import { hostWord, joinWords, plural, repoAddress, repoName } from "./plain-words.ts";
 import { type ClaimReport, DISCLAIMER, type Report, type ReportVerdict, VERDICT_TITLES } from "./report-model.ts";
 import { explainScore } from "./score-words.ts";
 import type { StoredFlag, StoredVerification } from "./stored-result.ts";
@@ -93,12 +94,40 @@ function notCheckedOf(v: StoredVerification, claims: ClaimReport[]): string[] {
   for (const p of v.projects)
     if (p.commitsEstimated)
       out.push(
-        `${p.repoUrl}: its history is long and was read in part, so its count of the candidate's commits is an estimate.`,
+        `${repoAddress(repoName(p.repoUrl))}: its history is long and was read in part, so its count of the candidate's commits is an estimate.`,
       );
+  const hosts = [...new Set(accountsOf(v).map((a) => hostWord(a.host)))];
   out.push(
-    "Private repositories, other code-hosting sites and work under a non-disclosure agreement are not visible to this check.",
+    hosts.length === 1 && hosts[0] === "GitHub"
+      ? "Private repositories, other code-hosting sites and work under a non-disclosure agreement are not visible to this check."
+      : `Private repositories, code-hosting sites other than ${joinWords(hosts)}, and work under a non-disclosure agreement are not visible to this check.`,
   );
   return out;
+}
+
+/** Every account the verification checked, GitHub's first, with its profile address. */
+function accountsOf(v: StoredVerification): Report["candidate"]["accounts"] {
+  const main = hostAccountOf(v.hostUsername);
+  const github =
+    v.hostUsername && !main
+      ? [
+          {
+            host: "github.com",
+            login: v.hostUsername,
+            profileUrl: `https://github.com/${encodeURIComponent(v.hostUsername)}`,
+          },
+        ]
+      : [];
+  const named = [...(main ? [`${main.host}:${main.username}`] : []), ...v.accounts];
+  const others = named.flatMap((a) => {
+    const account = hostAccountOf(a);
+    if (!account) return [];
+    const { host, username: login } = account;
+    return [{ host, login, profileUrl: `https://${host}/${encodeURIComponent(login)}` }];
+  });
+  const all = [...github, ...others];
+  // a result without any account named (never written by this version) still names GitHub's
+  return all.length > 0 ? all : [{ host: "github.com", login: v.hostUsername, profileUrl: "https://github.com/" }];
 }
 
 /**
@@ -116,8 +145,9 @@ export function buildReport(v: StoredVerification): Report {
     reference: v.trackingId,
     candidate: {
       name: v.candidateName,
-      login: v.hostUsername,
-      profileUrl: `https://github.com/${encodeURIComponent(v.hostUsername)}`,
+      login: accountsOf(v)[0]!.login,
+      profileUrl: accountsOf(v)[0]!.profileUrl,
+      accounts: accountsOf(v),
     },
     checkedAt: v.completedAt,
     verdict: {

@@ -1,13 +1,13 @@
 import { groupFindings } from "./findings.ts";
 import { glossaryEntry } from "./glossary.ts";
-import { day, joinWords, plural, sentence, spanWords } from "./plain-words.ts";
+import { day, hostOfRepo, hostWord, joinWords, plural, repoAddress, sentence, spanWords } from "./plain-words.ts";
 import { CLAIM_LABELS, type ClaimReport, type ClaimStatus } from "./report-model.ts";
 import type { StoredClaimLine, StoredFlag, StoredProject, StoredTimeline } from "./stored-result.ts";
 
 /** Everything known about one claimed project. */
 export interface ClaimInput {
   name: string;
-  /** owner/name of the matched repository, or null when none was accepted */
+  /** the matched repository as results name it ("owner/name" on GitHub, "host/owner/name" elsewhere), or null */
   repo: string | null;
   project: StoredProject | null;
   line: StoredClaimLine | null;
@@ -87,7 +87,7 @@ function thinReason(flags: StoredFlag[], p: StoredProject): string {
 
 function statusOf(c: ClaimInput): { status: ClaimStatus; verdict: string } {
   const p = c.project;
-  const repoUrl = c.repo ? `github.com/${c.repo}` : null;
+  const repoUrl = c.repo ? repoAddress(c.repo) : null;
   if (!c.repo || !p) {
     const unavailable = has(c.flags, "REPO_UNAVAILABLE");
     const notFound = has(c.flags, "LINKED_REPO_NOT_FOUND");
@@ -95,12 +95,12 @@ function statusOf(c: ClaimInput): { status: ClaimStatus; verdict: string } {
     if (unavailable)
       return {
         status: "not-checked",
-        verdict: `Could not be checked: GitHub would not serve ${unavailable.repo ? `github.com/${unavailable.repo}` : "the linked repository"}, which is not evidence against.`,
+        verdict: `Could not be checked: ${unavailable.repo ? `${hostWord(hostOfRepo(unavailable.repo))} would not serve ${repoAddress(unavailable.repo)}` : "the host would not serve the linked repository"}, which is not evidence against.`,
       };
     if (notFound)
       return {
         status: "not-checked",
-        verdict: `Could not be checked: the resume links ${notFound.repo ? `github.com/${notFound.repo}` : "a repository"}, which does not exist or is not public; this is not evidence against, ask for access.`,
+        verdict: `Could not be checked: the resume links ${notFound.repo ? repoAddress(notFound.repo) : "a repository"}, which does not exist or is not public; this is not evidence against, ask for access.`,
       };
     if (foreign)
       return {
@@ -147,13 +147,16 @@ function statusOf(c: ClaimInput): { status: ClaimStatus; verdict: string } {
 function evidenceOf(c: ClaimInput): string[] {
   const p = c.project;
   if (!c.repo || !p) return c.unmatchedReason ? [`Why no repository: ${c.unmatchedReason}.`] : [];
-  const lines = [`Repository github.com/${c.repo}, ${MATCHED_BY[p.matchedBy ?? ""] ?? "matched to the claim"}.`];
+  const host = hostWord(hostOfRepo(c.repo));
+  const lines = [
+    `Repository ${repoAddress(c.repo)}${host === "GitHub" ? "" : ` on ${host}`}, ${MATCHED_BY[p.matchedBy ?? ""] ?? "matched to the claim"}.`,
+  ];
   if (p.totalCommits)
     lines.push(
       `${p.commitsEstimated ? "About " : ""}${p.commits} of its ${plural(p.totalCommits, "commit")} are the candidate's own (linked to their account, not bots, not inherited from a fork).`,
     );
   if (p.fork) lines.push("It is a fork of another repository.");
-  if (p.signedCommits) lines.push(`${plural(p.signedCommits, "commit")} carry a signature GitHub verified.`);
+  if (p.signedCommits) lines.push(`${plural(p.signedCommits, "commit")} carry a signature ${host} verified.`);
   if (p.technologiesConfirmed.length)
     lines.push(`The repository confirms the claimed ${joinWords(p.technologiesConfirmed)}.`);
   if (c.sharedWith) lines.push(`The same repository backs "${c.sharedWith}"; its findings are listed there.`);
@@ -173,7 +176,7 @@ function timelineOf(c: ClaimInput): string | null {
         : `The candidate's commits are dated from ${first} to ${last}`,
     );
   const created = day(c.timeline?.repoCreatedAt);
-  if (created) parts.push(`GitHub first saw the repository on ${created}`);
+  if (created) parts.push(`${c.repo ? hostWord(hostOfRepo(c.repo)) : "GitHub"} first saw the repository on ${created}`);
   const account = day(c.timeline?.accountCreatedAt);
   if (account) parts.push(`the account was created on ${account}`);
   return parts.length ? `${parts.join("; ")}.` : null;
@@ -197,7 +200,7 @@ const ASKED_BY_OPENING = new Set(["UNMATCHED_CLAIM", "EMPTY_REPO", "NO_CANDIDATE
 export function claimReport(c: ClaimInput): ClaimReport {
   const { status, verdict } = statusOf(c);
   const findings = groupFindings(c.shown);
-  const questions = [OPENING[status](c.name, c.repo ? `github.com/${c.repo}` : null)];
+  const questions = [OPENING[status](c.name, c.repo ? repoAddress(c.repo) : null)];
   for (const g of findings)
     for (const rule of g.rules.filter((r) => !ASKED_BY_OPENING.has(r))) {
       const ask = glossaryEntry(rule).ask;
@@ -208,7 +211,8 @@ export function claimReport(c: ClaimInput): ClaimReport {
     status,
     label: CLAIM_LABELS[status],
     verdict,
-    repo: c.repo ? `github.com/${c.repo}` : null,
+    repo: c.repo ? repoAddress(c.repo) : null,
+    host: c.repo ? hostOfRepo(c.repo) : null,
     evidence: evidenceOf(c),
     timeline: timelineOf(c),
     findings,

@@ -214,6 +214,21 @@ export const GLOSSARY: Readonly<Record<RuleId, GlossaryEntry>> = {
     innocent: "This says nothing about the candidate: the claim is unverified, not refuted.",
     ask: "Is the repository still public? Can you send a current link?",
   },
+  PUSHED_LONG_AFTER_DATES: {
+    title: "Work that reached the host long after its dates",
+    meaning:
+      "The host (GitLab's push events, a Gitea or Forgejo activity feed) recorded when each commit arrived. Most of this history is dated to a time when the repository already existed, yet it arrived weeks or months later, all at once: the repository received none of it while it was supposedly being written.",
+    innocent:
+      "A project developed on another host, a company server or an offline machine and then pushed into an older, empty repository looks the same.",
+    ask: "Where was this project developed before it was pushed here, and can that place show its history?",
+  },
+  HOST_NOT_CHECKED: {
+    title: "An account that was not checked",
+    meaning:
+      "The resume links a profile or a repository on a host (GitHub, GitLab, Codeberg or another configured host) for which the verification was given no account, so nothing there was read.",
+    innocent: "The request simply named the candidate's accounts on other hosts.",
+    ask: "Which account on this host is yours? Verify again with it to have that work checked.",
+  },
 };
 
 /** The entry of a rule id read from a stored result; a rule this build does not know gets neutral words. */

@@ -39,9 +39,27 @@ export function decimal(n: number, digits = 3): string {
   return String(Math.round(n * f) / f);
 }
 
-/** "owner/name" of a "github.com/owner/name" address (or the text as it is). */
+/** "owner/name" of a "github.com/owner/name" address (or the text as it is: another host's keeps its host). */
 export function repoName(url: string): string {
   return url.replace(/^(https?:\/\/)?(www\.)?github\.com\//i, "");
+}
+
+/** A repository label's first segment names its host when it holds a dot or a port (GitHub owners never do). */
+const HOSTED = /^[^/]*[.:][^/]*\//;
+
+/** The address of a repository as the results name it: "owner/name" is GitHub's, "host/owner/name" another host's. */
+export function repoAddress(label: string): string {
+  return HOSTED.test(label) ? label : `github.com/${label}`;
+}
+
+/** The host of a repository label or address ("github.com" for GitHub's "owner/name"). */
+export function hostOfRepo(label: string): string {
+  return repoAddress(label).split("/")[0]!.toLowerCase();
+}
+
+/** The host as the report names it: "GitHub", or the host itself ("gitlab.com", "codeberg.org"). */
+export function hostWord(host: string): string {
+  return host === "github.com" ? "GitHub" : host;
 }
 
 /** Sentence case: the first letter upper-cased. */

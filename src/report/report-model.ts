@@ -50,8 +50,10 @@ export interface ClaimReport {
   label: string;
   /** the plain verdict on the claim, one sentence */
   verdict: string;
-  /** github.com/owner/name of the matched repository, or null */
+  /** host/owner/name of the matched repository (github.com/owner/name, gitlab.com/group/project ...), or null */
   repo: string | null;
+  /** the host serving it ("github.com", "gitlab.com", "codeberg.org" ...), or null */
+  host: string | null;
   /** facts behind the verdict, one line each */
   evidence: string[];
   /** when the work happened, as far as the history says; null without commits */
@@ -77,7 +79,15 @@ export interface ScoreExplanation {
 export interface Report {
   /** the verification's tracking id */
   reference: string;
-  candidate: { name: string | null; login: string; profileUrl: string };
+  candidate: {
+    name: string | null;
+    /** the GitHub login, or the first account's username when no GitHub account was given */
+    login: string;
+    /** that account's profile */
+    profileUrl: string;
+    /** every account checked, GitHub's first: host, username and profile address */
+    accounts: Array<{ host: string; login: string; profileUrl: string }>;
+  };
   /** when the check ended (ISO), or null */
   checkedAt: string | null;
   verdict: { key: ReportVerdict; title: string; why: string };
@@ -125,6 +135,30 @@ export const VERDICT_TITLES: Record<ReportVerdict, string> = {
 
 export const DISCLAIMER =
   "This report is evidence for a conversation with the candidate, not a hiring decision. It reads only public " +
-  "GitHub activity at the time of the check: work in private repositories, on other sites or under a " +
+  "activity of the accounts checked, at the time of the check: work in private repositories, on other sites or under a " +
   "non-disclosure agreement is invisible to it, and every finding has an innocent reading. Ask the questions " +
   "and hear the candidate's side before deciding.";
+
+/** The accounts checked and the word that leads them in the report's header ("GitHub account", "Accounts"). */
+export function checkedAccounts(candidate: Report["candidate"]): {
+  lead: string;
+  list: Report["candidate"]["accounts"];
+} {
+  const list = candidate.accounts.length
+    ? candidate.accounts
+    : [{ host: "github.com", login: candidate.login, profileUrl: candidate.profileUrl }];
+  const lead =
+    list.length === 1 && list[0]!.host === "github.com" ? "GitHub account" : list.length === 1 ? "Account" : "Accounts";
+  return { lead, list };
+}
+
+/** The accounts checked, as the report's header names them: "GitHub account github.com/ana", or each host's. */
+export function accountsWords(candidate: Report["candidate"]): string {
+  const { lead, list } = checkedAccounts(candidate);
+  return `${lead} ${list.map((a) => `${a.host}/${a.login}`).join(", ")}`;
+}
+
+/** Where a claim's repository lives, as its line under the claim says it: "on GitHub", "on gitlab.com". */
+export function hostLine(c: Pick<ClaimReport, "host">): string {
+  return c.host === null ? "" : `on ${c.host === "github.com" ? "GitHub" : c.host}`;
+}

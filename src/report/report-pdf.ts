@@ -2,7 +2,7 @@ import regularFontPath from "dejavu-fonts-ttf/ttf/DejaVuSans.ttf" with { type: "
 import boldFontPath from "dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf" with { type: "file" };
 import PDFDocument from "pdfkit";
 import type { ClaimReport, FindingGroup, Report, ReportVerdict } from "./report-model.ts";
-import { SEVERITY_WORDS } from "./report-model.ts";
+import { accountsWords, hostLine, SEVERITY_WORDS } from "./report-model.ts";
 
 /**
  * The report as a self-contained PDF, made in-process with PDFKit from the same model as the HTML page.
@@ -137,6 +137,7 @@ function claim(doc: Doc, c: ClaimReport, i: number): void {
     .fillColor(COLORS.text)
     .text(c.name);
   doc.moveDown(0.2);
+  if (c.repo) para(doc, `${c.repo} (${hostLine(c)})`, { size: 9, color: COLORS.muted });
   para(doc, c.verdict);
   if (c.evidence.length) {
     subheading(doc, "Evidence");
@@ -201,7 +202,7 @@ export async function reportPdf(r: Report): Promise<Uint8Array> {
   doc.moveDown(0.3);
   para(
     doc,
-    `GitHub account github.com/${r.candidate.login}${r.checkedAt ? ` · checked ${r.checkedAt.slice(0, 10)}` : ""} · reference ${r.reference}`,
+    `${accountsWords(r.candidate)}${r.checkedAt ? ` · checked ${r.checkedAt.slice(0, 10)}` : ""} · reference ${r.reference}`,
     { size: 9, color: COLORS.muted },
   );
 

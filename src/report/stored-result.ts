@@ -27,7 +27,7 @@ export interface StoredFlag {
 
 export interface StoredProject {
   name: string;
-  /** github.com/owner/name */
+  /** host/owner/name: github.com/owner/name, gitlab.com/group/project ... */
   repoUrl: string;
   commits: number;
   commitsEstimated: boolean;
@@ -74,6 +74,8 @@ export interface StoredTimeline {
 export interface StoredVerification {
   trackingId: string;
   hostUsername: string;
+  /** the accounts on other hosts, host:username (absent from older results: none) */
+  accounts: string[];
   status: "COMPLETED" | "FAILED";
   candidateName: string | null;
   confidenceScore: number;
@@ -166,7 +168,9 @@ export function readStoredVerification(
   const error = isObj(r.error) ? { code: str(r.error.code) ?? "error", message: str(r.error.message) ?? "" } : null;
   return {
     trackingId: str(r.trackingId) ?? fallback.trackingId,
-    hostUsername: str(r.hostUsername) ?? fallback.hostUsername,
+    // "" is a value: the verification named accounts on other hosts only
+    hostUsername: typeof r.hostUsername === "string" ? r.hostUsername : fallback.hostUsername,
+    accounts: Array.isArray(r.accounts) ? r.accounts.filter((a): a is string => typeof a === "string") : [],
     status: r.status === "FAILED" ? "FAILED" : "COMPLETED",
     candidateName: str(typeof r.candidateName === "string" ? r.candidateName.trim() : null),
     confidenceScore: num(r.confidenceScore) ?? 0,

@@ -2,6 +2,7 @@ import { candidateName } from "./claims/candidate-name.ts";
 import { dateToEnd } from "./claims/date-column.ts";
 import { mergeDuplicateClaims } from "./claims/duplicate-claims.ts";
 import { segmentEntries } from "./claims/entries.ts";
+import { type ForgeLinkHost, KNOWN_FORGE_HOSTS } from "./claims/forge-links.ts";
 import { attachLinkCells } from "./claims/link-cells.ts";
 import { findLinks, type LocatedLink } from "./claims/link-finder.ts";
 import { splitLinkedItems } from "./claims/linked-items.ts";
@@ -40,11 +41,11 @@ function sectionOfLine(sections: Section[]): Map<number, Section> {
   return map;
 }
 
-function githubProfiles(links: LocatedLink[]): ResumeLink[] {
+function profiles(links: LocatedLink[], onHost: (host: string | undefined) => boolean): ResumeLink[] {
   const seen = new Set<string>();
   const out: ResumeLink[] = [];
   for (const { link } of links) {
-    if (link.host !== "github.com" || (link.kind !== "profile" && link.kind !== "organisation")) continue;
+    if (!onHost(link.host) || (link.kind !== "profile" && link.kind !== "organisation")) continue;
     const key = link.url.toLowerCase();
     if (seen.has(key)) continue;
     seen.add(key);
@@ -107,8 +108,14 @@ function layoutPages(doc: RawDocument): PageLayout[] {
   });
 }
 
+export interface ExtractOptions {
+  /** the GitLab and Gitea/Forgejo hosts whose repository and profile links are recognised (default gitlab.com, codeberg.org) */
+  forgeHosts?: readonly ForgeLinkHost[];
+}
+
 /** Extract the claims of a parsed PDF. Throws ResumeError("pdf_no_text") when nothing is readable. */
-export function extractFromDocument(doc: RawDocument): ExtractedResume {
+export function extractFromDocument(doc: RawDocument, opts: ExtractOptions = {}): ExtractedResume {
+  const forges = opts.forgeHosts ?? KNOWN_FORGE_HOSTS;
   const warnings: string[] = [];
   const lines: Line[] = [];
   const hiddenText: ExtractedResume["hiddenText"] = [];
@@ -135,7 +142,7 @@ export function extractFromDocument(doc: RawDocument): ExtractedResume {
     );
   }
   const sections = detectSections(lines);
-  const links = findLinks(lines, annotations);
+  const links = findLinks(lines, annotations, forges);
   const sectionOf = sectionOfLine(sections);
   const projects = projectsOf(sections, links, lines);
   if (!sections.some((s) => s.kind === "projects"))
@@ -146,7 +153,8 @@ export function extractFromDocument(doc: RawDocument): ExtractedResume {
     );
   return {
     candidateName: candidateName(lines),
-    githubProfiles: githubProfiles(links),
+    githubProfiles: profiles(links, (host) => host === "github.com"),
+    forgeProfiles: profiles(links, (host) => forges.some((f) => f.host.toLowerCase() === host)),
     repoLinksOutsideProjects: outsideRepoLinks(links, sectionOf),
     projects,
     hiddenText,

@@ -1,4 +1,4 @@
-import { extractFromDocument } from "./extract-from-document.ts";
+import { type ExtractOptions, extractFromDocument } from "./extract-from-document.ts";
 import { DEFAULT_READ_LIMITS, type ReadLimits, readPdf } from "./pdf/pdf-reader.ts";
 import type { ExtractedResume } from "./types.ts";
 
@@ -10,6 +10,7 @@ import type { ExtractedResume } from "./types.ts";
 export async function extractResumeInProcess(
   pdf: Uint8Array,
   limits: ReadLimits = DEFAULT_READ_LIMITS,
+  opts: ExtractOptions = {},
 ): Promise<ExtractedResume> {
-  return extractFromDocument(await readPdf(pdf, limits));
+  return extractFromDocument(await readPdf(pdf, limits), opts);
 }

@@ -116,6 +116,11 @@ export interface ExtractedResume {
   candidateName: string | null;
   /** GitHub profile links anywhere in the PDF (kind "profile") */
   githubProfiles: ResumeLink[];
+  /**
+   * profile (and group) links on the other forges the extractor recognises (gitlab.com, codeberg.org and
+   * the configured hosts), each with its `host` and `owner`; absent from older results
+   */
+  forgeProfiles?: ResumeLink[];
   /** repository links outside a projects section (experience, education, publications ...) */
   repoLinksOutsideProjects: Array<ResumeLink & { section: string }>;
   projects: ClaimedProject[];

@@ -4,6 +4,7 @@ import type { Acknowledgement as PublishedAcknowledgement } from "../contract/in
 import type { JobQueue } from "../jobs/job-queue.ts";
 import { isoOf } from "../lib/clock.ts";
 import { ApiErrors } from "../lib/errors.ts";
+import { accountText, type HostAccountRef } from "./accounts-field.ts";
 import type { VerificationStore } from "./verification-store.ts";
 
 export const VERIFICATION_JOB = "verification";
@@ -12,7 +13,10 @@ export const VERIFICATION_MAX_ATTEMPTS = 5;
 
 export interface Submission {
   principal: Principal;
+  /** the GitHub login; "" when only accounts on other hosts are given */
   hostUsername: string;
+  /** the candidate's accounts on other hosts (parseAccounts), one per host */
+  accounts?: readonly HostAccountRef[];
   pdf: Uint8Array;
   filename: string | null;
   idempotencyKey: string | null;
@@ -58,6 +62,7 @@ export function recordAcceptance(
     api_key_id: s.principal.keyId,
     job_id: jobId,
     host_username: s.hostUsername,
+    accounts: s.accounts?.length ? JSON.stringify(s.accounts.map(accountText)) : null,
     resume_sha256: pdfHash,
     resume_size: size,
     resume_filename: s.filename,

@@ -1,6 +1,7 @@
 import { AnalysisFailure } from "../analysis/types.ts";
+import { ForgeRateLimitedError, ForgeUnavailableError } from "../forges/types.ts";
 import { GitHubRateLimitedError, GitHubUnavailableError } from "../github/types.ts";
-import { PermanentJobError } from "../jobs/job-errors.ts";
+import { formatMs, JobDeadlineExceeded, PermanentJobError } from "../jobs/job-errors.ts";
 import type { FailureCode } from "../lib/errors.ts";
 import { ResumeError } from "../resume/types.ts";
 
@@ -17,6 +18,21 @@ export interface FailureReason {
 export function knownFailure(err: unknown): FailureReason | null {
   if (err instanceof PermanentJobError || err instanceof ResumeError || err instanceof AnalysisFailure)
     return { code: err.code, message: err.message };
+  if (err instanceof JobDeadlineExceeded)
+    return {
+      code: "deadline_exceeded",
+      message: `the verification did not finish within JOB_DEADLINE (${formatMs(err.deadlineMs)}) at any of its attempts and was aborted each time; submit it again later (the service log names the job and what it waited for)`,
+    };
+  if (err instanceof ForgeUnavailableError)
+    return {
+      code: "host_unavailable",
+      message: `${err.host} could not be reached after several retries, or refused the request: ${err.message}`,
+    };
+  if (err instanceof ForgeRateLimitedError)
+    return {
+      code: "github_rate_limited",
+      message: `${err.message}; set the host's token (GITLAB_TOKEN, or FORGE_HOSTS) or try again after the reset`,
+    };
   if (err instanceof GitHubUnavailableError)
     return { code: "github_unavailable", message: `GitHub could not be reached after several retries: ${err.message}` };
   // the service defers a rate-limited job instead of failing it; only a local run ends here

@@ -1,9 +1,12 @@
 import { AnalysisFailure, runAnalysis } from "../analysis/run-analysis.ts";
 import type { Config } from "../config/config.ts";
+import { forgeHostOf } from "../config/forge-hosts.ts";
+import { createForgeSource } from "../forges/forge-sources.ts";
 import { createEvidenceSource } from "../github/graphql/graphql-source.ts";
 import type { RateGate } from "../github/rate-gate.ts";
 import type { RateLimitSnapshot } from "../github/rate-limit-policy.ts";
 import { PermanentJobError } from "../jobs/job-errors.ts";
+import { untilAborted } from "../lib/abort.ts";
 import type { Logger } from "../lib/log.ts";
 import { createResumeExtractor } from "../resume/index.ts";
 import type { Database } from "../storage/database.ts";
@@ -11,7 +14,8 @@ import type { VerificationSteps } from "./verification-job.ts";
 
 /**
  * The production edges of the pipeline: PDF extraction in an isolated child process (src/resume) and
- * GitHub analysis (src/github + src/analysis) over the conditional-request cache in the app's database.
+ * analysis (src/analysis) over GitHub (src/github, with the conditional-request cache in the app's
+ * database) and the candidate's accounts on the configured GitLab and Gitea/Forgejo hosts (src/forges).
  * `githubCalls` is logged, not stored: a warm run answers from 304s, and the stored result must be the
  * same for the same resume and the same GitHub data.
  */
@@ -24,14 +28,19 @@ export function productionSteps(deps: {
 }): VerificationSteps & { close(): Promise<void> } {
   const { config, db, logger } = deps;
   // two readers: one hostile PDF that uses its whole time budget does not hold up everyone else's
-  const extractor = createResumeExtractor({ concurrency: Math.min(2, config.workerConcurrency) });
+  const extractor = createResumeExtractor({
+    concurrency: Math.min(2, config.workerConcurrency),
+    // links to the configured GitLab and Gitea/Forgejo hosts are read as repositories and profiles
+    forgeHosts: config.forgeHosts.map((h) => ({ host: h.host, kind: h.kind })),
+  });
   let budget: RateLimitSnapshot | null = null;
   return {
     githubRateLimit: () => budget,
-    extract(pdf) {
-      return extractor.extract(pdf, {});
+    extract(pdf, signal) {
+      // the reader has its own time budget and kills its child past it; the job stops waiting at its deadline
+      return untilAborted(extractor.extract(pdf, {}), signal);
     },
-    async analyze({ hostUsername, resume, onStage }) {
+    async analyze({ hostUsername, accounts = [], resume, signal, onStage, onGitHub }) {
       const github = createEvidenceSource({
         baseUrl: config.githubApiUrl,
         token: config.githubToken,
@@ -40,10 +49,28 @@ export function productionSteps(deps: {
         gate: deps.gate,
         db,
         logger: logger.child({ component: "github" }),
+        signal,
+        onAnswer: onGitHub,
+      });
+      const forgeLogger = logger.child({ component: "forges" });
+      const forges = accounts.map((a) => {
+        const hostConfig = forgeHostOf(config.forgeHosts, a.host);
+        // accepted against the configuration of its time: a host removed since is the operator's to restore
+        if (!hostConfig)
+          throw new PermanentJobError(
+            "host_unavailable",
+            `${a.host} is no longer configured (FORGE_HOSTS); the account ${a.host}:${a.username} cannot be read`,
+          );
+        return {
+          login: a.username,
+          source: createForgeSource({ config: hostConfig, gate: deps.gate, signal, logger: forgeLogger }),
+        };
       });
       try {
         const { githubCalls, ...result } = await runAnalysis({
           hostUsername,
+          accounts: forges,
+          readableHosts: config.forgeHosts.map((h) => h.host),
           resume,
           github,
           onStage,
@@ -51,6 +78,7 @@ export function productionSteps(deps: {
         });
         logger.info("analysis done", {
           hostUsername,
+          ...(accounts.length ? { accounts: accounts.map((a) => `${a.host}:${a.username}`) } : {}),
           githubCalls: githubCalls.calls,
           notModified: githubCalls.notModified,
           githubApi: github.path(),
@@ -62,7 +90,7 @@ export function productionSteps(deps: {
         if (err instanceof AnalysisFailure) throw new PermanentJobError(err.code, err.message);
         throw err;
       } finally {
-        budget = github.budget() ?? budget;
+        budget = hostUsername ? (github.budget() ?? budget) : budget;
       }
     },
     close: () => extractor.close(),

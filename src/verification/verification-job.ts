@@ -1,10 +1,15 @@
-import { GitHubRateLimitedError } from "../github/types.ts";
+import type { GitHubAnswer } from "../github/conditional-fetch.ts";
+import { GitHubRateLimitedError, GitHubUnavailableError } from "../github/types.ts";
 import { DeferJob, PermanentJobError } from "../jobs/job-errors.ts";
 import type { JobHandler, RunningJob } from "../jobs/job-handler.ts";
+import { sleep } from "../lib/abort.ts";
+import { type Clock, systemClock } from "../lib/clock.ts";
 import type { Logger } from "../lib/log.ts";
 import { type ExtractedResume, ResumeError } from "../resume/types.ts";
 import { VERIFICATION_JOB } from "./acceptance.ts";
+import { accountsToRead, type HostAccountRef, storedAccounts } from "./accounts-field.ts";
 import { failureReason } from "./failure-codes.ts";
+import { GitHubWatch } from "./github-watch.ts";
 import type { AnalysisPart } from "./result.ts";
 import type { VerificationService } from "./verification-service.ts";
 
@@ -12,11 +17,16 @@ import type { VerificationService } from "./verification-service.ts";
 export interface VerificationSteps {
   extract(pdf: Uint8Array, signal: AbortSignal): Promise<ExtractedResume>;
   analyze(input: {
+    /** the GitHub login; "" when only accounts on other hosts were given */
     hostUsername: string;
+    /** the candidate's accounts on other hosts (GitLab, Gitea/Forgejo), one per host */
+    accounts?: readonly HostAccountRef[];
     resume: ExtractedResume;
     signal: AbortSignal;
     /** told when the GitHub evidence is in and the judging begins */
     onStage?: (stage: "analysing") => void;
+    /** told how each GitHub request went (the job shows a GitHub that does not answer, and gives up on it) */
+    onGitHub?: (answer: GitHubAnswer) => void;
   }): Promise<AnalysisPart>;
   /** release what the steps hold (child processes) at shutdown */
   close?(): Promise<void>;
@@ -26,23 +36,28 @@ export interface VerificationSteps {
 
 /** Extra seconds after GitHub's reset time before trying again, so the new budget is surely there. */
 const RATE_RESET_SLACK_MS = 2_000;
-/** A whole verification gets this long per attempt before it is abandoned and retried. */
-export const VERIFICATION_TIMEOUT_MS = 5 * 60_000;
+/** While GitHub does not answer, the evidence is asked for again after 5, 10, 20, 20 ... s. */
+const GITHUB_RETRY_MS = [5_000, 10_000, 20_000] as const;
 
 /**
  * The product pipeline as a job: resume -> claims -> GitHub evidence -> analysis -> one final state.
- * Rate limits defer the job (no attempt spent); GitHub outages retry with backoff; unreadable input fails
- * at once with a reason a person can act on.
+ * Rate limits defer the job (no attempt spent); a GitHub that does not answer is retried within the
+ * attempt, shown in the polled stage, and given up on after GITHUB_GIVE_UP_MS (github_unavailable);
+ * unreadable input fails at once with a reason a person can act on. Every wait ends with the job's signal
+ * (its deadline, its lease).
  */
 export function verificationJobHandler(deps: {
   service: VerificationService;
   steps: VerificationSteps;
   logger: Logger;
+  clock?: Clock;
+  /** GitHub silent this long: the job fails github_unavailable (default GITHUB_GIVE_UP_MS) */
+  githubGiveUpMs?: number;
 }): JobHandler<{ trackingId: string }> {
   const { service, steps, logger } = deps;
+  const clock = deps.clock ?? systemClock;
   return {
     kind: VERIFICATION_JOB,
-    timeoutMs: VERIFICATION_TIMEOUT_MS,
     async run(job: RunningJob<{ trackingId: string }>) {
       const { trackingId } = job.payload;
       const v = service.get(trackingId);
@@ -50,9 +65,11 @@ export function verificationJobHandler(deps: {
       if (v.status === "COMPLETED" || v.status === "FAILED") return; // already final: nothing to redo
       service.markStarted(trackingId);
       try {
-        return await runSteps(trackingId, v.host_username, job);
+        const read = accountsToRead(v.host_username, storedAccounts(v.accounts));
+        return await runSteps(trackingId, read.githubLogin, read.accounts, job);
       } catch (err) {
-        service.setStage(trackingId, null);
+        // an attempt aborted at its deadline may end after the next one began: it leaves the stage alone
+        if (!job.signal.aborted) service.setStage(trackingId, null);
         throw err;
       }
     },
@@ -63,8 +80,16 @@ export function verificationJobHandler(deps: {
     },
   };
 
-  async function runSteps(trackingId: string, hostUsername: string, job: RunningJob<{ trackingId: string }>) {
-    service.setStage(trackingId, "extracting");
+  async function runSteps(
+    trackingId: string,
+    hostUsername: string,
+    accounts: HostAccountRef[],
+    job: RunningJob<{ trackingId: string }>,
+  ) {
+    const stage = (s: "extracting" | "fetching" | "analysing") => {
+      if (!job.signal.aborted) service.setStage(trackingId, s);
+    };
+    stage("extracting");
     const pdf = await service.resume(trackingId);
     if (!pdf)
       throw new PermanentJobError("resume_purged", "the uploaded PDF is no longer stored (retention); submit it again");
@@ -75,25 +100,65 @@ export function verificationJobHandler(deps: {
       if (err instanceof ResumeError) throw new PermanentJobError(err.code, err.message);
       throw err;
     }
-    service.setStage(trackingId, "fetching");
+    stage("fetching");
     try {
-      const analysis = await steps.analyze({
-        hostUsername,
-        resume,
-        signal: job.signal,
-        onStage: (stage) => service.setStage(trackingId, stage),
-      });
+      const analysis = await fetchAndAnalyse(trackingId, hostUsername, accounts, resume, job, stage);
       // the name as read from the resume: an extra member that lets people tell candidates apart
       return () => service.complete(trackingId, { ...analysis, candidateName: resume.candidateName ?? null });
     } catch (err) {
       if (err instanceof GitHubRateLimitedError) {
-        logger.info("GitHub rate limit spent; deferring verification", {
+        logger.info("a host's rate limit is spent; deferring verification", {
           trackingId,
           until: new Date(err.resetAt).toISOString(),
         });
         throw new DeferJob(err.resetAt + RATE_RESET_SLACK_MS, err.message);
       }
       throw err;
+    }
+  }
+
+  /**
+   * The GitHub half, asked again within the attempt while GitHub does not answer (the polled stage says so
+   * and until when), until the watch gives up: then github_unavailable, without further attempts.
+   */
+  async function fetchAndAnalyse(
+    trackingId: string,
+    hostUsername: string,
+    accounts: HostAccountRef[],
+    resume: ExtractedResume,
+    job: RunningJob<{ trackingId: string }>,
+    stage: (s: "analysing") => void,
+  ): Promise<AnalysisPart> {
+    const watch = new GitHubWatch({
+      clock,
+      giveUpMs: deps.githubGiveUpMs,
+      onDetail: (detail) => {
+        if (!job.signal.aborted) service.setStage(trackingId, "fetching", detail);
+      },
+    });
+    const signal = AbortSignal.any([job.signal, watch.signal]);
+    try {
+      for (let retry = 0; ; retry++) {
+        try {
+          return await steps.analyze({
+            hostUsername,
+            ...(accounts.length ? { accounts } : {}),
+            resume,
+            signal,
+            onStage: stage,
+            onGitHub: watch.report,
+          });
+        } catch (err) {
+          if (job.signal.aborted) throw job.signal.reason;
+          if (watch.signal.aborted) throw watch.signal.reason;
+          // GitHub did not answer even after the client's retries: wait and ask again, unless it answered
+          if (!(err instanceof GitHubUnavailableError) || !watch.troubled) throw err;
+          logger.info("GitHub does not answer; asking again", { trackingId, error: err.message });
+          await sleep(GITHUB_RETRY_MS[Math.min(retry, GITHUB_RETRY_MS.length - 1)]!, signal);
+        }
+      }
+    } finally {
+      watch.close();
     }
   }
 }

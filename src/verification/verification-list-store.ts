@@ -8,6 +8,8 @@ export interface JobListRow {
   client_id: string;
   client_name: string;
   host_username: string;
+  /** the accounts on other hosts, a JSON array of host:username (null when none) */
+  accounts?: string | null;
   state: "queued" | "processing" | "COMPLETED" | "FAILED";
   score: number | null;
   /** CRITICAL flags of a COMPLETED result (for the verdict word) */
@@ -124,7 +126,7 @@ export class VerificationListStore implements VerificationLists {
       pageParams.push(cursor.createdAt, cursor.trackingId);
     }
     const order = f.after ? "ASC" : "DESC";
-    const sql = `SELECT v.tracking_id, v.client_id, c.name AS client_name, v.host_username, ${STATE_SQL} AS state,
+    const sql = `SELECT v.tracking_id, v.client_id, c.name AS client_name, v.host_username, v.accounts, ${STATE_SQL} AS state,
                         CASE WHEN v.status = 'COMPLETED' THEN ${this.sql.score} END AS score,
                         CASE WHEN v.status = 'COMPLETED' THEN ${this.sql.criticalFlags} END AS critical_flags,
                         ${this.sql.candidateName} AS candidate_name,

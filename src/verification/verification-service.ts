@@ -8,7 +8,9 @@ import type { Database } from "../storage/database.ts";
 import { GroupCommit } from "../storage/group-commit.ts";
 import { dialectOf } from "../storage/sql-database.ts";
 import { type Acknowledgement, recordAcceptance, type Submission } from "./acceptance.ts";
+import { accountText, storedAccounts } from "./accounts-field.ts";
 import { Admission } from "./admission.ts";
+import type { StageDetail } from "./github-watch.ts";
 import type { JobFilter } from "./job-filters.ts";
 import type { AnalysisPart, PendingJobView, Stage, VerificationResult } from "./result.ts";
 import type { StagedFile } from "./resume-files.ts";
@@ -38,6 +40,12 @@ export interface FinalEvent {
   result: VerificationResult;
 }
 
+/** The `accounts` member of a job's views: the accounts on other hosts given at creation, when any. */
+function accountsMember(v: Pick<VerificationRow, "accounts">): { accounts?: string[] } {
+  const list = storedAccounts(v.accounts);
+  return list.length ? { accounts: list.map(accountText) } : {};
+}
+
 /** Seconds a client is told (Retry-After) to wait before polling a pending job again. */
 export const POLL_AFTER_S = { queued: 5, processing: 2 } as const;
 
@@ -64,7 +72,7 @@ export class VerificationService {
   private readonly decorators: ViewDecorator[] = [];
   private readonly extensions: ResultExtension[] = [];
   /** stage of each job this process is working on (in memory: only a job in progress has one) */
-  private readonly stages = new Map<string, Stage>();
+  private readonly stages = new Map<string, { stage: Stage; detail: StageDetail | null }>();
   /** with several replicas (PostgreSQL) the stage is also written to the row, so any replica answers it */
   private readonly sharedStages: boolean;
   private readonly commits: GroupCommit;
@@ -152,7 +160,11 @@ export class VerificationService {
     size: number,
     pdf: Uint8Array | null,
   ): Promise<Acknowledgement> {
-    const requestHash = sha256Hex(`${s.hostUsername.toLowerCase()}\n${pdfHash}`);
+    // the accounts are part of what was asked (a request without them hashes as it always did)
+    const accounts = (s.accounts ?? []).map((a) => accountText(a).toLowerCase()).sort();
+    const requestHash = sha256Hex(
+      `${s.hostUsername.toLowerCase()}\n${pdfHash}${accounts.length ? `\n${accounts.join(",")}` : ""}`,
+    );
     let ack: Acknowledgement;
     try {
       // limits and idempotency keys are per client: on PostgreSQL other clients' acceptances need not wait
@@ -185,25 +197,34 @@ export class VerificationService {
   render(v: VerificationView): VerificationResult | PendingJobView {
     const extras = Object.assign({}, ...this.decorators.map((d) => d(v)));
     // this process's own jobs from memory; another replica's from the row (PostgreSQL)
-    const stage = this.stages.get(v.tracking_id) ?? (v.stage as Stage | null | undefined);
+    const own = this.stages.get(v.tracking_id);
+    const stage = own?.stage ?? (v.stage as Stage | null | undefined);
+    const detail = own ? own.detail : v.stage_detail ? (JSON.parse(v.stage_detail) as StageDetail) : null;
     if ((v.status === "COMPLETED" || v.status === "FAILED") && v.result) {
       return { ...(JSON.parse(v.result) as VerificationResult), ...extras };
     }
     return {
       trackingId: v.tracking_id,
       hostUsername: v.host_username,
+      ...accountsMember(v),
       status: v.job_state === "running" ? "processing" : "queued",
       createdAt: isoOf(v.created_at),
       ...(v.job_state === "running" && stage ? { stage } : {}),
+      ...(v.job_state === "running" && stage && detail
+        ? { stageDetail: detail.message, ...(detail.giveUpAt !== null ? { giveUpAt: isoOf(detail.giveUpAt) } : {}) }
+        : {}),
       ...extras,
     };
   }
 
-  /** Record what a job in progress is doing (shown as `stage` while it is polled); null when it stops. */
-  setStage(trackingId: string, stage: Stage | null): void {
-    if (stage) this.stages.set(trackingId, stage);
+  /**
+   * Record what a job in progress is doing (shown as `stage` while it is polled), and what it waits for
+   * (`stageDetail`, `giveUpAt`); null when it stops.
+   */
+  setStage(trackingId: string, stage: Stage | null, detail: StageDetail | null = null): void {
+    if (stage) this.stages.set(trackingId, { stage, detail });
     else this.stages.delete(trackingId);
-    if (this.sharedStages) this.store.setStage(trackingId, stage);
+    if (this.sharedStages) this.store.setStage(trackingId, stage, detail ? JSON.stringify(detail) : null);
   }
 
   get(trackingId: string): VerificationView | null {
@@ -249,6 +270,7 @@ export class VerificationService {
     const result: VerificationResult = {
       trackingId,
       hostUsername: v.host_username,
+      ...accountsMember(v),
       status,
       ...part,
       ...(error ? { error } : {}),

@@ -7,6 +7,8 @@ export interface VerificationRow {
   api_key_id: string | null;
   job_id: number;
   host_username: string;
+  /** the accounts on other hosts, a JSON array of "host:username" (migration 0011); null when none */
+  accounts?: string | null;
   resume_sha256: string;
   resume_size: number;
   resume_filename: string | null;
@@ -21,6 +23,8 @@ export interface VerificationRow {
   completed_at: number | null;
   /** a job in progress's stage, shared by replicas (PostgreSQL only; SQLite's one process keeps it in memory) */
   stage?: string | null;
+  /** what that job waits for, as JSON (StageDetail; PostgreSQL only, like `stage`) */
+  stage_detail?: string | null;
 }
 
 /** A verification joined with its job's state, which tells queued from processing. */
@@ -46,14 +50,15 @@ export class VerificationStore {
     // in the acceptance transaction: pipelined on PostgreSQL (see `write`)
     write(
       this.db,
-      `INSERT INTO verifications (tracking_id, client_id, api_key_id, job_id, host_username, resume_sha256,
+      `INSERT INTO verifications (tracking_id, client_id, api_key_id, job_id, host_username, accounts, resume_sha256,
                                   resume_size, resume_filename, status, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?)`,
       row.tracking_id,
       row.client_id,
       row.api_key_id,
       row.job_id,
       row.host_username,
+      row.accounts ?? null,
       row.resume_sha256,
       row.resume_size,
       row.resume_filename,
@@ -92,9 +97,11 @@ export class VerificationStore {
       .run(now, trackingId);
   }
 
-  /** A job in progress's stage in its row (PostgreSQL: replicas answer each other's polls). */
-  setStage(trackingId: string, stage: string | null): void {
-    this.db.query("UPDATE verifications SET stage = ? WHERE tracking_id = ?").run(stage, trackingId);
+  /** A job in progress's stage and its detail in its row (PostgreSQL: replicas answer each other's polls). */
+  setStage(trackingId: string, stage: string | null, detail: string | null = null): void {
+    this.db
+      .query("UPDATE verifications SET stage = ?, stage_detail = ? WHERE tracking_id = ?")
+      .run(stage, detail, trackingId);
   }
 
   /** Record the final state once: a second call (a duplicate run) changes nothing and returns false. */

@@ -18,8 +18,8 @@ describe("reportText", () => {
     });
     const text = reportText(out, "resume.pdf as ana").join("\n");
     expect(text).toContain("Confidence score: 67/100 (mixed: ");
-    expect(text).toContain("  match  project  repository           commits   evidence\n");
-    expect(text).toContain("  HIGH   Tool     github.com/ana/tool  30 of 30  matched by link\n");
+    expect(text).toContain("  match  project  host        repository  commits   evidence\n");
+    expect(text).toContain("  HIGH   Tool     github.com  ana/tool    30 of 30  matched by link\n");
     expect(text).toContain("  - Ghost: no public repository matches its name or description");
     expect(text).toContain('WARNING  claimed project "Ghost" could not be verified on GitHub for ana');
     expect(text).toContain("Score: evidence 66.667 - penalties 0 = 67");
@@ -43,14 +43,16 @@ describe("reportText", () => {
     });
     const lines = reportText(out, "x");
     const header = lines.findIndex((l) => l.startsWith("  match  project"));
+    const hostCol = lines[header]!.indexOf("host");
     const repoCol = lines[header]!.indexOf("repository");
     const row = lines[header + 1]!;
-    expect(row.indexOf("github.com/ana/tool")).toBe(repoCol);
-    // the name's continuation lines stay left of the repository column and together spell the name
+    expect(row.indexOf("github.com")).toBe(hostCol);
+    expect(row.indexOf("ana/tool")).toBe(repoCol);
+    // the name's continuation lines stay left of the host column and together spell the name
     const continuation = lines.slice(header + 1).filter((l, i) => i === 0 || /^ {9}\S/.test(l));
     expect(continuation.length).toBeGreaterThan(1);
-    for (const l of continuation) expect(l.slice(9, repoCol).trimEnd().length).toBeLessThan(repoCol - 9);
-    expect(continuation.map((l) => l.slice(9, repoCol).trim()).join(" ")).toBe(long);
+    for (const l of continuation) expect(l.slice(9, hostCol).trimEnd().length).toBeLessThan(hostCol - 9);
+    expect(continuation.map((l) => l.slice(9, hostCol).trim()).join(" ")).toBe(long);
     const scoreRows = lines.slice(lines.findIndex((l) => l.startsWith("Score:")) + 1);
     expect(scoreRows[0]!.indexOf("credit")).toBe(2 + 28 + 2);
   });

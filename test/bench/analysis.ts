@@ -8,6 +8,7 @@
  * Exits 1 when a target is missed. `--no-extract` feeds the analysis what a perfect extractor would
  * produce instead, to tell analysis errors from extraction errors. Then the honest-candidate corpus
  * (honest-corpus.ts): `--corpus-only` runs just that section, `--show-held-out` lists its held-out half.
+ * Then candidates on GitLab and Gitea/Forgejo, some beside GitHub (forge-hosts.ts), with the same targets.
  */
 import { runAnalysis } from "../../src/analysis/run-analysis.ts";
 import { type AnalysisOutcome, SEVERITY_RANK, type Severity } from "../../src/analysis/types.ts";
@@ -30,6 +31,7 @@ import {
   validationCandidates,
 } from "./analysis-candidates.ts";
 import { machine, percentile, table } from "./bench-util.ts";
+import { runForgeHosts } from "./forge-hosts.ts";
 import { type CallFigures, graphqlSource, measureTypical, REST_BASELINE, restSource } from "./github-calls.ts";
 import { runHonestCorpus } from "./honest-corpus.ts";
 
@@ -362,7 +364,19 @@ async function main(): Promise<number> {
     ] as const)
       typical.push(await measureTypical(name, make));
   const code = report(runs, typical);
-  return Math.max(code, corpusVerdict(await runHonestCorpus(corpusOptions)));
+  const forges = forgeVerdict(await runForgeHosts({ noExtract: NO_EXTRACT, only: ONLY }));
+  return Math.max(code, forges, corpusVerdict(await runHonestCorpus(corpusOptions)));
+}
+
+/** The other hosts' section's verdict line; 1 when one of its targets is missed. */
+function forgeVerdict(problems: string[] | null): number {
+  if (problems === null) return 0;
+  console.log(
+    problems.length === 0
+      ? "\nother hosts: all targets met"
+      : `\nother hosts' targets missed:\n${problems.map((p) => `  - ${p}`).join("\n")}`,
+  );
+  return problems.length === 0 ? 0 : 1;
 }
 
 function report(runs: Run[], typical: CallFigures[]): number {

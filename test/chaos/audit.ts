@@ -137,6 +137,24 @@ export function readLedger(dataDir: string, databaseUrl: string | null = null): 
   }
 }
 
+/** The attempts running now: job id, the lease token that names the attempt, and the candidate. */
+export function runningAttempts(
+  dataDir: string,
+  databaseUrl: string | null = null,
+): Array<{ id: number; token: string; login: string }> {
+  const db = open(dataDir, true, databaseUrl);
+  try {
+    return db
+      .query<{ id: number; token: string; login: string }, []>(
+        `SELECT j.id, j.lease_token AS token, v.host_username AS login
+           FROM jobs j JOIN verifications v ON v.job_id = j.id WHERE j.state = 'running'`,
+      )
+      .all();
+  } finally {
+    db.close();
+  }
+}
+
 export interface AttemptLogRow {
   delivery_id: string;
   tracking_id: string;

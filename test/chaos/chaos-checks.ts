@@ -3,7 +3,7 @@
  * not in the test): acknowledged work reaches one final state, once; every result is delivered with a
  * valid signature; nothing else was created; the database is intact.
  */
-import { integrityCheck, type Ledger, readLedger } from "./audit.ts";
+import { integrityCheck, type Ledger, readLedger, runningAttempts } from "./audit.ts";
 import type { ChaosWorld } from "./chaos-world.ts";
 import type { SubmissionStream } from "./submission-stream.ts";
 
@@ -27,21 +27,30 @@ export const check = (name: string, ok: boolean, detail: string): Check => ({ na
 const sample = (xs: string[]) =>
   xs.length === 0 ? "none" : `${xs.length}: ${xs.slice(0, 5).join(", ")}${xs.length > 5 ? " ..." : ""}`;
 
-/** Wait until every acknowledged job is final in the database and its webhook was delivered (2xx, valid signature). */
 /** What the checks read of a world: one service's (ChaosWorld) or several replicas' (ReplicaWorld). */
 export type CheckedWorld = Pick<ChaosWorld, "dataDir" | "receiver" | "orphans"> & { databaseUrl?: string | null };
 
+/** A settle gives up at this many times its stall time even while work still ends (a runaway guard). */
+const SETTLE_CAP = 10;
+
+/**
+ * Wait until every acknowledged job is final in the database and its webhook was delivered (2xx, valid
+ * signature). Gives up once no job has ended for `stallMs`: work that hangs stops the count, while a
+ * machine that is merely slow (shared, loaded) keeps it moving, so slowness is never taken for a hang.
+ */
 export async function settle(
   world: CheckedWorld,
   trackingIds: string[],
-  timeoutMs: number,
+  stallMs: number,
   opts: { delivered?: boolean; undeliverable?: (trackingId: string) => boolean } = {},
 ): Promise<Ledger> {
-  const deadline = Date.now() + timeoutMs;
+  const cap = Date.now() + SETTLE_CAP * stallMs;
+  let done = -1;
+  let movedAt = Date.now();
   for (;;) {
     const ledger = readLedger(world.dataDir, world.databaseUrl ?? null);
     const delivered = world.receiver.delivered();
-    const done = trackingIds.every((id) => {
+    const ended = trackingIds.filter((id) => {
       const v = ledger.verifications.get(id);
       return (
         v &&
@@ -50,10 +59,40 @@ export async function settle(
           delivered.has(id) ||
           (opts.undeliverable?.(id) && ledger.deliveries.get(id)?.state === "failed"))
       );
-    });
-    if (done || Date.now() > deadline) return ledger;
+    }).length;
+    if (ended > done) {
+      done = ended;
+      movedAt = Date.now();
+    }
+    if (ended === trackingIds.length || Date.now() - movedAt > stallMs || Date.now() > cap) return ledger;
     await Bun.sleep(100);
   }
+}
+
+/**
+ * Samples the running attempts every `everyMs` until stopped: the longest one seen running (a hung job
+ * shows up here, a merely slow queue does not), and its candidate.
+ */
+export function watchAttempts(world: CheckedWorld, everyMs = 1_000): { stop(): { longestMs: number; login: string } } {
+  const seen = new Map<string, { first: number; last: number; login: string }>();
+  const timer = setInterval(() => {
+    const now = Date.now();
+    for (const a of runningAttempts(world.dataDir, world.databaseUrl ?? null)) {
+      const key = `${a.id}:${a.token}`;
+      const e = seen.get(key);
+      if (e) e.last = now;
+      else seen.set(key, { first: now, last: now, login: a.login });
+    }
+  }, everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      let longest = { longestMs: 0, login: "-" };
+      for (const e of seen.values())
+        if (e.last - e.first > longest.longestMs) longest = { longestMs: e.last - e.first, login: e.login };
+      return longest;
+    },
+  };
 }
 
 /**
@@ -121,11 +160,14 @@ export function finalChecks(
       ),
     );
   }
+  // the candidate as submitted (a GitHub login, or the label of one whose accounts are on other hosts)
+  const candidateOf = new Map(acks.map((a) => [a.trackingId, a.login]));
   const byLogin = new Map<string, Set<number | null>>();
   for (const id of ids) {
     const v = ledger.verifications.get(id);
     if (v?.status !== "COMPLETED") continue;
-    byLogin.set(v.hostUsername, (byLogin.get(v.hostUsername) ?? new Set()).add(v.score));
+    const who = candidateOf.get(id) ?? v.hostUsername;
+    byLogin.set(who, (byLogin.get(who) ?? new Set()).add(v.score));
   }
   const inconsistent = [...byLogin]
     .filter(([login, s]) => s.size > 1 || (o.scores?.has(login) && !s.has(o.scores.get(login)!)))

@@ -1,5 +1,6 @@
 /**
- * Everything a chaos phase runs against: the GitHub simulator with the sample candidates, one
+ * Everything a chaos phase runs against: the GitHub simulator with the sample candidates (and, for the
+ * phase that breaks the other hosts, the GitLab and Gitea simulators with candidates of their own), one
  * generated resume per candidate, a DATA_DIR prepared with the CLI (an API key with no quota or rate
  * limit, the webhook URL and secret), the final-state audit, a signed receiver, and the real service
  * process, started and SIGKILLed on demand with compressed timings.
@@ -7,10 +8,19 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { sampleResumePdf } from "../demo/resume-pdf.ts";
+import { type SampleProject, sampleResumePdf } from "../demo/resume-pdf.ts";
 import { runCliProcess } from "../support/child-server.ts";
+import { backdatedIntoOldProject } from "../support/forge-sim/forge-scenarios.ts";
+import { type GiteaSimulator, startGiteaSimulator } from "../support/gitea-sim/gitea-simulator.ts";
 import { type GitHubSimulator, startGitHubSimulator } from "../support/github-sim/github-simulator.ts";
-import { type CandidateSpec, sampleCandidates } from "../support/github-sim/scenarios/index.ts";
+import {
+  assembleCandidate,
+  type CandidateSpec,
+  honestHistory,
+  paintedGraph,
+  sampleCandidates,
+} from "../support/github-sim/scenarios/index.ts";
+import { type GitLabSimulator, startGitLabSimulator } from "../support/gitlab-sim/gitlab-simulator.ts";
 import { installFinalAudit } from "./audit.ts";
 import {
   childPidsOf,
@@ -32,8 +42,11 @@ export const CHAOS_TIMINGS = {
 export const CHAOS_SCHEDULE_MS = [200, 400, 800, 1600, 3200] as const;
 
 export interface Candidate {
+  /** the candidate's name in the ledger and the checks (their GitHub login, or a label) */
   login: string;
   pdf: Uint8Array;
+  /** the form fields naming the accounts (default: hostUsername = login) */
+  fields?: Array<[string, string]>;
 }
 
 export interface ChaosWorldOptions {
@@ -42,6 +55,8 @@ export interface ChaosWorldOptions {
   dataDir?: string;
   env?: Record<string, string>;
   plan?: AnswerPlan;
+  /** also serve candidates on GitLab and Codeberg (their simulators, named to the service by FORGE_HOSTS) */
+  hosts?: boolean;
 }
 
 const title = (s: string) =>
@@ -55,12 +70,76 @@ export async function candidateResume(c: CandidateSpec): Promise<Uint8Array> {
   return sampleResumePdf({
     name: c.user.name ?? c.login,
     githubLogin: c.login,
-    projects: c.scenarios.map((s) => ({ name: title(s.fullName.split("/")[1]!), repoUrl: `github.com/${s.fullName}` })),
+    projects: projectsOf(c, "github.com"),
   });
+}
+
+const projectsOf = (c: CandidateSpec, host: string): SampleProject[] =>
+  c.scenarios.map((s) => ({ name: title(s.fullName.split("/")[1]!), repoUrl: `${host}/${s.fullName}` }));
+
+/** The candidates on other hosts: one on GitLab, one on Codeberg, one on GitHub and GitLab at once. */
+function hostCandidates(github: CandidateSpec): {
+  gitlab: CandidateSpec[];
+  gitea: CandidateSpec[];
+  build(): Promise<Candidate[]>;
+} {
+  const gl = assembleCandidate({
+    login: "chaos-gl",
+    name: "Gale Lab",
+    repos: [
+      honestHistory({ login: "chaos-gl", name: "route-planner" }),
+      backdatedIntoOldProject({ login: "chaos-gl" }),
+    ],
+  });
+  const cb = assembleCandidate({
+    login: "chaos-cb",
+    name: "Cody Berg",
+    repos: [honestHistory({ login: "chaos-cb", name: "tiny-wiki" }), paintedGraph({ login: "chaos-cb" })],
+  });
+  return {
+    gitlab: [gl],
+    gitea: [cb],
+    build: async () => [
+      {
+        login: "gitlab:chaos-gl",
+        pdf: await sampleResumePdf({
+          name: "Gale Lab",
+          profiles: ["gitlab.com/chaos-gl"],
+          projects: projectsOf(gl, "gitlab.com"),
+        }),
+        fields: [["hostUsername", "gitlab.com:chaos-gl"]],
+      },
+      {
+        login: "codeberg:chaos-cb",
+        pdf: await sampleResumePdf({
+          name: "Cody Berg",
+          profiles: ["codeberg.org/chaos-cb"],
+          projects: projectsOf(cb, "codeberg.org"),
+        }),
+        fields: [["hostUsername", "codeberg.org:chaos-cb"]],
+      },
+      {
+        login: `github+gitlab:${github.login}`,
+        pdf: await sampleResumePdf({
+          name: github.user.name ?? github.login,
+          githubLogin: github.login,
+          profiles: ["gitlab.com/chaos-gl"],
+          projects: [...projectsOf(github, "github.com"), ...projectsOf(gl, "gitlab.com")],
+        }),
+        fields: [
+          ["hostUsername", github.login],
+          ["accounts", "gitlab.com:chaos-gl"],
+        ],
+      },
+    ],
+  };
 }
 
 export interface ChaosWorld {
   sim: GitHubSimulator;
+  /** with `hosts`: the GitLab and Gitea simulators (gitlab.com and codeberg.org to the service) */
+  gitlab: GitLabSimulator | null;
+  gitea: GiteaSimulator | null;
   receiver: SignedReceiver;
   dataDir: string;
   key: string;
@@ -92,6 +171,15 @@ export async function createChaosWorld(o: ChaosWorldOptions = {}): Promise<Chaos
     tokens: ["chaos-token"],
     rateLimits: { authenticated: 10_000_000 },
   });
+  const others = o.hosts ? hostCandidates(specs[0]!) : null;
+  const gitlab = others
+    ? await startGitLabSimulator({
+        candidates: others.gitlab,
+        tokens: ["chaos-token"],
+        rateLimits: { authenticated: 10_000_000 },
+      })
+    : null;
+  const gitea = others ? await startGiteaSimulator({ candidates: others.gitea, activityFeeds: true }) : null;
   const secret = `chaos-secret-${crypto.randomUUID()}`;
   const receiver = startSignedReceiver(secret, o.plan);
   const command = o.command ?? "source";
@@ -106,11 +194,17 @@ export async function createChaosWorld(o: ChaosWorldOptions = {}): Promise<Chaos
     const key = await cli(["keys", "create", "--name", "chaos", "--create"]);
     await cli(["webhook", "set", "--url", receiver.url, "--secret", secret]);
     installFinalAudit(dataDir);
-    const candidates = await Promise.all(specs.map(async (c) => ({ login: c.login, pdf: await candidateResume(c) })));
+    const candidates: Candidate[] = [
+      ...(await Promise.all(specs.map(async (c) => ({ login: c.login, pdf: await candidateResume(c) })))),
+      ...((await others?.build()) ?? []),
+    ];
     const env = {
       ...cliEnv,
       GITHUB_API_URL: sim.url,
       GITHUB_TOKEN: "chaos-token",
+      ...(gitlab && gitea
+        ? { FORGE_HOSTS: `gitlab.com@${gitlab.url}=gitlab,chaos-token; codeberg.org@${gitea.url}=forgejo` }
+        : {}),
       WORKER_CONCURRENCY: "4",
       LOG_LEVEL: "warn",
       ...CHAOS_TIMINGS,
@@ -119,6 +213,8 @@ export async function createChaosWorld(o: ChaosWorldOptions = {}): Promise<Chaos
     let up: { promise: Promise<string>; resolve: (u: string) => void } = deferred();
     world = {
       sim,
+      gitlab,
+      gitea,
       receiver,
       dataDir,
       key,
@@ -177,12 +273,16 @@ export async function createChaosWorld(o: ChaosWorldOptions = {}): Promise<Chaos
         if (world.service) await world.kill();
         receiver.stop();
         await sim.stop();
+        await gitlab?.stop();
+        await gitea?.stop();
         if (ownDir) rmSync(dataDir, { recursive: true, force: true });
       },
     };
   } catch (err) {
     receiver.stop();
     await sim.stop();
+    await gitlab?.stop();
+    await gitea?.stop();
     if (ownDir) rmSync(dataDir, { recursive: true, force: true });
     throw err;
   }

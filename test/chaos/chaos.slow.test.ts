@@ -7,6 +7,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { postgresBinDir, stopSharedPostgres } from "../support/postgres.ts";
 import type { PhaseReport } from "./chaos-checks.ts";
 import { diskCampaignUnavailable, runDiskCampaign } from "./disk-campaign.ts";
+import { runFetchKillCampaign } from "./fetch-kill-campaign.ts";
 import { runGitHubCampaign } from "./github-campaign.ts";
 import { runKillCampaign, runReceiverCampaign } from "./kill-campaign.ts";
 import { runReplicaCampaign } from "./replica-campaign.ts";
@@ -31,11 +32,27 @@ describe("chaos (short form)", () => {
     expectAllPass(await runReceiverCampaign({ kills: 2, upMs: [300, 800] }));
   }, 60_000);
 
+  test("SIGKILLs while one candidate's GitHub evidence is being fetched, then a fetch left to its deadline: every acknowledged job ends COMPLETED", async () => {
+    expectAllPass(await runFetchKillCampaign({ kills: 3 }));
+  }, 150_000); // a hang guard, not a speed target
+
   test("GitHub 5xx burst, spent rate limit, secondary limit, slow answers: jobs wait and complete with their calm scores", async () => {
     expectAllPass(
       await runGitHubCampaign({ burst: 6, resetInMs: 2_000, slowMs: 150, faults: ["5xx", "403", "secondary", "slow"] }),
     );
   }, 90_000);
+
+  test("GitLab and Gitea at once: 5xx burst, spent budget, Retry-After, slow and cut-off answers: jobs on either host (and on GitHub and GitLab together) wait and complete with their calm scores", async () => {
+    expectAllPass(
+      await runGitHubCampaign({
+        on: "forges",
+        burst: 6,
+        resetInMs: 2_000,
+        slowMs: 150,
+        faults: ["5xx", "429", "secondary", "slow", "reset"],
+      }),
+    );
+  }, 120_000);
 
   test.skipIf(diskUnavailable !== null)(
     "a full disk: 503 storage_full, no hang, no corruption, recovery once space returns (root only)",

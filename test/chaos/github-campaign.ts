@@ -1,7 +1,9 @@
 /**
- * Chaos phase "github": the GitHub simulator misbehaves while verifications run: bursts of 5xx
- * answers, the primary rate limit spent with a reset a few seconds away, secondary-limit answers with
- * retry-after, and slow answers. Every job must wait and complete, with the score a calm run gives.
+ * Chaos phases "github" and "forges": the GitHub simulator (or the GitLab and Gitea simulators at once)
+ * misbehaves while verifications run: bursts of 5xx answers, the primary rate limit spent with a reset a
+ * few seconds away, secondary-limit answers with retry-after, slow answers, and on GitLab and Gitea answers
+ * cut off mid-body. Every job must wait and complete, with the score a calm run gives. The "forges" phase
+ * submits the candidates on GitLab, on Codeberg, and one on GitHub and GitLab at once.
  */
 import { percentile } from "../bench/bench-util.ts";
 import { type Check, check, finalChecks, type PhaseReport, settle } from "./chaos-checks.ts";
@@ -18,44 +20,93 @@ export interface GitHubFaultOptions {
   resetInMs?: number;
   /** latency of the slow phase, ms per call (default 400) */
   slowMs?: number;
-  /** which faults to run (default all) */
+  /** which faults to run (default all the target has) */
   faults?: GitHubFault[];
+  /** the hosts that misbehave: GitHub (default), or GitLab and Gitea at once */
+  on?: "github" | "forges";
   command?: ServiceCommand;
   log?: (s: string) => void;
 }
 
-export type GitHubFault = "5xx" | "403" | "429" | "secondary" | "slow";
+/** "reset": answers cut off mid-body (GitLab and Gitea only). */
+export type GitHubFault = "5xx" | "403" | "429" | "secondary" | "slow" | "reset";
+
+/** One misbehaving host, whichever simulator serves it. */
+interface FaultTarget {
+  fault(status: number, count: number): void;
+  reset(count: number): void;
+  clear(): void;
+  exhaust(resetAt: number, status: 403 | 429): void;
+  secondary(count: number, retryAfterSec: number): void;
+  latency(ms: number): void;
+  resetCallLog(): void;
+  faultAnswers(): number;
+}
+
+const FAULT_CAUSES = new Set(["fault", "rate-limit", "secondary-rate-limit"]);
+
+function targets(world: ChaosWorld, on: "github" | "forges"): FaultTarget[] {
+  if (on === "github")
+    return [
+      {
+        fault: (status, count) => world.sim.injectFaults({ status, count }),
+        reset: () => {},
+        clear: () => world.sim.clearFaults(),
+        exhaust: (resetAt, status) => world.sim.rateLimit.exhaust({ resetAt, status }),
+        secondary: (count, retryAfterSec) => world.sim.rateLimit.secondary({ count, retryAfterSec }),
+        latency: (ms) => world.sim.setLatency(ms),
+        resetCallLog: () => world.sim.resetCallLog(),
+        faultAnswers: () => world.sim.calls((x) => FAULT_CAUSES.has(x.cause ?? "")).length,
+      },
+    ];
+  return [world.gitlab!, world.gitea!].map((sim) => ({
+    fault: (status, count) => sim.injectFaults({ status, count }),
+    reset: (count) => sim.injectFaults({ kind: "reset", count }),
+    clear: () => sim.clearFaults(),
+    // GitLab and Gitea answer a spent budget with 429
+    exhaust: (resetAt) => sim.rateLimit.exhaust({ resetAt }),
+    secondary: (count, retryAfterSec) => sim.rateLimit.throttle({ count, retryAfterSec }),
+    latency: (ms) => sim.setLatency(ms),
+    resetCallLog: () => sim.resetCallLog(),
+    faultAnswers: () => sim.calls((x) => FAULT_CAUSES.has(x.cause ?? "")).length,
+  }));
+}
 
 interface FaultCase {
   id: GitHubFault;
   name: string;
   /** the simulator answers some calls with an error (slow answers are not errors) */
   faulty: boolean;
-  inject(world: ChaosWorld): { notBefore?: number };
-  clear(world: ChaosWorld): void;
+  /** the hosts that can show it */
+  on: ReadonlyArray<"github" | "forges">;
+  inject(t: FaultTarget): { notBefore?: number };
+  clear(t: FaultTarget): void;
 }
 
 function cases(o: GitHubFaultOptions): FaultCase[] {
   const burst = o.burst ?? 24;
+  const both = ["github", "forges"] as const;
   return [
     {
       id: "5xx",
       name: "5xx burst",
       faulty: true,
-      inject: (w) => {
-        w.sim.injectFaults({ status: 502, count: Math.ceil(burst / 2) });
-        w.sim.injectFaults({ status: 503, count: Math.floor(burst / 2) });
+      on: both,
+      inject: (t) => {
+        t.fault(502, Math.ceil(burst / 2));
+        t.fault(503, Math.floor(burst / 2));
         return {};
       },
-      clear: (w) => w.sim.clearFaults(),
+      clear: (t) => t.clear(),
     },
     {
       id: "403",
       name: "rate limit spent, reset soon (403)",
       faulty: true,
-      inject: (w) => {
+      on: ["github"],
+      inject: (t) => {
         const resetAt = Date.now() + (o.resetInMs ?? 3_000);
-        w.sim.rateLimit.exhaust({ resetAt, status: 403 });
+        t.exhaust(resetAt, 403);
         return { notBefore: resetAt };
       },
       clear: () => {},
@@ -64,9 +115,10 @@ function cases(o: GitHubFaultOptions): FaultCase[] {
       id: "429",
       name: "rate limit spent, reset soon (429)",
       faulty: true,
-      inject: (w) => {
+      on: both,
+      inject: (t) => {
         const resetAt = Date.now() + (o.resetInMs ?? 3_000);
-        w.sim.rateLimit.exhaust({ resetAt, status: 429 });
+        t.exhaust(resetAt, 429);
         return { notBefore: resetAt };
       },
       clear: () => {},
@@ -75,8 +127,9 @@ function cases(o: GitHubFaultOptions): FaultCase[] {
       id: "secondary",
       name: "secondary rate limit (retry-after 1 s)",
       faulty: true,
-      inject: (w) => {
-        w.sim.rateLimit.secondary({ count: 6, retryAfterSec: 1 });
+      on: both,
+      inject: (t) => {
+        t.secondary(6, 1);
         return {};
       },
       clear: () => {},
@@ -85,30 +138,48 @@ function cases(o: GitHubFaultOptions): FaultCase[] {
       id: "slow",
       name: `slow answers (${o.slowMs ?? 400} ms per call)`,
       faulty: false,
-      inject: (w) => {
-        w.sim.setLatency(o.slowMs ?? 400);
+      on: both,
+      inject: (t) => {
+        t.latency(o.slowMs ?? 400);
         return {};
       },
-      clear: (w) => w.sim.setLatency(0),
+      clear: (t) => t.latency(0),
+    },
+    {
+      id: "reset",
+      name: "answers cut off mid-body",
+      faulty: true,
+      on: ["forges"],
+      inject: (t) => {
+        t.reset(Math.ceil(burst / 2));
+        return {};
+      },
+      clear: (t) => t.clear(),
     },
   ];
 }
 
-/** Run every GitHub fault in turn against one service process; each batch must complete with calm scores. */
+/**
+ * Run every fault in turn against one service process, on GitHub or on GitLab and Gitea at once; each batch
+ * must complete with calm scores.
+ */
 export async function runGitHubCampaign(o: GitHubFaultOptions = {}): Promise<PhaseReport> {
   const t0 = performance.now();
   const log = o.log ?? (() => {});
-  const world = await createChaosWorld({ command: o.command });
+  const on = o.on ?? "github";
+  const world = await createChaosWorld({ command: o.command, hosts: on === "forges" });
   try {
     await world.start();
-    const stream = new SubmissionStream({
-      whenUp: world.whenUp,
-      key: world.key,
-      candidates: world.candidates,
-      everyMs: 1_000_000,
-      prefix: "github",
-    });
-    const n = o.jobsPerFault ?? world.candidates.length;
+    // on the other hosts: the candidates with accounts there
+    const candidates =
+      on === "forges"
+        ? world.candidates.filter((c) =>
+            c.fields?.some(([f, v]) => f === "accounts" || (f === "hostUsername" && v.includes(":"))),
+          )
+        : world.candidates;
+    const stream = SubmissionStream.of(world, { everyMs: 1_000_000, prefix: on, candidates });
+    const hosts = targets(world, on);
+    const n = o.jobsPerFault ?? candidates.length;
     const batch = async () => {
       const before = new Set(stream.acks.keys());
       await Promise.all(Array.from({ length: n }, () => stream.launch()));
@@ -126,20 +197,18 @@ export async function runGitHubCampaign(o: GitHubFaultOptions = {}): Promise<Pha
     );
     const figures: Record<string, string> = {};
     const checks: Check[] = [];
-    for (const c of cases(o).filter((x) => !o.faults || o.faults.includes(x.id))) {
-      world.sim.resetCallLog();
+    for (const c of cases(o).filter((x) => x.on.includes(on) && (!o.faults || o.faults.includes(x.id)))) {
+      for (const t of hosts) t.resetCallLog();
       const started = Date.now();
-      const { notBefore } = c.inject(world);
+      const notBefore = Math.max(...hosts.map((t) => c.inject(t).notBefore ?? Number.NEGATIVE_INFINITY));
       const acks = await batch();
       const ledger = await settle(
         world,
         acks.map((a) => a.trackingId),
         120_000,
       );
-      c.clear(world);
-      const faults = world.sim.calls(
-        (x) => x.cause === "fault" || x.cause === "rate-limit" || x.cause === "secondary-rate-limit",
-      ).length;
+      for (const t of hosts) c.clear(t);
+      const faults = hosts.reduce((n, t) => n + t.faultAnswers(), 0);
       const durations: number[] = [];
       const statuses = new Map<string, number>();
       let early = 0;
@@ -149,7 +218,7 @@ export async function runGitHubCampaign(o: GitHubFaultOptions = {}): Promise<Pha
         const completedAt = await completedAtOf(world, a.trackingId);
         if (completedAt !== null) {
           durations.push(completedAt - started);
-          if (notBefore !== undefined && completedAt < notBefore) early++;
+          if (Number.isFinite(notBefore) && completedAt < notBefore) early++;
         }
       }
       durations.sort((x, y) => x - y);
@@ -173,14 +242,14 @@ export async function runGitHubCampaign(o: GitHubFaultOptions = {}): Promise<Pha
             : `${acks.length} jobs, ${faults} faults`,
         ),
       );
-      if (notBefore !== undefined)
+      if (Number.isFinite(notBefore))
         checks.push(check(`${c.name}: no job completed before the reset`, early === 0, `${early} early`));
-      log(`github: ${c.name}: ${figures[c.name]}`);
+      log(`${on}: ${c.name}: ${figures[c.name]}`);
     }
     const all = [...stream.acks.values()].map((a) => a.trackingId);
     const ledger = await settle(world, all, 30_000);
     checks.push(...finalChecks(world, stream, ledger, { expectStatus: "COMPLETED", scores }));
-    return { phase: "github", seconds: (performance.now() - t0) / 1000, figures, checks };
+    return { phase: on, seconds: (performance.now() - t0) / 1000, figures, checks };
   } finally {
     await world.close();
   }

@@ -7,7 +7,7 @@
 import { Database } from "bun:sqlite";
 import { percentile } from "../bench/bench-util.ts";
 import { checkSchedule, dbPathOf, readAttempts } from "./audit.ts";
-import { type Check, check, finalChecks, type PhaseReport, settle } from "./chaos-checks.ts";
+import { type Check, check, finalChecks, type PhaseReport, settle, watchAttempts } from "./chaos-checks.ts";
 import { CHAOS_SCHEDULE_MS, type ChaosWorld, createChaosWorld, seededRandom } from "./chaos-world.ts";
 import type { ServiceCommand } from "./service-process.ts";
 import { type AnswerPlan, FAILING_ANSWERS, type ReceiverAnswer } from "./signed-receiver.ts";
@@ -21,7 +21,7 @@ export interface KillCampaignOptions {
   /** the service runs this long (uniformly random, ms after ready) before each SIGKILL */
   upMs?: [number, number];
   command?: ServiceCommand;
-  /** time allowed after the last restart for everything to finish */
+  /** after the last restart, the checks run once no job has ended for this long (default 90 s) */
   settleMs?: number;
   log?: (s: string) => void;
 }
@@ -52,7 +52,7 @@ export function failingPlan(): { plan: AnswerPlan; alwaysFails: (trackingId: str
 }
 
 /** Scores of a calm run: each candidate once, before any chaos, as the reference for every later result. */
-async function calmScores(world: ChaosWorld, stream: SubmissionStream): Promise<Map<string, number | null>> {
+export async function calmScores(world: ChaosWorld, stream: SubmissionStream): Promise<Map<string, number | null>> {
   await Promise.all(world.candidates.map(() => stream.launch()));
   const ids = [...stream.acks.values()].map((a) => a.trackingId);
   const ledger = await settle(world, ids, 60_000, { delivered: false });
@@ -95,13 +95,7 @@ async function killLoop(
   const world = await createChaosWorld({ command: o.command, plan });
   try {
     await world.start();
-    const stream = new SubmissionStream({
-      whenUp: world.whenUp,
-      key: world.key,
-      candidates: world.candidates,
-      everyMs: o.everyMs ?? 250,
-      prefix: `${phase}-${seed}`,
-    });
+    const stream = SubmissionStream.of(world, { everyMs: o.everyMs ?? 250, prefix: `${phase}-${seed}` });
     const scores = await calmScores(world, stream);
     log(`${phase}: seed ${seed}; calm scores ${[...scores].map(([l, s]) => `${l}=${s}`).join(", ")}`);
     stream.start();
@@ -120,7 +114,11 @@ async function killLoop(
     }
     await stream.stop(60_000);
     const ids = [...stream.acks.values()].map((a) => a.trackingId);
+    const settleT0 = performance.now();
+    const attempts = watchAttempts(world);
     const ledger = await settle(world, ids, o.settleMs ?? 90_000, { undeliverable });
+    const settledS = (performance.now() - settleT0) / 1000;
+    const longest = attempts.stop();
     const checks = finalChecks(world, stream, ledger, { expectStatus: "COMPLETED", scores, undeliverable });
     const more = await extra(world);
     const code = await world.stop();
@@ -150,6 +148,7 @@ async function killLoop(
         "most attempts of one job": jobs.maxAttempts,
         "webhook requests received": `${world.receiver.requests.length} (${[...perId.values()].filter((n) => n > 1).length} deliveries accepted more than once: at-least-once after a kill)`,
         "restart to ready, p50 / max": `${percentile(restartMs, 50).toFixed(0)} / ${(restartMs.at(-1) ?? 0).toFixed(0)} ms`,
+        "settle after the last kill; longest attempt seen running meanwhile": `${settledS.toFixed(1)} s; ${(longest.longestMs / 1000).toFixed(0)} s (${longest.login})`,
         ...more.figures,
       },
       checks: [...checks, ...more.checks],

@@ -45,14 +45,22 @@ export class SubmissionStream {
 
   constructor(private readonly o: StreamOptions) {}
 
+  /** A stream of a chaos world's candidates (or the ones given), one every `everyMs`, keys starting `prefix`. */
+  static of(
+    world: { whenUp: () => Promise<string>; key: string; candidates: Candidate[] },
+    o: { everyMs: number; prefix: string; candidates?: Candidate[] },
+  ): SubmissionStream {
+    return new SubmissionStream({ whenUp: world.whenUp, key: world.key, candidates: world.candidates, ...o });
+  }
+
   start(): void {
     this.timer = setInterval(() => this.launch(), this.o.everyMs);
   }
 
-  /** Submit one now (outside the steady rate). */
-  launch(): Promise<void> {
+  /** Submit one now (outside the steady rate): the next candidate in turn, or the one given. */
+  launch(candidate?: Candidate): Promise<void> {
     const n = this.next++;
-    const p = this.submit(n).finally(() => this.pending.delete(p));
+    const p = this.submit(n, candidate).finally(() => this.pending.delete(p));
     this.pending.add(p);
     return p;
   }
@@ -72,16 +80,20 @@ export class SubmissionStream {
     this.stopping = true;
   }
 
-  private async submit(n: number): Promise<void> {
-    const c = this.o.candidates[n % this.o.candidates.length]!;
+  private async submit(n: number, candidate?: Candidate): Promise<void> {
+    const c = candidate ?? this.o.candidates[n % this.o.candidates.length]!;
     const idem = `${this.o.prefix ?? "chaos"}-${n}`;
     let tries = 0;
     while (!this.stopping) {
       const url = await this.o.whenUp();
       tries++;
       const fd = new FormData();
-      fd.set("resume", new Blob([c.pdf as BlobPart], { type: "application/pdf" }), `${c.login}.pdf`);
-      fd.set("hostUsername", c.login);
+      for (const [name, value] of c.fields ?? [["hostUsername", c.login]]) fd.append(name, value);
+      fd.set(
+        "resume",
+        new Blob([c.pdf as BlobPart], { type: "application/pdf" }),
+        `${c.login.replace(/[^\w.-]/g, "-")}.pdf`,
+      );
       let res: Response;
       try {
         res = await fetch(`${url}/v1/verify`, {

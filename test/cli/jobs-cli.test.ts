@@ -151,7 +151,7 @@ describeEachBackend("jobs, webhook, keys and clients commands", (backend) => {
     expect(shown.stdout).toStartWith(`${done}  COMPLETED  score 64/100 (mixed)\n`);
     expect(shown.stdout).toMatch(/GitHub user\s+alice/);
     expect(shown.stdout).toMatch(/candidate\s+Test Candidate/);
-    expect(shown.stdout).toMatch(/HIGH\s+tool\s+github\.com\/alice\/tool\s+12/);
+    expect(shown.stdout).toMatch(/HIGH\s+tool\s+github\.com\s+alice\/tool\s+12/);
     expect(shown.stdout).toContain("Webhook deliveries (");
     const pending = await cli("jobs", "show", failed);
     expect(pending.stdout).toStartWith(`${failed}  queued\n`);

@@ -16,16 +16,20 @@ import { openStorage } from "../../src/storage/backend.ts";
 import { knownFailure } from "../../src/verification/failure-codes.ts";
 import { sampleResumePdf } from "../demo/resume-pdf.ts";
 import { runCliProcess } from "../support/child-server.ts";
+import { forgeCandidate } from "../support/forge-sim/forge-candidate.ts";
 import { type GitHubSimulator, startGitHubSimulator } from "../support/github-sim/github-simulator.ts";
 import { sampleCandidates } from "../support/github-sim/scenarios/index.ts";
+import { type GitLabSimulator, startGitLabSimulator } from "../support/gitlab-sim/gitlab-simulator.ts";
 import { freshDatabaseUrl, postgresBinDir, stopSharedPostgres } from "../support/postgres.ts";
 
 let sim: GitHubSimulator;
+let gitlab: GitLabSimulator;
 let dir: string;
 const pdfs: Record<string, string> = {};
 
 beforeAll(async () => {
   sim = await startGitHubSimulator({ candidates: sampleCandidates() });
+  gitlab = await startGitLabSimulator({ candidates: [forgeCandidate("gl-dev")] });
   dir = mkdtempSync(join(tmpdir(), "claimcheck-verify-"));
   const write = async (file: string, login: string, projects: Array<{ name: string; repoUrl?: string }>) => {
     pdfs[file] = join(dir, file);
@@ -39,10 +43,24 @@ beforeAll(async () => {
     { name: "Pixel Art", repoUrl: "github.com/mallory-painter/pixel-art" },
   ]);
   writeFileSync(join(dir, "not-a.pdf"), "hello, I am not a PDF");
+  pdfs["both.pdf"] = join(dir, "both.pdf");
+  writeFileSync(
+    pdfs["both.pdf"],
+    await sampleResumePdf({
+      name: "Alice",
+      githubLogin: "alice-honest",
+      profiles: ["gitlab.com/gl-dev"],
+      projects: [
+        { name: "Invoice API", repoUrl: "github.com/alice-honest/invoice-api" },
+        { name: "Weather Dash", repoUrl: "gitlab.com/gl-dev/weather-dash" },
+      ],
+    }),
+  );
 }, 60_000);
 
 afterAll(async () => {
   await sim?.stop();
+  await gitlab?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -59,12 +77,44 @@ async function verify(args: string[], env: Record<string, string> = {}) {
 }
 
 describe("claimcheck verify", () => {
+  test("--account reads the candidate's GitLab account beside GitHub's; each project shows its host", async () => {
+    const env = { FORGE_HOSTS: `gitlab.com@${gitlab.url}=gitlab` };
+    const text = await verify([pdfs["both.pdf"]!, "--user", "alice-honest", "--account", "gitlab.com:gl-dev"], env);
+    expect(text.code).toBe(0);
+    expect(text.out).toContain("as github.com/alice-honest, gitlab.com/gl-dev");
+    expect(text.out).toMatch(/HIGH\s+Weather Dash\s+gitlab\.com\s+gl-dev\/weather-dash\s+48 of 48/);
+    expect(text.out).toMatch(/Invoice API\s+github\.com\s+alice-honest\/invoice-api/);
+    // only the GitLab account: no GitHub login needed, the GitHub project is left unread
+    const r = await verify([pdfs["both.pdf"]!, "--account", "gitlab.com:gl-dev", "--json"], env);
+    expect(r.code).toBe(0);
+    const result = JSON.parse(r.out);
+    expect(result).toMatchObject({ hostUsername: "", accounts: ["gitlab.com:gl-dev"], status: "COMPLETED" });
+    expect(result.verifiedProjects.map((p: { host: string; repoUrl: string }) => [p.host, p.repoUrl])).toEqual([
+      ["gitlab.com", "gitlab.com/gl-dev/weather-dash"],
+    ]);
+    expect(result.flags.find((f: { rule: string }) => f.rule === "HOST_NOT_CHECKED")?.message).toContain(
+      "github.com/alice-honest",
+    );
+  }, 30_000);
+
+  test("a bad --account is a usage error naming what to configure", async () => {
+    const r = await verify([pdfs["alice.pdf"]!, "--user", "alice-honest", "--account", "git.nowhere.example:a"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("--account");
+    expect(r.err).toContain("FORGE_HOSTS");
+    const none = await verify([pdfs["alice.pdf"]!]);
+    expect(none.code).toBe(2);
+    expect(none.err).toContain("--user LOGIN is required (or an --account HOST:USER)");
+  });
+
   test("an honest candidate: a readable report, exit 0", async () => {
     const r = await verify([pdfs["alice.pdf"]!, "--user", "alice-honest"]);
     expect(r.err).toBe("");
     expect(r.code).toBe(0);
     expect(r.out).toContain("Confidence score: 100/100");
-    expect(r.out).toMatch(/HIGH\s+Weather Dash\s+github\.com\/alice-honest\/weather-dash\s+48 of 48\s+matched by link/);
+    expect(r.out).toMatch(
+      /HIGH\s+Weather Dash\s+github\.com\s+alice-honest\/weather-dash\s+48 of 48\s+matched by link/,
+    );
     expect(r.out).toContain("Confidence score: 100/100 (strong: ");
     expect(r.out).toContain("GitHub cache: memory");
   }, 30_000);

@@ -34,6 +34,35 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ DB_SYNCHRONOUS: "OFF" })).toThrow("DB_SYNCHRONOUS");
   });
 
+  test("FORGE_HOSTS and GITLAB_TOKEN: gitlab.com and codeberg.org by default, entries added, a bad one refused without its token", () => {
+    expect(loadConfig({}).forgeHosts).toEqual([
+      { host: "gitlab.com", kind: "gitlab", apiBase: "https://gitlab.com/api/v4", token: null },
+      { host: "codeberg.org", kind: "gitea", apiBase: "https://codeberg.org/api/v1", token: null },
+    ]);
+    const c = loadConfig({
+      GITLAB_TOKEN: "glpat-abc",
+      FORGE_HOSTS: "git.example.com=gitlab,glpat-self; http://10.0.0.5:3000=forgejo",
+    });
+    expect(c.forgeHosts.map((h) => [h.host, h.kind, h.apiBase, h.token])).toEqual([
+      ["gitlab.com", "gitlab", "https://gitlab.com/api/v4", "glpat-abc"],
+      ["codeberg.org", "gitea", "https://codeberg.org/api/v1", null],
+      ["git.example.com", "gitlab", "https://git.example.com/api/v4", "glpat-self"],
+      ["10.0.0.5:3000", "gitea", "http://10.0.0.5:3000/api/v1", null],
+    ]);
+    expect(loadConfig({}, { "forge-hosts": "codeberg.org=forgejo,tok" }).forgeHosts[1]!.token).toBe("tok");
+    const err = (() => {
+      try {
+        loadConfig({ FORGE_HOSTS: "git.example.com=svn,secret-token-123" });
+      } catch (e) {
+        return e as Error;
+      }
+    })();
+    expect(err?.message).toContain("FORGE_HOSTS (--forge-hosts) = (value not shown)");
+    expect(err?.message).toContain('kind "svn" is not gitlab, gitea or forgejo');
+    expect(err?.message).not.toContain("secret-token-123");
+    expect(() => loadConfig({ GITLAB_TOKEN: "two words" })).toThrow("GITLAB_TOKEN");
+  });
+
   test("GITHUB_TOKENS and GITHUB_TOKEN make one list of distinct tokens; GITHUB_CONCURRENCY defaults to 8, at most 100", () => {
     expect(loadConfig({}).githubTokens).toEqual([]);
     expect(loadConfig({}).githubConcurrency).toBe(8);

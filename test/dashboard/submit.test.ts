@@ -56,6 +56,34 @@ const fields = (f: { csrf: string; key: string }, client: string, user = "jane-d
 const jobs = () => Object.values(t.app.verifications.countsByStatus()).reduce((a, b) => a + b, 0);
 
 describe("the upload form", () => {
+  test("accounts on other hosts go with the resume; the job page and the jobs list name them", async () => {
+    const f = await form(admin);
+    expect((await admin.get("/dashboard/submit")).text).toContain('name="accounts"');
+    const { res } = await post(admin, [
+      ...fields(f, "acme", "gitlab.com:jane-gl"),
+      ["accounts", "codeberg.org:jane"],
+      ["resume", { bytes: pdf, filename: "jane.pdf" }],
+    ]);
+    expect(res.status).toBe(303);
+    const id = /^\/dashboard\/jobs\/(vrf_[0-9a-z]+)$/.exec(res.headers.get("location")!)![1]!;
+    await pollUntil(() => t.app.verifications.get(id)?.status === "COMPLETED", "the uploaded job");
+    const page = await admin.get(`/dashboard/jobs/${id}`);
+    expect(page.text).toContain('<a href="https://gitlab.com/jane-gl" rel="noreferrer">gitlab.com/jane-gl</a>');
+    expect(page.text).toContain("none given");
+    expect(page.text).toContain("gitlab.com/jane-gl/tool");
+    const list = await admin.get("/dashboard/jobs");
+    expect(list.text).toContain("gitlab.com/jane-gl");
+    // an unknown host is refused on the form, with what to configure
+    const g = await form(admin);
+    const bad = await post(admin, [
+      ...fields(g, "acme"),
+      ["accounts", "git.nowhere.example:jane"],
+      ["resume", { bytes: pdf, filename: "jane.pdf" }],
+    ]);
+    expect(bad.res.status).toBe(400);
+    expect(bad.text).toContain("FORGE_HOSTS");
+  });
+
   test("a resume becomes a job of the chosen client, counted under its 'dashboard uploads' key", async () => {
     const f = await form(admin);
     const { res } = await post(admin, [...fields(f, "acme"), ["resume", { bytes: pdf, filename: "jane.pdf" }]]);

@@ -22,7 +22,7 @@ void (async () => {
 afterAll(async () => {
   if (proc.exitCode === null) proc.kill("SIGTERM"); // the demo stops what it started and removes its files
   await proc.exited;
-});
+}, 30_000);
 
 const sh = async (script: string) => {
   const p = Bun.spawn(["bash", "-c", script], { stdout: "pipe", stderr: "pipe" });
@@ -36,7 +36,12 @@ test("demo --keep leaves a running service whose printed curl lines submit a sam
     "the --keep instructions",
     120_000,
   );
-  expect(out).toContain("4 of 4 results arrived by signed webhook; 0 FAILED.");
+  expect(out).toContain("6 of 6 results arrived by signed webhook; 0 FAILED.");
+  // the GitLab and Codeberg candidates are submitted by host:username, and can be verified locally the same way
+  expect(out).toMatch(/^ {2}curl -s .*-F hostUsername=gitlab\.com:lena-gitlab .*\/v1\/verify$/m);
+  expect(out).toMatch(
+    /^ {2}FORGE_HOSTS='gitlab\.com@http:\/\/127\.0\.0\.1:\d+=gitlab; .*' bun src\/main\.ts verify .* --account gitlab\.com:lena-gitlab$/m,
+  );
   expect(out).toContain("Still running (--keep)");
   const exportLine = /^ {2}(export CLAIMCHECK_KEY=cck_\w+)$/m.exec(out)![1]!;
   const submitLine = /^ {2}(curl -s .*-F hostUsername=maya-mixed .*\/v1\/verify)$/m.exec(out)![1]!;

@@ -10,7 +10,7 @@ import type { CandidateSpec } from "../support/github-sim/scenarios/index.ts";
 
 export interface SampleProject {
   name: string;
-  /** "github.com/owner/repo" shown under the title and linked (omit for a project without a link) */
+  /** "host/owner/repo" (github.com, gitlab.com, codeberg.org ...) shown under the title and linked (omit for a project without a link) */
   repoUrl?: string;
   /** the word shown over the link instead of the URL, e.g. "Source" */
   linkWord?: string;
@@ -24,6 +24,8 @@ export interface SampleResume {
   name: string;
   /** the GitHub login shown in the header (github.com/<login>), if any */
   githubLogin?: string;
+  /** profiles on other hosts shown and linked in the header, host/login ("gitlab.com/alice", "codeberg.org/alice") */
+  profiles?: string[];
   email?: string;
   projects: SampleProject[];
   /** text drawn in white: keyword stuffing a reader cannot see */
@@ -83,22 +85,14 @@ export async function sampleResumePdf(r: SampleResume): Promise<Uint8Array> {
   };
 
   text(r.name, 20, bold);
-  const contact = [r.email, r.githubLogin ? `github.com/${r.githubLogin}` : undefined].filter((s): s is string => !!s);
+  const linked = [...(r.githubLogin ? [`github.com/${r.githubLogin}`] : []), ...(r.profiles ?? [])];
+  const contact = [...(r.email ? [r.email] : []), ...linked];
   if (contact.length > 0) {
-    const line = contact.join("  |  ");
-    page.drawText(line, { x: margin, y, size: 10, font: regular });
-    if (r.githubLogin) {
-      const before = r.email ? `${r.email}  |  ` : "";
-      const x = margin + regular.widthOfTextAtSize(before, 10);
-      addLink(
-        doc,
-        page,
-        `https://github.com/${r.githubLogin}`,
-        x,
-        y,
-        regular.widthOfTextAtSize(`github.com/${r.githubLogin}`, 10),
-        10,
-      );
+    page.drawText(contact.join("  |  "), { x: margin, y, size: 10, font: regular });
+    let x = margin + (r.email ? regular.widthOfTextAtSize(`${r.email}  |  `, 10) : 0);
+    for (const profile of linked) {
+      addLink(doc, page, `https://${profile}`, x, y, regular.widthOfTextAtSize(profile, 10), 10);
+      x += regular.widthOfTextAtSize(`${profile}  |  `, 10);
     }
     y -= 22;
   }
@@ -138,14 +132,15 @@ export async function sampleResumePdf(r: SampleResume): Promise<Uint8Array> {
  */
 export function perfectExtraction(r: SampleResume): ExtractedResume {
   const repoLink = (url: string, visible: string): ResumeLink => {
-    const [, owner = "", repo = ""] = url.split("/");
+    const [host = "", ...path] = url.split("/");
     return {
       url: `https://${url}`,
       raw: `https://${url}`,
       kind: "repository",
-      owner,
-      repo,
+      owner: path.slice(0, -1).join("/"),
+      repo: path[path.length - 1] ?? "",
       repoUrl: url,
+      ...(host === "github.com" ? {} : { host }),
       visibleText: visible,
       visibleDiffers: false,
       source: "annotation",
@@ -168,6 +163,17 @@ export function perfectExtraction(r: SampleResume): ExtractedResume {
           },
         ]
       : [],
+    forgeProfiles: (r.profiles ?? []).map((profile) => ({
+      url: `https://${profile}`,
+      raw: `https://${profile}`,
+      kind: "profile" as const,
+      host: profile.split("/")[0]!,
+      owner: profile.split("/")[1]!,
+      visibleText: profile,
+      visibleDiffers: false,
+      source: "both" as const,
+      page: 1,
+    })),
     repoLinksOutsideProjects: [],
     projects: r.projects.map((p) => ({
       name: p.name,
@@ -193,17 +199,21 @@ const title = (s: string) =>
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
     .join(" ");
 
-/** The resume a sample candidate sends (the demo's): every repository of theirs, linked, plus one claim without a link. */
-export function resumeOf(c: CandidateSpec): SampleResume {
+/**
+ * The resume a sample candidate sends (the demo's): every repository of theirs, linked, plus one claim
+ * without a link. `host`: where the candidate's account and repositories are (GitHub unless told); a
+ * candidate on another host links its profile there instead of GitHub's.
+ */
+export function resumeOf(c: CandidateSpec, host = "github.com"): SampleResume {
   return {
     name: c.user.name ?? title(c.login),
-    githubLogin: c.login,
+    ...(host === "github.com" ? { githubLogin: c.login } : { profiles: [`${host}/${c.login}`] }),
     email: `${c.login}@example.com`,
     experience: ["Software engineer, Example Corp (2021 - present)"],
     projects: [
       ...c.scenarios.map((s) => ({
         name: title(s.fullName.split("/")[1]!),
-        repoUrl: `github.com/${s.fullName}`,
+        repoUrl: `${host}/${s.fullName}`,
         description: [s.label.notes.slice(0, 90)],
       })),
       { name: "Internal tooling at Example Corp", description: ["Closed-source build tooling"] },

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { ForgeHostsError, forgeHostOf, parseForgeHosts } from "../../src/forges/forge-hosts.ts";
+import { ForgeHostsError, forgeHostOf, parseForgeHosts } from "../../src/config/forge-hosts.ts";
 
 describe("parseForgeHosts", () => {
   test("gitlab.com (with GITLAB_TOKEN) and codeberg.org are known without configuration", () => {
@@ -28,6 +28,15 @@ describe("parseForgeHosts", () => {
       token: null,
     });
     expect(forgeHostOf(hosts, "www.gitlab.com")?.kind).toBe("gitlab");
+    // a host reached at another address than the name resumes use
+    const reached = parseForgeHosts({ FORGE_HOSTS: "gitlab.com@http://127.0.0.1:5055=gitlab,tok" });
+    expect(reached[0]).toEqual({
+      host: "gitlab.com",
+      kind: "gitlab",
+      apiBase: "http://127.0.0.1:5055/api/v4",
+      token: "tok",
+    });
+    expect(reached).toHaveLength(2);
     expect(forgeHostOf(hosts, "bitbucket.org")).toBeNull();
   });
 
@@ -41,6 +50,7 @@ describe("parseForgeHosts", () => {
       ["ftp://a.example=gitea", /http\(s\) origin/],
       ["a.example=gitlab; A.example=gitea", /names a.example twice/],
       ["github.com=gitlab", /GITHUB_TOKEN/],
+      ["not a host@http://10.0.0.7=gitlab", /before "@" must be a host name/],
     ];
     for (const [value, message] of bad) {
       const err = (() => {

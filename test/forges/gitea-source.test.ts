@@ -4,10 +4,11 @@ import { ForgeRateLimitedError, ForgeUnavailableError } from "../../src/forges/t
 import { ManualClock } from "../../src/lib/clock.ts";
 import doc from "../fixtures/forges/gitea-swagger.json";
 import { forgeCandidate } from "../support/forge-sim/forge-candidate.ts";
+import { backdatedIntoOldProject } from "../support/forge-sim/forge-scenarios.ts";
 import { ServedLog } from "../support/forge-sim/served-log.ts";
 import { type GiteaSimulator, startGiteaSimulator } from "../support/gitea-sim/gitea-simulator.ts";
 import { copiedRepository, SCENARIO_NOW } from "../support/github-sim/scenarios/index.ts";
-import { arrivalLags, backdatedIntoOldProject } from "./forge-scenarios.ts";
+import { arrivalLags } from "./forge-scenarios.ts";
 
 // Gitea answers 404 for an unknown owner on every /users/{username}/... route; its swagger lists only 200 here
 const log = new ServedLog(doc, { nulls: "refs" }, { "/users/{username}/repos": [404] });
@@ -36,7 +37,7 @@ beforeAll(async () => {
     onServe: log.record,
     candidates: [forgeCandidate("carol", { name: "Carol C", more: [copiedRepository({ login: "carol" })] })],
   });
-  await sim.addRepo(backdatedIntoOldProject({ login: "carol" }));
+  await sim.addRepo(backdatedIntoOldProject({ login: "carol" }).repo);
 });
 afterAll(() => sim.stop());
 

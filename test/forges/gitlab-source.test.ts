@@ -5,10 +5,12 @@ import { ForgeRateLimitedError, ForgeUnavailableError } from "../../src/forges/t
 import { ManualClock } from "../../src/lib/clock.ts";
 import doc from "../fixtures/forges/gitlab-openapi.json";
 import { forgeCandidate } from "../support/forge-sim/forge-candidate.ts";
+import { backdatedIntoOldProject } from "../support/forge-sim/forge-scenarios.ts";
 import { ServedLog } from "../support/forge-sim/served-log.ts";
 import { honestHistory, SCENARIO_NOW } from "../support/github-sim/scenarios/index.ts";
 import { type GitLabSimulator, startGitLabSimulator } from "../support/gitlab-sim/gitlab-simulator.ts";
-import { arrivalLags, backdatedIntoOldProject } from "./forge-scenarios.ts";
+import { pollUntil } from "../support/harness.ts";
+import { arrivalLags } from "./forge-scenarios.ts";
 
 const log = new ServedLog(doc, { nulls: "any", listsByElement: true });
 const clock = new ManualClock(Date.parse(SCENARIO_NOW));
@@ -43,7 +45,7 @@ beforeAll(async () => {
     candidates: [forgeCandidate("alice", { name: "Alice A" })],
     users: [{ login: "bob", name: "Bob B", createdAt: "2019-01-01T00:00:00Z", publicEmail: "bob@work.example" }],
   });
-  await sim.addRepo(backdatedIntoOldProject({ login: "alice" }));
+  await sim.addRepo(backdatedIntoOldProject({ login: "alice" }).repo);
   const notes = honestHistory({ login: "bob", name: "notes" }).repo;
   const bob = { name: "Bob B", email: "bob@work.example" };
   await sim.addRepo({ ...notes, commits: notes.commits.map((c) => ({ ...c, author: bob, committer: bob })) });
@@ -257,5 +259,33 @@ describe("GitLab source: transport", () => {
 
   test("every answer the source caused matched GitLab's description", () => {
     expect(log.errors()).toEqual([]);
+  });
+});
+
+describe("GitLab source: the job's deadline", () => {
+  test("a host that hangs cannot hold a job: the job's abort stops the request in flight, with no retry", async () => {
+    const job = new AbortController();
+    const s = createGitLabSource({
+      config: { host: "gitlab.com", kind: "gitlab", apiBase: `${sim.url}/api/v4`, token: "glpat-test" },
+      // a timeout far beyond the test: only the job's signal can end the wait
+      requestTimeoutMs: 600_000,
+      cache: null,
+      signal: job.signal,
+    });
+    sim.injectFaults({ kind: "hang", count: 5, match: "/users" });
+    try {
+      const pending = s.getUser("alice").catch((e) => e);
+      await pollUntil(() => sim.calls((c) => c.path.endsWith("/users")).length > 0, "the request to reach the host");
+      job.abort(new Error("the job's deadline passed"));
+      const err = await pending;
+      expect(err).toBeInstanceOf(Error);
+      expect((err as Error).message).toBe("the job's deadline passed");
+      expect(s.stats().calls).toBe(1);
+      // an aborted job sends nothing more
+      await expect(s.getRepo("alice", "weather-dash")).rejects.toThrow("the job's deadline passed");
+      expect(s.stats().calls).toBe(1);
+    } finally {
+      sim.clearFaults();
+    }
   });
 });

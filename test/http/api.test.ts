@@ -8,7 +8,10 @@ let pdf: Uint8Array;
 // the same contract on SQLite and on PostgreSQL (DATABASE_URL)
 describeEachBackend("API", (backend) => {
   beforeAll(async () => {
-    t = await startTestApp({ steps: fixedSteps(81), env: await backend.env() });
+    t = await startTestApp({
+      steps: fixedSteps(81),
+      env: { ...(await backend.env()), FORGE_HOSTS: "git.example.com=gitlab" },
+    });
     pdf = await makePdf();
   }, 60_000);
   afterAll(() => t.stop());
@@ -94,6 +97,81 @@ describeEachBackend("API", (backend) => {
       }
     });
 
+    test("accounts on other hosts: repeated or comma-separated, stored with the job, shown when polled", async () => {
+      const res = await submit(t.url, t.key, {
+        resume: pdf,
+        hostUsername: "octocat",
+        accounts: ["GitLab.com:Alice", "codeberg.org:alice, git.example.com:asmith"],
+      });
+      expect(res.status).toBe(202);
+      const { trackingId } = (await res.json()) as { trackingId: string };
+      const final = await pollUntil(async () => {
+        const j = (await (await fetch(`${t.url}/v1/jobs/${trackingId}`, { headers: auth() })).json()) as Record<
+          string,
+          unknown
+        >;
+        return j.status === "COMPLETED" ? j : null;
+      }, "job to complete");
+      expect(final).toMatchObject({
+        hostUsername: "octocat",
+        accounts: ["gitlab.com:Alice", "codeberg.org:alice", "git.example.com:asmith"],
+      });
+      // the job ran with them: each account's host and username reached the analysis
+      expect((final.verifiedProjects as Array<{ repoUrl: string }>).map((p) => p.repoUrl)).toEqual([
+        "github.com/octocat/tool",
+        "gitlab.com/Alice/tool",
+        "codeberg.org/alice/tool",
+        "git.example.com/asmith/tool",
+      ]);
+    });
+
+    test("hostUsername stays required; host:username names a main account on another host, polled as given", async () => {
+      const missing = await submit(t.url, t.key, { resume: pdf, accounts: ["codeberg.org:carol"] });
+      expect(missing.status).toBe(400);
+      expect(await missing.json()).toMatchObject({ error: "missing_fields", fields: ["hostUsername"] });
+      const res = await submit(t.url, t.key, { resume: pdf, hostUsername: "codeberg.org:carol" });
+      expect(res.status).toBe(202);
+      const { trackingId } = (await res.json()) as { trackingId: string };
+      const polled = (await (await fetch(`${t.url}/v1/jobs/${trackingId}`, { headers: auth() })).json()) as Record<
+        string,
+        unknown
+      >;
+      expect(polled).toMatchObject({ hostUsername: "codeberg.org:carol" });
+      const unknownHost = await submit(t.url, t.key, { resume: pdf, hostUsername: "gitlab.example.org:carol" });
+      const body = (await unknownHost.json()) as { error: string; fields: string[]; message: string };
+      expect({ error: body.error, fields: body.fields }).toEqual({ error: "missing_fields", fields: ["hostUsername"] });
+      expect(body.message).toContain("FORGE_HOSTS");
+      const twice = await submit(t.url, t.key, {
+        resume: pdf,
+        hostUsername: "codeberg.org:carol",
+        accounts: ["codeberg.org:other"],
+      });
+      expect(await twice.json()).toMatchObject({ error: "missing_fields", fields: ["accounts"] });
+    });
+
+    test("400 missing_fields naming accounts, with what to fix, for a bad value", async () => {
+      const cases: Array<[string[], string]> = [
+        [["alice"], "is not host:username"],
+        [["gitlab.com:"], "is not host:username"],
+        [["gitlab.com:-alice"], "is not a username"],
+        [["github.com:alice"], "the GitHub account goes in hostUsername"],
+        [["gitlab.example.org:alice"], "FORGE_HOSTS (gitlab.example.org=gitlab|gitea|forgejo[,token])"],
+        [["gitlab.com:alice", "gitlab.com:bob"], "names gitlab.com twice"],
+        [[Array.from({ length: 9 }, (_, i) => `h${i}.example:u`).join(",")], "at most 8"],
+      ];
+      for (const [accounts, says] of cases) {
+        const res = await submit(t.url, t.key, { resume: pdf, hostUsername: "octocat", accounts });
+        expect(res.status).toBe(400);
+        const body = (await res.json()) as { error: string; fields: string[]; message: string };
+        expect({ error: body.error, fields: body.fields }).toEqual({ error: "missing_fields", fields: ["accounts"] });
+        expect(body.message).toContain(says);
+      }
+      const unknown = (await (
+        await submit(t.url, t.key, { resume: pdf, hostUsername: "octocat", accounts: ["gitlab.example.org:a"] })
+      ).json()) as { message: string };
+      expect(unknown.message).toContain("known: gitlab.com, codeberg.org, git.example.com");
+    });
+
     test("415 invalid_file when the bytes are not a PDF, whatever the name or type says", async () => {
       const res = await submit(t.url, t.key, {
         resume: "<html>%PDF-1.7</html>",
@@ -168,6 +246,18 @@ describeEachBackend("API", (backend) => {
   });
 
   describe("Idempotency-Key", () => {
+    test("the accounts are part of the payload: the same accounts replay, other accounts are 422", async () => {
+      const headers = { "idempotency-key": "order-43" };
+      const withAccounts = { resume: pdf, hostUsername: "octocat", accounts: ["gitlab.com:octo"] };
+      expect((await submit(t.url, t.key, withAccounts, headers)).status).toBe(202);
+      const again = await submit(t.url, t.key, { ...withAccounts, accounts: ["GitLab.com:OCTO"] }, headers);
+      expect(again.headers.get("idempotent-replayed")).toBe("true");
+      const other = await submit(t.url, t.key, { ...withAccounts, accounts: ["gitlab.com:someone"] }, headers);
+      expect(other.status).toBe(422);
+      const without = await submit(t.url, t.key, { resume: pdf, hostUsername: "octocat" }, headers);
+      expect(without.status).toBe(422);
+    });
+
     test("same key and payload -> same trackingId, one job; different payload -> 422", async () => {
       const headers = { "idempotency-key": "order-42" };
       const a = await submit(t.url, t.key, { resume: pdf, hostUsername: "octocat" }, headers);
@@ -238,7 +328,10 @@ describeEachBackend("API", (backend) => {
   describe("operations endpoints", () => {
     test("healthz, readyz, metrics, OpenAPI", async () => {
       expect(await (await fetch(`${t.url}/healthz`)).json()).toEqual({ status: "ok" });
-      expect(await (await fetch(`${t.url}/readyz`)).json()).toEqual({ status: "ready" });
+      expect(await (await fetch(`${t.url}/readyz`)).json()).toEqual({
+        status: "ready",
+        jobs: { runningPastDeadline: 0, oldestDueSeconds: 0 },
+      });
       // off without METRICS_TOKEN (test/http/metrics-access.test.ts covers the token)
       expect((await fetch(`${t.url}/metrics`)).status).toBe(403);
       const doc = (await (await fetch(`${t.url}/openapi.json`)).json()) as { paths: Record<string, unknown> };

@@ -16,8 +16,10 @@ import {
 } from "../../src/contract/index.ts";
 import { resumeOf, sampleResumePdf } from "../demo/resume-pdf.ts";
 import { type ChildServer, runCliProcess, startChildServer } from "../support/child-server.ts";
+import { forgeCandidate } from "../support/forge-sim/forge-candidate.ts";
 import { type GitHubSimulator, startGitHubSimulator } from "../support/github-sim/github-simulator.ts";
 import { sampleCandidates } from "../support/github-sim/scenarios/index.ts";
+import { type GitLabSimulator, startGitLabSimulator } from "../support/gitlab-sim/gitlab-simulator.ts";
 import { pollUntil, submit, tempDir } from "../support/harness.ts";
 import { clientTypes } from "./openapi-client-types.ts";
 import { closed, typeCheck, unusedMembers, violations } from "./openapi-contract.ts";
@@ -38,6 +40,7 @@ const tmp = tempDir();
 const checkDir = tempDir("claimcheck-typecheck-");
 const candidates = sampleCandidates();
 let sim: GitHubSimulator;
+let gitlab: GitLabSimulator;
 let server: ChildServer;
 let receiver: ReturnType<typeof Bun.serve>;
 let doc: Any;
@@ -56,7 +59,14 @@ beforeAll(async () => {
     },
   });
   sim = await startGitHubSimulator({ candidates, tokens: ["t"] });
-  const env = { DATA_DIR: tmp.dir, GITHUB_API_URL: sim.url, GITHUB_TOKEN: "t", PUBLIC_URL: "http://claimcheck.test" };
+  gitlab = await startGitLabSimulator({ candidates: [forgeCandidate("gl-dev")] });
+  const env = {
+    DATA_DIR: tmp.dir,
+    GITHUB_API_URL: sim.url,
+    GITHUB_TOKEN: "t",
+    PUBLIC_URL: "http://claimcheck.test",
+    FORGE_HOSTS: `gitlab.com@${gitlab.url}=gitlab`,
+  };
   key = (await runCliProcess(["keys", "create", "--name", "contract", "--create"], env)).stdout.trim();
   const hook = await runCliProcess(
     ["webhook", "set", "--url", `http://127.0.0.1:${receiver.port}/hooks`, "--secret", SECRET],
@@ -69,6 +79,15 @@ beforeAll(async () => {
     const res = await submit(server.url, key, { resume: await sampleResumePdf(resumeOf(c)), hostUsername: c.login });
     trackingIds.push(((await res.json()) as { trackingId: string }).trackingId);
   }
+  // a candidate with work on GitHub and on GitLab: the result names the accounts and each project's host
+  const both = resumeOf(candidates[0]!);
+  both.projects.push({ name: "Weather Dash", repoUrl: "gitlab.com/gl-dev/weather-dash" });
+  const spanning = await submit(server.url, key, {
+    resume: await sampleResumePdf(both),
+    hostUsername: candidates[0]!.login,
+    accounts: ["gitlab.com:gl-dev"],
+  });
+  trackingIds.push(((await spanning.json()) as { trackingId: string }).trackingId);
   // a PDF cut short: the job ends FAILED, and its event says why
   const cut = await submit(server.url, key, { resume: "%PDF-1.4\n1 0 obj\n", hostUsername: "alice-honest" });
   trackingIds.push(((await cut.json()) as { trackingId: string }).trackingId);
@@ -79,6 +98,7 @@ afterAll(async () => {
   server?.kill("SIGTERM");
   await server?.exited;
   await sim?.stop();
+  await gitlab?.stop();
   receiver?.stop(true);
   tmp.cleanup();
   checkDir.cleanup();
@@ -91,6 +111,14 @@ describe("verification.completed as delivered", () => {
     const statuses = deliveries.map((d) => d.body.status);
     expect(statuses).toContain("COMPLETED");
     expect(statuses).toContain("FAILED");
+  });
+
+  test("a verification across GitHub and GitLab names its accounts and each project's host", () => {
+    const spanning = deliveries.find((d) => Array.isArray(d.body.accounts))!.body as Any;
+    expect(spanning.accounts).toEqual(["gitlab.com:gl-dev"]);
+    const hosts = spanning.verifiedProjects.map((p: Any) => [p.host, p.repoUrl.split("/")[0]]);
+    expect(hosts).toContainEqual(["gitlab.com", "gitlab.com"]);
+    expect(hosts).toContainEqual(["github.com", "github.com"]);
   });
 
   test("every body is the contract's runtime schema, every member described", () => {

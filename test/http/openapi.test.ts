@@ -233,7 +233,8 @@ describe("/openapi.json", () => {
       bodySerializer(body) {
         const form = new FormData();
         form.set("resume", body.resume, "alice.pdf");
-        form.set("hostUsername", body.hostUsername);
+        if (body.hostUsername) form.set("hostUsername", body.hostUsername);
+        for (const a of body.accounts ?? []) form.append("accounts", a);
         return form;
       },
     });

@@ -1,8 +1,12 @@
 /** The report model from results of every shape a store may hold: old, failed, grouped, partial. */
 import { describe, expect, test } from "bun:test";
+import { reportView } from "../../src/dashboard/pages/report-view.ts";
 import { buildReport } from "../../src/report/build-report.ts";
+import { accountsWords } from "../../src/report/report-model.ts";
+import { reportPdf } from "../../src/report/report-pdf.ts";
 import { reportOfRow } from "../../src/report/report-source.ts";
 import { readStoredVerification } from "../../src/report/stored-result.ts";
+import { pdfText } from "../support/pdf-text.ts";
 
 const ids = { trackingId: "vrf_x", hostUsername: "jane" };
 const report = (result: unknown, timelines: unknown = null) =>
@@ -157,5 +161,107 @@ describe("the report of unusual results", () => {
     expect(r.claims[0]!.status).toBe("unlinked");
     expect(r.claims[0]!.verdict).toContain("some come from an email linked to no account");
     expect(r.verdict.key).not.toBe("not-own-work");
+  });
+});
+
+describe("a verification across hosts", () => {
+  const across = {
+    status: "COMPLETED",
+    hostUsername: "jane",
+    accounts: ["gitlab.com:jane-gl", "codeberg.org:jane"],
+    confidenceScore: 72,
+    verifiedProjects: [
+      {
+        name: "tool",
+        repoUrl: "github.com/jane/tool",
+        host: "github.com",
+        commits: 12,
+        totalCommits: 12,
+        matchStrength: "HIGH",
+        matchedBy: "link",
+        signedCommits: 2,
+      },
+      {
+        name: "Route Planner",
+        repoUrl: "gitlab.com/acme/platform/route-planner",
+        host: "gitlab.com",
+        commits: 30,
+        totalCommits: 30,
+        matchStrength: "HIGH",
+        matchedBy: "link",
+        signedCommits: 3,
+      },
+    ],
+    flags: [
+      {
+        severity: "WARNING",
+        rule: "PUSHED_LONG_AFTER_DATES",
+        repo: "gitlab.com/acme/platform/route-planner",
+        message: "gitlab.com/acme/platform/route-planner: 30 of 30 commits arrived long after their dates",
+        evidence: { extent: 1 },
+      },
+    ],
+    scoreBreakdown: {
+      evidence: 72,
+      penaltyTotal: 0,
+      score: 72,
+      claims: [
+        { name: "tool", repo: "jane/tool", matchStrength: "HIGH", commits: 12, credit: 0.9, weight: 1 },
+        {
+          name: "Route Planner",
+          repo: "gitlab.com/acme/platform/route-planner",
+          matchStrength: "HIGH",
+          commits: 30,
+          credit: 0.5,
+          weight: 1,
+          extentCapped: true,
+        },
+      ],
+      penalties: [],
+    },
+  };
+
+  test("each claim names its host; the header names every account checked", () => {
+    const r = report(across, [
+      { repo: "gitlab.com/acme/platform/route-planner", repoCreatedAt: "2021-01-01T00:00:00Z", accountCreatedAt: null },
+    ]);
+    expect(r.claims.map((c) => [c.name, c.host, c.repo])).toEqual([
+      ["tool", "github.com", "github.com/jane/tool"],
+      ["Route Planner", "gitlab.com", "gitlab.com/acme/platform/route-planner"],
+    ]);
+    const planner = r.claims[1]!;
+    expect(planner.evidence[0]).toBe(
+      "Repository gitlab.com/acme/platform/route-planner on gitlab.com, matched by the resume's link.",
+    );
+    expect(planner.evidence).toContain("3 commits carry a signature gitlab.com verified.");
+    expect(planner.timeline).toContain("gitlab.com first saw the repository on 2021-01-01");
+    expect(planner.findings[0]!.rules).toEqual(["PUSHED_LONG_AFTER_DATES"]);
+    expect(r.claims[0]!.evidence).toContain("2 commits carry a signature GitHub verified.");
+    expect(r.candidate.accounts.map((a) => `${a.host}/${a.login}`)).toEqual([
+      "github.com/jane",
+      "gitlab.com/jane-gl",
+      "codeberg.org/jane",
+    ]);
+    expect(accountsWords(r.candidate)).toBe("Accounts github.com/jane, gitlab.com/jane-gl, codeberg.org/jane");
+    expect(r.notChecked.at(-1)).toContain("code-hosting sites other than GitHub, gitlab.com and codeberg.org");
+    const page = reportView({ report: r }).toString();
+    expect(page).toContain('<a href="https://gitlab.com/acme/platform/route-planner" rel="noreferrer">');
+    expect(page).toContain("on gitlab.com");
+    expect(page).toContain('<a href="https://gitlab.com/jane-gl" rel="noreferrer">gitlab.com/jane-gl</a>');
+  });
+
+  test("only a GitLab account: the candidate is known by it, GitHub is not named as checked", () => {
+    const r = report({ ...across, hostUsername: "", accounts: ["gitlab.com:jane-gl"] });
+    expect(r.candidate.login).toBe("jane-gl");
+    expect(r.candidate.profileUrl).toBe("https://gitlab.com/jane-gl");
+    expect(accountsWords(r.candidate)).toBe("Account gitlab.com/jane-gl");
+    // a GitHub-only verification reads as it always did
+    expect(accountsWords(report({ ...across, accounts: [] }).candidate)).toBe("GitHub account github.com/jane");
+  });
+
+  test("the PDF carries the hosts too", async () => {
+    const text = await pdfText(await reportPdf(report(across)));
+    expect(text).toContain("gitlab.com/acme/platform/route-planner (on gitlab.com)");
+    expect(text).toContain("Accounts github.com/jane, gitlab.com/jane-gl, codeberg.org/jane");
   });
 });

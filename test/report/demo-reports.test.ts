@@ -4,13 +4,11 @@
  * "not the candidate's work"), every finding is in it, and the PDF a client downloads holds the same.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Report } from "../../src/report/report-model.ts";
 import { reportOfRow } from "../../src/report/report-source.ts";
 import { AGENCY, DEMO_LOGINS, type DemoLogin, type DemoWorld, startDemoWorld } from "../dashboard/demo-world.ts";
 import { submit } from "../support/harness.ts";
+import { pdfText } from "../support/pdf-text.ts";
 
 let w: DemoWorld;
 const reports = {} as Record<DemoLogin, Report>;
@@ -105,23 +103,6 @@ describe("verdicts in words", () => {
   });
 });
 
-/** pdftotext's text of a PDF, with its line breaks and spacing made single spaces. */
-function pdfText(pdf: Uint8Array): string {
-  const dir = mkdtempSync(join(tmpdir(), "claimcheck-pdf-"));
-  try {
-    writeFileSync(join(dir, "r.pdf"), pdf);
-    // -raw: content order, and a hyphen at a line end kept (the default reading joins "mallory-\npainter" into one word)
-    const out = Bun.spawnSync(["pdftotext", "-raw", "-enc", "UTF-8", join(dir, "r.pdf"), "-"]);
-    if (out.exitCode !== 0) throw new Error(`pdftotext failed: ${out.stderr.toString()}`);
-    // a line broken after a hyphen (PDFKit breaks "mallory-painter" there) is joined back
-    return out.stdout
-      .toString()
-      .replace(/-\n(?=\S)/g, "-")
-      .replace(/\s+/g, " ");
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 const squash = (s: string) => s.replace(/\s+/g, " ");
 
 describe("GET /v1/jobs/:trackingId/report.pdf", () => {

@@ -48,11 +48,26 @@ export function fixedSteps(score = 77): VerificationSteps {
         warnings: [],
       };
     },
-    async analyze({ hostUsername }) {
+    async analyze({ hostUsername, accounts = [] }) {
       return {
         confidenceScore: score,
         verifiedProjects: [
-          { name: "tool", repoUrl: `github.com/${hostUsername}/tool`, commits: 12, matchStrength: "HIGH" },
+          ...(hostUsername
+            ? [
+                {
+                  name: "tool",
+                  repoUrl: `github.com/${hostUsername}/tool`,
+                  commits: 12,
+                  matchStrength: "HIGH" as const,
+                },
+              ]
+            : []),
+          ...accounts.map((a) => ({
+            name: "tool",
+            repoUrl: `${a.host}/${a.username}/tool`,
+            commits: 12,
+            matchStrength: "HIGH" as const,
+          })),
         ],
         flags: [],
       };
@@ -100,13 +115,15 @@ export async function makePdf(lines: string[] = ["Jane Doe", "Projects", "tool -
 export function submit(
   url: string,
   key: string | null,
-  parts: { resume?: Uint8Array | string; filename?: string; hostUsername?: string },
+  parts: { resume?: Uint8Array | string; filename?: string; hostUsername?: string; accounts?: string[] },
   headers: Record<string, string> = {},
 ): Promise<Response> {
   const fd = new FormData();
+  // text fields before the file, as a browser sends a form whose file input is last
+  if (parts.hostUsername !== undefined) fd.set("hostUsername", parts.hostUsername);
+  for (const a of parts.accounts ?? []) fd.append("accounts", a);
   if (parts.resume !== undefined)
     fd.set("resume", new Blob([parts.resume as BlobPart], { type: "application/pdf" }), parts.filename ?? "resume.pdf");
-  if (parts.hostUsername !== undefined) fd.set("hostUsername", parts.hostUsername);
   return fetch(`${url}/v1/verify`, {
     method: "POST",
     body: fd,

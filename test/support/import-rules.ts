@@ -31,7 +31,8 @@ export const LAYERS: readonly (readonly string[])[] = [
 
 /**
  * Within the domain layer, who may use whom (the rest of that layer is off limits): the analysis reads
- * GitHub evidence and extracted resumes; a verification runs them both as a job for an account's client;
+ * every host's evidence (GitHub's, and GitLab's and Gitea/Forgejo's through the forge seam) and extracted
+ * resumes; a verification runs them both as a job for an account's client;
  * webhooks deliver finished verifications; the recruiter's report reads the analysis's rules.
  */
 export const DOMAIN_USES: Readonly<Record<string, readonly string[]>> = {
@@ -43,8 +44,9 @@ export const DOMAIN_USES: Readonly<Record<string, readonly string[]>> = {
   forges: ["github"],
   resume: [],
   maintenance: [],
-  analysis: ["github", "resume"],
-  verification: ["accounts", "jobs", "github", "resume", "analysis"],
+  /** the analysis reads every host's evidence through the forge seam (forges), GitHub's model (github) */
+  analysis: ["github", "forges", "resume"],
+  verification: ["accounts", "jobs", "github", "forges", "resume", "analysis"],
   webhooks: ["verification"],
   report: ["analysis"],
 };

@@ -1,4 +1,4 @@
-import { about, type RepoRule, type RepoRuleContext } from "./rule-context.ts";
+import { about, hostWord, type RepoRule, type RepoRuleContext } from "./rule-context.ts";
 import { type SizedCommit, sampledCommits } from "./sampled-stats.ts";
 import { DAY_MS, HOUR_MS, humanSpan, median, ms, pct } from "./time-stats.ts";
 import { UNANCHORED_GRACE_MS } from "./unanchored-history.ts";
@@ -113,7 +113,7 @@ export const bulkDump: RepoRule = (ctx) => {
   const reading = described
     ? `; the resume describes this starting point ("${described}")`
     : follow.explained
-      ? `; ${after} on GitHub, as after a first release or a project started from earlier code`
+      ? `; ${after} on ${hostWord(ctx)}, as after a first release or a project started from earlier code`
       : `${short ? `, and the whole history spans ${Math.max(1, Math.round(span / HOUR_MS))} hours` : ""}; ${after}. Honest developers also push finished local work in one commit; what cannot be checked here is how it was written`;
   return {
     rule: "BULK_DUMP",

@@ -1,6 +1,7 @@
 import type { GhUser } from "../../github/types.ts";
 import type { DateRange } from "../../resume/types.ts";
 import { claimPeriod } from "../claim-period.ts";
+import { GITHUB_HOST, hostName } from "../repo-hosts.ts";
 import type { RuleHit } from "./rule-context.ts";
 import { DAY_MS, dayText, humanSpan, ms } from "./time-stats.ts";
 
@@ -28,8 +29,11 @@ export function claimBeforeAccount(input: {
   asOf: string;
   claims: DatedClaim[];
   totalCommits: number;
+  /** the account's host (default github.com) */
+  host?: string;
 }): Array<RuleHit & { project?: string }> {
   const created = ms(input.user.createdAt);
+  const account = `the ${hostName(input.host ?? GITHUB_HOST)} account ${input.user.login}`;
   const hits: Array<RuleHit & { project?: string }> = [];
   for (const claim of input.claims) {
     if (claim.backedByCommits) continue;
@@ -40,7 +44,7 @@ export function claimBeforeAccount(input: {
       rule: "CLAIM_BEFORE_ACCOUNT",
       severity: "WARNING",
       project: claim.name,
-      message: `"${claim.name}" is dated ${period.text}, at least ${humanSpan(gap)} before the GitHub account ${input.user.login} was created (${dayText(input.user.createdAt)}), and no commit backs it; work done before an account existed (at school, on an employer's servers) is common, so ask where it lives`,
+      message: `"${claim.name}" is dated ${period.text}, at least ${humanSpan(gap)} before ${account} was created (${dayText(input.user.createdAt)}), and no commit backs it; work done before an account existed (at school, on an employer's servers) is common, so ask where it lives`,
       evidence: {
         claimStart: claim.dates?.start ?? "",
         accountCreated: dayText(input.user.createdAt),
@@ -53,7 +57,7 @@ export function claimBeforeAccount(input: {
     hits.push({
       rule: "CLAIM_BEFORE_ACCOUNT",
       severity: "WARNING",
-      message: `the GitHub account ${input.user.login} is ${humanSpan(Math.max(age, 0))} old but the matched repositories hold ${input.totalCommits.toLocaleString("en-US")} of its commits; an older history imported into a new account looks the same, so ask where the work was kept before`,
+      message: `${account} is ${humanSpan(Math.max(age, 0))} old but the matched repositories hold ${input.totalCommits.toLocaleString("en-US")} of its commits; an older history imported into a new account looks the same, so ask where the work was kept before`,
       evidence: { accountAgeDays: Math.round(age / DAY_MS), totalCommits: input.totalCommits },
     });
   }

@@ -1,4 +1,5 @@
-import { about, type RepoRule, type RuleHit } from "./rule-context.ts";
+import { isCopySuspect } from "../../github/copy-search.ts";
+import { about, hostOf, needing, type RepoRuleContext, type RuleHit } from "./rule-context.ts";
 import { dayText, humanSpan, ms, pct } from "./time-stats.ts";
 
 /** Share of the repository's files found byte for byte (same blob SHA) in the original: mostly a copy. */
@@ -11,10 +12,14 @@ export const COPY_MIN_FILES = 5;
  * and its dates. Most files identical: WARNING, whose extent (the shared share) feeds the extent rule, and
  * the claim credits at most the share of files that is not copied (creditCap): in either reading (a copy,
  * or a course starter or template) the identical files are not the candidate's work.
+ *
+ * A host that gives no tree SHAs (GitLab) cannot say whether the files repeat another repository's: for a
+ * repository that looks like a copy (copy-search.ts), the rule says it could not check, as an INFO that
+ * weighs nothing; a history pushed again from an older project is still found (FOREIGN_HISTORY).
  */
-export const copiedRepository: RepoRule = (ctx): RuleHit | null => {
+export const copiedRepository = needing(["tree-identity"], (ctx): RuleHit | null => {
   const copy = ctx.evidence.copyOf;
-  if (!copy) return null;
+  if (!copy) return uncheckedCopy(ctx);
   const mine = ctx.commits.map((c) => ms(c.committerDate)).filter((t) => Number.isFinite(t));
   const span = mine.length > 1 ? Math.max(...mine) - Math.min(...mine) : 0;
   const theirs = `${copy.original} (created ${dayText(copy.createdAt)}${copy.pushedAt ? `, last pushed ${dayText(copy.pushedAt)}` : ""}${copy.stargazers > 0 ? `, ${copy.stargazers.toLocaleString("en-US")} stars` : ""})`;
@@ -44,4 +49,18 @@ export const copiedRepository: RepoRule = (ctx): RuleHit | null => {
       creditCap: Math.round((1 - share) * 100) / 100,
     },
   };
-};
+});
+
+/** The INFO for a suspected copy on a host that cannot compare content; null when there is nothing to say. */
+function uncheckedCopy(ctx: RepoRuleContext & { missing?: readonly { evidence: string; reason: string }[] }) {
+  const lack = ctx.missing?.find((m) => m.evidence === "tree-identity");
+  const e = ctx.evidence;
+  if (!lack || e.historyOrigin || !isCopySuspect(ctx.repo, e.candidateCommits, e.totalCommitCount, e.sampledWithStats))
+    return null;
+  return {
+    rule: "COPIED_REPOSITORY",
+    severity: "INFO",
+    message: `${about(ctx)}its history is short and large, as a copy's often is, but ${hostOf(ctx)} gives no tree SHAs, so whether its files repeat an older repository's could not be checked (no older project with the same history was found); this is not a finding, only a check that could not run`,
+    evidence: { checked: 0, lacking: lack.evidence },
+  } satisfies RuleHit;
+}

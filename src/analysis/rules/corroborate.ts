@@ -29,6 +29,7 @@ export const PADDING: ReadonlySet<RuleId> = new Set([
   "PREDATES_REPO_OR_ACCOUNT",
   "UNANCHORED_HISTORY",
   "FUTURE_AUTHOR_DATE",
+  "PUSHED_LONG_AFTER_DATES",
 ]);
 
 type Hits = ReadonlyMap<RuleId, RuleHit>;
@@ -51,6 +52,13 @@ const ESCALATIONS: Partial<Record<RuleId, (hits: Hits, self: RuleHit) => RuleId[
           r === "IDENTICAL_AUTHOR_TIMESTAMPS" ? hits.has(r) : strong(hits, r),
         )
       : [],
+  // dates the server's own push times contradict, over most of the history, beside a painter's signature
+  PUSHED_LONG_AFTER_DATES: (hits, self) =>
+    Number(self.evidence.share) > PREDATES_CRITICAL_SHARE
+      ? (["CLOCK_TIME_MONOCULTURE", "IDENTICAL_AUTHOR_TIMESTAMPS"] as RuleId[]).filter((r) =>
+          r === "IDENTICAL_AUTHOR_TIMESTAMPS" ? hits.has(r) : strong(hits, r),
+        )
+      : [],
 };
 
 const LABEL: Partial<Record<RuleId, string>> = {
@@ -63,6 +71,7 @@ const LABEL: Partial<Record<RuleId, string>> = {
   REPEATED_OR_TIMESTAMP_MESSAGES: "repeated or timestamp messages",
   PREDATES_REPO_OR_ACCOUNT: "commits dated before the repository existed",
   UNANCHORED_HISTORY: "a history dated before GitHub saw it",
+  PUSHED_LONG_AFTER_DATES: "commits that reached the host long after their dates",
 };
 
 function escalate(h: RuleHit, because: RuleId[]): RuleHit {
@@ -80,8 +89,8 @@ function escalate(h: RuleHit, because: RuleId[]): RuleHit {
  * the hour-of-day regularity (CLOCK_TIME_MONOCULTURE raised as an INFO observation) and dates set by a tool
  * or by hand (IDENTICAL_AUTHOR_TIMESTAMPS with `setDates`) become CRITICAL only with padding beside them
  * (one clock time to the second corroborates set dates). Then BACKDATED_SPLIT is CRITICAL with a strong signal, RANDOM_ORDER_HISTORY with
- * BACKDATED_SPLIT, and PREDATES_REPO_OR_ACCOUNT when over half the commits predate and a painter's
- * signature is present. Escalation looks at the hits as the rules raised them (the regularity as
+ * BACKDATED_SPLIT, and PREDATES_REPO_OR_ACCOUNT (or PUSHED_LONG_AFTER_DATES) when over half the commits
+ * predate the repository (or arrived long after their dates) and a painter's signature is present. Escalation looks at the hits as the rules raised them (the regularity as
  * corroborated), so the order of rules does not matter.
  */
 export function corroborate(hits: RuleHit[]): RuleHit[] {

@@ -9,10 +9,12 @@ export const FUTURE_CRITICAL_MIN = 2;
 /**
  * Rule 1: author dates in the future. Git lets a client write any author date, but a commit cannot be
  * authored after it was committed, nor after the server received the last push. CRITICAL at 2 commits,
- * WARNING for a single one.
+ * WARNING for a single one. Where the host recorded when each commit arrived (push times), a commit cannot
+ * be authored after its own arrival either.
  */
 export const futureAuthorDate: RepoRule = (ctx) => {
   const pushed = ctx.repo.pushedAt ? ms(ctx.repo.pushedAt) : NaN;
+  const arrivals = ctx.evidence.forge?.anchoredTimes?.arrivals ?? {};
   let count = 0;
   let worst = 0;
   let worstSha = "";
@@ -27,7 +29,12 @@ export const futureAuthorDate: RepoRule = (ctx) => {
       count++;
       continue;
     }
-    const ahead = Math.max(a - ms(c.committerDate), Number.isFinite(pushed) ? a - pushed : -Infinity);
+    const arrived = arrivals[c.sha] ? ms(arrivals[c.sha]!) : NaN;
+    const ahead = Math.max(
+      a - ms(c.committerDate),
+      Number.isFinite(pushed) ? a - pushed : -Infinity,
+      Number.isFinite(arrived) ? a - arrived : -Infinity,
+    );
     if (ahead > FUTURE_TOLERANCE_MS) {
       count++;
       if (ahead > worst) {

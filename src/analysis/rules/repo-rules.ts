@@ -12,9 +12,10 @@ import { forkAsOwn } from "./fork-as-own.ts";
 import { futureAuthorDate } from "./future-author-date.ts";
 import { identicalAuthorTimestamps } from "./identical-author-timestamps.ts";
 import { predatesRepoOrAccount } from "./predates-repo-or-account.ts";
+import { pushedLongAfterDates } from "./pushed-long-after-dates.ts";
 import { randomOrderHistory } from "./random-order-history.ts";
 import { repeatedOrTimestampMessages } from "./repeated-messages.ts";
-import type { RepoRule, RepoRuleContext, RuleHit } from "./rule-context.ts";
+import { lacking, type RepoRule, type RepoRuleContext, type RuleHit } from "./rule-context.ts";
 import { trivialChurn } from "./trivial-churn.ts";
 import { unanchoredHistory } from "./unanchored-history.ts";
 import { unlinkedEmailCommits } from "./unlinked-email.ts";
@@ -40,13 +41,21 @@ export const REPO_RULES: readonly RepoRule[] = [
   copiedRepository,
   automatedCommits,
   inflatedActivity,
+  pushedLongAfterDates,
 ];
 
-/** Runs every repository rule on one repository's evidence and settles cross-rule severities. */
+/**
+ * Runs every repository rule on one repository's evidence and settles cross-rule severities. Each rule is
+ * told which of the evidence it declares (`needs`) the host does not give, with the host's reason.
+ */
 export function judgeRepository(ctx: RepoRuleContext): RuleHit[] {
   const hits: RuleHit[] = [];
   for (const rule of REPO_RULES) {
-    const hit = rule(ctx);
+    const missing = (rule.needs ?? []).flatMap((evidence) => {
+      const reason = lacking(ctx, evidence);
+      return reason === null ? [] : [{ evidence, reason }];
+    });
+    const hit = rule(missing.length > 0 ? { ...ctx, missing } : ctx);
     if (hit) hits.push(hit);
   }
   return corroborate(hits);

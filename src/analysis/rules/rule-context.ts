@@ -1,6 +1,9 @@
+import { GITHUB_CAPABILITIES } from "../../forges/github-forge.ts";
+import type { EvidenceKind, ForgeEvidence, MissingEvidence } from "../../forges/types.ts";
 import type { GhCommit, GhRepo, GhUser, RepoEvidence } from "../../github/types.ts";
 import type { DateRange } from "../../resume/types.ts";
 import type { Automation } from "../automation.ts";
+import { hostName, hostOfRepo, repoLabel } from "../repo-hosts.ts";
 import type { RuleId, Severity } from "../types.ts";
 
 /** Everything a repository rule may look at. Built once per matched repository; rules never do IO. */
@@ -8,7 +11,8 @@ export interface RepoRuleContext {
   login: string;
   user: GhUser;
   repo: GhRepo;
-  evidence: RepoEvidence;
+  /** the host's evidence; `forge` says which host answered, what only it has and what it lacks (GitHub when absent) */
+  evidence: RepoEvidence & { forge?: ForgeEvidence };
   /** the candidate's counted commits that were fetched, newest first (no merges, bots or fork-inherited) */
   commits: GhCommit[];
   /** the exact number of counted commits (commits may be a newest-first prefix of them) */
@@ -27,11 +31,42 @@ export interface RuleHit {
   evidence: Record<string, number | string>;
 }
 
-export type RepoRule = (ctx: RepoRuleContext) => RuleHit | null;
+/**
+ * A repository rule: a pure function of the context. `needs` declares the evidence it reads beyond the
+ * commits every host lists; where the host lacks some of it, the rule is told (`missing`) and says so in
+ * its flag instead of reading the absence as a finding.
+ */
+export type RepoRule = ((ctx: RepoRuleContext & { missing?: readonly MissingEvidence[] }) => RuleHit | null) & {
+  needs?: readonly EvidenceKind[];
+};
 
-/** "owner/name: " prefix so every message names its repository. */
+/** A rule that declares the evidence it needs (see RepoRule). */
+export function needing(
+  needs: readonly EvidenceKind[],
+  rule: (ctx: RepoRuleContext & { missing?: readonly MissingEvidence[] }) => RuleHit | null,
+): RepoRule {
+  return Object.assign(rule, { needs });
+}
+
+/** The host that served the repository: "github.com", "gitlab.com" ... */
+export function hostOf(ctx: RepoRuleContext): string {
+  return ctx.evidence.forge?.host ?? hostOfRepo(ctx.repo);
+}
+
+/** "GitHub", or the host's name, as messages say it. */
+export function hostWord(ctx: RepoRuleContext): string {
+  return hostName(hostOf(ctx));
+}
+
+/** Why the host does not give `kind` of evidence, or null when it does (GitHub's capabilities when unsaid). */
+export function lacking(ctx: RepoRuleContext, kind: EvidenceKind): string | null {
+  const capabilities = ctx.evidence.forge?.capabilities ?? GITHUB_CAPABILITIES;
+  return capabilities.lacks.find((l) => l.evidence === kind)?.reason ?? null;
+}
+
+/** "owner/name: " prefix (on another host "host/owner/name: ") so every message names its repository. */
 export function about(ctx: RepoRuleContext): string {
-  return `${ctx.repo.fullName}: `;
+  return `${repoLabel(ctx.repo)}: `;
 }
 
 /** " (of the N most recent examined)" when the rule saw only a prefix of the history. */

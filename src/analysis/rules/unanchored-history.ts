@@ -1,5 +1,6 @@
+import type { AnchoredTimes } from "../../forges/types.ts";
 import { claimPeriod } from "../claim-period.ts";
-import { about, type RepoRule, type RuleHit } from "./rule-context.ts";
+import { about, hostOf, hostWord, lacking, needing, type RepoRuleContext, type RuleHit } from "./rule-context.ts";
 import { DAY_MS, dayText, humanSpan, ms, pct } from "./time-stats.ts";
 
 /**
@@ -24,12 +25,46 @@ export const CLAIM_LEAD_MS = 30 * DAY_MS;
 /** Anchored work continuing this long after the repository was created is what an honest import shows. */
 export const CONTINUATION_MS = 30 * DAY_MS;
 
-export const unanchoredHistory: RepoRule = (ctx): RuleHit | null => {
+/** Later work arriving this soon after it was written is ordinary work pushed as it was done. */
+export const PROMPT_ARRIVAL_MS = DAY_MS;
+
+/** The repository's last push: GitHub's pushed_at, else the newest push the host recorded, else unknown (NaN). */
+function lastPush(ctx: RepoRuleContext): number {
+  if (Number.isFinite(ms(ctx.repo.pushedAt ?? ""))) return ms(ctx.repo.pushedAt ?? "");
+  const pushes = ctx.evidence.forge?.anchoredTimes?.pushes ?? [];
+  if (pushes.length > 0) return Math.max(...pushes.map((p) => ms(p.at)));
+  return lacking(ctx, "pushed-at") === null ? ms(ctx.repo.createdAt) : Number.NaN;
+}
+
+/**
+ * The server's account of an import, when it recorded one: the unanchored commits all arrived in the push
+ * that created the branch (or the first after the repository was created), and the later ones each within
+ * PROMPT_ARRIVAL_MS of being written. Null when the host recorded no such thing.
+ */
+function recordedImport(
+  anchored: AnchoredTimes | undefined,
+  created: number,
+  unanchored: readonly { sha: string }[],
+  later: readonly { sha: string; committerDate: string }[],
+): { at: string; afterCreation: number; later: number; maxLag: number } | null {
+  if (!anchored || unanchored.length === 0) return null;
+  const first = anchored.pushes.find((p) => ms(p.at) >= created);
+  if (!first || unanchored.some((c) => anchored.arrivals[c.sha] !== first.at)) return null;
+  const lags = later.flatMap((c) => {
+    const at = anchored.arrivals[c.sha];
+    return at && at !== first.at ? [ms(at) - ms(c.committerDate)] : [];
+  });
+  const maxLag = lags.length > 0 ? Math.max(...lags) : 0;
+  if (lags.length < later.length || maxLag > PROMPT_ARRIVAL_MS) return null;
+  return { at: first.at, afterCreation: ms(first.at) - created, later: lags.length, maxLag };
+}
+
+export const unanchoredHistory = needing(["pushed-at"], (ctx): RuleHit | null => {
   const n = ctx.commits.length;
   const created = ms(ctx.repo.createdAt);
   if (n === 0 || !Number.isFinite(created)) return null;
-  const pushed = Number.isFinite(ms(ctx.repo.pushedAt ?? "")) ? ms(ctx.repo.pushedAt ?? "") : created;
-  const asOf = Math.max(pushed, created);
+  const pushed = lastPush(ctx);
+  const asOf = Number.isFinite(pushed) ? Math.max(pushed, created) : created;
   const dates = ctx.commits.map((c) => ms(c.authorDate));
   // an unparseable date (git allows year 275760) has no witness either
   const unanchored = dates.filter((t) => !Number.isFinite(t) || t < created - UNANCHORED_GRACE_MS).length;
@@ -63,30 +98,40 @@ export const unanchoredHistory: RepoRule = (ctx): RuleHit | null => {
   }
 
   const all = unanchored === n && examinedAll;
-  const lifeShort = pushed - created < 2 * DAY_MS;
+  const lifeShort = Number.isFinite(pushed) && pushed - created < 2 * DAY_MS;
   const count = `${total.toLocaleString("en-US")} commit${total === 1 ? "" : "s"}`;
+  const host = hostWord(ctx);
   const seen = lifeShort
-    ? `the repository and ${examinedAll ? "all " : ""}${count} appeared on ${dayText(ctx.repo.createdAt)}${pushed - created > DAY_MS ? ` - ${dayText(ctx.repo.pushedAt ?? "")}` : ""}`
-    : `GitHub first saw the repository on ${dayText(ctx.repo.createdAt)}`;
+    ? `the repository and ${examinedAll ? "all " : ""}${count} appeared on ${dayText(ctx.repo.createdAt)}${pushed - created > DAY_MS ? ` - ${dayText(new Date(pushed).toISOString())}` : ""}`
+    : `${host} first saw the repository on ${dayText(ctx.repo.createdAt)}`;
   const finite = dates.filter((t) => Number.isFinite(t));
   const earliest = Math.min(...finite);
   const predating = `${all ? "all" : `${unanchored} of ${n}`}${examinedAll ? "" : " examined"} commits are dated before it${Number.isFinite(earliest) && earliest < created ? ` (from ${dayText(new Date(earliest).toISOString())})` : ""}`;
   const continued = dates.filter((t) => t > created + CONTINUATION_MS).length;
   const lastAnchored = Math.max(...finite);
-  const innocent =
-    continued > 0
+  const old = ctx.commits.filter((c) => !(ms(c.authorDate) >= created - UNANCHORED_GRACE_MS));
+  const imported = recordedImport(
+    ctx.evidence.forge?.anchoredTimes,
+    created,
+    old,
+    ctx.commits.filter((c) => ms(c.authorDate) >= created - UNANCHORED_GRACE_MS),
+  );
+  const innocent = imported
+    ? `; ${hostOf(ctx)} recorded those ${old.length} commits arriving in one push on ${dayText(imported.at)}, ${humanSpan(imported.afterCreation)} after the repository was created${imported.later > 0 ? `, and each of the ${imported.later} later commits arriving within ${humanSpan(Math.max(imported.maxLag, 60_000))} of being written` : ""}: an import of earlier work${imported.later > 0 ? " followed by ordinary work" : ""}, though the imported dates themselves cannot be checked`
+    : continued > 0
       ? `; work went on for ${humanSpan(lastAnchored - created)} after it was created, as after an honest import of local work`
       : "; that is how an import of years of local work (a company server, SVN) looks, and also how a backdated history looks";
   return {
     rule: "UNANCHORED_HISTORY",
     severity: "WARNING",
-    message: `${about(ctx)}${claimed}${seen}; ${predating}. Only GitHub's own times can be checked, and they cover ${pct(1 - share)} of the candidate's commits${innocent}`,
+    message: `${about(ctx)}${claimed}${seen}; ${predating}. Only ${host}'s own times can be checked, and they cover ${pct(1 - share)} of the candidate's commits${innocent}`,
     evidence: {
       ...evidence,
       basis: "commits",
       continuedCommits: continued,
+      ...(imported ? { importPush: 1 } : {}),
       // the extent rule: the share of the candidate's commits dated before GitHub saw the repository
       extent: Math.round(share * 100) / 100,
     },
   };
-};
+});

@@ -1,4 +1,5 @@
 import { parseDuration } from "../../config/duration.ts";
+import { ForgeHostsError, parseForgeHosts } from "../../config/forge-hosts.ts";
 import type { CliIO, Command } from "../command.ts";
 import { UsageError } from "../command.ts";
 import { forPerson } from "../program-name.ts";
@@ -12,8 +13,9 @@ import { forPerson } from "../program-name.ts";
 const HELP = `usage: claimcheck extract <file.pdf> [--timeout <ms>] [--max-memory <mb>] [--compact]
 
 Reads a resume PDF and prints what it claims as JSON on stdout: candidateName, githubProfiles,
-repoLinksOutsideProjects, projects[] (name, repoUrl as github.com/owner/repo or null, links,
-technologies, dates, description, section, page), hiddenText, pages, warnings.
+forgeProfiles, repoLinksOutsideProjects, projects[] (name, repoUrl as host/owner/repo or null, links,
+technologies, dates, description, section, page), hiddenText, pages, warnings. Repository and profile
+links are read on github.com, gitlab.com, codeberg.org and the hosts FORGE_HOSTS names.
 
 On an unreadable PDF (encrypted, no text layer, damaged, hostile, too slow) it prints the reason
 on stderr and exits 1.
@@ -73,8 +75,15 @@ async function runExtract(args: string[], io: CliIO): Promise<number> {
     return 1;
   }
   const pdf = new Uint8Array(await file.arrayBuffer());
+  let forgeHosts: Array<{ host: string; kind: "gitlab" | "gitea" }>;
+  try {
+    forgeHosts = parseForgeHosts({ FORGE_HOSTS: io.env.FORGE_HOSTS }).map((h) => ({ host: h.host, kind: h.kind }));
+  } catch (err) {
+    if (!(err instanceof ForgeHostsError)) throw err;
+    throw new UsageError(err.message);
+  }
   const { createResumeExtractor, ResumeError } = await import("../../resume/index.ts");
-  const extractor = createResumeExtractor({ idleMs: 1 });
+  const extractor = createResumeExtractor({ idleMs: 1, forgeHosts });
   try {
     const budget: { timeoutMs?: number; maxMemoryMb?: number } = {};
     if (parsed.timeoutMs) budget.timeoutMs = parsed.timeoutMs;

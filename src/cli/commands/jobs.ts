@@ -5,6 +5,7 @@ import { JobStore } from "../../jobs/job-store.ts";
 import { isoOf, systemClock } from "../../lib/clock.ts";
 import { textTable } from "../../lib/text-table.ts";
 import type { Database } from "../../storage/database.ts";
+import { accountText, storedAccounts } from "../../verification/accounts-field.ts";
 import { parseJobFilter } from "../../verification/job-filters.ts";
 import { openResumeStore } from "../../verification/resume-store.ts";
 import { VerificationService } from "../../verification/verification-service.ts";
@@ -68,6 +69,7 @@ const list: Command = {
       trackingId: r.tracking_id,
       client: r.client_name,
       hostUsername: r.host_username,
+      ...(storedAccounts(r.accounts).length ? { accounts: storedAccounts(r.accounts).map(accountText) } : {}),
       state: r.state,
       score: r.score,
       verdict:
@@ -102,7 +104,8 @@ const list: Command = {
             r.trackingId,
             r.createdAt.slice(0, 19).replace("T", " "),
             r.client,
-            r.hostUsername,
+            // a job given only other hosts' accounts is known by the first of them
+            r.hostUsername || (r.accounts?.[0] ?? ""),
             r.candidateName ?? "",
             r.state,
             r.score !== null ? `${r.score} ${r.verdict}` : (r.error ?? ""),

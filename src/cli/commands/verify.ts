@@ -2,14 +2,17 @@ import { existsSync } from "node:fs";
 import { reportText } from "../../analysis/report-text.ts";
 import { runAnalysis } from "../../analysis/run-analysis.ts";
 import { loadConfig } from "../../config/config.ts";
+import { forgeHostOf } from "../../config/forge-hosts.ts";
+import { createForgeSource } from "../../forges/forge-sources.ts";
 import { createEvidenceSource } from "../../github/graphql/graphql-source.ts";
 import { githubUnreachable } from "../../github/reachability.ts";
 import { createRateGate } from "../../github/shared-rate-gate.ts";
 import { GITHUB_LOGIN } from "../../lib/github-login.ts";
 import { userCommand } from "../../lib/self-command.ts";
-import { closeSharedExtractor, extractResume } from "../../resume/index.ts";
+import { createResumeExtractor } from "../../resume/index.ts";
 import type { ExtractedResume } from "../../resume/types.ts";
 import { type Database, openDatabase } from "../../storage/database.ts";
+import { accountText, type HostAccountRef, parseAccounts } from "../../verification/accounts-field.ts";
 import { knownFailure } from "../../verification/failure-codes.ts";
 import type { CliIO, Command } from "../command.ts";
 import { UsageError } from "../command.ts";
@@ -28,20 +31,39 @@ function cacheDatabase(
   return { db, where };
 }
 
-function failure(io: CliIO, json: boolean, hostUsername: string, code: string, message: string): number {
-  if (json) io.out(JSON.stringify({ hostUsername, status: "FAILED", error: { code, message } }, null, 2));
+function failure(
+  io: CliIO,
+  json: boolean,
+  who: { hostUsername: string; accounts: HostAccountRef[] },
+  code: string,
+  message: string,
+): number {
+  if (json) io.out(JSON.stringify({ ...resultHead(who), status: "FAILED", error: { code, message } }, null, 2));
   io.err(`verification failed (${code}): ${message}`);
   return 1;
 }
 
+/** The result's first members, as the service records them: the GitHub login, the accounts when given. */
+function resultHead(who: { hostUsername: string; accounts: HostAccountRef[] }) {
+  return {
+    hostUsername: who.hostUsername,
+    ...(who.accounts.length ? { accounts: who.accounts.map(accountText) } : {}),
+  };
+}
+
 const verify: Command = {
   name: "verify",
-  summary: "verify one resume against a GitHub account, locally (no server, no API key)",
-  help: `usage: claimcheck verify <resume.pdf> --user LOGIN [--json] [--data-dir DIR [--create] | --database-url URL] [--github-api-url URL]
+  summary: "verify one resume against a GitHub account (and accounts on GitLab, Gitea/Forgejo), locally",
+  help: `usage: claimcheck verify <resume.pdf> --user LOGIN [--account HOST:USER]... [--json] [--data-dir DIR [--create] | --database-url URL] [--github-api-url URL]
 
-Extracts the projects a resume claims, matches them to LOGIN's public GitHub repositories, checks the
-commit histories for forgeries and prints the confidence score, verified projects, flags and the score's
-arithmetic (or, with --json, the result object a webhook would carry).
+Extracts the projects a resume claims, matches them to LOGIN's public GitHub repositories (and to the
+repositories of every --account on another host), checks the commit histories for forgeries and prints
+the confidence score, verified projects with their host, flags and the score's arithmetic (or, with
+--json, the result object a webhook would carry).
+
+--account HOST:USER (repeatable, or comma-separated) names the candidate's account on gitlab.com,
+codeberg.org or a host configured in FORGE_HOSTS (GITLAB_TOKEN is gitlab.com's token); --user may be left
+out when an --account is given. See docs/forges.md.
 
 GitHub: GITHUB_API_URL (default https://api.github.com) and GITHUB_TOKEN are read from the environment.
 Without a token GitHub allows 60 requests an hour (about 1-2 verifications); set GITHUB_TOKEN.
@@ -57,6 +79,7 @@ user, no projects, GitHub unreachable, unavailable or rate-limited), 2 for a usa
       args,
       {
         user: { type: "string", short: "u" },
+        account: { type: "string", multiple: true },
         json: { type: "boolean" },
         "github-api-url": { type: "string" },
         ...DATA_DIR_FLAG,
@@ -65,32 +88,45 @@ user, no projects, GitHub unreachable, unavailable or rate-limited), 2 for a usa
     );
     const file = positionals[0];
     if (!file) throw new UsageError("the resume PDF is required");
-    const login = values.user;
-    if (!login) throw new UsageError("--user LOGIN is required");
-    if (!GITHUB_LOGIN.test(login)) throw new UsageError(`--user ${JSON.stringify(login)} is not a GitHub login`);
-    const json = values.json === true;
-    if (!existsSync(file)) return failure(io, json, login, "file_not_found", `no such file: ${file}`);
     const config = loadConfig(io.env, values["github-api-url"] ? { "github-api-url": values["github-api-url"] } : {});
-    if (!config.githubToken) io.err(githubTokenNotice(userCommand(io.env), "verify"));
-    const unreachable = await githubUnreachable(config.githubApiUrl);
+    let accounts: HostAccountRef[];
+    try {
+      accounts = parseAccounts(values.account ?? [], config.forgeHosts);
+    } catch (err) {
+      throw new UsageError(`--account: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    const login = values.user ?? "";
+    if (!login && accounts.length === 0) throw new UsageError("--user LOGIN is required (or an --account HOST:USER)");
+    if (login && !GITHUB_LOGIN.test(login))
+      throw new UsageError(`--user ${JSON.stringify(login)} is not a GitHub login`);
+    const who = { hostUsername: login, accounts };
+    const json = values.json === true;
+    if (!existsSync(file)) return failure(io, json, who, "file_not_found", `no such file: ${file}`);
+    if (login && !config.githubToken) io.err(githubTokenNotice(userCommand(io.env), "verify"));
+    const unreachable = login ? await githubUnreachable(config.githubApiUrl) : null;
     if (unreachable)
       return failure(
         io,
         json,
-        login,
+        who,
         "github_unreachable",
         `GitHub at ${config.githubApiUrl} cannot be reached (${unreachable}): check the network connection (a proxy or firewall?) or GITHUB_API_URL`,
       );
 
     let resume: ExtractedResume;
+    // links to the configured GitLab and Gitea/Forgejo hosts are read as repositories and profiles
+    const extractor = createResumeExtractor({
+      concurrency: 1,
+      forgeHosts: config.forgeHosts.map((h) => ({ host: h.host, kind: h.kind })),
+    });
     try {
-      resume = await extractResume(new Uint8Array(await Bun.file(file).arrayBuffer()));
+      resume = await extractor.extract(new Uint8Array(await Bun.file(file).arrayBuffer()));
     } catch (err) {
       const f = knownFailure(err);
-      if (f) return failure(io, json, login, f.code, f.message);
+      if (f) return failure(io, json, who, f.code, f.message);
       throw err;
     } finally {
-      await closeSharedExtractor();
+      await extractor.close();
     }
 
     const { db, where } = cacheDatabase(io, values);
@@ -105,19 +141,31 @@ user, no projects, GitHub unreachable, unavailable or rate-limited), 2 for a usa
         gate: rateGate.gate,
         db,
       });
-      const outcome = await runAnalysis({ hostUsername: login, resume, github, concurrency: config.githubConcurrency });
+      const forges = accounts.map((a) => ({
+        login: a.username,
+        source: createForgeSource({ config: forgeHostOf(config.forgeHosts, a.host)!, gate: rateGate.gate }),
+      }));
+      const outcome = await runAnalysis({
+        hostUsername: login,
+        accounts: forges,
+        readableHosts: config.forgeHosts.map((h) => h.host),
+        resume,
+        github,
+        concurrency: config.githubConcurrency,
+      });
       // the timelines are dashboard data, not part of a result
       const { commitTimelines: _timelines, ...result } = outcome;
       const githubCalls = outcome.githubCalls;
-      if (json) io.out(JSON.stringify({ hostUsername: login, status: "COMPLETED", ...result }, null, 2));
+      if (json) io.out(JSON.stringify({ ...resultHead(who), status: "COMPLETED", ...result }, null, 2));
       else {
-        for (const line of reportText(outcome, `claimcheck verify: ${file} as github.com/${login}`)) io.out(line);
+        const as = [...(login ? [`github.com/${login}`] : []), ...accounts.map((a) => `${a.host}/${a.username}`)];
+        for (const line of reportText(outcome, `claimcheck verify: ${file} as ${as.join(", ")}`)) io.out(line);
         io.out(`GitHub cache: ${where} (${githubCalls.calls} calls, ${githubCalls.notModified} answered 304)`);
       }
       return 0;
     } catch (err) {
       const f = knownFailure(err);
-      if (f) return failure(io, json, login, f.code, f.message);
+      if (f) return failure(io, json, who, f.code, f.message);
       throw err;
     } finally {
       rateGate.close();

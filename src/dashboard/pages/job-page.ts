@@ -1,11 +1,13 @@
 import type { ClientRow } from "../../accounts/account-store.ts";
+import { hostAccountOf } from "../../lib/host-account.ts";
 import type { ReportLinkView } from "../../report/report-links.ts";
 import type { Report } from "../../report/report-model.ts";
+import { accountsToRead, storedAccounts } from "../../verification/accounts-field.ts";
 import type { VerificationView } from "../../verification/verification-store.ts";
 import type { DeliveryListRow } from "../../webhooks/delivery-report-store.ts";
 import type { AttemptRow } from "../../webhooks/delivery-store.ts";
 import { type Html, html } from "../html.ts";
-import { badge, duration, scrollTable, time, webhookLabel } from "./format.ts";
+import { badge, candidateLabel, duration, scrollTable, time, webhookLabel } from "./format.ts";
 import { type AssetPaths, actionButton, layout, type Viewer } from "./layout.ts";
 import { reportView } from "./report-view.ts";
 import { type SharingOptions, sharingSection } from "./sharing-section.ts";
@@ -54,6 +56,16 @@ export function attemptsTable(attempts: AttemptRow[]): Html {
   );
 }
 
+/** The accounts on other hosts the job was given (its main one first), each linked to its profile; nothing when none. */
+function accountsRow(v: { host_username: string; accounts?: string | null }): Html {
+  const list = accountsToRead(v.host_username, storedAccounts(v.accounts)).accounts;
+  if (list.length === 0) return html``;
+  return html`<dt>other accounts</dt><dd id="job-accounts">${list.map(
+    (a, i) =>
+      html`${i > 0 ? ", " : ""}<a href="https://${a.host}/${encodeURIComponent(a.username)}" rel="noreferrer">${a.host}/${a.username}</a>`,
+  )}</dd>`;
+}
+
 function detailsCard(o: JobPageOptions, final: boolean, state: string): Html {
   const v = o.job;
   const admin = o.viewer.role === "admin";
@@ -61,7 +73,8 @@ function detailsCard(o: JobPageOptions, final: boolean, state: string): Html {
 <dt>state</dt><dd id="job-state">${badge(state)}</dd>
 <dt>tracking id</dt><dd class="mono">${v.tracking_id}</dd>
 <dt>client</dt><dd>${o.client ? (admin ? html`<a href="/dashboard/clients/${encodeURIComponent(o.client.name)}">${o.client.name}</a>` : o.client.name) : "–"}</dd>
-<dt>GitHub user</dt><dd><a href="https://github.com/${encodeURIComponent(v.host_username)}" rel="noreferrer">${v.host_username}</a></dd>
+<dt>GitHub user</dt><dd>${v.host_username && !hostAccountOf(v.host_username) ? html`<a href="https://github.com/${encodeURIComponent(v.host_username)}" rel="noreferrer">${v.host_username}</a>` : html`<span class="muted">none given</span>`}</dd>
+${accountsRow(v)}
 <dt>resume</dt><dd>${v.resume_filename ?? "(no name)"}, ${Math.ceil(v.resume_size / 1024)} KB, ${v.resume_stored ? "PDF kept" : "PDF deleted"}${
     admin && v.resume_stored && final
       ? html` ${actionButton({ action: `/dashboard/jobs/${encodeURIComponent(v.tracking_id)}/delete-pdf`, label: "Delete the PDF now", csrf: o.viewer.csrfToken, kind: "danger", confirm: "Delete the uploaded PDF? The result stays." })}`
@@ -109,7 +122,7 @@ export function jobPage(o: JobPageOptions): Html {
   const id = encodeURIComponent(v.tracking_id);
   const pdf = html`<a class="button primary" href="/dashboard/jobs/${id}/report.pdf" download>Download the PDF</a> <a class="button" href="#sharing">Share</a> <button type="button" class="print-button" data-print hidden>Print</button>`;
   return layout({
-    title: o.report?.candidate.name ?? v.host_username,
+    title: o.report?.candidate.name ?? candidateLabel(v),
     assets: o.assets,
     viewer: o.viewer,
     section: "jobs",
@@ -123,7 +136,7 @@ ${
         timelines: timelinesOf({ verifiedProjects: o.result?.verifiedProjects, commitTimelines: o.timelines }),
         actions: pdf,
       })
-    : html`<h1 id="candidate">${v.host_username}</h1><p>${badge(state)} <span class="muted">The report appears here when the verification ends; this page refreshes itself.</span></p>`
+    : html`<h1 id="candidate">${candidateLabel(v)}</h1><p>${badge(state)} <span class="muted">The report appears here when the verification ends; this page refreshes itself.</span></p>`
 }
 <div class="operator no-print">
 ${o.report ? sharingSection({ ...o.sharing, trackingId: v.tracking_id, links: o.links, viewer: o.viewer }) : ""}

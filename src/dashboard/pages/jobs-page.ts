@@ -66,7 +66,7 @@ ${filterForm(filter, o.clients)}
         ? html`<tr><td colspan="8" class="muted">No job matches.</td></tr>`
         : page.rows.map(
             (r) => html`<tr data-tracking-id="${r.tracking_id}">
-  <td class="candidate" data-label="candidate"><a href="/dashboard/jobs/${encodeURIComponent(r.tracking_id)}">${candidate(r.host_username, r.candidate_name)}</a></td>
+  <td class="candidate" data-label="candidate"><a href="/dashboard/jobs/${encodeURIComponent(r.tracking_id)}">${candidate(r.host_username, r.candidate_name, r.accounts)}</a></td>
   <td class="verdict-cell" data-label="verdict">${verdictCell(r, o.verdicts)}</td>
   <td class="num score-cell" data-label="score">${r.score ?? "–"}</td>
   <td data-label="state">${badge(r.state)}${r.error_code ? html` <span class="muted mono">${r.error_code}</span>` : ""}</td>

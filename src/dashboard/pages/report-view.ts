@@ -1,9 +1,9 @@
 import type { ClaimReport, FindingGroup, Report } from "../../report/report-model.ts";
-import { SEVERITY_WORDS } from "../../report/report-model.ts";
+import { checkedAccounts, hostLine, SEVERITY_WORDS } from "../../report/report-model.ts";
 import { type Html, html, trusted } from "../html.ts";
 import { type RepoTimeline, timelineStats, timelineSvg } from "./timeline-chart.ts";
 
-/** The report's address on GitHub: github.com/owner/name as a link. */
+/** A repository's address (host/owner/name) as a link. */
 const repoLink = (repo: string) => html`<a href="https://${repo}" rel="noreferrer">${repo}</a>`;
 const sevClass = (s: string) => `sev-${s.toLowerCase()}`;
 
@@ -36,7 +36,7 @@ function claimView(c: ClaimReport, i: number, timeline: RepoTimeline | undefined
   return html`<article class="claim status-${c.status}" id="claim-${i + 1}">
 <h3><span class="claim-status">${c.label}</span> <span class="claim-name">${c.name}</span></h3>
 <p class="claim-verdict">${c.verdict}</p>
-${c.repo ? html`<p class="claim-repo">${repoLink(c.repo)}</p>` : ""}
+${c.repo ? html`<p class="claim-repo">${repoLink(c.repo)} <span class="claim-host muted">${hostLine(c)}</span></p>` : ""}
 <div class="claim-body">
 <div class="claim-facts">
 ${c.evidence.length ? html`<h4>Evidence</h4><ul class="evidence">${c.evidence.map((e) => html`<li>${e}</li>`)}</ul>` : ""}
@@ -49,6 +49,14 @@ ${c.findings.length ? html`<h4>Findings</h4>${findingsList(c.findings)}` : html`
 </div>
 </div>
 </article>`;
+}
+
+/** The accounts checked, each linked to its profile ("GitHub account github.com/ana" alone, as before). */
+function accountsLinks(r: Report): Html {
+  const { lead, list } = checkedAccounts(r.candidate);
+  return html`${lead} ${list.map(
+    (a, i) => html`${i > 0 ? ", " : ""}<a href="${a.profileUrl}" rel="noreferrer">${a.host}/${a.login}</a>`,
+  )}`;
 }
 
 /**
@@ -78,7 +86,7 @@ export function reportView(o: {
 <h1 id="candidate">${name}</h1>
 <div class="verdict verdict-${r.verdict.key}" id="verdict"><strong class="verdict-title">${r.verdict.title}</strong>${r.score !== null ? html` <span class="verdict-score">confidence score <strong id="score">${r.score}</strong> of 100</span>` : ""}</div>
 <p class="why" id="why">${r.verdict.why}</p>
-<p class="report-meta muted">GitHub account <a href="${r.candidate.profileUrl}" rel="noreferrer">github.com/${r.candidate.login}</a>${r.checkedAt ? html` · checked ${r.checkedAt.slice(0, 10)}` : ""} · reference <span class="mono">${r.reference}</span></p>
+<p class="report-meta muted">${accountsLinks(r)}${r.checkedAt ? html` · checked ${r.checkedAt.slice(0, 10)}` : ""} · reference <span class="mono">${r.reference}</span></p>
 ${o.actions ? html`<div class="report-actions">${o.actions}</div>` : ""}
 </header>
 ${

@@ -1,11 +1,10 @@
 import type { ClientRow } from "../../accounts/account-store.ts";
-import { GITHUB_LOGIN } from "../../lib/github-login.ts";
 import { type Html, html } from "../html.ts";
 import { type AssetPaths, csrfField, layout, type Viewer } from "./layout.ts";
 
 /**
- * The upload form: a resume PDF and the candidate's GitHub username, for a client, sent as
- * multipart/form-data. Its hidden idempotency key makes a double click or a resent form one job.
+ * The upload form: a resume PDF, the candidate's GitHub username and their accounts on other hosts
+ * (GitLab, Gitea/Forgejo), for a client, sent as multipart/form-data. Its hidden idempotency key makes a double click or a resent form one job.
  */
 export function submitPage(o: {
   assets: AssetPaths;
@@ -17,6 +16,8 @@ export function submitPage(o: {
   idempotencyKey: string;
   maxResumeBytes: number;
   form?: { client: string; hostUsername: string };
+  /** the hosts an account may be on (gitlab.com, codeberg.org and the configured ones), for the hint */
+  forgeHosts?: readonly string[];
 }): Html {
   const mb = Math.round(o.maxResumeBytes / 1024 / 1024);
   const chosen = o.form?.client ?? (o.clients.find((c) => c.name === "default") ?? o.clients[0])?.name ?? "";
@@ -28,7 +29,7 @@ export function submitPage(o: {
     flash: o.flash,
     problems: o.problems,
     body: html`<h1>Submit a resume</h1>
-<p class="muted">The resume is verified against the candidate's public GitHub work, exactly as the API does it; the report appears on the job's page when it is done (usually within a minute).</p>
+<p class="muted">The resume is verified against the candidate's public work on GitHub (and on the other hosts you name), exactly as the API does it; the report appears on the job's page when it is done (usually within a minute).</p>
 <form method="post" action="/dashboard/submit" enctype="multipart/form-data" class="stack submit-form" id="submit-form">${csrfField(o.viewer.csrfToken)}
   <input type="hidden" name="idempotencyKey" value="${o.idempotencyKey}">
   ${
@@ -38,7 +39,8 @@ export function submitPage(o: {
         )}</select></label>`
       : html`<input type="hidden" name="client" value="${chosen}">`
   }
-  <label>Candidate's GitHub username <input name="hostUsername" required maxlength="39" pattern="${GITHUB_LOGIN.source.replace(/^\^|\$$/g, "")}" autocomplete="off" spellcheck="false" value="${o.form?.hostUsername ?? ""}" placeholder="octocat"></label>
+  <label>Candidate's username <input name="hostUsername" maxlength="300" required autocomplete="off" spellcheck="false" value="${o.form?.hostUsername ?? ""}" placeholder="octocat"><span class="muted">the GitHub login, or host:username when the candidate's main account is on another host (gitlab.com:octocat)</span></label>
+  <label>Accounts on other hosts (optional) <input name="accounts" maxlength="1000" autocomplete="off" spellcheck="false" placeholder="gitlab.com:octocat, codeberg.org:octocat"><span class="muted">host:username, separated by commas; hosts: ${(o.forgeHosts ?? ["gitlab.com", "codeberg.org"]).join(", ")}</span></label>
   <label>Resume (PDF, at most ${mb} MB) <input type="file" name="resume" accept="application/pdf,.pdf" required></label>
   <button type="submit" class="primary">Verify</button>
 </form>`,

@@ -14,7 +14,7 @@ const FIELDS = ["_csrf", "client", "idempotencyKey"] as const;
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,128}$/;
 
 /**
- * The upload form: a resume and a GitHub username submitted from the dashboard, through the same
+ * The upload form: a resume, a GitHub username and accounts on other hosts submitted from the dashboard, through the same
  * acceptance as POST /v1/verify (limits, quota, idempotency, %PDF- check, size limit). The submission is
  * counted under the chosen client's key labelled DASHBOARD_UPLOAD_KEY, made on first use; revoking that
  * key turns dashboard uploads for the client off until a key with that label exists again.
@@ -35,6 +35,7 @@ export function submitRoutes(deps: DashboardContext) {
         clients: accounts.listClients(),
         idempotencyKey: extra.key ?? randomToken(),
         maxResumeBytes: deps.maxResumeBytes,
+        forgeHosts: deps.forgeHosts,
         form: extra.form,
       }),
       extra.status ?? 200,

@@ -73,7 +73,7 @@ export function createGiteaSource(o: ForgeSourceOptions): ForgeSource & { http: 
 
   const getRepo = async (owner: string, name: string): Promise<GhRepo | null> => {
     const res = await http.get(repoPath(`${owner}/${name}`), {}, [404]);
-    return res.status === 200 ? toGhRepo(res.data) : null;
+    return res.status === 200 ? { ...toGhRepo(res.data), host } : null;
   };
 
   return {
@@ -95,7 +95,7 @@ export function createGiteaSource(o: ForgeSourceOptions): ForgeSource & { http: 
         MAX_REPO_PAGES,
         [404],
       );
-      return items.map(toGhRepo).filter((r) => r.owner.toLowerCase() === login.toLowerCase());
+      return items.map((r) => ({ ...toGhRepo(r), host })).filter((r) => r.owner.toLowerCase() === login.toLowerCase());
     },
     getRepo,
     async repoEvidence(repo, login) {
@@ -117,5 +117,6 @@ export function createGiteaSource(o: ForgeSourceOptions): ForgeSource & { http: 
       return evidence;
     },
     stats: () => ({ ...http.counters }),
+    rateLimit: () => http.rateLimit(),
   };
 }

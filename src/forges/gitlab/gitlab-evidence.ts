@@ -1,6 +1,6 @@
 import { isCopySuspect } from "../../github/copy-search.ts";
 import { mapLimit } from "../../github/map-limit.ts";
-import type { GhCommit, GhRepo } from "../../github/types.ts";
+import type { GhCommit, GhRepo, HistoryOrigin } from "../../github/types.ts";
 import { anchorCommits } from "../evidence/arrivals.ts";
 import { aheadBySha, planFileSample, summarizeHistory } from "../evidence/history.ts";
 import { bareForgeEvidence } from "../evidence/isolation.ts";
@@ -134,7 +134,11 @@ export async function fetchGitLabEvidence(
     isCopySuspect(repo, history.candidateCommits, history.totalCommitCount, evidence.sampledWithStats)
   ) {
     const shared = await sharedHistory(ctx, repo, history.rootCommit.sha);
-    if (shared) forge.sharedHistoryWith = shared;
+    if (shared) {
+      forge.sharedHistoryWith = { original: shared.original, rootSha: shared.rootSha, createdAt: shared.createdAt };
+      // the same finding GitHub's root-commit search makes: another identity's history, pushed again
+      if ((history.rootCommit.authorLogin ?? "").toLowerCase() !== login.toLowerCase()) evidence.historyOrigin = shared;
+    }
   }
   return evidence;
 }
@@ -168,7 +172,7 @@ async function sharedHistory(
   ctx: GitLabEvidenceContext,
   repo: GhRepo,
   rootSha: string,
-): Promise<ForgeEvidence["sharedHistoryWith"]> {
+): Promise<HistoryOrigin | undefined> {
   const found = await ctx.http.get<unknown[]>(
     "/projects",
     { search: repo.name, per_page: 20, order_by: "created_at", sort: "asc" },
@@ -187,7 +191,15 @@ async function sharedHistory(
         ? head
         : await ctx.http.get<unknown[]>(`/projects/${p.id}/repository/commits`, { per_page: 1, page: total }, [404]);
     const first = Array.isArray(last.data) ? (last.data[0] as { id?: string } | undefined) : undefined;
-    if (first?.id === rootSha) return { original: p.repo.fullName, rootSha, createdAt: p.repo.createdAt };
+    if (first?.id === rootSha)
+      return {
+        original: p.repo.fullName,
+        owner: p.repo.owner,
+        createdAt: p.repo.createdAt,
+        pushedAt: null,
+        stargazers: p.repo.stargazers,
+        rootSha,
+      };
   }
   return undefined;
 }

@@ -65,7 +65,7 @@ export function createGitLabSource(o: ForgeSourceOptions): ForgeSource & { http:
   };
 
   const remember = (data: unknown) => {
-    const repo = toGhRepo(data);
+    const repo = { ...toGhRepo(data), host };
     projectIds.set(repo.fullName.toLowerCase(), Promise.resolve(projectIdOf(data)));
     return repo;
   };
@@ -136,5 +136,6 @@ export function createGitLabSource(o: ForgeSourceOptions): ForgeSource & { http:
         o.logger,
       ),
     stats: () => ({ ...http.counters }),
+    rateLimit: () => http.rateLimit(),
   };
 }

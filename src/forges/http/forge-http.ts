@@ -44,6 +44,11 @@ export interface ForgeHttpOptions {
   cache?: ResponseCache | null;
   /** waits (injected in tests) */
   sleep?: (ms: number) => Promise<void>;
+  /**
+   * the job's signal: once it aborts, the request in flight is cut off, no retry or wait begins, and every
+   * request rejects with the signal's reason, so a host that hangs cannot hold a job past its deadline
+   */
+  signal?: AbortSignal;
 }
 
 export interface ForgeResponse<T> {
@@ -105,7 +110,8 @@ export function createForgeHttp(o: ForgeHttpOptions): ForgeHttp {
   const apiBase = o.apiBase.replace(/\/+$/, "");
   const origin = new URL(apiBase).origin;
   const token = o.token ?? null;
-  const sleep = o.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const jobSignal = o.signal;
+  const sleep = abortable(o.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms))), jobSignal);
   const gate =
     o.gate ?? (o.clock ? new RateGate(undefined, { clock, sleep, maxPauseMs: o.maxWaitMs }) : processRateGate);
   const budget = budgetKey(apiBase, token, "core");
@@ -139,15 +145,18 @@ export function createForgeHttp(o: ForgeHttpOptions): ForgeHttp {
     if (entry?.etag) headers["if-none-match"] = entry.etag;
     let current = url;
     for (let hop = 0; ; hop++) {
+      jobSignal?.throwIfAborted();
       counters.calls++;
-      const signal = AbortSignal.timeout(timeoutMs);
+      const timeout = AbortSignal.timeout(timeoutMs);
+      const signal = jobSignal ? AbortSignal.any([jobSignal, timeout]) : timeout;
       let res: Response;
       let text: string;
       try {
         res = await doFetch(current, { headers, redirect: "manual", signal });
         text = await res.text();
       } catch (err) {
-        throw new Retryable(signal.aborted ? `no answer within ${timeoutMs} ms` : errorMessage(err), 500);
+        jobSignal?.throwIfAborted();
+        throw new Retryable(timeout.aborted ? `no answer within ${timeoutMs} ms` : errorMessage(err), 500);
       }
       const window = o.policy.readWindow(res.headers);
       if (window) gate.record(budget, window);
@@ -192,6 +201,7 @@ export function createForgeHttp(o: ForgeHttpOptions): ForgeHttp {
     const url = urlOf(path, params);
     const what = `GET ${url.pathname}`;
     for (let attempt = 0; ; attempt++) {
+      jobSignal?.throwIfAborted();
       try {
         await gate.admit(budget);
       } catch (err) {
@@ -260,6 +270,27 @@ export function createForgeHttp(o: ForgeHttpOptions): ForgeHttp {
   };
 
   return { get, counters, rateLimit: () => gate.window(budget) };
+}
+
+/** A wait that ends early, rejecting with the signal's reason, when the job's signal aborts. */
+function abortable(sleep: (ms: number) => Promise<void>, signal?: AbortSignal): (ms: number) => Promise<void> {
+  if (!signal) return sleep;
+  return (ms) =>
+    new Promise<void>((resolve, reject) => {
+      if (signal.aborted) return reject(signal.reason);
+      const stop = () => reject(signal.reason);
+      signal.addEventListener("abort", stop, { once: true });
+      sleep(ms).then(
+        () => {
+          signal.removeEventListener("abort", stop);
+          resolve();
+        },
+        (err) => {
+          signal.removeEventListener("abort", stop);
+          reject(err);
+        },
+      );
+    });
 }
 
 /** How long a 429 asks to wait: Retry-After (seconds), else the window's reset, else one minute. */

@@ -1,7 +1,8 @@
 import { GraphqlResponseError, graphql } from "@octokit/graphql";
+import { sleep, untilAborted } from "../../lib/abort.ts";
 import { type Clock, systemClock } from "../../lib/clock.ts";
 import { errorMessage } from "../../lib/errors.ts";
-import { createConditionalFetch, type TransportCounters } from "../conditional-fetch.ts";
+import { createConditionalFetch, type GitHubAnswer, type TransportCounters } from "../conditional-fetch.ts";
 import { budgetKey } from "../github-client.ts";
 import { processRateGate, RateGate } from "../rate-gate.ts";
 import { type RateLimitSnapshot, readRateLimit } from "../rate-limit-policy.ts";
@@ -37,6 +38,10 @@ export interface GraphqlClientOptions {
   retries?: number;
   /** retries wait 1, 4, 9 ... units (default 1000 ms) */
   backoffUnitMs?: number;
+  /** the verification's signal: once it aborts, every query (and every wait for one) ends with its reason */
+  signal?: AbortSignal;
+  /** told how each request went (see GitHubAnswer) */
+  onAnswer?: (answer: GitHubAnswer) => void;
 }
 
 export interface GraphqlClient {
@@ -68,6 +73,8 @@ export function createGraphqlClient(opts: GraphqlClientOptions): GraphqlClient {
     origin: new URL(baseUrl).origin,
     counters: opts.counters,
     onRateLimit: (snap) => gate.record(budget, snap),
+    signal: opts.signal,
+    onAnswer: opts.onAnswer,
   });
   const gql = graphql.defaults({
     baseUrl,
@@ -99,19 +106,20 @@ export function createGraphqlClient(opts: GraphqlClientOptions): GraphqlClient {
         } catch (err) {
           const failing = err instanceof GraphqlRefusedError && (err.status === undefined || err.status >= 500);
           if (!failing || attempt >= retries) throw err;
-          await Bun.sleep(unit * (attempt + 1) ** 2);
+          await sleep(unit * (attempt + 1) ** 2, opts.signal);
         }
       }
     },
   };
 
   async function once<T>(text: string, variables: Record<string, unknown>): Promise<T> {
-    await gate.admit(budget);
+    await gate.admit(budget, 1, opts.signal);
     try {
-      const data = await gql<T & { rateLimit?: { cost?: number } }>(text, variables);
+      const data = await untilAborted(gql<T & { rateLimit?: { cost?: number } }>(text, variables), opts.signal);
       points += Number(data?.rateLimit?.cost) || 0;
       return data;
     } catch (err) {
+      if (opts.signal?.aborted) throw opts.signal.reason;
       if (err instanceof GitHubRateLimitedError) throw err;
       if (err instanceof GraphqlResponseError) {
         const errors = (err.errors ?? []) as Array<{ type?: string; message?: string }>;

@@ -56,6 +56,8 @@ export function createEvidenceSource(opts: GitHubSourceOptions & { graphql?: boo
     counters: rest.client.counters as TransportCounters,
     retries: opts.retries,
     backoffUnitMs: opts.backoffUnitMs,
+    signal: opts.signal,
+    onAnswer: opts.onAnswer,
   });
   const limits: EvidenceLimits = {
     maxCommitPages: Math.max(2, opts.maxCommitPages ?? 10),

@@ -12,6 +12,15 @@ export interface HealthProbe {
   workerLoopAgeMs(): number;
   /** Prometheus text exposition of the service's gauges and counters */
   metrics(): string;
+  /** the queue's health: jobs still running past their deadline, and how long the oldest due job has waited */
+  jobs?(): JobHealth;
+}
+
+export interface JobHealth {
+  /** running jobs whose attempt passed its deadline (JOB_DEADLINE): their worker could not end them */
+  runningPastDeadline: number;
+  /** ms the oldest due queued job has waited to be claimed (0: none waits) */
+  oldestDueAgeMs: number;
 }
 
 /** A worker loop that has not turned for this long is considered stuck. */
@@ -50,11 +59,30 @@ export function healthRoutes(probe: HealthProbe, metricsToken: string | null = n
           problems.push(
             Number.isFinite(age) ? `worker loop stalled for ${Math.round(age / 1000)} s` : "worker loop not running",
           );
+        // reported, not a reason to take this process out of service: a backlog needs it more, not less
+        let jobs: Record<string, number> | undefined;
+        const warnings: string[] = [];
+        try {
+          const h = probe.jobs?.();
+          if (h) {
+            jobs = {
+              runningPastDeadline: h.runningPastDeadline,
+              oldestDueSeconds: Math.round(h.oldestDueAgeMs / 1000),
+            };
+            if (h.runningPastDeadline > 0)
+              warnings.push(
+                `${h.runningPastDeadline} job(s) running past their deadline: their worker could not end them; the lease rescue takes them back`,
+              );
+          }
+        } catch {
+          // the database check above already reports a database that cannot answer
+        }
+        const extra = { ...(jobs ? { jobs } : {}), ...(warnings.length ? { warnings } : {}) };
         if (problems.length) {
           set.status = 503;
-          return { status: "unavailable", problems };
+          return { status: "unavailable", problems, ...extra };
         }
-        return { status: "ready" };
+        return { status: "ready", ...extra };
       },
       routeHooks(readyz),
     )

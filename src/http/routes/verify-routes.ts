@@ -15,8 +15,10 @@ export function verifyRoutes(deps: {
   maxResumeBytes: number;
   /** the global body budget, the body timeout and the upload deadline */
   uploads: Pick<UploadLimits, "budget" | "idleTimeoutMs" | "timers" | "deadlineMs">;
+  /** the hosts an `accounts` value may name (config.forgeHosts) */
+  forgeHosts?: readonly { host: string }[];
 }) {
-  const { accounts, verifications, maxResumeBytes, uploads } = deps;
+  const { accounts, verifications, maxResumeBytes, uploads, forgeHosts } = deps;
   return new Elysia()
     .post(
       createVerification.path,
@@ -28,7 +30,7 @@ export function verifyRoutes(deps: {
           throw new AppError("invalid_request", 400, "Idempotency-Key must be 1-255 visible ASCII characters");
         // quota and rate limit before a byte of the body is read, let alone written
         const { ack } = await acceptUpload(
-          { verifications, maxResumeBytes, uploads },
+          { verifications, maxResumeBytes, uploads, forgeHosts },
           request,
           { principal, idempotencyKey: idem },
           server,

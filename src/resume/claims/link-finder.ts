@@ -2,6 +2,7 @@ import type { Line } from "../layout/layout-types.ts";
 import type { LinkAnnotation } from "../pdf/raw-document.ts";
 import type { ResumeLink } from "../types.ts";
 import { cellContinuation } from "./cell-wrap.ts";
+import { type ForgeLinkHost, KNOWN_FORGE_HOSTS } from "./forge-links.ts";
 import { normalizeLink } from "./link-normalizer.ts";
 
 /**
@@ -83,13 +84,17 @@ export function joinWrapped(parts: string[]): string {
 }
 
 /** The visible text read as a URL, if it is one ("github.com/x", "owner/repo" next to a GitHub target). */
-export function visibleAsUrl(visible: string, targetHost: string | undefined): string | null {
+export function visibleAsUrl(
+  visible: string,
+  targetHost: string | undefined,
+  forges: readonly ForgeLinkHost[] = KNOWN_FORGE_HOSTS,
+): string | null {
   const v = visible.trim().replace(/\s+/g, "");
   if (!v) return null;
   const short = /^(?:github|gh)\/([\w.-]+(?:\/[\w.-]+)?)$/i.exec(v);
   if (short) return normalizeLink(`github.com/${short[1]}`)?.url ?? null;
   if (findUrlsInText(v).some((u) => u.index === 0 && u.raw.length >= v.length - 1))
-    return normalizeLink(v)?.url ?? null;
+    return normalizeLink(v, forges)?.url ?? null;
   if (targetHost === "github.com" && /^@?[A-Za-z0-9][\w.-]*\/[\w.-]+$/.test(v)) {
     return normalizeLink(`github.com/${v.replace(/^@/, "")}`)?.url ?? null;
   }
@@ -105,8 +110,8 @@ function sameUrl(a: string, b: string): boolean {
   return canon(a) === canon(b);
 }
 
-function fromAnnotation(a: LinkAnnotation, lines: Line[]): LocatedLink | null {
-  const norm = normalizeLink(a.uri);
+function fromAnnotation(a: LinkAnnotation, lines: Line[], forges: readonly ForgeLinkHost[]): LocatedLink | null {
+  const norm = normalizeLink(a.uri, forges);
   if (!norm) return null;
   const parts: string[] = [];
   let anchorLine: Line | null = null;
@@ -143,7 +148,7 @@ function fromAnnotation(a: LinkAnnotation, lines: Line[]): LocatedLink | null {
   const line = anchorLine ?? nearest;
   if (!line) return null;
   const anchor = joinWrapped(parts);
-  const visibleUrl = anchor ? visibleAsUrl(anchor, norm.host) : null;
+  const visibleUrl = anchor ? visibleAsUrl(anchor, norm.host, forges) : null;
   const differs = visibleUrl !== null && !sameUrl(visibleUrl, norm.url);
   const link: ResumeLink = {
     ...norm,
@@ -159,9 +164,13 @@ function fromAnnotation(a: LinkAnnotation, lines: Line[]): LocatedLink | null {
 
 /**
  * All links of the document. `lines` are in reading order and `Line.index` is their position;
- * `annotations` are per page number.
+ * `annotations` are per page number; `forges` the GitLab and Gitea/Forgejo hosts recognised.
  */
-export function findLinks(lines: Line[], annotations: Map<number, LinkAnnotation[]>): LocatedLink[] {
+export function findLinks(
+  lines: Line[],
+  annotations: Map<number, LinkAnnotation[]>,
+  forges: readonly ForgeLinkHost[] = KNOWN_FORGE_HOSTS,
+): LocatedLink[] {
   const byPage = new Map<number, Line[]>();
   for (const l of lines) {
     const list = byPage.get(l.page);
@@ -171,7 +180,7 @@ export function findLinks(lines: Line[], annotations: Map<number, LinkAnnotation
   const found: LocatedLink[] = [];
   for (const [page, annots] of annotations) {
     for (const a of annots) {
-      const located = fromAnnotation(a, byPage.get(page) ?? []);
+      const located = fromAnnotation(a, byPage.get(page) ?? [], forges);
       if (located) found.push(located);
     }
   }
@@ -185,7 +194,7 @@ export function findLinks(lines: Line[], annotations: Map<number, LinkAnnotation
       text = text + next.text.trim().split(/\s+/)[0];
     for (const u of findUrlsInText(text)) {
       if (u.index >= line.text.length) continue; // starts on the next line: found there
-      const norm = normalizeLink(u.raw);
+      const norm = normalizeLink(u.raw, forges);
       if (!norm) continue;
       const dup = found.find(
         (f) =>

@@ -1,4 +1,5 @@
-import type { ResumeLink } from "../types.ts";
+import { classifyGitea, classifyGitLab, type ForgeLinkHost, KNOWN_FORGE_HOSTS } from "./forge-links.ts";
+import { type NormalizedLink, repository, segmentsOf, stripGit } from "./link-paths.ts";
 
 /**
  * URL normalization and classification, pure. Resumes carry links in every odd form: no scheme
@@ -7,10 +8,7 @@ import type { ResumeLink } from "../types.ts";
  * package registry pages and other forges. Each becomes one canonical URL plus what it points at.
  */
 
-export type NormalizedLink = Pick<
-  ResumeLink,
-  "url" | "kind" | "owner" | "repo" | "repoUrl" | "host" | "subpath" | "impliedRepoUrl" | "packageRef"
->;
+export type { NormalizedLink } from "./link-paths.ts";
 
 /** GitHub first path segments that are site pages, not users. */
 const GITHUB_RESERVED = new Set([
@@ -48,16 +46,8 @@ const GITHUB_RESERVED = new Set([
   "trending",
 ]);
 
-/** Hosts whose /owner/repo paths are source repositories. */
-const FORGES = new Set([
-  "gitlab.com",
-  "bitbucket.org",
-  "codeberg.org",
-  "gitee.com",
-  "sr.ht",
-  "git.sr.ht",
-  "sourcehut.org",
-]);
+/** Hosts whose /owner/repo paths are source repositories (the forges below are read more closely). */
+const FORGES = new Set(["bitbucket.org", "gitee.com", "sr.ht", "git.sr.ht", "sourcehut.org"]);
 
 const TRAILING_JUNK = /[.,;:!?'"»›>|\]}]+$/;
 
@@ -90,41 +80,6 @@ export function repairDoubledPrefix(raw: string): string {
 function withScheme(s: string): string {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(s)) return s;
   return `https://${s.replace(/^\/+/, "")}`;
-}
-
-function segmentsOf(u: URL): string[] {
-  return u.pathname
-    .split("/")
-    .filter(Boolean)
-    .map((p) => {
-      try {
-        return decodeURIComponent(p);
-      } catch {
-        return p;
-      }
-    });
-}
-
-function stripGit(name: string): string {
-  return name.replace(/\.git$/i, "");
-}
-
-function repository(
-  host: string,
-  owner: string,
-  repo: string,
-  rest: string[],
-  display = `${host}/${owner}/${repo}`,
-): NormalizedLink {
-  return {
-    url: `https://${display}`,
-    kind: "repository",
-    owner,
-    repo,
-    repoUrl: display,
-    host,
-    ...(rest.length ? { subpath: `/${rest.join("/")}` } : {}),
-  };
 }
 
 function classifyGithub(u: URL): NormalizedLink {
@@ -192,8 +147,13 @@ function packageRefOf(u: URL, host: string): string | undefined {
 /**
  * Normalize and classify one link as found (annotation URI or visible text). Returns null for
  * things that are not web links worth keeping (mailto:, tel:, e-mail addresses, fragments).
+ * `forges`: the GitLab and Gitea/Forgejo hosts whose repositories and profiles are recognised
+ * (gitlab.com and codeberg.org unless told; a configured host is matched with its port).
  */
-export function normalizeLink(raw: string): NormalizedLink | null {
+export function normalizeLink(
+  raw: string,
+  forges: readonly ForgeLinkHost[] = KNOWN_FORGE_HOSTS,
+): NormalizedLink | null {
   const trimmed = trimUrlPunctuation(raw);
   if (!trimmed || /^(mailto|tel|sms|javascript|file|data):/i.test(trimmed) || trimmed.startsWith("#")) return null;
   if (/^[^/\s:]+@[^/\s]+\.[a-z]{2,}$/i.test(trimmed)) return null; // bare e-mail address
@@ -227,6 +187,13 @@ export function normalizeLink(raw: string): NormalizedLink | null {
     const owner = segmentsOf(u)[0];
     return { url: u.href, kind: "other", host, ...(owner ? { owner } : {}) };
   }
+  const withPort = u.port ? `${host}:${u.port}` : host;
+  const known =
+    forges.find((f) => f.host.toLowerCase() === withPort) ?? forges.find((f) => f.host.toLowerCase() === host);
+  if (known)
+    return known.kind === "gitlab"
+      ? classifyGitLab(u, known.host.toLowerCase())
+      : classifyGitea(u, known.host.toLowerCase());
   const forge = classifyForge(u, host);
   if (forge) return forge;
   const packageRef = packageRefOf(u, host);

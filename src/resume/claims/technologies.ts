@@ -59,13 +59,21 @@ export function splitTechList(text: string): string[] {
     .filter((p) => p.length > 0 && p.length <= 40);
 }
 
-/** A line that is nothing but a technology list: short items, most of them known names. */
+/**
+ * A line that is nothing but a technology list: short items, most of them known names. Items split at
+ * spaces (no list separator) are a list only when every unknown item looks like an identifier
+ * ("go-telegram/bot", "sqlx"): a capitalised ordinary word beside a technology makes a name
+ * ("Kubernetes Autoscaler", "React Dashboard"), not a list.
+ */
 export function isTechListLine(text: string): boolean {
   const items = splitTechList(text);
   if (items.length === 0 || text.length > 120 || /[.!?]\s+\p{Lu}/u.test(text)) return false;
   if (items.some((i) => i.split(/\s+/).length > 3)) return false;
-  const known = items.filter((i) => canonicalTechnology(i) !== null).length;
-  return known >= Math.max(1, Math.ceil(items.length * 0.5));
+  const unknown = items.filter((i) => canonicalTechnology(i) === null);
+  const spaceSeparated =
+    items.length > 1 && !/[,;•|·]/.test(text) && items.join(" ") === text.trim().replace(/\s+/g, " ");
+  if (spaceSeparated && unknown.some((i) => /^\p{Lu}\p{Ll}{2,}$/u.test(i))) return false;
+  return items.length - unknown.length >= Math.max(1, Math.ceil(items.length * 0.5));
 }
 
 /** Merge lists without duplicates (case-insensitive), keeping first spellings. */

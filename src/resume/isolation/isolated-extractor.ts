@@ -22,6 +22,8 @@ export interface ExtractBudget {
 }
 
 export interface ExtractorOptions extends ExtractBudget {
+  /** the GitLab and Gitea/Forgejo hosts whose links are recognised (default gitlab.com, codeberg.org) */
+  forgeHosts?: ReadonlyArray<{ host: string; kind: "gitlab" | "gitea" }>;
   /** argv of the worker process; default: this program's `extract --worker` */
   command?: string[];
   /** children extracting at once */
@@ -222,7 +224,12 @@ export function createResumeExtractor(options: ExtractorOptions = {}): ResumeExt
         );
       }
     }, watchMs);
-    const request: WorkerRequest = { id: job.id, pdf: job.pdf, maxMemoryMb: job.maxMemoryMb };
+    const request: WorkerRequest = {
+      id: job.id,
+      pdf: job.pdf,
+      maxMemoryMb: job.maxMemoryMb,
+      ...(options.forgeHosts ? { forgeHosts: options.forgeHosts.map((f) => ({ host: f.host, kind: f.kind })) } : {}),
+    };
     try {
       c.proc.send(request);
     } catch (err) {

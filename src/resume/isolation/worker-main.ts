@@ -22,7 +22,11 @@ export async function handleRequest(req: WorkerRequest, rss: () => number): Prom
     }
   };
   try {
-    const result = await extractResumeInProcess(req.pdf, { ...DEFAULT_READ_LIMITS, checkBudget });
+    const result = await extractResumeInProcess(
+      req.pdf,
+      { ...DEFAULT_READ_LIMITS, checkBudget },
+      req.forgeHosts ? { forgeHosts: req.forgeHosts } : {},
+    );
     return { id: req.id, ok: true, result };
   } catch (err) {
     if (err instanceof ResumeError) return { id: req.id, ok: false, code: err.code, message: err.message };

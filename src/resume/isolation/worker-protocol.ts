@@ -8,6 +8,8 @@ export interface WorkerRequest {
   pdf: Uint8Array;
   /** the child also checks its own memory between pages against this budget */
   maxMemoryMb: number;
+  /** the GitLab and Gitea/Forgejo hosts whose links are recognised (the defaults when absent) */
+  forgeHosts?: Array<{ host: string; kind: "gitlab" | "gitea" }>;
 }
 
 export type WorkerResponse =

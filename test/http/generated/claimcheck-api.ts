@@ -9,7 +9,7 @@ export interface paths {
   "/v1/verify": {
     /**
      * Create a verification
-     * @description multipart/form-data with a `resume` PDF (at most 10 MB, recognised by its %PDF- bytes) and `hostUsername`. Answers 202 once the job is stored durably; the job runs asynchronously. Send `Idempotency-Key` to make retries safe.
+     * @description multipart/form-data with a `resume` PDF (at most 10 MB, recognised by its %PDF- bytes) and `hostUsername` (the candidate's GitHub login, or `host:username` for a candidate whose main account is on another host the service reads), and optionally `accounts`: the candidate's accounts on GitLab and Gitea/Forgejo hosts as `host:username` (the field repeated, or comma-separated; gitlab.com, codeberg.org and hosts the operator configured in FORGE_HOSTS). Answers 202 once the job is stored durably; the job runs asynchronously. Send `Idempotency-Key` to make retries safe.
      */
     post: operations["createVerification"];
   };
@@ -32,7 +32,10 @@ export interface paths {
     get: operations["healthz"];
   };
   "/readyz": {
-    /** Readiness: database writable, room for one largest upload, worker loop alive */
+    /**
+     * Readiness: database writable, room for one largest upload, worker loop alive; reports jobs past their deadline
+     * @description Also reports the queue (never a reason to answer 503): `jobs.runningPastDeadline`, jobs whose attempt passed JOB_DEADLINE and that their worker could not end, with a `warnings` entry when not 0; `jobs.oldestDueSeconds`, how long the oldest due job has waited to be claimed.
+     */
     get: operations["readyz"];
   };
   "/metrics": {
@@ -90,7 +93,7 @@ export interface components {
     VerificationResult: {
       /** @description the job's id, returned when it was queued */
       trackingId: string;
-      /** @description the GitHub username given at creation */
+      /** @description the username given at creation: a GitHub login, or host:username for an account on another host */
       hostUsername: string;
       /** @description how well public evidence backs the resume's claims; the same input gives the same score */
       confidenceScore: number;
@@ -108,6 +111,8 @@ export interface components {
        * @description when the job reached its final state
        */
       completedAt: string;
+      /** @description the candidate's accounts on hosts other than GitHub given at creation (GitLab, Gitea/Forgejo); absent when none were given */
+      accounts?: string[];
       /**
        * Format: date-time
        * @description when the job was queued
@@ -146,6 +151,8 @@ export interface components {
        * @enum {string}
        */
       matchStrength: "HIGH" | "MEDIUM" | "LOW";
+      /** @description the host serving the repository: github.com, gitlab.com, codeberg.org or a configured host (repoUrl's first segment) */
+      host?: string;
       /** @description present and true when `commits` is an estimate: a long history read in pages without statistics */
       commitsEstimated?: boolean;
       /**
@@ -185,8 +192,8 @@ export interface components {
        * @description the rule that raised it (the list only grows)
        * @enum {string}
        */
-      rule?: "FUTURE_AUTHOR_DATE" | "CLOCK_TIME_MONOCULTURE" | "IDENTICAL_AUTHOR_TIMESTAMPS" | "BACKDATED_SPLIT" | "RANDOM_ORDER_HISTORY" | "PREDATES_REPO_OR_ACCOUNT" | "COMMIT_BURST" | "TRIVIAL_CHURN" | "REPEATED_OR_TIMESTAMP_MESSAGES" | "BULK_DUMP" | "FOREIGN_HISTORY" | "FORK_AS_OWN" | "BOT_AUTHOR" | "CLAIM_BEFORE_ACCOUNT" | "COPIED_REPOSITORY" | "UNANCHORED_HISTORY" | "AUTOMATED_COMMITS" | "INFLATED_ACTIVITY" | "UNMATCHED_CLAIM" | "PROFILE_MISMATCH" | "HIDDEN_TEXT" | "LINK_TEXT_MISMATCH" | "LINKED_REPO_NOT_FOUND" | "RENAMED_REPO" | "NO_CANDIDATE_COMMITS" | "EMPTY_REPO" | "UNLINKED_EMAIL_COMMITS" | "AI_AGENT" | "REPO_UNAVAILABLE";
-      /** @description owner/name, when the flag is about one repository */
+      rule?: "FUTURE_AUTHOR_DATE" | "CLOCK_TIME_MONOCULTURE" | "IDENTICAL_AUTHOR_TIMESTAMPS" | "BACKDATED_SPLIT" | "RANDOM_ORDER_HISTORY" | "PREDATES_REPO_OR_ACCOUNT" | "COMMIT_BURST" | "TRIVIAL_CHURN" | "REPEATED_OR_TIMESTAMP_MESSAGES" | "BULK_DUMP" | "FOREIGN_HISTORY" | "FORK_AS_OWN" | "BOT_AUTHOR" | "CLAIM_BEFORE_ACCOUNT" | "COPIED_REPOSITORY" | "UNANCHORED_HISTORY" | "AUTOMATED_COMMITS" | "INFLATED_ACTIVITY" | "PUSHED_LONG_AFTER_DATES" | "UNMATCHED_CLAIM" | "PROFILE_MISMATCH" | "HIDDEN_TEXT" | "LINK_TEXT_MISMATCH" | "LINKED_REPO_NOT_FOUND" | "RENAMED_REPO" | "NO_CANDIDATE_COMMITS" | "EMPTY_REPO" | "UNLINKED_EMAIL_COMMITS" | "AI_AGENT" | "REPO_UNAVAILABLE" | "HOST_NOT_CHECKED";
+      /** @description owner/name on GitHub, host/owner/name on another host, when the flag is about one repository */
       repo?: string;
       /** @description the claimed project's name, when it is about one claim */
       project?: string;
@@ -204,7 +211,7 @@ export interface components {
        * @description a code a program can switch on (docs/api.md lists them; the list only grows)
        * @enum {string}
        */
-      code: "pdf_encrypted" | "pdf_no_text" | "pdf_corrupt" | "pdf_too_complex" | "pdf_timeout" | "pdf_too_large" | "no_projects_found" | "github_user_not_found" | "github_unavailable" | "github_rate_limited" | "resume_purged" | "worker_crashed" | "internal_error";
+      code: "pdf_encrypted" | "pdf_no_text" | "pdf_corrupt" | "pdf_too_complex" | "pdf_timeout" | "pdf_too_large" | "no_projects_found" | "github_user_not_found" | "account_not_found" | "github_unavailable" | "host_unavailable" | "github_rate_limited" | "deadline_exceeded" | "resume_purged" | "worker_crashed" | "internal_error";
       /** @description for a person: what happened and what to do */
       message: string;
       [key: string]: unknown;
@@ -214,7 +221,7 @@ export interface components {
       /** @description stable: <owner/name, project or resume>#<fact or rule>; flags carry it as `finding` */
       id: string;
       /** @description the fact its flags stem from, or the rule of a finding of one flag */
-      fact: ("committed-late" | "forged-history" | "scheduled-job" | "copied") | ("FUTURE_AUTHOR_DATE" | "CLOCK_TIME_MONOCULTURE" | "IDENTICAL_AUTHOR_TIMESTAMPS" | "BACKDATED_SPLIT" | "RANDOM_ORDER_HISTORY" | "PREDATES_REPO_OR_ACCOUNT" | "COMMIT_BURST" | "TRIVIAL_CHURN" | "REPEATED_OR_TIMESTAMP_MESSAGES" | "BULK_DUMP" | "FOREIGN_HISTORY" | "FORK_AS_OWN" | "BOT_AUTHOR" | "CLAIM_BEFORE_ACCOUNT" | "COPIED_REPOSITORY" | "UNANCHORED_HISTORY" | "AUTOMATED_COMMITS" | "INFLATED_ACTIVITY" | "UNMATCHED_CLAIM" | "PROFILE_MISMATCH" | "HIDDEN_TEXT" | "LINK_TEXT_MISMATCH" | "LINKED_REPO_NOT_FOUND" | "RENAMED_REPO" | "NO_CANDIDATE_COMMITS" | "EMPTY_REPO" | "UNLINKED_EMAIL_COMMITS" | "AI_AGENT" | "REPO_UNAVAILABLE");
+      fact: ("committed-late" | "forged-history" | "scheduled-job" | "copied") | ("FUTURE_AUTHOR_DATE" | "CLOCK_TIME_MONOCULTURE" | "IDENTICAL_AUTHOR_TIMESTAMPS" | "BACKDATED_SPLIT" | "RANDOM_ORDER_HISTORY" | "PREDATES_REPO_OR_ACCOUNT" | "COMMIT_BURST" | "TRIVIAL_CHURN" | "REPEATED_OR_TIMESTAMP_MESSAGES" | "BULK_DUMP" | "FOREIGN_HISTORY" | "FORK_AS_OWN" | "BOT_AUTHOR" | "CLAIM_BEFORE_ACCOUNT" | "COPIED_REPOSITORY" | "UNANCHORED_HISTORY" | "AUTOMATED_COMMITS" | "INFLATED_ACTIVITY" | "PUSHED_LONG_AFTER_DATES" | "UNMATCHED_CLAIM" | "PROFILE_MISMATCH" | "HIDDEN_TEXT" | "LINK_TEXT_MISMATCH" | "LINKED_REPO_NOT_FOUND" | "RENAMED_REPO" | "NO_CANDIDATE_COMMITS" | "EMPTY_REPO" | "UNLINKED_EMAIL_COMMITS" | "AI_AGENT" | "REPO_UNAVAILABLE" | "HOST_NOT_CHECKED");
       /** @enum {string} */
       severity: "CRITICAL" | "WARNING" | "INFO";
       /** @description owner/name, when the finding is about one repository */
@@ -222,7 +229,7 @@ export interface components {
       /** @description the claimed project's name, when it is about one claim */
       project?: string;
       /** @description the rules whose flags it groups, most severe first */
-      rules: ("FUTURE_AUTHOR_DATE" | "CLOCK_TIME_MONOCULTURE" | "IDENTICAL_AUTHOR_TIMESTAMPS" | "BACKDATED_SPLIT" | "RANDOM_ORDER_HISTORY" | "PREDATES_REPO_OR_ACCOUNT" | "COMMIT_BURST" | "TRIVIAL_CHURN" | "REPEATED_OR_TIMESTAMP_MESSAGES" | "BULK_DUMP" | "FOREIGN_HISTORY" | "FORK_AS_OWN" | "BOT_AUTHOR" | "CLAIM_BEFORE_ACCOUNT" | "COPIED_REPOSITORY" | "UNANCHORED_HISTORY" | "AUTOMATED_COMMITS" | "INFLATED_ACTIVITY" | "UNMATCHED_CLAIM" | "PROFILE_MISMATCH" | "HIDDEN_TEXT" | "LINK_TEXT_MISMATCH" | "LINKED_REPO_NOT_FOUND" | "RENAMED_REPO" | "NO_CANDIDATE_COMMITS" | "EMPTY_REPO" | "UNLINKED_EMAIL_COMMITS" | "AI_AGENT" | "REPO_UNAVAILABLE")[];
+      rules: ("FUTURE_AUTHOR_DATE" | "CLOCK_TIME_MONOCULTURE" | "IDENTICAL_AUTHOR_TIMESTAMPS" | "BACKDATED_SPLIT" | "RANDOM_ORDER_HISTORY" | "PREDATES_REPO_OR_ACCOUNT" | "COMMIT_BURST" | "TRIVIAL_CHURN" | "REPEATED_OR_TIMESTAMP_MESSAGES" | "BULK_DUMP" | "FOREIGN_HISTORY" | "FORK_AS_OWN" | "BOT_AUTHOR" | "CLAIM_BEFORE_ACCOUNT" | "COPIED_REPOSITORY" | "UNANCHORED_HISTORY" | "AUTOMATED_COMMITS" | "INFLATED_ACTIVITY" | "PUSHED_LONG_AFTER_DATES" | "UNMATCHED_CLAIM" | "PROFILE_MISMATCH" | "HIDDEN_TEXT" | "LINK_TEXT_MISMATCH" | "LINKED_REPO_NOT_FOUND" | "RENAMED_REPO" | "NO_CANDIDATE_COMMITS" | "EMPTY_REPO" | "UNLINKED_EMAIL_COMMITS" | "AI_AGENT" | "REPO_UNAVAILABLE" | "HOST_NOT_CHECKED")[];
       /** @description the fact in plain words */
       title: string;
       /** @description what an honest candidate's history with this fact usually is */
@@ -253,7 +260,7 @@ export interface components {
        * @description the rule that raised it (the list only grows)
        * @enum {string}
        */
-      rule: "FUTURE_AUTHOR_DATE" | "CLOCK_TIME_MONOCULTURE" | "IDENTICAL_AUTHOR_TIMESTAMPS" | "BACKDATED_SPLIT" | "RANDOM_ORDER_HISTORY" | "PREDATES_REPO_OR_ACCOUNT" | "COMMIT_BURST" | "TRIVIAL_CHURN" | "REPEATED_OR_TIMESTAMP_MESSAGES" | "BULK_DUMP" | "FOREIGN_HISTORY" | "FORK_AS_OWN" | "BOT_AUTHOR" | "CLAIM_BEFORE_ACCOUNT" | "COPIED_REPOSITORY" | "UNANCHORED_HISTORY" | "AUTOMATED_COMMITS" | "INFLATED_ACTIVITY" | "UNMATCHED_CLAIM" | "PROFILE_MISMATCH" | "HIDDEN_TEXT" | "LINK_TEXT_MISMATCH" | "LINKED_REPO_NOT_FOUND" | "RENAMED_REPO" | "NO_CANDIDATE_COMMITS" | "EMPTY_REPO" | "UNLINKED_EMAIL_COMMITS" | "AI_AGENT" | "REPO_UNAVAILABLE";
+      rule: "FUTURE_AUTHOR_DATE" | "CLOCK_TIME_MONOCULTURE" | "IDENTICAL_AUTHOR_TIMESTAMPS" | "BACKDATED_SPLIT" | "RANDOM_ORDER_HISTORY" | "PREDATES_REPO_OR_ACCOUNT" | "COMMIT_BURST" | "TRIVIAL_CHURN" | "REPEATED_OR_TIMESTAMP_MESSAGES" | "BULK_DUMP" | "FOREIGN_HISTORY" | "FORK_AS_OWN" | "BOT_AUTHOR" | "CLAIM_BEFORE_ACCOUNT" | "COPIED_REPOSITORY" | "UNANCHORED_HISTORY" | "AUTOMATED_COMMITS" | "INFLATED_ACTIVITY" | "PUSHED_LONG_AFTER_DATES" | "UNMATCHED_CLAIM" | "PROFILE_MISMATCH" | "HIDDEN_TEXT" | "LINK_TEXT_MISMATCH" | "LINKED_REPO_NOT_FOUND" | "RENAMED_REPO" | "NO_CANDIDATE_COMMITS" | "EMPTY_REPO" | "UNLINKED_EMAIL_COMMITS" | "AI_AGENT" | "REPO_UNAVAILABLE" | "HOST_NOT_CHECKED";
       /** @enum {string} */
       severity: "CRITICAL" | "WARNING" | "INFO";
       repo?: string;
@@ -290,8 +297,10 @@ export interface components {
     PendingJob: {
       /** @description the job's id, returned when it was queued */
       trackingId: string;
-      /** @description the GitHub username given at creation */
+      /** @description the username given at creation: a GitHub login, or host:username for an account on another host */
       hostUsername: string;
+      /** @description the candidate's accounts on hosts other than GitHub given at creation (GitLab, Gitea/Forgejo); absent when none were given */
+      accounts?: string[];
       /**
        * @description queued: waiting for a worker; processing: being verified
        * @enum {string}
@@ -303,10 +312,17 @@ export interface components {
        */
       createdAt: string;
       /**
-       * @description processing only: extracting (reading the PDF), fetching (GitHub evidence), analysing (flags and score)
+       * @description processing only: extracting (reading the PDF), fetching (evidence from GitHub and the other hosts), analysing (flags and score)
        * @enum {string}
        */
       stage?: "extracting" | "fetching" | "analysing";
+      /** @description processing only, while the job waits on something it does not control: what (e.g. GitHub cannot be reached, and why) and until when it keeps trying */
+      stageDetail?: string;
+      /**
+       * Format: date-time
+       * @description with stageDetail: when the job fails (e.g. github_unavailable) if what it waits for does not recover
+       */
+      giveUpAt?: string;
       [key: string]: unknown;
     };
     /** @description the body of a verification.completed delivery */
@@ -315,7 +331,7 @@ export interface components {
       event: "verification.completed";
       /** @description the job's id, returned when it was queued */
       trackingId: string;
-      /** @description the GitHub username given at creation */
+      /** @description the username given at creation: a GitHub login, or host:username for an account on another host */
       hostUsername: string;
       /** @description how well public evidence backs the resume's claims; the same input gives the same score */
       confidenceScore: number;
@@ -333,6 +349,8 @@ export interface components {
        * @description when the job reached its final state
        */
       completedAt: string;
+      /** @description the candidate's accounts on hosts other than GitHub given at creation (GitLab, Gitea/Forgejo); absent when none were given */
+      accounts?: string[];
       /**
        * Format: date-time
        * @description when the job was queued
@@ -390,12 +408,12 @@ export interface operations {
 
   /**
    * Create a verification
-   * @description multipart/form-data with a `resume` PDF (at most 10 MB, recognised by its %PDF- bytes) and `hostUsername`. Answers 202 once the job is stored durably; the job runs asynchronously. Send `Idempotency-Key` to make retries safe.
+   * @description multipart/form-data with a `resume` PDF (at most 10 MB, recognised by its %PDF- bytes) and `hostUsername` (the candidate's GitHub login, or `host:username` for a candidate whose main account is on another host the service reads), and optionally `accounts`: the candidate's accounts on GitLab and Gitea/Forgejo hosts as `host:username` (the field repeated, or comma-separated; gitlab.com, codeberg.org and hosts the operator configured in FORGE_HOSTS). Answers 202 once the job is stored durably; the job runs asynchronously. Send `Idempotency-Key` to make retries safe.
    */
   createVerification: {
     parameters: {
       header?: {
-        /** @description 1-255 visible ASCII characters, kept 48 h per client: the same key with the same file and username answers the original trackingId and creates nothing; with another payload, 422 idempotency_key_reused */
+        /** @description 1-255 visible ASCII characters, kept 48 h per client: the same key with the same file, username and accounts answers the original trackingId and creates nothing; with another payload, 422 idempotency_key_reused */
         "Idempotency-Key"?: string;
       };
     };
@@ -407,8 +425,10 @@ export interface operations {
            * @description the resume, a PDF
            */
           resume: Blob;
-          /** @description the candidate's GitHub login */
+          /** @description the candidate's GitHub login (1-39 letters, digits or single inner hyphens), or host:username for a candidate whose main account is on another host the service reads (gitlab.com:alice) */
           hostUsername: string;
+          /** @description the candidate's accounts on other hosts: gitlab.com, codeberg.org, or a GitLab/Gitea/Forgejo host the operator configured (FORGE_HOSTS); one per host, at most 8 */
+          accounts?: string[];
         };
       };
     };
@@ -425,7 +445,7 @@ export interface operations {
           "application/json": components["schemas"]["Acknowledgement"];
         };
       };
-      /** @description missing_fields (with `fields`): a part is missing or repeated, the body is not multipart, or hostUsername is not a GitHub login; invalid_request: a malformed Idempotency-Key; client_closed_request: the client left before its body arrived (nobody reads this answer) */
+      /** @description missing_fields (with `fields`): a part is missing or repeated, the body is not multipart, hostUsername is neither a GitHub login nor host:username on a host the service reads, or an accounts value is not host:username on a host the service reads (the message says what to configure); invalid_request: a malformed Idempotency-Key; client_closed_request: the client left before its body arrived (nobody reads this answer) */
       400: {
         content: {
           "application/json": components["schemas"]["Error"] & ({
@@ -712,7 +732,10 @@ export interface operations {
       };
     };
   };
-  /** Readiness: database writable, room for one largest upload, worker loop alive */
+  /**
+   * Readiness: database writable, room for one largest upload, worker loop alive; reports jobs past their deadline
+   * @description Also reports the queue (never a reason to answer 503): `jobs.runningPastDeadline`, jobs whose attempt passed JOB_DEADLINE and that their worker could not end, with a `warnings` entry when not 0; `jobs.oldestDueSeconds`, how long the oldest due job has waited to be claimed.
+   */
   readyz: {
     responses: {
       /** @description ready */
@@ -722,6 +745,15 @@ export interface operations {
             /** @constant */
             status: "ready";
             problems?: string[];
+            /** @description what deserves a look without making the process unready */
+            warnings?: string[];
+            jobs?: {
+              /** @description jobs whose attempt passed JOB_DEADLINE and that their worker could not end (the lease rescue takes them back) */
+              runningPastDeadline: number;
+              /** @description how long the oldest due job has waited to be claimed */
+              oldestDueSeconds: number;
+              [key: string]: unknown;
+            };
             [key: string]: unknown;
           };
         };
@@ -742,6 +774,15 @@ export interface operations {
             /** @constant */
             status: "unavailable";
             problems?: string[];
+            /** @description what deserves a look without making the process unready */
+            warnings?: string[];
+            jobs?: {
+              /** @description jobs whose attempt passed JOB_DEADLINE and that their worker could not end (the lease rescue takes them back) */
+              runningPastDeadline: number;
+              /** @description how long the oldest due job has waited to be claimed */
+              oldestDueSeconds: number;
+              [key: string]: unknown;
+            };
             [key: string]: unknown;
           };
         };

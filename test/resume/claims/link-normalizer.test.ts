@@ -69,6 +69,54 @@ describe("normalizeLink", () => {
   }
 });
 
+describe("normalizeLink on GitLab and Gitea/Forgejo hosts", () => {
+  const configured = [
+    { host: "gitlab.com", kind: "gitlab" as const },
+    { host: "codeberg.org", kind: "gitea" as const },
+    { host: "git.example.com", kind: "gitlab" as const },
+    { host: "10.0.0.5:3000", kind: "gitea" as const },
+  ];
+  test.each([
+    // a GitLab project's path is every segment: nested groups are the owner
+    [
+      "https://gitlab.com/group/sub/project",
+      { kind: "repository", owner: "group/sub", repo: "project", repoUrl: "gitlab.com/group/sub/project" },
+    ],
+    ["gitlab.com/a/b/c/d.git", { kind: "repository", owner: "a/b/c", repo: "d", repoUrl: "gitlab.com/a/b/c/d" }],
+    // "/-/" or an old-style route ends the path; what follows is inside the project
+    [
+      "https://gitlab.com/group/sub/proj/-/merge_requests/3",
+      { repoUrl: "gitlab.com/group/sub/proj", subpath: "/-/merge_requests/3" },
+    ],
+    ["https://gitlab.com/group/proj/tree/main/src", { repoUrl: "gitlab.com/group/proj", subpath: "/tree/main/src" }],
+    ["https://gitlab.com/group/sub/proj/blob/main/x.go", { owner: "group/sub", repo: "proj" }],
+    // one segment is a user's or a group's page; GitLab's own pages are nobody's
+    ["https://gitlab.com/janedoe", { kind: "profile", owner: "janedoe", host: "gitlab.com" }],
+    ["https://gitlab.com/users/janedoe", { kind: "profile", owner: "janedoe" }],
+    ["https://gitlab.com/explore/projects", { kind: "other" }],
+    ["https://gitlab.com/-/snippets/1", { kind: "other" }],
+    // Gitea/Forgejo: owner/repository, then anything inside it
+    [
+      "https://codeberg.org/carol/weather-dash/src/branch/main",
+      { kind: "repository", owner: "carol", repo: "weather-dash", repoUrl: "codeberg.org/carol/weather-dash" },
+    ],
+    ["codeberg.org/carol", { kind: "profile", owner: "carol", host: "codeberg.org" }],
+    ["https://codeberg.org/explore/repos", { kind: "other" }],
+    // a configured host, matched with its port when it has one
+    [
+      "https://git.example.com/team/infra/deploy",
+      { repoUrl: "git.example.com/team/infra/deploy", owner: "team/infra" },
+    ],
+    ["http://10.0.0.5:3000/ops/tool", { repoUrl: "10.0.0.5:3000/ops/tool", host: "10.0.0.5:3000" }],
+  ])("%s", (raw, want) => {
+    expect(normalizeLink(raw, configured)).toMatchObject(want);
+  });
+
+  test("a self-managed host nobody configured is only a web page", () => {
+    expect(normalizeLink("https://git.example.com/team/infra/deploy")).toMatchObject({ kind: "other" });
+  });
+});
+
 describe("repairDoubledPrefix / trimUrlPunctuation", () => {
   test.each([
     ["https://github.com/https://github.com/a", "https://github.com/a"],

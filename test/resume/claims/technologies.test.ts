@@ -29,6 +29,10 @@ test.each([
   ["Designed using HTML, CSS, JSP, SQL(Backend). This project has the features of adding buses", false],
   ["Collected sensor readings every minute and charted them.", false],
   ["Fullstack Developer", false],
+  // a technology beside a capitalised ordinary word is a project's name, not a list of two
+  ["Kubernetes Autoscaler", false],
+  ["React Dashboard", false],
+  ["Python Flask", true],
 ])("isTechListLine(%s) = %s", (text, want) => expect(isTechListLine(text)).toBe(want));
 
 test("mergeTechnologies dedupes case-insensitively and keeps vocabulary spellings", () => {

@@ -1,13 +1,13 @@
-import type { ForgeKind } from "./types.ts";
-
 /**
  * Which GitLab and Gitea/Forgejo hosts a verification may read, and with which token.
  *
  *   GITLAB_TOKEN   token for gitlab.com (optional: without one gitlab.com allows less and hides more)
  *   FORGE_HOSTS    more hosts, entries separated by ";" or new lines: host=kind[,token]
  *                  kind: gitlab | gitea | forgejo (Forgejo serves Gitea's API)
- *                  host: a name (https is assumed) or an origin with scheme and port
- *                  e.g. "git.example.com=gitlab,glpat-xyz; codeberg.org=forgejo,abc123; http://10.0.0.5:3000=gitea"
+ *                  host: a name (https is assumed) or an origin with scheme and port; "name@origin" when
+ *                  the service reaches the host at another address than the name resumes use
+ *                  e.g. "git.example.com=gitlab,glpat-xyz; codeberg.org=forgejo,abc123; http://10.0.0.5:3000=gitea;
+ *                        git.corp.example@http://10.0.0.7:8080=gitlab,glpat-corp"
  *
  * gitlab.com (GitLab) and codeberg.org (Forgejo) are known without configuration; an entry for either
  * replaces the default. GitHub is configured on its own (GITHUB_TOKEN, GITHUB_API_URL).
@@ -16,7 +16,7 @@ import type { ForgeKind } from "./types.ts";
 export interface ForgeHostConfig {
   /** the host as resumes and accounts name it, lowercase, e.g. "gitlab.com", "10.0.0.5:3000" */
   host: string;
-  kind: Exclude<ForgeKind, "github">;
+  kind: "gitlab" | "gitea";
   /** the REST root: https://gitlab.com/api/v4, https://codeberg.org/api/v1 */
   apiBase: string;
   token: string | null;
@@ -33,15 +33,23 @@ export class ForgeHostsError extends Error {
 const KINDS: Record<string, ForgeHostConfig["kind"]> = { gitlab: "gitlab", gitea: "gitea", forgejo: "gitea" };
 const API_PATH: Record<ForgeHostConfig["kind"], string> = { gitlab: "/api/v4", gitea: "/api/v1" };
 
-function hostEntry(origin: URL, kind: ForgeHostConfig["kind"], token: string | null): ForgeHostConfig {
-  return { host: origin.host.toLowerCase(), kind, apiBase: `${origin.origin}${API_PATH[kind]}`, token };
+function hostEntry(origin: URL, kind: ForgeHostConfig["kind"], token: string | null, name?: string): ForgeHostConfig {
+  return { host: name ?? origin.host.toLowerCase(), kind, apiBase: `${origin.origin}${API_PATH[kind]}`, token };
 }
+
+/** A host name as resumes write it: letters, digits, dots and hyphens, an optional port. */
+const HOST_NAME = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*(?::\d{1,5})?$/;
 
 function parseEntry(entry: string, n: number): ForgeHostConfig {
   const eq = entry.indexOf("=");
   const where = `FORGE_HOSTS entry ${n} ("${entry.replace(/=.*?,.*$/, "=…")}")`;
   if (eq <= 0) throw new ForgeHostsError(`${where}: expected host=kind[,token]`);
-  const rawHost = entry.slice(0, eq).trim();
+  const [rawName, rawOrigin] = entry.slice(0, eq).trim().split(/@(.*)/s);
+  const named = rawOrigin !== undefined;
+  const rawHost = (named ? rawOrigin : rawName)!.trim();
+  const name = named ? rawName!.trim().toLowerCase() : undefined;
+  if (name !== undefined && !HOST_NAME.test(name))
+    throw new ForgeHostsError(`${where}: "${name}" before "@" must be a host name (the one resumes and accounts use)`);
   const [rawKind = "", ...rest] = entry.slice(eq + 1).split(",");
   const kind = KINDS[rawKind.trim().toLowerCase()];
   if (!kind) throw new ForgeHostsError(`${where}: kind "${rawKind.trim()}" is not gitlab, gitea or forgejo`);
@@ -57,7 +65,7 @@ function parseEntry(entry: string, n: number): ForgeHostConfig {
   }
   if (!["http:", "https:"].includes(origin.protocol) || (origin.pathname !== "/" && origin.pathname !== ""))
     throw new ForgeHostsError(`${where}: "${rawHost}" must be a host or an http(s) origin, without a path`);
-  return hostEntry(origin, kind, token);
+  return hostEntry(origin, kind, token, name);
 }
 
 /** The hosts to read: the defaults, then FORGE_HOSTS's entries (which replace a default of the same host). */
