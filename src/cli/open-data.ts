@@ -63,7 +63,7 @@ export async function withDatabase<T>(
 }
 
 /**
- * Open the data of a (possibly running) server for an admin command. WAL + busy_timeout (SQLite) or
+ * Open the data of a (possibly running) server for an admin command. WAL and a locked file waited for (SQLite) or
  * PostgreSQL's own concurrency make this safe beside the server. A SQLite database that does not exist
  * yet is created (and migrated) only with --create; PostgreSQL's is migrated when it is behind.
  */
