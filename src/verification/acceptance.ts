@@ -54,14 +54,14 @@ export async function recordAcceptance(
   }
   const month = isoOf(now).slice(0, 7);
   const [usedThisMonth, recentByKey] = await Promise.all([
-    client.monthly_quota > 0 ? store.usage(client.id, month) : 0,
-    client.rate_limit_per_minute > 0 ? store.recentByKey(s.principal.keyId, now - RATE_WINDOW_MS) : [],
+    client.monthlyQuota > 0 ? store.usage(client.id, month) : 0,
+    client.rateLimitPerMinute > 0 ? store.recentByKey(s.principal.keyId, now - RATE_WINDOW_MS) : [],
   ]);
   const decision = decideLimits({
     now,
-    monthlyQuota: client.monthly_quota,
+    monthlyQuota: client.monthlyQuota,
     usedThisMonth,
-    ratePerMinute: client.rate_limit_per_minute,
+    ratePerMinute: client.rateLimitPerMinute,
     recentByKey,
   });
   if (!decision.ok) throw ApiErrors.quotaExceeded(decision.retryAfterSeconds, decision.message);

@@ -57,7 +57,7 @@ export class WebhookService {
    */
   async enqueueCompleted(tx: Transaction, e: { clientId: string; result: VerificationResult }): Promise<string | null> {
     const client = await this.deps.clients.clientById(e.clientId, tx);
-    if (!client?.webhook_url) return null;
+    if (!client?.webhookUrl) return null;
     const now = this.deps.clock.now();
     const id = newId("msg", now);
     await this.deps.store.on(tx).insert(

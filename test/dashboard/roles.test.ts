@@ -21,7 +21,7 @@ const w = {} as { job: string; keyId: string; secret: string; delivery: string }
 beforeAll(async () => {
   t = await startDashboardApp({ steps: fixedSteps(81) });
   await t.app.accounts.addClient("acme");
-  const { key, row } = await t.app.accounts.createKey("acme-ats", "acme");
+  const { key, apiKey: row } = await t.app.accounts.createKey("acme-ats", "acme");
   w.secret = (await t.app.accounts.setWebhook("acme", "https://hooks.acme.example/claimcheck")).secret;
   w.keyId = row.id;
   const res = await submit(t.url, key, { resume: await makePdf(), hostUsername: "jane-dev" });

@@ -22,7 +22,7 @@ const world = {} as { acme: World & { link: string }; beta: World };
 
 async function client(name: string, username: string, filename = "cv.pdf") {
   const c = await t.app.accounts.addClient(name);
-  const { key, row } = await t.app.accounts.createKey(`${name}-key`, name);
+  const { key, apiKey: row } = await t.app.accounts.createKey(`${name}-key`, name);
   const { secret } = await t.app.accounts.setWebhook(name, `${receiver.url}?client=${name}`);
   const res = await submit(t.url, key, { resume: await makePdf(), hostUsername: username, filename });
   const job = ((await res.json()) as { trackingId: string }).trackingId;
@@ -230,7 +230,7 @@ describe("one client's data through another client's URLs", () => {
       {},
     );
     expect(r.res.status).toBe(404);
-    expect((await t.app.accounts.listKeys("beta")).every((k) => k.revoked_at === null)).toBe(true);
+    expect((await t.app.accounts.listKeys("beta")).every((k) => k.revokedAt === null)).toBe(true);
     expect(
       (await fetch(`${t.url}/v1/jobs/${world.beta.job}`, { headers: { authorization: `Bearer ${world.beta.key}` } }))
         .status,

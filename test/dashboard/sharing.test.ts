@@ -46,13 +46,13 @@ describe("a share link opened without a session", () => {
     expect(text).toContain("150 of 153 commits are someone else&#39;s: the candidate added 3.");
     expect(text).toContain("not a hiring decision");
     // nothing of the operator's
-    const keyPrefix = (await w.t.app.accounts.listKeys(AGENCY))[0]!.display_prefix;
+    const keyPrefix = (await w.t.app.accounts.listKeys(AGENCY))[0]!.displayPrefix;
     const client = await w.t.app.accounts.client(AGENCY);
     for (const leak of [
       AGENCY,
       keyPrefix,
       w.key,
-      client.webhook_secret!,
+      client.webhookSecret!,
       "ats.northwind.example",
       "carl-copier.pdf", // the uploaded file's name
       "/dashboard/jobs",

@@ -35,7 +35,7 @@ describeEachBackend("verification read models", (backend) => {
     const principals: Record<string, Principal> = {};
     for (const name of ["acme", "beta"]) {
       const client = await app.accounts.addClient(name, { monthlyQuota: 0, rateLimitPerMinute: 0 });
-      const { row } = await app.accounts.createKey("k", name);
+      const { apiKey: row } = await app.accounts.createKey("k", name);
       principals[name] = { keyId: row.id, client };
     }
     // 30 jobs for acme over three days, 5 for beta; usernames octo-N, every 7th one fails
@@ -174,7 +174,7 @@ describeEachBackend("verification read models", (backend) => {
       expect(q.oldestWaitingMs).toBe(DAY - 32 * 60_000);
       expect(q.oldestDueMs).toBeNull(); // the three are scheduled in the future
       const usage = await clientUsage(app.accounts, app.verifications, START);
-      expect(usage.map((u) => [u.name, u.used_this_month, u.active_keys])).toEqual([
+      expect(usage.map((u) => [u.name, u.usedThisMonth, u.activeKeys])).toEqual([
         ["acme", 30, 1],
         ["beta", 5, 1],
         ["default", 0, 0],

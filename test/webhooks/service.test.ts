@@ -153,32 +153,32 @@ describe("secretsAt", () => {
     [
       string,
       {
-        webhook_secret: string | null;
-        webhook_secret_previous: string | null;
-        webhook_secret_previous_until: number | null;
+        webhookSecret: string | null;
+        webhookSecretPrevious: string | null;
+        webhookSecretPreviousUntil: number | null;
       },
       ReturnType<typeof secretsAt>,
     ]
   > = [
-    ["no secret", { webhook_secret: null, webhook_secret_previous: null, webhook_secret_previous_until: null }, null],
+    ["no secret", { webhookSecret: null, webhookSecretPrevious: null, webhookSecretPreviousUntil: null }, null],
     [
       "one secret",
-      { webhook_secret: "new", webhook_secret_previous: null, webhook_secret_previous_until: null },
+      { webhookSecret: "new", webhookSecretPrevious: null, webhookSecretPreviousUntil: null },
       { current: "new", previous: null },
     ],
     [
       "inside the overlap",
-      { webhook_secret: "new", webhook_secret_previous: "old", webhook_secret_previous_until: now + 1 },
+      { webhookSecret: "new", webhookSecretPrevious: "old", webhookSecretPreviousUntil: now + 1 },
       { current: "new", previous: "old" },
     ],
     [
       "overlap just ended",
-      { webhook_secret: "new", webhook_secret_previous: "old", webhook_secret_previous_until: now },
+      { webhookSecret: "new", webhookSecretPrevious: "old", webhookSecretPreviousUntil: now },
       { current: "new", previous: null },
     ],
     [
       "previous without an end",
-      { webhook_secret: "new", webhook_secret_previous: "old", webhook_secret_previous_until: null },
+      { webhookSecret: "new", webhookSecretPrevious: "old", webhookSecretPreviousUntil: null },
       { current: "new", previous: null },
     ],
   ];

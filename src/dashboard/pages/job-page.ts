@@ -1,4 +1,4 @@
-import type { ClientRow } from "../../accounts/account-store.ts";
+import type { Client } from "../../accounts/accounts.ts";
 import { hostAccountOf } from "../../lib/host-account.ts";
 import type { ReportLinkView } from "../../report/report-links.ts";
 import type { Report } from "../../report/report-model.ts";
@@ -93,7 +93,7 @@ export interface JobPageOptions {
   viewer: Viewer;
   flash: string | null;
   job: VerificationView;
-  client: ClientRow | null;
+  client: Client | null;
   /** the report once the job is final */
   report: Report | null;
   /** the result as the API returns it (shown to administrators), once final */

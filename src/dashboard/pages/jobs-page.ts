@@ -1,4 +1,4 @@
-import type { ClientRow } from "../../accounts/account-store.ts";
+import type { Client } from "../../accounts/accounts.ts";
 import type { ReportVerdict } from "../../report/report-model.ts";
 import { encodeCursor, filterParams, JOB_STATES, type JobFilter } from "../../verification/job-filters.ts";
 import type { JobListRow, JobPage } from "../../verification/verification-list-store.ts";
@@ -15,7 +15,7 @@ export function verdictCell(r: JobListRow, verdicts: ListVerdicts): Html {
   return html`<span class="muted">${r.state === "FAILED" ? "not verified" : "not finished"}</span>`;
 }
 
-function filterForm(f: JobFilter, clients: ClientRow[]): Html {
+function filterForm(f: JobFilter, clients: Client[]): Html {
   return html`<form method="get" action="/dashboard/jobs" class="row" aria-label="filter jobs">
   <label>State <select name="state"><option value="">any</option>${JOB_STATES.map(
     (s) => html`<option value="${s}"${f.state === s ? html` selected` : ""}>${s}</option>`,
@@ -38,7 +38,7 @@ export function jobsPage(o: {
   flash: string | null;
   problems: string[];
   filter: JobFilter;
-  clients: ClientRow[];
+  clients: Client[];
   page: JobPage;
   /** the report verdict of each final job on the page */
   verdicts: ListVerdicts;

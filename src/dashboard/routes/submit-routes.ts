@@ -45,7 +45,7 @@ export function submitRoutes(deps: DashboardContext) {
   const principalFor = async (clientName: string) => {
     const client = await clientOr404(accounts, clientName);
     const keys = (await accounts.listKeys(client.name)).filter((k) => k.name === DASHBOARD_UPLOAD_KEY);
-    const live = keys.find((k) => k.revoked_at === null);
+    const live = keys.find((k) => k.revokedAt === null);
     if (live) return { client, keyId: live.id };
     if (keys.length)
       throw new AppError(
@@ -53,7 +53,7 @@ export function submitRoutes(deps: DashboardContext) {
         403,
         `Uploads from the dashboard are turned off for ${client.name}: its "${DASHBOARD_UPLOAD_KEY}" key is revoked.`,
       );
-    return { client, keyId: (await accounts.createKey(DASHBOARD_UPLOAD_KEY, client.name)).row.id };
+    return { client, keyId: (await accounts.createKey(DASHBOARD_UPLOAD_KEY, client.name)).apiKey.id };
   };
 
   return new Elysia()
