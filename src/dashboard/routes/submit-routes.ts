@@ -66,7 +66,7 @@ export function submitRoutes(deps: DashboardContext) {
           async (r) => {
             if (!/^multipart\/form-data/i.test(r.request.headers.get("content-type") ?? "")) {
               // not the upload form: its token decides between a refusal and a hint
-              checkCsrf(r.request, await readForm(r.request, deps.bodies), r.session.csrf_token);
+              checkCsrf(r.request, await readForm(r.request, deps.bodies), r.session.csrfToken);
               throw new AppError(
                 "invalid_request",
                 400,
@@ -81,7 +81,7 @@ export function submitRoutes(deps: DashboardContext) {
                   fields: FIELDS,
                   resolve: async (f) => {
                     fields = f;
-                    checkCsrf(r.request, f, r.session.csrf_token);
+                    checkCsrf(r.request, f, r.session.csrfToken);
                     const key = f.get("idempotencyKey") ?? "";
                     return {
                       principal: await principalFor(f.get("client") ?? ""),
