@@ -129,7 +129,7 @@ describe("a recruiter", () => {
     const share = await recruiter.post(`/dashboard/jobs/${w.job}/share`, { _csrf: csrfOf(page.text), days: "7" });
     expect(share.res.status).toBe(200);
     expect(share.text).toContain('id="share-link"');
-    expect((await t.app.reportLinks.forJob(w.job))[0]!.created_by).toBe(RECRUITER.username);
+    expect((await t.app.reportLinks.forJob(w.job))[0]!.createdBy).toBe(RECRUITER.username);
     const pdf = await recruiter.get(`/dashboard/jobs/${w.job}/report.pdf`);
     expect(pdf.res.status).toBe(200);
     expect(pdf.res.headers.get("content-type")).toBe("application/pdf");

@@ -77,8 +77,8 @@ describe("a share link opened without a session", () => {
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
     expect(new TextDecoder().decode(new Uint8Array(await pdf.arrayBuffer()).slice(0, 5))).toBe("%PDF-");
     const link = (await w.t.app.reportLinks.forJob(job))[0]!;
-    expect(link.opened_count).toBe(2);
-    expect(link.first_opened_at).not.toBeNull();
+    expect(link.openedCount).toBe(2);
+    expect(link.firstOpenedAt).not.toBeNull();
     expect((await w.t.app.reportLinks.opens(link.id)).map((o) => o.what)).toEqual(["pdf", "page"]);
     const page = await admin.get(`/dashboard/jobs/${job}`);
     expect(page.text).toContain(`data-link-id="${link.id}"`);

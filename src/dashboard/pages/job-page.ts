@@ -1,7 +1,7 @@
 import type { Client } from "../../accounts/accounts.ts";
 import { hostAccountOf } from "../../lib/host-account.ts";
-import type { ReportLinkView } from "../../report/report-links.ts";
 import type { Report } from "../../report/report-model.ts";
+import type { ShareLink } from "../../report/share-link.ts";
 import { accountsToRead, storedAccounts } from "../../verification/accounts-field.ts";
 import type { VerificationView } from "../../verification/verification-store.ts";
 import type { DeliveryListRow } from "../../webhooks/delivery-report-store.ts";
@@ -104,7 +104,7 @@ export interface JobPageOptions {
   webhooksOn: boolean;
   refreshMs: number;
   /** the job's share links, and a link just created (shown once) */
-  links: ReportLinkView[];
+  links: ShareLink[];
   sharing: Omit<SharingOptions, "trackingId" | "links" | "viewer">;
 }
 

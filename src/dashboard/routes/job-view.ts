@@ -39,7 +39,7 @@ export async function renderJobPage(
   const report = reportOfRow(job);
   const links = final ? await deps.reportLinks.forJob(job.tracking_id) : [];
   const admin = r.viewer.role === "admin";
-  const opened = links.filter((l) => l.opened_count > 0);
+  const opened = links.filter((l) => l.openedCount > 0);
   const [flash, client, result, deliveries, opens] = await Promise.all([
     deps.handle.flash(r),
     deps.accounts.clientById(job.client_id),

@@ -40,7 +40,7 @@ export function reportRoutes(deps: DashboardContext) {
           if (days === null) throw new AppError("invalid_expiry", 400, "A share link expires after 1 to 365 days.");
           const { token, link } = await deps.reportLinks.create(job.tracking_id, r.viewer.username, days * DAY_MS);
           const base = deps.publicUrl ?? r.url.origin;
-          return renderJobPage(deps, r, job, { url: shareUrl(base, token), expiresAt: link.expires_at });
+          return renderJobPage(deps, r, job, { url: shareUrl(base, token), expiresAt: link.expiresAt });
         }),
       { parse: "none" },
     )
@@ -52,7 +52,7 @@ export function reportRoutes(deps: DashboardContext) {
           const link = await deps.reportLinks.revoke(job.tracking_id, r.params.linkId ?? "", r.viewer.username);
           await auth.flash(
             r.session,
-            link.revoked_by === r.viewer.username
+            link.revokedBy === r.viewer.username
               ? "The share link is revoked: it answers 410 Gone from now on."
               : "That share link was already revoked.",
           );
