@@ -29,7 +29,7 @@ async function client(name: string, username: string, filename = "cv.pdf") {
   const delivery = await pollUntil(() => t.app.webhooks.store.latestForTracking(job), `delivery of ${job}`);
   await pollUntil(async () => {
     const d = (await t.app.webhooks.store.get(delivery.id))!;
-    return d.attempts > 0 && d.lease_token === null;
+    return d.attempts > 0 && d.leaseToken === null;
   }, "first attempt");
   const test = await t.app.webhooks.service.sendTest(c.id, t.app.webhooks.sender);
   return { id: c.id, key, keyId: row.id, job, delivery: delivery.id, test: test.delivery.id, secret };

@@ -13,6 +13,7 @@ import { VerificationStore } from "../../verification/verification-store.ts";
 import { DeliveryReportStore } from "../../webhooks/delivery-report-store.ts";
 import type { Command } from "../command.ts";
 import { UsageError } from "../command.ts";
+import { deliverySummaryJson } from "../delivery-json.ts";
 import { DATA_DIR_FLAG, intFlag, parseFlags } from "../flags.ts";
 import { jobText } from "../job-text.ts";
 import { withAccounts, withDatabase } from "../open-data.ts";
@@ -145,7 +146,7 @@ prints { job (the result as polled), pdfKept, deliveries } instead.`,
       io.err(`no job ${id}`);
       return 1;
     }
-    if (values.json) io.out(JSON.stringify(out, null, 2));
+    if (values.json) io.out(JSON.stringify({ ...out, deliveries: out.deliveries.map(deliverySummaryJson) }, null, 2));
     else for (const line of jobText({ ...out, job: out.job as Record<string, unknown> })) io.out(line);
     return 0;
   },

@@ -4,8 +4,7 @@ import type { Report } from "../../report/report-model.ts";
 import type { ShareLink } from "../../report/share-link.ts";
 import { accountsToRead, storedAccounts } from "../../verification/accounts-field.ts";
 import type { VerificationView } from "../../verification/verification-store.ts";
-import type { DeliveryListRow } from "../../webhooks/delivery-report-store.ts";
-import type { AttemptRow } from "../../webhooks/delivery-store.ts";
+import type { DeliveryAttempt, DeliverySummary } from "../../webhooks/deliveries.ts";
 import { type Html, html } from "../html.ts";
 import { badge, candidateLabel, duration, scrollTable, time, webhookLabel } from "./format.ts";
 import { type AssetPaths, actionButton, layout, type Viewer } from "./layout.ts";
@@ -14,8 +13,8 @@ import { type SharingOptions, sharingSection } from "./sharing-section.ts";
 import { timelinesOf } from "./timeline-chart.ts";
 
 export interface DeliveryWithAttempts {
-  delivery: DeliveryListRow;
-  attempts: AttemptRow[];
+  delivery: DeliverySummary;
+  attempts: DeliveryAttempt[];
 }
 
 function deliveries(
@@ -34,9 +33,9 @@ function deliveries(
   return html`${items.map(
     ({ delivery: d, attempts }) => html`<section class="card delivery" data-delivery-id="${d.id}">
 <h3><span class="mono">${d.id}</span> ${badge(webhookLabel(d.state))}</h3>
-<dl class="pairs"><dt>event</dt><dd class="mono">${d.event}</dd><dt>created</dt><dd>${time(d.created_at)}</dd>
-${d.next_attempt_at ? html`<dt>next attempt</dt><dd>${time(d.next_attempt_at)}</dd>` : ""}
-${d.delivered_at ? html`<dt>delivered</dt><dd>${time(d.delivered_at)}</dd>` : ""}</dl>
+<dl class="pairs"><dt>event</dt><dd class="mono">${d.event}</dd><dt>created</dt><dd>${time(d.createdAt)}</dd>
+${d.nextAttemptAt ? html`<dt>next attempt</dt><dd>${time(d.nextAttemptAt)}</dd>` : ""}
+${d.deliveredAt ? html`<dt>delivered</dt><dd>${time(d.deliveredAt)}</dd>` : ""}</dl>
 ${attemptsTable(attempts)}
 <p>${actionButton({ action: `/dashboard/jobs/${encodeURIComponent(trackingId)}/deliveries/${encodeURIComponent(d.id)}/resend`, label: "Resend", csrf: viewer.csrfToken, kind: "primary" })}</p>
 </section>`,
@@ -44,14 +43,14 @@ ${attemptsTable(attempts)}
 }
 
 /** An attempt log: number, time, outcome, HTTP status, latency, error and the receiver's answer (escaped). */
-export function attemptsTable(attempts: AttemptRow[]): Html {
+export function attemptsTable(attempts: DeliveryAttempt[]): Html {
   if (!attempts.length) return html`<p class="muted">No attempt yet.</p>`;
   return scrollTable(
     html`<table class="attempts stack"><thead><tr><th class="num">#</th><th>started</th><th>outcome</th><th class="num">status</th><th class="num">latency</th><th>detail</th></tr></thead><tbody>${attempts.map(
       (
         a,
-      ) => html`<tr><td class="num" data-label="attempt">${a.attempt}</td><td data-label="started">${time(a.started_at)}</td><td data-label="outcome">${badge(a.outcome)}</td><td class="num" data-label="status">${a.status_code ?? "–"}</td><td class="num" data-label="latency">${duration(a.latency_ms)}</td>
-<td>${a.url ? html`<div class="mono muted">${a.url}</div>` : ""}${a.error ? html`<div>${a.error}</div>` : ""}${a.response_excerpt ? html`<pre class="excerpt">${a.response_excerpt}</pre>` : ""}</td></tr>`,
+      ) => html`<tr><td class="num" data-label="attempt">${a.attempt}</td><td data-label="started">${time(a.startedAt)}</td><td data-label="outcome">${badge(a.outcome)}</td><td class="num" data-label="status">${a.statusCode ?? "–"}</td><td class="num" data-label="latency">${duration(a.latencyMs)}</td>
+<td>${a.url ? html`<div class="mono muted">${a.url}</div>` : ""}${a.error ? html`<div>${a.error}</div>` : ""}${a.responseExcerpt ? html`<pre class="excerpt">${a.responseExcerpt}</pre>` : ""}</td></tr>`,
     )}</tbody></table>`,
   );
 }

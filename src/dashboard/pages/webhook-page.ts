@@ -47,7 +47,7 @@ function testSection(o: WebhookPageOptions, base: string): Html {
 <p>${actionButton({ action: `${base}/test`, label: "Send a test event", csrf: o.viewer.csrfToken, kind: "primary" })}</p>
 ${ordered.map(
   ({ delivery: d, attempts }) =>
-    html`<section class="card delivery" data-delivery-id="${d.id}"><h3><span class="mono">${d.id}</span> ${badge(d.state)} <span class="muted">${time(d.created_at)}</span></h3>${attemptsTable(attempts)}</section>`,
+    html`<section class="card delivery" data-delivery-id="${d.id}"><h3><span class="mono">${d.id}</span> ${badge(d.state)} <span class="muted">${time(d.createdAt)}</span></h3>${attemptsTable(attempts)}</section>`,
 )}`;
 }
 
