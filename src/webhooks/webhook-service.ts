@@ -28,7 +28,7 @@ export interface WebhookServiceDeps {
 
 /** A verification as the delivery side sees it: final or not, and whose. */
 export interface VerificationRef {
-  tracking_id: string;
+  trackingId: string;
   status: string;
 }
 
@@ -74,7 +74,7 @@ export class WebhookService {
   /** Extra members of a polled job: `webhookStatus` once the job is final. */
   async decorate(v: VerificationRef): Promise<{ webhookStatus?: WebhookStatus }> {
     if (v.status !== "COMPLETED" && v.status !== "FAILED") return {};
-    return { webhookStatus: await this.status(v.tracking_id) };
+    return { webhookStatus: await this.status(v.trackingId) };
   }
 
   async status(trackingId: string): Promise<WebhookStatus> {

@@ -72,7 +72,7 @@ describe("a recruiter", () => {
         clients: await t.app.accounts.listClients(),
         keys: await t.app.accounts.listKeys(),
         attempts: (await t.app.webhooks.store.attempts(w.delivery)).length,
-        stored: (await t.app.verifications.get(w.job))!.resume_stored,
+        stored: (await t.app.verifications.get(w.job))!.resumeStored,
       });
     const before = await state();
     const token = csrfOf((await recruiter.get("/dashboard/jobs")).text);

@@ -195,7 +195,7 @@ describe("CSRF", () => {
       }
     }
     expect(await state()).toBe(before);
-    expect((await t.app.verifications.get(world.acme.job))!.resume_stored).toBe(1); // the PDF was not deleted either
+    expect((await t.app.verifications.get(world.acme.job))!.resumeStored).toBe(true); // the PDF was not deleted either
     expect((await admin.get("/dashboard")).res.status).toBe(200); // still signed in: logout was refused too
   });
 

@@ -2,8 +2,8 @@ import type { Client } from "../../accounts/accounts.ts";
 import { hostAccountOf } from "../../lib/host-account.ts";
 import type { Report } from "../../report/report-model.ts";
 import type { ShareLink } from "../../report/share-link.ts";
-import { accountsToRead, storedAccounts } from "../../verification/accounts-field.ts";
-import type { VerificationView } from "../../verification/verification-store.ts";
+import { accountsToRead } from "../../verification/accounts-field.ts";
+import type { Verification } from "../../verification/verifications.ts";
 import type { DeliveryAttempt, DeliverySummary } from "../../webhooks/deliveries.ts";
 import { type Html, html } from "../html.ts";
 import { badge, candidateLabel, duration, scrollTable, time, webhookLabel } from "./format.ts";
@@ -56,8 +56,8 @@ export function attemptsTable(attempts: DeliveryAttempt[]): Html {
 }
 
 /** The accounts on other hosts the job was given (its main one first), each linked to its profile; nothing when none. */
-function accountsRow(v: { host_username: string; accounts?: string | null }): Html {
-  const list = accountsToRead(v.host_username, storedAccounts(v.accounts)).accounts;
+function accountsRow(v: Pick<Verification, "hostUsername" | "accounts">): Html {
+  const list = accountsToRead(v.hostUsername, v.accounts).accounts;
   if (list.length === 0) return html``;
   return html`<dt>other accounts</dt><dd id="job-accounts">${list.map(
     (a, i) =>
@@ -70,20 +70,20 @@ function detailsCard(o: JobPageOptions, final: boolean, state: string): Html {
   const admin = o.viewer.role === "admin";
   return html`<section class="card job-details" id="job-details"><h2>Job</h2><dl class="pairs">
 <dt>state</dt><dd id="job-state">${badge(state)}</dd>
-<dt>tracking id</dt><dd class="mono">${v.tracking_id}</dd>
+<dt>tracking id</dt><dd class="mono">${v.trackingId}</dd>
 <dt>client</dt><dd>${o.client ? (admin ? html`<a href="/dashboard/clients/${encodeURIComponent(o.client.name)}">${o.client.name}</a>` : o.client.name) : "–"}</dd>
-<dt>GitHub user</dt><dd>${v.host_username && !hostAccountOf(v.host_username) ? html`<a href="https://github.com/${encodeURIComponent(v.host_username)}" rel="noreferrer">${v.host_username}</a>` : html`<span class="muted">none given</span>`}</dd>
+<dt>GitHub user</dt><dd>${v.hostUsername && !hostAccountOf(v.hostUsername) ? html`<a href="https://github.com/${encodeURIComponent(v.hostUsername)}" rel="noreferrer">${v.hostUsername}</a>` : html`<span class="muted">none given</span>`}</dd>
 ${accountsRow(v)}
-<dt>resume</dt><dd>${v.resume_filename ?? "(no name)"}, ${Math.ceil(v.resume_size / 1024)} KB, ${v.resume_stored ? "PDF kept" : "PDF deleted"}${
-    admin && v.resume_stored && final
-      ? html` ${actionButton({ action: `/dashboard/jobs/${encodeURIComponent(v.tracking_id)}/delete-pdf`, label: "Delete the PDF now", csrf: o.viewer.csrfToken, kind: "danger", confirm: "Delete the uploaded PDF? The result stays." })}`
+<dt>resume</dt><dd>${v.resumeFilename ?? "(no name)"}, ${Math.ceil(v.resumeSize / 1024)} KB, ${v.resumeStored ? "PDF kept" : "PDF deleted"}${
+    admin && v.resumeStored && final
+      ? html` ${actionButton({ action: `/dashboard/jobs/${encodeURIComponent(v.trackingId)}/delete-pdf`, label: "Delete the PDF now", csrf: o.viewer.csrfToken, kind: "danger", confirm: "Delete the uploaded PDF? The result stays." })}`
       : ""
   }</dd>
-<dt>created</dt><dd>${time(v.created_at)}</dd>
-<dt>started</dt><dd>${time(v.started_at)}</dd>
-<dt>finished</dt><dd>${time(v.completed_at)}</dd>
-${v.completed_at ? html`<dt>took</dt><dd>${duration(v.completed_at - v.created_at)}</dd>` : ""}
-${v.status === "FAILED" ? html`<dt>failure</dt><dd><span class="mono">${v.error_code ?? "error"}</span> ${v.error_message ?? ""}</dd>` : ""}
+<dt>created</dt><dd>${time(v.createdAt)}</dd>
+<dt>started</dt><dd>${time(v.startedAt)}</dd>
+<dt>finished</dt><dd>${time(v.completedAt)}</dd>
+${v.completedAt ? html`<dt>took</dt><dd>${duration(v.completedAt - v.createdAt)}</dd>` : ""}
+${v.status === "FAILED" ? html`<dt>failure</dt><dd><span class="mono">${v.errorCode ?? "error"}</span> ${v.errorMessage ?? ""}</dd>` : ""}
 </dl></section>`;
 }
 
@@ -91,7 +91,7 @@ export interface JobPageOptions {
   assets: AssetPaths;
   viewer: Viewer;
   flash: string | null;
-  job: VerificationView;
+  job: Verification;
   client: Client | null;
   /** the report once the job is final */
   report: Report | null;
@@ -115,10 +115,10 @@ export interface JobPageOptions {
 export function jobPage(o: JobPageOptions): Html {
   const v = o.job;
   const final = v.status === "COMPLETED" || v.status === "FAILED";
-  const state = final ? v.status : v.job_state === "running" ? "processing" : "queued";
+  const state = final ? v.status : v.jobState === "running" ? "processing" : "queued";
   const moving = !final || o.deliveries.some((d) => d.delivery.state === "pending" || d.delivery.state === "retrying");
   const admin = o.viewer.role === "admin";
-  const id = encodeURIComponent(v.tracking_id);
+  const id = encodeURIComponent(v.trackingId);
   const pdf = html`<a class="button primary" href="/dashboard/jobs/${id}/report.pdf" download>Download the PDF</a> <a class="button" href="#sharing">Share</a> <button type="button" class="print-button" data-print hidden>Print</button>`;
   return layout({
     title: o.report?.candidate.name ?? candidateLabel(v),
@@ -138,9 +138,9 @@ ${
     : html`<h1 id="candidate">${candidateLabel(v)}</h1><p>${badge(state)} <span class="muted">The report appears here when the verification ends; this page refreshes itself.</span></p>`
 }
 <div class="operator no-print">
-${o.report ? sharingSection({ ...o.sharing, trackingId: v.tracking_id, links: o.links, viewer: o.viewer }) : ""}
+${o.report ? sharingSection({ ...o.sharing, trackingId: v.trackingId, links: o.links, viewer: o.viewer }) : ""}
 ${detailsCard(o, final, state)}
-${admin ? html`<h2>Webhook deliveries</h2>${deliveries(v.tracking_id, o.deliveries, final, o.viewer, o.webhooksOn)}` : ""}
+${admin ? html`<h2>Webhook deliveries</h2>${deliveries(v.trackingId, o.deliveries, final, o.viewer, o.webhooksOn)}` : ""}
 ${admin && o.result ? html`<details><summary>The result as the API returns it</summary><pre>${JSON.stringify(o.result, null, 2)}</pre></details>` : ""}
 </div>
 </div>`,

@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
 import { AppError, errorMessage } from "../../lib/errors.ts";
-import { reportOfRow } from "../../report/report-source.ts";
+import { reportOf } from "../../report/report-source.ts";
 import type { OpenKind } from "../../report/share-link.ts";
 import type { DashboardContext } from "../dashboard.ts";
 import { htmlResponse } from "../page-handler.ts";
@@ -36,7 +36,7 @@ export function shareRoutes(deps: DashboardContext) {
   const open = async (token: string | undefined, what: OpenKind) => {
     const link = await deps.reportLinks.open(token ?? "", what);
     const job = await deps.verifications.get(link.trackingId);
-    const report = job ? reportOfRow(job) : null;
+    const report = job ? reportOf(job) : null;
     if (!job || !report) throw new AppError("link_not_found", 404, "There is no report at this address.");
     return { link, job, report };
   };
