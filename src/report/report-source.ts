@@ -1,18 +1,24 @@
 import type { Queryable } from "../storage/sql-database.ts";
-import type { Verification } from "../verification/verifications.ts";
 import { buildReport } from "./build-report.ts";
 import type { Report, ReportVerdict } from "./report-model.ts";
 import { readStoredVerification } from "./stored-result.ts";
 
-/** What the report needs of a stored verification. */
-export type FinalVerification = Pick<Verification, "trackingId" | "hostUsername" | "status" | "result"> &
-  Partial<Pick<Verification, "timelines">>;
+/** What the report needs of a stored verification (the verification domain's Verification has it). */
+export interface FinalVerification {
+  trackingId: string;
+  hostUsername: string;
+  status: string;
+  /** the final result as recorded (JSON); null until the job ends */
+  result: string | null;
+  /** the commit timelines kept beside it (JSON) */
+  timelines?: string | null;
+}
 
 /** The columns the verdicts of a list read, as SQL returns them. */
 interface FinalRow {
   tracking_id: string;
   host_username: string;
-  status: Verification["status"];
+  status: string;
   result: string | null;
 }
 
