@@ -6,7 +6,7 @@ import { type Flag, type RuleId, SEVERITY_RANK, type Severity } from "./types.ts
  * after it was written shows a backdated split, a burst, commits before the repository and unanchored time
  * at once. Counting each as a separate WARNING would weigh one fact four times. Flags that stem from the
  * same fact about the same repository are grouped into one finding: the score weighs the finding once (at
- * its worst severity, its largest extent), and reports show its flags together. The spec's flat `flags`
+ * its worst severity, its largest extent), and reports show its flags together. The contract's flat `flags`
  * array stays as it is; each flag names its finding (`finding`), and `findings` lists them. Pure.
  */
 

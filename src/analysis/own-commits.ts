@@ -4,7 +4,7 @@ import { type Automation, detectAutomation } from "./automation.ts";
 /** The candidate's own work in one repository, and what was left out of it. */
 export interface OwnCommits {
   /**
-   * the spec's `commits`: the candidate's non-merge, non-bot commits, beyond a fork's parent, less those a
+   * the contract's `commits`: the candidate's non-merge, non-bot commits, beyond a fork's parent, less those a
    * scheduled job made under their identity (automation is not work)
    */
   count: number;

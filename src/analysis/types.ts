@@ -27,13 +27,13 @@ export type ForensicRuleId = (typeof FORENSIC_RULES)[number];
 export type ClaimRuleId = (typeof CLAIM_RULES)[number];
 export type RuleId = ForensicRuleId | ClaimRuleId;
 
-/** A flag the analysis raises: the spec's severity and message, its rule, and what it is about. */
+/** A flag the analysis raises: the contract's severity and message, its rule, and what it is about. */
 export type Flag = RaisedFlag;
 
 /** How a claim was tied to its repository. */
 export type MatchBasis = (typeof MATCH_BASES)[number];
 
-/** A verified project as the analysis makes it: the spec's four members plus the evidence behind them. */
+/** A verified project as the analysis makes it: the contract's four members plus the evidence behind them. */
 export type VerifiedProject = AnalysedProject;
 
 export type { ClaimScoreLine, ScoreBreakdown, UnmatchedClaim };

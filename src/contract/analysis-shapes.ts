@@ -3,7 +3,7 @@ import { Int, named, nullable, oneOf, open, optional } from "./schema-kit.ts";
 
 /**
  * What the analysis puts in a result: verified projects, flags, the score's arithmetic and the claims it
- * could not verify. The spec's members (a project's name, repoUrl, commits, matchStrength; a flag's
+ * could not verify. The contract's fixed members (a project's name, repoUrl, commits, matchStrength; a flag's
  * severity and message) are required and never change. The members the analysis adds to explain them
  * are listed once below, one line each: the analysis always sets them (its types say so), the published
  * schemas mark them optional (a result stored by an earlier version may lack a member added later).

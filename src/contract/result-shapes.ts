@@ -34,7 +34,7 @@ export const FailureSchema = named(
   ),
 );
 
-/** The spec's VerificationResult members (the interface contract fixes them). */
+/** The VerificationResult members the contract fixes (docs/api.md): they never change. */
 const resultSpec = {
   trackingId: Type.String({ description: "the job's id, returned when it was queued" }),
   hostUsername: Type.String({

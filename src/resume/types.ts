@@ -16,7 +16,7 @@ export interface ResumeLink {
   owner?: string;
   /** for repository links: the repository name */
   repo?: string;
-  /** "github.com/owner/repo" for repository links (the spec's repoUrl form) */
+  /** "github.com/owner/repo" for repository links (the repoUrl form of docs/api.md) */
   repoUrl?: string;
   /** text a reader sees where the link is (the word under the annotation, or the URL as printed) */
   visibleText?: string;

@@ -12,7 +12,7 @@ export type PendingJobView = PendingJob;
 
 /**
  * What the analysis contributes to a COMPLETED result (everything but identity and timestamps): the
- * spec's score, projects and flags, and the members the analysis adds to explain them.
+ * contract's score, projects and flags (docs/api.md), and the members the analysis adds to explain them.
  */
 export type AnalysisPart = Pick<VerificationResult, "confidenceScore" | "verifiedProjects" | "flags"> &
   Partial<Pick<VerificationResult, "scoreBreakdown" | "unmatchedClaims" | "candidateName">> & {

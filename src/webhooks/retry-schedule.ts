@@ -27,7 +27,7 @@ export function attemptsPerRound(schedule: readonly number[]): number {
 /** Stored delivery states. */
 export type DeliveryState = "pending" | "retrying" | "delivered" | "failed";
 
-/** The polled `webhookStatus` (docs/api.md): `status` keeps the spec's values, delivery has its own member. */
+/** The polled `webhookStatus` (docs/api.md): `status` keeps the contract's values, delivery has its own member. */
 export type { WebhookStatus };
 
 export function webhookStatusOf(state: DeliveryState | null): WebhookStatus {

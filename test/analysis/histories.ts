@@ -1,5 +1,5 @@
 /**
- * Synthetic histories for the forensic rules: the faking techniques of GITHUB-FORENSICS.md and the
+ * Synthetic histories for the forensic rules: the faking techniques the rules of docs/analysis.md look for and the
  * honest histories that must never be called CRITICAL. Commits are returned oldest first.
  */
 import type { GhCommit } from "../../src/github/types.ts";

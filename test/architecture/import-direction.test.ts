@@ -5,7 +5,7 @@ import { type ImportEdge, importsOf, LAYERS, moduleOf, scanImports, violations }
 
 const ROOT = join(import.meta.dir, "..", "..");
 
-describe("import direction (README: Architecture)", () => {
+describe("import direction (docs/ARCHITECTURE.md)", () => {
   const edges = scanImports(ROOT);
 
   test("the scanner reads every src/ file's imports", () => {
@@ -28,8 +28,8 @@ describe("import direction (README: Architecture)", () => {
 describe("the checker", () => {
   const edge = (file: string, target: string): ImportEdge => ({ file, target });
 
-  test("fails on the first wave's imports (the CLI reaching into the dashboard)", () => {
-    const firstWave = [
+  test("fails on the CLI reaching into the dashboard", () => {
+    const cliIntoDashboard = [
       edge("src/cli/commands/admin.ts", "src/dashboard/admin-auth.ts"),
       edge("src/cli/commands/admin.ts", "src/dashboard/admin-store.ts"),
       edge("src/cli/commands/admin.ts", "src/dashboard/dashboard.ts"),
@@ -37,7 +37,7 @@ describe("the checker", () => {
       edge("src/cli/commands/jobs.ts", "src/dashboard/dashboard-store.ts"),
       edge("src/cli/commands/jobs.ts", "src/dashboard/job-filters.ts"),
     ];
-    const found = violations(firstWave);
+    const found = violations(cliIntoDashboard);
     expect(found).toHaveLength(6);
     for (const v of found) expect(v).toContain("cli must not import dashboard");
   });

@@ -718,7 +718,7 @@ function verificationsPerHour(f: CallFigures): number {
   return Math.floor(Math.min(byRest, byPoints));
 }
 
-/** The typical candidate (5 claims, 30 repositories): requests per verification on each path. */
+/** The typical candidate (5 claims, 30 repositories): requests per verification on each path. */
 function reportTypical(typical: CallFigures[]): string[] {
   const problems: string[] = [];
   console.log("\n## Typical candidate: 5 claims, 30 repositories (requests per verification)\n");

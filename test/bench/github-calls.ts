@@ -1,5 +1,5 @@
 /**
- * GitHub requests per verification of the issue's "typical candidate": 5 claimed projects among 30
+ * GitHub requests per verification of a "typical candidate": 5 claimed projects among 30
  * repositories. Cold (empty cache), then one commit pushed to each of the 30 repositories and the same
  * verification again (warm). Counted at the simulator: every request that reached "GitHub" (a 304 is a
  * request too, free of budget only when authenticated). Run alone: `bun test/bench/github-calls.ts`.

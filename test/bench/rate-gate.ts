@@ -1,5 +1,5 @@
 /**
- * What the rate-limit gate shared through PostgreSQL costs per GitHub request (issue 13): the gate's own
+ * What the rate-limit gate shared through PostgreSQL costs per GitHub request: the gate's own
  * work for one request (admit, record the answer's window, release), in a tight loop on one budget, with
  * the in-memory store (one process, SQLite) and the shared store on a throwaway PostgreSQL server with
  * fsync and synchronous commits on, as in production. The statements are counted. The calling thread

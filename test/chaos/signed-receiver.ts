@@ -2,7 +2,7 @@
  * A webhook receiver on 127.0.0.1 that speaks HTTP/1.1 over raw TCP, so it can fail in every way a
  * real receiver does: a 500, a redirect, an answer that never comes (hang), a connection reset before
  * any answer, or one cut off mid-body. Every request is recorded with whether its X-Service-Signature
- * verifies (HMAC-SHA-256 of the raw body, constant-time compare, as interface.md 5.2 says).
+ * verifies (HMAC-SHA-256 of the raw body, constant-time compare, as docs/webhooks.md says).
  */
 
 import { createHmac, timingSafeEqual } from "node:crypto";

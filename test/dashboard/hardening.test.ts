@@ -3,7 +3,7 @@ import { describeEachBackend } from "../support/backends.ts";
 import type { RunningTestApp } from "../support/harness.ts";
 import { ADMIN, CookieClient, csrfOf, signedInClient, startDashboardApp } from "./dashboard-support.ts";
 
-/** Issue 15: the login throttle under concurrency, cookie tossing behind HTTPS, unmatched routes with bodies. */
+/** The login throttle under concurrency, cookie tossing behind HTTPS, unmatched routes with bodies. */
 
 /** One browser's login CSRF pair, reused by many concurrent posts (each post is its own request). */
 async function loginForm(t: RunningTestApp, headers: Record<string, string> = {}) {

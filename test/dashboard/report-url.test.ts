@@ -58,7 +58,7 @@ describe("reportUrl", () => {
       "the webhook delivery",
     );
     expect(delivered.reportUrl).toBe(url);
-    // the spec's fields are untouched beside it
+    // the contract's fields are untouched beside it
     for (const k of [
       "trackingId",
       "hostUsername",

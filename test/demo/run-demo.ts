@@ -78,7 +78,7 @@ interface Delivery {
   signatureOk: boolean;
 }
 
-/** A webhook receiver on 127.0.0.1:0 that verifies the spec's HMAC signature in constant time. */
+/** A webhook receiver on 127.0.0.1:0 that verifies the X-Service-Signature HMAC in constant time. */
 function startReceiver(secretOf: () => string, onDelivery: (d: Delivery) => void = () => {}) {
   const deliveries = new Map<string, Delivery>();
   const waiters = new Set<() => void>();

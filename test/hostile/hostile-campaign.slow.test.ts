@@ -6,7 +6,7 @@ import { describe, expect, test } from "bun:test";
 import { runHostileCampaign } from "./hostile-campaign.ts";
 
 describe("hostile PDF campaign (short form)", () => {
-  test("every file is refused with the spec's error or ends FAILED with a reason; memory bounded; the service keeps serving", async () => {
+  test("every file is refused with the API's error or ends FAILED with a reason; memory bounded; the service keeps serving", async () => {
     const r = await runHostileCampaign({ count: 12, seed: 20260101, saveDepth: 20_000 });
     expect(r.problems).toEqual([]);
     expect(r.survived).toBe(true);

@@ -1,6 +1,6 @@
 /**
  * The malformed-PDF campaign against a real service process: every mutant is POSTed to /v1/verify and
- * must be answered with the spec's error at once, or accepted and end as a FAILED job whose reason a
+ * must be answered with the API's error at once, or accepted and end as a FAILED job whose reason a
  * person can act on (or COMPLETED, when the reader legitimately survives the damage). Meanwhile the
  * resident memory of the service and of its PDF reader child is sampled; afterwards the same process
  * must still verify a valid resume.
@@ -252,7 +252,7 @@ async function waitFinal(
 /** A job as GET /v1/jobs/{id} answers it. */
 type PolledJob = VerificationResult | PendingJobView;
 
-/** Outcomes per kind, as printed by the script and the README. */
+/** Outcomes per kind, as printed by the script and docs/BENCHMARKS.md. */
 export function summarize(r: HostileReport): Array<[string, number, string]> {
   const byKind = new Map<string, Outcome[]>();
   for (const x of r.outcomes) byKind.set(x.kind, [...(byKind.get(x.kind) ?? []), x]);

@@ -23,7 +23,7 @@ export type MutantKind =
   | "mislabelled";
 
 /**
- * What a correct service does with it: `refuse` = the spec's error at POST (status and code given);
+ * What a correct service does with it: `refuse` = the API's error at POST (status and code given);
  * `fail` = accepted, then a FAILED job with an actionable reason; `any` = refusal, FAILED with a reason,
  * or COMPLETED (a mutation the reader can legitimately survive); `complete` = a valid file, processed.
  */

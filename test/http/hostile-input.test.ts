@@ -59,7 +59,7 @@ describeEachBackend("hostile input", (backend) => {
   });
   afterAll(() => t.stop());
 
-  describe("multipart abuse gets the spec's errors, never a 500", () => {
+  describe("multipart abuse gets the API's errors, never a 500", () => {
     test("multipart without a boundary", async () => {
       await expectError(await raw("hello", "multipart/form-data"), 400, "missing_fields");
     });
@@ -217,7 +217,7 @@ describeEachBackend("hostile input", (backend) => {
   });
 
   describe("body limits answer in JSON, whatever the size", () => {
-    test("an upload declared far above the runtime's defaults gets the spec's invalid_file, not a bare 413", async () => {
+    test("an upload declared far above the runtime's defaults gets the API's invalid_file, not a bare 413", async () => {
       const { connect } = await import("node:net");
       const port = Number(new URL(t.url).port);
       const answer = await new Promise<string>((resolve, reject) => {

@@ -3,7 +3,7 @@ import { loadConfig } from "../../src/config/config.ts";
 import type { RunningTestApp } from "../support/harness.ts";
 import { startTestApp } from "../support/harness.ts";
 
-/** Issue 15, point 8: /metrics reports every tenant's counts, so it is not open to anyone who can reach the port. */
+/** /metrics reports every tenant's counts, so it is not open to anyone who can reach the port. */
 
 const TOKEN = "metrics-scraper-token-0123456789";
 

@@ -1,7 +1,7 @@
 /**
  * The routes check their answers against the contract at run time: a result that breaks its schema is
  * never sent as it is, and the failure is the service's (500 internal_error, logged), not the client's;
- * a result that carries only the spec's members (as one recorded by an earlier version may) is answered.
+ * a result that carries only the contract's fixed members (as one recorded by an earlier version may) is answered.
  */
 
 import { afterEach, expect, test } from "bun:test";
@@ -58,7 +58,7 @@ test("a result outside the schema is answered 500 internal_error and logged, nev
   expect(lines.map((l) => l.msg)).toContain("an answer does not match the API schema; sent internal_error instead");
 });
 
-test("a result with only the spec's members (no extras) is answered as it is", async () => {
+test("a result with only the contract's fixed members (no extras) is answered as it is", async () => {
   t = await startTestApp({ steps: fixedSteps(64) });
   const res = await finalAnswer(t);
   expect(res.status).toBe(200);

@@ -118,7 +118,7 @@ describe("/openapi.json", () => {
     expect(s.Error.properties.retryAfter.type).toBe("integer");
     expect(s.PendingJob.properties.stage.enum).toEqual(["extracting", "fetching", "analysing"]);
     expect(JSON.stringify(doc)).not.toContain('"format":"integer"'); // Elysia's coercing t.Integer would say so
-    // the spec's members are required, the service's extras typed and optional, every object open
+    // the contract's fixed members are required, the service's extras typed and optional, every object open
     expect(s.VerificationResult.required).toEqual([
       "trackingId",
       "hostUsername",
@@ -143,7 +143,7 @@ describe("/openapi.json", () => {
     expect(Object.keys(pdf.responses["200"].content)).toEqual(["application/pdf"]);
   });
 
-  test("every error answer names its codes; the spec's answers are where the interface puts them", () => {
+  test("every error answer names its codes; the contract's answers are where it puts them", () => {
     const codes = (path: string, method: string) =>
       Object.fromEntries(
         Object.entries(doc.paths[path]![method]!.responses as Record<string, Any>)

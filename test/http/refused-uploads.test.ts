@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { fixedSteps, pollUntil, type RunningTestApp, startTestApp, submit } from "../support/harness.ts";
 
 /**
- * Issue 15, point 4: quota and rate limit are decided before anything touches the disk. Measured with
+ * Quota and rate limit are decided before anything touches the disk. Measured with
  * the kernel's count of bytes this process wrote (/proc/self/io wchar: files, not sockets) and a watch
  * on the resumes directory, which sees even a file created and deleted again.
  */

@@ -5,7 +5,7 @@ import { fixedSteps, pollUntil, type RunningTestApp, startTestApp, submit } from
 import { type RawRequest, rawRequest, uploadHead } from "../support/raw-request.ts";
 
 /**
- * Issue 15, point 2, with real sockets: bodies that stop arriving hold neither memory nor the budget.
+ * With real sockets: bodies that stop arriving hold neither memory nor the budget.
  * Uploads stream to disk, every body reader holds a share of one global budget (503 + Retry-After past
  * it), and a body that sends nothing for BODY_TIMEOUT is abandoned.
  */

@@ -3,7 +3,7 @@
  * acceptances of the same client only, on every replica: its limits stay exact, and another client's
  * submissions do not wait for it. A second connection plays the other replica, holding a transaction
  * open with client A's lock. While a submission of A waits for that lock, it waits on the server, never
- * in this process: the replica keeps answering /healthz and other clients' requests meanwhile.
+ * in this process: the replica keeps answering /healthz (within 100 ms) and other clients' requests meanwhile.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { type App, createApp } from "../../src/app.ts";
@@ -77,13 +77,19 @@ describe.skipIf(!postgresBinDir())("acceptances are serialised per client across
     // A's acceptance is waiting for the lock, on the server
     await pollUntil(async () => (await lockWaiters()) > 0, "A's acceptance to wait for the lock");
 
-    const t0 = performance.now();
-    const health = await fetch(`${url}/healthz`);
-    const healthMs = performance.now() - t0;
+    // /healthz, asked ten times while A waits: each answered (the order below shows it is before the lock
+    // is released), in the time of an idle process, not of the lock: the median within 100 ms (a process
+    // blocked on the statement would answer none before the other replica commits)
+    const healthMs: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const t0 = performance.now();
+      const health = await fetch(`${url}/healthz`);
+      healthMs.push(performance.now() - t0);
+      expect(health.status).toBe(200);
+    }
     events.push("healthz answered");
-    expect(health.status).toBe(200);
-    // a generous margin: the point is that it answers while A waits, which the order below shows
-    expect(healthMs).toBeLessThan(5_000);
+    healthMs.sort((x, y) => x - y);
+    expect(healthMs[4]!).toBeLessThan(100);
 
     const forB = await submit(url, b.key, { resume: pdf, hostUsername: "octocat" });
     events.push("B accepted");

@@ -152,7 +152,7 @@ describe("layout", () => {
   });
 });
 
-describe("structure, not wording (issue 11's failure classes, generated)", () => {
+describe("structure, not wording (failure classes of real resumes, generated)", () => {
   test("sidebar of skill lists beside the main column; projects named GitHub, Website, Portfolio", async () => {
     const r = await extract("sidebar-platform-names.pdf");
     expect(r.projects.map((p) => [p.name, p.repoUrl, p.technologies, p.dates?.text])).toEqual([

@@ -7,7 +7,7 @@ import { ensureDataDir } from "../../src/config/startup-checks.ts";
 import { createLogger, silentLogger } from "../../src/lib/log.ts";
 import { fixedSteps, makePdf, submit, tempDir, testConfig } from "../support/harness.ts";
 
-/** Issue 15, point 3: what the service stores is readable by its own user only, whatever the umask. */
+/** What the service stores is readable by its own user only, whatever the umask. */
 
 const mode = (path: string) => statSync(path).mode & 0o777;
 const octal = (m: number) => m.toString(8).padStart(3, "0");

@@ -83,6 +83,37 @@ function oldSqliteFile(
   raw.close();
 }
 
+/** An old SQLite file (see oldSqliteFile) opened by the current code without migrating, for `fn`. */
+async function withOldSqlite(
+  upTo: number,
+  extra: Array<{ version: number; name: string; sql: string }>,
+  fn: (db: Database) => Promise<void>,
+): Promise<void> {
+  const tmp = tempDir();
+  try {
+    const path = join(tmp.dir, "claimcheck.db");
+    oldSqliteFile(path, upTo, extra);
+    const db = await openDatabase(path, { migrate: false });
+    try {
+      await fn(db);
+    } finally {
+      await db.close();
+    }
+  } finally {
+    tmp.cleanup();
+  }
+}
+
+/** `db` has the schema of a SQLite database migrated from scratch. */
+async function expectFreshSchema(db: Database): Promise<void> {
+  const fresh = await openDatabase(":memory:");
+  try {
+    expect(await schemaShape(db)).toEqual(await schemaShape(fresh));
+  } finally {
+    await fresh.close();
+  }
+}
+
 const LEGACY_DIR = join(import.meta.dir, "fixtures", "legacy-postgres");
 const legacyPostgres = readdirSync(LEGACY_DIR)
   .filter((f) => f.endsWith(".sql"))
@@ -223,66 +254,39 @@ describe("a SQLite file of the old numbering", () => {
     }
   });
 
-  test("at version 7 (the released hardening, job deadline and report sharing): 8-15 run, the rows stay", async () => {
-    const tmp = tempDir();
-    try {
-      const path = join(tmp.dir, "claimcheck.db");
-      oldSqliteFile(path, 7);
-      const db = await openDatabase(path, { migrate: false });
-      try {
-        expect(await migrate(db)).toEqual(ALL.filter((v) => v > 7));
-        const rows = await db
-          .query<{ version: number; name: string; applied_at: string }, []>(
-            "SELECT version, name, applied_at FROM schema_migrations ORDER BY version",
-          )
-          .all();
-        expect(rows.map((r) => r.name)).toEqual(MIGRATIONS.map((m) => m.name));
-        expect(rows.filter((r) => r.applied_at === OLD_APPLIED_AT).map((r) => r.version)).toEqual([
-          1, 2, 3, 4, 5, 6, 7,
-        ]);
-        // the failed logins keep their rowid as their id, and the address the throttle counts them by
-        expect(await db.query("SELECT id, subject, address FROM admin_login_failures ORDER BY id").all()).toEqual([
-          { id: 7, subject: "ann", address: "10.0.0.1" },
-          { id: 9, subject: "10.0.0.1", address: null },
-        ]);
-        expect(await db.query("SELECT username, role FROM admin_users").all()).toEqual([
-          { username: "rita", role: "recruiter" },
-        ]);
-        expect(await db.query("SELECT id, deadline_at FROM jobs").all()).toEqual([{ id: 5, deadline_at: 9000 }]);
-        expect(await db.query("SELECT id, opened_count FROM report_links").all()).toEqual([
-          { id: "lnk_1", opened_count: 1 },
-        ]);
-        expect(await db.query("SELECT count(*) AS n FROM report_link_opens").get()).toEqual({ n: 1 });
-        const fresh = await openDatabase(":memory:");
-        expect(await schemaShape(db)).toEqual(await schemaShape(fresh));
-        await fresh.close();
-      } finally {
-        await db.close();
-      }
-    } finally {
-      tmp.cleanup();
-    }
-  });
+  test("at version 7 (the released hardening, job deadline and report sharing): 8-15 run, the rows stay", () =>
+    withOldSqlite(7, [], async (db) => {
+      expect(await migrate(db)).toEqual(ALL.filter((v) => v > 7));
+      const rows = await db
+        .query<{ version: number; name: string; applied_at: string }, []>(
+          "SELECT version, name, applied_at FROM schema_migrations ORDER BY version",
+        )
+        .all();
+      expect(rows.map((r) => r.name)).toEqual(MIGRATIONS.map((m) => m.name));
+      expect(rows.filter((r) => r.applied_at === OLD_APPLIED_AT).map((r) => r.version)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+      // the failed logins keep their rowid as their id, and the address the throttle counts them by
+      expect(await db.query("SELECT id, subject, address FROM admin_login_failures ORDER BY id").all()).toEqual([
+        { id: 7, subject: "ann", address: "10.0.0.1" },
+        { id: 9, subject: "10.0.0.1", address: null },
+      ]);
+      expect(await db.query("SELECT username, role FROM admin_users").all()).toEqual([
+        { username: "rita", role: "recruiter" },
+      ]);
+      expect(await db.query("SELECT id, deadline_at FROM jobs").all()).toEqual([{ id: 5, deadline_at: 9000 }]);
+      expect(await db.query("SELECT id, opened_count FROM report_links").all()).toEqual([
+        { id: "lnk_1", opened_count: 1 },
+      ]);
+      expect(await db.query("SELECT count(*) AS n FROM report_link_opens").get()).toEqual({ n: 1 });
+      await expectFreshSchema(db);
+    }));
 
-  test("at version 7 with a development build's 11 (the accounts): 11 is this history's 15, 8-14 run", async () => {
-    const tmp = tempDir();
-    try {
-      const path = join(tmp.dir, "claimcheck.db");
-      const accounts = MIGRATIONS.find((m) => m.name === "0015_verification_accounts")!;
-      oldSqliteFile(path, 7, [{ version: 11, name: "0011_verification_accounts", sql: accounts.sqlite }]);
-      const db = await openDatabase(path, { migrate: false });
-      try {
-        expect(await migrate(db)).toEqual(ALL.filter((v) => v > 7 && v < 15));
-        expect(await appliedMigrations(db)).toEqual(ALL);
-        const fresh = await openDatabase(":memory:");
-        expect(await schemaShape(db)).toEqual(await schemaShape(fresh));
-        await fresh.close();
-      } finally {
-        await db.close();
-      }
-    } finally {
-      tmp.cleanup();
-    }
+  test("at version 7 with a development build's 11 (the accounts): 11 is this history's 15, 8-14 run", () => {
+    const accounts = MIGRATIONS.find((m) => m.name === "0015_verification_accounts")!;
+    return withOldSqlite(7, [{ version: 11, name: "0011_verification_accounts", sql: accounts.sqlite }], async (db) => {
+      expect(await migrate(db)).toEqual(ALL.filter((v) => v > 7 && v < 15));
+      expect(await appliedMigrations(db)).toEqual(ALL);
+      await expectFreshSchema(db);
+    });
   });
 
   test("at version 2: the rest of the history runs", async () => {

@@ -1,5 +1,5 @@
 /**
- * The direction of imports between src/ modules (README "Architecture"), as data, with a scanner that
+ * The direction of imports between src/ modules (docs/ARCHITECTURE.md), as data, with a scanner that
  * reads every src/ file's imports and a checker that lists each import against the direction.
  * A module is a top-level folder of src/ (lib, storage, accounts ...) or a root file (app, main).
  */

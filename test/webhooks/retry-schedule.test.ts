@@ -11,7 +11,7 @@ const M = 60_000;
 const H = 60 * M;
 const DEFAULT = [1 * M, 5 * M, 30 * M, 2 * H, 8 * H];
 
-describe("afterFailure (the spec's schedule: 1m, 5m, 30m, 2h, 8h)", () => {
+describe("afterFailure (the default schedule: 1m, 5m, 30m, 2h, 8h)", () => {
   const t0 = 1_000_000;
   const table: Array<[number, ReturnType<typeof afterFailure>]> = [
     [1, { kind: "retry", at: t0 + 1 * M, delayMs: 1 * M }],

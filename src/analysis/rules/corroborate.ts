@@ -3,7 +3,7 @@ import { PREDATES_CRITICAL_SHARE } from "./predates-repo-or-account.ts";
 import type { RuleHit } from "./rule-context.ts";
 
 /**
- * Signals no honest history has shown (GITHUB-FORENSICS.md "False positives"): future author dates,
+ * Signals no honest history has shown (docs/analysis.md, "Corroboration"): future author dates,
  * one clock time of day (once corroborated, below), many identical author timestamps, random-order author
  * dates. Only these may turn a weaker rule CRITICAL. COMMIT_BURST is deliberately not one: a deliberate
  * honest rewrite measured 241 commits in one committer second with author dates over 16 months, which is

@@ -57,7 +57,7 @@ export function badge(value: string | null | undefined, label?: string): Html {
   return html`<span class="badge ${BADGE[value] ?? "idle"}">${label ?? value}</span>`;
 }
 
-/** The webhook state a person reads: the spec's `webhook_failed` for an exhausted delivery. */
+/** The webhook state a person reads: the contract's `webhook_failed` for an exhausted delivery. */
 export function webhookLabel(state: string | null): string | null {
   return state === "failed" ? "webhook_failed" : state;
 }

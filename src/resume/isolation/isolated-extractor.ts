@@ -6,10 +6,12 @@ import { isWorkerResponse, type WorkerRequest, type WorkerResponse } from "./wor
 
 /**
  * PDF parsing in a child process under a time and memory budget, so that a hostile or broken PDF
- * costs one child, never the caller. Children are kept warm between jobs (starting one costs
- * ~100-300 ms), replaced after a job that failed or after `maxJobsPerChild` jobs, and killed with
- * SIGKILL when a job runs past its deadline or the child's resident memory passes the budget.
- * Idle children do not keep the caller's process alive.
+ * costs one child, never the caller. Children are kept warm between jobs: starting one costs
+ * ~100-300 ms, and a new child's JIT needs a few hundred extractions before it reads at full speed
+ * (its first hundred take about half as long again). A child is replaced when it died, when its
+ * resident memory stayed above half the budget after a job, or after `maxJobsPerChild` jobs (a
+ * bound on slow leaks), and killed with SIGKILL when a job runs past its deadline or its resident
+ * memory passes the budget. Idle children do not keep the caller's process alive.
  */
 
 export interface ExtractBudget {
@@ -28,7 +30,10 @@ export interface ExtractorOptions extends ExtractBudget {
   concurrency?: number;
   /** an idle child exits after this long */
   idleMs?: number;
-  /** a child is replaced after this many extractions (bounds slow leaks) */
+  /**
+   * a child is replaced after this many extractions (bounds slow leaks; memory that stays high is
+   * caught after every job). Default DEFAULT_MAX_JOBS_PER_CHILD.
+   */
   maxJobsPerChild?: number;
   /** how often the memory watchdog samples the child */
   watchIntervalMs?: number;
@@ -42,6 +47,12 @@ export interface ResumeExtractor {
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_MEMORY_MB = 768;
+/**
+ * Jobs before a child is replaced. A child's resident memory levels off at 200-300 MB within a few
+ * hundred resumes (its live heap stays ~20 MB), so the count only bounds leaks the memory check
+ * misses; it is high because every replacement reads its first few hundred resumes slowly (cold JIT).
+ */
+export const DEFAULT_MAX_JOBS_PER_CHILD = 5000;
 
 interface Job {
   id: number;
@@ -83,7 +94,7 @@ export function createResumeExtractor(options: ExtractorOptions = {}): ResumeExt
   const command = options.command ?? selfCommand(["extract", "--worker"]);
   const concurrency = Math.max(1, options.concurrency ?? 1);
   const idleMs = options.idleMs ?? 60_000;
-  const maxJobs = options.maxJobsPerChild ?? 200;
+  const maxJobs = options.maxJobsPerChild ?? DEFAULT_MAX_JOBS_PER_CHILD;
   const watchMs = options.watchIntervalMs ?? 20;
   const queue: Job[] = [];
   const children = new Set<Child>();

@@ -1,6 +1,6 @@
 import { asMatrix, type Box, IDENTITY, intersect, type Matrix, multiply, num, transformBox } from "./geometry.ts";
 import type { Glyph, PaintedArea } from "./raw-document.ts";
-import { initialState, type ResolvedFont, type State, showText } from "./text-show.ts";
+import { copyState, initialState, type ResolvedFont, type ShowContext, type State, showText } from "./text-show.ts";
 
 /**
  * Replays a pdf.js operator list (the page's drawing commands) the way pdf.js's own canvas renderer
@@ -45,24 +45,114 @@ export interface InterpretedPage {
 /** Thrown when a page exceeds `maxGlyphs`; the adapter turns it into a ResumeError. */
 export class TooManyGlyphsError extends Error {}
 
+/** The operators the interpreter acts on, as small constants a switch can jump on. */
+enum Op {
+  other,
+  beginAnnotation,
+  endAnnotation,
+  save,
+  restore,
+  dependency,
+  transform,
+  paintFormXObjectBegin,
+  paintFormXObjectEnd,
+  beginGroup,
+  endGroup,
+  setGState,
+  setFillRGBColor,
+  setFillColor,
+  setFillTransparent,
+  setTextRenderingMode,
+  beginText,
+  setFont,
+  setCharSpacing,
+  setWordSpacing,
+  setHScale,
+  setLeading,
+  setTextRise,
+  moveText,
+  setLeadingMoveText,
+  setTextMatrix,
+  nextLine,
+  showText,
+  nextLineShowText,
+  nextLineSetSpacingShowText,
+  beginMarkedContent,
+  beginMarkedContentProps,
+  endMarkedContent,
+  clip,
+  constructPath,
+  shadingFill,
+  paintImage,
+  paintMask,
+}
+
+/** pdf.js operator names -> Op; several names share one behaviour. */
+const OP_NAMES: Array<[Op, string[]]> = [
+  [Op.beginAnnotation, ["beginAnnotation"]],
+  [Op.endAnnotation, ["endAnnotation"]],
+  [Op.save, ["save"]],
+  [Op.restore, ["restore"]],
+  [Op.dependency, ["dependency"]],
+  [Op.transform, ["transform"]],
+  [Op.paintFormXObjectBegin, ["paintFormXObjectBegin"]],
+  [Op.paintFormXObjectEnd, ["paintFormXObjectEnd"]],
+  [Op.beginGroup, ["beginGroup"]],
+  [Op.endGroup, ["endGroup"]],
+  [Op.setGState, ["setGState"]],
+  [Op.setFillRGBColor, ["setFillRGBColor"]],
+  [Op.setFillColor, ["setFillColorN", "setFillColor"]],
+  [Op.setFillTransparent, ["setFillTransparent"]],
+  [Op.setTextRenderingMode, ["setTextRenderingMode"]],
+  [Op.beginText, ["beginText"]],
+  [Op.setFont, ["setFont"]],
+  [Op.setCharSpacing, ["setCharSpacing"]],
+  [Op.setWordSpacing, ["setWordSpacing"]],
+  [Op.setHScale, ["setHScale"]],
+  [Op.setLeading, ["setLeading"]],
+  [Op.setTextRise, ["setTextRise"]],
+  [Op.moveText, ["moveText"]],
+  [Op.setLeadingMoveText, ["setLeadingMoveText"]],
+  [Op.setTextMatrix, ["setTextMatrix"]],
+  [Op.nextLine, ["nextLine"]],
+  [Op.showText, ["showText", "showSpacedText"]],
+  [Op.nextLineShowText, ["nextLineShowText"]],
+  [Op.nextLineSetSpacingShowText, ["nextLineSetSpacingShowText"]],
+  [Op.beginMarkedContent, ["beginMarkedContent"]],
+  [Op.beginMarkedContentProps, ["beginMarkedContentProps"]],
+  [Op.endMarkedContent, ["endMarkedContent"]],
+  [Op.clip, ["clip", "eoClip"]],
+  [Op.constructPath, ["constructPath"]],
+  [Op.shadingFill, ["shadingFill"]],
+  [
+    Op.paintImage,
+    ["paintImageXObject", "paintInlineImageXObject", "paintImageXObjectRepeat", "paintInlineImageXObjectGroup"],
+  ],
+  [
+    Op.paintMask,
+    ["paintImageMaskXObject", "paintImageMaskXObjectGroup", "paintImageMaskXObjectRepeat", "paintSolidColorImageMask"],
+  ],
+];
+
+const opTables = new WeakMap<Record<string, number>, Uint8Array>();
+
+/** OPS number -> Op, built once per OPS table (an operator list holds tens of thousands of operators). */
+function opTable(ops: Record<string, number>): Uint8Array {
+  let table = opTables.get(ops);
+  if (table) return table;
+  const max = Math.max(0, ...Object.values(ops).filter((v) => Number.isInteger(v) && v >= 0));
+  table = new Uint8Array(max + 1);
+  for (const [op, names] of OP_NAMES) for (const name of names) if (ops[name] !== undefined) table[ops[name]] = op;
+  opTables.set(ops, table);
+  return table;
+}
+
 /** Replay one page's operator list; see the module comment. */
 export function interpretOperatorList(list: OperatorListInput, opt: InterpretOptions): InterpretedPage {
   const O = opt.ops;
+  const table = opTable(O);
   const fillOps = new Set(
     ["fill", "eoFill", "fillStroke", "eoFillStroke", "closeFillStroke", "closeEOFillStroke"].map((n) => O[n]),
-  );
-  const imageOps = new Set(
-    ["paintImageXObject", "paintInlineImageXObject", "paintImageXObjectRepeat", "paintInlineImageXObjectGroup"].map(
-      (n) => O[n],
-    ),
-  );
-  const maskOps = new Set(
-    [
-      "paintImageMaskXObject",
-      "paintImageMaskXObjectGroup",
-      "paintImageMaskXObjectRepeat",
-      "paintSolidColorImageMask",
-    ].map((n) => O[n]),
   );
   const glyphs: Glyph[] = [];
   const areas: PaintedArea[] = [];
@@ -72,12 +162,20 @@ export function interpretOperatorList(list: OperatorListInput, opt: InterpretOpt
   let pendingClip = false;
   let annotationDepth = 0;
 
-  const save = () => stack.push({ ...s });
+  const save = () => stack.push(copyState(s));
   const restore = () => {
     const prev = stack.pop();
     if (prev) s = prev;
   };
-  const device = (): Matrix => multiply(opt.viewport, s.ctm);
+  /** user space -> page for the current CTM; kept on the state until the CTM changes */
+  const device = (): Matrix => {
+    s.device ??= multiply(opt.viewport, s.ctm);
+    return s.device;
+  };
+  const setCtm = (m: Matrix) => {
+    s.ctm = m;
+    s.device = null;
+  };
   const addArea = (b: Box, fill: string) => {
     const clipped = s.clip ? intersect(s.clip, b) : b;
     if (clipped.x1 <= clipped.x0 || clipped.y1 <= clipped.y0) return;
@@ -101,65 +199,70 @@ export function interpretOperatorList(list: OperatorListInput, opt: InterpretOpt
     marked.push(hidden);
     if (hidden) hiddenLevels++;
   };
-  const show = (arr: unknown) =>
-    showText(s, arr, {
-      device: device(),
-      hiddenLayer: hiddenLevels > 0,
-      nextSeq: () => seq++,
-      push: (g) => {
-        if (glyphs.length >= opt.maxGlyphs) throw new TooManyGlyphsError(`more than ${opt.maxGlyphs} glyphs on a page`);
-        glyphs.push(g);
-      },
-    });
+  const ctx: ShowContext = {
+    device: IDENTITY,
+    hiddenLayer: false,
+    nextSeq: () => seq++,
+    push: (g) => {
+      if (glyphs.length >= opt.maxGlyphs) throw new TooManyGlyphsError(`more than ${opt.maxGlyphs} glyphs on a page`);
+      glyphs.push(g);
+    },
+  };
+  const show = (arr: unknown) => {
+    ctx.device = device();
+    ctx.hiddenLayer = hiddenLevels > 0;
+    showText(s, arr, ctx);
+  };
 
   // A placement ("q cm ... Q") that paints nothing: the image the reader left out (images are not
   // decoded on the first read). Its unit square is where the image would be: a probable image area.
   let placement: Matrix | null = null;
   const n = list.fnArray.length;
   for (let i = 0; i < n; i++) {
-    const fn = list.fnArray[i];
+    const fn = list.fnArray[i]!;
     const args = (list.argsArray[i] ?? []) as unknown[];
     const placed: Matrix | null = placement;
     placement = null;
+    const op: Op = fn >= 0 && fn < table.length ? (table[fn] as Op) : Op.other;
     if (annotationDepth > 0) {
-      if (fn === O.beginAnnotation) annotationDepth++;
-      else if (fn === O.endAnnotation) annotationDepth--;
+      if (op === Op.beginAnnotation) annotationDepth++;
+      else if (op === Op.endAnnotation) annotationDepth--;
       continue;
     }
-    switch (fn) {
-      case O.beginAnnotation:
+    switch (op) {
+      case Op.beginAnnotation:
         annotationDepth = 1;
         break;
-      case O.save:
+      case Op.save:
         save();
         break;
-      case O.restore:
+      case Op.restore:
         if (placed && Math.abs(placed[0] * placed[3] - placed[1] * placed[2]) > 1)
           addArea(transformBox(placed, 0, 0, 1, 1), "placement");
         restore();
         break;
-      case O.dependency:
+      case Op.dependency:
         placement = placed;
         break;
-      case O.transform: {
+      case Op.transform: {
         const m = asMatrix(args);
-        if (m) s.ctm = multiply(s.ctm, m);
+        if (m) setCtm(multiply(s.ctm, m));
         placement = device();
         break;
       }
-      case O.paintFormXObjectBegin: {
+      case Op.paintFormXObjectBegin: {
         save();
         const m = asMatrix(args[0]);
-        if (m) s.ctm = multiply(s.ctm, m);
+        if (m) setCtm(multiply(s.ctm, m));
         const bb = args[1] as ArrayLike<number> | null;
         if (bb && bb.length >= 4)
           s.clip = intersect(s.clip, transformBox(device(), num(bb[0]), num(bb[1]), num(bb[2]), num(bb[3])));
         break;
       }
-      case O.paintFormXObjectEnd:
+      case Op.paintFormXObjectEnd:
         restore();
         break;
-      case O.beginGroup: {
+      case Op.beginGroup: {
         save();
         const g = args[0] as { bbox?: ArrayLike<number>; matrix?: ArrayLike<number> } | undefined;
         const gm = asMatrix(g?.matrix) ?? IDENTITY;
@@ -169,113 +272,113 @@ export function interpretOperatorList(list: OperatorListInput, opt: InterpretOpt
         }
         break;
       }
-      case O.endGroup:
+      case Op.endGroup:
         restore();
         break;
-      case O.setGState:
+      case Op.setGState:
         for (const entry of (args[0] ?? []) as Array<[string, unknown]>) {
           if (!Array.isArray(entry)) continue;
           if (entry[0] === "ca") s.alpha = num(entry[1], 1);
           else if (entry[0] === "Font" && Array.isArray(entry[1])) setFont(entry[1][0], entry[1][1]);
         }
         break;
-      case O.setFillRGBColor:
+      case Op.setFillRGBColor:
         s.fill = typeof args[0] === "string" ? args[0].toLowerCase() : "#000000";
         break;
-      case O.setFillColorN:
-      case O.setFillColor:
+      case Op.setFillColor:
         s.fill = "pattern";
         break;
-      case O.setFillTransparent:
+      case Op.setFillTransparent:
         s.fill = "transparent";
         break;
-      case O.setTextRenderingMode:
+      case Op.setTextRenderingMode:
         s.renderMode = num(args[0]);
         break;
-      case O.beginText:
+      case Op.beginText:
         s.textMatrix = IDENTITY;
         s.x = s.lineX = 0;
         s.y = s.lineY = 0;
         break;
-      case O.setFont:
+      case Op.setFont:
         setFont(args[0], args[1]);
         break;
-      case O.setCharSpacing:
+      case Op.setCharSpacing:
         s.charSpacing = num(args[0]);
         break;
-      case O.setWordSpacing:
+      case Op.setWordSpacing:
         s.wordSpacing = num(args[0]);
         break;
-      case O.setHScale:
+      case Op.setHScale:
         s.hScale = num(args[0], 100) / 100;
         break;
-      case O.setLeading:
+      case Op.setLeading:
         s.leading = -num(args[0]);
         break;
-      case O.setTextRise:
+      case Op.setTextRise:
         s.rise = num(args[0]);
         break;
-      case O.moveText:
+      case Op.moveText:
         moveText(num(args[0]), num(args[1]));
         break;
-      case O.setLeadingMoveText:
+      case Op.setLeadingMoveText:
         s.leading = num(args[1]);
         moveText(num(args[0]), num(args[1]));
         break;
-      case O.setTextMatrix: {
+      case Op.setTextMatrix: {
         const m = asMatrix(args[0]) ?? asMatrix(args);
         if (m) s.textMatrix = m;
         s.x = s.lineX = 0;
         s.y = s.lineY = 0;
         break;
       }
-      case O.nextLine:
+      case Op.nextLine:
         moveText(0, s.leading);
         break;
-      case O.showText:
-      case O.showSpacedText:
+      case Op.showText:
         show(args[0]);
         break;
-      case O.nextLineShowText:
+      case Op.nextLineShowText:
         moveText(0, s.leading);
         show(args[0]);
         break;
-      case O.nextLineSetSpacingShowText:
+      case Op.nextLineSetSpacingShowText:
         s.wordSpacing = num(args[0]);
         s.charSpacing = num(args[1]);
         moveText(0, s.leading);
         show(args[2]);
         break;
-      case O.beginMarkedContent:
+      case Op.beginMarkedContent:
         beginMarked(false);
         break;
-      case O.beginMarkedContentProps:
+      case Op.beginMarkedContentProps:
         beginMarked(args[0] === "OC" && opt.isContentVisible !== undefined && !opt.isContentVisible(args[1]));
         break;
-      case O.endMarkedContent:
+      case Op.endMarkedContent:
         if (marked.pop()) hiddenLevels--;
         break;
-      case O.clip:
-      case O.eoClip:
+      case Op.clip:
         pendingClip = true;
         break;
-      case O.constructPath: {
-        const op = args[0] as number;
+      case Op.constructPath: {
+        const pathOp = args[0] as number;
         const mm = args[2] as ArrayLike<number> | null | undefined;
         if (mm && mm.length >= 4) {
           const b = transformBox(device(), num(mm[0]), num(mm[1]), num(mm[2]), num(mm[3]));
-          if (fillOps.has(op)) addArea(b, s.fill);
+          if (fillOps.has(pathOp)) addArea(b, s.fill);
           if (pendingClip) s.clip = intersect(s.clip, b);
         }
         pendingClip = false;
         break;
       }
-      case O.shadingFill:
+      case Op.shadingFill:
         addArea(s.clip ?? { x0: 0, y0: 0, x1: opt.pageWidth, y1: opt.pageHeight }, "pattern");
         break;
-      default:
-        if (imageOps.has(fn)) addArea(transformBox(device(), 0, 0, 1, 1), "image");
-        else if (maskOps.has(fn)) addArea(transformBox(device(), 0, 0, 1, 1), s.fill);
+      case Op.paintImage:
+        addArea(transformBox(device(), 0, 0, 1, 1), "image");
+        break;
+      case Op.paintMask:
+        addArea(transformBox(device(), 0, 0, 1, 1), s.fill);
+        break;
     }
   }
   return { glyphs, areas };

@@ -31,12 +31,22 @@ export function apply(m: Matrix, x: number, y: number): [number, number] {
   return [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
 }
 
-/** Axis-aligned box of a user-space rectangle after a transform. */
+/** Axis-aligned box of a user-space rectangle after a transform (its four corners, as `apply` maps them). */
 export function transformBox(m: Matrix, x0: number, y0: number, x1: number, y1: number): Box {
-  const pts = [apply(m, x0, y0), apply(m, x1, y0), apply(m, x0, y1), apply(m, x1, y1)];
-  const xs = pts.map((p) => p[0]);
-  const ys = pts.map((p) => p[1]);
-  return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
+  const ax = m[0] * x0 + m[2] * y0 + m[4];
+  const ay = m[1] * x0 + m[3] * y0 + m[5];
+  const bx = m[0] * x1 + m[2] * y0 + m[4];
+  const by = m[1] * x1 + m[3] * y0 + m[5];
+  const cx = m[0] * x0 + m[2] * y1 + m[4];
+  const cy = m[1] * x0 + m[3] * y1 + m[5];
+  const dx = m[0] * x1 + m[2] * y1 + m[4];
+  const dy = m[1] * x1 + m[3] * y1 + m[5];
+  return {
+    x0: Math.min(ax, bx, cx, dx),
+    y0: Math.min(ay, by, cy, dy),
+    x1: Math.max(ax, bx, cx, dx),
+    y1: Math.max(ay, by, cy, dy),
+  };
 }
 
 export function intersect(a: Box | null, b: Box): Box {

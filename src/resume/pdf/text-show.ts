@@ -1,4 +1,4 @@
-import { apply, type Box, IDENTITY, type Matrix, multiply, num } from "./geometry.ts";
+import { type Box, IDENTITY, type Matrix, multiply, num } from "./geometry.ts";
 import type { Glyph } from "./raw-document.ts";
 
 /**
@@ -19,6 +19,8 @@ export interface ResolvedFont {
 
 export interface State {
   ctm: Matrix;
+  /** the viewport times `ctm`, computed when first needed; null whenever `ctm` changes */
+  device: Matrix | null;
   fill: string;
   alpha: number;
   renderMode: number;
@@ -42,6 +44,7 @@ export interface State {
 export function initialState(): State {
   return {
     ctm: IDENTITY,
+    device: null,
     fill: "#000000",
     alpha: 1,
     renderMode: 0,
@@ -59,6 +62,31 @@ export function initialState(): State {
     lineX: 0,
     lineY: 0,
     clip: null,
+  };
+}
+
+/** The state saved by `q` (a field-by-field copy: operator lists save and restore tens of thousands of times). */
+export function copyState(s: State): State {
+  return {
+    ctm: s.ctm,
+    device: s.device,
+    fill: s.fill,
+    alpha: s.alpha,
+    renderMode: s.renderMode,
+    font: s.font,
+    fontSize: s.fontSize,
+    fontDirection: s.fontDirection,
+    charSpacing: s.charSpacing,
+    wordSpacing: s.wordSpacing,
+    hScale: s.hScale,
+    leading: s.leading,
+    rise: s.rise,
+    textMatrix: s.textMatrix,
+    x: s.x,
+    y: s.y,
+    lineX: s.lineX,
+    lineY: s.lineY,
+    clip: s.clip,
   };
 }
 
@@ -105,6 +133,9 @@ export function showText(s: State, arr: unknown, ctx: ShowContext): void {
   // baseline direction on the page, for text that is not upright (rotated labels, vertical margins)
   const len = Math.hypot(base[0], base[1]) || 1;
   const dir: [number, number] = [(base[0] * Math.sign(d || 1)) / len, (base[1] * Math.sign(d || 1)) / len];
+  const withDir = !(upright || font.vertical);
+  // a point on the baseline: base applied to (t, 0), written out (this loop runs once per glyph)
+  const [m0, m1, m2, m3, m4, m5] = base;
   let advance = 0;
   for (const g of arr as Array<PdfJsGlyph | number>) {
     if (typeof g === "number") {
@@ -115,14 +146,18 @@ export function showText(s: State, arr: unknown, ctx: ShowContext): void {
     const text = typeof g.unicode === "string" ? g.unicode : "";
     const spacing = (g.isSpace ? s.wordSpacing : 0) + s.charSpacing;
     const w = num(g.width) * advanceScale + spacing * s.fontDirection;
-    const [ax, ay] = apply(base, advance * d, 0);
-    const [bx, by] = apply(base, (advance + num(g.width) * advanceScale) * d, 0);
+    const ta = advance * d;
+    const tb = (advance + num(g.width) * advanceScale) * d;
+    const ax = m0 * ta + m2 * 0 + m4;
+    const ay = m1 * ta + m3 * 0 + m5;
+    const bx = m0 * tb + m2 * 0 + m4;
+    const by = m1 * tb + m3 * 0 + m5;
     advance += w;
     // the glyph's centre: half way along the advance, a third of the size above the baseline
     const cx = (ax + bx) / 2 + dir[1] * size * 0.3;
     const cy = (ay + by) / 2 - dir[0] * size * 0.3;
     const hiddenBy = ctx.hiddenLayer ? "optional-content" : outsideClip(s.clip, cx, cy) ? "clip" : undefined;
-    ctx.push({
+    const glyph = {
       // byte 32 always takes the word spacing, but a subset font may draw any glyph with it
       // (LibreOffice numbers its subsets from 1): the text is what the font maps the code to
       text: (g.isSpace && !text) || /^\s+$/.test(text) ? " " : text,
@@ -135,10 +170,12 @@ export function showText(s: State, arr: unknown, ctx: ShowContext): void {
       alpha: s.alpha,
       renderMode: s.renderMode,
       upright,
-      ...(upright || font.vertical ? {} : { dir }),
-      ...(hiddenBy ? { hiddenBy } : {}),
-      seq: ctx.nextSeq(),
-    });
+    } as Glyph;
+    // keys in this order: ..., upright, dir?, hiddenBy?, seq
+    if (withDir) glyph.dir = dir;
+    if (hiddenBy) glyph.hiddenBy = hiddenBy;
+    glyph.seq = ctx.nextSeq();
+    ctx.push(glyph);
   }
   if (font.vertical) s.y -= advance;
   else s.x += advance * d;

@@ -79,6 +79,19 @@ describe("createResumeExtractor", () => {
     expect(err).not.toBeInstanceOf(ResumeError);
   });
 
+  test("a child is replaced after maxJobsPerChild jobs, and kept until then", async () => {
+    // a stand-in reader that answers every request with its own process id
+    const answerWithPid = `process.on("message", (m) => process.send({ id: m.id, ok: true, result: { pid: process.pid } }));`;
+    const ex = extractor({ command: [process.execPath, "-e", answerWithPid], maxJobsPerChild: 2 });
+    const pdf = await fixture("fake-bold.pdf");
+    const pids: number[] = [];
+    for (let i = 0; i < 5; i++) pids.push(((await ex.extract(pdf)) as unknown as { pid: number }).pid);
+    expect(pids[1]).toBe(pids[0]!);
+    expect(pids[2]).not.toBe(pids[0]!);
+    expect(pids[3]).toBe(pids[2]!);
+    expect(new Set(pids).size).toBe(3);
+  });
+
   test("two children work side by side", async () => {
     const ex = extractor({ concurrency: 2 });
     const [a, b] = await Promise.all([

@@ -32,3 +32,21 @@ test("messages tell the person what to do", () => {
     expect((err as Error).message).toContain("upload the complete file");
   }
 });
+
+test("the header counts only when it ends within the first 1024 bytes", () => {
+  const body = "\n1 0 obj\n<<>>\nendobj\n%%EOF\n";
+  expect(code(enc(`${" ".repeat(1019)}%PDF-1.7${body}`))).toBe("ok");
+  expect(code(enc(`${" ".repeat(1020)}%PDF-1.7${body}`))).toBe("pdf_corrupt");
+});
+
+test("%%EOF counts only when it lies within the last 2048 bytes", () => {
+  expect(code(enc(`%PDF-1.7\nbody\n%%EOF${" ".repeat(2043)}`))).toBe("ok");
+  expect(code(enc(`%PDF-1.7\nbody\n%%EOF${" ".repeat(2044)}`))).toBe("pdf_corrupt");
+});
+
+test("a view into a larger buffer sees only its own bytes", () => {
+  const whole = enc("xx%PDF-1.7\nbody\n%%EOF\nyy");
+  expect(code(whole.subarray(2))).toBe("ok");
+  expect(code(whole.subarray(3))).toBe("pdf_corrupt"); // starts inside the header
+  expect(code(whole.subarray(0, whole.length - 5))).toBe("pdf_corrupt"); // ends inside %%EOF
+});

@@ -15,7 +15,7 @@ import {
 } from "./scenarios/index.ts";
 
 /**
- * The scenario library states what each history is (GITHUB-FORENSICS.md); these tests hold each
+ * The scenario library states what each history is (the rules of docs/analysis.md); these tests hold each
  * builder to the traces it claims, measured on the real git data the simulator serves.
  */
 

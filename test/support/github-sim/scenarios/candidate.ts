@@ -5,7 +5,7 @@ import type { RepoSpec, UserSpec } from "../sim-world.ts";
 /** The reference "now" of scenarios (ManualClock's default): every history is placed relative to it. */
 export const SCENARIO_NOW = "2026-01-01T00:00:00Z";
 
-/** Names of the anomaly rules in GITHUB-FORENSICS.md (the analysis's own ids), used to label what a scenario should trigger. */
+/** Names of the analysis's rules (docs/analysis.md), used to label what a scenario should trigger. */
 export type RuleName = ForensicRuleId | "AI_AGENT";
 
 export type { Severity } from "../../../../src/analysis/types.ts";
