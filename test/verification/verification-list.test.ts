@@ -71,7 +71,7 @@ describeEachBackend("verification read models", (backend) => {
   const clientId = async (name: string) => (await app.accounts.client(name)).id;
 
   describe("the jobs list (VerificationService.listJobs)", () => {
-    test("critical_flags and candidate_name come from the result (SQLite json, PostgreSQL jsonb)", async () => {
+    test("criticalFlags and candidateName come from the result (SQLite json, PostgreSQL jsonb)", async () => {
       const done = (await app.verifications.listJobs(filter({ state: "COMPLETED" }), null)).rows[0]!;
       const result = JSON.parse((await app.verifications.get(done.trackingId))!.result!) as Record<string, unknown>;
       const flags = [{ severity: "CRITICAL" }, { severity: "WARNING" }, { severity: "CRITICAL" }];
