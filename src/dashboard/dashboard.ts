@@ -11,8 +11,8 @@ import type { Database } from "../storage/database.ts";
 import type { Acknowledgement } from "../verification/acceptance.ts";
 import type { VerificationService } from "../verification/verification-service.ts";
 import type { AttemptResult } from "../webhooks/attempt-outcome.ts";
-import type { DeliveryHealth, DeliveryListRow } from "../webhooks/delivery-report-store.ts";
-import type { AttemptRow, DeliveryRow } from "../webhooks/delivery-store.ts";
+import type { Delivery, DeliveryAttempt, DeliverySummary } from "../webhooks/deliveries.ts";
+import type { DeliveryHealth } from "../webhooks/delivery-report-store.ts";
 import { dashboardAssets } from "./assets.ts";
 import { createPageHandler, type FormLimits } from "./page-handler.ts";
 import { authRoutes } from "./routes/auth-routes.ts";
@@ -26,16 +26,16 @@ import { webhookRoutes } from "./routes/webhook-routes.ts";
 /** What the dashboard needs from webhook delivery: the same service the CLI uses. */
 export interface DashboardWebhooks {
   /** every delivery of a verification's event, newest first */
-  deliveriesForJob(trackingId: string): Promise<DeliveryListRow[]>;
+  deliveriesForJob(trackingId: string): Promise<DeliverySummary[]>;
   /** the client's latest test deliveries, newest first */
-  testDeliveries(clientId: string, limit?: number): Promise<DeliveryListRow[]>;
+  testDeliveries(clientId: string, limit?: number): Promise<DeliverySummary[]>;
   /** event deliveries since `since`: states, success, latency */
   health(since: number): Promise<DeliveryHealth>;
-  attempts(deliveryId: string): Promise<AttemptRow[]>;
+  attempts(deliveryId: string): Promise<DeliveryAttempt[]>;
   /** send an event again (a delivery id), or for the first time (a final job's trackingId) */
-  resend(idOrTrackingId: string): Promise<{ delivery: DeliveryRow; created: boolean }>;
+  resend(idOrTrackingId: string): Promise<{ delivery: Delivery; created: boolean }>;
   /** one signed test event to the client's URL now, recorded like any delivery */
-  sendTest(clientId: string): Promise<{ delivery: DeliveryRow; result: AttemptResult }>;
+  sendTest(clientId: string): Promise<{ delivery: Delivery; result: AttemptResult }>;
 }
 
 export interface DashboardDeps {

@@ -8,7 +8,7 @@ import type { Logger } from "../lib/log.ts";
 import { type ExtractedResume, ResumeError } from "../resume/types.ts";
 import type { Transaction } from "../storage/sql-database.ts";
 import { VERIFICATION_JOB } from "./acceptance.ts";
-import { accountsToRead, type HostAccountRef, storedAccounts } from "./accounts-field.ts";
+import { accountsToRead, type HostAccountRef } from "./accounts-field.ts";
 import { failureReason } from "./failure-codes.ts";
 import { GitHubWatch } from "./github-watch.ts";
 import type { AnalysisPart } from "./result.ts";
@@ -66,7 +66,7 @@ export function verificationJobHandler(deps: {
       if (v.status === "COMPLETED" || v.status === "FAILED") return; // already final: nothing to redo
       await service.markStarted(trackingId);
       try {
-        const read = accountsToRead(v.host_username, storedAccounts(v.accounts));
+        const read = accountsToRead(v.hostUsername, v.accounts);
         return await runSteps(trackingId, read.githubLogin, read.accounts, job);
       } catch (err) {
         // an attempt aborted at its deadline may end after the next one began: it leaves the stage alone

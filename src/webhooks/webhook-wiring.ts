@@ -5,7 +5,7 @@ import type { Logger } from "../lib/log.ts";
 import type { Database, Queryable } from "../storage/sql-database.ts";
 import type { VerificationResult } from "../verification/result.ts";
 import type { VerificationService } from "../verification/verification-service.ts";
-import type { VerificationView } from "../verification/verification-store.ts";
+import type { Verification } from "../verification/verifications.ts";
 import type { WebhookSettings } from "./delivery-request.ts";
 import { DeliveryStore } from "./delivery-store.ts";
 import { createHttpSender, type WebhookSender } from "./http-sender.ts";
@@ -18,10 +18,10 @@ export type WebhookConfig = Pick<Config, "webhookTimeoutMs" | "webhookRetrySched
 
 /** A final verification's result and owner, read from its stored row; null while it is not final. */
 export function finalResultOf(
-  v: Pick<VerificationView, "client_id" | "status" | "result"> | null,
+  v: Pick<Verification, "clientId" | "status" | "result"> | null,
 ): { clientId: string; result: VerificationResult } | null {
   if (!v || (v.status !== "COMPLETED" && v.status !== "FAILED") || !v.result) return null;
-  return { clientId: v.client_id, result: JSON.parse(v.result) as VerificationResult };
+  return { clientId: v.clientId, result: JSON.parse(v.result) as VerificationResult };
 }
 
 export interface WebhookDeliveryDeps {

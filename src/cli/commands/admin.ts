@@ -1,5 +1,6 @@
 import { AdminAuth } from "../../admins/admin-auth.ts";
-import { ADMIN_ROLES, type AdminRole, AdminStore } from "../../admins/admin-store.ts";
+import { AdminStore } from "../../admins/admin-store.ts";
+import { ADMIN_ROLES, type AdminRole } from "../../admins/admins.ts";
 import { setupLink } from "../../admins/setup-link.ts";
 import { loadConfig } from "../../config/config.ts";
 import { isoOf, systemClock } from "../../lib/clock.ts";
@@ -84,8 +85,8 @@ const list: Command = {
     const rows = admins.map((a) => ({
       id: a.id,
       username: a.username,
-      createdAt: isoOf(a.created_at),
-      lastLoginAt: a.last_login_at ? isoOf(a.last_login_at) : null,
+      createdAt: isoOf(a.createdAt),
+      lastLoginAt: a.lastLoginAt ? isoOf(a.lastLoginAt) : null,
       role: a.role,
     }));
     if (values.json) io.out(JSON.stringify(rows, null, 2));

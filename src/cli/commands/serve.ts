@@ -50,7 +50,7 @@ finish, the rest are released to be picked up at the next start.`,
       throw err;
     }
     const cmd = userCommand(io.env);
-    const keys = (await app.accounts.listKeys()).filter((k) => k.revoked_at === null);
+    const keys = (await app.accounts.listKeys()).filter((k) => k.revokedAt === null);
     const local = app.boundUrl === url ? "" : ` (every interface; from this machine: ${url})`;
     const data = config.databaseUrl ? `PostgreSQL ${postgresPlace(config.databaseUrl)}, DATABASE_URL` : config.dbPath;
     io.out(`claimcheck listening on ${app.boundUrl}${local}  (data: ${data})`);
