@@ -1,7 +1,6 @@
-import type { Clock } from "../lib/clock.ts";
-import { AppError } from "../lib/errors.ts";
-import { newId } from "../lib/ids.ts";
-import type { Queryable } from "../storage/sql-database.ts";
+import type { Clock } from "../lib/index.ts";
+import { AppError, newId } from "../lib/index.ts";
+import type { Queryable } from "../storage/index.ts";
 import type { AccountStore } from "./account-store.ts";
 import type { ApiKey, ApiKeyListing, Client } from "./accounts.ts";
 import { generateApiKey, hashApiKey, looksLikeApiKey } from "./api-keys.ts";

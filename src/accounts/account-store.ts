@@ -1,4 +1,4 @@
-import type { Queryable } from "../storage/sql-database.ts";
+import type { Queryable } from "../storage/index.ts";
 import type { ApiKey, ApiKeyListing, Client, ClientLimits } from "./accounts.ts";
 
 /** A clients row as SQL returns it; it stays behind the store. */

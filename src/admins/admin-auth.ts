@@ -1,7 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
-import type { Clock } from "../lib/clock.ts";
-import { AppError } from "../lib/errors.ts";
-import { newId, sha256Hex } from "../lib/ids.ts";
+import type { Clock } from "../lib/index.ts";
+import { AppError, newId, sha256Hex } from "../lib/index.ts";
 import type { AdminStore } from "./admin-store.ts";
 import type { Admin, AdminCredentials, AdminRole, LiveSession } from "./admins.ts";
 import { DEFAULT_THROTTLE, decideLoginAttempt, type ThrottlePolicy } from "./login-throttle.ts";

@@ -1,4 +1,4 @@
-import type { Database, Queryable } from "../storage/sql-database.ts";
+import type { Database, Queryable } from "../storage/index.ts";
 import type { AdminCredentials, AdminRole, LiveSession, Session } from "./admins.ts";
 
 /** An admin_users row as SQL returns it; it stays behind the store. */

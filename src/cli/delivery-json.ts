@@ -1,4 +1,4 @@
-import type { Delivery, DeliveryAttempt, DeliverySummary } from "../webhooks/deliveries.ts";
+import type { Delivery, DeliveryAttempt, DeliverySummary } from "../webhooks/index.ts";
 
 /**
  * The deliveries in `--json` output (`jobs show --json`, `webhook log --json`) keep the names and order of the

@@ -1,7 +1,6 @@
-import { verdictOf } from "../analysis/verdict.ts";
-import { hostAccountOf } from "../lib/host-account.ts";
-import { textTable } from "../lib/text-table.ts";
-import type { DeliverySummary } from "../webhooks/deliveries.ts";
+import { verdictOf } from "../analysis/index.ts";
+import { hostAccountOf, textTable } from "../lib/index.ts";
+import type { DeliverySummary } from "../webhooks/index.ts";
 
 type Json = Record<string, unknown>;
 const list = (v: unknown): Json[] =>

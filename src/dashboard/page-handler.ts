@@ -1,9 +1,7 @@
-import type { AdminAuth } from "../admins/admin-auth.ts";
-import { sameSecret } from "../admins/admin-auth.ts";
-import type { LiveSession } from "../admins/admins.ts";
-import { type BodyLimits, readSmallBody } from "../lib/body-stream.ts";
-import { AppError, errorMessage } from "../lib/errors.ts";
-import type { Logger } from "../lib/log.ts";
+import type { AdminAuth, LiveSession } from "../admins/index.ts";
+import { sameSecret } from "../admins/index.ts";
+import type { Logger } from "../lib/index.ts";
+import { AppError, type BodyLimits, errorMessage, readSmallBody } from "../lib/index.ts";
 import type { Html } from "./html.ts";
 import { type AssetPaths, errorPage, type Viewer } from "./pages/layout.ts";
 import { SECURITY_HEADERS } from "./security-headers.ts";

@@ -1,4 +1,4 @@
-import type { Database, Queryable } from "../storage/sql-database.ts";
+import type { Database, Queryable } from "../storage/index.ts";
 import type { LinkOpen, OpenKind, StoredShareLink } from "./share-link.ts";
 
 /** A report_links row as SQL returns it; it stays behind the store. */

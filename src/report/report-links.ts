@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
-import type { Clock } from "../lib/clock.ts";
-import { AppError } from "../lib/errors.ts";
-import { newId, sha256Hex } from "../lib/ids.ts";
-import type { Queryable } from "../storage/sql-database.ts";
+import type { Clock } from "../lib/index.ts";
+import { AppError, newId, sha256Hex } from "../lib/index.ts";
+import type { Queryable } from "../storage/index.ts";
 import { ReportLinkStore } from "./report-link-store.ts";
 import type { LinkOpen, LinkState, OpenKind, ShareLink, StoredShareLink } from "./share-link.ts";
 

@@ -1,4 +1,4 @@
-import type { Queryable } from "../storage/sql-database.ts";
+import type { Queryable } from "../storage/index.ts";
 import { buildReport } from "./build-report.ts";
 import type { Report, ReportVerdict } from "./report-model.ts";
 import { readStoredVerification } from "./stored-result.ts";

@@ -1,10 +1,9 @@
-import type { Principal } from "../accounts/account-service.ts";
-import { decideLimits, RATE_WINDOW_MS } from "../accounts/limits.ts";
+import type { Principal } from "../accounts/index.ts";
+import { decideLimits, RATE_WINDOW_MS } from "../accounts/index.ts";
 import type { Acknowledgement as PublishedAcknowledgement } from "../contract/index.ts";
-import type { JobQueue } from "../jobs/job-queue.ts";
-import { isoOf } from "../lib/clock.ts";
-import { ApiErrors } from "../lib/errors.ts";
-import type { Transaction } from "../storage/sql-database.ts";
+import type { JobQueue } from "../jobs/index.ts";
+import { ApiErrors, isoOf } from "../lib/index.ts";
+import type { Transaction } from "../storage/index.ts";
 import type { HostAccountRef } from "./accounts-field.ts";
 import type { VerificationStore } from "./verification-store.ts";
 

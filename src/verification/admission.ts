@@ -1,7 +1,6 @@
-import type { Principal } from "../accounts/account-service.ts";
-import { decideLimits, RATE_WINDOW_MS } from "../accounts/limits.ts";
-import { type Clock, isoOf } from "../lib/clock.ts";
-import { ApiErrors } from "../lib/errors.ts";
+import type { Principal } from "../accounts/index.ts";
+import { decideLimits, RATE_WINDOW_MS } from "../accounts/index.ts";
+import { ApiErrors, type Clock, isoOf } from "../lib/index.ts";
 import type { VerificationStore } from "./verification-store.ts";
 
 /**

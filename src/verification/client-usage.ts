@@ -1,4 +1,4 @@
-import type { AccountService } from "../accounts/account-service.ts";
+import type { AccountService } from "../accounts/index.ts";
 import type { VerificationService } from "./verification-service.ts";
 
 /** A client's limits beside its use of them: the overview's and the clients page's usage table. */

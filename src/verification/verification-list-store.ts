@@ -1,4 +1,4 @@
-import { dialectOf, type Queryable } from "../storage/sql-database.ts";
+import { dialectOf, type Queryable } from "../storage/index.ts";
 import { storedAccounts } from "./accounts-field.ts";
 import { type Cursor, dayStartUtc, type JobFilter, PAGE_SIZE } from "./job-filters.ts";
 import type { JobSummary } from "./verifications.ts";

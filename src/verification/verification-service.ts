@@ -1,11 +1,9 @@
-import type { Principal } from "../accounts/account-service.ts";
+import type { Principal } from "../accounts/index.ts";
 import type { PolledMembers } from "../contract/index.ts";
-import type { JobQueue } from "../jobs/job-queue.ts";
-import { type Clock, isoOf } from "../lib/clock.ts";
-import { ApiErrors, type FailureCode } from "../lib/errors.ts";
-import { newId, sha256Hex } from "../lib/ids.ts";
-import { GroupCommit } from "../storage/group-commit.ts";
-import type { Database, Queryable, Transaction } from "../storage/sql-database.ts";
+import type { JobQueue } from "../jobs/index.ts";
+import { ApiErrors, type Clock, type FailureCode, isoOf, newId, sha256Hex } from "../lib/index.ts";
+import type { Database, Queryable, Transaction } from "../storage/index.ts";
+import { GroupCommit } from "../storage/index.ts";
 import { type Acknowledgement, recordAcceptance, type Submission } from "./acceptance.ts";
 import { accountText } from "./accounts-field.ts";
 import { Admission } from "./admission.ts";

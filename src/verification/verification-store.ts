@@ -1,4 +1,4 @@
-import type { Queryable } from "../storage/sql-database.ts";
+import type { Queryable } from "../storage/index.ts";
 import { accountText, storedAccounts } from "./accounts-field.ts";
 import type { NewVerification, Verification } from "./verifications.ts";
 

@@ -1,4 +1,4 @@
-import type { Queryable } from "../storage/sql-database.ts";
+import type { Queryable } from "../storage/index.ts";
 import type { DeliverySummary } from "./deliveries.ts";
 import { type DeliverySummaryRow, SUMMARY_COLUMNS, toDeliverySummary } from "./delivery-rows.ts";
 

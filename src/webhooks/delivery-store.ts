@@ -1,4 +1,4 @@
-import { dialectOf, type Queryable } from "../storage/sql-database.ts";
+import { dialectOf, type Queryable } from "../storage/index.ts";
 import type { AttemptResult } from "./attempt-outcome.ts";
 import type { Delivery, DeliveryAttempt } from "./deliveries.ts";
 import { type AttemptRow, type DeliveryRow, toDelivery, toDeliveryAttempt } from "./delivery-rows.ts";

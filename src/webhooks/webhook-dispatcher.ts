@@ -1,10 +1,7 @@
-import type { Clock } from "../lib/clock.ts";
-import { errorMessage } from "../lib/errors.ts";
-import { randomChars } from "../lib/ids.ts";
-import type { Logger } from "../lib/log.ts";
-import { WorkLoop } from "../lib/work-loop.ts";
-import { GroupCommit } from "../storage/group-commit.ts";
-import type { Database, Queryable, Transaction } from "../storage/sql-database.ts";
+import type { Clock, Logger } from "../lib/index.ts";
+import { errorMessage, randomChars, WorkLoop } from "../lib/index.ts";
+import type { Database, Queryable, Transaction } from "../storage/index.ts";
+import { GroupCommit } from "../storage/index.ts";
 import type { AttemptOutcome, AttemptResult } from "./attempt-outcome.ts";
 import type { Delivery } from "./deliveries.ts";
 import { type PreparedAttempt, prepareAttempt, type WebhookSettings } from "./delivery-request.ts";

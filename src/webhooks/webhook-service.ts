@@ -1,8 +1,7 @@
-import type { Clock } from "../lib/clock.ts";
-import { AppError } from "../lib/errors.ts";
-import { newId } from "../lib/ids.ts";
-import type { Database, Queryable, Transaction } from "../storage/sql-database.ts";
-import type { VerificationResult } from "../verification/result.ts";
+import type { Clock } from "../lib/index.ts";
+import { AppError, newId } from "../lib/index.ts";
+import type { Database, Queryable, Transaction } from "../storage/index.ts";
+import type { VerificationResult } from "../verification/index.ts";
 import type { AttemptResult } from "./attempt-outcome.ts";
 import type { Delivery, DeliveryAttempt, DeliverySummary } from "./deliveries.ts";
 import { type DeliveryHealth, DeliveryReportStore, type DeliveryReports } from "./delivery-report-store.ts";

@@ -1,11 +1,8 @@
-import type { Config } from "../config/config.ts";
-import type { Clock } from "../lib/clock.ts";
-import { EventBus } from "../lib/events.ts";
-import type { Logger } from "../lib/log.ts";
-import type { Database, Queryable } from "../storage/sql-database.ts";
-import type { VerificationResult } from "../verification/result.ts";
-import type { VerificationService } from "../verification/verification-service.ts";
-import type { Verification } from "../verification/verifications.ts";
+import type { Config } from "../config/index.ts";
+import type { Clock, Logger } from "../lib/index.ts";
+import { EventBus } from "../lib/index.ts";
+import type { Database, Queryable } from "../storage/index.ts";
+import type { Verification, VerificationResult, VerificationService } from "../verification/index.ts";
 import type { WebhookSettings } from "./delivery-request.ts";
 import { DeliveryStore } from "./delivery-store.ts";
 import { createHttpSender, type WebhookSender } from "./http-sender.ts";

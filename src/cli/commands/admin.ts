@@ -1,9 +1,6 @@
-import { AdminAuth } from "../../admins/admin-auth.ts";
-import { AdminStore } from "../../admins/admin-store.ts";
-import { ADMIN_ROLES, type AdminRole } from "../../admins/admins.ts";
-import { setupLink } from "../../admins/setup-link.ts";
-import { loadConfig } from "../../config/config.ts";
-import { isoOf, systemClock } from "../../lib/clock.ts";
+import { ADMIN_ROLES, AdminAuth, type AdminRole, AdminStore, setupLink } from "../../admins/index.ts";
+import { loadConfig } from "../../config/index.ts";
+import { isoOf, systemClock } from "../../lib/index.ts";
 import type { CliIO, Command } from "../command.ts";
 import { UsageError } from "../command.ts";
 import { DATA_DIR_FLAG, durationFlag, parseFlags, type StorageFlags } from "../flags.ts";

@@ -1,5 +1,5 @@
-import type { Client } from "../../accounts/accounts.ts";
-import { textTable } from "../../lib/text-table.ts";
+import type { Client } from "../../accounts/index.ts";
+import { textTable } from "../../lib/index.ts";
 import type { Command } from "../command.ts";
 import { UsageError } from "../command.ts";
 import { DATA_DIR_FLAG, intFlag, parseFlags } from "../flags.ts";

@@ -1,16 +1,16 @@
 import { join } from "node:path";
-import { verdictOf } from "../../analysis/verdict.ts";
-import { JobQueue } from "../../jobs/job-queue.ts";
-import { JobStore } from "../../jobs/job-store.ts";
-import { isoOf, systemClock } from "../../lib/clock.ts";
-import { textTable } from "../../lib/text-table.ts";
-import type { Database } from "../../storage/database.ts";
-import { accountText } from "../../verification/accounts-field.ts";
-import { parseJobFilter } from "../../verification/job-filters.ts";
-import { openResumeStore } from "../../verification/resume-store.ts";
-import { VerificationService } from "../../verification/verification-service.ts";
-import { VerificationStore } from "../../verification/verification-store.ts";
-import { DeliveryReportStore } from "../../webhooks/delivery-report-store.ts";
+import { verdictOf } from "../../analysis/index.ts";
+import { JobQueue, JobStore } from "../../jobs/index.ts";
+import { isoOf, systemClock, textTable } from "../../lib/index.ts";
+import type { Database } from "../../storage/index.ts";
+import {
+  accountText,
+  openResumeStore,
+  parseJobFilter,
+  VerificationService,
+  VerificationStore,
+} from "../../verification/index.ts";
+import { DeliveryReportStore } from "../../webhooks/index.ts";
 import type { Command } from "../command.ts";
 import { UsageError } from "../command.ts";
 import { deliverySummaryJson } from "../delivery-json.ts";

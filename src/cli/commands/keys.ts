@@ -1,5 +1,4 @@
-import { isoOf } from "../../lib/clock.ts";
-import { textTable } from "../../lib/text-table.ts";
+import { isoOf, textTable } from "../../lib/index.ts";
 import type { Command } from "../command.ts";
 import { UsageError } from "../command.ts";
 import { DATA_DIR_FLAG, parseFlags } from "../flags.ts";

@@ -1,8 +1,16 @@
 import { type App, createApp } from "../../app.ts";
-import { type Config, ConfigError, loadConfig, SETTINGS, settingsHelp } from "../../config/config.ts";
-import { databaseOpenError, ensureDataDir, postgresPlace, postgresStartError } from "../../config/startup-checks.ts";
-import { errorMessage } from "../../lib/errors.ts";
-import { userCommand } from "../../lib/self-command.ts";
+import {
+  type Config,
+  ConfigError,
+  databaseOpenError,
+  ensureDataDir,
+  loadConfig,
+  postgresPlace,
+  postgresStartError,
+  SETTINGS,
+  settingsHelp,
+} from "../../config/index.ts";
+import { errorMessage, userCommand } from "../../lib/index.ts";
 import type { Command } from "../command.ts";
 import { parseFlags } from "../flags.ts";
 import { githubTokenNotice } from "../notices.ts";

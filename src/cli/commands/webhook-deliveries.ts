@@ -1,15 +1,15 @@
-import { AccountService } from "../../accounts/account-service.ts";
-import { AccountStore } from "../../accounts/account-store.ts";
-import { type Config, ConfigError, loadConfig } from "../../config/config.ts";
-import { durationProblem, parseDuration } from "../../config/duration.ts";
-import { isoOf, systemClock } from "../../lib/clock.ts";
-import { VerificationStore } from "../../verification/verification-store.ts";
-import type { Delivery, DeliveryAttempt } from "../../webhooks/deliveries.ts";
-import { DeliveryStore } from "../../webhooks/delivery-store.ts";
-import { createHttpSender } from "../../webhooks/http-sender.ts";
-import { webhookStatusOf } from "../../webhooks/retry-schedule.ts";
-import { WebhookService } from "../../webhooks/webhook-service.ts";
-import { finalResultOf } from "../../webhooks/webhook-wiring.ts";
+import { AccountService, AccountStore } from "../../accounts/index.ts";
+import { type Config, ConfigError, durationProblem, loadConfig, parseDuration } from "../../config/index.ts";
+import { isoOf, systemClock } from "../../lib/index.ts";
+import { VerificationStore } from "../../verification/index.ts";
+import type { Delivery, DeliveryAttempt } from "../../webhooks/index.ts";
+import {
+  createHttpSender,
+  DeliveryStore,
+  finalResultOf,
+  WebhookService,
+  webhookStatusOf,
+} from "../../webhooks/index.ts";
 import type { CliIO, Command } from "../command.ts";
 import { UsageError } from "../command.ts";
 import { attemptJson, deliveryJson } from "../delivery-json.ts";

@@ -1,6 +1,5 @@
-import { loadConfig } from "../../config/config.ts";
-import { resolveTarget, systemResolver } from "../../webhooks/outbound-target.ts";
-import { checkSignature } from "../../webhooks/signature-check.ts";
+import { loadConfig } from "../../config/index.ts";
+import { checkSignature, resolveTarget, systemResolver } from "../../webhooks/index.ts";
 import type { Command } from "../command.ts";
 import { UsageError } from "../command.ts";
 import { DATA_DIR_FLAG, durationFlag, parseFlags } from "../flags.ts";

@@ -1,5 +1,5 @@
-import type { ApiKeyListing, Client } from "../../accounts/accounts.ts";
-import type { ClientUsage } from "../../verification/client-usage.ts";
+import type { ApiKeyListing, Client } from "../../accounts/index.ts";
+import type { ClientUsage } from "../../verification/index.ts";
 import { type Html, html, queryString } from "../html.ts";
 import { badge, percent, time } from "./format.ts";
 import { type AssetPaths, actionButton, csrfField, layout, type Viewer } from "./layout.ts";

@@ -1,5 +1,5 @@
-import { hostAccountOf } from "../../lib/host-account.ts";
-import type { Verification } from "../../verification/verifications.ts";
+import { hostAccountOf } from "../../lib/index.ts";
+import type { Verification } from "../../verification/index.ts";
 import { type Html, html } from "../html.ts";
 
 /** A time as UTC text in a <time> element (machine-readable, the same for every viewer). */

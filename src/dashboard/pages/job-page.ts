@@ -1,10 +1,9 @@
-import type { Client } from "../../accounts/accounts.ts";
-import { hostAccountOf } from "../../lib/host-account.ts";
-import type { Report } from "../../report/report-model.ts";
-import type { ShareLink } from "../../report/share-link.ts";
-import { accountsToRead } from "../../verification/accounts-field.ts";
-import type { Verification } from "../../verification/verifications.ts";
-import type { DeliveryAttempt, DeliverySummary } from "../../webhooks/deliveries.ts";
+import type { Client } from "../../accounts/index.ts";
+import { hostAccountOf } from "../../lib/index.ts";
+import type { Report, ShareLink } from "../../report/index.ts";
+import type { Verification } from "../../verification/index.ts";
+import { accountsToRead } from "../../verification/index.ts";
+import type { DeliveryAttempt, DeliverySummary } from "../../webhooks/index.ts";
 import { type Html, html } from "../html.ts";
 import { badge, candidateLabel, duration, scrollTable, time, webhookLabel } from "./format.ts";
 import { type AssetPaths, actionButton, layout, type Viewer } from "./layout.ts";

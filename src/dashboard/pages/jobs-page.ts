@@ -1,8 +1,7 @@
-import type { Client } from "../../accounts/accounts.ts";
-import type { ReportVerdict } from "../../report/report-model.ts";
-import { encodeCursor, filterParams, JOB_STATES, type JobFilter } from "../../verification/job-filters.ts";
-import type { JobPage } from "../../verification/verification-list-store.ts";
-import type { JobSummary } from "../../verification/verifications.ts";
+import type { Client } from "../../accounts/index.ts";
+import type { ReportVerdict } from "../../report/index.ts";
+import type { JobPage, JobSummary } from "../../verification/index.ts";
+import { encodeCursor, filterParams, JOB_STATES, type JobFilter } from "../../verification/index.ts";
 import { type Html, html, queryString } from "../html.ts";
 import { badge, candidate, time, webhookLabel } from "./format.ts";
 import { type AssetPaths, layout, type Viewer } from "./layout.ts";

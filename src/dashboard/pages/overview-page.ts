@@ -1,5 +1,5 @@
-import type { ClientUsage } from "../../verification/client-usage.ts";
-import type { DeliveryHealth } from "../../webhooks/delivery-report-store.ts";
+import type { ClientUsage } from "../../verification/index.ts";
+import type { DeliveryHealth } from "../../webhooks/index.ts";
 import { type Html, html, queryString } from "../html.ts";
 import { badge, duration, percent, time } from "./format.ts";
 import { type AssetPaths, layout, type Viewer } from "./layout.ts";

@@ -1,4 +1,4 @@
-import type { LinkOpen, ShareLink } from "../../report/share-link.ts";
+import type { LinkOpen, ShareLink } from "../../report/index.ts";
 import { type Html, html } from "../html.ts";
 import { shownOnce } from "./client-pages.ts";
 import { badge, time } from "./format.ts";

@@ -1,4 +1,4 @@
-import type { Client } from "../../accounts/accounts.ts";
+import type { Client } from "../../accounts/index.ts";
 import { type Html, html } from "../html.ts";
 import { type AssetPaths, csrfField, layout, type Viewer } from "./layout.ts";
 

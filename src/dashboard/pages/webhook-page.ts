@@ -1,5 +1,5 @@
-import type { Client } from "../../accounts/accounts.ts";
-import type { SignatureVerdict } from "../../webhooks/signature-check.ts";
+import type { Client } from "../../accounts/index.ts";
+import type { SignatureVerdict } from "../../webhooks/index.ts";
 import { type Html, html } from "../html.ts";
 import { shownOnce } from "./client-pages.ts";
 import { badge, time } from "./format.ts";

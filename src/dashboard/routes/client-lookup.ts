@@ -1,6 +1,5 @@
-import type { AccountService } from "../../accounts/account-service.ts";
-import type { Client } from "../../accounts/accounts.ts";
-import { AppError } from "../../lib/errors.ts";
+import type { AccountService, Client } from "../../accounts/index.ts";
+import { AppError } from "../../lib/index.ts";
 
 /** The client named in a dashboard URL; 404 when there is none (every client-scoped route starts here). */
 export async function clientOr404(accounts: AccountService, name: string | undefined): Promise<Client> {

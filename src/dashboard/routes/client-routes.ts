@@ -1,8 +1,8 @@
 import { Elysia } from "elysia";
-import type { Client } from "../../accounts/accounts.ts";
-import { monthStartUtc } from "../../accounts/limits.ts";
-import { AppError } from "../../lib/errors.ts";
-import { clientUsage } from "../../verification/client-usage.ts";
+import type { Client } from "../../accounts/index.ts";
+import { monthStartUtc } from "../../accounts/index.ts";
+import { AppError } from "../../lib/index.ts";
+import { clientUsage } from "../../verification/index.ts";
 import type { DashboardContext } from "../dashboard.ts";
 import { type AdminRequest, type Form, field, htmlResponse, redirect } from "../page-handler.ts";
 import { clientPage, clientsPage } from "../pages/client-pages.ts";

@@ -1,8 +1,7 @@
 import { Elysia } from "elysia";
-import { monthStartUtc } from "../../accounts/limits.ts";
-import { AppError, errorMessage } from "../../lib/errors.ts";
-import { clientUsage } from "../../verification/client-usage.ts";
-import { parseJobFilter } from "../../verification/job-filters.ts";
+import { monthStartUtc } from "../../accounts/index.ts";
+import { AppError, errorMessage } from "../../lib/index.ts";
+import { clientUsage, parseJobFilter } from "../../verification/index.ts";
 import type { DashboardContext } from "../dashboard.ts";
 import { htmlResponse, redirect } from "../page-handler.ts";
 import { jobsPage } from "../pages/jobs-page.ts";

@@ -1,6 +1,6 @@
-import { AppError } from "../../lib/errors.ts";
-import { reportOf } from "../../report/report-source.ts";
-import type { Verification } from "../../verification/verifications.ts";
+import { AppError } from "../../lib/index.ts";
+import { reportOf } from "../../report/index.ts";
+import type { Verification } from "../../verification/index.ts";
 import type { DashboardContext } from "../dashboard.ts";
 import { type AdminRequest, htmlResponse } from "../page-handler.ts";
 import { type DeliveryWithAttempts, jobPage } from "../pages/job-page.ts";

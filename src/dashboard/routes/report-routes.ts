@@ -1,7 +1,6 @@
 import { Elysia } from "elysia";
-import { AppError } from "../../lib/errors.ts";
-import { shareUrl } from "../../report/report-links.ts";
-import { reportPdf } from "../../report/report-pdf.ts";
+import { AppError } from "../../lib/index.ts";
+import { reportPdf, shareUrl } from "../../report/index.ts";
 import type { DashboardContext } from "../dashboard.ts";
 import { field, redirect } from "../page-handler.ts";
 import { daysField } from "../pages/sharing-section.ts";

@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
-import { AppError, errorMessage } from "../../lib/errors.ts";
-import { reportOf } from "../../report/report-source.ts";
-import type { OpenKind } from "../../report/share-link.ts";
+import { AppError, errorMessage } from "../../lib/index.ts";
+import type { OpenKind } from "../../report/index.ts";
+import { reportOf } from "../../report/index.ts";
 import type { DashboardContext } from "../dashboard.ts";
 import { htmlResponse } from "../page-handler.ts";
 import { shareGonePage, sharePage } from "../pages/share-page.ts";

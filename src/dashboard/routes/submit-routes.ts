@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
-import { randomToken } from "../../admins/admin-auth.ts";
-import { AppError } from "../../lib/errors.ts";
+import { randomToken } from "../../admins/index.ts";
+import { AppError } from "../../lib/index.ts";
 import type { DashboardContext } from "../dashboard.ts";
 import { type AdminRequest, checkCsrf, htmlResponse, readForm, redirect } from "../page-handler.ts";
 import { submitPage } from "../pages/submit-page.ts";

@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
-import type { Client } from "../../accounts/accounts.ts";
-import { AppError } from "../../lib/errors.ts";
-import { checkSignature } from "../../webhooks/signature-check.ts";
+import type { Client } from "../../accounts/index.ts";
+import { AppError } from "../../lib/index.ts";
+import { checkSignature } from "../../webhooks/index.ts";
 import type { DashboardContext } from "../dashboard.ts";
 import { type AdminRequest, field, htmlResponse, redirect } from "../page-handler.ts";
 import type { DeliveryWithAttempts } from "../pages/job-page.ts";

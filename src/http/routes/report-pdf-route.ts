@@ -1,9 +1,8 @@
 import { Elysia } from "elysia";
-import type { AccountService } from "../../accounts/account-service.ts";
-import { ApiErrors, AppError } from "../../lib/errors.ts";
-import { reportPdf } from "../../report/report-pdf.ts";
-import { reportOf } from "../../report/report-source.ts";
-import type { VerificationService } from "../../verification/verification-service.ts";
+import type { AccountService } from "../../accounts/index.ts";
+import { ApiErrors, AppError } from "../../lib/index.ts";
+import { reportOf, reportPdf } from "../../report/index.ts";
+import type { VerificationService } from "../../verification/index.ts";
 import { routeHooks } from "../api-operation.ts";
 import { getJobReportPdf } from "../api-operations.ts";
 import { requirePrincipal } from "../auth.ts";
