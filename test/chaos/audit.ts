@@ -96,15 +96,8 @@ export interface Ledger {
 export async function readLedger(dataDir: string, databaseUrl: string | null = null): Promise<Ledger> {
   const db = await open(dataDir, true, databaseUrl);
   try {
-    const finals = new Map(
-      (
-        await db
-          .query<{ t: string; n: number }, []>(
-            "SELECT tracking_id AS t, count(*) AS n FROM chaos_final_audit GROUP BY tracking_id",
-          )
-          .all()
-      ).map((r) => [r.t, r.n] as const),
-    );
+    // verifications before the audit: a final status and its audit row commit together, so a job read final
+    // here has its audit row in the read below (the other order misses a job that finishes between the reads)
     const verifications = new Map(
       (
         await db
@@ -124,6 +117,15 @@ export async function readLedger(dataDir: string, databaseUrl: string | null = n
             },
           ] as const,
       ),
+    );
+    const finals = new Map(
+      (
+        await db
+          .query<{ t: string; n: number }, []>(
+            "SELECT tracking_id AS t, count(*) AS n FROM chaos_final_audit GROUP BY tracking_id",
+          )
+          .all()
+      ).map((r) => [r.t, r.n] as const),
     );
     const deliveries = new Map(
       (
