@@ -1,35 +1,32 @@
 import { statfsSync } from "node:fs";
 import { join } from "node:path";
-import { AccountService } from "./accounts/account-service.ts";
-import { AccountStore } from "./accounts/account-store.ts";
-import type { Config } from "./config/config.ts";
-import { listenError } from "./config/startup-checks.ts";
-import { createDashboard, type DashboardDeps } from "./dashboard/dashboard.ts";
-import { GITHUB_CACHE_RETENTION_MS, pruneGitHubHttpCache } from "./github/http-cache-store.ts";
-import { createRateGate } from "./github/shared-rate-gate.ts";
-import { acceptUpload } from "./http/accept-upload.ts";
-import { connectionIdleSeconds } from "./http/connection-timing.ts";
-import { renderMetrics } from "./http/metrics.ts";
-import { READY_DATABASE_TIMEOUT_MS } from "./http/routes/health-routes.ts";
-import { createHttpApp } from "./http/server.ts";
-import type { JobEvents } from "./jobs/job-handler.ts";
-import { JobQueue } from "./jobs/job-queue.ts";
-import { JobStore } from "./jobs/job-store.ts";
-import { Worker } from "./jobs/worker.ts";
-import { BodyBudget } from "./lib/body-budget.ts";
-import { type Clock, systemClock } from "./lib/clock.ts";
-import { EventBus } from "./lib/events.ts";
-import { createLogger, type Logger } from "./lib/log.ts";
-import { MaintenanceLoop } from "./maintenance/maintenance-loop.ts";
-import { API_CREATOR, ReportLinks, shareUrl } from "./report/report-links.ts";
-import { onRemoteWake, openStorage, runAlone } from "./storage/backend.ts";
-import { widePermissions } from "./storage/private-files.ts";
-import { productionSteps } from "./verification/production-steps.ts";
-import { openResumeStore } from "./verification/resume-store.ts";
-import { type VerificationSteps, verificationJobHandler } from "./verification/verification-job.ts";
-import { VerificationService } from "./verification/verification-service.ts";
-import { VerificationStore } from "./verification/verification-store.ts";
-import { createWebhookDelivery } from "./webhooks/webhook-wiring.ts";
+import { AccountService, AccountStore } from "./accounts/index.ts";
+import type { Config } from "./config/index.ts";
+import { listenError } from "./config/index.ts";
+import { createDashboard, type DashboardDeps } from "./dashboard/index.ts";
+import { createRateGate, GITHUB_CACHE_RETENTION_MS, pruneGitHubHttpCache } from "./github/index.ts";
+import {
+  acceptUpload,
+  connectionIdleSeconds,
+  createHttpApp,
+  READY_DATABASE_TIMEOUT_MS,
+  renderMetrics,
+} from "./http/index.ts";
+import type { JobEvents } from "./jobs/index.ts";
+import { JobQueue, JobStore, Worker } from "./jobs/index.ts";
+import { BodyBudget, type Clock, createLogger, EventBus, type Logger, systemClock } from "./lib/index.ts";
+import { MaintenanceLoop } from "./maintenance/index.ts";
+import { API_CREATOR, ReportLinks, shareUrl } from "./report/index.ts";
+import { onRemoteWake, openStorage, runAlone, widePermissions } from "./storage/index.ts";
+import {
+  openResumeStore,
+  productionSteps,
+  VerificationService,
+  type VerificationSteps,
+  VerificationStore,
+  verificationJobHandler,
+} from "./verification/index.ts";
+import { createWebhookDelivery } from "./webhooks/index.ts";
 
 export type AppEvents = JobEvents;
 

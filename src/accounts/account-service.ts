@@ -1,19 +1,19 @@
-import type { Clock } from "../lib/clock.ts";
-import { AppError } from "../lib/errors.ts";
-import { newId } from "../lib/ids.ts";
-import type { Queryable } from "../storage/sql-database.ts";
-import type { AccountStore, ApiKeyRow, ClientRow } from "./account-store.ts";
+import type { Clock } from "../lib/index.ts";
+import { AppError, newId } from "../lib/index.ts";
+import type { Queryable } from "../storage/index.ts";
+import type { AccountStore } from "./account-store.ts";
+import type { ApiKey, ApiKeyListing, Client } from "./accounts.ts";
 import { generateApiKey, hashApiKey, looksLikeApiKey } from "./api-keys.ts";
 
 export const DEFAULT_CLIENT = "default";
 /** How long the previous webhook secret keeps signing after a rotation. */
 export const SECRET_OVERLAP_MS = 24 * 3_600_000;
-/** A key's last_used_at is refreshed at most this often. */
+/** A key's last use is refreshed at most this often. */
 export const KEY_TOUCH_INTERVAL_MS = 60_000;
 
 export interface Principal {
   keyId: string;
-  client: ClientRow;
+  client: Client;
 }
 
 /** `whsec_` + base64 of 32 random bytes: the Standard Webhooks secret format. */
@@ -44,24 +44,21 @@ export class AccountService {
   ) {}
 
   /** The `default` client exists so a single-tenant install needs no set-up. */
-  async ensureDefaultClient(): Promise<ClientRow> {
+  async ensureDefaultClient(): Promise<Client> {
     const now = this.clock.now();
     await this.store.ensureClient(
       {
         id: newId("cli", now),
         name: DEFAULT_CLIENT,
-        monthly_quota: this.defaults.monthlyQuota,
-        rate_limit_per_minute: this.defaults.rateLimitPerMinute,
+        monthlyQuota: this.defaults.monthlyQuota,
+        rateLimitPerMinute: this.defaults.rateLimitPerMinute,
       },
       now,
     );
     return (await this.store.clientByName(DEFAULT_CLIENT))!;
   }
 
-  async addClient(
-    name: string,
-    limits: { monthlyQuota?: number; rateLimitPerMinute?: number } = {},
-  ): Promise<ClientRow> {
+  async addClient(name: string, limits: { monthlyQuota?: number; rateLimitPerMinute?: number } = {}): Promise<Client> {
     if (!CLIENT_NAME.test(name))
       throw new AppError("invalid_client_name", 400, "a client name is 1-63 letters, digits, '.', '_' or '-'");
     if (await this.store.clientByName(name))
@@ -71,15 +68,15 @@ export class AccountService {
       {
         id: newId("cli", now),
         name,
-        monthly_quota: limits.monthlyQuota ?? this.defaults.monthlyQuota,
-        rate_limit_per_minute: limits.rateLimitPerMinute ?? this.defaults.rateLimitPerMinute,
+        monthlyQuota: limits.monthlyQuota ?? this.defaults.monthlyQuota,
+        rateLimitPerMinute: limits.rateLimitPerMinute ?? this.defaults.rateLimitPerMinute,
       },
       now,
     );
     return (await this.store.clientByName(name))!;
   }
 
-  listClients(): Promise<ClientRow[]> {
+  listClients(): Promise<Client[]> {
     return this.store.listClients();
   }
 
@@ -89,7 +86,7 @@ export class AccountService {
   }
 
   /** A client by name; the default client is created on first use. */
-  async client(name: string): Promise<ClientRow> {
+  async client(name: string): Promise<Client> {
     if (name === DEFAULT_CLIENT) return this.ensureDefaultClient();
     const c = await this.store.clientByName(name);
     if (!c) throw new AppError("client_not_found", 404, `no client named ${name} (see: claimcheck clients list)`);
@@ -97,39 +94,40 @@ export class AccountService {
   }
 
   /** A client by id; read on `q` (a transaction's handle) when given. */
-  clientById(id: string, q?: Queryable): Promise<ClientRow | null> {
+  clientById(id: string, q?: Queryable): Promise<Client | null> {
     return (q ? this.store.on(q) : this.store).clientById(id);
   }
 
-  async setLimits(name: string, limits: { monthlyQuota?: number; rateLimitPerMinute?: number }): Promise<ClientRow> {
+  async setLimits(name: string, limits: { monthlyQuota?: number; rateLimitPerMinute?: number }): Promise<Client> {
     const c = await this.client(name);
     await this.store.updateLimits(
       c.id,
-      { monthly_quota: limits.monthlyQuota, rate_limit_per_minute: limits.rateLimitPerMinute },
+      { monthlyQuota: limits.monthlyQuota, rateLimitPerMinute: limits.rateLimitPerMinute },
       this.clock.now(),
     );
     return (await this.store.clientById(c.id))!;
   }
 
   /** A new key for the client; the plain key is returned once and never stored. */
-  async createKey(name: string, clientName = DEFAULT_CLIENT): Promise<{ key: string; row: ApiKeyRow }> {
+  async createKey(name: string, clientName = DEFAULT_CLIENT): Promise<{ key: string; apiKey: ApiKey }> {
     if (!name.trim()) throw new AppError("invalid_key_name", 400, "a key needs a name");
     const client = await this.client(clientName);
     const { key, hash, displayPrefix } = generateApiKey();
     const now = this.clock.now();
-    const row = {
+    const apiKey: ApiKey = {
       id: newId("key", now),
-      client_id: client.id,
+      clientId: client.id,
       name: name.trim(),
-      display_prefix: displayPrefix,
-      key_hash: hash,
-      created_at: now,
+      displayPrefix,
+      createdAt: now,
+      lastUsedAt: null,
+      revokedAt: null,
     };
-    await this.store.insertKey(row);
-    return { key, row: { ...row, last_used_at: null, revoked_at: null } };
+    await this.store.insertKey({ ...apiKey, keyHash: hash });
+    return { key, apiKey };
   }
 
-  async listKeys(clientName?: string): Promise<Array<ApiKeyRow & { client_name: string }>> {
+  async listKeys(clientName?: string): Promise<ApiKeyListing[]> {
     return this.store.listKeys(clientName ? (await this.client(clientName)).id : undefined);
   }
 
@@ -148,7 +146,7 @@ export class AccountService {
     if (!found) return null;
     const now = this.clock.now();
     // last use is informational: record it at most once a minute per key, not one write per request
-    if (found.last_used_at === null || now - found.last_used_at >= KEY_TOUCH_INTERVAL_MS)
+    if (found.lastUsedAt === null || now - found.lastUsedAt >= KEY_TOUCH_INTERVAL_MS)
       await this.store.touchKey(found.id, now);
     return { keyId: found.id, client: found.client };
   }
@@ -158,23 +156,23 @@ export class AccountService {
     clientName: string,
     url: string,
     secret?: string,
-  ): Promise<{ client: ClientRow; secret: string; generated: boolean }> {
+  ): Promise<{ client: Client; secret: string; generated: boolean }> {
     const problem = validateWebhookUrl(url);
     if (problem) throw new AppError("invalid_webhook_url", 400, problem);
     if (secret !== undefined && secret.length < 16)
       throw new AppError("weak_webhook_secret", 400, "a webhook secret needs at least 16 characters");
     const c = await this.client(clientName);
-    const generated = secret === undefined && !c.webhook_secret;
-    const next = secret ?? c.webhook_secret ?? generateWebhookSecret();
-    const rotating = c.webhook_secret !== null && next !== c.webhook_secret;
+    const generated = secret === undefined && !c.webhookSecret;
+    const next = secret ?? c.webhookSecret ?? generateWebhookSecret();
+    const rotating = c.webhookSecret !== null && next !== c.webhookSecret;
     const now = this.clock.now();
     await this.store.setWebhook(
       c.id,
       {
         url,
         secret: next,
-        previousSecret: rotating ? c.webhook_secret : c.webhook_secret_previous,
-        previousUntil: rotating ? now + SECRET_OVERLAP_MS : c.webhook_secret_previous_until,
+        previousSecret: rotating ? c.webhookSecret : c.webhookSecretPrevious,
+        previousUntil: rotating ? now + SECRET_OVERLAP_MS : c.webhookSecretPreviousUntil,
       },
       now,
     );
@@ -185,17 +183,17 @@ export class AccountService {
   async rotateWebhookSecret(
     clientName: string,
     overlapMs = SECRET_OVERLAP_MS,
-  ): Promise<{ client: ClientRow; secret: string }> {
+  ): Promise<{ client: Client; secret: string }> {
     const c = await this.client(clientName);
     const secret = generateWebhookSecret();
     const now = this.clock.now();
     await this.store.setWebhook(
       c.id,
       {
-        url: c.webhook_url,
+        url: c.webhookUrl,
         secret,
-        previousSecret: c.webhook_secret,
-        previousUntil: c.webhook_secret ? now + overlapMs : null,
+        previousSecret: c.webhookSecret,
+        previousUntil: c.webhookSecret ? now + overlapMs : null,
       },
       now,
     );

@@ -1,6 +1,8 @@
-import type { Queryable } from "../storage/sql-database.ts";
+import type { Queryable } from "../storage/index.ts";
+import type { ApiKey, ApiKeyListing, Client, ClientLimits } from "./accounts.ts";
 
-export interface ClientRow {
+/** A clients row as SQL returns it; it stays behind the store. */
+interface ClientRow {
   id: string;
   name: string;
   webhook_url: string | null;
@@ -13,7 +15,7 @@ export interface ClientRow {
   updated_at: number;
 }
 
-export interface ApiKeyRow {
+interface ApiKeyRow {
   id: string;
   client_id: string;
   name: string;
@@ -23,6 +25,39 @@ export interface ApiKeyRow {
   last_used_at: number | null;
   revoked_at: number | null;
 }
+
+function toClient(r: ClientRow): Client {
+  return {
+    id: r.id,
+    name: r.name,
+    webhookUrl: r.webhook_url,
+    webhookSecret: r.webhook_secret,
+    webhookSecretPrevious: r.webhook_secret_previous,
+    webhookSecretPreviousUntil: r.webhook_secret_previous_until,
+    monthlyQuota: r.monthly_quota,
+    rateLimitPerMinute: r.rate_limit_per_minute,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}
+
+function toApiKey(r: ApiKeyRow): ApiKey {
+  return {
+    id: r.id,
+    clientId: r.client_id,
+    name: r.name,
+    displayPrefix: r.display_prefix,
+    createdAt: r.created_at,
+    lastUsedAt: r.last_used_at,
+    revokedAt: r.revoked_at,
+  };
+}
+
+/** A new client: its id, name and limits. */
+export type NewClient = Pick<Client, "id" | "name"> & ClientLimits;
+
+/** A new key as it is stored: only the hash of the key. */
+export type NewApiKey = Pick<ApiKey, "id" | "clientId" | "name" | "displayPrefix" | "createdAt"> & { keyHash: string };
 
 /** A key's own columns beside its client's, as activeKeyByHash reads them in one statement. */
 interface KeyColumns {
@@ -42,54 +77,47 @@ export class AccountStore {
     return q === this.db ? this : new AccountStore(q);
   }
 
-  async insertClient(
-    c: Pick<ClientRow, "id" | "name" | "monthly_quota" | "rate_limit_per_minute">,
-    now: number,
-  ): Promise<void> {
+  async insertClient(c: NewClient, now: number): Promise<void> {
     await this.db
       .query(
         `INSERT INTO clients (id, name, monthly_quota, rate_limit_per_minute, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?)`,
       )
-      .run(c.id, c.name, c.monthly_quota, c.rate_limit_per_minute, now, now);
+      .run(c.id, c.name, c.monthlyQuota, c.rateLimitPerMinute, now, now);
   }
 
   /** Insert the client unless one with that name exists (idempotent start-up). */
-  async ensureClient(
-    c: Pick<ClientRow, "id" | "name" | "monthly_quota" | "rate_limit_per_minute">,
-    now: number,
-  ): Promise<void> {
+  async ensureClient(c: NewClient, now: number): Promise<void> {
     await this.db
       .query(
         `INSERT INTO clients (id, name, monthly_quota, rate_limit_per_minute, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(name) DO NOTHING`,
       )
-      .run(c.id, c.name, c.monthly_quota, c.rate_limit_per_minute, now, now);
+      .run(c.id, c.name, c.monthlyQuota, c.rateLimitPerMinute, now, now);
   }
 
-  clientByName(name: string): Promise<ClientRow | null> {
-    return this.db.query<ClientRow, [string]>("SELECT * FROM clients WHERE name = ?").get(name);
+  async clientByName(name: string): Promise<Client | null> {
+    const row = await this.db.query<ClientRow, [string]>("SELECT * FROM clients WHERE name = ?").get(name);
+    return row && toClient(row);
   }
 
-  clientById(id: string): Promise<ClientRow | null> {
-    return this.db.query<ClientRow, [string]>("SELECT * FROM clients WHERE id = ?").get(id);
+  async clientById(id: string): Promise<Client | null> {
+    const row = await this.db.query<ClientRow, [string]>("SELECT * FROM clients WHERE id = ?").get(id);
+    return row && toClient(row);
   }
 
-  listClients(): Promise<ClientRow[]> {
-    return this.db.query<ClientRow, []>("SELECT * FROM clients ORDER BY created_at, name").all();
+  async listClients(): Promise<Client[]> {
+    const rows = await this.db.query<ClientRow, []>("SELECT * FROM clients ORDER BY created_at, name").all();
+    return rows.map(toClient);
   }
 
-  async updateLimits(
-    id: string,
-    limits: { monthly_quota?: number; rate_limit_per_minute?: number },
-    now: number,
-  ): Promise<void> {
+  async updateLimits(id: string, limits: Partial<ClientLimits>, now: number): Promise<void> {
     await this.db
       .query(
         `UPDATE clients SET monthly_quota = coalesce(?, monthly_quota),
                 rate_limit_per_minute = coalesce(?, rate_limit_per_minute), updated_at = ? WHERE id = ?`,
       )
-      .run(limits.monthly_quota ?? null, limits.rate_limit_per_minute ?? null, now, id);
+      .run(limits.monthlyQuota ?? null, limits.rateLimitPerMinute ?? null, now, id);
   }
 
   /** Set the webhook URL and secret; the old secret stays valid until `previousUntil` (rotation overlap). */
@@ -106,20 +134,20 @@ export class AccountStore {
       .run(w.url, w.secret, w.previousSecret, w.previousUntil, now, id);
   }
 
-  async insertKey(k: Omit<ApiKeyRow, "last_used_at" | "revoked_at">): Promise<void> {
+  async insertKey(k: NewApiKey): Promise<void> {
     await this.db
       .query(
         `INSERT INTO api_keys (id, client_id, name, display_prefix, key_hash, created_at)
          VALUES (?, ?, ?, ?, ?, ?)`,
       )
-      .run(k.id, k.client_id, k.name, k.display_prefix, k.key_hash, k.created_at);
+      .run(k.id, k.clientId, k.name, k.displayPrefix, k.keyHash, k.createdAt);
   }
 
   /**
    * The active key with this hash, with its client; null when unknown or revoked. One statement: it runs
    * on every API request (a round trip each on PostgreSQL).
    */
-  async activeKeyByHash(hash: string): Promise<(ApiKeyRow & { client: ClientRow }) | null> {
+  async activeKeyByHash(hash: string): Promise<(ApiKey & { client: Client }) | null> {
     const row = await this.db
       .query<ClientRow & KeyColumns, [string]>(
         `SELECT c.*, k.id AS key_id, k.name AS key_name, k.display_prefix AS key_display_prefix,
@@ -132,14 +160,13 @@ export class AccountStore {
     const { key_id, key_name, key_display_prefix, key_created_at, key_last_used_at, ...client } = row;
     return {
       id: key_id,
-      client_id: client.id,
+      clientId: client.id,
       name: key_name,
-      display_prefix: key_display_prefix,
-      key_hash: hash,
-      created_at: key_created_at,
-      last_used_at: key_last_used_at,
-      revoked_at: null,
-      client,
+      displayPrefix: key_display_prefix,
+      createdAt: key_created_at,
+      lastUsedAt: key_last_used_at,
+      revokedAt: null,
+      client: toClient(client),
     };
   }
 
@@ -147,11 +174,12 @@ export class AccountStore {
     await this.db.query("UPDATE api_keys SET last_used_at = ? WHERE id = ?").run(now, id);
   }
 
-  listKeys(clientId?: string): Promise<Array<ApiKeyRow & { client_name: string }>> {
+  async listKeys(clientId?: string): Promise<ApiKeyListing[]> {
     const sql = `SELECT k.*, c.name AS client_name FROM api_keys k JOIN clients c ON c.id = k.client_id
                  ${clientId ? "WHERE k.client_id = ?" : ""} ORDER BY k.created_at, k.id`;
     const q = this.db.query<ApiKeyRow & { client_name: string }, string[]>(sql);
-    return clientId ? q.all(clientId) : q.all();
+    const rows = await (clientId ? q.all(clientId) : q.all());
+    return rows.map((r) => ({ ...toApiKey(r), clientName: r.client_name }));
   }
 
   /** How many active (unrevoked) API keys each client has; clients without any are absent. */
@@ -164,8 +192,9 @@ export class AccountStore {
     return new Map(rows.map((r) => [r.client_id, r.n]));
   }
 
-  keyById(id: string): Promise<ApiKeyRow | null> {
-    return this.db.query<ApiKeyRow, [string]>("SELECT * FROM api_keys WHERE id = ?").get(id);
+  async keyById(id: string): Promise<ApiKey | null> {
+    const row = await this.db.query<ApiKeyRow, [string]>("SELECT * FROM api_keys WHERE id = ?").get(id);
+    return row && toApiKey(row);
   }
 
   async revokeKey(id: string, now: number): Promise<boolean> {

@@ -1,4 +1,4 @@
-import { randomChars, sha256Hex } from "../lib/ids.ts";
+import { randomChars, sha256Hex } from "../lib/index.ts";
 
 /** Every key starts with this, so leaked keys are recognisable by secret scanners. */
 export const API_KEY_PREFIX = "cck_";

@@ -1,8 +1,8 @@
 import { timingSafeEqual } from "node:crypto";
-import type { Clock } from "../lib/clock.ts";
-import { AppError } from "../lib/errors.ts";
-import { newId, sha256Hex } from "../lib/ids.ts";
-import type { AdminRole, AdminRow, AdminStore, SessionRow } from "./admin-store.ts";
+import type { Clock } from "../lib/index.ts";
+import { AppError, newId, sha256Hex } from "../lib/index.ts";
+import type { AdminStore } from "./admin-store.ts";
+import type { Admin, AdminCredentials, AdminRole, LiveSession } from "./admins.ts";
 import { DEFAULT_THROTTLE, decideLoginAttempt, type ThrottlePolicy } from "./login-throttle.ts";
 
 /** A setup link is good for this long: long enough to open it, short enough that a leaked log line goes stale. */
@@ -24,8 +24,6 @@ export interface AdminSession {
   csrfToken: string;
   expiresAt: number;
 }
-
-export type LiveSession = SessionRow & { username: string; role: AdminRole };
 
 export interface AdminAuthOptions {
   setupTtlMs?: number;
@@ -77,8 +75,8 @@ export class AdminAuth {
     return (await this.store.countAdmins("admin")) > 0;
   }
 
-  async listAdmins(): Promise<Array<Omit<AdminRow, "password_hash">>> {
-    return (await this.store.listAdmins()).map(({ password_hash: _, ...a }) => a);
+  async listAdmins(): Promise<Admin[]> {
+    return (await this.store.listAdmins()).map(({ passwordHash: _, ...a }) => a);
   }
 
   /** Remove an administrator and end their sessions at once. */
@@ -126,7 +124,7 @@ export class AdminAuth {
   }
 
   /** Spend the setup token to create an administrator; the token works once, whatever happens after. */
-  async redeemSetup(token: string, username: string, password: string, confirm: string): Promise<AdminRow> {
+  async redeemSetup(token: string, username: string, password: string, confirm: string): Promise<Admin> {
     if (!(await this.isSetupTokenLive(token)))
       throw new AppError(
         "setup_token_invalid",
@@ -137,12 +135,12 @@ export class AdminAuth {
     if (problem) throw new AppError("invalid_credentials", 400, problem);
     const hash = await this.hashPassword(password);
     const now = this.clock.now();
-    const admin: AdminRow = {
+    const admin: AdminCredentials = {
       id: newId("adm", now),
       username,
-      password_hash: hash,
-      created_at: now,
-      last_login_at: null,
+      passwordHash: hash,
+      createdAt: now,
+      lastLoginAt: null,
       role: (await this.setupTokenRole(token)) ?? "admin",
     };
     return this.store.transaction(async (store) => {
@@ -153,7 +151,8 @@ export class AdminAuth {
         throw new AppError("setup_token_invalid", 403, "this setup link was used or expired meanwhile");
       await store.insertAdmin(admin);
       await store.revokeFirstAdminTokens(now); // the links printed at start: an administrator exists now
-      return admin;
+      const { passwordHash: _, ...created } = admin;
+      return created;
     });
   }
 
@@ -171,7 +170,7 @@ export class AdminAuth {
     const admin = username.length <= 64 ? await this.store.adminByUsername(username) : null;
     const ok =
       password.length <= PASSWORD_MAX &&
-      (await Bun.password.verify(password, admin?.password_hash ?? (await this.decoy())));
+      (await Bun.password.verify(password, admin?.passwordHash ?? (await this.decoy())));
     if (!admin || !ok) throw new AppError("invalid_login", 401, "wrong username or password");
     await this.store.transaction(async (store) => {
       // this address's failures for the username are forgiven; other addresses' (a guesser's) stay counted
@@ -233,12 +232,12 @@ export class AdminAuth {
     const csrfToken = randomToken();
     const expiresAt = Math.min(now + this.settings.sessionIdleMs, now + this.settings.sessionMaxMs);
     await this.store.insertSession({
-      token_hash: hashToken(token),
-      admin_id: adminId,
-      csrf_token: csrfToken,
-      created_at: now,
-      last_seen_at: now,
-      expires_at: expiresAt,
+      tokenHash: hashToken(token),
+      adminId,
+      csrfToken,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt,
     });
     return { token, csrfToken, expiresAt };
   }
@@ -250,10 +249,10 @@ export class AdminAuth {
     const now = this.clock.now();
     const s = await this.store.liveSession(hash, now);
     if (!s) return null;
-    if (now - s.last_seen_at >= SESSION_TOUCH_MS) {
-      const expiresAt = Math.min(now + this.settings.sessionIdleMs, s.created_at + this.settings.sessionMaxMs);
+    if (now - s.lastSeenAt >= SESSION_TOUCH_MS) {
+      const expiresAt = Math.min(now + this.settings.sessionIdleMs, s.createdAt + this.settings.sessionMaxMs);
       await this.store.extendSession(hash, now, expiresAt);
-      return { ...s, last_seen_at: now, expires_at: expiresAt };
+      return { ...s, lastSeenAt: now, expiresAt };
     }
     return s;
   }
@@ -264,11 +263,11 @@ export class AdminAuth {
 
   /** One notice shown on the next page of this session (after a redirect). */
   async flash(session: LiveSession, message: string): Promise<void> {
-    await this.store.setFlash(session.token_hash, message.slice(0, 500));
+    await this.store.setFlash(session.tokenHash, message.slice(0, 500));
   }
 
   takeFlash(session: LiveSession): Promise<string | null> {
-    return this.store.takeFlash(session.token_hash);
+    return this.store.takeFlash(session.tokenHash);
   }
 
   /** Housekeeping for expired sessions and tokens and stale login failures. */

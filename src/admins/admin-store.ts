@@ -1,13 +1,8 @@
-import type { Database, Queryable } from "../storage/sql-database.ts";
+import type { Database, Queryable } from "../storage/index.ts";
+import type { AdminCredentials, AdminRole, LiveSession, Session } from "./admins.ts";
 
-/**
- * What a dashboard account may do: an administrator everything; a recruiter reads results, submits
- * resumes and shares reports, but sees no API keys, webhook secrets or settings.
- */
-export type AdminRole = "admin" | "recruiter";
-export const ADMIN_ROLES: readonly AdminRole[] = ["admin", "recruiter"];
-
-export interface AdminRow {
+/** An admin_users row as SQL returns it; it stays behind the store. */
+interface AdminRow {
   id: string;
   username: string;
   password_hash: string;
@@ -16,7 +11,8 @@ export interface AdminRow {
   role: AdminRole;
 }
 
-export interface SessionRow {
+/** An admin_sessions row as SQL returns it. */
+interface SessionRow {
   token_hash: string;
   admin_id: string;
   csrf_token: string;
@@ -24,6 +20,17 @@ export interface SessionRow {
   created_at: number;
   last_seen_at: number;
   expires_at: number;
+}
+
+function toAdmin(r: AdminRow): AdminCredentials {
+  return {
+    id: r.id,
+    username: r.username,
+    role: r.role,
+    createdAt: r.created_at,
+    lastLoginAt: r.last_login_at,
+    passwordHash: r.password_hash,
+  };
 }
 
 /** The lock of every administrators' transaction: they read, decide and write as one, on every replica. */
@@ -50,22 +57,25 @@ export class AdminStore {
     return (await this.db.query<{ n: number }, []>("SELECT count(*) AS n FROM admin_users").get())!.n;
   }
 
-  listAdmins(): Promise<AdminRow[]> {
-    return this.db.query<AdminRow, []>("SELECT * FROM admin_users ORDER BY created_at, username").all();
+  async listAdmins(): Promise<AdminCredentials[]> {
+    const rows = await this.db.query<AdminRow, []>("SELECT * FROM admin_users ORDER BY created_at, username").all();
+    return rows.map(toAdmin);
   }
 
-  adminByUsername(username: string): Promise<AdminRow | null> {
-    return this.db.query<AdminRow, [string]>("SELECT * FROM admin_users WHERE username = ?").get(username);
+  async adminByUsername(username: string): Promise<AdminCredentials | null> {
+    const row = await this.db.query<AdminRow, [string]>("SELECT * FROM admin_users WHERE username = ?").get(username);
+    return row && toAdmin(row);
   }
 
-  adminById(id: string): Promise<AdminRow | null> {
-    return this.db.query<AdminRow, [string]>("SELECT * FROM admin_users WHERE id = ?").get(id);
+  async adminById(id: string): Promise<AdminCredentials | null> {
+    const row = await this.db.query<AdminRow, [string]>("SELECT * FROM admin_users WHERE id = ?").get(id);
+    return row && toAdmin(row);
   }
 
-  async insertAdmin(a: Omit<AdminRow, "last_login_at">): Promise<void> {
+  async insertAdmin(a: Omit<AdminCredentials, "lastLoginAt">): Promise<void> {
     await this.db
       .query("INSERT INTO admin_users (id, username, password_hash, created_at, role) VALUES (?, ?, ?, ?, ?)")
-      .run(a.id, a.username, a.password_hash, a.created_at, a.role);
+      .run(a.id, a.username, a.passwordHash, a.createdAt, a.role);
   }
 
   async deleteAdmin(id: string): Promise<boolean> {
@@ -95,15 +105,13 @@ export class AdminStore {
   }
 
   /** The setup token if it exists, is unused and unexpired, with the role of the account it creates. */
-  liveSetupToken(
-    hash: string,
-    now: number,
-  ): Promise<{ token_hash: string; expires_at: number; role: AdminRole } | null> {
-    return this.db
-      .query<{ token_hash: string; expires_at: number; role: AdminRole }, [string, number]>(
-        "SELECT token_hash, expires_at, role FROM admin_setup_tokens WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?",
+  async liveSetupToken(hash: string, now: number): Promise<{ expiresAt: number; role: AdminRole } | null> {
+    const r = await this.db
+      .query<{ expires_at: number; role: AdminRole }, [string, number]>(
+        "SELECT expires_at, role FROM admin_setup_tokens WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?",
       )
       .get(hash, now);
+    return r && { expiresAt: r.expires_at, role: r.role };
   }
 
   /** Spend a setup token; false when it was already spent or has expired (exactly one caller wins). */
@@ -116,23 +124,34 @@ export class AdminStore {
     return r.changes === 1;
   }
 
-  async insertSession(s: Omit<SessionRow, "flash">): Promise<void> {
+  async insertSession(s: Session): Promise<void> {
     await this.db
       .query(
         `INSERT INTO admin_sessions (token_hash, admin_id, csrf_token, created_at, last_seen_at, expires_at)
          VALUES (?, ?, ?, ?, ?, ?)`,
       )
-      .run(s.token_hash, s.admin_id, s.csrf_token, s.created_at, s.last_seen_at, s.expires_at);
+      .run(s.tokenHash, s.adminId, s.csrfToken, s.createdAt, s.lastSeenAt, s.expiresAt);
   }
 
   /** The unexpired session with its account's name and role. */
-  liveSession(hash: string, now: number): Promise<(SessionRow & { username: string; role: AdminRole }) | null> {
-    return this.db
+  async liveSession(hash: string, now: number): Promise<LiveSession | null> {
+    const r = await this.db
       .query<SessionRow & { username: string; role: AdminRole }, [string, number]>(
         `SELECT s.*, a.username, a.role FROM admin_sessions s JOIN admin_users a ON a.id = s.admin_id
           WHERE s.token_hash = ? AND s.expires_at > ?`,
       )
       .get(hash, now);
+    if (!r) return null;
+    return {
+      tokenHash: r.token_hash,
+      adminId: r.admin_id,
+      csrfToken: r.csrf_token,
+      createdAt: r.created_at,
+      lastSeenAt: r.last_seen_at,
+      expiresAt: r.expires_at,
+      username: r.username,
+      role: r.role,
+    };
   }
 
   async extendSession(hash: string, now: number, expiresAt: number): Promise<void> {

@@ -1,4 +1,4 @@
-import type { GhCommit } from "../github/types.ts";
+import type { GhCommit } from "../github/index.ts";
 
 /**
  * Automation is not work. A scheduled workflow that commits under the owner's identity (a price, a

@@ -1,5 +1,5 @@
-import type { GhRepo, GitHubSource, RepoUnavailable } from "../github/types.ts";
-import type { ClaimedProject, ExtractedResume, ResumeLink } from "../resume/types.ts";
+import type { GhRepo, GitHubSource, RepoUnavailable } from "../github/index.ts";
+import type { ClaimedProject, ExtractedResume, ResumeLink } from "../resume/index.ts";
 import { claimRepoRefs, GITHUB_ONLY, linkRepo, parseHostRepoUrl, repoKey, visibleRepo } from "./claim-links.ts";
 import type { ClaimMatch } from "./match-claims.ts";
 import { GITHUB_HOST, hostName, isGitHub, profileUrl, repoLabel } from "./repo-hosts.ts";

@@ -1,4 +1,4 @@
-import type { ClaimedProject, ResumeLink } from "../resume/types.ts";
+import type { ClaimedProject, ResumeLink } from "../resume/index.ts";
 import { GITHUB_HOST, hostRepoKey, isGitHub } from "./repo-hosts.ts";
 
 /** A repository a resume points at, keyed case-insensitively (repo-hosts.ts: "owner/name" on GitHub, "host/owner/name" elsewhere). */

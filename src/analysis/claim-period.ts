@@ -1,4 +1,4 @@
-import type { DatePrecision, DateRange } from "../resume/types.ts";
+import type { DatePrecision, DateRange } from "../resume/index.ts";
 
 /**
  * A resume's date range read at the precision it was written: "2026" is any time in 2026, "Summer 2022"

@@ -1,4 +1,4 @@
-import type { GhCommit } from "../github/types.ts";
+import type { GhCommit } from "../github/index.ts";
 
 /** Points per repository at most: enough to see backdating and dumps, small enough to store with every job. */
 export const TIMELINE_MAX_POINTS = 400;

@@ -1,5 +1,5 @@
-import type { ForgeSource } from "../forges/types.ts";
-import type { GhRepo, GhUser } from "../github/types.ts";
+import type { ForgeSource } from "../forges/index.ts";
+import type { GhRepo, GhUser } from "../github/index.ts";
 import { hostName, isGitHub } from "./repo-hosts.ts";
 import { AnalysisFailure } from "./types.ts";
 

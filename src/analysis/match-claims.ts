@@ -1,5 +1,5 @@
-import type { GhRepo } from "../github/types.ts";
-import type { ClaimedProject, ResumeTextLine } from "../resume/types.ts";
+import type { GhRepo } from "../github/index.ts";
+import type { ClaimedProject, ResumeTextLine } from "../resume/index.ts";
 import { canonicalUrl, claimRepoRefs, GITHUB_ONLY } from "./claim-links.ts";
 import { contentWords, nameSimilarity, nameTokens, rawTokens } from "./name-tokens.ts";
 import { isGitHub, pagesSiteOf, repoKeyOf, repoUrlOf } from "./repo-hosts.ts";

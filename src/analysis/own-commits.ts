@@ -1,4 +1,4 @@
-import type { GhCommit, RepoEvidence } from "../github/types.ts";
+import type { GhCommit, RepoEvidence } from "../github/index.ts";
 import { type Automation, detectAutomation } from "./automation.ts";
 
 /** The candidate's own work in one repository, and what was left out of it. */

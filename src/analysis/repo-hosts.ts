@@ -1,4 +1,4 @@
-import type { GhRepo } from "../github/types.ts";
+import type { GhRepo } from "../github/index.ts";
 
 /**
  * Repositories on several hosts. A repository is named by its host and its path on that host: GitHub's

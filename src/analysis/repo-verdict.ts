@@ -1,5 +1,5 @@
-import type { ForgeEvidence } from "../forges/types.ts";
-import type { GhRepo, GhUser, RepoEvidence } from "../github/types.ts";
+import type { ForgeEvidence } from "../forges/index.ts";
+import type { GhRepo, GhUser, RepoEvidence } from "../github/index.ts";
 import { type OwnCommits, ownCommits, sameLogin } from "./own-commits.ts";
 import { hostName, hostOfRepo, repoLabel } from "./repo-hosts.ts";
 import { judgeRepository } from "./rules/repo-rules.ts";

@@ -1,4 +1,4 @@
-import { textTable } from "../lib/text-table.ts";
+import { textTable } from "../lib/index.ts";
 import { GITHUB_HOST } from "./repo-hosts.ts";
 import type { AnalysisOutcome } from "./types.ts";
 import { VERDICT_MEANING, verdictOf } from "./verdict.ts";

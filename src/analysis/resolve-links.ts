@@ -1,6 +1,6 @@
-import { mapLimit } from "../github/map-limit.ts";
-import type { GhRepo } from "../github/types.ts";
-import type { ClaimedProject, ResumeLink } from "../resume/types.ts";
+import type { GhRepo } from "../github/index.ts";
+import { mapLimit } from "../github/index.ts";
+import type { ClaimedProject, ResumeLink } from "../resume/index.ts";
 import { claimRepoRefs, linkRepo, type RepoRef } from "./claim-links.ts";
 import type { HostAccount } from "./host-accounts.ts";
 import { hostRepoKey, repoKeyOf } from "./repo-hosts.ts";

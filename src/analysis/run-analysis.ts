@@ -1,16 +1,15 @@
-import { githubForge } from "../forges/github-forge.ts";
-import { ForgeUnavailableError } from "../forges/types.ts";
-import { mapLimit } from "../github/map-limit.ts";
-import { emptyEvidence } from "../github/repo-isolation.ts";
+import { ForgeUnavailableError, githubForge } from "../forges/index.ts";
 import {
+  emptyEvidence,
   type GhRepo,
   type GhUser,
   type GitHubSource,
   GitHubUnavailableError,
+  mapLimit,
   type RepoEvidence,
   type RepoUnavailable,
-} from "../github/types.ts";
-import type { ExtractedResume } from "../resume/types.ts";
+} from "../github/index.ts";
+import type { ExtractedResume } from "../resume/index.ts";
 import {
   hiddenTextFlags,
   linkFlags,

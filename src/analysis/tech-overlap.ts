@@ -1,4 +1,4 @@
-import type { RepoEvidence } from "../github/types.ts";
+import type { RepoEvidence } from "../github/index.ts";
 
 /** Aliases that name the same technology differently in resumes and in manifests or GitHub languages. */
 const ALIASES: Record<string, string> = {

@@ -1,5 +1,5 @@
 import { type ParseArgsConfig, parseArgs } from "node:util";
-import { durationProblem, parseDuration } from "../config/duration.ts";
+import { durationProblem, parseDuration } from "../config/index.ts";
 import { UsageError } from "./command.ts";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;

@@ -1,6 +1,6 @@
-import { verdictOf } from "../analysis/verdict.ts";
-import { hostAccountOf } from "../lib/host-account.ts";
-import { textTable } from "../lib/text-table.ts";
+import { verdictOf } from "../analysis/index.ts";
+import { hostAccountOf, textTable } from "../lib/index.ts";
+import type { DeliverySummary } from "../webhooks/index.ts";
 
 type Json = Record<string, unknown>;
 const list = (v: unknown): Json[] =>
@@ -11,7 +11,7 @@ const s = (v: unknown): string => (v === null || v === undefined ? "" : String(v
 export function jobText(o: {
   job: Json;
   pdfKept: boolean;
-  deliveries: Array<{ id: string; state: string; attempts: number; last_status_code: number | null }>;
+  deliveries: Array<Pick<DeliverySummary, "id" | "state" | "attempts" | "lastStatusCode">>;
 }): string[] {
   const j = o.job;
   const flags = list(j.flags);
@@ -85,12 +85,7 @@ export function jobText(o: {
           { header: "attempts", max: 8, align: "right" },
           { header: "last HTTP", max: 0 },
         ],
-        o.deliveries.map((d) => [
-          d.id,
-          d.state,
-          String(d.attempts),
-          d.last_status_code ? String(d.last_status_code) : "–",
-        ]),
+        o.deliveries.map((d) => [d.id, d.state, String(d.attempts), d.lastStatusCode ? String(d.lastStatusCode) : "–"]),
         "  ",
       ),
     );

@@ -1,17 +1,18 @@
 import { existsSync } from "node:fs";
-import { AccountService } from "../accounts/account-service.ts";
-import { AccountStore } from "../accounts/account-store.ts";
-import { type Config, loadConfig, loadDataDir } from "../config/config.ts";
+import { AccountService, AccountStore } from "../accounts/index.ts";
 import {
+  type Config,
   databaseOpenError,
   ensureDataDir,
+  loadConfig,
+  loadDataDir,
   missingDatabaseError,
   postgresPlace,
   postgresStartError,
-} from "../config/startup-checks.ts";
-import { systemClock } from "../lib/clock.ts";
-import { openStorage } from "../storage/backend.ts";
-import type { Database } from "../storage/database.ts";
+} from "../config/index.ts";
+import { systemClock } from "../lib/index.ts";
+import type { Database } from "../storage/index.ts";
+import { openStorage } from "../storage/index.ts";
 import type { CliIO } from "./command.ts";
 import { createRequested, type StorageFlags, storageFlagValues } from "./flags.ts";
 

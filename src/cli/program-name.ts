@@ -1,4 +1,4 @@
-import { userCommand } from "../lib/self-command.ts";
+import { userCommand } from "../lib/index.ts";
 import type { CliIO } from "./command.ts";
 
 /** The first word of every command (the command table's; a test keeps the two the same). */

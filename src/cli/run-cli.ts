@@ -1,4 +1,4 @@
-import { ConfigError } from "../config/config.ts";
+import { ConfigError } from "../config/index.ts";
 import { type CliIO, type Command, UsageError } from "./command.ts";
 import { forPerson } from "./program-name.ts";
 import { loadCommands } from "./table.ts";

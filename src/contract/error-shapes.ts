@@ -1,5 +1,5 @@
 import { type Static, Type } from "@sinclair/typebox";
-import { API_ERROR_CODES, type ApiErrorCode } from "../lib/errors.ts";
+import { API_ERROR_CODES, type ApiErrorCode } from "../lib/index.ts";
 import { Int, named, oneOf, open } from "./schema-kit.ts";
 
 /** The members of an error answer beside its code. */

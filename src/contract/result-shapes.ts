@@ -1,5 +1,5 @@
 import { type Static, Type } from "@sinclair/typebox";
-import { FAILURE_CODES, type FailureCode } from "../lib/errors.ts";
+import { FAILURE_CODES, type FailureCode } from "../lib/index.ts";
 import {
   FindingSchema,
   FlagSchema,

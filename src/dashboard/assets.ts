@@ -1,4 +1,4 @@
-import { sha256Hex } from "../lib/ids.ts";
+import { sha256Hex } from "../lib/index.ts";
 import componentsCss from "./assets/components.css" with { type: "text" };
 import js from "./assets/dashboard.client.js" with { type: "text" };
 import baseCss from "./assets/dashboard.css" with { type: "text" };

@@ -1,18 +1,12 @@
 import { Elysia } from "elysia";
-import type { AccountService, Principal } from "../accounts/account-service.ts";
-import { AdminAuth, type AdminAuthOptions } from "../admins/admin-auth.ts";
-import { AdminStore } from "../admins/admin-store.ts";
-import { setupLink } from "../admins/setup-link.ts";
-import type { Clock } from "../lib/clock.ts";
-import type { Logger } from "../lib/log.ts";
-import type { ReportLinks } from "../report/report-links.ts";
-import { ReportSource } from "../report/report-source.ts";
-import type { Database } from "../storage/database.ts";
-import type { Acknowledgement } from "../verification/acceptance.ts";
-import type { VerificationService } from "../verification/verification-service.ts";
-import type { AttemptResult } from "../webhooks/attempt-outcome.ts";
-import type { DeliveryHealth, DeliveryListRow } from "../webhooks/delivery-report-store.ts";
-import type { AttemptRow, DeliveryRow } from "../webhooks/delivery-store.ts";
+import type { AccountService, Principal } from "../accounts/index.ts";
+import { AdminAuth, type AdminAuthOptions, AdminStore, setupLink } from "../admins/index.ts";
+import type { Clock, Logger } from "../lib/index.ts";
+import type { ReportLinks } from "../report/index.ts";
+import { ReportSource } from "../report/index.ts";
+import type { Database } from "../storage/index.ts";
+import type { Acknowledgement, VerificationService } from "../verification/index.ts";
+import type { AttemptResult, Delivery, DeliveryAttempt, DeliveryHealth, DeliverySummary } from "../webhooks/index.ts";
 import { dashboardAssets } from "./assets.ts";
 import { createPageHandler, type FormLimits } from "./page-handler.ts";
 import { authRoutes } from "./routes/auth-routes.ts";
@@ -26,16 +20,16 @@ import { webhookRoutes } from "./routes/webhook-routes.ts";
 /** What the dashboard needs from webhook delivery: the same service the CLI uses. */
 export interface DashboardWebhooks {
   /** every delivery of a verification's event, newest first */
-  deliveriesForJob(trackingId: string): Promise<DeliveryListRow[]>;
+  deliveriesForJob(trackingId: string): Promise<DeliverySummary[]>;
   /** the client's latest test deliveries, newest first */
-  testDeliveries(clientId: string, limit?: number): Promise<DeliveryListRow[]>;
+  testDeliveries(clientId: string, limit?: number): Promise<DeliverySummary[]>;
   /** event deliveries since `since`: states, success, latency */
   health(since: number): Promise<DeliveryHealth>;
-  attempts(deliveryId: string): Promise<AttemptRow[]>;
+  attempts(deliveryId: string): Promise<DeliveryAttempt[]>;
   /** send an event again (a delivery id), or for the first time (a final job's trackingId) */
-  resend(idOrTrackingId: string): Promise<{ delivery: DeliveryRow; created: boolean }>;
+  resend(idOrTrackingId: string): Promise<{ delivery: Delivery; created: boolean }>;
   /** one signed test event to the client's URL now, recorded like any delivery */
-  sendTest(clientId: string): Promise<{ delivery: DeliveryRow; result: AttemptResult }>;
+  sendTest(clientId: string): Promise<{ delivery: Delivery; result: AttemptResult }>;
 }
 
 export interface DashboardDeps {

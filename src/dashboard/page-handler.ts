@@ -1,8 +1,7 @@
-import type { AdminAuth, LiveSession } from "../admins/admin-auth.ts";
-import { sameSecret } from "../admins/admin-auth.ts";
-import { type BodyLimits, readSmallBody } from "../lib/body-stream.ts";
-import { AppError, errorMessage } from "../lib/errors.ts";
-import type { Logger } from "../lib/log.ts";
+import type { AdminAuth, LiveSession } from "../admins/index.ts";
+import { sameSecret } from "../admins/index.ts";
+import type { Logger } from "../lib/index.ts";
+import { AppError, type BodyLimits, errorMessage, readSmallBody } from "../lib/index.ts";
 import type { Html } from "./html.ts";
 import { type AssetPaths, errorPage, type Viewer } from "./pages/layout.ts";
 import { SECURITY_HEADERS } from "./security-headers.ts";
@@ -45,7 +44,7 @@ type Server = { requestIP(r: Request): { address: string } | null } | null | und
 
 /** Who the session belongs to, as the pages see it. */
 export function viewerOf(session: LiveSession): Viewer {
-  return { username: session.username, csrfToken: session.csrf_token, role: session.role };
+  return { username: session.username, csrfToken: session.csrfToken, role: session.role };
 }
 
 export function htmlResponse(page: Html, status = 200, headers: Record<string, string> = {}): Response {
@@ -257,7 +256,7 @@ export function createPageHandler(deps: PageHandlerDeps) {
           );
         if (post && access.rawBody) checkSameSite(ctx.request);
         const form = post && !access.rawBody ? await readForm(ctx.request, deps.bodies) : new Map<string, string>();
-        if (post && !access.rawBody) checkCsrf(ctx.request, form, session.csrf_token);
+        if (post && !access.rawBody) checkCsrf(ctx.request, form, session.csrfToken);
         return await handler({ ...r, session, viewer, form });
       } catch (err) {
         return fail(err, viewer);

@@ -1,4 +1,4 @@
-import type { ForgeHostConfig } from "../config/forge-hosts.ts";
+import type { ForgeHostConfig } from "../config/index.ts";
 import { createGiteaSource } from "./gitea/gitea-source.ts";
 import { createGitLabSource } from "./gitlab/gitlab-source.ts";
 import type { ForgeSourceOptions } from "./source-options.ts";

@@ -1,5 +1,4 @@
-import type { RateLimitSnapshot } from "../github/rate-limit-policy.ts";
-import type { GitHubSource } from "../github/types.ts";
+import type { GitHubSource, RateLimitSnapshot } from "../github/index.ts";
 import type { ForgeCapabilities, ForgeEvidence, ForgeSource } from "./types.ts";
 
 export const GITHUB_HOST = "github.com";

@@ -1,7 +1,6 @@
-import type { ForgeHostConfig } from "../config/forge-hosts.ts";
-import type { RateGate } from "../github/rate-gate.ts";
-import type { Clock } from "../lib/clock.ts";
-import type { Logger } from "../lib/log.ts";
+import type { ForgeHostConfig } from "../config/index.ts";
+import type { RateGate } from "../github/index.ts";
+import type { Clock, Logger } from "../lib/index.ts";
 import { createForgeHttp, type ForgeHttp, type HostPolicy } from "./http/forge-http.ts";
 import { processResponseCache, type ResponseCache } from "./http/response-cache.ts";
 

@@ -1,11 +1,11 @@
-import type { RateLimitSnapshot } from "../github/rate-limit-policy.ts";
+import type { RateLimitSnapshot } from "../github/index.ts";
 import {
   type GhRepo,
   GitHubRateLimitedError,
   type GitHubSource,
   GitHubUnavailableError,
   type RepoEvidence,
-} from "../github/types.ts";
+} from "../github/index.ts";
 
 /**
  * The forge seam: what a host other than GitHub adds to the GitHub evidence model (src/github/types.ts),

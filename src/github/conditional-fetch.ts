@@ -1,4 +1,4 @@
-import type { Clock } from "../lib/clock.ts";
+import type { Clock } from "../lib/index.ts";
 import { type CachedResponse, type GitHubHttpCache, REPLAYED_HEADERS } from "./http-cache-store.ts";
 import { type RateLimitSnapshot, readRateLimit } from "./rate-limit-policy.ts";
 

@@ -1,11 +1,8 @@
 import { retry } from "@octokit/plugin-retry";
 import { throttling } from "@octokit/plugin-throttling";
 import { Octokit } from "@octokit/rest";
-import { untilAborted } from "../lib/abort.ts";
-import { type Clock, systemClock } from "../lib/clock.ts";
-import { errorMessage } from "../lib/errors.ts";
-import { type Logger, silentLogger } from "../lib/log.ts";
-import type { Database } from "../storage/database.ts";
+import { type Clock, errorMessage, type Logger, silentLogger, systemClock, untilAborted } from "../lib/index.ts";
+import type { Database } from "../storage/index.ts";
 import { createConditionalFetch, type GitHubAnswer, type TransportCounters } from "./conditional-fetch.ts";
 import { GitHubHttpCache, tokenPartition } from "./http-cache-store.ts";
 import { refuseDotSegments } from "./path-params.ts";

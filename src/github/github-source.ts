@@ -1,6 +1,6 @@
-import { type Clock, systemClock } from "../lib/clock.ts";
-import type { Logger } from "../lib/log.ts";
-import type { Database } from "../storage/database.ts";
+import type { Logger } from "../lib/index.ts";
+import { type Clock, systemClock } from "../lib/index.ts";
+import type { Database } from "../storage/index.ts";
 import type { GitHubAnswer } from "./conditional-fetch.ts";
 import { budgetKey, createGitHubClient, type GitHubClient } from "./github-client.ts";
 import { toGhRepo, toGhUser } from "./github-mappers.ts";

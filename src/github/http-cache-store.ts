@@ -1,5 +1,5 @@
-import { sha256Hex } from "../lib/ids.ts";
-import type { Queryable } from "../storage/sql-database.ts";
+import { sha256Hex } from "../lib/index.ts";
+import type { Queryable } from "../storage/index.ts";
 
 /** A cached GitHub answer: what to revalidate with (etag) and what to replay on a 304. */
 export interface CachedResponse {

@@ -1,5 +1,4 @@
-import { untilAborted } from "../lib/abort.ts";
-import { type Clock, systemClock } from "../lib/clock.ts";
+import { type Clock, systemClock, untilAborted } from "../lib/index.ts";
 import type { RateLimitSnapshot } from "./rate-limit-policy.ts";
 import { GitHubRateLimitedError } from "./types.ts";
 

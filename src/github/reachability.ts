@@ -1,4 +1,4 @@
-import { errorMessage } from "../lib/errors.ts";
+import { errorMessage } from "../lib/index.ts";
 
 /**
  * One quick request to the GitHub API's `/rate_limit` (free: it does not count against the budget), to

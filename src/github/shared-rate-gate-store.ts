@@ -1,4 +1,4 @@
-import type { Queryable } from "../storage/sql-database.ts";
+import type { Queryable } from "../storage/index.ts";
 import { reserveOf } from "./rate-gate.ts";
 import type { RateLimitSnapshot } from "./rate-limit-policy.ts";
 

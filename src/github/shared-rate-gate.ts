@@ -1,8 +1,6 @@
 import { hostname } from "node:os";
-import { type Clock, systemClock } from "../lib/clock.ts";
-import { errorMessage } from "../lib/errors.ts";
-import { type Logger, silentLogger } from "../lib/log.ts";
-import type { Database } from "../storage/sql-database.ts";
+import { type Clock, errorMessage, type Logger, silentLogger, systemClock } from "../lib/index.ts";
+import type { Database } from "../storage/index.ts";
 import { processRateGate, RateGate, type RateGateState, type RateGateStore } from "./rate-gate.ts";
 import {
   dropReplica,

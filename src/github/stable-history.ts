@@ -1,5 +1,5 @@
-import type { Clock } from "../lib/clock.ts";
-import type { Queryable } from "../storage/sql-database.ts";
+import type { Clock } from "../lib/index.ts";
+import type { Queryable } from "../storage/index.ts";
 import type { GitHubClient } from "./github-client.ts";
 import { sameLogin, toGhCommit } from "./github-mappers.ts";
 import { GitHubHttpCache, tokenPartition } from "./http-cache-store.ts";

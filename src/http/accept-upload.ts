@@ -1,9 +1,7 @@
-import type { Principal } from "../accounts/account-service.ts";
-import { ApiErrors, AppError } from "../lib/errors.ts";
-import { GITHUB_LOGIN } from "../lib/github-login.ts";
-import type { Acknowledgement } from "../verification/acceptance.ts";
-import { type HostAccountRef, parseAccounts } from "../verification/accounts-field.ts";
-import type { VerificationService } from "../verification/verification-service.ts";
+import type { Principal } from "../accounts/index.ts";
+import { ApiErrors, AppError, GITHUB_LOGIN } from "../lib/index.ts";
+import type { Acknowledgement, VerificationService } from "../verification/index.ts";
+import { type HostAccountRef, parseAccounts } from "../verification/index.ts";
 import { type ConnectionTimer, connectionIdleSeconds, withServiceTimers } from "./connection-timing.ts";
 import { MULTIPART_OVERHEAD_BYTES, readVerifyUpload, type UploadLimits, type VerifyUpload } from "./upload.ts";
 

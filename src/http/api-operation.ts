@@ -1,6 +1,6 @@
 import { type TObject, type TSchema, Type } from "@sinclair/typebox";
 import { errorBody, oneOf, open } from "../contract/index.ts";
-import type { ApiErrorCode } from "../lib/errors.ts";
+import type { ApiErrorCode } from "../lib/index.ts";
 
 /** What a description may depend on: the server's limits. */
 export interface DocumentFacts {

@@ -1,7 +1,7 @@
 import { Type } from "@sinclair/typebox";
 import { AcknowledgementSchema, JobSchema } from "../contract/index.ts";
-import { BODY_BUDGET_RETRY_AFTER_S } from "../lib/body-budget.ts";
-import { POLL_AFTER_S } from "../verification/verification-service.ts";
+import { BODY_BUDGET_RETRY_AFTER_S } from "../lib/index.ts";
+import { POLL_AFTER_S } from "../verification/index.ts";
 import {
   type DocumentFacts,
   failing,

@@ -1,12 +1,12 @@
 import type { TSchema } from "@sinclair/typebox";
-import { SETTINGS } from "../config/config.ts";
+import { SETTINGS } from "../config/index.ts";
 import {
   VERIFICATION_COMPLETED,
   VerificationCompletedSchema,
   WEBHOOK_TEST,
   WebhookTestSchema,
 } from "../contract/index.ts";
-import { USER_AGENT } from "../webhooks/delivery-request.ts";
+import { USER_AGENT } from "../webhooks/index.ts";
 import type { HeaderDoc } from "./api-operation.ts";
 
 /**

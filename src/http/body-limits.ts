@@ -1,4 +1,4 @@
-import { ApiErrors, AppError } from "../lib/errors.ts";
+import { ApiErrors, AppError } from "../lib/index.ts";
 
 /** Bodies of every route but the upload: dashboard forms, small JSON. */
 export const FORM_BODY_LIMIT_BYTES = 1024 * 1024;

@@ -1,8 +1,7 @@
 import type { ErrorBody } from "../contract/index.ts";
-import { CLIENT_CLOSED } from "../lib/body-stream.ts";
-import { type ApiErrorCode, AppError } from "../lib/errors.ts";
-import type { Logger } from "../lib/log.ts";
-import { isDatabaseUnavailable, TransactionAborted } from "../storage/sql-database.ts";
+import type { Logger } from "../lib/index.ts";
+import { type ApiErrorCode, AppError, CLIENT_CLOSED } from "../lib/index.ts";
+import { isDatabaseUnavailable, TransactionAborted } from "../storage/index.ts";
 
 /**
  * Render any thrown value as `{ error: code, message?, ...extra }`. AppErrors keep their code and

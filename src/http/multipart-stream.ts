@@ -1,4 +1,4 @@
-import { AppError } from "../lib/errors.ts";
+import { AppError } from "../lib/index.ts";
 
 /** What a multipart body turns into as it streams: parts begin, their bytes follow, then the end. */
 export type MultipartEvent =

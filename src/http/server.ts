@@ -1,7 +1,7 @@
 import { type AnyElysia, Elysia } from "elysia";
-import type { AccountService } from "../accounts/account-service.ts";
-import type { Logger } from "../lib/log.ts";
-import type { VerificationService } from "../verification/verification-service.ts";
+import type { AccountService } from "../accounts/index.ts";
+import type { Logger } from "../lib/index.ts";
+import type { VerificationService } from "../verification/index.ts";
 import { bodyLimitError } from "./body-limits.ts";
 import { renderError } from "./error-handler.ts";
 import { type HealthProbe, healthRoutes } from "./routes/health-routes.ts";

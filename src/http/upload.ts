@@ -1,6 +1,5 @@
-import { type BodyLimits, bodyChunks } from "../lib/body-stream.ts";
-import { ApiErrors } from "../lib/errors.ts";
-import type { StagedFile } from "../verification/resume-files.ts";
+import { ApiErrors, type BodyLimits, bodyChunks } from "../lib/index.ts";
+import type { StagedFile } from "../verification/index.ts";
 import { boundaryOf, type MultipartEvent, MultipartParser, unparsable } from "./multipart-stream.ts";
 
 /** Room for the multipart envelope and the other fields beside a maximal file. */

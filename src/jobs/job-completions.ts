@@ -1,5 +1,5 @@
-import { TickBatcher } from "../lib/tick-batcher.ts";
-import type { Database, Queryable, Transaction } from "../storage/sql-database.ts";
+import { TickBatcher } from "../lib/index.ts";
+import type { Database, Queryable, Transaction } from "../storage/index.ts";
 import { LeaseLost } from "./job-errors.ts";
 import type { CommitFn } from "./job-handler.ts";
 import type { JobRow, JobStore, LeaseRef } from "./job-store.ts";

@@ -1,4 +1,4 @@
-import type { FailureCode } from "../lib/errors.ts";
+import type { FailureCode } from "../lib/index.ts";
 
 /** Thrown by a handler to run the job again later without counting an attempt (e.g. a rate limit). */
 export class DeferJob extends Error {

@@ -1,8 +1,6 @@
-import type { Clock } from "../lib/clock.ts";
-import { errorMessage } from "../lib/errors.ts";
-import type { EventBus } from "../lib/events.ts";
-import type { Logger } from "../lib/log.ts";
-import type { Database } from "../storage/sql-database.ts";
+import type { Clock, EventBus, Logger } from "../lib/index.ts";
+import { errorMessage } from "../lib/index.ts";
+import type { Database } from "../storage/index.ts";
 import { retryDelayMs } from "./backoff.ts";
 import { DeferJob, LeaseLost, PermanentJobError } from "./job-errors.ts";
 import type { JobEvents, JobHandler, RunningJob } from "./job-handler.ts";

@@ -1,4 +1,4 @@
-import type { Transaction } from "../storage/sql-database.ts";
+import type { Transaction } from "../storage/index.ts";
 
 /** What a kind of job plugs into the worker: its handler, the job as the handler sees it, the events. */
 

@@ -1,4 +1,4 @@
-import { dialectOf, type Queryable } from "../storage/sql-database.ts";
+import { dialectOf, type Queryable } from "../storage/index.ts";
 
 /** A fresh fencing token per claimed row, and the due-scan's row lock, per backend. */
 const CLAIM_SQL = {

@@ -1,11 +1,7 @@
 import { hostname } from "node:os";
-import type { Clock } from "../lib/clock.ts";
-import { errorMessage } from "../lib/errors.ts";
-import type { EventBus } from "../lib/events.ts";
-import { randomChars } from "../lib/ids.ts";
-import type { Logger } from "../lib/log.ts";
-import { WorkLoop } from "../lib/work-loop.ts";
-import type { Database } from "../storage/sql-database.ts";
+import type { Clock, EventBus, Logger } from "../lib/index.ts";
+import { errorMessage, randomChars, WorkLoop } from "../lib/index.ts";
+import type { Database } from "../storage/index.ts";
 import { abandonable } from "./abandonable.ts";
 import { JobCompletions } from "./job-completions.ts";
 import {

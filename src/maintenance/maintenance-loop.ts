@@ -1,7 +1,5 @@
-import type { Clock } from "../lib/clock.ts";
-import { errorMessage } from "../lib/errors.ts";
-import type { Logger } from "../lib/log.ts";
-import { WorkLoop } from "../lib/work-loop.ts";
+import type { Clock, Logger } from "../lib/index.ts";
+import { errorMessage, WorkLoop } from "../lib/index.ts";
 
 /** One retention chore: deletes what is past its keep-time as of `now`, returns counts for the log. */
 export interface MaintenanceTask {

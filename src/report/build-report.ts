@@ -1,4 +1,4 @@
-import { hostAccountOf } from "../lib/host-account.ts";
+import { hostAccountOf } from "../lib/index.ts";
 import { type ClaimInput, claimReport } from "./claim-verdicts.ts";
 import { groupFindings } from "./findings.ts";
 import { glossaryEntry } from "./glossary.ts";

@@ -1,4 +1,4 @@
-import type { RuleId } from "../analysis/types.ts";
+import type { RuleId } from "../analysis/index.ts";
 
 /** One rule in words a recruiter reads: what it found, how it can be innocent, and what to ask. */
 export interface GlossaryEntry {

@@ -1,6 +1,8 @@
-import type { Database, Queryable } from "../storage/sql-database.ts";
+import type { Database, Queryable } from "../storage/index.ts";
+import type { LinkOpen, OpenKind, StoredShareLink } from "./share-link.ts";
 
-export interface ReportLinkRow {
+/** A report_links row as SQL returns it; it stays behind the store. */
+interface ReportLinkRow {
   id: string;
   tracking_id: string;
   token_hash: string;
@@ -14,7 +16,20 @@ export interface ReportLinkRow {
   last_opened_at: number | null;
 }
 
-export type OpenKind = "page" | "pdf";
+function toLink(r: ReportLinkRow): StoredShareLink {
+  return {
+    id: r.id,
+    trackingId: r.tracking_id,
+    createdBy: r.created_by,
+    createdAt: r.created_at,
+    expiresAt: r.expires_at,
+    revokedAt: r.revoked_at,
+    revokedBy: r.revoked_by,
+    openedCount: r.opened_count,
+    firstOpenedAt: r.first_opened_at,
+    lastOpenedAt: r.last_opened_at,
+  };
+}
 
 /** Opens kept per link (when each was opened); later opens are still counted on the link. */
 export const RECORDED_OPENS = 100;
@@ -34,31 +49,36 @@ export class ReportLinkStore {
   }
 
   async insert(
-    row: Pick<ReportLinkRow, "id" | "tracking_id" | "token_hash" | "created_by" | "created_at" | "expires_at">,
+    link: Pick<StoredShareLink, "id" | "trackingId" | "createdBy" | "createdAt" | "expiresAt"> & { tokenHash: string },
   ): Promise<void> {
     await this.db
       .query(
         `INSERT INTO report_links (id, tracking_id, token_hash, created_by, created_at, expires_at)
          VALUES (?, ?, ?, ?, ?, ?)`,
       )
-      .run(row.id, row.tracking_id, row.token_hash, row.created_by, row.created_at, row.expires_at);
+      .run(link.id, link.trackingId, link.tokenHash, link.createdBy, link.createdAt, link.expiresAt);
   }
 
-  byTokenHash(hash: string): Promise<ReportLinkRow | null> {
-    return this.db.query<ReportLinkRow, [string]>("SELECT * FROM report_links WHERE token_hash = ?").get(hash);
+  async byTokenHash(hash: string): Promise<StoredShareLink | null> {
+    const row = await this.db
+      .query<ReportLinkRow, [string]>("SELECT * FROM report_links WHERE token_hash = ?")
+      .get(hash);
+    return row && toLink(row);
   }
 
-  byId(id: string): Promise<ReportLinkRow | null> {
-    return this.db.query<ReportLinkRow, [string]>("SELECT * FROM report_links WHERE id = ?").get(id);
+  async byId(id: string): Promise<StoredShareLink | null> {
+    const row = await this.db.query<ReportLinkRow, [string]>("SELECT * FROM report_links WHERE id = ?").get(id);
+    return row && toLink(row);
   }
 
   /** A verification's links, newest first. */
-  forJob(trackingId: string): Promise<ReportLinkRow[]> {
-    return this.db
+  async forJob(trackingId: string): Promise<StoredShareLink[]> {
+    const rows = await this.db
       .query<ReportLinkRow, [string]>(
         "SELECT * FROM report_links WHERE tracking_id = ? ORDER BY created_at DESC, id DESC",
       )
       .all(trackingId);
+    return rows.map(toLink);
   }
 
   /** Revoke a live link; false when it was already revoked (the first revocation is kept). */
@@ -89,12 +109,13 @@ export class ReportLinkStore {
   }
 
   /** The recorded opens of a link, newest first. */
-  opens(id: string, limit = RECORDED_OPENS): Promise<Array<{ opened_at: number; what: OpenKind }>> {
-    return this.db
+  async opens(id: string, limit = RECORDED_OPENS): Promise<LinkOpen[]> {
+    const rows = await this.db
       .query<{ opened_at: number; what: OpenKind }, [string, number]>(
         "SELECT opened_at, what FROM report_link_opens WHERE link_id = ? ORDER BY opened_at DESC LIMIT ?",
       )
       .all(id, limit);
+    return rows.map((r) => ({ openedAt: r.opened_at, what: r.what }));
   }
 
   /** Housekeeping: links (and their opens) that expired before `before`. */

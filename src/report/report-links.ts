@@ -1,18 +1,9 @@
 import { randomBytes } from "node:crypto";
-import type { Clock } from "../lib/clock.ts";
-import { AppError } from "../lib/errors.ts";
-import { newId, sha256Hex } from "../lib/ids.ts";
-import type { Queryable } from "../storage/sql-database.ts";
-import { type OpenKind, type ReportLinkRow, ReportLinkStore } from "./report-link-store.ts";
-
-export type { OpenKind, ReportLinkRow } from "./report-link-store.ts";
-
-/** A share link is live until it expires or is revoked; an expired or revoked link answers 410 Gone. */
-export type LinkState = "live" | "expired" | "revoked";
-
-export interface ReportLinkView extends ReportLinkRow {
-  state: LinkState;
-}
+import type { Clock } from "../lib/index.ts";
+import { AppError, newId, sha256Hex } from "../lib/index.ts";
+import type { Queryable } from "../storage/index.ts";
+import { ReportLinkStore } from "./report-link-store.ts";
+import type { LinkOpen, LinkState, OpenKind, ShareLink, StoredShareLink } from "./share-link.ts";
 
 /** The default life of a share link (REPORT_LINK_TTL). */
 export const DEFAULT_LINK_TTL_MS = 14 * 86_400_000;
@@ -61,41 +52,35 @@ export class ReportLinks {
     trackingId: string,
     createdBy: string,
     ttlMs: number = this.defaultTtlMs,
-  ): Promise<{ token: string; link: ReportLinkView }> {
+  ): Promise<{ token: string; link: ShareLink }> {
     if (!(ttlMs > 0 && ttlMs <= MAX_LINK_TTL_MS))
       throw new AppError("invalid_expiry", 400, "a share link lives from 1 hour to 365 days");
     const now = this.clock.now();
     const token = shareToken();
-    const row = {
+    const link: ShareLink = {
       id: newId("lnk", now),
-      tracking_id: trackingId,
-      token_hash: sha256Hex(token),
-      created_by: createdBy.slice(0, 64),
-      created_at: now,
-      expires_at: now + ttlMs,
+      trackingId,
+      createdBy: createdBy.slice(0, 64),
+      createdAt: now,
+      expiresAt: now + ttlMs,
+      revokedAt: null,
+      revokedBy: null,
+      openedCount: 0,
+      firstOpenedAt: null,
+      lastOpenedAt: null,
+      state: "live",
     };
-    await this.store.insert(row);
-    return {
-      token,
-      link: {
-        ...row,
-        revoked_at: null,
-        revoked_by: null,
-        opened_count: 0,
-        first_opened_at: null,
-        last_opened_at: null,
-        state: "live",
-      },
-    };
+    await this.store.insert({ ...link, tokenHash: sha256Hex(token) });
+    return { token, link };
   }
 
-  private view(row: ReportLinkRow, now: number): ReportLinkView {
-    const state: LinkState = row.revoked_at !== null ? "revoked" : row.expires_at <= now ? "expired" : "live";
-    return { ...row, state };
+  private view(link: StoredShareLink, now: number): ShareLink {
+    const state: LinkState = link.revokedAt !== null ? "revoked" : link.expiresAt <= now ? "expired" : "live";
+    return { ...link, state };
   }
 
   /** The link behind a token, with its state; null for a token that names no link. */
-  async find(token: string): Promise<ReportLinkView | null> {
+  async find(token: string): Promise<ShareLink | null> {
     if (!TOKEN.test(token)) return null;
     const row = await this.store.byTokenHash(sha256Hex(token));
     return row ? this.view(row, this.clock.now()) : null;
@@ -105,7 +90,7 @@ export class ReportLinks {
    * Open a link: its verification's tracking id when it is live (and the open is recorded);
    * 404 for an unknown token, 410 Gone for an expired or revoked one.
    */
-  async open(token: string, what: OpenKind): Promise<ReportLinkView> {
+  async open(token: string, what: OpenKind): Promise<ShareLink> {
     const link = await this.find(token);
     if (!link) throw new AppError("link_not_found", 404, "There is no report at this address.");
     if (link.state !== "live")
@@ -121,20 +106,20 @@ export class ReportLinks {
   }
 
   /** A verification's links, newest first, each with its state. */
-  async forJob(trackingId: string): Promise<ReportLinkView[]> {
+  async forJob(trackingId: string): Promise<ShareLink[]> {
     const now = this.clock.now();
     return (await this.store.forJob(trackingId)).map((r) => this.view(r, now));
   }
 
   /** When a link was opened (the first RECORDED_OPENS), newest first. */
-  opens(linkId: string): Promise<Array<{ opened_at: number; what: OpenKind }>> {
+  opens(linkId: string): Promise<LinkOpen[]> {
     return this.store.opens(linkId);
   }
 
   /** Revoke one of a verification's links; 404 when the job has no such link. */
-  async revoke(trackingId: string, linkId: string, by: string): Promise<ReportLinkView> {
+  async revoke(trackingId: string, linkId: string, by: string): Promise<ShareLink> {
     const link = await this.store.byId(linkId);
-    if (!link || link.tracking_id !== trackingId)
+    if (!link || link.trackingId !== trackingId)
       throw new AppError("link_not_found", 404, "This job has no share link with that id.");
     await this.store.revoke(linkId, by.slice(0, 64), this.clock.now());
     return this.view((await this.store.byId(linkId))!, this.clock.now());

@@ -1,15 +1,25 @@
-import type { Queryable } from "../storage/sql-database.ts";
+import type { Queryable } from "../storage/index.ts";
 import { buildReport } from "./build-report.ts";
 import type { Report, ReportVerdict } from "./report-model.ts";
 import { readStoredVerification } from "./stored-result.ts";
 
-/** What the report needs of a stored verification row. */
-export interface FinalRow {
+/** What the report needs of a stored verification (the verification domain's Verification has it). */
+export interface FinalVerification {
+  trackingId: string;
+  hostUsername: string;
+  status: string;
+  /** the final result as recorded (JSON); null until the job ends */
+  result: string | null;
+  /** the commit timelines kept beside it (JSON) */
+  timelines?: string | null;
+}
+
+/** The columns the verdicts of a list read, as SQL returns them. */
+interface FinalRow {
   tracking_id: string;
   host_username: string;
   status: string;
   result: string | null;
-  timelines?: string | null;
 }
 
 /** Verdicts kept in memory: a final result never changes, so a list refresh need not parse it again. */
@@ -24,13 +34,13 @@ const parse = (s: string | null | undefined): unknown => {
   }
 };
 
-/** The report of a final verification row, with the timelines stored beside it; null while not final. */
-export function reportOfRow(row: FinalRow): { report: Report; timelines: unknown } | null {
-  if ((row.status !== "COMPLETED" && row.status !== "FAILED") || !row.result) return null;
-  const timelines = parse(row.timelines);
-  const stored = readStoredVerification(parse(row.result), timelines, {
-    trackingId: row.tracking_id,
-    hostUsername: row.host_username,
+/** The report of a final verification, with the timelines stored beside it; null while not final. */
+export function reportOf(v: FinalVerification): { report: Report; timelines: unknown } | null {
+  if ((v.status !== "COMPLETED" && v.status !== "FAILED") || !v.result) return null;
+  const timelines = parse(v.timelines);
+  const stored = readStoredVerification(parse(v.result), timelines, {
+    trackingId: v.trackingId,
+    hostUsername: v.hostUsername,
   });
   return { report: buildReport(stored), timelines };
 }
@@ -60,7 +70,12 @@ export class ReportSource {
       )
       .all(...missing);
     for (const row of rows) {
-      const r = reportOfRow(row);
+      const r = reportOf({
+        trackingId: row.tracking_id,
+        hostUsername: row.host_username,
+        status: row.status,
+        result: row.result,
+      });
       if (!r) continue;
       const v = { key: r.report.verdict.key, title: r.report.verdict.title };
       out.set(row.tracking_id, v);

@@ -54,3 +54,6 @@ export async function closeSharedExtractor(): Promise<void> {
   shared = null;
   await s?.close();
 }
+/** The extraction child's entry point (`claimcheck extract --worker`), loaded only in that mode. */
+export { runWorker } from "./isolation/worker-main.ts";
+export type { DatePrecision } from "./types.ts";

@@ -1,4 +1,4 @@
-import { TickBatcher } from "../lib/tick-batcher.ts";
+import { TickBatcher } from "../lib/index.ts";
 import type { Database, Transaction } from "./sql-database.ts";
 
 /**

@@ -1,11 +1,10 @@
-import type { Principal } from "../accounts/account-service.ts";
-import { decideLimits, RATE_WINDOW_MS } from "../accounts/limits.ts";
+import type { Principal } from "../accounts/index.ts";
+import { decideLimits, RATE_WINDOW_MS } from "../accounts/index.ts";
 import type { Acknowledgement as PublishedAcknowledgement } from "../contract/index.ts";
-import type { JobQueue } from "../jobs/job-queue.ts";
-import { isoOf } from "../lib/clock.ts";
-import { ApiErrors } from "../lib/errors.ts";
-import type { Transaction } from "../storage/sql-database.ts";
-import { accountText, type HostAccountRef } from "./accounts-field.ts";
+import type { JobQueue } from "../jobs/index.ts";
+import { ApiErrors, isoOf } from "../lib/index.ts";
+import type { Transaction } from "../storage/index.ts";
+import type { HostAccountRef } from "./accounts-field.ts";
 import type { VerificationStore } from "./verification-store.ts";
 
 export const VERIFICATION_JOB = "verification";
@@ -47,37 +46,37 @@ export async function recordAcceptance(
   if (s.idempotencyKey) {
     const prior = await store.idempotencyRecord(client.id, s.idempotencyKey);
     if (prior) {
-      if (prior.request_hash !== requestHash) throw ApiErrors.idempotencyMismatch();
-      const v = (await store.get(prior.tracking_id))!;
-      return { trackingId: v.tracking_id, status: "queued", createdAt: isoOf(v.created_at), replayed: true };
+      if (prior.requestHash !== requestHash) throw ApiErrors.idempotencyMismatch();
+      const v = (await store.get(prior.trackingId))!;
+      return { trackingId: v.trackingId, status: "queued", createdAt: isoOf(v.createdAt), replayed: true };
     }
   }
   const month = isoOf(now).slice(0, 7);
   const [usedThisMonth, recentByKey] = await Promise.all([
-    client.monthly_quota > 0 ? store.usage(client.id, month) : 0,
-    client.rate_limit_per_minute > 0 ? store.recentByKey(s.principal.keyId, now - RATE_WINDOW_MS) : [],
+    client.monthlyQuota > 0 ? store.usage(client.id, month) : 0,
+    client.rateLimitPerMinute > 0 ? store.recentByKey(s.principal.keyId, now - RATE_WINDOW_MS) : [],
   ]);
   const decision = decideLimits({
     now,
-    monthlyQuota: client.monthly_quota,
+    monthlyQuota: client.monthlyQuota,
     usedThisMonth,
-    ratePerMinute: client.rate_limit_per_minute,
+    ratePerMinute: client.rateLimitPerMinute,
     recentByKey,
   });
   if (!decision.ok) throw ApiErrors.quotaExceeded(decision.retryAfterSeconds, decision.message);
   const jobId = await queue.enqueue(VERIFICATION_JOB, { trackingId }, { maxAttempts: VERIFICATION_MAX_ATTEMPTS }, tx);
   await Promise.all([
     store.insert({
-      tracking_id: trackingId,
-      client_id: client.id,
-      api_key_id: s.principal.keyId,
-      job_id: jobId,
-      host_username: s.hostUsername,
-      accounts: s.accounts?.length ? JSON.stringify(s.accounts.map(accountText)) : null,
-      resume_sha256: pdfHash,
-      resume_size: size,
-      resume_filename: s.filename,
-      created_at: now,
+      trackingId,
+      clientId: client.id,
+      apiKeyId: s.principal.keyId,
+      jobId,
+      hostUsername: s.hostUsername,
+      accounts: s.accounts ?? [],
+      resumeSha256: pdfHash,
+      resumeSize: size,
+      resumeFilename: s.filename,
+      createdAt: now,
     }),
     store.countUsage(client.id, month),
     s.idempotencyKey ? store.insertIdempotency(client.id, s.idempotencyKey, requestHash, trackingId, now) : null,

@@ -1,5 +1,4 @@
-import { ApiErrors } from "../lib/errors.ts";
-import { hostAccountOf } from "../lib/host-account.ts";
+import { ApiErrors, hostAccountOf } from "../lib/index.ts";
 
 /**
  * The `accounts` field of a verification: the candidate's accounts on hosts other than GitHub, as

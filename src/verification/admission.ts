@@ -1,7 +1,6 @@
-import type { Principal } from "../accounts/account-service.ts";
-import { decideLimits, RATE_WINDOW_MS } from "../accounts/limits.ts";
-import { type Clock, isoOf } from "../lib/clock.ts";
-import { ApiErrors } from "../lib/errors.ts";
+import type { Principal } from "../accounts/index.ts";
+import { decideLimits, RATE_WINDOW_MS } from "../accounts/index.ts";
+import { ApiErrors, type Clock, isoOf } from "../lib/index.ts";
 import type { VerificationStore } from "./verification-store.ts";
 
 /**
@@ -28,7 +27,7 @@ export class Admission {
     const client = principal.client;
     // a retry of an accepted request answers its original job, whatever the limits say now
     if (idempotencyKey && (await this.store.idempotencyRecord(client.id, idempotencyKey))) return () => {};
-    if (client.monthly_quota <= 0 && client.rate_limit_per_minute <= 0) return this.reserve(principal);
+    if (client.monthlyQuota <= 0 && client.rateLimitPerMinute <= 0) return this.reserve(principal);
     return this.inTurn(client.id, () => this.decide(principal));
   }
 
@@ -36,17 +35,17 @@ export class Admission {
     const client = principal.client;
     const now = this.clock.now();
     const [used, recent] = await Promise.all([
-      client.monthly_quota > 0 ? this.store.usage(client.id, isoOf(now).slice(0, 7)) : 0,
-      client.rate_limit_per_minute > 0 ? this.store.recentByKey(principal.keyId, now - RATE_WINDOW_MS) : [],
+      client.monthlyQuota > 0 ? this.store.usage(client.id, isoOf(now).slice(0, 7)) : 0,
+      client.rateLimitPerMinute > 0 ? this.store.recentByKey(principal.keyId, now - RATE_WINDOW_MS) : [],
     ]);
     const pendingClient = this.byClient.get(client.id) ?? 0;
     const pendingKey = this.byKey.get(principal.keyId) ?? 0;
     const decision = decideLimits({
       now,
-      monthlyQuota: client.monthly_quota,
-      usedThisMonth: client.monthly_quota > 0 ? used + pendingClient : 0,
-      ratePerMinute: client.rate_limit_per_minute,
-      recentByKey: client.rate_limit_per_minute > 0 ? [...recent, ...new Array<number>(pendingKey).fill(now)] : [],
+      monthlyQuota: client.monthlyQuota,
+      usedThisMonth: client.monthlyQuota > 0 ? used + pendingClient : 0,
+      ratePerMinute: client.rateLimitPerMinute,
+      recentByKey: client.rateLimitPerMinute > 0 ? [...recent, ...new Array<number>(pendingKey).fill(now)] : [],
     });
     if (!decision.ok) throw ApiErrors.quotaExceeded(decision.retryAfterSeconds, decision.message);
     return this.reserve(principal);

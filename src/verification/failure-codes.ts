@@ -1,9 +1,9 @@
-import { AnalysisFailure } from "../analysis/types.ts";
-import { ForgeRateLimitedError, ForgeUnavailableError } from "../forges/types.ts";
-import { GitHubRateLimitedError, GitHubUnavailableError } from "../github/types.ts";
-import { formatMs, JobDeadlineExceeded, PermanentJobError } from "../jobs/job-errors.ts";
-import type { FailureCode } from "../lib/errors.ts";
-import { ResumeError } from "../resume/types.ts";
+import { AnalysisFailure } from "../analysis/index.ts";
+import { ForgeRateLimitedError, ForgeUnavailableError } from "../forges/index.ts";
+import { GitHubRateLimitedError, GitHubUnavailableError } from "../github/index.ts";
+import { formatMs, JobDeadlineExceeded, PermanentJobError } from "../jobs/index.ts";
+import type { FailureCode } from "../lib/index.ts";
+import { ResumeError } from "../resume/index.ts";
 
 export interface FailureReason {
   /** one of lib/errors.ts's FAILURE_CODES: a ResumeError's or an AnalysisFailure's code must be one too */

@@ -1,6 +1,6 @@
-import type { GitHubAnswer } from "../github/conditional-fetch.ts";
-import { PermanentJobError } from "../jobs/job-errors.ts";
-import { type Clock, isoOf } from "../lib/clock.ts";
+import type { GitHubAnswer } from "../github/index.ts";
+import { PermanentJobError } from "../jobs/index.ts";
+import { type Clock, isoOf } from "../lib/index.ts";
 
 /**
  * How long a verification keeps trying while GitHub does not answer (no connection, no answer in time,

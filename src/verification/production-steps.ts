@@ -1,15 +1,14 @@
-import { AnalysisFailure, runAnalysis } from "../analysis/run-analysis.ts";
-import type { Config } from "../config/config.ts";
-import { forgeHostOf } from "../config/forge-hosts.ts";
-import { createForgeSource } from "../forges/forge-sources.ts";
-import { createEvidenceSource } from "../github/graphql/graphql-source.ts";
-import type { RateGate } from "../github/rate-gate.ts";
-import type { RateLimitSnapshot } from "../github/rate-limit-policy.ts";
-import { PermanentJobError } from "../jobs/job-errors.ts";
-import { untilAborted } from "../lib/abort.ts";
-import type { Logger } from "../lib/log.ts";
+import { AnalysisFailure, runAnalysis } from "../analysis/index.ts";
+import type { Config } from "../config/index.ts";
+import { forgeHostOf } from "../config/index.ts";
+import { createForgeSource } from "../forges/index.ts";
+import type { RateGate, RateLimitSnapshot } from "../github/index.ts";
+import { createEvidenceSource } from "../github/index.ts";
+import { PermanentJobError } from "../jobs/index.ts";
+import type { Logger } from "../lib/index.ts";
+import { untilAborted } from "../lib/index.ts";
 import { createResumeExtractor } from "../resume/index.ts";
-import type { Database } from "../storage/database.ts";
+import type { Database } from "../storage/index.ts";
 import type { VerificationSteps } from "./verification-job.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { readdirSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { type FileHandle, open, rename, unlink } from "node:fs/promises";
 import { join } from "node:path";
-import { ensurePrivateDir, PRIVATE_FILE_MODE } from "../storage/private-files.ts";
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from "../storage/index.ts";
 
 const NAME = /^(vrf_[0-9a-z]{26})\.pdf$/;
 /** An upload being received, before it is a job's PDF. */

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import type { Database, Queryable } from "../storage/sql-database.ts";
+import type { Database, Queryable } from "../storage/index.ts";
 import { ResumeFiles, type StagedFile } from "./resume-files.ts";
 
 /** Where uploaded PDFs live: files in DATA_DIR/resumes (SQLite), or the database (PostgreSQL). */

@@ -1,14 +1,13 @@
-import type { GitHubAnswer } from "../github/conditional-fetch.ts";
-import { GitHubRateLimitedError, GitHubUnavailableError } from "../github/types.ts";
-import { DeferJob, PermanentJobError } from "../jobs/job-errors.ts";
-import type { JobHandler, RunningJob } from "../jobs/job-handler.ts";
-import { sleep } from "../lib/abort.ts";
-import { type Clock, systemClock } from "../lib/clock.ts";
-import type { Logger } from "../lib/log.ts";
-import { type ExtractedResume, ResumeError } from "../resume/types.ts";
-import type { Transaction } from "../storage/sql-database.ts";
+import type { GitHubAnswer } from "../github/index.ts";
+import { GitHubRateLimitedError, GitHubUnavailableError } from "../github/index.ts";
+import type { JobHandler, RunningJob } from "../jobs/index.ts";
+import { DeferJob, PermanentJobError } from "../jobs/index.ts";
+import type { Logger } from "../lib/index.ts";
+import { type Clock, sleep, systemClock } from "../lib/index.ts";
+import { type ExtractedResume, ResumeError } from "../resume/index.ts";
+import type { Transaction } from "../storage/index.ts";
 import { VERIFICATION_JOB } from "./acceptance.ts";
-import { accountsToRead, type HostAccountRef, storedAccounts } from "./accounts-field.ts";
+import { accountsToRead, type HostAccountRef } from "./accounts-field.ts";
 import { failureReason } from "./failure-codes.ts";
 import { GitHubWatch } from "./github-watch.ts";
 import type { AnalysisPart } from "./result.ts";
@@ -66,7 +65,7 @@ export function verificationJobHandler(deps: {
       if (v.status === "COMPLETED" || v.status === "FAILED") return; // already final: nothing to redo
       await service.markStarted(trackingId);
       try {
-        const read = accountsToRead(v.host_username, storedAccounts(v.accounts));
+        const read = accountsToRead(v.hostUsername, v.accounts);
         return await runSteps(trackingId, read.githubLogin, read.accounts, job);
       } catch (err) {
         // an attempt aborted at its deadline may end after the next one began: it leaves the stage alone

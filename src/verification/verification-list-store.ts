@@ -1,19 +1,18 @@
-import { dialectOf, type Queryable } from "../storage/sql-database.ts";
+import { dialectOf, type Queryable } from "../storage/index.ts";
+import { storedAccounts } from "./accounts-field.ts";
 import { type Cursor, dayStartUtc, type JobFilter, PAGE_SIZE } from "./job-filters.ts";
+import type { JobSummary } from "./verifications.ts";
 
-/** One line of the jobs list. `state` is the state a person means: queued, processing, COMPLETED, FAILED. */
-export interface JobListRow {
+/** A line of the jobs list as SQL returns it; it stays behind the store. */
+interface JobListRow {
   tracking_id: string;
   client_id: string;
   client_name: string;
   host_username: string;
-  /** the accounts on other hosts, a JSON array of host:username (null when none) */
-  accounts?: string | null;
-  state: "queued" | "processing" | "COMPLETED" | "FAILED";
+  accounts: string | null;
+  state: JobSummary["state"];
   score: number | null;
-  /** CRITICAL flags of a COMPLETED result (for the verdict word) */
   critical_flags: number | null;
-  /** the candidate's name as read from the resume, once the job has a result */
   candidate_name: string | null;
   error_code: string | null;
   created_at: number;
@@ -22,8 +21,27 @@ export interface JobListRow {
   webhook_state: string | null;
 }
 
+function toJobSummary(r: JobListRow): JobSummary {
+  return {
+    trackingId: r.tracking_id,
+    clientId: r.client_id,
+    clientName: r.client_name,
+    hostUsername: r.host_username,
+    accounts: storedAccounts(r.accounts),
+    state: r.state,
+    score: r.score,
+    criticalFlags: r.critical_flags,
+    candidateName: r.candidate_name,
+    errorCode: r.error_code,
+    createdAt: r.created_at,
+    completedAt: r.completed_at,
+    attempts: r.attempts,
+    webhookState: r.webhook_state,
+  };
+}
+
 export interface JobPage {
-  rows: JobListRow[];
+  rows: JobSummary[];
   /** rows matching the filter, all pages */
   total: number;
   /** cursor of an older page, when there is one */
@@ -136,11 +154,11 @@ export class VerificationListStore implements VerificationLists {
                   ORDER BY v.created_at ${order}, v.tracking_id ${order} LIMIT ?`;
     const fetched = await this.db.query<JobListRow, Param[]>(sql).all(...pageParams, limit + 1);
     const more = fetched.length > limit;
-    let rows = fetched.slice(0, limit);
+    let rows = fetched.slice(0, limit).map(toJobSummary);
     if (f.after) rows = rows.reverse();
     const first = rows[0];
     const last = rows[rows.length - 1];
-    const pos = (r: JobListRow): Cursor => ({ createdAt: r.created_at, trackingId: r.tracking_id });
+    const pos = (r: JobSummary): Cursor => ({ createdAt: r.createdAt, trackingId: r.trackingId });
     return {
       rows,
       total,

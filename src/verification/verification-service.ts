@@ -1,13 +1,11 @@
-import type { Principal } from "../accounts/account-service.ts";
+import type { Principal } from "../accounts/index.ts";
 import type { PolledMembers } from "../contract/index.ts";
-import type { JobQueue } from "../jobs/job-queue.ts";
-import { type Clock, isoOf } from "../lib/clock.ts";
-import { ApiErrors, type FailureCode } from "../lib/errors.ts";
-import { newId, sha256Hex } from "../lib/ids.ts";
-import { GroupCommit } from "../storage/group-commit.ts";
-import type { Database, Queryable, Transaction } from "../storage/sql-database.ts";
+import type { JobQueue } from "../jobs/index.ts";
+import { ApiErrors, type Clock, type FailureCode, isoOf, newId, sha256Hex } from "../lib/index.ts";
+import type { Database, Queryable, Transaction } from "../storage/index.ts";
+import { GroupCommit } from "../storage/index.ts";
 import { type Acknowledgement, recordAcceptance, type Submission } from "./acceptance.ts";
-import { accountText, storedAccounts } from "./accounts-field.ts";
+import { accountText } from "./accounts-field.ts";
 import { Admission } from "./admission.ts";
 import type { StageDetail } from "./github-watch.ts";
 import type { JobFilter } from "./job-filters.ts";
@@ -20,7 +18,8 @@ import {
   VerificationListStore,
   type VerificationLists,
 } from "./verification-list-store.ts";
-import type { VerificationRow, VerificationStore, VerificationView } from "./verification-store.ts";
+import type { VerificationStore } from "./verification-store.ts";
+import type { Verification } from "./verifications.ts";
 
 /** How long an Idempotency-Key is remembered (Stripe keeps 24 h; we keep 48 h). */
 export const IDEMPOTENCY_RETENTION_MS = 48 * 3_600_000;
@@ -40,8 +39,8 @@ export interface FinalEvent {
 }
 
 /** The `accounts` member of a job's views: the accounts on other hosts given at creation, when any. */
-function accountsMember(v: Pick<VerificationRow, "accounts">): { accounts?: string[] } {
-  const list = storedAccounts(v.accounts);
+function accountsMember(v: Pick<Verification, "accounts">): { accounts?: string[] } {
+  const list = v.accounts;
   return list.length ? { accounts: list.map(accountText) } : {};
 }
 
@@ -49,7 +48,7 @@ function accountsMember(v: Pick<VerificationRow, "accounts">): { accounts?: stri
 export const POLL_AFTER_S = { queued: 5, processing: 2 } as const;
 
 /** Members a listener adds to every polled view (webhookStatus). */
-export type ViewDecorator = (row: VerificationRow) => Promise<PolledMembers>;
+export type ViewDecorator = (row: Verification) => Promise<PolledMembers>;
 
 /** Writes that go with a final state, run on the handle of the transaction that records it. */
 export type FinalListener = (tx: Transaction, e: FinalEvent) => Promise<void>;
@@ -203,23 +202,23 @@ export class VerificationService {
     return this.render(v);
   }
 
-  async render(v: VerificationView): Promise<VerificationResult | PendingJobView> {
+  async render(v: Verification): Promise<VerificationResult | PendingJobView> {
     const extras = Object.assign({}, ...(await Promise.all(this.decorators.map((d) => d(v)))));
     // this process's own jobs from memory; another replica's from the row (PostgreSQL)
-    const own = this.stages.get(v.tracking_id);
+    const own = this.stages.get(v.trackingId);
     const stage = own?.stage ?? (v.stage as Stage | null | undefined);
-    const detail = own ? own.detail : v.stage_detail ? (JSON.parse(v.stage_detail) as StageDetail) : null;
+    const detail = own ? own.detail : v.stageDetail ? (JSON.parse(v.stageDetail) as StageDetail) : null;
     if ((v.status === "COMPLETED" || v.status === "FAILED") && v.result) {
       return { ...(JSON.parse(v.result) as VerificationResult), ...extras };
     }
     return {
-      trackingId: v.tracking_id,
-      hostUsername: v.host_username,
+      trackingId: v.trackingId,
+      hostUsername: v.hostUsername,
       ...accountsMember(v),
-      status: v.job_state === "running" ? "processing" : "queued",
-      createdAt: isoOf(v.created_at),
-      ...(v.job_state === "running" && stage ? { stage } : {}),
-      ...(v.job_state === "running" && stage && detail
+      status: v.jobState === "running" ? "processing" : "queued",
+      createdAt: isoOf(v.createdAt),
+      ...(v.jobState === "running" && stage ? { stage } : {}),
+      ...(v.jobState === "running" && stage && detail
         ? { stageDetail: detail.message, ...(detail.giveUpAt !== null ? { giveUpAt: isoOf(detail.giveUpAt) } : {}) }
         : {}),
       ...extras,
@@ -239,13 +238,13 @@ export class VerificationService {
   }
 
   /** A verification by id; read on `q` (a transaction's handle) when given. */
-  get(trackingId: string, q?: Queryable): Promise<VerificationView | null> {
+  get(trackingId: string, q?: Queryable): Promise<Verification | null> {
     return (q ? this.store.on(q) : this.store).get(trackingId);
   }
 
   /** The uploaded PDF, or null once retention (or an admin) deleted it. */
   async resume(trackingId: string): Promise<Uint8Array | null> {
-    return (await this.store.get(trackingId))?.resume_stored ? this.files.read(trackingId) : null;
+    return (await this.store.get(trackingId))?.resumeStored ? this.files.read(trackingId) : null;
   }
 
   /** Delete a verification's PDF now (an admin's request, or retention). */
@@ -289,16 +288,16 @@ export class VerificationService {
     const { commitTimelines, ...part } = analysis;
     const result: VerificationResult = {
       trackingId,
-      hostUsername: v.host_username,
+      hostUsername: v.hostUsername,
       ...accountsMember(v),
       status,
       ...part,
       ...(error ? { error } : {}),
-      createdAt: isoOf(v.created_at),
+      createdAt: isoOf(v.createdAt),
       completedAt: isoOf(now),
     };
     for (const fn of this.extensions)
-      Object.assign(result, await fn(tx, { trackingId, clientId: v.client_id, status, now }));
+      Object.assign(result, await fn(tx, { trackingId, clientId: v.clientId, status, now }));
     const json = JSON.stringify(result);
     const timelines = Array.isArray(commitTimelines) ? JSON.stringify(commitTimelines) : null;
     if (
@@ -312,7 +311,7 @@ export class VerificationService {
       }))
     )
       return;
-    for (const fn of this.finalListeners) await fn(tx, { clientId: v.client_id, result });
+    for (const fn of this.finalListeners) await fn(tx, { clientId: v.clientId, result });
   }
 
   /** Retention: idempotency keys after 48 h, PDFs of ended jobs after `resumeRetentionMs`, orphan files after an hour. */

@@ -1,6 +1,9 @@
-import type { Queryable } from "../storage/sql-database.ts";
+import type { Queryable } from "../storage/index.ts";
+import { accountText, storedAccounts } from "./accounts-field.ts";
+import type { NewVerification, Verification } from "./verifications.ts";
 
-export interface VerificationRow {
+/** A verifications row as SQL returns it (joined with its job's state); it stays behind the store. */
+interface VerificationRow {
   tracking_id: string;
   client_id: string;
   api_key_id: string | null;
@@ -26,8 +29,33 @@ export interface VerificationRow {
   stage_detail?: string | null;
 }
 
-/** A verification joined with its job's state, which tells queued from processing. */
-export type VerificationView = VerificationRow & { job_state: string | null };
+type VerificationView = VerificationRow & { job_state: string | null };
+
+function toVerification(r: VerificationView): Verification {
+  return {
+    trackingId: r.tracking_id,
+    clientId: r.client_id,
+    apiKeyId: r.api_key_id,
+    jobId: r.job_id,
+    hostUsername: r.host_username,
+    accounts: storedAccounts(r.accounts),
+    resumeSha256: r.resume_sha256,
+    resumeSize: r.resume_size,
+    resumeFilename: r.resume_filename,
+    resumeStored: r.resume_stored === 1,
+    status: r.status,
+    result: r.result,
+    timelines: r.timelines,
+    errorCode: r.error_code,
+    errorMessage: r.error_message,
+    createdAt: r.created_at,
+    startedAt: r.started_at,
+    completedAt: r.completed_at,
+    stage: r.stage ?? null,
+    stageDetail: r.stage_detail ?? null,
+    jobState: r.job_state,
+  };
+}
 
 /** Every SQL statement about verifications, their PDFs and idempotency records. */
 export class VerificationStore {
@@ -38,19 +66,7 @@ export class VerificationStore {
     return q === this.db ? this : new VerificationStore(q);
   }
 
-  insert(
-    row: Omit<
-      VerificationRow,
-      | "status"
-      | "result"
-      | "timelines"
-      | "error_code"
-      | "error_message"
-      | "started_at"
-      | "completed_at"
-      | "resume_stored"
-    >,
-  ): Promise<unknown> {
+  insert(v: NewVerification): Promise<unknown> {
     return this.db
       .query(
         `INSERT INTO verifications (tracking_id, client_id, api_key_id, job_id, host_username, accounts, resume_sha256,
@@ -58,35 +74,37 @@ export class VerificationStore {
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?)`,
       )
       .run(
-        row.tracking_id,
-        row.client_id,
-        row.api_key_id,
-        row.job_id,
-        row.host_username,
-        row.accounts ?? null,
-        row.resume_sha256,
-        row.resume_size,
-        row.resume_filename,
-        row.created_at,
+        v.trackingId,
+        v.clientId,
+        v.apiKeyId,
+        v.jobId,
+        v.hostUsername,
+        v.accounts.length ? JSON.stringify(v.accounts.map(accountText)) : null,
+        v.resumeSha256,
+        v.resumeSize,
+        v.resumeFilename,
+        v.createdAt,
       );
   }
 
   /** The verification as its client may see it; null when absent or owned by another client. */
-  getForClient(trackingId: string, clientId: string): Promise<VerificationView | null> {
-    return this.db
+  async getForClient(trackingId: string, clientId: string): Promise<Verification | null> {
+    const row = await this.db
       .query<VerificationView, [string, string]>(
         `SELECT v.*, j.state AS job_state FROM verifications v LEFT JOIN jobs j ON j.id = v.job_id
           WHERE v.tracking_id = ? AND v.client_id = ?`,
       )
       .get(trackingId, clientId);
+    return row && toVerification(row);
   }
 
-  get(trackingId: string): Promise<VerificationView | null> {
-    return this.db
+  async get(trackingId: string): Promise<Verification | null> {
+    const row = await this.db
       .query<VerificationView, [string]>(
         `SELECT v.*, j.state AS job_state FROM verifications v LEFT JOIN jobs j ON j.id = v.job_id WHERE v.tracking_id = ?`,
       )
       .get(trackingId);
+    return row && toVerification(row);
   }
 
   /** Whether the verification exists and still keeps its PDF (for the orphan sweep). */
@@ -160,12 +178,13 @@ export class VerificationStore {
     return rows.map((r) => r.created_at);
   }
 
-  idempotencyRecord(clientId: string, key: string): Promise<{ request_hash: string; tracking_id: string } | null> {
-    return this.db
+  async idempotencyRecord(clientId: string, key: string): Promise<{ requestHash: string; trackingId: string } | null> {
+    const row = await this.db
       .query<{ request_hash: string; tracking_id: string }, [string, string]>(
         "SELECT request_hash, tracking_id FROM idempotency_keys WHERE client_id = ? AND idem_key = ?",
       )
       .get(clientId, key);
+    return row && { requestHash: row.request_hash, trackingId: row.tracking_id };
   }
 
   insertIdempotency(

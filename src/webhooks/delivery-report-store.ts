@@ -1,4 +1,6 @@
-import type { Queryable } from "../storage/sql-database.ts";
+import type { Queryable } from "../storage/index.ts";
+import type { DeliverySummary } from "./deliveries.ts";
+import { type DeliverySummaryRow, SUMMARY_COLUMNS, toDeliverySummary } from "./delivery-rows.ts";
 
 export interface DeliveryHealth {
   /** event deliveries created in the window, by state */
@@ -12,29 +14,11 @@ export interface DeliveryHealth {
   retryingNow: number;
 }
 
-export interface DeliveryListRow {
-  id: string;
-  client_id: string;
-  tracking_id: string | null;
-  event: string;
-  state: string;
-  attempts: number;
-  next_attempt_at: number | null;
-  last_status_code: number | null;
-  last_outcome: string | null;
-  created_at: number;
-  delivered_at: number | null;
-  failed_at: number | null;
-}
-
-const LIST_COLUMNS = `id, client_id, tracking_id, event, state, attempts, next_attempt_at, last_status_code, last_outcome,
-                      created_at, delivered_at, failed_at`;
-
 /** The read side of webhook deliveries for the operator's faces; another backend implements this. */
 export interface DeliveryReports {
   health(since: number): Promise<DeliveryHealth>;
-  forJob(trackingId: string): Promise<DeliveryListRow[]>;
-  tests(clientId: string, limit?: number): Promise<DeliveryListRow[]>;
+  forJob(trackingId: string): Promise<DeliverySummary[]>;
+  tests(clientId: string, limit?: number): Promise<DeliverySummary[]>;
 }
 
 /** DeliveryReports over SQLite: a job's deliveries, the latest test sends, delivery health. */
@@ -75,21 +59,23 @@ export class DeliveryReportStore implements DeliveryReports {
   }
 
   /** Every delivery of a verification's event, newest first. */
-  forJob(trackingId: string): Promise<DeliveryListRow[]> {
-    return this.db
-      .query<DeliveryListRow, [string]>(
-        `SELECT ${LIST_COLUMNS} FROM webhook_deliveries WHERE tracking_id = ? ORDER BY created_at DESC, id DESC`,
+  async forJob(trackingId: string): Promise<DeliverySummary[]> {
+    const rows = await this.db
+      .query<DeliverySummaryRow, [string]>(
+        `SELECT ${SUMMARY_COLUMNS} FROM webhook_deliveries WHERE tracking_id = ? ORDER BY created_at DESC, id DESC`,
       )
       .all(trackingId);
+    return rows.map(toDeliverySummary);
   }
 
   /** The client's latest test deliveries, newest first. */
-  tests(clientId: string, limit = 5): Promise<DeliveryListRow[]> {
-    return this.db
-      .query<DeliveryListRow, [string, number]>(
-        `SELECT ${LIST_COLUMNS} FROM webhook_deliveries
+  async tests(clientId: string, limit = 5): Promise<DeliverySummary[]> {
+    const rows = await this.db
+      .query<DeliverySummaryRow, [string, number]>(
+        `SELECT ${SUMMARY_COLUMNS} FROM webhook_deliveries
           WHERE client_id = ? AND tracking_id IS NULL ORDER BY created_at DESC, id DESC LIMIT ?`,
       )
       .all(clientId, limit);
+    return rows.map(toDeliverySummary);
   }
 }

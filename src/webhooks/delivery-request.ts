@@ -31,10 +31,10 @@ export function deliveryRequest(
 
 /** The client columns an attempt reads when it starts: the URL and secrets in force at that moment. */
 export interface WebhookSettings {
-  webhook_url: string | null;
-  webhook_secret: string | null;
-  webhook_secret_previous: string | null;
-  webhook_secret_previous_until: number | null;
+  webhookUrl: string | null;
+  webhookSecret: string | null;
+  webhookSecretPrevious: string | null;
+  webhookSecretPreviousUntil: number | null;
 }
 
 export type PreparedAttempt =
@@ -53,17 +53,17 @@ export function prepareAttempt(
   now: number,
 ): PreparedAttempt {
   const problem = (error: string): PreparedAttempt => ({
-    url: client?.webhook_url ?? null,
+    url: client?.webhookUrl ?? null,
     request: null,
     problem: { outcome: "config", statusCode: null, error, latencyMs: 0, responseExcerpt: null },
   });
   if (!client) return problem("the client no longer exists");
-  if (!client.webhook_url) return problem("no webhook URL is configured (claimcheck webhook set --url ...)");
+  if (!client.webhookUrl) return problem("no webhook URL is configured (claimcheck webhook set --url ...)");
   const secrets = secretsAt(client, now);
   if (!secrets) return problem("no webhook secret is configured");
   return {
-    url: client.webhook_url,
-    request: deliveryRequest(client.webhook_url, deliveryId, body, secrets, now),
+    url: client.webhookUrl,
+    request: deliveryRequest(client.webhookUrl, deliveryId, body, secrets, now),
     problem: null,
   };
 }

@@ -1,39 +1,8 @@
-import { dialectOf, type Queryable } from "../storage/sql-database.ts";
+import { dialectOf, type Queryable } from "../storage/index.ts";
 import type { AttemptResult } from "./attempt-outcome.ts";
+import type { Delivery, DeliveryAttempt } from "./deliveries.ts";
+import { type AttemptRow, type DeliveryRow, toDelivery, toDeliveryAttempt } from "./delivery-rows.ts";
 import type { DeliveryState } from "./retry-schedule.ts";
-
-export interface DeliveryRow {
-  id: string;
-  client_id: string;
-  tracking_id: string | null;
-  event: string;
-  payload: string;
-  state: DeliveryState;
-  attempts: number;
-  round_failures: number;
-  next_attempt_at: number | null;
-  lease_token: string | null;
-  last_attempt_at: number | null;
-  last_outcome: string | null;
-  last_status_code: number | null;
-  created_at: number;
-  updated_at: number;
-  delivered_at: number | null;
-  failed_at: number | null;
-}
-
-export interface AttemptRow {
-  delivery_id: string;
-  attempt: number;
-  started_at: number;
-  finished_at: number | null;
-  url: string | null;
-  outcome: string;
-  status_code: number | null;
-  error: string | null;
-  latency_ms: number | null;
-  response_excerpt: string | null;
-}
 
 /** A claimed attempt: which delivery, under which lease. */
 export interface Lease {
@@ -84,9 +53,9 @@ export class DeliveryStore {
    * Lease up to `limit` due deliveries, earliest first: count the attempt and push `next_attempt_at` to
    * the lease expiry, so one that is never finished (crash) is due again then. Uses the due index only.
    */
-  async claimDue(now: number, limit: number, leaseUntil: number, token: string): Promise<DeliveryRow[]> {
+  async claimDue(now: number, limit: number, leaseUntil: number, token: string): Promise<Delivery[]> {
     if (limit <= 0) return [];
-    return this.db
+    const rows = await this.db
       .query<DeliveryRow, [string, number, number, number, number]>(
         `UPDATE webhook_deliveries
             SET attempts = attempts + 1, lease_token = ?, next_attempt_at = ?, updated_at = ?
@@ -95,6 +64,7 @@ export class DeliveryStore {
           RETURNING *`,
       )
       .all(token, leaseUntil, now, now, limit);
+    return rows.map(toDelivery);
   }
 
   /** Attempts left `in_flight` by a process that died: they ended without an outcome. */
@@ -201,17 +171,19 @@ export class DeliveryStore {
     return r.changes === 1;
   }
 
-  get(id: string): Promise<DeliveryRow | null> {
-    return this.db.query<DeliveryRow, [string]>("SELECT * FROM webhook_deliveries WHERE id = ?").get(id);
+  async get(id: string): Promise<Delivery | null> {
+    const row = await this.db.query<DeliveryRow, [string]>("SELECT * FROM webhook_deliveries WHERE id = ?").get(id);
+    return row && toDelivery(row);
   }
 
   /** The newest delivery of a verification's event, or null when none was made (no webhook configured). */
-  latestForTracking(trackingId: string): Promise<DeliveryRow | null> {
-    return this.db
+  async latestForTracking(trackingId: string): Promise<Delivery | null> {
+    const row = await this.db
       .query<DeliveryRow, [string]>(
         "SELECT * FROM webhook_deliveries WHERE tracking_id = ? ORDER BY created_at DESC, id DESC LIMIT 1",
       )
       .get(trackingId);
+    return row && toDelivery(row);
   }
 
   async stateForTracking(trackingId: string): Promise<DeliveryState | null> {
@@ -224,8 +196,8 @@ export class DeliveryStore {
   }
 
   /** Exhausted event deliveries (not tests) that failed at or after `since`, oldest first; all clients when `clientId` is null. */
-  failedSince(clientId: string | null, since: number): Promise<DeliveryRow[]> {
-    return clientId === null
+  async failedSince(clientId: string | null, since: number): Promise<Delivery[]> {
+    const rows = await (clientId === null
       ? this.db
           .query<DeliveryRow, [number]>(
             "SELECT * FROM webhook_deliveries WHERE state = 'failed' AND failed_at >= ? AND tracking_id IS NOT NULL ORDER BY failed_at, id",
@@ -235,16 +207,18 @@ export class DeliveryStore {
           .query<DeliveryRow, [string, number]>(
             "SELECT * FROM webhook_deliveries WHERE state = 'failed' AND client_id = ? AND failed_at >= ? AND tracking_id IS NOT NULL ORDER BY failed_at, id",
           )
-          .all(clientId, since);
+          .all(clientId, since));
+    return rows.map(toDelivery);
   }
 
-  attempts(deliveryId: string): Promise<AttemptRow[]> {
-    return this.db
+  async attempts(deliveryId: string): Promise<DeliveryAttempt[]> {
+    const rows = await this.db
       .query<AttemptRow, [string]>(
         `SELECT delivery_id, attempt, started_at, finished_at, url, outcome, status_code, error, latency_ms, response_excerpt
            FROM webhook_attempts WHERE delivery_id = ? ORDER BY attempt`,
       )
       .all(deliveryId);
+    return rows.map(toDeliveryAttempt);
   }
 
   /** The earliest due time, to sleep exactly until work is due (index-only). */

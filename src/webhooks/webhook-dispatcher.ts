@@ -1,13 +1,11 @@
-import type { Clock } from "../lib/clock.ts";
-import { errorMessage } from "../lib/errors.ts";
-import { randomChars } from "../lib/ids.ts";
-import type { Logger } from "../lib/log.ts";
-import { WorkLoop } from "../lib/work-loop.ts";
-import { GroupCommit } from "../storage/group-commit.ts";
-import type { Database, Queryable, Transaction } from "../storage/sql-database.ts";
+import type { Clock, Logger } from "../lib/index.ts";
+import { errorMessage, randomChars, WorkLoop } from "../lib/index.ts";
+import type { Database, Queryable, Transaction } from "../storage/index.ts";
+import { GroupCommit } from "../storage/index.ts";
 import type { AttemptOutcome, AttemptResult } from "./attempt-outcome.ts";
+import type { Delivery } from "./deliveries.ts";
 import { type PreparedAttempt, prepareAttempt, type WebhookSettings } from "./delivery-request.ts";
-import type { DeliveryRow, DeliveryStore, Lease } from "./delivery-store.ts";
+import type { DeliveryStore, Lease } from "./delivery-store.ts";
 import type { WebhookSender } from "./http-sender.ts";
 import { afterFailure } from "./retry-schedule.ts";
 import type { WebhookEmitter } from "./webhook-events.ts";
@@ -34,7 +32,7 @@ export interface DispatcherOptions {
 
 interface Claimed {
   lease: Lease;
-  row: DeliveryRow;
+  row: Delivery;
   prepared: PreparedAttempt;
 }
 
@@ -166,10 +164,10 @@ export class WebhookDispatcher {
     return Promise.all(
       rows.map(async (row) => {
         if (row.attempts > 1) await store.markInterrupted(row.id, now);
-        let client = clients.get(row.client_id);
+        let client = clients.get(row.clientId);
         if (!client) {
-          client = this.clients.clientById(row.client_id, tx);
-          clients.set(row.client_id, client);
+          client = this.clients.clientById(row.clientId, tx);
+          clients.set(row.clientId, client);
         }
         const prepared = prepareAttempt(await client, row.id, row.payload, now);
         await store.insertAttempt(row.id, row.attempts, now, prepared.url);
@@ -204,7 +202,7 @@ export class WebhookDispatcher {
   private async record(claimed: Claimed, r: AttemptResult): Promise<void> {
     const now = this.clock.now();
     const { row, lease } = claimed;
-    const failures = r.outcome === "success" ? row.round_failures : row.round_failures + 1;
+    const failures = r.outcome === "success" ? row.roundFailures : row.roundFailures + 1;
     const next = r.outcome === "success" ? null : afterFailure(failures, this.schedule, now);
     const state = next === null ? "delivered" : next.kind === "retry" ? "retrying" : "failed";
     const nextAttemptAt = next?.kind === "retry" ? next.at : null;
@@ -228,7 +226,7 @@ export class WebhookDispatcher {
       this.logger.error("could not record a webhook attempt", { delivery: row.id, error: errorMessage(err) });
     }
     this.attemptCounts[r.outcome]++;
-    const ids = { deliveryId: row.id, trackingId: row.tracking_id };
+    const ids = { deliveryId: row.id, trackingId: row.trackingId };
     this.events.emit("webhook.attempted", {
       ...ids,
       attempt: lease.attempt,
@@ -250,7 +248,7 @@ export class WebhookDispatcher {
     } else {
       this.logger.warn("webhook delivery failed after the whole retry schedule", {
         delivery: row.id,
-        trackingId: row.tracking_id,
+        trackingId: row.trackingId,
         attempts: lease.attempt,
         error: r.error,
       });

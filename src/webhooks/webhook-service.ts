@@ -1,17 +1,12 @@
-import type { Clock } from "../lib/clock.ts";
-import { AppError } from "../lib/errors.ts";
-import { newId } from "../lib/ids.ts";
-import type { Database, Queryable, Transaction } from "../storage/sql-database.ts";
-import type { VerificationResult } from "../verification/result.ts";
+import type { Clock } from "../lib/index.ts";
+import { AppError, newId } from "../lib/index.ts";
+import type { Database, Queryable, Transaction } from "../storage/index.ts";
+import type { VerificationResult } from "../verification/index.ts";
 import type { AttemptResult } from "./attempt-outcome.ts";
-import {
-  type DeliveryHealth,
-  type DeliveryListRow,
-  DeliveryReportStore,
-  type DeliveryReports,
-} from "./delivery-report-store.ts";
+import type { Delivery, DeliveryAttempt, DeliverySummary } from "./deliveries.ts";
+import { type DeliveryHealth, DeliveryReportStore, type DeliveryReports } from "./delivery-report-store.ts";
 import { prepareAttempt, type WebhookSettings } from "./delivery-request.ts";
-import type { AttemptRow, DeliveryRow, DeliveryStore } from "./delivery-store.ts";
+import type { DeliveryStore } from "./delivery-store.ts";
 import type { WebhookSender } from "./http-sender.ts";
 import { type WebhookStatus, webhookStatusOf } from "./retry-schedule.ts";
 import { completedPayload, testPayload, VERIFICATION_COMPLETED, WEBHOOK_TEST } from "./webhook-payload.ts";
@@ -32,7 +27,7 @@ export interface WebhookServiceDeps {
 
 /** A verification as the delivery side sees it: final or not, and whose. */
 export interface VerificationRef {
-  tracking_id: string;
+  trackingId: string;
   status: string;
 }
 
@@ -57,7 +52,7 @@ export class WebhookService {
    */
   async enqueueCompleted(tx: Transaction, e: { clientId: string; result: VerificationResult }): Promise<string | null> {
     const client = await this.deps.clients.clientById(e.clientId, tx);
-    if (!client?.webhook_url) return null;
+    if (!client?.webhookUrl) return null;
     const now = this.deps.clock.now();
     const id = newId("msg", now);
     await this.deps.store.on(tx).insert(
@@ -78,7 +73,7 @@ export class WebhookService {
   /** Extra members of a polled job: `webhookStatus` once the job is final. */
   async decorate(v: VerificationRef): Promise<{ webhookStatus?: WebhookStatus }> {
     if (v.status !== "COMPLETED" && v.status !== "FAILED") return {};
-    return { webhookStatus: await this.status(v.tracking_id) };
+    return { webhookStatus: await this.status(v.trackingId) };
   }
 
   async status(trackingId: string): Promise<WebhookStatus> {
@@ -86,18 +81,18 @@ export class WebhookService {
   }
 
   /** A delivery by its id (`msg_...`), or the newest delivery of a verification (`vrf_...`). */
-  async find(idOrTrackingId: string, q?: Queryable): Promise<DeliveryRow | null> {
+  async find(idOrTrackingId: string, q?: Queryable): Promise<Delivery | null> {
     const store = q ? this.deps.store.on(q) : this.deps.store;
     return (await store.get(idOrTrackingId)) ?? (await store.latestForTracking(idOrTrackingId));
   }
 
   /** Every delivery of a verification's event, newest first. */
-  deliveriesForJob(trackingId: string): Promise<DeliveryListRow[]> {
+  deliveriesForJob(trackingId: string): Promise<DeliverySummary[]> {
     return this.reports.forJob(trackingId);
   }
 
   /** The client's latest test deliveries, newest first. */
-  testDeliveries(clientId: string, limit?: number): Promise<DeliveryListRow[]> {
+  testDeliveries(clientId: string, limit?: number): Promise<DeliverySummary[]> {
     return this.reports.tests(clientId, limit);
   }
 
@@ -106,7 +101,7 @@ export class WebhookService {
     return this.reports.health(since);
   }
 
-  attempts(deliveryId: string): Promise<AttemptRow[]> {
+  attempts(deliveryId: string): Promise<DeliveryAttempt[]> {
     return this.deps.store.attempts(deliveryId);
   }
 
@@ -114,10 +109,10 @@ export class WebhookService {
    * Send one event again, starting a fresh round of the schedule now. Accepts a delivery id or a
    * trackingId; a final verification that never had a delivery (no URL back then) gets one now.
    */
-  async resend(idOrTrackingId: string): Promise<{ delivery: DeliveryRow; created: boolean }> {
+  async resend(idOrTrackingId: string): Promise<{ delivery: Delivery; created: boolean }> {
     const now = this.deps.clock.now();
     const r = await this.deps.db.transaction(
-      async (tx): Promise<{ delivery: DeliveryRow; created: boolean }> => {
+      async (tx): Promise<{ delivery: Delivery; created: boolean }> => {
         const store = this.deps.store.on(tx);
         const existing = await this.find(idOrTrackingId, tx);
         if (existing) {
@@ -154,7 +149,7 @@ export class WebhookService {
   }
 
   /** Resend every delivery that ended `webhook_failed` at or after `since` (one client, or all when null). */
-  async resendFailed(clientId: string | null, since: number): Promise<DeliveryRow[]> {
+  async resendFailed(clientId: string | null, since: number): Promise<Delivery[]> {
     const now = this.deps.clock.now();
     const rows = await this.deps.db.transaction(
       async (tx) => {
@@ -173,7 +168,7 @@ export class WebhookService {
    * Send a signed `webhook.test` event to the client's URL right now (one attempt, no retries) and
    * record it in the attempt log like any delivery.
    */
-  async sendTest(clientId: string, sender: WebhookSender): Promise<{ delivery: DeliveryRow; result: AttemptResult }> {
+  async sendTest(clientId: string, sender: WebhookSender): Promise<{ delivery: Delivery; result: AttemptResult }> {
     const client = await this.deps.clients.clientById(clientId);
     if (!client) throw new AppError("client_not_found", 404, `no client with id ${clientId}`);
     const now = this.deps.clock.now();

@@ -10,15 +10,15 @@ export interface SigningSecrets {
 /** The secrets that sign at `now`: the previous one only while its overlap window lasts. */
 export function secretsAt(
   client: {
-    webhook_secret: string | null;
-    webhook_secret_previous: string | null;
-    webhook_secret_previous_until: number | null;
+    webhookSecret: string | null;
+    webhookSecretPrevious: string | null;
+    webhookSecretPreviousUntil: number | null;
   },
   now: number,
 ): SigningSecrets | null {
-  if (!client.webhook_secret) return null;
-  const prevLive = client.webhook_secret_previous !== null && (client.webhook_secret_previous_until ?? 0) > now;
-  return { current: client.webhook_secret, previous: prevLive ? client.webhook_secret_previous : null };
+  if (!client.webhookSecret) return null;
+  const prevLive = client.webhookSecretPrevious !== null && (client.webhookSecretPreviousUntil ?? 0) > now;
+  return { current: client.webhookSecret, previous: prevLive ? client.webhookSecretPrevious : null };
 }
 
 /** `sha256=<hex>` of the raw body, keyed with the secret's UTF-8 bytes (spec section 5.2). */

@@ -1,11 +1,8 @@
-import type { Config } from "../config/config.ts";
-import type { Clock } from "../lib/clock.ts";
-import { EventBus } from "../lib/events.ts";
-import type { Logger } from "../lib/log.ts";
-import type { Database, Queryable } from "../storage/sql-database.ts";
-import type { VerificationResult } from "../verification/result.ts";
-import type { VerificationService } from "../verification/verification-service.ts";
-import type { VerificationView } from "../verification/verification-store.ts";
+import type { Config } from "../config/index.ts";
+import type { Clock, Logger } from "../lib/index.ts";
+import { EventBus } from "../lib/index.ts";
+import type { Database, Queryable } from "../storage/index.ts";
+import type { Verification, VerificationResult, VerificationService } from "../verification/index.ts";
 import type { WebhookSettings } from "./delivery-request.ts";
 import { DeliveryStore } from "./delivery-store.ts";
 import { createHttpSender, type WebhookSender } from "./http-sender.ts";
@@ -18,10 +15,10 @@ export type WebhookConfig = Pick<Config, "webhookTimeoutMs" | "webhookRetrySched
 
 /** A final verification's result and owner, read from its stored row; null while it is not final. */
 export function finalResultOf(
-  v: Pick<VerificationView, "client_id" | "status" | "result"> | null,
+  v: Pick<Verification, "clientId" | "status" | "result"> | null,
 ): { clientId: string; result: VerificationResult } | null {
   if (!v || (v.status !== "COMPLETED" && v.status !== "FAILED") || !v.result) return null;
-  return { clientId: v.client_id, result: JSON.parse(v.result) as VerificationResult };
+  return { clientId: v.clientId, result: JSON.parse(v.result) as VerificationResult };
 }
 
 export interface WebhookDeliveryDeps {

@@ -21,13 +21,13 @@ describeEachBackend("API key lookup (every request)", (backend) => {
     const mine = await accounts.createKey("ci", "acme");
     const other = await accounts.createKey("default-key");
     const p = (await accounts.authenticate(`Bearer ${mine.key}`))!;
-    expect(p.keyId).toBe(mine.row.id);
-    expect(p.client).toMatchObject({ name: "acme", monthly_quota: 3, rate_limit_per_minute: 5 });
-    expect(p.client.id).toBe(mine.row.client_id);
+    expect(p.keyId).toBe(mine.apiKey.id);
+    expect(p.client).toMatchObject({ name: "acme", monthlyQuota: 3, rateLimitPerMinute: 5 });
+    expect(p.client.id).toBe(mine.apiKey.clientId);
     expect((await accounts.authenticate(`Bearer ${other.key}`))!.client.name).toBe("default");
     // last use is recorded (the key's own column, not the client's)
-    expect((await accounts.listKeys("acme"))[0]!.last_used_at).toBe(clock.now());
-    await accounts.revokeKey(mine.row.id);
+    expect((await accounts.listKeys("acme"))[0]!.lastUsedAt).toBe(clock.now());
+    await accounts.revokeKey(mine.apiKey.id);
     expect(await accounts.authenticate(`Bearer ${mine.key}`)).toBeNull();
     expect(await accounts.authenticate(`Bearer ${mine.key.slice(0, -1)}x`)).toBeNull();
     expect(await accounts.authenticate(`Bearer ${other.key}`)).not.toBeNull();

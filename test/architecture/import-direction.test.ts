@@ -10,11 +10,11 @@ describe("import direction (docs/ARCHITECTURE.md)", () => {
 
   test("the scanner reads every src/ file's imports", () => {
     expect(edges.length).toBeGreaterThan(300);
-    expect(edges).toContainEqual({ file: "src/app.ts", target: "src/jobs/worker.ts" });
-    expect(edges).toContainEqual({ file: "src/jobs/worker.ts", target: "src/lib/work-loop.ts" });
+    expect(edges).toContainEqual({ file: "src/app.ts", target: "src/jobs/index.ts" });
+    expect(edges).toContainEqual({ file: "src/jobs/worker.ts", target: "src/lib/index.ts" });
   });
 
-  test("every import in src/ points down the layers; cli never into dashboard; nothing but main into cli", () => {
+  test("every import in src/ points down the layers, through the other module's index.ts; cli never into dashboard; nothing but main into cli", () => {
     expect(violations(edges)).toEqual([]);
   });
 
@@ -58,14 +58,24 @@ describe("the checker", () => {
   });
 
   test.each([
-    ["src/main.ts", "src/cli/run-cli.ts"],
+    ["src/cli/commands/jobs.ts", "src/verification/verification-service.ts", "verification/index.ts"],
+    ["src/dashboard/dashboard.ts", "src/admins/admin-store.ts", "admins/index.ts"],
+    ["src/main.ts", "src/cli/run-cli.ts", "cli/index.ts"],
+    ["src/report/report-model.ts", "src/analysis/rules/repo-rules.ts", "analysis/index.ts"],
+  ])("%s -> %s is refused: other modules are reached through their public surface (%s)", (file, target, surface) => {
+    expect(violations([edge(file, target)]).join()).toContain(`through its public surface src/${surface}`);
+  });
+
+  test.each([
+    ["src/main.ts", "src/cli/index.ts"],
     ["src/cli/commands/serve.ts", "src/app.ts"],
-    ["src/cli/commands/jobs.ts", "src/verification/verification-service.ts"],
-    ["src/dashboard/dashboard.ts", "src/admins/admin-auth.ts"],
-    ["src/webhooks/webhook-payload.ts", "src/verification/result.ts"],
-    ["src/analysis/run-analysis.ts", "src/github/types.ts"],
-    ["src/jobs/worker.ts", "src/lib/work-loop.ts"],
-    ["src/verification/verification-store.ts", "src/storage/database.ts"],
+    ["src/cli/commands/jobs.ts", "src/verification/index.ts"],
+    ["src/dashboard/dashboard.ts", "src/admins/index.ts"],
+    ["src/webhooks/webhook-payload.ts", "src/verification/index.ts"],
+    ["src/analysis/run-analysis.ts", "src/github/index.ts"],
+    ["src/jobs/worker.ts", "src/lib/index.ts"],
+    ["src/verification/verification-store.ts", "src/storage/index.ts"],
+    ["src/analysis/rules/repo-rules.ts", "src/analysis/types.ts"],
   ])("%s -> %s is allowed", (file, target) => {
     expect(violations([edge(file, target)])).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import { expect, test } from "bun:test";
 import { jobText } from "../../src/cli/job-text.ts";
 
-const delivery = (state: string) => ({ id: "msg_1", state, attempts: 6, last_status_code: 500 });
+const delivery = (state: "failed") => ({ id: "msg_1", state, attempts: 6, lastStatusCode: 500 });
 
 test("jobs show text: a FAILED job says why; the webhook line comes from the newest delivery when the view has none", () => {
   const text = jobText({

@@ -34,7 +34,7 @@ describeEachBackend("jobs, webhook, keys and clients commands", (backend) => {
               await db.close();
             }
           })();
-    const { row } = await app.accounts.createKey("k");
+    const { apiKey: row } = await app.accounts.createKey("k");
     const principal = { keyId: row.id, client: await app.accounts.client("default") };
     done = (
       await app.verifications.submit({

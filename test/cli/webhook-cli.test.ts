@@ -98,6 +98,12 @@ describe("claimcheck webhook resend (beside a running server)", () => {
       attempts: Array<{ attempt: number; outcome: string; response_excerpt: string }>;
     };
     expect(parsed.delivery.webhookStatus).toBe("webhook_failed");
+    // the delivery's column names, as the command printed them before the store returned domain types
+    expect(Object.keys(parsed.delivery)).toEqual([
+      ...["id", "client_id", "tracking_id", "event", "state", "attempts", "round_failures", "next_attempt_at"],
+      ...["last_attempt_at", "last_outcome", "last_status_code", "created_at", "updated_at", "delivered_at"],
+      ...["failed_at", "webhookStatus"],
+    ]);
     expect(parsed.attempts.map((a) => [a.attempt, a.outcome, a.response_excerpt])).toEqual([
       [1, "http", "down"],
       [2, "http", "down"],

@@ -210,7 +210,7 @@ describe.skipIf(!available)("dashboard in chromium", () => {
     await page.click('button:has-text("Save URL")');
     state.secret = await page.inputValue("#secret");
     expect(state.secret).toStartWith("whsec_");
-    expect((await t.app.accounts.client("acme")).webhook_url).toBe(receiver.url);
+    expect((await t.app.accounts.client("acme")).webhookUrl).toBe(receiver.url);
   });
 
   browserTest("a verification submitted through the API appears in the list and finishes", async () => {

@@ -44,7 +44,7 @@ describe("clients and keys through forms", () => {
     const page = await admin.get("/dashboard/clients/acme");
     expect(flashOf(page.text)).toContain("Client acme added");
     expect(flashOf((await admin.get("/dashboard/clients/acme")).text)).toBeNull(); // shown once
-    expect(await t.app.accounts.client("acme")).toMatchObject({ monthly_quota: 0, rate_limit_per_minute: 60 });
+    expect(await t.app.accounts.client("acme")).toMatchObject({ monthlyQuota: 0, rateLimitPerMinute: 60 });
   });
 
   test("limits are validated and saved", async () => {
@@ -53,13 +53,13 @@ describe("clients and keys through forms", () => {
       rateLimit: "5",
     });
     expect(bad.res.status).toBe(400);
-    expect((await t.app.accounts.client("acme")).rate_limit_per_minute).toBe(60);
+    expect((await t.app.accounts.client("acme")).rateLimitPerMinute).toBe(60);
     const ok = await admin.submit("/dashboard/clients/acme", "/dashboard/clients/acme/limits", {
       monthlyQuota: "250",
       rateLimit: "5",
     });
     expect(ok.res.status).toBe(303);
-    expect(await t.app.accounts.client("acme")).toMatchObject({ monthly_quota: 250, rate_limit_per_minute: 5 });
+    expect(await t.app.accounts.client("acme")).toMatchObject({ monthlyQuota: 250, rateLimitPerMinute: 5 });
   });
 
   test("a key is shown once, works, needs a label; unknown clients and keys are 404", async () => {
@@ -106,7 +106,7 @@ describe("webhook settings", () => {
       url: receiver.url,
     });
     expect(first.res.status).toBe(200);
-    const secret = (await t.app.accounts.client("acme")).webhook_secret!;
+    const secret = (await t.app.accounts.client("acme")).webhookSecret!;
     expect(first.text).toContain(`value="${secret}"`);
     const again = await admin.submit("/dashboard/clients/acme/webhook", "/dashboard/clients/acme/webhook", {
       url: `${receiver.url}?v=2`,
@@ -114,9 +114,9 @@ describe("webhook settings", () => {
     expect(again.res.status).toBe(303);
     const page = await admin.get("/dashboard/clients/acme/webhook");
     expect(page.text).not.toContain(secret);
-    expect((await t.app.accounts.client("acme")).webhook_secret).toBe(secret);
+    expect((await t.app.accounts.client("acme")).webhookSecret).toBe(secret);
     const rotated = await admin.submit("/dashboard/clients/acme/webhook", "/dashboard/clients/acme/webhook/rotate", {});
-    const next = (await t.app.accounts.client("acme")).webhook_secret!;
+    const next = (await t.app.accounts.client("acme")).webhookSecret!;
     expect(next).not.toBe(secret);
     expect(rotated.text).toContain(`value="${next}"`);
     expect(rotated.text).toContain("previous secret also signs");

@@ -74,9 +74,9 @@ describe("reportUrl", () => {
     expect(await page.text()).toContain("Test Candidate");
     const links = await withUrl.app.reportLinks.forJob(result.trackingId as string);
     expect(links).toHaveLength(1);
-    expect(links[0]!.created_by).toBe("api");
-    expect(links[0]!.expires_at - links[0]!.created_at).toBe(3 * 86_400_000);
-    expect(links[0]!.opened_count).toBe(1);
+    expect(links[0]!.createdBy).toBe("api");
+    expect(links[0]!.expiresAt - links[0]!.createdAt).toBe(3 * 86_400_000);
+    expect(links[0]!.openedCount).toBe(1);
     // polling again answers the same address: it is part of the stored result
     const again = (await (
       await fetch(`${withUrl.url}/v1/jobs/${result.trackingId}`, {

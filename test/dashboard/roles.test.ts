@@ -21,7 +21,7 @@ const w = {} as { job: string; keyId: string; secret: string; delivery: string }
 beforeAll(async () => {
   t = await startDashboardApp({ steps: fixedSteps(81) });
   await t.app.accounts.addClient("acme");
-  const { key, row } = await t.app.accounts.createKey("acme-ats", "acme");
+  const { key, apiKey: row } = await t.app.accounts.createKey("acme-ats", "acme");
   w.secret = (await t.app.accounts.setWebhook("acme", "https://hooks.acme.example/claimcheck")).secret;
   w.keyId = row.id;
   const res = await submit(t.url, key, { resume: await makePdf(), hostUsername: "jane-dev" });
@@ -72,7 +72,7 @@ describe("a recruiter", () => {
         clients: await t.app.accounts.listClients(),
         keys: await t.app.accounts.listKeys(),
         attempts: (await t.app.webhooks.store.attempts(w.delivery)).length,
-        stored: (await t.app.verifications.get(w.job))!.resume_stored,
+        stored: (await t.app.verifications.get(w.job))!.resumeStored,
       });
     const before = await state();
     const token = csrfOf((await recruiter.get("/dashboard/jobs")).text);
@@ -129,7 +129,7 @@ describe("a recruiter", () => {
     const share = await recruiter.post(`/dashboard/jobs/${w.job}/share`, { _csrf: csrfOf(page.text), days: "7" });
     expect(share.res.status).toBe(200);
     expect(share.text).toContain('id="share-link"');
-    expect((await t.app.reportLinks.forJob(w.job))[0]!.created_by).toBe(RECRUITER.username);
+    expect((await t.app.reportLinks.forJob(w.job))[0]!.createdBy).toBe(RECRUITER.username);
     const pdf = await recruiter.get(`/dashboard/jobs/${w.job}/report.pdf`);
     expect(pdf.res.status).toBe(200);
     expect(pdf.res.headers.get("content-type")).toBe("application/pdf");

@@ -22,14 +22,14 @@ const world = {} as { acme: World & { link: string }; beta: World };
 
 async function client(name: string, username: string, filename = "cv.pdf") {
   const c = await t.app.accounts.addClient(name);
-  const { key, row } = await t.app.accounts.createKey(`${name}-key`, name);
+  const { key, apiKey: row } = await t.app.accounts.createKey(`${name}-key`, name);
   const { secret } = await t.app.accounts.setWebhook(name, `${receiver.url}?client=${name}`);
   const res = await submit(t.url, key, { resume: await makePdf(), hostUsername: username, filename });
   const job = ((await res.json()) as { trackingId: string }).trackingId;
   const delivery = await pollUntil(() => t.app.webhooks.store.latestForTracking(job), `delivery of ${job}`);
   await pollUntil(async () => {
     const d = (await t.app.webhooks.store.get(delivery.id))!;
-    return d.attempts > 0 && d.lease_token === null;
+    return d.attempts > 0 && d.leaseToken === null;
   }, "first attempt");
   const test = await t.app.webhooks.service.sendTest(c.id, t.app.webhooks.sender);
   return { id: c.id, key, keyId: row.id, job, delivery: delivery.id, test: test.delivery.id, secret };
@@ -195,7 +195,7 @@ describe("CSRF", () => {
       }
     }
     expect(await state()).toBe(before);
-    expect((await t.app.verifications.get(world.acme.job))!.resume_stored).toBe(1); // the PDF was not deleted either
+    expect((await t.app.verifications.get(world.acme.job))!.resumeStored).toBe(true); // the PDF was not deleted either
     expect((await admin.get("/dashboard")).res.status).toBe(200); // still signed in: logout was refused too
   });
 
@@ -230,7 +230,7 @@ describe("one client's data through another client's URLs", () => {
       {},
     );
     expect(r.res.status).toBe(404);
-    expect((await t.app.accounts.listKeys("beta")).every((k) => k.revoked_at === null)).toBe(true);
+    expect((await t.app.accounts.listKeys("beta")).every((k) => k.revokedAt === null)).toBe(true);
     expect(
       (await fetch(`${t.url}/v1/jobs/${world.beta.job}`, { headers: { authorization: `Bearer ${world.beta.key}` } }))
         .status,

@@ -46,13 +46,13 @@ describe("a share link opened without a session", () => {
     expect(text).toContain("150 of 153 commits are someone else&#39;s: the candidate added 3.");
     expect(text).toContain("not a hiring decision");
     // nothing of the operator's
-    const keyPrefix = (await w.t.app.accounts.listKeys(AGENCY))[0]!.display_prefix;
+    const keyPrefix = (await w.t.app.accounts.listKeys(AGENCY))[0]!.displayPrefix;
     const client = await w.t.app.accounts.client(AGENCY);
     for (const leak of [
       AGENCY,
       keyPrefix,
       w.key,
-      client.webhook_secret!,
+      client.webhookSecret!,
       "ats.northwind.example",
       "carl-copier.pdf", // the uploaded file's name
       "/dashboard/jobs",
@@ -77,8 +77,8 @@ describe("a share link opened without a session", () => {
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
     expect(new TextDecoder().decode(new Uint8Array(await pdf.arrayBuffer()).slice(0, 5))).toBe("%PDF-");
     const link = (await w.t.app.reportLinks.forJob(job))[0]!;
-    expect(link.opened_count).toBe(2);
-    expect(link.first_opened_at).not.toBeNull();
+    expect(link.openedCount).toBe(2);
+    expect(link.firstOpenedAt).not.toBeNull();
     expect((await w.t.app.reportLinks.opens(link.id)).map((o) => o.what)).toEqual(["pdf", "page"]);
     const page = await admin.get(`/dashboard/jobs/${job}`);
     expect(page.text).toContain(`data-link-id="${link.id}"`);

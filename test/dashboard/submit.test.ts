@@ -90,10 +90,10 @@ describe("the upload form", () => {
     expect(res.status).toBe(303);
     const id = /^\/dashboard\/jobs\/(vrf_[0-9a-z]+)$/.exec(res.headers.get("location")!)![1]!;
     const row = (await t.app.verifications.get(id))!;
-    expect((await t.app.accounts.clientById(row.client_id))!.name).toBe("acme");
-    expect(row.resume_filename).toBe("jane.pdf");
+    expect((await t.app.accounts.clientById(row.clientId))!.name).toBe("acme");
+    expect(row.resumeFilename).toBe("jane.pdf");
     const key = (await t.app.accounts.listKeys("acme")).find((k) => k.name === DASHBOARD_UPLOAD_KEY)!;
-    expect(row.api_key_id).toBe(key.id);
+    expect(row.apiKeyId).toBe(key.id);
     await pollUntil(async () => (await t.app.verifications.get(id))?.status === "COMPLETED", "the uploaded job");
     const page = await admin.get(`/dashboard/jobs/${id}`);
     expect(page.text).toContain("Submitted. The report appears here");
@@ -125,7 +125,7 @@ describe("the upload form", () => {
     ]);
     expect(res.status).toBe(303);
     const id = res.headers.get("location")!.split("/").pop()!;
-    expect((await t.app.verifications.get(id))!.resume_size).toBe(big.byteLength);
+    expect((await t.app.verifications.get(id))!.resumeSize).toBe(big.byteLength);
   });
 
   test("the API's refusals, explained on the form, with nothing stored", async () => {

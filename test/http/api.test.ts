@@ -54,7 +54,7 @@ describeEachBackend("API", (backend) => {
     });
 
     test("401 for a revoked key, on both endpoints", async () => {
-      const { key, row } = await t.app.accounts.createKey("short-lived");
+      const { key, apiKey: row } = await t.app.accounts.createKey("short-lived");
       expect((await submit(t.url, key, { resume: pdf, hostUsername: "octocat" })).status).toBe(202);
       await t.app.accounts.revokeKey(row.id);
       const res = await submit(t.url, key, { resume: pdf, hostUsername: "octocat" });

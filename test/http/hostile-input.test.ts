@@ -149,7 +149,7 @@ describeEachBackend("hostile input", (backend) => {
         const res = await submit(t.url, t.key, { resume: pdf, filename, hostUsername: "octocat" });
         expect(res.status).toBe(202);
         const { trackingId } = (await res.json()) as { trackingId: string };
-        const stored = (await t.app.verifications.get(trackingId))!.resume_filename;
+        const stored = (await t.app.verifications.get(trackingId))!.resumeFilename;
         if (stored !== null) {
           expect(stored).not.toContain("/");
           expect(stored.length).toBeLessThanOrEqual(255);
@@ -279,7 +279,7 @@ describeEachBackend("hostile input", (backend) => {
       const named = await submit(t.url, t.key, { resume: pdf, filename: "cv\u0000.pdf", hostUsername: "octocat" });
       expect(named.status).toBe(202);
       const { trackingId } = (await named.json()) as { trackingId: string };
-      expect((await t.app.verifications.get(trackingId))!.resume_filename).toBe("cv.pdf");
+      expect((await t.app.verifications.get(trackingId))!.resumeFilename).toBe("cv.pdf");
       // the login form, with a valid CSRF token: a username with a NUL is simply wrong
       const c = new CookieClient(t.url);
       const page = await c.get("/dashboard/login");

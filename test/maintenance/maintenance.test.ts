@@ -41,7 +41,7 @@ async function appWithOneSubmission(
     clock,
     steps: fixedSteps(score),
   });
-  const { row } = await app.accounts.createKey("k");
+  const { apiKey: row } = await app.accounts.createKey("k");
   const principal = { keyId: row.id, client: await app.accounts.client("default") };
   const ack = await app.verifications.submit({
     principal,

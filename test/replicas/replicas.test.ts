@@ -81,7 +81,7 @@ describe.skipIf(noPostgres)("replicas on one PostgreSQL database", () => {
     // the uploaded PDF is in the database: readable on the replica that did not receive it
     expect(await b.app.verifications.resume(trackingId)).toEqual(pdf);
     // one replica's key is known to the other, and a revocation on one applies to the other at once
-    const { key: other, row } = await a.app.accounts.createKey("on-a");
+    const { key: other, apiKey: row } = await a.app.accounts.createKey("on-a");
     expect((await submit(b.url, other, { resume: pdf, hostUsername: "octocat" })).status).toBe(202);
     await b.app.accounts.revokeKey(row.id);
     expect((await submit(a.url, other, { resume: pdf, hostUsername: "octocat" })).status).toBe(401);

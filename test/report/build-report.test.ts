@@ -4,7 +4,7 @@ import { reportView } from "../../src/dashboard/pages/report-view.ts";
 import { buildReport } from "../../src/report/build-report.ts";
 import { accountsWords } from "../../src/report/report-model.ts";
 import { reportPdf } from "../../src/report/report-pdf.ts";
-import { reportOfRow } from "../../src/report/report-source.ts";
+import { reportOf } from "../../src/report/report-source.ts";
 import { readStoredVerification } from "../../src/report/stored-result.ts";
 import { pdfText } from "../support/pdf-text.ts";
 
@@ -129,10 +129,10 @@ describe("the report of unusual results", () => {
   });
 
   test("a row whose result is not final or not JSON has no report; no claim is ever 'not the candidate's work' for unlinked commits", () => {
-    expect(reportOfRow({ tracking_id: "vrf_x", host_username: "jane", status: "queued", result: null })).toBeNull();
-    const broken = reportOfRow({
-      tracking_id: "vrf_x",
-      host_username: "jane",
+    expect(reportOf({ trackingId: "vrf_x", hostUsername: "jane", status: "queued", result: null })).toBeNull();
+    const broken = reportOf({
+      trackingId: "vrf_x",
+      hostUsername: "jane",
       status: "COMPLETED",
       result: "{not json",
     });

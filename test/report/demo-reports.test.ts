@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Report } from "../../src/report/report-model.ts";
-import { reportOfRow } from "../../src/report/report-source.ts";
+import { reportOf } from "../../src/report/report-source.ts";
 import { AGENCY, DEMO_LOGINS, type DemoLogin, type DemoWorld, startDemoWorld } from "../dashboard/demo-world.ts";
 import { submit } from "../support/harness.ts";
 import { pdfText } from "../support/pdf-text.ts";
@@ -18,7 +18,7 @@ beforeAll(async () => {
   w = await startDemoWorld();
   for (const login of DEMO_LOGINS) {
     const row = (await w.t.app.verifications.get(w.jobs[login]))!;
-    reports[login] = reportOfRow(row)!.report;
+    reports[login] = reportOf(row)!.report;
     flagsOf[login] = JSON.parse(row.result!).flags;
   }
 }, 180_000);

@@ -48,9 +48,9 @@ describeEachBackend("report share links", (backend) => {
     const b = await links.create("vrf_b", "rita", DAY);
     expect(a.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(a.token).not.toBe(b.token);
-    expect(a.link.expires_at - a.link.created_at).toBe(14 * DAY);
-    expect((await links.open(a.token, "page")).tracking_id).toBe("vrf_a");
-    expect((await links.open(b.token, "pdf")).tracking_id).toBe("vrf_b");
+    expect(a.link.expiresAt - a.link.createdAt).toBe(14 * DAY);
+    expect((await links.open(a.token, "page")).trackingId).toBe("vrf_a");
+    expect((await links.open(b.token, "pdf")).trackingId).toBe("vrf_b");
     const stored = JSON.stringify(await db.query("SELECT * FROM report_links").all());
     expect(stored).not.toContain(a.token);
     for (const bad of ["", "x", a.token.slice(0, -1), `${a.token}x`, "A".repeat(43)])
@@ -65,7 +65,7 @@ describeEachBackend("report share links", (backend) => {
     expect((await links.find(a.token))!.state).toBe("expired");
     expect((await links.revoke("vrf_a", b.link.id, "rita")).state).toBe("revoked");
     await links.revoke("vrf_a", b.link.id, "omar");
-    expect((await links.forJob("vrf_a")).find((l) => l.id === b.link.id)!.revoked_by).toBe("rita");
+    expect((await links.forJob("vrf_a")).find((l) => l.id === b.link.id)!.revokedBy).toBe("rita");
     await expect(links.open(b.token, "page")).rejects.toMatchObject({ status: 410 });
     await expect(links.revoke("vrf_b", a.link.id, "rita")).rejects.toMatchObject({ status: 404 });
     await expect(links.create("vrf_a", "rita", 0)).rejects.toMatchObject({ status: 400 });
@@ -79,13 +79,13 @@ describeEachBackend("report share links", (backend) => {
       await links.open(a.token, i % 2 ? "pdf" : "page");
     }
     const l = (await links.forJob("vrf_a"))[0]!;
-    expect(l.opened_count).toBe(RECORDED_OPENS + 5);
-    expect(l.last_opened_at).toBe(clock.now());
-    expect(l.first_opened_at).toBe(l.created_at + 1000);
+    expect(l.openedCount).toBe(RECORDED_OPENS + 5);
+    expect(l.lastOpenedAt).toBe(clock.now());
+    expect(l.firstOpenedAt).toBe(l.createdAt + 1000);
     const opens = await links.opens(l.id);
     expect(opens).toHaveLength(RECORDED_OPENS);
-    expect(opens[0]!.opened_at).toBeGreaterThan(opens.at(-1)!.opened_at); // newest first
-    clock.set(l.expires_at + LINK_RECORD_RETENTION_MS);
+    expect(opens[0]!.openedAt).toBeGreaterThan(opens.at(-1)!.openedAt); // newest first
+    clock.set(l.expiresAt + LINK_RECORD_RETENTION_MS);
     expect((await links.purge(clock.now())).links).toBe(0);
     clock.advance(1);
     expect((await links.purge(clock.now())).links).toBe(1);
@@ -97,7 +97,7 @@ describeEachBackend("report share links", (backend) => {
     const a = await links.create("vrf_a", "rita", DAY);
     await Promise.all(Array.from({ length: RECORDED_OPENS + 20 }, () => links.open(a.token, "page")));
     const l = (await links.forJob("vrf_a"))[0]!;
-    expect(l.opened_count).toBe(RECORDED_OPENS + 20);
+    expect(l.openedCount).toBe(RECORDED_OPENS + 20);
     const kept = await db.query<{ n: number }, []>("SELECT count(*) AS n FROM report_link_opens").get();
     expect(kept!.n).toBe(RECORDED_OPENS);
   });

@@ -2,6 +2,7 @@
  * The direction of imports between src/ modules (docs/ARCHITECTURE.md), as data, with a scanner that
  * reads every src/ file's imports and a checker that lists each import against the direction.
  * A module is a top-level folder of src/ (lib, storage, accounts ...) or a root file (app, main).
+ * A folder's index.ts is its public surface: other modules import it, never the files behind it.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -90,6 +91,9 @@ export function violation(edge: ImportEdge): string | null {
   if (a === b && LAYERS[a]!.includes("verification") && !DOMAIN_USES[from]?.includes(to))
     return `${from} must not import ${to}: within the domains, ${from} may use only [${DOMAIN_USES[from]?.join(", ")}]`;
   if (a === b && !LAYERS[a]!.includes("verification")) return `${from} must not import ${to}: same layer`;
+  const surface = `src/${to}/index.ts`;
+  if (edge.target.startsWith(`src/${to}/`) && edge.target !== surface)
+    return `${from} must import ${to} through its public surface ${surface}, not ${edge.target}`;
   return null;
 }
 

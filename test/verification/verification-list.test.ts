@@ -35,7 +35,7 @@ describeEachBackend("verification read models", (backend) => {
     const principals: Record<string, Principal> = {};
     for (const name of ["acme", "beta"]) {
       const client = await app.accounts.addClient(name, { monthlyQuota: 0, rateLimitPerMinute: 0 });
-      const { row } = await app.accounts.createKey("k", name);
+      const { apiKey: row } = await app.accounts.createKey("k", name);
       principals[name] = { keyId: row.id, client };
     }
     // 30 jobs for acme over three days, 5 for beta; usernames octo-N, every 7th one fails
@@ -71,27 +71,27 @@ describeEachBackend("verification read models", (backend) => {
   const clientId = async (name: string) => (await app.accounts.client(name)).id;
 
   describe("the jobs list (VerificationService.listJobs)", () => {
-    test("critical_flags and candidate_name come from the result (SQLite json, PostgreSQL jsonb)", async () => {
+    test("criticalFlags and candidateName come from the result (SQLite json, PostgreSQL jsonb)", async () => {
       const done = (await app.verifications.listJobs(filter({ state: "COMPLETED" }), null)).rows[0]!;
-      const result = JSON.parse((await app.verifications.get(done.tracking_id))!.result!) as Record<string, unknown>;
+      const result = JSON.parse((await app.verifications.get(done.trackingId))!.result!) as Record<string, unknown>;
       const flags = [{ severity: "CRITICAL" }, { severity: "WARNING" }, { severity: "CRITICAL" }];
       await app.db
         .query("UPDATE verifications SET result = ? WHERE tracking_id = ?")
-        .run(JSON.stringify({ ...result, flags, candidateName: "Ada Lovelace" }), done.tracking_id);
+        .run(JSON.stringify({ ...result, flags, candidateName: "Ada Lovelace" }), done.trackingId);
       try {
         const row = (await app.verifications.listJobs(filter({}), null, 100)).rows.find(
-          (r) => r.tracking_id === done.tracking_id,
+          (r) => r.trackingId === done.trackingId,
         )!;
-        expect(row.critical_flags).toBe(2);
-        expect(row.candidate_name).toBe("Ada Lovelace");
+        expect(row.criticalFlags).toBe(2);
+        expect(row.candidateName).toBe("Ada Lovelace");
         const failed = (await app.verifications.listJobs(filter({ state: "FAILED" }), null)).rows[0]!;
-        expect(failed.critical_flags).toBeNull();
+        expect(failed.criticalFlags).toBeNull();
         const queued = (await app.verifications.listJobs(filter({ state: "queued" }), null)).rows[0]!;
-        expect(queued.candidate_name).toBeNull();
+        expect(queued.candidateName).toBeNull();
       } finally {
         await app.db
           .query("UPDATE verifications SET result = ? WHERE tracking_id = ?")
-          .run(JSON.stringify(result), done.tracking_id);
+          .run(JSON.stringify(result), done.trackingId);
       }
     });
 
@@ -99,28 +99,28 @@ describeEachBackend("verification read models", (backend) => {
       const p = await app.verifications.listJobs(filter({}), null);
       expect(p.total).toBe(35);
       expect(p.rows).toHaveLength(25);
-      expect(p.rows[0]!.tracking_id).toBe(ids.beta![4]!);
-      expect(p.rows.map((r) => r.created_at)).toEqual([...p.rows.map((r) => r.created_at)].sort((a, b) => b - a));
+      expect(p.rows[0]!.trackingId).toBe(ids.beta![4]!);
+      expect(p.rows.map((r) => r.createdAt)).toEqual([...p.rows.map((r) => r.createdAt)].sort((a, b) => b - a));
       expect(p.newer).toBeNull();
       expect(p.older).not.toBeNull();
       expect(p.rows.slice(0, 3).map((r) => r.state)).toEqual(["queued", "queued", "queued"]);
       const done = p.rows.find((r) => r.state === "COMPLETED")!;
       expect(done.score).toBe(70);
-      expect(done.client_name).toBe("beta");
+      expect(done.clientName).toBe("beta");
     });
 
     test("paging older then newer walks the same rows back", async () => {
       const first = await app.verifications.listJobs(filter({}), null, 10);
       const second = await app.verifications.listJobs(filter({ before: encodeCursor(first.older!) }), null, 10);
-      expect(second.rows[0]!.created_at).toBeLessThan(first.rows[9]!.created_at);
+      expect(second.rows[0]!.createdAt).toBeLessThan(first.rows[9]!.createdAt);
       expect(second.newer).not.toBeNull();
       const back = await app.verifications.listJobs(filter({ after: encodeCursor(second.newer!) }), null, 10);
-      expect(back.rows.map((r) => r.tracking_id)).toEqual(first.rows.map((r) => r.tracking_id));
+      expect(back.rows.map((r) => r.trackingId)).toEqual(first.rows.map((r) => r.trackingId));
       expect(back.newer).toBeNull();
       const seen = new Set<string>();
       let page = first;
       for (;;) {
-        for (const r of page.rows) seen.add(r.tracking_id);
+        for (const r of page.rows) seen.add(r.trackingId);
         if (!page.older) break;
         page = await app.verifications.listJobs(filter({ before: encodeCursor(page.older) }), null, 10);
       }
@@ -134,15 +134,13 @@ describeEachBackend("verification read models", (backend) => {
       expect((await app.verifications.listJobs(filter({ state: "processing" }), null)).total).toBe(0);
       expect(
         (await app.verifications.listJobs(filter({ client: "beta" }), await clientId("beta"))).rows
-          .map((r) => r.tracking_id)
+          .map((r) => r.trackingId)
           .sort(),
       ).toEqual([...ids.beta!].sort());
       expect((await app.verifications.listJobs(filter({ client: "nobody" }), null)).total).toBe(0);
       expect((await app.verifications.listJobs(filter({ username: "FAIL" }), null)).total).toBe(5);
       expect(
-        (await app.verifications.listJobs(filter({ username: "octo-3" }), null)).rows
-          .map((r) => r.host_username)
-          .sort(),
+        (await app.verifications.listJobs(filter({ username: "octo-3" }), null)).rows.map((r) => r.hostUsername).sort(),
       ).toEqual(["octo-3", "octo-30", "octo-31", "octo-32", "octo-33", "octo-34"]);
       expect((await app.verifications.listJobs(filter({ from: "2026-03-02", to: "2026-03-02" }), null)).total).toBe(10);
       expect((await app.verifications.listJobs(filter({ from: "2026-03-04" }), null)).total).toBe(5);
@@ -174,7 +172,7 @@ describeEachBackend("verification read models", (backend) => {
       expect(q.oldestWaitingMs).toBe(DAY - 32 * 60_000);
       expect(q.oldestDueMs).toBeNull(); // the three are scheduled in the future
       const usage = await clientUsage(app.accounts, app.verifications, START);
-      expect(usage.map((u) => [u.name, u.used_this_month, u.active_keys])).toEqual([
+      expect(usage.map((u) => [u.name, u.usedThisMonth, u.activeKeys])).toEqual([
         ["acme", 30, 1],
         ["beta", 5, 1],
         ["default", 0, 0],

@@ -74,9 +74,9 @@ describeEachBackend("dispatcher (in-process app, manual clock, real loopback rec
     expect(log[0]).toMatchObject({
       attempt: 1,
       outcome: "success",
-      status_code: 204,
+      statusCode: 204,
       url: r.url,
-      started_at: w.clock.now(),
+      startedAt: w.clock.now(),
     });
     expect(await w.app.webhooks.dispatcher.runOnce()).toBe(0);
   });
@@ -90,8 +90,8 @@ describeEachBackend("dispatcher (in-process app, manual clock, real loopback rec
     await w.app.webhooks.dispatcher.runOnce();
     expect((await w.poll(id)).webhookStatus).toBe("retrying");
     const d = (await w.app.webhooks.service.find(id))!;
-    expect(d.next_attempt_at).toBe(failedAt + 1 * M);
-    expect(d).toMatchObject({ state: "retrying", round_failures: 1, last_outcome: "http", last_status_code: 500 });
+    expect(d.nextAttemptAt).toBe(failedAt + 1 * M);
+    expect(d).toMatchObject({ state: "retrying", roundFailures: 1, lastOutcome: "http", lastStatusCode: 500 });
 
     w.clock.advance(1 * M - 1);
     expect(await w.app.webhooks.dispatcher.runOnce()).toBe(0);
@@ -104,12 +104,7 @@ describeEachBackend("dispatcher (in-process app, manual clock, real loopback rec
     expect(Number(second!.headers["webhook-timestamp"]) - Number(first!.headers["webhook-timestamp"])).toBe(60);
     expect(second!.headers["x-service-signature"]).toBe(`sha256=${hexHmac(secret, second!.body)}`);
     expect(
-      (await w.app.webhooks.service.attempts(d.id)).map((a) => [
-        a.attempt,
-        a.outcome,
-        a.status_code,
-        a.response_excerpt,
-      ]),
+      (await w.app.webhooks.service.attempts(d.id)).map((a) => [a.attempt, a.outcome, a.statusCode, a.responseExcerpt]),
     ).toEqual([
       [1, "http", 500, "try later"],
       [2, "success", 200, "ok"],
@@ -137,9 +132,9 @@ describeEachBackend("dispatcher (in-process app, manual clock, real loopback rec
     expect(await w.app.webhooks.dispatcher.runOnce()).toBe(0);
     expect(r.received).toHaveLength(6);
     const d = (await w.app.webhooks.service.find(id))!;
-    expect(d).toMatchObject({ state: "failed", attempts: 6, next_attempt_at: null, lease_token: null });
+    expect(d).toMatchObject({ state: "failed", attempts: 6, nextAttemptAt: null, leaseToken: null });
     expect(
-      (await w.app.webhooks.service.attempts(d.id)).every((a) => a.outcome === "http" && a.status_code === 410),
+      (await w.app.webhooks.service.attempts(d.id)).every((a) => a.outcome === "http" && a.statusCode === 410),
     ).toBe(true);
   });
 
@@ -226,7 +221,7 @@ describeEachBackend("dispatcher (in-process app, manual clock, real loopback rec
     await w.app.db.query("UPDATE clients SET webhook_url = NULL WHERE id = ?").run(c.id);
     await w.app.webhooks.dispatcher.runOnce();
     const d2 = (await w.app.webhooks.service.find(id2))!;
-    expect(d2).toMatchObject({ state: "retrying", last_outcome: "config" });
+    expect(d2).toMatchObject({ state: "retrying", lastOutcome: "config" });
     expect((await w.app.webhooks.service.attempts(d2.id))[0]!.error).toContain("no webhook URL");
   });
 
@@ -290,9 +285,9 @@ describeEachBackend("dispatcher (in-process app, manual clock, real loopback rec
     void doomed.runOnce();
     const d = await pollUntil(async () => {
       const leased = await w.app.webhooks.service.find(id);
-      return leased?.lease_token ? leased : null;
+      return leased?.leaseToken ? leased : null;
     }, "the doomed dispatcher to lease the delivery");
-    expect(d.next_attempt_at).toBe(w.clock.now() + 2_000 + 2_000); // timeout + lease margin
+    expect(d.nextAttemptAt).toBe(w.clock.now() + 2_000 + 2_000); // timeout + lease margin
     expect((await w.poll(id)).webhookStatus).toBe("pending");
     expect(await w.app.webhooks.dispatcher.runOnce()).toBe(0); // leased: not due yet
     w.clock.advance(4_000);
@@ -302,7 +297,7 @@ describeEachBackend("dispatcher (in-process app, manual clock, real loopback rec
       [1, "interrupted"],
       [2, "success"],
     ]);
-    expect(await w.app.webhooks.service.find(id)).toMatchObject({ state: "delivered", round_failures: 0 });
+    expect(await w.app.webhooks.service.find(id)).toMatchObject({ state: "delivered", roundFailures: 0 });
   });
 
   test("graceful stop: an attempt still in flight at the deadline is released, due again at once", async () => {
@@ -314,7 +309,7 @@ describeEachBackend("dispatcher (in-process app, manual clock, real loopback rec
     await r.waitFor(1);
     expect(await w.app.webhooks.stop(50)).toEqual({ finished: 0, released: 1 });
     const d = (await w.app.webhooks.service.find(id))!;
-    expect(d).toMatchObject({ lease_token: null, next_attempt_at: w.clock.now(), state: "pending", round_failures: 0 });
+    expect(d).toMatchObject({ leaseToken: null, nextAttemptAt: w.clock.now(), state: "pending", roundFailures: 0 });
     expect((await w.app.webhooks.service.attempts(d.id))[0]!.outcome).toBe("interrupted");
   });
 

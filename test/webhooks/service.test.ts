@@ -58,15 +58,15 @@ describeEachBackend("WebhookService", (backend) => {
     expect(created).toBe(false);
     expect(delivery).toMatchObject({
       state: "pending",
-      round_failures: 0,
-      next_attempt_at: w.clock.now(),
-      failed_at: null,
+      roundFailures: 0,
+      nextAttemptAt: w.clock.now(),
+      failedAt: null,
     });
     await w.app.webhooks.dispatcher.runOnce();
     expect(await w.app.webhooks.service.find(id)).toMatchObject({
       state: "retrying",
       attempts: 7,
-      next_attempt_at: w.clock.now() + 1 * M,
+      nextAttemptAt: w.clock.now() + 1 * M,
     });
     expect(r.received).toHaveLength(7);
   });
@@ -87,7 +87,7 @@ describeEachBackend("WebhookService", (backend) => {
     });
     void hung.runOnce();
     await pollUntil(
-      async () => (await w.app.webhooks.service.find(id))?.lease_token,
+      async () => (await w.app.webhooks.service.find(id))?.leaseToken,
       "the hung dispatcher to lease the delivery",
     );
     expect(await codeOf(w.app.webhooks.service.resend(id))).toBe("409 delivery_in_flight");
@@ -97,11 +97,11 @@ describeEachBackend("WebhookService", (backend) => {
     );
     expect(t.delivery).toMatchObject({
       event: "webhook.test",
-      tracking_id: null,
+      trackingId: null,
       state: "failed",
       attempts: 1,
-      next_attempt_at: null,
-      last_status_code: 500,
+      nextAttemptAt: null,
+      lastStatusCode: 500,
     });
     expect(await codeOf(w.app.webhooks.service.resend(t.delivery.id))).toBe("409 not_resendable");
     expect(await codeOf(w.app.webhooks.service.resend("vrf_unknown"))).toBe("404 delivery_not_found");
@@ -123,9 +123,9 @@ describeEachBackend("WebhookService", (backend) => {
     ); // a failed test: never resent
     expect(await w.app.webhooks.service.resendFailed(other.id, 0)).toEqual([]);
     const resent = await w.app.webhooks.service.resendFailed((await w.app.accounts.client("default")).id, cut);
-    expect(resent.map((d) => d.tracking_id)).toEqual([late]);
+    expect(resent.map((d) => d.trackingId)).toEqual([late]);
     expect(await w.app.webhooks.service.status(early)).toBe("webhook_failed");
-    expect((await w.app.webhooks.service.resendFailed(null, 0)).map((d) => d.tracking_id)).toEqual([early]);
+    expect((await w.app.webhooks.service.resendFailed(null, 0)).map((d) => d.trackingId)).toEqual([early]);
   });
 
   test("the event is queued in the transaction of the final state, exactly once per final state", async () => {
@@ -153,32 +153,32 @@ describe("secretsAt", () => {
     [
       string,
       {
-        webhook_secret: string | null;
-        webhook_secret_previous: string | null;
-        webhook_secret_previous_until: number | null;
+        webhookSecret: string | null;
+        webhookSecretPrevious: string | null;
+        webhookSecretPreviousUntil: number | null;
       },
       ReturnType<typeof secretsAt>,
     ]
   > = [
-    ["no secret", { webhook_secret: null, webhook_secret_previous: null, webhook_secret_previous_until: null }, null],
+    ["no secret", { webhookSecret: null, webhookSecretPrevious: null, webhookSecretPreviousUntil: null }, null],
     [
       "one secret",
-      { webhook_secret: "new", webhook_secret_previous: null, webhook_secret_previous_until: null },
+      { webhookSecret: "new", webhookSecretPrevious: null, webhookSecretPreviousUntil: null },
       { current: "new", previous: null },
     ],
     [
       "inside the overlap",
-      { webhook_secret: "new", webhook_secret_previous: "old", webhook_secret_previous_until: now + 1 },
+      { webhookSecret: "new", webhookSecretPrevious: "old", webhookSecretPreviousUntil: now + 1 },
       { current: "new", previous: "old" },
     ],
     [
       "overlap just ended",
-      { webhook_secret: "new", webhook_secret_previous: "old", webhook_secret_previous_until: now },
+      { webhookSecret: "new", webhookSecretPrevious: "old", webhookSecretPreviousUntil: now },
       { current: "new", previous: null },
     ],
     [
       "previous without an end",
-      { webhook_secret: "new", webhook_secret_previous: "old", webhook_secret_previous_until: null },
+      { webhookSecret: "new", webhookSecretPrevious: "old", webhookSecretPreviousUntil: null },
       { current: "new", previous: null },
     ],
   ];

@@ -1,5 +1,5 @@
-import type { GhUser } from "../../github/types.ts";
-import type { DateRange } from "../../resume/types.ts";
+import type { GhUser } from "../../github/index.ts";
+import type { DateRange } from "../../resume/index.ts";
 import { claimPeriod } from "../claim-period.ts";
 import { GITHUB_HOST, hostName } from "../repo-hosts.ts";
 import type { RuleHit } from "./rule-context.ts";

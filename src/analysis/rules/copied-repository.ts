@@ -1,4 +1,4 @@
-import { isCopySuspect } from "../../github/copy-search.ts";
+import { isCopySuspect } from "../../github/index.ts";
 import { about, hostOf, needing, type RepoRuleContext, type RuleHit } from "./rule-context.ts";
 import { dayText, humanSpan, ms, pct } from "./time-stats.ts";
 

@@ -1,7 +1,7 @@
-import { GITHUB_CAPABILITIES } from "../../forges/github-forge.ts";
-import type { EvidenceKind, ForgeEvidence, MissingEvidence } from "../../forges/types.ts";
-import type { GhCommit, GhRepo, GhUser, RepoEvidence } from "../../github/types.ts";
-import type { DateRange } from "../../resume/types.ts";
+import type { EvidenceKind, ForgeEvidence, MissingEvidence } from "../../forges/index.ts";
+import { GITHUB_CAPABILITIES } from "../../forges/index.ts";
+import type { GhCommit, GhRepo, GhUser, RepoEvidence } from "../../github/index.ts";
+import type { DateRange } from "../../resume/index.ts";
 import type { Automation } from "../automation.ts";
 import { hostName, hostOfRepo, repoLabel } from "../repo-hosts.ts";
 import type { RuleId, Severity } from "../types.ts";

@@ -1,4 +1,4 @@
-import type { GhCommit } from "../../github/types.ts";
+import type { GhCommit } from "../../github/index.ts";
 import { isAuthoredFile } from "../authored-files.ts";
 import type { RepoRuleContext } from "./rule-context.ts";
 

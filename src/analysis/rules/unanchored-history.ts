@@ -1,4 +1,4 @@
-import type { AnchoredTimes } from "../../forges/types.ts";
+import type { AnchoredTimes } from "../../forges/index.ts";
 import { claimPeriod } from "../claim-period.ts";
 import { about, hostOf, hostWord, lacking, needing, type RepoRuleContext, type RuleHit } from "./rule-context.ts";
 import { DAY_MS, dayText, humanSpan, ms, pct } from "./time-stats.ts";

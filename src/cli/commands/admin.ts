@@ -1,8 +1,6 @@
-import { AdminAuth } from "../../admins/admin-auth.ts";
-import { ADMIN_ROLES, type AdminRole, AdminStore } from "../../admins/admin-store.ts";
-import { setupLink } from "../../admins/setup-link.ts";
-import { loadConfig } from "../../config/config.ts";
-import { isoOf, systemClock } from "../../lib/clock.ts";
+import { ADMIN_ROLES, AdminAuth, type AdminRole, AdminStore, setupLink } from "../../admins/index.ts";
+import { loadConfig } from "../../config/index.ts";
+import { isoOf, systemClock } from "../../lib/index.ts";
 import type { CliIO, Command } from "../command.ts";
 import { UsageError } from "../command.ts";
 import { DATA_DIR_FLAG, durationFlag, parseFlags, type StorageFlags } from "../flags.ts";
@@ -84,8 +82,8 @@ const list: Command = {
     const rows = admins.map((a) => ({
       id: a.id,
       username: a.username,
-      createdAt: isoOf(a.created_at),
-      lastLoginAt: a.last_login_at ? isoOf(a.last_login_at) : null,
+      createdAt: isoOf(a.createdAt),
+      lastLoginAt: a.lastLoginAt ? isoOf(a.lastLoginAt) : null,
       role: a.role,
     }));
     if (values.json) io.out(JSON.stringify(rows, null, 2));

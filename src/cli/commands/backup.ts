@@ -10,10 +10,8 @@ import {
   writeSync,
 } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { loadDataDir } from "../../config/config.ts";
-import { missingDatabaseError } from "../../config/startup-checks.ts";
-import { backupTo, openDatabase, type SqliteDatabase } from "../../storage/database.ts";
-import { PRIVATE_FILE_MODE } from "../../storage/private-files.ts";
+import { loadDataDir, missingDatabaseError } from "../../config/index.ts";
+import { backupTo, openDatabase, PRIVATE_FILE_MODE, type SqliteDatabase } from "../../storage/index.ts";
 import type { Command } from "../command.ts";
 import { UsageError } from "../command.ts";
 import { DATA_DIR_FLAG, parseFlags, storageFlagValues } from "../flags.ts";

@@ -1,5 +1,5 @@
-import type { ClientRow } from "../../accounts/account-store.ts";
-import { textTable } from "../../lib/text-table.ts";
+import type { Client } from "../../accounts/index.ts";
+import { textTable } from "../../lib/index.ts";
 import type { Command } from "../command.ts";
 import { UsageError } from "../command.ts";
 import { DATA_DIR_FLAG, intFlag, parseFlags } from "../flags.ts";
@@ -7,10 +7,10 @@ import { withAccounts } from "../open-data.ts";
 
 const LIMIT_FLAGS = { "monthly-quota": { type: "string" }, "rate-limit": { type: "string" } } as const;
 
-function show(c: ClientRow): string {
-  const q = c.monthly_quota === 0 ? "unlimited" : `${c.monthly_quota}/month`;
-  const r = c.rate_limit_per_minute === 0 ? "unlimited" : `${c.rate_limit_per_minute}/min per key`;
-  return `${c.name.padEnd(16)} quota ${q.padEnd(14)} rate ${r.padEnd(18)} webhook ${c.webhook_url ?? "(none)"}`;
+function show(c: Client): string {
+  const q = c.monthlyQuota === 0 ? "unlimited" : `${c.monthlyQuota}/month`;
+  const r = c.rateLimitPerMinute === 0 ? "unlimited" : `${c.rateLimitPerMinute}/min per key`;
+  return `${c.name.padEnd(16)} quota ${q.padEnd(14)} rate ${r.padEnd(18)} webhook ${c.webhookUrl ?? "(none)"}`;
 }
 
 const add: Command = {
@@ -50,9 +50,9 @@ const list: Command = {
           clients.map((c) => ({
             id: c.id,
             name: c.name,
-            monthlyQuota: c.monthly_quota,
-            rateLimitPerMinute: c.rate_limit_per_minute,
-            webhookUrl: c.webhook_url,
+            monthlyQuota: c.monthlyQuota,
+            rateLimitPerMinute: c.rateLimitPerMinute,
+            webhookUrl: c.webhookUrl,
           })),
           null,
           2,
@@ -68,9 +68,9 @@ const list: Command = {
         ],
         clients.map((c) => [
           c.name,
-          c.monthly_quota === 0 ? "unlimited" : `${c.monthly_quota}/month`,
-          c.rate_limit_per_minute === 0 ? "unlimited" : `${c.rate_limit_per_minute}/min per key`,
-          c.webhook_url ?? "(none)",
+          c.monthlyQuota === 0 ? "unlimited" : `${c.monthlyQuota}/month`,
+          c.rateLimitPerMinute === 0 ? "unlimited" : `${c.rateLimitPerMinute}/min per key`,
+          c.webhookUrl ?? "(none)",
         ]),
       ))
         io.out(line);

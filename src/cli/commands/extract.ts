@@ -1,5 +1,4 @@
-import { parseDuration } from "../../config/duration.ts";
-import { ForgeHostsError, parseForgeHosts } from "../../config/forge-hosts.ts";
+import { ForgeHostsError, parseDuration, parseForgeHosts } from "../../config/index.ts";
 import type { CliIO, Command } from "../command.ts";
 import { UsageError } from "../command.ts";
 import { forPerson } from "../program-name.ts";
@@ -63,7 +62,7 @@ export function parseExtractArgs(args: string[]): ExtractArgs {
 
 async function runExtract(args: string[], io: CliIO): Promise<number> {
   if (args[0] === "--worker") {
-    const { runWorker } = await import("../../resume/isolation/worker-main.ts");
+    const { runWorker } = await import("../../resume/index.ts");
     if (await runWorker()) return 0;
     io.err(forPerson(io, "claimcheck extract --worker is internal: the service starts it with an IPC channel"));
     return 2;

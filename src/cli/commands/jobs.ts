@@ -1,18 +1,19 @@
 import { join } from "node:path";
-import { verdictOf } from "../../analysis/verdict.ts";
-import { JobQueue } from "../../jobs/job-queue.ts";
-import { JobStore } from "../../jobs/job-store.ts";
-import { isoOf, systemClock } from "../../lib/clock.ts";
-import { textTable } from "../../lib/text-table.ts";
-import type { Database } from "../../storage/database.ts";
-import { accountText, storedAccounts } from "../../verification/accounts-field.ts";
-import { parseJobFilter } from "../../verification/job-filters.ts";
-import { openResumeStore } from "../../verification/resume-store.ts";
-import { VerificationService } from "../../verification/verification-service.ts";
-import { VerificationStore } from "../../verification/verification-store.ts";
-import { DeliveryReportStore } from "../../webhooks/delivery-report-store.ts";
+import { verdictOf } from "../../analysis/index.ts";
+import { JobQueue, JobStore } from "../../jobs/index.ts";
+import { isoOf, systemClock, textTable } from "../../lib/index.ts";
+import type { Database } from "../../storage/index.ts";
+import {
+  accountText,
+  openResumeStore,
+  parseJobFilter,
+  VerificationService,
+  VerificationStore,
+} from "../../verification/index.ts";
+import { DeliveryReportStore } from "../../webhooks/index.ts";
 import type { Command } from "../command.ts";
 import { UsageError } from "../command.ts";
+import { deliverySummaryJson } from "../delivery-json.ts";
 import { DATA_DIR_FLAG, intFlag, parseFlags } from "../flags.ts";
 import { jobText } from "../job-text.ts";
 import { withAccounts, withDatabase } from "../open-data.ts";
@@ -68,24 +69,24 @@ const list: Command = {
       services(db, dataDir).verifications.listJobs(filter, clientId, Math.min(Math.max(limit, 1), 1000)),
     );
     const rows = page.rows.map((r) => ({
-      trackingId: r.tracking_id,
-      client: r.client_name,
-      hostUsername: r.host_username,
-      ...(storedAccounts(r.accounts).length ? { accounts: storedAccounts(r.accounts).map(accountText) } : {}),
+      trackingId: r.trackingId,
+      client: r.clientName,
+      hostUsername: r.hostUsername,
+      ...(r.accounts.length ? { accounts: r.accounts.map(accountText) } : {}),
       state: r.state,
       score: r.score,
       verdict:
         r.score !== null
           ? verdictOf(
               r.score,
-              Array.from({ length: r.critical_flags ?? 0 }, () => CRITICAL),
+              Array.from({ length: r.criticalFlags ?? 0 }, () => CRITICAL),
             )
           : null,
-      candidateName: r.candidate_name,
-      error: r.error_code,
-      webhook: r.webhook_state,
-      createdAt: isoOf(r.created_at),
-      completedAt: r.completed_at ? isoOf(r.completed_at) : null,
+      candidateName: r.candidateName,
+      error: r.errorCode,
+      webhook: r.webhookState,
+      createdAt: isoOf(r.createdAt),
+      completedAt: r.completedAt ? isoOf(r.completedAt) : null,
     }));
     if (values.json) io.out(JSON.stringify({ total: page.total, jobs: rows }, null, 2));
     else {
@@ -137,7 +138,7 @@ prints { job (the result as polled), pdfKept, deliveries } instead.`,
       if (!v) return null;
       return {
         job: await s.verifications.render(v),
-        pdfKept: v.resume_stored === 1,
+        pdfKept: v.resumeStored,
         deliveries: await s.deliveries.forJob(id),
       };
     });
@@ -145,7 +146,7 @@ prints { job (the result as polled), pdfKept, deliveries } instead.`,
       io.err(`no job ${id}`);
       return 1;
     }
-    if (values.json) io.out(JSON.stringify(out, null, 2));
+    if (values.json) io.out(JSON.stringify({ ...out, deliveries: out.deliveries.map(deliverySummaryJson) }, null, 2));
     else for (const line of jobText({ ...out, job: out.job as Record<string, unknown> })) io.out(line);
     return 0;
   },

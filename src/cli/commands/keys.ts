@@ -1,5 +1,4 @@
-import { isoOf } from "../../lib/clock.ts";
-import { textTable } from "../../lib/text-table.ts";
+import { isoOf, textTable } from "../../lib/index.ts";
 import type { Command } from "../command.ts";
 import { UsageError } from "../command.ts";
 import { DATA_DIR_FLAG, parseFlags } from "../flags.ts";
@@ -16,9 +15,11 @@ stdout. Only its hash is stored: copy it now, it cannot be shown again.`,
   async run(args, io) {
     const { values } = parseFlags(args, { name: { type: "string" }, client: { type: "string" }, ...DATA_DIR_FLAG });
     if (!values.name) throw new UsageError("--name is required");
-    const { key, row } = await withAccounts(io, values, (a) => a.createKey(values.name!, values.client ?? "default"));
+    const { key, apiKey: row } = await withAccounts(io, values, (a) =>
+      a.createKey(values.name!, values.client ?? "default"),
+    );
     io.out(key);
-    io.err(`created key ${row.id} (${row.display_prefix}…) for client ${values.client ?? "default"}`);
+    io.err(`created key ${row.id} (${row.displayPrefix}…) for client ${values.client ?? "default"}`);
     return 0;
   },
 };
@@ -33,11 +34,11 @@ const list: Command = {
     const rows = keys.map((k) => ({
       id: k.id,
       name: k.name,
-      client: k.client_name,
-      prefix: k.display_prefix,
-      createdAt: isoOf(k.created_at),
-      lastUsedAt: k.last_used_at ? isoOf(k.last_used_at) : null,
-      revokedAt: k.revoked_at ? isoOf(k.revoked_at) : null,
+      client: k.clientName,
+      prefix: k.displayPrefix,
+      createdAt: isoOf(k.createdAt),
+      lastUsedAt: k.lastUsedAt ? isoOf(k.lastUsedAt) : null,
+      revokedAt: k.revokedAt ? isoOf(k.revokedAt) : null,
     }));
     if (values.json) io.out(JSON.stringify(rows, null, 2));
     else if (rows.length === 0)

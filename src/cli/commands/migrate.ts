@@ -1,4 +1,4 @@
-import { migrateStorage } from "../../storage/backend.ts";
+import { migrateStorage } from "../../storage/index.ts";
 import type { Command } from "../command.ts";
 import { DATA_DIR_FLAG, parseFlags } from "../flags.ts";
 import { openCommandStorage } from "../open-data.ts";

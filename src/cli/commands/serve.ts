@@ -1,8 +1,16 @@
 import { type App, createApp } from "../../app.ts";
-import { type Config, ConfigError, loadConfig, SETTINGS, settingsHelp } from "../../config/config.ts";
-import { databaseOpenError, ensureDataDir, postgresPlace, postgresStartError } from "../../config/startup-checks.ts";
-import { errorMessage } from "../../lib/errors.ts";
-import { userCommand } from "../../lib/self-command.ts";
+import {
+  type Config,
+  ConfigError,
+  databaseOpenError,
+  ensureDataDir,
+  loadConfig,
+  postgresPlace,
+  postgresStartError,
+  SETTINGS,
+  settingsHelp,
+} from "../../config/index.ts";
+import { errorMessage, userCommand } from "../../lib/index.ts";
 import type { Command } from "../command.ts";
 import { parseFlags } from "../flags.ts";
 import { githubTokenNotice } from "../notices.ts";
@@ -50,7 +58,7 @@ finish, the rest are released to be picked up at the next start.`,
       throw err;
     }
     const cmd = userCommand(io.env);
-    const keys = (await app.accounts.listKeys()).filter((k) => k.revoked_at === null);
+    const keys = (await app.accounts.listKeys()).filter((k) => k.revokedAt === null);
     const local = app.boundUrl === url ? "" : ` (every interface; from this machine: ${url})`;
     const data = config.databaseUrl ? `PostgreSQL ${postgresPlace(config.databaseUrl)}, DATABASE_URL` : config.dbPath;
     io.out(`claimcheck listening on ${app.boundUrl}${local}  (data: ${data})`);

@@ -1,17 +1,18 @@
-import { AccountService } from "../../accounts/account-service.ts";
-import { AccountStore } from "../../accounts/account-store.ts";
-import { type Config, ConfigError, loadConfig } from "../../config/config.ts";
-import { durationProblem, parseDuration } from "../../config/duration.ts";
-import { isoOf, systemClock } from "../../lib/clock.ts";
-import { VerificationStore } from "../../verification/verification-store.ts";
-import type { AttemptRow, DeliveryRow } from "../../webhooks/delivery-store.ts";
-import { DeliveryStore } from "../../webhooks/delivery-store.ts";
-import { createHttpSender } from "../../webhooks/http-sender.ts";
-import { webhookStatusOf } from "../../webhooks/retry-schedule.ts";
-import { WebhookService } from "../../webhooks/webhook-service.ts";
-import { finalResultOf } from "../../webhooks/webhook-wiring.ts";
+import { AccountService, AccountStore } from "../../accounts/index.ts";
+import { type Config, ConfigError, durationProblem, loadConfig, parseDuration } from "../../config/index.ts";
+import { isoOf, systemClock } from "../../lib/index.ts";
+import { VerificationStore } from "../../verification/index.ts";
+import type { Delivery, DeliveryAttempt } from "../../webhooks/index.ts";
+import {
+  createHttpSender,
+  DeliveryStore,
+  finalResultOf,
+  WebhookService,
+  webhookStatusOf,
+} from "../../webhooks/index.ts";
 import type { CliIO, Command } from "../command.ts";
 import { UsageError } from "../command.ts";
+import { attemptJson, deliveryJson } from "../delivery-json.ts";
 import { DATA_DIR_FLAG, parseFlags, type StorageFlags } from "../flags.ts";
 import { clientDefaults, openCommandStorage } from "../open-data.ts";
 
@@ -54,9 +55,9 @@ function shown(text: string | null, max = 160): string {
   return JSON.stringify(cut);
 }
 
-function describeDelivery(d: DeliveryRow): string {
-  const next = d.next_attempt_at !== null && d.lease_token === null ? `, next attempt ${isoOf(d.next_attempt_at)}` : "";
-  return `${d.id}  ${d.tracking_id ?? "(test)"}  ${webhookStatusOf(d.state)}  attempts ${d.attempts}${next}`;
+function describeDelivery(d: Delivery): string {
+  const next = d.nextAttemptAt !== null && d.leaseToken === null ? `, next attempt ${isoOf(d.nextAttemptAt)}` : "";
+  return `${d.id}  ${d.trackingId ?? "(test)"}  ${webhookStatusOf(d.state)}  attempts ${d.attempts}${next}`;
 }
 
 const RESEND_HELP = `usage: claimcheck webhook resend ID [--data-dir DIR [--create] | --database-url URL]
@@ -150,17 +151,17 @@ recorded in the attempt log. Exit code 0 when the receiver answered 2xx, 1 other
   },
 };
 
-function attemptLine(a: AttemptRow): string {
+function attemptLine(a: DeliveryAttempt): string {
   const what =
-    a.outcome === "success" || a.outcome === "http" ? `${a.outcome} ${a.status_code ?? ""}`.trim() : a.outcome;
-  const latency = a.latency_ms === null ? "" : `${a.latency_ms} ms`;
+    a.outcome === "success" || a.outcome === "http" ? `${a.outcome} ${a.statusCode ?? ""}`.trim() : a.outcome;
+  const latency = a.latencyMs === null ? "" : `${a.latencyMs} ms`;
   return [
     `#${a.attempt}`,
-    isoOf(a.started_at),
+    isoOf(a.startedAt),
     what.padEnd(12),
     latency.padStart(8),
     a.error ? shown(a.error, 120) : "",
-    shown(a.response_excerpt),
+    shown(a.responseExcerpt),
   ]
     .filter(Boolean)
     .join("  ");
@@ -185,8 +186,8 @@ untrusted: they are shown quoted with control characters escaped, and as JSON st
       }
       const attempts = await w.service.attempts(d.id);
       if (values.json) {
-        const { payload: _, lease_token: __, ...row } = d;
-        io.out(JSON.stringify({ delivery: { ...row, webhookStatus: webhookStatusOf(d.state) }, attempts }, null, 2));
+        const delivery = { ...deliveryJson(d), webhookStatus: webhookStatusOf(d.state) };
+        io.out(JSON.stringify({ delivery, attempts: attempts.map(attemptJson) }, null, 2));
       } else {
         io.out(describeDelivery(d));
         for (const a of attempts) io.out(`  ${attemptLine(a)}`);

@@ -1,6 +1,5 @@
-import { loadConfig } from "../../config/config.ts";
-import { resolveTarget, systemResolver } from "../../webhooks/outbound-target.ts";
-import { checkSignature } from "../../webhooks/signature-check.ts";
+import { loadConfig } from "../../config/index.ts";
+import { checkSignature, resolveTarget, systemResolver } from "../../webhooks/index.ts";
 import type { Command } from "../command.ts";
 import { UsageError } from "../command.ts";
 import { DATA_DIR_FLAG, durationFlag, parseFlags } from "../flags.ts";
@@ -59,7 +58,7 @@ is set all the same, with a warning.`,
     );
     if (r.generated) io.out(r.secret);
     io.err(
-      `webhook for client ${r.client.name}: ${r.client.webhook_url}${r.generated ? " (new secret printed above; store it now)" : ""}`,
+      `webhook for client ${r.client.name}: ${r.client.webhookUrl}${r.generated ? " (new secret printed above; store it now)" : ""}`,
     );
     const warning = await targetWarning(values.url, io.env);
     if (warning) io.err(warning);
@@ -81,17 +80,17 @@ const show: Command = {
       ...DATA_DIR_FLAG,
     });
     const c = await withAccounts(io, values, (a) => a.client(values.client ?? "default"));
-    const secret = c.webhook_secret
+    const secret = c.webhookSecret
       ? values.reveal
-        ? c.webhook_secret
-        : `${c.webhook_secret.slice(0, 10)}… (--reveal to show)`
+        ? c.webhookSecret
+        : `${c.webhookSecret.slice(0, 10)}… (--reveal to show)`
       : null;
-    const prevActive = c.webhook_secret_previous !== null && (c.webhook_secret_previous_until ?? 0) > Date.now();
+    const prevActive = c.webhookSecretPrevious !== null && (c.webhookSecretPreviousUntil ?? 0) > Date.now();
     const out = {
       client: c.name,
-      url: c.webhook_url,
+      url: c.webhookUrl,
       secret,
-      previousSecretValidUntil: prevActive ? new Date(c.webhook_secret_previous_until!).toISOString() : null,
+      previousSecretValidUntil: prevActive ? new Date(c.webhookSecretPreviousUntil!).toISOString() : null,
     };
     if (values.json) io.out(JSON.stringify(out, null, 2));
     else {
@@ -118,7 +117,7 @@ X-Service-Signature uses the new secret at once.`,
     const r = await withAccounts(io, values, (a) => a.rotateWebhookSecret(values.client ?? "default", overlap));
     io.out(r.secret);
     io.err(
-      `new secret for client ${r.client.name}${r.client.webhook_secret_previous_until ? `; the previous one signs until ${new Date(r.client.webhook_secret_previous_until).toISOString()}` : ""}`,
+      `new secret for client ${r.client.name}${r.client.webhookSecretPreviousUntil ? `; the previous one signs until ${new Date(r.client.webhookSecretPreviousUntil).toISOString()}` : ""}`,
     );
     return 0;
   },
@@ -148,9 +147,9 @@ it does not, with the most likely reason (body re-serialized, whitespace changed
       body,
       header: values.header,
       secrets: {
-        current: c.webhook_secret,
-        previous: c.webhook_secret_previous,
-        previousUntil: c.webhook_secret_previous_until,
+        current: c.webhookSecret,
+        previous: c.webhookSecretPrevious,
+        previousUntil: c.webhookSecretPreviousUntil,
       },
       now: Date.now(),
     });

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN } from "../../admins/admin-auth.ts";
+import { PASSWORD_MIN } from "../../admins/index.ts";
 import { type Html, html } from "../html.ts";
 import { type AssetPaths, layout } from "./layout.ts";
 

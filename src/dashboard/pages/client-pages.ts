@@ -1,5 +1,5 @@
-import type { ApiKeyRow, ClientRow } from "../../accounts/account-store.ts";
-import type { ClientUsage } from "../../verification/client-usage.ts";
+import type { ApiKeyListing, Client } from "../../accounts/index.ts";
+import type { ClientUsage } from "../../verification/index.ts";
 import { type Html, html, queryString } from "../html.ts";
 import { badge, percent, time } from "./format.ts";
 import { type AssetPaths, actionButton, csrfField, layout, type Viewer } from "./layout.ts";
@@ -29,10 +29,10 @@ export function clientsPage(o: {
 <tbody>${o.clients.map(
       (
         c,
-      ) => html`<tr><td data-label="client"><a href="/dashboard/clients/${encodeURIComponent(c.name)}">${c.name}</a></td><td class="num" data-label="used this month">${c.used_this_month}</td>
-<td class="num" data-label="monthly quota">${limitText(c.monthly_quota, "")}${c.monthly_quota ? html` <span class="muted">(${percent(c.used_this_month, c.monthly_quota)})</span>` : ""}</td>
-<td class="num" data-label="rate limit">${limitText(c.rate_limit_per_minute, "/min per key")}</td><td class="num" data-label="active keys">${c.active_keys}</td>
-<td data-label="webhook"><a href="/dashboard/clients/${encodeURIComponent(c.name)}/webhook">${c.webhook_url ? "configured" : "not set"}</a></td></tr>`,
+      ) => html`<tr><td data-label="client"><a href="/dashboard/clients/${encodeURIComponent(c.name)}">${c.name}</a></td><td class="num" data-label="used this month">${c.usedThisMonth}</td>
+<td class="num" data-label="monthly quota">${limitText(c.monthlyQuota, "")}${c.monthlyQuota ? html` <span class="muted">(${percent(c.usedThisMonth, c.monthlyQuota)})</span>` : ""}</td>
+<td class="num" data-label="rate limit">${limitText(c.rateLimitPerMinute, "/min per key")}</td><td class="num" data-label="active keys">${c.activeKeys}</td>
+<td data-label="webhook"><a href="/dashboard/clients/${encodeURIComponent(c.name)}/webhook">${c.webhookUrl ? "configured" : "not set"}</a></td></tr>`,
     )}</tbody></table>
 <h2>Add a client</h2>
 <form method="post" action="/dashboard/clients" class="row">${csrfField(o.viewer.csrfToken)}
@@ -45,14 +45,14 @@ export function clientsPage(o: {
   });
 }
 
-function keyRows(client: ClientRow, keys: ApiKeyRow[], viewer: Viewer): Html {
+function keyRows(client: Client, keys: ApiKeyListing[], viewer: Viewer): Html {
   if (!keys.length) return html`<tr><td colspan="6" class="muted">No key yet.</td></tr>`;
   return html`${keys.map(
     (
       k,
-    ) => html`<tr data-key-id="${k.id}"><td data-label="label">${k.name}</td><td class="mono" data-label="prefix">${k.display_prefix}…</td><td data-label="created">${time(k.created_at)}</td><td data-label="last used">${time(k.last_used_at)}</td>
-<td data-label="state">${k.revoked_at ? html`${badge("FAILED", "revoked")} ${time(k.revoked_at)}` : badge("COMPLETED", "active")}</td>
-<td>${k.revoked_at ? "" : actionButton({ action: `/dashboard/clients/${encodeURIComponent(client.name)}/keys/${encodeURIComponent(k.id)}/revoke`, label: "Revoke", csrf: viewer.csrfToken, kind: "danger", confirm: `Revoke key "${k.name}"? Requests with it are refused from now on.` })}</td></tr>`,
+    ) => html`<tr data-key-id="${k.id}"><td data-label="label">${k.name}</td><td class="mono" data-label="prefix">${k.displayPrefix}…</td><td data-label="created">${time(k.createdAt)}</td><td data-label="last used">${time(k.lastUsedAt)}</td>
+<td data-label="state">${k.revokedAt ? html`${badge("FAILED", "revoked")} ${time(k.revokedAt)}` : badge("COMPLETED", "active")}</td>
+<td>${k.revokedAt ? "" : actionButton({ action: `/dashboard/clients/${encodeURIComponent(client.name)}/keys/${encodeURIComponent(k.id)}/revoke`, label: "Revoke", csrf: viewer.csrfToken, kind: "danger", confirm: `Revoke key "${k.name}"? Requests with it are refused from now on.` })}</td></tr>`,
   )}`;
 }
 
@@ -69,9 +69,9 @@ export function clientPage(o: {
   viewer: Viewer;
   flash: string | null;
   problems?: string[];
-  client: ClientRow;
+  client: Client;
   usedThisMonth: number;
-  keys: ApiKeyRow[];
+  keys: ApiKeyListing[];
   createdKey?: { key: string; name: string } | null;
 }): Html {
   const c = o.client;
@@ -94,10 +94,10 @@ ${o.createdKey ? shownOnce({ id: "new-key", label: `New API key "${o.createdKey.
   <button type="submit" class="primary">Create key</button>
 </form>
 <h2>Limits</h2>
-<p>Used this month: <strong>${o.usedThisMonth}</strong>${c.monthly_quota ? ` of ${c.monthly_quota} (${percent(o.usedThisMonth, c.monthly_quota)})` : " (no quota)"}.</p>
+<p>Used this month: <strong>${o.usedThisMonth}</strong>${c.monthlyQuota ? ` of ${c.monthlyQuota} (${percent(o.usedThisMonth, c.monthlyQuota)})` : " (no quota)"}.</p>
 <form method="post" action="${base}/limits" class="row">${csrfField(o.viewer.csrfToken)}
-  <label>Monthly quota (0 = unlimited) <input name="monthlyQuota" inputmode="numeric" required value="${c.monthly_quota}"></label>
-  <label>Rate limit per minute per key (0 = unlimited) <input name="rateLimit" inputmode="numeric" required value="${c.rate_limit_per_minute}"></label>
+  <label>Monthly quota (0 = unlimited) <input name="monthlyQuota" inputmode="numeric" required value="${c.monthlyQuota}"></label>
+  <label>Rate limit per minute per key (0 = unlimited) <input name="rateLimit" inputmode="numeric" required value="${c.rateLimitPerMinute}"></label>
   <button type="submit">Save limits</button>
 </form>`,
   });

@@ -1,5 +1,5 @@
-import { hostAccountOf } from "../../lib/host-account.ts";
-import { storedAccounts } from "../../verification/accounts-field.ts";
+import { hostAccountOf } from "../../lib/index.ts";
+import type { Verification } from "../../verification/index.ts";
 import { type Html, html } from "../html.ts";
 
 /** A time as UTC text in a <time> element (machine-readable, the same for every viewer). */
@@ -76,18 +76,18 @@ export function scrollTable(table: Html): Html {
  * A candidate as people name them: the name read from the resume, and the GitHub login (or, when only
  * accounts on other hosts were given, the first of them as host/username).
  */
-export function candidate(login: string, name: unknown, accounts?: string | null): Html {
-  const who = candidateLabel({ host_username: login, accounts });
+export function candidate(login: string, name: unknown, accounts: Verification["accounts"] = []): Html {
+  const who = candidateLabel({ hostUsername: login, accounts });
   return typeof name === "string" && name.trim() !== ""
     ? html`${name} <span class="muted">(${who})</span>`
     : html`${who}`;
 }
 
 /** The account a job is known by: its GitHub login or main account (host/username), else its first other account. */
-export function candidateLabel(v: { host_username: string; accounts?: string | null }): string {
-  const main = hostAccountOf(v.host_username);
+export function candidateLabel(v: Pick<Verification, "hostUsername" | "accounts">): string {
+  const main = hostAccountOf(v.hostUsername);
   if (main) return `${main.host}/${main.username}`;
-  if (v.host_username) return v.host_username;
-  const first = storedAccounts(v.accounts)[0];
+  if (v.hostUsername) return v.hostUsername;
+  const first = v.accounts[0];
   return first ? `${first.host}/${first.username}` : "(no account)";
 }

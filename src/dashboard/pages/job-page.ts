@@ -1,11 +1,9 @@
-import type { ClientRow } from "../../accounts/account-store.ts";
-import { hostAccountOf } from "../../lib/host-account.ts";
-import type { ReportLinkView } from "../../report/report-links.ts";
-import type { Report } from "../../report/report-model.ts";
-import { accountsToRead, storedAccounts } from "../../verification/accounts-field.ts";
-import type { VerificationView } from "../../verification/verification-store.ts";
-import type { DeliveryListRow } from "../../webhooks/delivery-report-store.ts";
-import type { AttemptRow } from "../../webhooks/delivery-store.ts";
+import type { Client } from "../../accounts/index.ts";
+import { hostAccountOf } from "../../lib/index.ts";
+import type { Report, ShareLink } from "../../report/index.ts";
+import type { Verification } from "../../verification/index.ts";
+import { accountsToRead } from "../../verification/index.ts";
+import type { DeliveryAttempt, DeliverySummary } from "../../webhooks/index.ts";
 import { type Html, html } from "../html.ts";
 import { badge, candidateLabel, duration, scrollTable, time, webhookLabel } from "./format.ts";
 import { type AssetPaths, actionButton, layout, type Viewer } from "./layout.ts";
@@ -14,8 +12,8 @@ import { type SharingOptions, sharingSection } from "./sharing-section.ts";
 import { timelinesOf } from "./timeline-chart.ts";
 
 export interface DeliveryWithAttempts {
-  delivery: DeliveryListRow;
-  attempts: AttemptRow[];
+  delivery: DeliverySummary;
+  attempts: DeliveryAttempt[];
 }
 
 function deliveries(
@@ -34,9 +32,9 @@ function deliveries(
   return html`${items.map(
     ({ delivery: d, attempts }) => html`<section class="card delivery" data-delivery-id="${d.id}">
 <h3><span class="mono">${d.id}</span> ${badge(webhookLabel(d.state))}</h3>
-<dl class="pairs"><dt>event</dt><dd class="mono">${d.event}</dd><dt>created</dt><dd>${time(d.created_at)}</dd>
-${d.next_attempt_at ? html`<dt>next attempt</dt><dd>${time(d.next_attempt_at)}</dd>` : ""}
-${d.delivered_at ? html`<dt>delivered</dt><dd>${time(d.delivered_at)}</dd>` : ""}</dl>
+<dl class="pairs"><dt>event</dt><dd class="mono">${d.event}</dd><dt>created</dt><dd>${time(d.createdAt)}</dd>
+${d.nextAttemptAt ? html`<dt>next attempt</dt><dd>${time(d.nextAttemptAt)}</dd>` : ""}
+${d.deliveredAt ? html`<dt>delivered</dt><dd>${time(d.deliveredAt)}</dd>` : ""}</dl>
 ${attemptsTable(attempts)}
 <p>${actionButton({ action: `/dashboard/jobs/${encodeURIComponent(trackingId)}/deliveries/${encodeURIComponent(d.id)}/resend`, label: "Resend", csrf: viewer.csrfToken, kind: "primary" })}</p>
 </section>`,
@@ -44,21 +42,21 @@ ${attemptsTable(attempts)}
 }
 
 /** An attempt log: number, time, outcome, HTTP status, latency, error and the receiver's answer (escaped). */
-export function attemptsTable(attempts: AttemptRow[]): Html {
+export function attemptsTable(attempts: DeliveryAttempt[]): Html {
   if (!attempts.length) return html`<p class="muted">No attempt yet.</p>`;
   return scrollTable(
     html`<table class="attempts stack"><thead><tr><th class="num">#</th><th>started</th><th>outcome</th><th class="num">status</th><th class="num">latency</th><th>detail</th></tr></thead><tbody>${attempts.map(
       (
         a,
-      ) => html`<tr><td class="num" data-label="attempt">${a.attempt}</td><td data-label="started">${time(a.started_at)}</td><td data-label="outcome">${badge(a.outcome)}</td><td class="num" data-label="status">${a.status_code ?? "–"}</td><td class="num" data-label="latency">${duration(a.latency_ms)}</td>
-<td>${a.url ? html`<div class="mono muted">${a.url}</div>` : ""}${a.error ? html`<div>${a.error}</div>` : ""}${a.response_excerpt ? html`<pre class="excerpt">${a.response_excerpt}</pre>` : ""}</td></tr>`,
+      ) => html`<tr><td class="num" data-label="attempt">${a.attempt}</td><td data-label="started">${time(a.startedAt)}</td><td data-label="outcome">${badge(a.outcome)}</td><td class="num" data-label="status">${a.statusCode ?? "–"}</td><td class="num" data-label="latency">${duration(a.latencyMs)}</td>
+<td>${a.url ? html`<div class="mono muted">${a.url}</div>` : ""}${a.error ? html`<div>${a.error}</div>` : ""}${a.responseExcerpt ? html`<pre class="excerpt">${a.responseExcerpt}</pre>` : ""}</td></tr>`,
     )}</tbody></table>`,
   );
 }
 
 /** The accounts on other hosts the job was given (its main one first), each linked to its profile; nothing when none. */
-function accountsRow(v: { host_username: string; accounts?: string | null }): Html {
-  const list = accountsToRead(v.host_username, storedAccounts(v.accounts)).accounts;
+function accountsRow(v: Pick<Verification, "hostUsername" | "accounts">): Html {
+  const list = accountsToRead(v.hostUsername, v.accounts).accounts;
   if (list.length === 0) return html``;
   return html`<dt>other accounts</dt><dd id="job-accounts">${list.map(
     (a, i) =>
@@ -71,20 +69,20 @@ function detailsCard(o: JobPageOptions, final: boolean, state: string): Html {
   const admin = o.viewer.role === "admin";
   return html`<section class="card job-details" id="job-details"><h2>Job</h2><dl class="pairs">
 <dt>state</dt><dd id="job-state">${badge(state)}</dd>
-<dt>tracking id</dt><dd class="mono">${v.tracking_id}</dd>
+<dt>tracking id</dt><dd class="mono">${v.trackingId}</dd>
 <dt>client</dt><dd>${o.client ? (admin ? html`<a href="/dashboard/clients/${encodeURIComponent(o.client.name)}">${o.client.name}</a>` : o.client.name) : "–"}</dd>
-<dt>GitHub user</dt><dd>${v.host_username && !hostAccountOf(v.host_username) ? html`<a href="https://github.com/${encodeURIComponent(v.host_username)}" rel="noreferrer">${v.host_username}</a>` : html`<span class="muted">none given</span>`}</dd>
+<dt>GitHub user</dt><dd>${v.hostUsername && !hostAccountOf(v.hostUsername) ? html`<a href="https://github.com/${encodeURIComponent(v.hostUsername)}" rel="noreferrer">${v.hostUsername}</a>` : html`<span class="muted">none given</span>`}</dd>
 ${accountsRow(v)}
-<dt>resume</dt><dd>${v.resume_filename ?? "(no name)"}, ${Math.ceil(v.resume_size / 1024)} KB, ${v.resume_stored ? "PDF kept" : "PDF deleted"}${
-    admin && v.resume_stored && final
-      ? html` ${actionButton({ action: `/dashboard/jobs/${encodeURIComponent(v.tracking_id)}/delete-pdf`, label: "Delete the PDF now", csrf: o.viewer.csrfToken, kind: "danger", confirm: "Delete the uploaded PDF? The result stays." })}`
+<dt>resume</dt><dd>${v.resumeFilename ?? "(no name)"}, ${Math.ceil(v.resumeSize / 1024)} KB, ${v.resumeStored ? "PDF kept" : "PDF deleted"}${
+    admin && v.resumeStored && final
+      ? html` ${actionButton({ action: `/dashboard/jobs/${encodeURIComponent(v.trackingId)}/delete-pdf`, label: "Delete the PDF now", csrf: o.viewer.csrfToken, kind: "danger", confirm: "Delete the uploaded PDF? The result stays." })}`
       : ""
   }</dd>
-<dt>created</dt><dd>${time(v.created_at)}</dd>
-<dt>started</dt><dd>${time(v.started_at)}</dd>
-<dt>finished</dt><dd>${time(v.completed_at)}</dd>
-${v.completed_at ? html`<dt>took</dt><dd>${duration(v.completed_at - v.created_at)}</dd>` : ""}
-${v.status === "FAILED" ? html`<dt>failure</dt><dd><span class="mono">${v.error_code ?? "error"}</span> ${v.error_message ?? ""}</dd>` : ""}
+<dt>created</dt><dd>${time(v.createdAt)}</dd>
+<dt>started</dt><dd>${time(v.startedAt)}</dd>
+<dt>finished</dt><dd>${time(v.completedAt)}</dd>
+${v.completedAt ? html`<dt>took</dt><dd>${duration(v.completedAt - v.createdAt)}</dd>` : ""}
+${v.status === "FAILED" ? html`<dt>failure</dt><dd><span class="mono">${v.errorCode ?? "error"}</span> ${v.errorMessage ?? ""}</dd>` : ""}
 </dl></section>`;
 }
 
@@ -92,8 +90,8 @@ export interface JobPageOptions {
   assets: AssetPaths;
   viewer: Viewer;
   flash: string | null;
-  job: VerificationView;
-  client: ClientRow | null;
+  job: Verification;
+  client: Client | null;
   /** the report once the job is final */
   report: Report | null;
   /** the result as the API returns it (shown to administrators), once final */
@@ -104,7 +102,7 @@ export interface JobPageOptions {
   webhooksOn: boolean;
   refreshMs: number;
   /** the job's share links, and a link just created (shown once) */
-  links: ReportLinkView[];
+  links: ShareLink[];
   sharing: Omit<SharingOptions, "trackingId" | "links" | "viewer">;
 }
 
@@ -116,10 +114,10 @@ export interface JobPageOptions {
 export function jobPage(o: JobPageOptions): Html {
   const v = o.job;
   const final = v.status === "COMPLETED" || v.status === "FAILED";
-  const state = final ? v.status : v.job_state === "running" ? "processing" : "queued";
+  const state = final ? v.status : v.jobState === "running" ? "processing" : "queued";
   const moving = !final || o.deliveries.some((d) => d.delivery.state === "pending" || d.delivery.state === "retrying");
   const admin = o.viewer.role === "admin";
-  const id = encodeURIComponent(v.tracking_id);
+  const id = encodeURIComponent(v.trackingId);
   const pdf = html`<a class="button primary" href="/dashboard/jobs/${id}/report.pdf" download>Download the PDF</a> <a class="button" href="#sharing">Share</a> <button type="button" class="print-button" data-print hidden>Print</button>`;
   return layout({
     title: o.report?.candidate.name ?? candidateLabel(v),
@@ -139,9 +137,9 @@ ${
     : html`<h1 id="candidate">${candidateLabel(v)}</h1><p>${badge(state)} <span class="muted">The report appears here when the verification ends; this page refreshes itself.</span></p>`
 }
 <div class="operator no-print">
-${o.report ? sharingSection({ ...o.sharing, trackingId: v.tracking_id, links: o.links, viewer: o.viewer }) : ""}
+${o.report ? sharingSection({ ...o.sharing, trackingId: v.trackingId, links: o.links, viewer: o.viewer }) : ""}
 ${detailsCard(o, final, state)}
-${admin ? html`<h2>Webhook deliveries</h2>${deliveries(v.tracking_id, o.deliveries, final, o.viewer, o.webhooksOn)}` : ""}
+${admin ? html`<h2>Webhook deliveries</h2>${deliveries(v.trackingId, o.deliveries, final, o.viewer, o.webhooksOn)}` : ""}
 ${admin && o.result ? html`<details><summary>The result as the API returns it</summary><pre>${JSON.stringify(o.result, null, 2)}</pre></details>` : ""}
 </div>
 </div>`,

@@ -1,7 +1,7 @@
-import type { ClientRow } from "../../accounts/account-store.ts";
-import type { ReportVerdict } from "../../report/report-model.ts";
-import { encodeCursor, filterParams, JOB_STATES, type JobFilter } from "../../verification/job-filters.ts";
-import type { JobListRow, JobPage } from "../../verification/verification-list-store.ts";
+import type { Client } from "../../accounts/index.ts";
+import type { ReportVerdict } from "../../report/index.ts";
+import type { JobPage, JobSummary } from "../../verification/index.ts";
+import { encodeCursor, filterParams, JOB_STATES, type JobFilter } from "../../verification/index.ts";
 import { type Html, html, queryString } from "../html.ts";
 import { badge, candidate, time, webhookLabel } from "./format.ts";
 import { type AssetPaths, layout, type Viewer } from "./layout.ts";
@@ -9,13 +9,13 @@ import { type AssetPaths, layout, type Viewer } from "./layout.ts";
 export type ListVerdicts = ReadonlyMap<string, { key: ReportVerdict; title: string }>;
 
 /** The report's verdict in its colour, or the job's state while it has none. */
-export function verdictCell(r: JobListRow, verdicts: ListVerdicts): Html {
-  const v = verdicts.get(r.tracking_id);
+export function verdictCell(r: JobSummary, verdicts: ListVerdicts): Html {
+  const v = verdicts.get(r.trackingId);
   if (v) return html`<span class="verdict-chip verdict-${v.key}">${v.title}</span>`;
   return html`<span class="muted">${r.state === "FAILED" ? "not verified" : "not finished"}</span>`;
 }
 
-function filterForm(f: JobFilter, clients: ClientRow[]): Html {
+function filterForm(f: JobFilter, clients: Client[]): Html {
   return html`<form method="get" action="/dashboard/jobs" class="row" aria-label="filter jobs">
   <label>State <select name="state"><option value="">any</option>${JOB_STATES.map(
     (s) => html`<option value="${s}"${f.state === s ? html` selected` : ""}>${s}</option>`,
@@ -38,7 +38,7 @@ export function jobsPage(o: {
   flash: string | null;
   problems: string[];
   filter: JobFilter;
-  clients: ClientRow[];
+  clients: Client[];
   page: JobPage;
   /** the report verdict of each final job on the page */
   verdicts: ListVerdicts;
@@ -65,15 +65,15 @@ ${filterForm(filter, o.clients)}
       page.rows.length === 0
         ? html`<tr><td colspan="8" class="muted">No job matches.</td></tr>`
         : page.rows.map(
-            (r) => html`<tr data-tracking-id="${r.tracking_id}">
-  <td class="candidate" data-label="candidate"><a href="/dashboard/jobs/${encodeURIComponent(r.tracking_id)}">${candidate(r.host_username, r.candidate_name, r.accounts)}</a></td>
+            (r) => html`<tr data-tracking-id="${r.trackingId}">
+  <td class="candidate" data-label="candidate"><a href="/dashboard/jobs/${encodeURIComponent(r.trackingId)}">${candidate(r.hostUsername, r.candidateName, r.accounts)}</a></td>
   <td class="verdict-cell" data-label="verdict">${verdictCell(r, o.verdicts)}</td>
   <td class="num score-cell" data-label="score">${r.score ?? "–"}</td>
-  <td data-label="state">${badge(r.state)}${r.error_code ? html` <span class="muted mono">${r.error_code}</span>` : ""}</td>
-  <td data-label="client">${r.client_name}</td>
-  <td data-label="created">${time(r.created_at)}</td>
-  <td data-label="finished">${time(r.completed_at)}</td>
-  ${admin ? html`<td data-label="webhook">${badge(webhookLabel(r.webhook_state))}</td>` : ""}
+  <td data-label="state">${badge(r.state)}${r.errorCode ? html` <span class="muted mono">${r.errorCode}</span>` : ""}</td>
+  <td data-label="client">${r.clientName}</td>
+  <td data-label="created">${time(r.createdAt)}</td>
+  <td data-label="finished">${time(r.completedAt)}</td>
+  ${admin ? html`<td data-label="webhook">${badge(webhookLabel(r.webhookState))}</td>` : ""}
 </tr>`,
           )
     }</tbody>

@@ -1,4 +1,4 @@
-import type { AdminRole } from "../../admins/admin-store.ts";
+import type { AdminRole } from "../../admins/index.ts";
 import { type Html, html } from "../html.ts";
 
 /** Who is looking at the page, for the header, what it shows, and every form's CSRF field. */

@@ -1,5 +1,5 @@
-import type { ClientUsage } from "../../verification/client-usage.ts";
-import type { DeliveryHealth } from "../../webhooks/delivery-report-store.ts";
+import type { ClientUsage } from "../../verification/index.ts";
+import type { DeliveryHealth } from "../../webhooks/index.ts";
 import { type Html, html, queryString } from "../html.ts";
 import { badge, duration, percent, time } from "./format.ts";
 import { type AssetPaths, layout, type Viewer } from "./layout.ts";
@@ -81,12 +81,12 @@ export function overviewPage(o: {
 <tbody>${d.clients.map(
       (c) => html`<tr>
   <td data-label="client"><a href="/dashboard/clients/${encodeURIComponent(c.name)}">${c.name}</a></td>
-  <td class="num" data-label="used">${c.used_this_month}</td>
-  <td class="num" data-label="quota">${c.monthly_quota === 0 ? "unlimited" : c.monthly_quota}</td>
-  <td class="num" data-label="share">${c.monthly_quota === 0 ? "–" : percent(c.used_this_month, c.monthly_quota)}</td>
-  <td class="num" data-label="rate limit">${c.rate_limit_per_minute === 0 ? "unlimited" : `${c.rate_limit_per_minute}/min`}</td>
-  <td class="num" data-label="active keys">${c.active_keys}</td>
-  <td data-label="webhook">${c.webhook_url ? html`<span class="mono">${c.webhook_url}</span>` : html`<span class="muted">none (polling only)</span>`}</td>
+  <td class="num" data-label="used">${c.usedThisMonth}</td>
+  <td class="num" data-label="quota">${c.monthlyQuota === 0 ? "unlimited" : c.monthlyQuota}</td>
+  <td class="num" data-label="share">${c.monthlyQuota === 0 ? "–" : percent(c.usedThisMonth, c.monthlyQuota)}</td>
+  <td class="num" data-label="rate limit">${c.rateLimitPerMinute === 0 ? "unlimited" : `${c.rateLimitPerMinute}/min`}</td>
+  <td class="num" data-label="active keys">${c.activeKeys}</td>
+  <td data-label="webhook">${c.webhookUrl ? html`<span class="mono">${c.webhookUrl}</span>` : html`<span class="muted">none (polling only)</span>`}</td>
 </tr>`,
     )}</tbody>
 </table>

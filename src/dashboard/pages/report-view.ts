@@ -1,5 +1,5 @@
-import type { ClaimReport, FindingGroup, Report } from "../../report/report-model.ts";
-import { checkedAccounts, hostLine, SEVERITY_WORDS } from "../../report/report-model.ts";
+import type { ClaimReport, FindingGroup, Report } from "../../report/index.ts";
+import { checkedAccounts, hostLine, SEVERITY_WORDS } from "../../report/index.ts";
 import { type Html, html, trusted } from "../html.ts";
 import { type RepoTimeline, timelineStats, timelineSvg } from "./timeline-chart.ts";
 

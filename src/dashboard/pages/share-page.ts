@@ -1,4 +1,4 @@
-import type { Report } from "../../report/report-model.ts";
+import type { Report } from "../../report/index.ts";
 import { type Html, html } from "../html.ts";
 import { type AssetPaths, documentHead } from "./layout.ts";
 import { reportView } from "./report-view.ts";

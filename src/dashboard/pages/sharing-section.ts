@@ -1,4 +1,4 @@
-import type { OpenKind, ReportLinkView } from "../../report/report-links.ts";
+import type { LinkOpen, ShareLink } from "../../report/index.ts";
 import { type Html, html } from "../html.ts";
 import { shownOnce } from "./client-pages.ts";
 import { badge, time } from "./format.ts";
@@ -11,9 +11,9 @@ const DAY_CHOICES = [1, 7, 14, 30, 90];
 export interface SharingOptions {
   trackingId: string;
   viewer: Viewer;
-  links: ReportLinkView[];
+  links: ShareLink[];
   /** when each link was opened (the recorded opens), newest first */
-  opens: ReadonlyMap<string, Array<{ opened_at: number; what: OpenKind }>>;
+  opens: ReadonlyMap<string, LinkOpen[]>;
   /** a link just created: its whole address, shown this once */
   created: { url: string; expiresAt: number } | null;
   /** REPORT_LINK_TTL in days: the preselected expiry */
@@ -22,14 +22,14 @@ export interface SharingOptions {
 
 const STATE_BADGE = { live: "COMPLETED", expired: "queued", revoked: "FAILED" } as const;
 
-function opened(l: ReportLinkView, opens: SharingOptions["opens"]): Html {
-  if (l.opened_count === 0) return html`<span class="muted">never</span>`;
+function opened(l: ShareLink, opens: SharingOptions["opens"]): Html {
+  if (l.openedCount === 0) return html`<span class="muted">never</span>`;
   const times = opens.get(l.id) ?? [];
-  return html`${l.opened_count === 1 ? "once" : `${l.opened_count} times`}, last ${time(l.last_opened_at)}${
+  return html`${l.openedCount === 1 ? "once" : `${l.openedCount} times`}, last ${time(l.lastOpenedAt)}${
     times.length
       ? html`<details class="opens"><summary>when</summary><ul>${times.map(
-          (o) => html`<li>${time(o.opened_at)} ${o.what === "pdf" ? "(PDF)" : "(page)"}</li>`,
-        )}</ul>${l.opened_count > times.length ? html`<p class="muted">The first ${times.length} opens are kept; all are counted.</p>` : ""}</details>`
+          (o) => html`<li>${time(o.openedAt)} ${o.what === "pdf" ? "(PDF)" : "(page)"}</li>`,
+        )}</ul>${l.openedCount > times.length ? html`<p class="muted">The first ${times.length} opens are kept; all are counted.</p>` : ""}</details>`
       : ""
   }`;
 }
@@ -52,10 +52,10 @@ ${
   o.links.length
     ? html`<table class="stack" id="share-links"><thead><tr><th>created</th><th>by</th><th>state</th><th>expires</th><th>opened</th><th></th></tr></thead><tbody>${o.links.map(
         (l) => html`<tr data-link-id="${l.id}">
-<td data-label="created">${time(l.created_at)}</td>
-<td data-label="by">${l.created_by === "api" ? "the API (reportUrl)" : l.created_by}</td>
-<td data-label="state">${badge(STATE_BADGE[l.state], l.state)}${l.revoked_by ? html` <span class="muted">by ${l.revoked_by}</span>` : ""}</td>
-<td data-label="expires">${time(l.expires_at)}</td>
+<td data-label="created">${time(l.createdAt)}</td>
+<td data-label="by">${l.createdBy === "api" ? "the API (reportUrl)" : l.createdBy}</td>
+<td data-label="state">${badge(STATE_BADGE[l.state], l.state)}${l.revokedBy ? html` <span class="muted">by ${l.revokedBy}</span>` : ""}</td>
+<td data-label="expires">${time(l.expiresAt)}</td>
 <td data-label="opened">${opened(l, o.opens)}</td>
 <td>${l.state === "live" ? actionButton({ action: `${base}/${encodeURIComponent(l.id)}/revoke`, label: "Revoke", csrf: o.viewer.csrfToken, kind: "danger", confirm: "Revoke this share link? Whoever has it can no longer open the report." }) : ""}</td>
 </tr>`,

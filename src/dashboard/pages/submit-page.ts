@@ -1,4 +1,4 @@
-import type { ClientRow } from "../../accounts/account-store.ts";
+import type { Client } from "../../accounts/index.ts";
 import { type Html, html } from "../html.ts";
 import { type AssetPaths, csrfField, layout, type Viewer } from "./layout.ts";
 
@@ -11,7 +11,7 @@ export function submitPage(o: {
   viewer: Viewer;
   flash: string | null;
   problems?: string[];
-  clients: ClientRow[];
+  clients: Client[];
   /** fresh for each form shown; kept when the form comes back with a problem */
   idempotencyKey: string;
   maxResumeBytes: number;

@@ -1,5 +1,5 @@
-import type { ClientRow } from "../../accounts/account-store.ts";
-import type { SignatureVerdict } from "../../webhooks/signature-check.ts";
+import type { Client } from "../../accounts/index.ts";
+import type { SignatureVerdict } from "../../webhooks/index.ts";
 import { type Html, html } from "../html.ts";
 import { shownOnce } from "./client-pages.ts";
 import { badge, time } from "./format.ts";
@@ -12,7 +12,7 @@ export interface WebhookPageOptions {
   viewer: Viewer;
   flash: string | null;
   problems?: string[];
-  client: ClientRow;
+  client: Client;
   now: number;
   /** a secret to show in full (just revealed, generated or rotated) */
   shownSecret?: { value: string; why: string } | null;
@@ -26,14 +26,14 @@ export interface WebhookPageOptions {
 
 function secretSection(o: WebhookPageOptions, base: string): Html {
   const c = o.client;
-  if (!c.webhook_secret) return html`<p class="muted">No secret yet: one is generated when the URL is first set.</p>`;
-  const prevLive = c.webhook_secret_previous !== null && (c.webhook_secret_previous_until ?? 0) > o.now;
+  if (!c.webhookSecret) return html`<p class="muted">No secret yet: one is generated when the URL is first set.</p>`;
+  const prevLive = c.webhookSecretPrevious !== null && (c.webhookSecretPreviousUntil ?? 0) > o.now;
   return html`${
     o.shownSecret
       ? shownOnce({ id: "secret", label: "Webhook secret", value: o.shownSecret.value, note: o.shownSecret.why })
-      : html`<p>Secret: <span class="mono">${c.webhook_secret.slice(0, 10)}…</span></p>`
+      : html`<p>Secret: <span class="mono">${c.webhookSecret.slice(0, 10)}…</span></p>`
   }
-${prevLive ? html`<p class="muted">The previous secret also signs (a second signature) until ${time(c.webhook_secret_previous_until)}, so receivers can switch without dropping events.</p>` : ""}
+${prevLive ? html`<p class="muted">The previous secret also signs (a second signature) until ${time(c.webhookSecretPreviousUntil)}, so receivers can switch without dropping events.</p>` : ""}
 <p>${o.shownSecret ? "" : actionButton({ action: `${base}/reveal`, label: "Reveal secret", csrf: o.viewer.csrfToken })}
 ${actionButton({ action: `${base}/rotate`, label: "Rotate secret", csrf: o.viewer.csrfToken, kind: "danger", confirm: "Rotate the webhook secret? The old one keeps signing for 24 hours." })}</p>`;
 }
@@ -47,7 +47,7 @@ function testSection(o: WebhookPageOptions, base: string): Html {
 <p>${actionButton({ action: `${base}/test`, label: "Send a test event", csrf: o.viewer.csrfToken, kind: "primary" })}</p>
 ${ordered.map(
   ({ delivery: d, attempts }) =>
-    html`<section class="card delivery" data-delivery-id="${d.id}"><h3><span class="mono">${d.id}</span> ${badge(d.state)} <span class="muted">${time(d.created_at)}</span></h3>${attemptsTable(attempts)}</section>`,
+    html`<section class="card delivery" data-delivery-id="${d.id}"><h3><span class="mono">${d.id}</span> ${badge(d.state)} <span class="muted">${time(d.createdAt)}</span></h3>${attemptsTable(attempts)}</section>`,
 )}`;
 }
 
@@ -77,10 +77,10 @@ export function webhookPage(o: WebhookPageOptions): Html {
 <h1>Webhook of ${c.name}</h1>
 <h2>Endpoint</h2>
 <form method="post" action="${base}" class="row">${csrfField(o.viewer.csrfToken)}
-  <label>URL <input name="url" type="url" required maxlength="2000" size="60" value="${o.urlValue ?? c.webhook_url ?? ""}" placeholder="https://ats.example.com/hooks/claimcheck"></label>
+  <label>URL <input name="url" type="url" required maxlength="2000" size="60" value="${o.urlValue ?? c.webhookUrl ?? ""}" placeholder="https://ats.example.com/hooks/claimcheck"></label>
   <button type="submit" class="primary">Save URL</button>
 </form>
-${c.webhook_url ? "" : html`<p class="muted">No URL: results of this client are available by polling only.</p>`}
+${c.webhookUrl ? "" : html`<p class="muted">No URL: results of this client are available by polling only.</p>`}
 <h2>Signing secret</h2>
 ${secretSection(o, base)}
 <h2>Test event</h2>

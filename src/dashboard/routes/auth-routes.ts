@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
-import { type AdminAuth, randomToken } from "../../admins/admin-auth.ts";
-import { AppError } from "../../lib/errors.ts";
+import { type AdminAuth, randomToken } from "../../admins/index.ts";
+import { AppError } from "../../lib/index.ts";
 import {
   checkCsrf,
   field,

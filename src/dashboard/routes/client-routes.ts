@@ -1,8 +1,8 @@
 import { Elysia } from "elysia";
-import type { ClientRow } from "../../accounts/account-store.ts";
-import { monthStartUtc } from "../../accounts/limits.ts";
-import { AppError } from "../../lib/errors.ts";
-import { clientUsage } from "../../verification/client-usage.ts";
+import type { Client } from "../../accounts/index.ts";
+import { monthStartUtc } from "../../accounts/index.ts";
+import { AppError } from "../../lib/index.ts";
+import { clientUsage } from "../../verification/index.ts";
 import type { DashboardContext } from "../dashboard.ts";
 import { type AdminRequest, type Form, field, htmlResponse, redirect } from "../page-handler.ts";
 import { clientPage, clientsPage } from "../pages/client-pages.ts";
@@ -26,7 +26,7 @@ export function clientRoutes(deps: DashboardContext) {
 
   const renderClient = async (
     r: AdminRequest,
-    client: ClientRow,
+    client: Client,
     extra: { createdKey?: { key: string; name: string }; problems?: string[]; status?: number } = {},
   ) =>
     htmlResponse(
@@ -113,7 +113,7 @@ export function clientRoutes(deps: DashboardContext) {
         handle.admin(ctx, async (r) => {
           const client = await clientOr404(accounts, r.params.name);
           try {
-            const { key, row } = await accounts.createKey(field(r.form, "name", 100), client.name);
+            const { key, apiKey: row } = await accounts.createKey(field(r.form, "name", 100), client.name);
             // rendered, not redirected: the key exists only in this response (no-store), never in a URL or the database
             return renderClient(r, client, { createdKey: { key, name: row.name } });
           } catch (err) {
@@ -131,10 +131,10 @@ export function clientRoutes(deps: DashboardContext) {
           // only this client's keys can be revoked through this client's URL
           const key = (await accounts.listKeys(client.name)).find((k) => k.id === r.params.keyId);
           if (!key) throw new AppError("key_not_found", 404, "This client has no API key with that id.");
-          if (key.revoked_at === null) await accounts.revokeKey(key.id);
+          if (key.revokedAt === null) await accounts.revokeKey(key.id);
           await auth.flash(
             r.session,
-            `Key "${key.name}" (${key.display_prefix}…) is revoked: requests with it are refused from now on.`,
+            `Key "${key.name}" (${key.displayPrefix}…) is revoked: requests with it are refused from now on.`,
           );
           return redirect(`/dashboard/clients/${encodeURIComponent(client.name)}`);
         }),

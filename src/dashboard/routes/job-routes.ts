@@ -1,8 +1,7 @@
 import { Elysia } from "elysia";
-import { monthStartUtc } from "../../accounts/limits.ts";
-import { AppError, errorMessage } from "../../lib/errors.ts";
-import { clientUsage } from "../../verification/client-usage.ts";
-import { parseJobFilter } from "../../verification/job-filters.ts";
+import { monthStartUtc } from "../../accounts/index.ts";
+import { AppError, errorMessage } from "../../lib/index.ts";
+import { clientUsage, parseJobFilter } from "../../verification/index.ts";
 import type { DashboardContext } from "../dashboard.ts";
 import { htmlResponse, redirect } from "../page-handler.ts";
 import { jobsPage } from "../pages/jobs-page.ts";
@@ -87,7 +86,7 @@ export function jobRoutes(deps: DashboardContext) {
             clients,
             page,
             verdicts: await deps.reports.verdicts(
-              page.rows.filter((x) => x.state === "COMPLETED" || x.state === "FAILED").map((x) => x.tracking_id),
+              page.rows.filter((x) => x.state === "COMPLETED" || x.state === "FAILED").map((x) => x.trackingId),
             ),
             refreshMs: deps.refreshMs,
           }),
@@ -108,10 +107,10 @@ export function jobRoutes(deps: DashboardContext) {
               "The PDF of an unfinished job is still needed; delete it once the job has ended.",
             );
           } else {
-            await deps.verifications.deleteResume(job.tracking_id);
+            await deps.verifications.deleteResume(job.trackingId);
             await auth.flash(r.session, "The uploaded PDF was deleted. The result stays.");
           }
-          return redirect(`/dashboard/jobs/${encodeURIComponent(job.tracking_id)}`);
+          return redirect(`/dashboard/jobs/${encodeURIComponent(job.trackingId)}`);
         }),
       { parse: "none" },
     )
@@ -120,7 +119,7 @@ export function jobRoutes(deps: DashboardContext) {
       (ctx) =>
         handle.admin(ctx, async (r) => {
           const job = await jobOr404(deps, r.params.trackingId);
-          return resend(job.tracking_id, job.tracking_id, r.session);
+          return resend(job.trackingId, job.trackingId, r.session);
         }),
       { parse: "none" },
     )
@@ -130,11 +129,11 @@ export function jobRoutes(deps: DashboardContext) {
         handle.admin(ctx, async (r) => {
           const job = await jobOr404(deps, r.params.trackingId);
           // the delivery must be one of this job's: an id from another job (or client) is not found here
-          const delivery = (await deps.webhooks?.deliveriesForJob(job.tracking_id))?.find(
+          const delivery = (await deps.webhooks?.deliveriesForJob(job.trackingId))?.find(
             (d) => d.id === r.params.deliveryId,
           );
           if (!delivery) throw new AppError("delivery_not_found", 404, "This job has no delivery with that id.");
-          return resend(job.tracking_id, delivery.id, r.session);
+          return resend(job.trackingId, delivery.id, r.session);
         }),
       { parse: "none" },
     );

@@ -1,6 +1,6 @@
-import { AppError } from "../../lib/errors.ts";
-import { reportOfRow } from "../../report/report-source.ts";
-import type { VerificationView } from "../../verification/verification-store.ts";
+import { AppError } from "../../lib/index.ts";
+import { reportOf } from "../../report/index.ts";
+import type { Verification } from "../../verification/index.ts";
 import type { DashboardContext } from "../dashboard.ts";
 import { type AdminRequest, htmlResponse } from "../page-handler.ts";
 import { type DeliveryWithAttempts, jobPage } from "../pages/job-page.ts";
@@ -8,15 +8,15 @@ import { type DeliveryWithAttempts, jobPage } from "../pages/job-page.ts";
 const DAY_MS = 86_400_000;
 
 /** The job named in a dashboard URL; 404 when there is none. */
-export async function jobOr404(deps: DashboardContext, trackingId: string | undefined): Promise<VerificationView> {
+export async function jobOr404(deps: DashboardContext, trackingId: string | undefined): Promise<Verification> {
   const job = trackingId && trackingId.length <= 64 ? await deps.verifications.get(trackingId) : null;
   if (!job) throw new AppError("job_not_found", 404, "There is no job with that tracking id.");
   return job;
 }
 
 /** A final job's report (and the timelines stored beside it); 409 while the job runs. */
-export function reportOr409(job: VerificationView) {
-  const r = reportOfRow(job);
+export function reportOr409(job: Verification) {
+  const r = reportOf(job);
   if (!r) throw new AppError("report_not_ready", 409, "The report is ready once the verification has ended.");
   return r;
 }
@@ -32,19 +32,19 @@ async function deliveriesOf(deps: DashboardContext, trackingId: string): Promise
 export async function renderJobPage(
   deps: DashboardContext,
   r: AdminRequest,
-  job: VerificationView,
+  job: Verification,
   created: { url: string; expiresAt: number } | null = null,
 ): Promise<Response> {
   const final = job.status === "COMPLETED" || job.status === "FAILED";
-  const report = reportOfRow(job);
-  const links = final ? await deps.reportLinks.forJob(job.tracking_id) : [];
+  const report = reportOf(job);
+  const links = final ? await deps.reportLinks.forJob(job.trackingId) : [];
   const admin = r.viewer.role === "admin";
-  const opened = links.filter((l) => l.opened_count > 0);
+  const opened = links.filter((l) => l.openedCount > 0);
   const [flash, client, result, deliveries, opens] = await Promise.all([
     deps.handle.flash(r),
-    deps.accounts.clientById(job.client_id),
+    deps.accounts.clientById(job.clientId),
     final ? deps.verifications.render(job) : null,
-    admin ? deliveriesOf(deps, job.tracking_id) : [],
+    admin ? deliveriesOf(deps, job.trackingId) : [],
     Promise.all(opened.map((l) => deps.reportLinks.opens(l.id))),
   ]);
   return htmlResponse(

@@ -1,7 +1,6 @@
 import { Elysia } from "elysia";
-import { AppError } from "../../lib/errors.ts";
-import { shareUrl } from "../../report/report-links.ts";
-import { reportPdf } from "../../report/report-pdf.ts";
+import { AppError } from "../../lib/index.ts";
+import { reportPdf, shareUrl } from "../../report/index.ts";
 import type { DashboardContext } from "../dashboard.ts";
 import { field, redirect } from "../page-handler.ts";
 import { daysField } from "../pages/sharing-section.ts";
@@ -38,9 +37,9 @@ export function reportRoutes(deps: DashboardContext) {
           reportOr409(job);
           const days = daysField(field(r.form, "days", 5));
           if (days === null) throw new AppError("invalid_expiry", 400, "A share link expires after 1 to 365 days.");
-          const { token, link } = await deps.reportLinks.create(job.tracking_id, r.viewer.username, days * DAY_MS);
+          const { token, link } = await deps.reportLinks.create(job.trackingId, r.viewer.username, days * DAY_MS);
           const base = deps.publicUrl ?? r.url.origin;
-          return renderJobPage(deps, r, job, { url: shareUrl(base, token), expiresAt: link.expires_at });
+          return renderJobPage(deps, r, job, { url: shareUrl(base, token), expiresAt: link.expiresAt });
         }),
       { parse: "none" },
     )
@@ -49,14 +48,14 @@ export function reportRoutes(deps: DashboardContext) {
       (ctx) =>
         handle.authed(ctx, async (r) => {
           const job = await jobOr404(deps, r.params.trackingId);
-          const link = await deps.reportLinks.revoke(job.tracking_id, r.params.linkId ?? "", r.viewer.username);
+          const link = await deps.reportLinks.revoke(job.trackingId, r.params.linkId ?? "", r.viewer.username);
           await auth.flash(
             r.session,
-            link.revoked_by === r.viewer.username
+            link.revokedBy === r.viewer.username
               ? "The share link is revoked: it answers 410 Gone from now on."
               : "That share link was already revoked.",
           );
-          return redirect(`/dashboard/jobs/${encodeURIComponent(job.tracking_id)}#sharing`);
+          return redirect(`/dashboard/jobs/${encodeURIComponent(job.trackingId)}#sharing`);
         }),
       { parse: "none" },
     );

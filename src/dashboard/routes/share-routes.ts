@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
-import { AppError, errorMessage } from "../../lib/errors.ts";
-import type { OpenKind } from "../../report/report-links.ts";
-import { reportOfRow } from "../../report/report-source.ts";
+import { AppError, errorMessage } from "../../lib/index.ts";
+import type { OpenKind } from "../../report/index.ts";
+import { reportOf } from "../../report/index.ts";
 import type { DashboardContext } from "../dashboard.ts";
 import { htmlResponse } from "../page-handler.ts";
 import { shareGonePage, sharePage } from "../pages/share-page.ts";
@@ -35,8 +35,8 @@ export function shareRoutes(deps: DashboardContext) {
   /** The live link's report; the open is recorded only once the report is there to show. */
   const open = async (token: string | undefined, what: OpenKind) => {
     const link = await deps.reportLinks.open(token ?? "", what);
-    const job = await deps.verifications.get(link.tracking_id);
-    const report = job ? reportOfRow(job) : null;
+    const job = await deps.verifications.get(link.trackingId);
+    const report = job ? reportOf(job) : null;
     if (!job || !report) throw new AppError("link_not_found", 404, "There is no report at this address.");
     return { link, job, report };
   };
@@ -50,7 +50,7 @@ export function shareRoutes(deps: DashboardContext) {
             report: report.report,
             timelines: timelinesOf({ commitTimelines: report.timelines }),
             pdfHref: `/share/${encodeURIComponent(params.token)}/report.pdf`,
-            expiresAt: link.expires_at,
+            expiresAt: link.expiresAt,
           }),
           200,
           SHARE_HEADERS,

@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
-import { randomToken } from "../../admins/admin-auth.ts";
-import { AppError } from "../../lib/errors.ts";
+import { randomToken } from "../../admins/index.ts";
+import { AppError } from "../../lib/index.ts";
 import type { DashboardContext } from "../dashboard.ts";
 import { type AdminRequest, checkCsrf, htmlResponse, readForm, redirect } from "../page-handler.ts";
 import { submitPage } from "../pages/submit-page.ts";
@@ -45,7 +45,7 @@ export function submitRoutes(deps: DashboardContext) {
   const principalFor = async (clientName: string) => {
     const client = await clientOr404(accounts, clientName);
     const keys = (await accounts.listKeys(client.name)).filter((k) => k.name === DASHBOARD_UPLOAD_KEY);
-    const live = keys.find((k) => k.revoked_at === null);
+    const live = keys.find((k) => k.revokedAt === null);
     if (live) return { client, keyId: live.id };
     if (keys.length)
       throw new AppError(
@@ -53,7 +53,7 @@ export function submitRoutes(deps: DashboardContext) {
         403,
         `Uploads from the dashboard are turned off for ${client.name}: its "${DASHBOARD_UPLOAD_KEY}" key is revoked.`,
       );
-    return { client, keyId: (await accounts.createKey(DASHBOARD_UPLOAD_KEY, client.name)).row.id };
+    return { client, keyId: (await accounts.createKey(DASHBOARD_UPLOAD_KEY, client.name)).apiKey.id };
   };
 
   return new Elysia()
@@ -66,7 +66,7 @@ export function submitRoutes(deps: DashboardContext) {
           async (r) => {
             if (!/^multipart\/form-data/i.test(r.request.headers.get("content-type") ?? "")) {
               // not the upload form: its token decides between a refusal and a hint
-              checkCsrf(r.request, await readForm(r.request, deps.bodies), r.session.csrf_token);
+              checkCsrf(r.request, await readForm(r.request, deps.bodies), r.session.csrfToken);
               throw new AppError(
                 "invalid_request",
                 400,
@@ -81,7 +81,7 @@ export function submitRoutes(deps: DashboardContext) {
                   fields: FIELDS,
                   resolve: async (f) => {
                     fields = f;
-                    checkCsrf(r.request, f, r.session.csrf_token);
+                    checkCsrf(r.request, f, r.session.csrfToken);
                     const key = f.get("idempotencyKey") ?? "";
                     return {
                       principal: await principalFor(f.get("client") ?? ""),

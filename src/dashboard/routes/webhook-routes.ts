@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
-import type { ClientRow } from "../../accounts/account-store.ts";
-import { AppError } from "../../lib/errors.ts";
-import { checkSignature } from "../../webhooks/signature-check.ts";
+import type { Client } from "../../accounts/index.ts";
+import { AppError } from "../../lib/index.ts";
+import { checkSignature } from "../../webhooks/index.ts";
 import type { DashboardContext } from "../dashboard.ts";
 import { type AdminRequest, field, htmlResponse, redirect } from "../page-handler.ts";
 import type { DeliveryWithAttempts } from "../pages/job-page.ts";
@@ -16,7 +16,7 @@ export function webhookRoutes(deps: DashboardContext) {
   const { handle, auth, accounts } = deps;
   const base = (name: string) => `/dashboard/clients/${encodeURIComponent(name)}/webhook`;
 
-  const tests = async (client: ClientRow): Promise<DeliveryWithAttempts[]> => {
+  const tests = async (client: Client): Promise<DeliveryWithAttempts[]> => {
     const webhooks = deps.webhooks;
     if (!webhooks) return [];
     const deliveries = await webhooks.testDeliveries(client.id);
@@ -27,7 +27,7 @@ export function webhookRoutes(deps: DashboardContext) {
 
   const render = async (
     r: AdminRequest,
-    client: ClientRow,
+    client: Client,
     extra: Partial<WebhookPageOptions> & { status?: number } = {},
   ) => {
     const { status, ...rest } = extra;
@@ -88,11 +88,11 @@ export function webhookRoutes(deps: DashboardContext) {
       (ctx) =>
         handle.admin(ctx, async (r) => {
           const client = await clientOr404(accounts, r.params.name);
-          if (!client.webhook_secret)
+          if (!client.webhookSecret)
             throw new AppError("no_webhook_secret", 409, "This client has no webhook secret yet: set a URL first.");
           return render(r, client, {
             shownSecret: {
-              value: client.webhook_secret,
+              value: client.webhookSecret,
               why: "Shown on request; it is hidden again when you leave this page.",
             },
           });
@@ -121,7 +121,7 @@ export function webhookRoutes(deps: DashboardContext) {
           const client = await clientOr404(accounts, r.params.name);
           if (!deps.webhooks)
             throw new AppError("webhooks_unavailable", 409, "Webhook delivery is not available in this build.");
-          if (!client.webhook_url) throw new AppError("no_webhook_url", 409, "Set a webhook URL first.");
+          if (!client.webhookUrl) throw new AppError("no_webhook_url", 409, "Set a webhook URL first.");
           const sent = await deps.webhooks.sendTest(client.id);
           const attempt = sent.result;
           await auth.flash(
@@ -145,9 +145,9 @@ export function webhookRoutes(deps: DashboardContext) {
             body,
             header,
             secrets: {
-              current: client.webhook_secret,
-              previous: client.webhook_secret_previous,
-              previousUntil: client.webhook_secret_previous_until,
+              current: client.webhookSecret,
+              previous: client.webhookSecretPrevious,
+              previousUntil: client.webhookSecretPreviousUntil,
             },
             now: deps.clock.now(),
           });

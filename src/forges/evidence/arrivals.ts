@@ -1,4 +1,4 @@
-import type { GhCommit } from "../../github/types.ts";
+import type { GhCommit } from "../../github/index.ts";
 import type { AnchoredTimes, PushEvent } from "../types.ts";
 
 /**

@@ -1,7 +1,5 @@
-import { tallyOtherAuthors } from "../../github/commit-history.ts";
-import { planStatsSample } from "../../github/commit-sample.ts";
-import { EVERY_COMMIT_MAX } from "../../github/line-counts.ts";
-import type { GhCommit, LineCountEvidence, RepoEvidence } from "../../github/types.ts";
+import type { GhCommit, LineCountEvidence, RepoEvidence } from "../../github/index.ts";
+import { EVERY_COMMIT_MAX, planStatsSample, tallyOtherAuthors } from "../../github/index.ts";
 
 /** The heaviest commits added to a sample when every commit's line count is known (where a dump lives). */
 export const HEAVIEST_SAMPLED = 3;

@@ -1,6 +1,6 @@
-import { emptyEvidence } from "../../github/repo-isolation.ts";
-import type { GhRepo, RepoUnavailable } from "../../github/types.ts";
-import type { Logger } from "../../lib/log.ts";
+import type { GhRepo, RepoUnavailable } from "../../github/index.ts";
+import { emptyEvidence } from "../../github/index.ts";
+import type { Logger } from "../../lib/index.ts";
 import { type ForgeEvidence, type ForgeRepoEvidence, ForgeUnavailableError } from "../types.ts";
 
 /**

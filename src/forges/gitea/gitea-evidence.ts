@@ -1,5 +1,5 @@
-import { isCopySuspect } from "../../github/copy-search.ts";
-import type { CopyEvidence, GhRepo } from "../../github/types.ts";
+import type { CopyEvidence, GhRepo } from "../../github/index.ts";
+import { isCopySuspect } from "../../github/index.ts";
 import { anchorCommits } from "../evidence/arrivals.ts";
 import { aheadBySha, planFileSample, summarizeHistory } from "../evidence/history.ts";
 import { bareForgeEvidence } from "../evidence/isolation.ts";

@@ -1,5 +1,5 @@
-import { toGhCommit as githubCommit } from "../../github/github-mappers.ts";
-import type { GhCommit, GhRepo, GhUser } from "../../github/types.ts";
+import type { GhCommit, GhRepo, GhUser } from "../../github/index.ts";
+import { toGhCommit as githubCommit } from "../../github/index.ts";
 import { type Json, num, obj, str } from "../json-fields.ts";
 import type { PushEvent } from "../types.ts";
 

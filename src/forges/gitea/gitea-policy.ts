@@ -1,4 +1,4 @@
-import { readRateLimit } from "../../github/rate-limit-policy.ts";
+import { readRateLimit } from "../../github/index.ts";
 import type { HostPolicy } from "../http/forge-http.ts";
 
 /**

@@ -1,4 +1,4 @@
-import type { GhRepo } from "../../github/types.ts";
+import type { GhRepo } from "../../github/index.ts";
 import { isolateRepo } from "../evidence/isolation.ts";
 import type { ForgeHttp } from "../http/forge-http.ts";
 import { countHeader, fetchPages } from "../http/paging.ts";

@@ -1,6 +1,5 @@
-import { isCopySuspect } from "../../github/copy-search.ts";
-import { mapLimit } from "../../github/map-limit.ts";
-import type { GhCommit, GhRepo, HistoryOrigin } from "../../github/types.ts";
+import type { GhCommit, GhRepo, HistoryOrigin } from "../../github/index.ts";
+import { isCopySuspect, mapLimit } from "../../github/index.ts";
 import { anchorCommits } from "../evidence/arrivals.ts";
 import { aheadBySha, planFileSample, summarizeHistory } from "../evidence/history.ts";
 import { bareForgeEvidence } from "../evidence/isolation.ts";

@@ -1,4 +1,4 @@
-import type { GhCommit, GhRepo, GhUser } from "../../github/types.ts";
+import type { GhCommit, GhRepo, GhUser } from "../../github/index.ts";
 import { num, obj, str } from "../json-fields.ts";
 import type { PushEvent } from "../types.ts";
 

@@ -1,4 +1,4 @@
-import type { RateLimitSnapshot } from "../../github/rate-limit-policy.ts";
+import type { RateLimitSnapshot } from "../../github/index.ts";
 import type { HostPolicy } from "../http/forge-http.ts";
 
 /**

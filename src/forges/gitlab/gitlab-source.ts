@@ -1,5 +1,5 @@
-import type { GhRepo } from "../../github/types.ts";
-import { systemClock } from "../../lib/clock.ts";
+import type { GhRepo } from "../../github/index.ts";
+import { systemClock } from "../../lib/index.ts";
 import { isolateRepo } from "../evidence/isolation.ts";
 import type { ForgeHttp } from "../http/forge-http.ts";
 import { countHeader, fetchPages } from "../http/paging.ts";

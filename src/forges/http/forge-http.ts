@@ -1,10 +1,6 @@
-import { budgetKey } from "../../github/github-client.ts";
-import { tokenPartition } from "../../github/http-cache-store.ts";
-import { processRateGate, RateGate } from "../../github/rate-gate.ts";
-import type { RateLimitSnapshot } from "../../github/rate-limit-policy.ts";
-import { GitHubRateLimitedError } from "../../github/types.ts";
-import { type Clock, systemClock } from "../../lib/clock.ts";
-import { errorMessage } from "../../lib/errors.ts";
+import type { RateLimitSnapshot } from "../../github/index.ts";
+import { budgetKey, GitHubRateLimitedError, processRateGate, RateGate, tokenPartition } from "../../github/index.ts";
+import { type Clock, errorMessage, systemClock } from "../../lib/index.ts";
 import { ForgeRateLimitedError, ForgeUnavailableError } from "../types.ts";
 import type { ResponseCache } from "./response-cache.ts";
 

@@ -1,4 +1,4 @@
-import { parseLinkHeader } from "../../github/link-header.ts";
+import { parseLinkHeader } from "../../github/index.ts";
 import type { ForgeHttp, ForgeResponse } from "./forge-http.ts";
 
 /**

@@ -1,7 +1,5 @@
 import { GraphqlResponseError, graphql } from "@octokit/graphql";
-import { sleep, untilAborted } from "../../lib/abort.ts";
-import { type Clock, systemClock } from "../../lib/clock.ts";
-import { errorMessage } from "../../lib/errors.ts";
+import { type Clock, errorMessage, sleep, systemClock, untilAborted } from "../../lib/index.ts";
 import { createConditionalFetch, type GitHubAnswer, type TransportCounters } from "../conditional-fetch.ts";
 import { budgetKey } from "../github-client.ts";
 import { processRateGate, RateGate } from "../rate-gate.ts";

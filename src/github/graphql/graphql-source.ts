@@ -1,4 +1,4 @@
-import { type Clock, systemClock } from "../../lib/clock.ts";
+import { type Clock, systemClock } from "../../lib/index.ts";
 import type { TransportCounters } from "../conditional-fetch.ts";
 import { chooseToken, createGitHubSource, type GitHubSourceOptions } from "../github-source.ts";
 import { GitHubHttpCache, tokenPartition } from "../http-cache-store.ts";

@@ -1,4 +1,4 @@
-import type { Clock } from "../../lib/clock.ts";
+import type { Clock } from "../../lib/index.ts";
 import type { GitHubHttpCache } from "../http-cache-store.ts";
 import type { GhRepo } from "../types.ts";
 import type { GraphqlClient } from "./graphql-client.ts";

@@ -1,9 +1,8 @@
 import { Elysia } from "elysia";
-import type { AccountService } from "../../accounts/account-service.ts";
-import { ApiErrors, AppError } from "../../lib/errors.ts";
-import { reportPdf } from "../../report/report-pdf.ts";
-import { reportOfRow } from "../../report/report-source.ts";
-import type { VerificationService } from "../../verification/verification-service.ts";
+import type { AccountService } from "../../accounts/index.ts";
+import { ApiErrors, AppError } from "../../lib/index.ts";
+import { reportOf, reportPdf } from "../../report/index.ts";
+import type { VerificationService } from "../../verification/index.ts";
 import { routeHooks } from "../api-operation.ts";
 import { getJobReportPdf } from "../api-operations.ts";
 import { requirePrincipal } from "../auth.ts";
@@ -19,8 +18,8 @@ export function reportPdfRoutes(deps: { accounts: AccountService; verifications:
     async ({ request, params }) => {
       const principal = await requirePrincipal(deps.accounts, request);
       const job = await deps.verifications.get(params.trackingId);
-      if (!job || job.client_id !== principal.client.id) throw ApiErrors.jobNotFound();
-      const report = reportOfRow(job);
+      if (!job || job.clientId !== principal.client.id) throw ApiErrors.jobNotFound();
+      const report = reportOf(job);
       if (!report)
         throw new AppError(
           "report_not_ready",
@@ -35,7 +34,7 @@ export function reportPdfRoutes(deps: { accounts: AccountService; verifications:
       return new Response(bytes as Uint8Array<ArrayBuffer>, {
         headers: {
           "content-type": "application/pdf",
-          "content-disposition": `attachment; filename="report-${job.tracking_id}.pdf"`,
+          "content-disposition": `attachment; filename="report-${job.trackingId}.pdf"`,
           "cache-control": "no-store",
           "x-content-type-options": "nosniff",
         },

@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
-import type { AccountService } from "../../accounts/account-service.ts";
-import { AppError } from "../../lib/errors.ts";
-import { POLL_AFTER_S, type VerificationService } from "../../verification/verification-service.ts";
+import type { AccountService } from "../../accounts/index.ts";
+import { AppError } from "../../lib/index.ts";
+import { POLL_AFTER_S, type VerificationService } from "../../verification/index.ts";
 import { acceptUpload } from "../accept-upload.ts";
 import { routeHooks } from "../api-operation.ts";
 import { createVerification, getJob, IDEMPOTENCY_KEY } from "../api-operations.ts";

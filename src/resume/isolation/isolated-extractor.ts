@@ -1,5 +1,5 @@
 import type { Subprocess } from "bun";
-import { selfCommand } from "../../lib/self-command.ts";
+import { selfCommand } from "../../lib/index.ts";
 import { type ExtractedResume, ResumeError } from "../types.ts";
 import { readRssBytes } from "./process-memory.ts";
 import { isWorkerResponse, type WorkerRequest, type WorkerResponse } from "./worker-protocol.ts";

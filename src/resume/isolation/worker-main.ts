@@ -1,4 +1,4 @@
-import { errorMessage } from "../../lib/errors.ts";
+import { errorMessage } from "../../lib/index.ts";
 import { extractResumeInProcess } from "../extract-in-process.ts";
 import { DEFAULT_READ_LIMITS } from "../pdf/pdf-reader.ts";
 import { ResumeError } from "../types.ts";

@@ -16,6 +16,7 @@
  * the extension: `lib/`, `vendor/`, `resume.pdf` or `index.html` stay readable, "Prof X/notes.docx" does not.
  * A snapshot may lack its largest blobs: a file whose blob is missing counts as binary (added -1).
  */
+import { fileKind } from "../../../../src/analysis/authored-files.ts";
 import { git } from "../git-writer.ts";
 import { BOT, identityMapper } from "./fixture-identity.ts";
 import { writeFixtureJson } from "./fixture-io.ts";
@@ -215,15 +216,28 @@ export async function derivePathFixture(
         );
   const scrub = (s: string) => (secretRe ? s.replace(secretRe, "candidate") : s);
   const tokens = new Map<string, string>();
-  const segment = (seg: string): string => {
-    if (!opts.scrubPaths || COMMON_SEGMENT.test(seg)) return seg;
+  const token = (seg: string): string => {
     const dot = seg.lastIndexOf(".");
     const ext = dot > 0 && seg.length - dot <= 6 ? seg.slice(dot).toLowerCase() : "";
     const stem = ext ? seg.slice(0, dot) : seg;
     if (!tokens.has(stem)) tokens.set(stem, `p${tokens.size + 1}`);
     return `${tokens.get(stem)}${ext}`;
   };
-  const cleanPath = (p: string) => scrub(p.split("/").map(segment).join("/"));
+  // a name the analysis reads (a build-output or vendored folder such as _next/ or target/, a library's file
+  // name such as stb_image.h) is kept: scrubbing it would turn generated or third-party files into the
+  // candidate's own code and misstate the history the fixture stands for
+  const segment = (seg: string, i: number, all: string[]): string => {
+    if (!opts.scrubPaths || COMMON_SEGMENT.test(seg)) return seg;
+    const last = i === all.length - 1;
+    if (!last && fileKind(`${seg}/f.ts`) !== "authored") return seg;
+    if (last && fileKind(seg) !== fileKind(token(seg))) return seg;
+    return token(seg);
+  };
+  const cleanPath = (p: string) => {
+    const cleaned = p.split("/").map(segment).join("/");
+    // a marker spanning segments (static/chunks/, a bundler's *-manifest.js): the path stays whole
+    return scrub(opts.scrubPaths && fileKind(cleaned) !== fileKind(p) ? p : cleaned);
+  };
 
   const identity = identityMapper(named, { webFlow: true });
 

@@ -1,0 +1,7 @@
+/** The accounts domain's public surface: what other parts of src/ may import from it. */
+
+export type { Principal } from "./account-service.ts";
+export { AccountService } from "./account-service.ts";
+export { AccountStore } from "./account-store.ts";
+export type { ApiKeyListing, Client } from "./accounts.ts";
+export { decideLimits, monthStartUtc, RATE_WINDOW_MS } from "./limits.ts";

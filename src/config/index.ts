@@ -1,0 +1,15 @@
+/** The config domain's public surface: what other parts of src/ may import from it. */
+
+export type { Config } from "./config.ts";
+export { ConfigError, loadConfig, loadDataDir, SETTINGS, settingsHelp } from "./config.ts";
+export { durationProblem, parseDuration } from "./duration.ts";
+export type { ForgeHostConfig } from "./forge-hosts.ts";
+export { ForgeHostsError, forgeHostOf, parseForgeHosts } from "./forge-hosts.ts";
+export {
+  databaseOpenError,
+  ensureDataDir,
+  listenError,
+  missingDatabaseError,
+  postgresPlace,
+  postgresStartError,
+} from "./startup-checks.ts";

@@ -1,0 +1,34 @@
+/** The share links' types as their store returns them. Times are epoch milliseconds (UTC). */
+
+/** What a share link opened: its page or its PDF. */
+export type OpenKind = "page" | "pdf";
+
+/** A share link is live until it expires or is revoked; an expired or revoked link answers 410 Gone. */
+export type LinkState = "live" | "expired" | "revoked";
+
+/** A share link as stored: never its token (only the token's SHA-256 is kept, and it stays in the store). */
+export interface StoredShareLink {
+  id: string;
+  trackingId: string;
+  /** the dashboard username that made it, or "api" for a result's reportUrl */
+  createdBy: string;
+  createdAt: number;
+  expiresAt: number;
+  revokedAt: number | null;
+  revokedBy: string | null;
+  /** every open, counted; only the first RECORDED_OPENS are kept with their time */
+  openedCount: number;
+  firstOpenedAt: number | null;
+  lastOpenedAt: number | null;
+}
+
+/** A share link with its state at the time it was read. */
+export interface ShareLink extends StoredShareLink {
+  state: LinkState;
+}
+
+/** One recorded open of a share link. */
+export interface LinkOpen {
+  openedAt: number;
+  what: OpenKind;
+}
