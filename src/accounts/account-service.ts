@@ -127,6 +127,32 @@ export class AccountService {
     return { key, apiKey };
   }
 
+  /**
+   * The client's key with this label, made on first use, or null when every key with the label is revoked
+   * (revoking it turns off what it stands for). Two callers at once, on any replica, get the same key.
+   */
+  async labelledKey(label: string, clientName: string): Promise<ApiKey | null> {
+    const client = await this.client(clientName);
+    return this.store.transaction(`claimcheck:labelled-key:${client.id}`, async (store) => {
+      const keys = (await store.listKeys(client.id)).filter((k) => k.name === label);
+      const live = keys.find((k) => k.revokedAt === null);
+      if (live || keys.length) return live ?? null;
+      const { hash, displayPrefix } = generateApiKey();
+      const now = this.clock.now();
+      const apiKey: ApiKey = {
+        id: newId("key", now),
+        clientId: client.id,
+        name: label,
+        displayPrefix,
+        createdAt: now,
+        lastUsedAt: null,
+        revokedAt: null,
+      };
+      await store.insertKey({ ...apiKey, keyHash: hash });
+      return apiKey;
+    });
+  }
+
   async listKeys(clientName?: string): Promise<ApiKeyListing[]> {
     return this.store.listKeys(clientName ? (await this.client(clientName)).id : undefined);
   }

@@ -1,4 +1,4 @@
-import type { Queryable } from "../storage/index.ts";
+import type { Database, Queryable } from "../storage/index.ts";
 import type { ApiKey, ApiKeyListing, Client, ClientLimits } from "./accounts.ts";
 
 /** A clients row as SQL returns it; it stays behind the store. */
@@ -75,6 +75,14 @@ export class AccountStore {
   /** The same statements inside a transaction (or savepoint). */
   on(q: Queryable): AccountStore {
     return q === this.db ? this : new AccountStore(q);
+  }
+
+  /**
+   * Run `fn` with this store inside one transaction serialised, on every replica, with every other that
+   * locks `name` (a decision read and then written, such as "make this key unless one exists").
+   */
+  transaction<T>(name: string, fn: (store: AccountStore) => Promise<T>): Promise<T> {
+    return (this.db as Database).transaction((tx) => fn(new AccountStore(tx)), { locks: [name] });
   }
 
   async insertClient(c: NewClient, now: number): Promise<void> {

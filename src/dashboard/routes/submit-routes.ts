@@ -44,16 +44,13 @@ export function submitRoutes(deps: DashboardContext) {
   /** The principal a dashboard upload for `clientName` is counted under. */
   const principalFor = async (clientName: string) => {
     const client = await clientOr404(accounts, clientName);
-    const keys = (await accounts.listKeys(client.name)).filter((k) => k.name === DASHBOARD_UPLOAD_KEY);
-    const live = keys.find((k) => k.revokedAt === null);
-    if (live) return { client, keyId: live.id };
-    if (keys.length)
-      throw new AppError(
-        "uploads_off",
-        403,
-        `Uploads from the dashboard are turned off for ${client.name}: its "${DASHBOARD_UPLOAD_KEY}" key is revoked.`,
-      );
-    return { client, keyId: (await accounts.createKey(DASHBOARD_UPLOAD_KEY, client.name)).apiKey.id };
+    const key = await accounts.labelledKey(DASHBOARD_UPLOAD_KEY, client.name);
+    if (key) return { client, keyId: key.id };
+    throw new AppError(
+      "uploads_off",
+      403,
+      `Uploads from the dashboard are turned off for ${client.name}: its "${DASHBOARD_UPLOAD_KEY}" key is revoked.`,
+    );
   };
 
   return new Elysia()
