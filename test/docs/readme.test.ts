@@ -48,9 +48,9 @@ describe("the quick start's two commands", () => {
     expect(ciRun).toContain(`npm i -g --allow-scripts=bun bun@${version}`);
   });
 
-  test("the second is CI's test command: the fast suite, then the slow one, as `bun run test` runs them", () => {
-    expect(tests).toBe("bun run test:fast && bun run test:slow");
-    expect(pkg.scripts.test).toBe(tests);
+  test("the second is CI's test command: `bun run test`, the fast suite, then the slow one", () => {
+    expect(tests).toBe("bun run test");
+    expect(pkg.scripts.test).toBe("bun run test:fast && bun run test:slow");
     const ciSteps = ciRun.split("\n").filter((l) => /^bun run test/.test(l.trim()));
     expect(ciSteps.map((l) => l.trim())).toEqual(["bun run test:fast", "bun run test:slow"]);
   });
@@ -64,7 +64,7 @@ const commandLines = [
 
 test("every `bun run` script the README names exists in package.json", () => {
   const scripts = [...commandLines.join("\n").matchAll(/\bbun run ([\w:-]+)/g)].map((m) => m[1]!);
-  expect(scripts.length).toBeGreaterThan(3);
+  expect(scripts.length).toBeGreaterThanOrEqual(3); // test, demo and build at least
   expect(scripts.filter((s) => !(s in pkg.scripts))).toEqual([]);
 });
 
