@@ -87,13 +87,12 @@ describe.skipIf(!postgresBinDir())("a network partition between the replica and 
     expect(health.status).toBe(200);
     order.push("healthz answered");
 
-    const t0 = performance.now();
+    // answered while the proxy still stalls every byte (it resumes only below): readiness gives up on a
+    // database that does not answer instead of waiting for it; a /readyz that waited would never answer here
     const ready = await fetch(`${url}/readyz`);
-    const readyMs = performance.now() - t0;
     order.push("readyz answered");
     expect(ready.status).toBe(503);
     expect(JSON.stringify(await ready.json())).toContain("database");
-    expect(readyMs).toBeLessThan(15_000); // the readiness timeout is 2 s: a generous margin on a loaded machine
 
     const refused = await during;
     expect(refused.status).toBe(503);

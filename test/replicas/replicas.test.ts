@@ -39,7 +39,7 @@ describe.skipIf(noPostgres)("replicas on one PostgreSQL database", () => {
     expect((await cli("migrate")).stdout).toContain(
       `is up to date (migration ${versions.at(-1)} of ${MIGRATIONS.length})`,
     );
-    // a DATABASE_URL that is not PostgreSQL's is a configuration problem: exit 78, as every command (issue 14)
+    // a DATABASE_URL that is not PostgreSQL's is a configuration problem: exit 78, as for every command
     expect((await runCliProcess(["migrate", "--database-url", "mysql://x/y"])).code).toBe(78);
   }, 60_000);
 

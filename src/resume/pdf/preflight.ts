@@ -6,7 +6,7 @@ import { ResumeError } from "../types.ts";
  * Pure and linear in the tail/head it looks at, never in the whole file.
  */
 
-/** The spec's upload limit (interface.md section 8). */
+/** The largest resume accepted, 10 MB (docs/api.md, POST /v1/verify: a larger file is refused with 413 invalid_file). */
 export const MAX_PDF_BYTES = 10 * 1024 * 1024;
 
 const HEADER = Buffer.from("%PDF-", "latin1");

@@ -59,9 +59,10 @@ const windowShare = (cs: GitCommitRecord[]) => {
   return best / cs.length;
 };
 
-test("the whole sample library builds with real git in seconds", () => {
-  // a hang guard with a wide margin (about 1-2 s on a quiet 2-core machine): the figure is printed below
-  expect(buildMs).toBeLessThan(30_000);
+test("the whole sample library builds with real git: every candidate has its repositories", () => {
+  // how long it took is printed, not asserted (about 1-2 s on a quiet 2-core machine); a hang fails beforeAll
+  expect(candidates.length).toBeGreaterThan(0);
+  expect(candidates.filter((c) => c.repos.length === 0).map((c) => c.login)).toEqual([]);
   console.log(
     `scenario library: ${candidates.reduce((n, c) => n + c.repos.length, 0)} repositories built in ${Math.round(buildMs)} ms`,
   );
