@@ -1,10 +1,11 @@
 /** The config domain's public surface: what other parts of src/ may import from it. */
 
 export type { Config } from "./config.ts";
-export { ConfigError, loadConfig, loadDataDir, SETTINGS, settingsHelp } from "./config.ts";
+export { ConfigError, loadConfig, loadDataDir } from "./config.ts";
 export { durationProblem, parseDuration } from "./duration.ts";
 export type { ForgeHostConfig } from "./forge-hosts.ts";
 export { ForgeHostsError, forgeHostOf, parseForgeHosts } from "./forge-hosts.ts";
+export { SETTINGS, settingsHelp } from "./settings.ts";
 export {
   databaseOpenError,
   ensureDataDir,

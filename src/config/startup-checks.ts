@@ -1,6 +1,7 @@
 import { chmodSync, closeSync, mkdirSync, openSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
-import { ConfigError, SETTINGS } from "./config.ts";
+import { ConfigError } from "./config.ts";
+import { SETTINGS } from "./settings.ts";
 
 const errText = (err: unknown) => {
   const e = err as NodeJS.ErrnoException;

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import { ConfigError, loadConfig, SETTINGS, settingsHelp } from "../../src/config/config.ts";
+import { ConfigError, loadConfig } from "../../src/config/config.ts";
 import { parseDuration, parseDurationList } from "../../src/config/duration.ts";
+import { SETTINGS, settingsHelp } from "../../src/config/settings.ts";
 
 describe("loadConfig", () => {
   test("embedded defaults", () => {

@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
 import { join } from "node:path";
-import { SETTINGS } from "../../src/config/config.ts";
+import { SETTINGS } from "../../src/config/settings.ts";
 import { REPO_ROOT } from "../support/harness.ts";
 
 /** docs/configuration.md has a row for every setting, with its variable, flag and default as the code has them. */
