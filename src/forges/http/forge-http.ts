@@ -1,6 +1,6 @@
 import type { RateLimitSnapshot } from "../../github/index.ts";
 import { budgetKey, GitHubRateLimitedError, processRateGate, RateGate, tokenPartition } from "../../github/index.ts";
-import { type Clock, errorMessage, systemClock } from "../../lib/index.ts";
+import { type Clock, errorMessage, systemClock, untilAborted } from "../../lib/index.ts";
 import { ForgeRateLimitedError, ForgeUnavailableError } from "../types.ts";
 import type { ResponseCache } from "./response-cache.ts";
 
@@ -107,7 +107,9 @@ export function createForgeHttp(o: ForgeHttpOptions): ForgeHttp {
   const origin = new URL(apiBase).origin;
   const token = o.token ?? null;
   const jobSignal = o.signal;
-  const sleep = abortable(o.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms))), jobSignal);
+  const wait = o.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  // a wait ends early, rejecting with the job signal's reason, when the job is aborted
+  const sleep = (ms: number) => untilAborted(wait(ms), jobSignal);
   const gate =
     o.gate ?? (o.clock ? new RateGate(undefined, { clock, sleep, maxPauseMs: o.maxWaitMs }) : processRateGate);
   const budget = budgetKey(apiBase, token, "core");
@@ -266,27 +268,6 @@ export function createForgeHttp(o: ForgeHttpOptions): ForgeHttp {
   };
 
   return { get, counters, rateLimit: () => gate.window(budget) };
-}
-
-/** A wait that ends early, rejecting with the signal's reason, when the job's signal aborts. */
-function abortable(sleep: (ms: number) => Promise<void>, signal?: AbortSignal): (ms: number) => Promise<void> {
-  if (!signal) return sleep;
-  return (ms) =>
-    new Promise<void>((resolve, reject) => {
-      if (signal.aborted) return reject(signal.reason);
-      const stop = () => reject(signal.reason);
-      signal.addEventListener("abort", stop, { once: true });
-      sleep(ms).then(
-        () => {
-          signal.removeEventListener("abort", stop);
-          resolve();
-        },
-        (err) => {
-          signal.removeEventListener("abort", stop);
-          reject(err);
-        },
-      );
-    });
 }
 
 /** How long a 429 asks to wait: Retry-After (seconds), else the window's reset, else one minute. */
