@@ -112,18 +112,27 @@ export class AccountService {
   async createKey(name: string, clientName = DEFAULT_CLIENT): Promise<{ key: string; apiKey: ApiKey }> {
     if (!name.trim()) throw new AppError("invalid_key_name", 400, "a key needs a name");
     const client = await this.client(clientName);
+    return this.insertNewKey(this.store, client.id, name.trim());
+  }
+
+  /** A fresh key for the client, stored by its hash; the plain key is returned once. */
+  private async insertNewKey(
+    store: AccountStore,
+    clientId: string,
+    name: string,
+  ): Promise<{ key: string; apiKey: ApiKey }> {
     const { key, hash, displayPrefix } = generateApiKey();
     const now = this.clock.now();
     const apiKey: ApiKey = {
       id: newId("key", now),
-      clientId: client.id,
-      name: name.trim(),
+      clientId,
+      name,
       displayPrefix,
       createdAt: now,
       lastUsedAt: null,
       revokedAt: null,
     };
-    await this.store.insertKey({ ...apiKey, keyHash: hash });
+    await store.insertKey({ ...apiKey, keyHash: hash });
     return { key, apiKey };
   }
 
@@ -137,19 +146,7 @@ export class AccountService {
       const keys = (await store.listKeys(client.id)).filter((k) => k.name === label);
       const live = keys.find((k) => k.revokedAt === null);
       if (live || keys.length) return live ?? null;
-      const { hash, displayPrefix } = generateApiKey();
-      const now = this.clock.now();
-      const apiKey: ApiKey = {
-        id: newId("key", now),
-        clientId: client.id,
-        name: label,
-        displayPrefix,
-        createdAt: now,
-        lastUsedAt: null,
-        revokedAt: null,
-      };
-      await store.insertKey({ ...apiKey, keyHash: hash });
-      return apiKey;
+      return (await this.insertNewKey(store, client.id, label)).apiKey;
     });
   }
 
