@@ -1,4 +1,4 @@
-/** The accounts domain's public surface: what other parts of src/ may import from it. */
+/** The accounts module's public surface: what other modules of src/ import from it (never the files behind it). */
 
 export type { Principal } from "./account-service.ts";
 export { AccountService } from "./account-service.ts";

@@ -1,4 +1,4 @@
-/** The admins domain's public surface: what other parts of src/ may import from it. */
+/** The admins module's public surface: what other modules of src/ import from it (never the files behind it). */
 
 export type { AdminAuthOptions } from "./admin-auth.ts";
 export { AdminAuth, PASSWORD_MIN, randomToken, sameSecret } from "./admin-auth.ts";

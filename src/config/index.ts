@@ -1,4 +1,4 @@
-/** The config domain's public surface: what other parts of src/ may import from it. */
+/** The config module's public surface: what other modules of src/ import from it (never the files behind it). */
 
 export type { Config } from "./config.ts";
 export { ConfigError, loadConfig, loadDataDir } from "./config.ts";

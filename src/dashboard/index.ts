@@ -1,4 +1,4 @@
-/** The dashboard domain's public surface: what other parts of src/ may import from it. */
+/** The dashboard module's public surface: what other modules of src/ import from it (never the files behind it). */
 
 export type { DashboardDeps } from "./dashboard.ts";
 export { createDashboard } from "./dashboard.ts";

@@ -1,4 +1,4 @@
-/** The github domain's public surface: what other parts of src/ may import from it. */
+/** The github module's public surface: what other modules of src/ import from it (never the files behind it). */
 export { tallyOtherAuthors } from "./commit-history.ts";
 export { planStatsSample } from "./commit-sample.ts";
 export type { GitHubAnswer } from "./conditional-fetch.ts";

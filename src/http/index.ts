@@ -1,4 +1,4 @@
-/** The http domain's public surface: what other parts of src/ may import from it. */
+/** The http module's public surface: what other modules of src/ import from it (never the files behind it). */
 export { acceptUpload } from "./accept-upload.ts";
 export { connectionIdleSeconds } from "./connection-timing.ts";
 export { renderMetrics } from "./metrics.ts";

@@ -1,4 +1,4 @@
-/** The jobs domain's public surface: what other parts of src/ may import from it. */
+/** The jobs module's public surface: what other modules of src/ import from it (never the files behind it). */
 export { DeferJob, formatMs, JobDeadlineExceeded, PermanentJobError } from "./job-errors.ts";
 export type { JobEvents, JobHandler, RunningJob } from "./job-handler.ts";
 export { JobQueue } from "./job-queue.ts";

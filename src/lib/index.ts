@@ -1,4 +1,4 @@
-/** The lib domain's public surface: what other parts of src/ may import from it. */
+/** The lib module's public surface: what other modules of src/ import from it (never the files behind it). */
 export { sleep, untilAborted } from "./abort.ts";
 export { BODY_BUDGET_RETRY_AFTER_S, BodyBudget } from "./body-budget.ts";
 export type { BodyLimits } from "./body-stream.ts";

@@ -1,2 +1,2 @@
-/** The maintenance domain's public surface: what other parts of src/ may import from it. */
+/** The maintenance module's public surface: what other modules of src/ import from it (never the files behind it). */
 export { MaintenanceLoop } from "./maintenance-loop.ts";

@@ -1,4 +1,4 @@
-/** The report domain's public surface: what other parts of src/ may import from it. */
+/** The report module's public surface: what other modules of src/ import from it (never the files behind it). */
 export { API_CREATOR, ReportLinks, shareUrl } from "./report-links.ts";
 export type { ClaimReport, FindingGroup, Report, ReportVerdict } from "./report-model.ts";
 export { checkedAccounts, hostLine, SEVERITY_WORDS } from "./report-model.ts";

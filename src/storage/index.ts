@@ -1,4 +1,4 @@
-/** The storage domain's public surface: what other parts of src/ may import from it. */
+/** The storage module's public surface: what other modules of src/ import from it (never the files behind it). */
 export { migrateStorage, onRemoteWake, openStorage, runAlone } from "./backend.ts";
 export type { Database, SqliteDatabase } from "./database.ts";
 export { backupTo, openDatabase } from "./database.ts";

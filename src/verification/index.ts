@@ -1,4 +1,4 @@
-/** The verification domain's public surface: what other parts of src/ may import from it. */
+/** The verification module's public surface: what other modules of src/ import from it (never the files behind it). */
 export type { Acknowledgement } from "./acceptance.ts";
 export type { HostAccountRef } from "./accounts-field.ts";
 export { accountsToRead, accountText, parseAccounts } from "./accounts-field.ts";

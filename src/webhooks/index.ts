@@ -1,4 +1,4 @@
-/** The webhooks domain's public surface: what other parts of src/ may import from it. */
+/** The webhooks module's public surface: what other modules of src/ import from it (never the files behind it). */
 export type { AttemptResult } from "./attempt-outcome.ts";
 export type { Delivery, DeliveryAttempt, DeliverySummary } from "./deliveries.ts";
 export type { DeliveryHealth } from "./delivery-report-store.ts";
