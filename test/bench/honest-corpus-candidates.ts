@@ -92,6 +92,11 @@ export interface CorpusCandidate {
   login: string;
   class: string;
   split: "tune" | "held-out";
+  /**
+   * held out in a slice added after the rules had been tuned on the first split (both of its halves):
+   * labelled and committed before any rule saw it, never tuned on
+   */
+  freshHeldOut?: boolean;
   accountCreatedAt: string;
   label: {
     kind: CorpusKind;

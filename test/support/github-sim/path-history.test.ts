@@ -76,7 +76,7 @@ describe("derive-path-fixture", () => {
     expect(f.commits.m).toEqual([
       "Initial commit",
       "Add files via upload",
-      "Change 1 (#12)",
+      "Change h (#12)",
       "Update README.md",
       "Merge pull request #42",
     ]);
