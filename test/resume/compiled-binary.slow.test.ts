@@ -60,7 +60,7 @@ test("the compiled binary carries pdf.js as patched (fonts read for their text o
   // the patch is applied by bun install (package.json patchedDependencies); the bundle takes node_modules as installed
   const text = Buffer.from(await Bun.file(binary).arrayBuffer()).toString("latin1");
   // the patched font code tests the switch (the reader only sets it)
-  expect(text).toMatch(/globalThis\.pdfjsTextOnlyFonts\s*!==\s*(true|!0)/);
+  expect(text).toMatch(/globalThis\.pdfjsTextOnly\s*!==\s*(true|!0)/);
 }, 30_000);
 
 test("the compiled binary's isolated worker reports unreadable PDFs", async () => {

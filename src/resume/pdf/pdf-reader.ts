@@ -8,7 +8,7 @@ import {
   TooManyGlyphsError,
   transformBox,
 } from "./content-interpreter.ts";
-import { configureFonts, type FontRead, NULL_FONT_SET, pageFonts } from "./pdfjs-fonts.ts";
+import { configurePdfJs, type FontRead, NULL_FONT_SET, pageFonts } from "./pdfjs-fonts.ts";
 import { preflightPdf } from "./preflight.ts";
 import type { FontInfo, LinkAnnotation, RawDocument, RawPage } from "./raw-document.ts";
 import { shareOperatorLists } from "./shared-operator-lists.ts";
@@ -32,7 +32,8 @@ export const DEFAULT_READ_LIMITS: ReadLimits = { maxPages: 30, maxGlyphsPerPage:
 export interface ReadOptions {
   /**
    * convert every embedded font program as pdf.js does for drawing, instead of reading the fonts
-   * the dictionary describes for their text only (slower; the glyphs are the same, see pdfjs-fonts.ts)
+   * the dictionary describes for their text only (slower; the glyphs are the same, see pdfjs-fonts.ts;
+   * process-wide: the last read's choice holds for every document being read)
    */
   convertFonts?: boolean;
   /** told, for every font a page uses, how pdf.js read it */
@@ -218,7 +219,7 @@ export async function readPdf(
   options: ReadOptions = {},
 ): Promise<RawDocument> {
   preflightPdf(bytes);
-  configureFonts(options.convertFonts);
+  configurePdfJs(options.convertFonts);
   if (!opsTable) opsTable = (await getResolvedPDFJS()).OPS as unknown as Record<string, number>;
   let doc: PdfDoc | null = null;
   let imageDoc: PdfDoc | null = null;

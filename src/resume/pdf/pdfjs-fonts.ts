@@ -5,13 +5,14 @@ import type { FontInfo } from "./raw-document.ts";
 /**
  * How the reader has pdf.js treat fonts, and how it reads them back. pdf.js is made to draw: it
  * converts every embedded font program to OpenType and hands it to the browser. The reader only
- * reads text, so:
- * - fonts are "read for their text only" where that gives the same glyphs: pdf.js as patched by
- *   `.patches/unpdf@*.patch` (see `.patches/README.md`) builds such a font from its dictionary and
- *   the head of its program instead of converting the whole program, when
- *   `globalThis.pdfjsTextOnlyFonts` is true. A font the dictionary does not fully describe is still
- *   converted. The switch is process-wide because pdf.js's font code has no per-document option
- *   for it; this module is its only writer.
+ * reads text, in the thread that runs pdf.js, so:
+ * - with `globalThis.pdfjsTextOnly` true, pdf.js as patched by `.patches/unpdf@*.patch` (see
+ *   `.patches/README.md`) reads fonts "for their text only" where that gives the same glyphs: from
+ *   the dictionary and the head of the program instead of converting the whole program (a font the
+ *   dictionary does not fully describe is still converted); and its operator-list chunks list no
+ *   buffers to transfer to another thread (shared-operator-lists.ts takes them as they are). The
+ *   switch is process-wide because pdf.js's font code has no per-document option; this module is
+ *   its only writer.
  * - the fonts pdf.js still converts go to a FontFace that accepts them and does nothing.
  */
 
@@ -37,13 +38,13 @@ function installNullFontFace(): void {
 export const NULL_FONT_SET = { add() {}, delete() {}, clear() {} };
 
 /**
- * Set up pdf.js's font handling before a document is opened. `convertFonts` converts every font
- * program as unpatched pdf.js does (the glyphs are the same; tests and the output check compare the
- * two). The last call wins for every document opened after it.
+ * Set up pdf.js before a document is opened. `convertFonts` has pdf.js work as unpatched: every font
+ * program converted, buffers listed for transfer (the glyphs are the same; tests and the output
+ * check compare the two). The last call wins for every document read after it.
  */
-export function configureFonts(convertFonts = false): void {
+export function configurePdfJs(convertFonts = false): void {
   installNullFontFace();
-  (globalThis as { pdfjsTextOnlyFonts?: boolean }).pdfjsTextOnlyFonts = !convertFonts;
+  (globalThis as { pdfjsTextOnly?: boolean }).pdfjsTextOnly = !convertFonts;
 }
 
 /** The main-thread side of a pdf.js font (a FontFaceObject): the fields read here. */
