@@ -18,25 +18,34 @@ async function ttf(path = SANS): Promise<Uint8Array> {
   return new Uint8Array(await Bun.file(path).arrayBuffer());
 }
 
-/** One page showing `text` in a simple TrueType font (object 5) with the given dictionary entries. */
-function simpleTrueTypePdf(
-  text: string,
-  fontEntries: string,
-  descriptorFlags: number,
-  program: Uint8Array,
-): Uint8Array {
+interface SimpleFont {
+  subtype: "TrueType" | "Type1";
+  /** extra font dictionary entries */
+  entries: string;
+  /** FontDescriptor /Flags */
+  flags: number;
+  program: Uint8Array;
+}
+
+/** One page showing `text` in a simple font (object 5) whose program is embedded as FontFile2 (TrueType) or FontFile (Type 1). */
+function simpleFontPdf(text: string, font: SimpleFont): Uint8Array {
   const widths = Array.from({ length: 95 }, () => 600).join(" ");
   const content = `BT /F1 14 Tf 72 720 Td (${text}) Tj ET`;
+  const fileKey = font.subtype === "TrueType" ? "FontFile2" : "FontFile";
   const pdf = rawPdf([
     "<< /Type /Catalog /Pages 2 0 R >>",
     "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
     "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>",
     rawStream("", content),
-    `<< /Type /Font /Subtype /TrueType /BaseFont /DejaVuSans /FirstChar 32 /LastChar 126 /Widths [${widths}] /FontDescriptor 6 0 R ${fontEntries} >>`,
-    `<< /Type /FontDescriptor /FontName /DejaVuSans /Flags ${descriptorFlags} /FontBBox [-1021 -463 1793 1232] /ItalicAngle 0 /Ascent 928 /Descent -236 /CapHeight 729 /StemV 80 /FontFile2 7 0 R >>`,
-    rawStream(`/Length1 ${program.length}`, program),
+    `<< /Type /Font /Subtype /${font.subtype} /BaseFont /DejaVuSans /FirstChar 32 /LastChar 126 /Widths [${widths}] /FontDescriptor 6 0 R ${font.entries} >>`,
+    `<< /Type /FontDescriptor /FontName /DejaVuSans /Flags ${font.flags} /FontBBox [-1021 -463 1793 1232] /ItalicAngle 0 /Ascent 928 /Descent -236 /CapHeight 729 /StemV 80 /${fileKey} 7 0 R >>`,
+    rawStream(`/Length1 ${font.program.length}`, font.program),
   ]);
   return new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength);
+}
+
+function simpleTrueTypePdf(text: string, entries: string, flags: number, program: Uint8Array): Uint8Array {
+  return simpleFontPdf(text, { subtype: "TrueType", entries, flags, program });
 }
 
 /** pdfkit embeds a TrueType font as a Type 0 font (CIDFontType2, Identity-H) with a ToUnicode map. */
@@ -87,6 +96,14 @@ describe("fonts read for their text only", () => {
       if (String.fromCharCode(...bytes.subarray(i, i + 4)) === "loca") bytes.set([120, 120, 120, 120], i);
     }
     const { reads, text } = await readBothWays(simpleTrueTypePdf("Hello", "/Encoding /WinAnsiEncoding", 32, bytes));
+    expect(reads).toEqual(["no-program"]);
+    expect(text).toBe("Hello");
+  });
+
+  test("a program of no known type is left to the full conversion, whatever the dictionary calls it", async () => {
+    const program = new TextEncoder().encode("not a font program at all, ".repeat(40));
+    const pdf = simpleFontPdf("Hello", { subtype: "Type1", entries: "/Encoding /WinAnsiEncoding", flags: 32, program });
+    const { reads, text } = await readBothWays(pdf);
     expect(reads).toEqual(["no-program"]);
     expect(text).toBe("Hello");
   });
