@@ -10,6 +10,8 @@
 FROM oven/bun:1.4.5 AS build
 WORKDIR /src
 COPY package.json bun.lock ./
+# bun install applies the dependency patches (package.json "patchedDependencies"): copy them first
+COPY .patches ./.patches
 RUN bun install --frozen-lockfile
 COPY tsconfig.json bunfig.toml ./
 COPY src ./src

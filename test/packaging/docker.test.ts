@@ -64,6 +64,23 @@ describe("the Docker build context", () => {
   });
 });
 
+test("the dependency patches are copied into the build before bun install applies them", () => {
+  const patches = Object.values(
+    (JSON.parse(read("package.json")) as { patchedDependencies?: Record<string, string> }).patchedDependencies ?? {},
+  );
+  expect(patches.length).toBeGreaterThan(0);
+  const lines = read("Dockerfile").split("\n");
+  const install = lines.findIndex((l) => /^RUN bun install\b/.test(l));
+  const copied = lines
+    .slice(0, install)
+    .filter((l) => /^COPY\s/.test(l) && !l.includes("--from"))
+    .flatMap((l) => l.trim().split(/\s+/).slice(1, -1));
+  for (const patch of patches) {
+    const dir = patch.split("/")[0]!;
+    expect({ patch, copied: copied.includes(patch) || copied.includes(dir) }).toEqual({ patch, copied: true });
+  }
+});
+
 describe("stopping the container", () => {
   const DOCKER_DEFAULT_STOP_TIMEOUT_MS = 10_000;
 

@@ -5,11 +5,10 @@ import {
   type InterpretedPage,
   interpretOperatorList,
   type Matrix,
-  type ResolvedFont,
   TooManyGlyphsError,
   transformBox,
 } from "./content-interpreter.ts";
-import { fontInfoOf } from "./font-info.ts";
+import { configurePdfJs, type FontRead, NULL_FONT_SET, pageFonts } from "./pdfjs-fonts.ts";
 import { preflightPdf } from "./preflight.ts";
 import type { FontInfo, LinkAnnotation, RawDocument, RawPage } from "./raw-document.ts";
 import { shareOperatorLists } from "./shared-operator-lists.ts";
@@ -29,26 +28,20 @@ export interface ReadLimits {
 
 export const DEFAULT_READ_LIMITS: ReadLimits = { maxPages: 30, maxGlyphsPerPage: 200_000 };
 
-type PdfDoc = Awaited<ReturnType<typeof getDocumentProxy>>;
-type PdfPage = Awaited<ReturnType<PdfDoc["getPage"]>>;
-
-/**
- * pdf.js hands every font to the browser's FontFace API, or, with font faces disabled, compiles
- * an outline path for every glyph so a canvas can draw it. We never draw, so the cheaper road is a
- * FontFace that accepts the font and does nothing; it saves ~15% of the CPU time of a page. It is
- * installed only where no real FontFace exists, and handed to pdf.js as its document's font set.
- */
-function installNullFontFace(): void {
-  const g = globalThis as { FontFace?: unknown };
-  g.FontFace ??= class NullFontFace {
-    readonly loaded: Promise<unknown>;
-    constructor(readonly family: string) {
-      this.loaded = Promise.resolve(this);
-    }
-  };
+/** How a read is done, for checks of the reader itself; the service uses the defaults. */
+export interface ReadOptions {
+  /**
+   * convert every embedded font program as pdf.js does for drawing, instead of reading the fonts
+   * the dictionary describes for their text only (slower; the glyphs are the same, see pdfjs-fonts.ts;
+   * process-wide: the last read's choice holds for every document being read)
+   */
+  convertFonts?: boolean;
+  /** told, for every font a page uses, how pdf.js read it */
+  onFont?(font: { page: number; name: string; read: FontRead }): void;
 }
 
-const NULL_FONT_SET = { add() {}, delete() {}, clear() {} };
+type PdfDoc = Awaited<ReturnType<typeof getDocumentProxy>>;
+type PdfPage = Awaited<ReturnType<PdfDoc["getPage"]>>;
 
 const BASE_OPTIONS = {
   verbosity: 0,
@@ -103,38 +96,6 @@ async function loadDocument(bytes: Uint8Array, maxImageSize: number): Promise<Pd
   >[1]);
   shareOperatorLists(doc);
   return doc;
-}
-
-function pageFonts(page: PdfPage): { fonts: FontInfo[]; resolve: (name: string) => ResolvedFont | null } {
-  const fonts: FontInfo[] = [];
-  const byName = new Map<string, ResolvedFont | null>();
-  const objs = (page as unknown as { commonObjs: { has(id: string): boolean; get(id: string): unknown } }).commonObjs;
-  return {
-    fonts,
-    resolve(name: string) {
-      const hit = byName.get(name);
-      if (hit !== undefined) return hit;
-      let resolved: ResolvedFont | null = null;
-      if (objs.has(name)) {
-        const f = objs.get(name) as {
-          name?: string;
-          bold?: boolean;
-          black?: boolean;
-          italic?: boolean;
-          fontMatrix?: number[];
-          vertical?: boolean;
-        };
-        fonts.push(fontInfoOf(f));
-        resolved = {
-          index: fonts.length - 1,
-          fontMatrix: f.fontMatrix ?? [0.001, 0, 0, 0.001, 0, 0],
-          vertical: !!f.vertical,
-        };
-      }
-      byName.set(name, resolved);
-      return resolved;
-    },
-  };
 }
 
 /** pdf.js AnnotationMode.DISABLE: leave annotation appearance streams out of the operator list. */
@@ -204,6 +165,7 @@ async function interpretPage(
   page: PdfPage,
   limits: ReadLimits,
   isContentVisible: ContentVisibility | undefined,
+  onFont: ReadOptions["onFont"],
 ): Promise<{
   content: InterpretedPage;
   fonts: FontInfo[];
@@ -214,7 +176,7 @@ async function interpretPage(
   const viewport = page.getViewport({ scale: 1 });
   // annotation appearances (form fields, stamps) are not resume text; links are read separately
   const list = await page.getOperatorList({ annotationMode: ANNOTATION_MODE_DISABLE });
-  const { fonts, resolve } = pageFonts(page);
+  const { fonts, resolve } = pageFonts(page, onFont && ((f) => onFont({ page: page.pageNumber, ...f })));
   const content = interpretOperatorList(list, {
     ops: opsTable!,
     viewport: viewport.transform as Matrix,
@@ -251,9 +213,13 @@ function needsImages(content: InterpretedPage): boolean {
 }
 
 /** Read a PDF into a RawDocument, or throw a ResumeError explaining why it cannot be read. */
-export async function readPdf(bytes: Uint8Array, limits: ReadLimits = DEFAULT_READ_LIMITS): Promise<RawDocument> {
+export async function readPdf(
+  bytes: Uint8Array,
+  limits: ReadLimits = DEFAULT_READ_LIMITS,
+  options: ReadOptions = {},
+): Promise<RawDocument> {
   preflightPdf(bytes);
-  installNullFontFace();
+  configurePdfJs(options.convertFonts);
   if (!opsTable) opsTable = (await getResolvedPDFJS()).OPS as unknown as Record<string, number>;
   let doc: PdfDoc | null = null;
   let imageDoc: PdfDoc | null = null;
@@ -278,11 +244,11 @@ export async function readPdf(bytes: Uint8Array, limits: ReadLimits = DEFAULT_RE
     for (let p = 1; p <= doc.numPages; p++) {
       limits.checkBudget?.();
       const page = await doc.getPage(p);
-      let read = await interpretPage(page, limits, visibility);
+      let read = await interpretPage(page, limits, visibility, options.onFont);
       // biome-ignore lint/suspicious/noAssignInExpressions: the image scan runs at most once, and only when a page needs it
       if (needsImages(read.content) && (images ??= mayContainImages(bytes))) {
         imageDoc ??= await loadDocument(bytes, 40_000_000);
-        read = await interpretPage(await imageDoc.getPage(p), limits, visibility);
+        read = await interpretPage(await imageDoc.getPage(p), limits, visibility, options.onFont);
       }
       viewports.set(p, read.viewport.transform as Matrix);
       pages.push({

@@ -5,11 +5,15 @@
  * test fixtures), the reader's RawDocument and the extractor's result (or its error code and message)
  * as JSON; `... compare <file.json> [dir...]` reads them again and lists every file whose output is not
  * byte-identical. A change to the reader's configuration is only safe when compare prints nothing.
+ * `... fonts [dir...]` reads every file twice in this checkout, once with the fonts pdf.js can read
+ * for their text only read that way (the reader's default) and once with every font program converted
+ * (`convertFonts`), and lists every file whose output differs and how many fonts each way took.
  */
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { extractFromDocument } from "../../../src/resume/extract-from-document.ts";
-import { readPdf } from "../../../src/resume/pdf/pdf-reader.ts";
+import { DEFAULT_READ_LIMITS, type ReadOptions, readPdf } from "../../../src/resume/pdf/pdf-reader.ts";
+import type { FontRead } from "../../../src/resume/pdf/pdfjs-fonts.ts";
 import { ResumeError } from "../../../src/resume/types.ts";
 import { defaultCount, defaultSyntheticDir, type SyntheticSet } from "../../fixtures/resume/synthetic/generate.ts";
 
@@ -36,10 +40,10 @@ function defaultDirs(): string[] {
 }
 
 /** Both outputs of one file, as the JSON text compared byte for byte. */
-async function outputOf(path: string): Promise<string> {
+async function outputOf(path: string, options: ReadOptions = {}): Promise<string> {
   const bytes = new Uint8Array(await Bun.file(path).arrayBuffer());
   try {
-    const raw = await readPdf(bytes);
+    const raw = await readPdf(bytes, DEFAULT_READ_LIMITS, options);
     return JSON.stringify({ raw, extracted: extractFromDocument(raw) });
   } catch (err) {
     if (err instanceof ResumeError) return JSON.stringify({ error: err.code, message: err.message });
@@ -47,9 +51,29 @@ async function outputOf(path: string): Promise<string> {
   }
 }
 
-const [mode, file, ...dirs] = process.argv.slice(2);
+/** Every file read with text-only fonts and with converted fonts; exits 1 when any output differs. */
+async function compareFontReads(files: string[]): Promise<never> {
+  const reads = new Map<FontRead, number>();
+  const count = { onFont: (f: { read: FontRead }) => reads.set(f.read, (reads.get(f.read) ?? 0) + 1) };
+  let differ = 0;
+  for (const path of files) {
+    if ((await outputOf(path, count)) !== (await outputOf(path, { convertFonts: true }))) {
+      differ++;
+      console.log(`differs: ${path}`);
+    }
+  }
+  console.log(`fonts used, by how pdf.js read them: ${JSON.stringify(Object.fromEntries(reads))}`);
+  console.log(
+    `${files.length - differ} of ${files.length} PDFs read the same with text-only fonts as with converted fonts`,
+  );
+  process.exit(differ ? 1 : 0);
+}
+
+const args = process.argv.slice(2);
+if (args[0] === "fonts") await compareFontReads((args.length > 1 ? args.slice(1) : defaultDirs()).flatMap(pdfsUnder));
+const [mode, file, ...dirs] = args;
 if ((mode !== "write" && mode !== "compare") || !file) {
-  console.error("usage: bun test/resume/pdf/output-snapshot.ts write|compare <file.json> [dir...]");
+  console.error("usage: bun test/resume/pdf/output-snapshot.ts write|compare <file.json> [dir...] | fonts [dir...]");
   process.exit(2);
 }
 const files = (dirs.length ? dirs : defaultDirs()).flatMap(pdfsUnder);

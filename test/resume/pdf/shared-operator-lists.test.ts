@@ -1,6 +1,8 @@
 import { describe, expect, test } from "bun:test";
+import PDFDocument from "pdfkit";
 import { getDocumentProxy } from "unpdf";
 import { readPdf } from "../../../src/resume/pdf/pdf-reader.ts";
+import { configurePdfJs } from "../../../src/resume/pdf/pdfjs-fonts.ts";
 import { copyChunk, shareOperatorLists } from "../../../src/resume/pdf/shared-operator-lists.ts";
 import { fixture } from "../support/fixtures.ts";
 
@@ -61,5 +63,56 @@ describe("operator lists shared across pdf.js's loopback port", () => {
       .map((g) => (typeof g === "object" && g ? (g.unicode ?? "") : ""))
       .join("");
     expect(texts.replace(/\s/g, "")).toBe(shown.replace(/\s/g, ""));
+  });
+});
+
+describe("transfer lists of operator-list chunks (pdf.js patched, see .patches/README.md)", () => {
+  /** A page with paths (their data are Float32Array buffers pdf.js would list for transfer). */
+  async function pageWithPaths(): Promise<Uint8Array> {
+    const doc = new PDFDocument({ size: "A4" });
+    const chunks: Buffer[] = [];
+    doc.on("data", (c: Buffer) => chunks.push(c));
+    const done = new Promise<void>((resolve) => doc.on("end", () => resolve()));
+    for (let i = 0; i < 20; i++) doc.rect(50, 50 + i * 30, 400, 2).fill("#cccccc");
+    doc.text("Projects", 50, 20);
+    doc.end();
+    await done;
+    return new Uint8Array(Buffer.concat(chunks));
+  }
+
+  /** The transfer list of every operator-list chunk pdf.js posts while building page 1's list. */
+  async function chunkTransfers(pdf: Uint8Array): Promise<unknown[]> {
+    // pdf.js takes ownership of (detaches) the buffer it is given
+    const doc = await getDocumentProxy(pdf.slice());
+    const port = (doc as unknown as { _transport: { messageHandler: { comObj: Port } } })._transport.messageHandler
+      .comObj;
+    const post = port.postMessage.bind(port);
+    const seen: unknown[] = [];
+    port.postMessage = (message: unknown, transfer?: unknown) => {
+      if ((message as { chunk?: { fnArray?: unknown } }).chunk?.fnArray) seen.push(transfer ?? null);
+      post(message, transfer);
+    };
+    await (await doc.getPage(1)).getOperatorList();
+    await doc.loadingTask.destroy();
+    return seen;
+  }
+
+  interface Port {
+    postMessage(message: unknown, transfer?: unknown): void;
+  }
+
+  test("a text-only read lists no buffers; pdf.js as unpatched lists the path buffers", async () => {
+    const pdf = await pageWithPaths();
+    try {
+      configurePdfJs(false);
+      const textOnly = await chunkTransfers(pdf);
+      expect(textOnly.length).toBeGreaterThan(0);
+      expect(textOnly.every((t) => t === null)).toBe(true);
+      configurePdfJs(true);
+      const unpatched = await chunkTransfers(pdf);
+      expect(unpatched.some((t) => Array.isArray(t) && t.length > 0)).toBe(true);
+    } finally {
+      configurePdfJs(false);
+    }
   });
 });
