@@ -34,6 +34,31 @@ const human = (n: number, start = T0, days = 120) => honestHistory(L, start, day
 const newestFirst = (cs: GhCommit[]) =>
   [...cs].sort((a, b) => Date.parse(b.committerDate) - Date.parse(a.committerDate));
 
+/** A rule context over a repository holding `cs`, with the automation found in it, as repo-verdict.ts builds it. */
+function ruleContext(cs: GhCommit[], name: string, days: number, claim?: RepoRuleContext["claim"]): RepoRuleContext {
+  const r = repo(`${L}/${name}`, {
+    createdAt: new Date(T0 - DAY).toISOString(),
+    pushedAt: new Date(T0 + days * DAY).toISOString(),
+  });
+  const e = evidence(r, cs);
+  const own = ownCommits(e, L);
+  return {
+    login: L,
+    user: user(L),
+    repo: r,
+    evidence: e,
+    commits: own.examined,
+    commitCount: own.count + own.automatedExcluded,
+    automation: {
+      found: own.automation!,
+      humanCommits: own.count,
+      automatedCommits: own.automatedExcluded,
+      exact: own.exact,
+    },
+    ...(claim ? { claim } : {}),
+  };
+}
+
 describe("detectAutomation: a scheduled job's commits under the owner's identity", () => {
   test("a daily job on a fixed clock beside a person's work: only the job's commits", () => {
     const job = daily(60);
@@ -132,30 +157,8 @@ describe("own commits leave automation out", () => {
 });
 
 describe("AUTOMATED_COMMITS and INFLATED_ACTIVITY", () => {
-  const ctxWith = (claim?: RepoRuleContext["claim"]): RepoRuleContext => {
-    const cs = [...human(117), ...hourly(400)];
-    const r = repo(`${L}/price-tracker`, {
-      createdAt: new Date(T0 - DAY).toISOString(),
-      pushedAt: new Date(T0 + 60 * DAY).toISOString(),
-    });
-    const e = evidence(r, cs);
-    const own = ownCommits(e, L);
-    return {
-      login: L,
-      user: user(L),
-      repo: r,
-      evidence: e,
-      commits: own.examined,
-      commitCount: own.count + own.automatedExcluded,
-      automation: {
-        found: own.automation!,
-        humanCommits: own.count,
-        automatedCommits: own.automatedExcluded,
-        exact: own.exact,
-      },
-      ...(claim ? { claim } : {}),
-    };
-  };
+  const ctxWith = (claim?: RepoRuleContext["claim"]) =>
+    ruleContext([...human(117), ...hourly(400)], "price-tracker", 60, claim);
 
   test("automation is named, left out, and given its innocent reading: INFO", () => {
     const hit = automatedCommits(ctxWith())!;
@@ -231,13 +234,9 @@ describe("a job's runs: several template commits in one second, day after day", 
 
   test("its commits are left out of the count but still examined by the forensic rules", () => {
     const cs = [...human(20), ...runs(60)];
-    const r = repo(`${L}/streak`, {
-      createdAt: new Date(T0 - DAY).toISOString(),
-      pushedAt: new Date(T0 + 100 * DAY).toISOString(),
-    });
-    const own = ownCommits(evidence(r, cs), L);
-    expect(own.count).toBe(20);
-    expect(own.examined.length).toBe(cs.length);
+    const ctx = ruleContext(cs, "streak", 100);
+    expect(ctx.automation!.humanCommits).toBe(20);
+    expect(ctx.commits.length).toBe(cs.length);
   });
 
   test("a log a person dated by hand (an entry and an edit at one second, 40 days) is the person's work", () => {
@@ -269,27 +268,10 @@ describe("a job's runs: several template commits in one second, day after day", 
   });
 
   test("AUTOMATED_COMMITS says how the runs were recognised", () => {
-    const cs = [...human(20), ...runs(60)];
-    const r = repo(`${L}/streak`, {
-      createdAt: new Date(T0 - DAY).toISOString(),
-      pushedAt: new Date(T0 + 100 * DAY).toISOString(),
-    });
-    const e = evidence(r, cs);
-    const own = ownCommits(e, L);
-    const hit = automatedCommits({
-      login: L,
-      user: user(L),
-      repo: r,
-      evidence: e,
-      commits: own.examined,
-      commitCount: own.count + own.automatedExcluded,
-      automation: {
-        found: own.automation!,
-        humanCommits: own.count,
-        automatedCommits: own.automatedExcluded,
-        exact: true,
-      },
-    })!;
-    expect(hit.message).toContain(`${own.automatedExcluded} made several at a time in one second, on 60 days`);
+    const ctx = ruleContext([...human(20), ...runs(60)], "streak", 100);
+    const hit = automatedCommits(ctx)!;
+    expect(hit.message).toContain(
+      `${ctx.automation!.automatedCommits} made several at a time in one second, on 60 days`,
+    );
   });
 });
