@@ -1,11 +1,13 @@
 import type { GhCommit } from "../github/index.ts";
+import { batchRuns } from "./automation-runs.ts";
 
 /**
  * Automation is not work. A scheduled workflow that commits under the owner's identity (a price, a
  * counter, a badge kept fresh; a "streak" kept green) makes commits GitHub credits to the owner. They are
  * told apart by what a person's commits never show together: committed by a CI identity, marked
- * `[skip ci]` on a message template, or made on a machine's clock (most commits inside one five-minute
- * window of the day, or of the hour, over weeks). Pure; thresholds are named.
+ * `[skip ci]` on a message template, made on a machine's clock (most commits inside one five-minute
+ * window of the day, or of the hour, over weeks), or made in runs (several template commits in one second,
+ * on many days: automation-runs.ts). Pure; thresholds are named.
  */
 
 export interface Automation {
@@ -16,6 +18,9 @@ export interface Automation {
   ciCommitter: number;
   skipCi: number;
   onClock: number;
+  /** made in runs of several template commits in one second, and on how many days */
+  inRuns: number;
+  runDays: number;
   /** the CI identity that committed them, when one did */
   committer: string | null;
   /** when they ran: "20:15-20:20 UTC daily" or "at :05-:10 past the hour" */
@@ -227,6 +232,7 @@ export function detectAutomation(
   const window = { from: life.created - ANCHOR_GRACE_MS, to: life.pushed + ANCHOR_GRACE_MS };
   const daily = clockRuns(commits, window);
   const looped = intervalRuns(commits, window);
+  const runs = batchRuns(commits, messageTemplate, window);
   const clock =
     daily || looped
       ? {
@@ -239,6 +245,7 @@ export function detectAutomation(
     byCi: ciCommitted(c),
     skipped: SKIP_CI.test(c.message) && (templates.get(messageTemplate(c.message)) ?? 0) >= SKIP_CI_MIN_TEMPLATE,
     timed: clock?.shas.has(c.sha) ?? false,
+    batched: runs?.shas.has(c.sha) ?? false,
   }));
   // a job that names itself (CI committer, [skip ci]) on most of its runs: a commit on its clock without
   // that name is a person who happened to commit at that minute
@@ -249,10 +256,12 @@ export function detectAutomation(
   let ci = 0;
   let skip = 0;
   let onClock = 0;
+  let inRuns = 0;
   const committers = new Map<string, number>();
-  for (const { c, byCi, skipped, timed: t } of marks) {
-    if (!byCi && !skipped && !(t && clockAlone)) continue;
+  for (const { c, byCi, skipped, timed: t, batched } of marks) {
+    if (!byCi && !skipped && !batched && !(t && clockAlone)) continue;
     shas.add(c.sha);
+    if (batched) inRuns++;
     if (byCi) {
       ci++;
       const who = c.committerLogin ?? c.committerName;
@@ -273,6 +282,8 @@ export function detectAutomation(
     ciCommitter: ci,
     skipCi: skip,
     onClock,
+    inRuns,
+    runDays: inRuns > 0 ? (runs?.days ?? 0) : 0,
     committer: committer?.[0] ?? null,
     clock: onClock > 0 ? (clock?.text ?? null) : null,
     templates: used.size,

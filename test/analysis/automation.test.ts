@@ -34,6 +34,31 @@ const human = (n: number, start = T0, days = 120) => honestHistory(L, start, day
 const newestFirst = (cs: GhCommit[]) =>
   [...cs].sort((a, b) => Date.parse(b.committerDate) - Date.parse(a.committerDate));
 
+/** A rule context over a repository holding `cs`, with the automation found in it, as repo-verdict.ts builds it. */
+function ruleContext(cs: GhCommit[], name: string, days: number, claim?: RepoRuleContext["claim"]): RepoRuleContext {
+  const r = repo(`${L}/${name}`, {
+    createdAt: new Date(T0 - DAY).toISOString(),
+    pushedAt: new Date(T0 + days * DAY).toISOString(),
+  });
+  const e = evidence(r, cs);
+  const own = ownCommits(e, L);
+  return {
+    login: L,
+    user: user(L),
+    repo: r,
+    evidence: e,
+    commits: own.examined,
+    commitCount: own.count + own.automatedExcluded,
+    automation: {
+      found: own.automation!,
+      humanCommits: own.count,
+      automatedCommits: own.automatedExcluded,
+      exact: own.exact,
+    },
+    ...(claim ? { claim } : {}),
+  };
+}
+
 describe("detectAutomation: a scheduled job's commits under the owner's identity", () => {
   test("a daily job on a fixed clock beside a person's work: only the job's commits", () => {
     const job = daily(60);
@@ -132,30 +157,8 @@ describe("own commits leave automation out", () => {
 });
 
 describe("AUTOMATED_COMMITS and INFLATED_ACTIVITY", () => {
-  const ctxWith = (claim?: RepoRuleContext["claim"]): RepoRuleContext => {
-    const cs = [...human(117), ...hourly(400)];
-    const r = repo(`${L}/price-tracker`, {
-      createdAt: new Date(T0 - DAY).toISOString(),
-      pushedAt: new Date(T0 + 60 * DAY).toISOString(),
-    });
-    const e = evidence(r, cs);
-    const own = ownCommits(e, L);
-    return {
-      login: L,
-      user: user(L),
-      repo: r,
-      evidence: e,
-      commits: own.examined,
-      commitCount: own.count + own.automatedExcluded,
-      automation: {
-        found: own.automation!,
-        humanCommits: own.count,
-        automatedCommits: own.automatedExcluded,
-        exact: own.exact,
-      },
-      ...(claim ? { claim } : {}),
-    };
-  };
+  const ctxWith = (claim?: RepoRuleContext["claim"]) =>
+    ruleContext([...human(117), ...hourly(400)], "price-tracker", 60, claim);
 
   test("automation is named, left out, and given its innocent reading: INFO", () => {
     const hit = automatedCommits(ctxWith())!;
@@ -202,5 +205,73 @@ describe("a job on a fixed interval", () => {
     expect(found.count).toBe(300);
     expect(found.clock).toBe("every 10 minutes");
     expect(detectAutomation(newestFirst(person))).toBeNull();
+  });
+});
+
+describe("a job's runs: several template commits in one second, day after day", () => {
+  const FILES = ["streak counter", "daily quote", "weather data", "progress log", "badge"];
+  /** A workflow whose runs drift over the day with the runner's queue, committing 2-5 files per run at one second. */
+  const runs = (days: number, seed = 5) => {
+    const r = rng(seed);
+    return Array.from({ length: days }, (_, d) => {
+      const at = T0 + 30 * DAY + d * DAY + Math.floor(r() * 20 * HOUR);
+      const n = 2 + (d % 4);
+      return Array.from({ length: n }, (_, k) =>
+        commit(L, at, undefined, { message: `chore: update ${FILES[(d + k) % FILES.length]} (${d + 1})` }),
+      );
+    }).flat();
+  };
+
+  test("a job without a CI mark or a clock, committing several files per run, is found by its runs", () => {
+    const job = runs(60);
+    const found = detectAutomation(newestFirst([...human(20), ...job]))!;
+    expect(found.count).toBe(job.length);
+    expect(found.inRuns).toBe(job.length);
+    expect(found.runDays).toBe(60);
+    expect(found.clock).toBeNull();
+    expect(found.ciCommitter).toBe(0);
+  });
+
+  test("its commits are left out of the count but still examined by the forensic rules", () => {
+    const cs = [...human(20), ...runs(60)];
+    const ctx = ruleContext(cs, "streak", 100);
+    expect(ctx.automation!.humanCommits).toBe(20);
+    expect(ctx.commits.length).toBe(cs.length);
+  });
+
+  test("a log a person dated by hand (an entry and an edit at one second, 40 days) is the person's work", () => {
+    const person = human(150);
+    const r = rng(11);
+    const log = Array.from({ length: 40 }, (_, d) => {
+      const at = T0 + 200 * DAY + d * DAY + Math.floor(r() * 20 * HOUR);
+      return [
+        commit(L, at, undefined, { message: `Day ${d + 1} of 100 days of code` }),
+        commit(L, at, undefined, { message: `Day ${d + 1} of 100 days of code: notes` }),
+      ];
+    }).flat();
+    expect(detectAutomation(newestFirst([...person, ...log]))).toBeNull();
+  });
+
+  test("a rebase (one committer second, each commit its own author time) is no run", () => {
+    const r = rng(9);
+    const rebased = Array.from({ length: 30 }, (_, d) => {
+      const pushed = T0 + d * DAY + Math.floor(r() * 20 * HOUR);
+      return Array.from({ length: 4 }, (_, k) =>
+        commit(L, pushed - (4 - k) * 20 * MIN, pushed, { message: `chore: update deps ${k}` }),
+      );
+    }).flat();
+    expect(detectAutomation(newestFirst(rebased))).toBeNull();
+  });
+
+  test("runs on a few days (one scripted afternoon) are not a schedule", () => {
+    expect(detectAutomation(newestFirst(runs(10)))).toBeNull();
+  });
+
+  test("AUTOMATED_COMMITS says how the runs were recognised", () => {
+    const ctx = ruleContext([...human(20), ...runs(60)], "streak", 100);
+    const hit = automatedCommits(ctx)!;
+    expect(hit.message).toContain(
+      `${ctx.automation!.automatedCommits} made several at a time in one second, on 60 days`,
+    );
   });
 });

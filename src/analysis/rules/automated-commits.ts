@@ -22,6 +22,7 @@ function reasons(ctx: Parameters<RepoRule>[0]): string {
   if (a.ciCommitter > 0) parts.push(`${a.ciCommitter} committed by ${a.committer ?? "a CI identity"}`);
   if (a.clock) parts.push(`${a.onClock} made on a fixed clock (${a.clock})`);
   if (a.skipCi > 0) parts.push(`${a.skipCi} marked [skip ci]`);
+  if (a.inRuns > 0) parts.push(`${a.inRuns} made several at a time in one second, on ${a.runDays} days`);
   return parts.join(", ");
 }
 
@@ -40,6 +41,7 @@ export const automatedCommits: RepoRule = (ctx): RuleHit | null => {
       ciCommitted: a.ciCommitter,
       onClock: a.onClock,
       skipCi: a.skipCi,
+      inRuns: a.inRuns,
       templates: a.templates,
       extent: 0,
     },

@@ -1,7 +1,7 @@
+import { addedComponent, followUp } from "./large-commit.ts";
 import { about, hostWord, type RepoRule, type RepoRuleContext } from "./rule-context.ts";
-import { type SizedCommit, sampledCommits } from "./sampled-stats.ts";
+import { sampledCommits } from "./sampled-stats.ts";
 import { DAY_MS, HOUR_MS, humanSpan, median, ms, pct } from "./time-stats.ts";
-import { UNANCHORED_GRACE_MS } from "./unanchored-history.ts";
 
 export const BULK_SHARE = 0.6;
 export const BULK_MIN_LINES = 2000;
@@ -11,40 +11,9 @@ export const BULK_SHORT_HISTORY_MS = 2 * DAY_MS;
 /** Changed lines of an ordinary commit when too few were sampled to measure: the top of the honest range (3-41). */
 export const TYPICAL_COMMIT_LINES = 41;
 const MIN_OTHERS_FOR_MEDIAN = 3;
-/**
- * A large commit is judged by what follows it. Anchored work after it (dated after GitHub saw the
- * repository) of at least this many commits, over this many active weeks and this long, adding at least
- * FOLLOW_MIN_LINES (and FOLLOW_MIN_LINE_SHARE of the large commit) is the history of a first release, or
- * of a project started from the author's earlier code: the large commit is then explained (INFO).
- * Measured on honest first releases: 20-430 commits over months to years follow them.
- */
-export const FOLLOW_MIN_COMMITS = 10;
-export const FOLLOW_MIN_WEEKS = 4;
-export const FOLLOW_MIN_SPAN_MS = 30 * DAY_MS;
-export const FOLLOW_MIN_LINES = 200;
-export const FOLLOW_MIN_LINE_SHARE = 0.05;
-const WEEK_MS = 7 * DAY_MS;
 /** Words by which a resume describes a project's starting point: then a large first commit is explained. */
 const STARTING_POINT =
   /\b(based on|built on top of|started (?:from|as)|forked from|fork of|ported from|port of|migrated from|moved from|imported from|continuation of|successor (?:to|of)|rewrite of|rewritten from|evolved from|grew out of|derived from|originally (?:written|developed|built|made)|open[- ]sourced)\b/i;
-
-/** The anchored work that follows the large commit: commits after it, their active weeks, span and lines. */
-function followUp(ctx: RepoRuleContext, big: SizedCommit, bigLines: number, otherLines: number) {
-  const at = ms(big.commit.authorDate);
-  const created = ms(ctx.repo.createdAt);
-  const after = ctx.commits
-    .filter((c) => c.sha !== big.commit.sha && c.parents <= 1)
-    .map((c) => ms(c.authorDate))
-    .filter((t) => t > at && !(t < created - UNANCHORED_GRACE_MS));
-  const weeks = new Set(after.map((t) => Math.floor(t / WEEK_MS))).size;
-  const span = after.length > 0 ? Math.max(...after) - at : 0;
-  const explained =
-    after.length >= FOLLOW_MIN_COMMITS &&
-    weeks >= FOLLOW_MIN_WEEKS &&
-    span >= FOLLOW_MIN_SPAN_MS &&
-    otherLines >= Math.max(FOLLOW_MIN_LINES, FOLLOW_MIN_LINE_SHARE * bigLines);
-  return { commits: after.length, weeks, span, explained };
-}
 
 /** The phrase of the claim's description that names the project's starting point, if any. */
 export function describedStartingPoint(ctx: RepoRuleContext): string | null {
@@ -60,9 +29,12 @@ export function describedStartingPoint(ctx: RepoRuleContext): string | null {
 
 /**
  * Rule 10: one commit holds most of the candidate's code. Honest developers often push finished local
- * work this way, so it is WARNING and never CRITICAL, and it is judged by what follows it: a large commit
- * followed by ordinary anchored work (FOLLOW_*) is a first release or a starting point and only INFO, as
- * is one the resume itself describes ("ported from my earlier engine"). Only code the candidate wrote
+ * work this way, so it is WARNING and never CRITICAL, and it is judged by the work around it
+ * (large-commit.ts): a large commit followed by ordinary anchored work spread over weeks is a first
+ * release or a starting point, one followed by ten or more commits that grow it by a quarter is where a
+ * small project started, and a tree of its own added to a project already under way is something brought
+ * in whole (an example, a library); each is only INFO, as is a starting point the resume itself describes
+ * ("ported from my earlier engine"). Only code the candidate wrote
  * counts as their lines (authored-files.ts): lockfiles, vendored and built trees, documents, images and
  * data never make a dump.
  * A commit's lines are its additions to authored files when GitHub gave each file's additions
@@ -101,20 +73,36 @@ export const bulkDump: RepoRule = (ctx) => {
   const dates = ctx.commits.map((c) => ms(c.authorDate)).filter((t) => Number.isFinite(t));
   const span = dates.length > 0 ? Math.max(...dates) - Math.min(...dates) : 0;
   const short = span < BULK_SHORT_HISTORY_MS;
-  const follow = followUp(ctx, biggest, biggest.lines, total - biggest.lines);
+  const otherLines = Math.max(0, total - biggest.lines);
+  const follow = followUp(ctx, biggest, biggest.lines, otherLines);
+  const component = addedComponent(ctx, biggest, real, follow, otherLines);
   const described = describedStartingPoint(ctx);
   const about_ = isExact ? "" : "about ";
   const head = `${about(ctx)}one commit (${biggest.commit.sha.slice(0, 7)}) adds ${biggest.lines.toLocaleString("en-US")} lines in ${biggest.files.length} files, ${about_}${pct(share)} of the candidate's code`;
   const after =
     follow.commits === 0
       ? "nothing follows it"
-      : `${follow.commits} commit${follow.commits === 1 ? "" : "s"} over ${humanSpan(follow.span)} (${follow.weeks} active week${follow.weeks === 1 ? "" : "s"}, ${about_}${Math.max(0, total - biggest.lines).toLocaleString("en-US")} lines) follow it`;
-  const explained = follow.explained || described !== null;
-  const reading = described
-    ? `; the resume describes this starting point ("${described}")`
-    : follow.explained
-      ? `; ${after} on ${hostWord(ctx)}, as after a first release or a project started from earlier code`
-      : `${short ? `, and the whole history spans ${Math.max(1, Math.round(span / HOUR_MS))} hours` : ""}; ${after}. Honest developers also push finished local work in one commit; what cannot be checked here is how it was written`;
+      : `${follow.commits} commit${follow.commits === 1 ? "" : "s"} over ${humanSpan(follow.span)} (${follow.weeks} active week${follow.weeks === 1 ? "" : "s"}, ${about_}${otherLines.toLocaleString("en-US")} lines) follow it`;
+  const explainedBy = described
+    ? "resume"
+    : component
+      ? "added-component"
+      : follow.spread
+        ? "following-work"
+        : follow.growing
+          ? "growing-work"
+          : "";
+  const explained = explainedBy !== "";
+  const reading =
+    explainedBy === "resume"
+      ? `; the resume describes this starting point ("${described}")`
+      : explainedBy === "added-component"
+        ? `, almost all of it under ${component}: a tree of its own added to a project already under way on ${hostWord(ctx)} (${follow.before} commits over ${humanSpan(follow.beforeSpan)} before it), as when an example program, a library or a sub-project is brought in whole; the project's own history is around it`
+        : explainedBy === "following-work"
+          ? `; ${after} on ${hostWord(ctx)}, as after a first release or a project started from earlier code`
+          : explainedBy === "growing-work"
+            ? `; ${after} on ${hostWord(ctx)}, growing it by ${pct(otherLines / biggest.lines)}: the work started with this commit and went on in the open, as a small project often does in a day`
+            : `${short ? `, and the whole history spans ${Math.max(1, Math.round(span / HOUR_MS))} hours` : ""}; ${after}. Honest developers also push finished local work in one commit; what cannot be checked here is how it was written`;
   return {
     rule: "BULK_DUMP",
     severity: explained ? "INFO" : "WARNING",
@@ -127,7 +115,7 @@ export const bulkDump: RepoRule = (ctx) => {
       shortHistory: short && !explained ? 1 : 0,
       followingCommits: follow.commits,
       followingWeeks: follow.weeks,
-      explainedBy: described ? "resume" : follow.explained ? "following-work" : "",
+      explainedBy,
       // the extent rule: the history of this share of the code is gone, unless what follows explains it
       extent: explained ? 0 : Math.round(share * 100) / 100,
     },

@@ -243,7 +243,7 @@ describe("BULK_DUMP judged by what follows and by what the candidate wrote", () 
     expect(hit.message).toContain("Honest developers also push finished local work in one commit");
   });
 
-  test("many commits after it within a week do not explain it: the work after must be spread out", () => {
+  test("many small commits after it within a week do not explain it: the work after must be spread out or grow it", () => {
     const cs = Array.from({ length: 15 }, (_, i) => commit(LOGIN, T0 + i * 6 * HOUR));
     const sample = cs.map((c, i) =>
       i === 0 ? withStats(c, 5000, 0, ["src/a.py"]) : withStats(c, 40, 0, ["src/a.py"]),
