@@ -27,7 +27,7 @@ export interface PathHistoryFixture {
     /** index of the second parent (a merge), or -1 */
     merge: number[];
     /** subject: a tool default, a version, a bare date, or "Change <code>" (a letter code per distinct
-     * subject; fixtures derived before the codes were letters number them, "Change <k>"),
+     * subject),
      * with markers kept: a pull-request suffix " (#N)", "[skip ci]", and a git-svn-id or --HG-- body line */
     m: string[];
     /** per commit against its first parent, flat triples [pathIndex, added, deleted]: added -1 = a binary
