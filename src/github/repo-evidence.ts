@@ -109,10 +109,13 @@ export async function fetchRepoEvidence(
   const plan = await planLineCounts(client, repo, login, history, limits.sampleSize, basics, limits.backoffUnitMs);
   const [[languages, root, ahead], sample] = await Promise.all([basics, sampleWithStats(client, repo, plan.shas)]);
   evidence.lineCounts = plan.lineCounts;
-  // /stats/contributors counts the candidate's non-merge commits exactly: it replaces the paged estimate
+  // /stats/contributors counts the candidate's non-merge commits exactly: it replaces the paged estimate.
+  // Statistics computed before a recent push can lag, so the non-merge commits read are a floor; the merges
+  // read are not, as the statistics leave merges out (a merge-heavy listing read nearly whole would overstate)
   const statsCommits = plan.lineCounts.commits;
   if (statsCommits !== undefined && history.truncated && !repo.fork) {
-    evidence.candidateCommitCount = Math.max(statsCommits, history.candidateCommits.length);
+    const nonMergesRead = history.candidateCommits.filter((c) => c.parents <= 1).length;
+    evidence.candidateCommitCount = Math.max(statsCommits, nonMergesRead);
     evidence.candidateCountExact = true;
     evidence.candidateCountExcludesMerges = true;
   }

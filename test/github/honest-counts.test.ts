@@ -32,6 +32,13 @@ function history(n: number, merges: boolean): CommitSpec[] {
 }
 const MERGES = Array.from({ length: 350 }, (_, i) => i).filter((i) => i >= 10 && i % 7 === 0).length;
 
+/** n commits where every odd one merges in the commit just before it: as many merges as other commits. */
+function mergeHeavy(n: number): CommitSpec[] {
+  return history(n, false).map((c, i) =>
+    i % 2 === 1 ? { ...c, message: `Merge pull request #${i} from topic-${i}`, files: {}, mergeOf: i - 1 } : c,
+  );
+}
+
 beforeAll(async () => {
   sim = await startGitHubSimulator({
     users: [
@@ -42,6 +49,7 @@ beforeAll(async () => {
     repos: [
       { owner: login, name: "merges", commits: history(350, true) },
       { owner: login, name: "paging", commits: history(250, false), inexactAuthorPaging: true },
+      { owner: login, name: "merge-heavy", commits: mergeHeavy(250) },
     ],
   });
 }, 30_000);
@@ -65,6 +73,17 @@ describe("commit counts", () => {
     expect(e.truncated).toBe(true);
     expect(e.candidateCountExact).toBe(true);
     expect(ownCommits(e, login).count).toBe(350 - MERGES);
+  });
+
+  test("a merge-heavy listing read nearly whole never lifts the statistics' count above the non-merge commits", async () => {
+    // 250 commits, 125 of them merges: the pages read (150 commits) outnumber the 125 non-merge commits,
+    // but only the non-merge commits read can be a floor under the statistics' count
+    const src = source();
+    const e = await src.repoEvidence((await src.getRepo(login, "merge-heavy"))!, login);
+    expect(e.truncated).toBe(true);
+    expect(e.candidateCommits.length).toBeGreaterThan(125);
+    expect(e.candidateCountExact).toBe(true);
+    expect(ownCommits(e, login).count).toBe(125);
   });
 
   test("statistics still computing after the first retry are asked for again with backoff: exact", async () => {
