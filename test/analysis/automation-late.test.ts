@@ -1,6 +1,10 @@
 import { describe, expect, test } from "bun:test";
 import { detectAutomation, messageTemplate } from "../../src/analysis/automation.ts";
 import { stampsItsOwnTime } from "../../src/analysis/automation-late.ts";
+import { groupFindings } from "../../src/analysis/findings.ts";
+import { corroborate } from "../../src/analysis/rules/corroborate.ts";
+import type { RuleHit } from "../../src/analysis/rules/rule-context.ts";
+import type { Flag, RuleId, Severity } from "../../src/analysis/types.ts";
 import type { GhCommit } from "../../src/github/types.ts";
 import { commit, DAY, HOUR, honestHistory, MIN, rng } from "./fixtures.ts";
 
@@ -96,5 +100,73 @@ describe("a daily job's late runs", () => {
   test("emoji picked at random make one template", () => {
     expect(messageTemplate("feat: 😱 auto commit")).toBe(messageTemplate("feat: 👍🏽 auto commit"));
     expect(messageTemplate("✨ add parser")).not.toBe(messageTemplate("✨ add lexer"));
+  });
+});
+
+describe("a job's clock is the job's, not a forged history", () => {
+  const hit = (
+    rule: RuleId,
+    severity: Severity = "WARNING",
+    evidence: Record<string, number | string> = {},
+  ): RuleHit => ({
+    rule,
+    severity,
+    message: rule.toLowerCase(),
+    evidence,
+  });
+  const job = (automatedCommits: number, humanCommits: number) =>
+    hit("AUTOMATED_COMMITS", "INFO", { automatedCommits, humanCommits, onClock: automatedCommits, inRuns: 0 });
+  const severities = (hits: RuleHit[]) => Object.fromEntries(corroborate(hits).map((h) => [h.rule, h.severity]));
+
+  test("a job that made most of the history: its trivial commits and template messages do not make its clock CRITICAL", () => {
+    const s = severities([
+      hit("CLOCK_TIME_MONOCULTURE", "INFO"),
+      hit("TRIVIAL_CHURN"),
+      hit("REPEATED_OR_TIMESTAMP_MESSAGES"),
+      job(1686, 5),
+      hit("INFLATED_ACTIVITY"),
+    ]);
+    expect(s.CLOCK_TIME_MONOCULTURE).toBe("INFO");
+    expect(Object.values(s)).not.toContain("CRITICAL");
+  });
+
+  test("forgery a job never makes (dates before the repository, future dates) still makes its clock CRITICAL", () => {
+    for (const forged of ["PREDATES_REPO_OR_ACCOUNT", "FUTURE_AUTHOR_DATE", "UNANCHORED_HISTORY"] as RuleId[])
+      expect(
+        severities([hit("CLOCK_TIME_MONOCULTURE", "INFO"), hit("TRIVIAL_CHURN"), hit(forged), job(900, 10)])
+          .CLOCK_TIME_MONOCULTURE,
+      ).toBe("CRITICAL");
+  });
+
+  test("a painting script at one clock second stays CRITICAL whatever the automation", () => {
+    expect(
+      severities([hit("CLOCK_TIME_MONOCULTURE", "CRITICAL"), hit("BACKDATED_SPLIT"), job(900, 10)]).BACKDATED_SPLIT,
+    ).toBe("CRITICAL");
+  });
+
+  test("a clock with padding and a job that made only a little of the history is still corroborated", () => {
+    expect(
+      severities([hit("CLOCK_TIME_MONOCULTURE", "INFO"), hit("TRIVIAL_CHURN"), job(30, 300)]).CLOCK_TIME_MONOCULTURE,
+    ).toBe("CRITICAL");
+  });
+
+  test("the job's signature is one finding with the job: one fact, one weight", () => {
+    const flags: Flag[] = (
+      [
+        ["AUTOMATED_COMMITS", "INFO"],
+        ["INFLATED_ACTIVITY", "WARNING"],
+        ["CLOCK_TIME_MONOCULTURE", "INFO"],
+        ["TRIVIAL_CHURN", "WARNING"],
+        ["REPEATED_OR_TIMESTAMP_MESSAGES", "WARNING"],
+      ] as Array<[RuleId, Severity]>
+    ).map(([rule, severity]) => ({
+      rule,
+      severity,
+      repo: "uma/actions",
+      message: rule,
+      ...(rule === "AUTOMATED_COMMITS" ? { evidence: { automatedCommits: 1686, humanCommits: 5, onClock: 1193 } } : {}),
+    }));
+    const { findings } = groupFindings(flags);
+    expect(findings.map((f) => [f.id, f.severity])).toEqual([["uma/actions#scheduled-job", "WARNING"]]);
   });
 });
