@@ -1,4 +1,5 @@
 import type { GhCommit } from "../github/index.ts";
+import { lateRuns, stampedTemplates } from "./automation-late.ts";
 import { batchRuns } from "./automation-runs.ts";
 
 /**
@@ -18,6 +19,10 @@ export interface Automation {
   ciCommitter: number;
   skipCi: number;
   onClock: number;
+  /** runs of the clock's job that started late (its template, its committer, another minute: automation-late.ts) */
+  late: number;
+  /** messages that state their own commit time, a script's `date` (counted once a job is found by other marks) */
+  stamped: number;
   /** made in runs of several template commits in one second, and on how many days */
   inRuns: number;
   runDays: number;
@@ -76,10 +81,15 @@ export function ciCommitted(c: GhCommit): boolean {
   return CI_LOGIN.test(c.committerLogin ?? "") || CI_NAME.test(c.committerName) || CI_EMAIL.test(c.committerEmail);
 }
 
-/** A subject with its numbers, dates and hashes replaced: "Update price: 43,210.55" -> "update price: #". */
+/** Pictographs (emoji, with their modifiers and joiners): a job that picks one at random writes one template. */
+const PICTOGRAPH =
+  /(?:\p{Extended_Pictographic}|[\u{1F1E6}-\u{1F1FF}])(?:\u{FE0F}|\u{200D}|[\u{1F3FB}-\u{1F3FF}]|\p{Extended_Pictographic})*/gu;
+
+/** A subject with its numbers, dates, hashes and emoji replaced: "Update price: 43,210.55" -> "update price: #". */
 export function messageTemplate(message: string): string {
   return (message.split("\n")[0] ?? "")
     .toLowerCase()
+    .replace(PICTOGRAPH, "#")
     .replace(/\b[0-9a-f]{7,40}\b/g, "#")
     .replace(/[+-]?\d+(?:[,._:/t+-]\d+)*z?\b/g, "#")
     .replace(/\s+/g, " ")
@@ -252,15 +262,20 @@ export function detectAutomation(
   const timed = marks.filter((m) => m.timed);
   const named = timed.filter((m) => m.byCi || m.skipped).length;
   const clockAlone = timed.length > 0 && named / timed.length < JOB_NAMES_ITSELF_SHARE;
+  // the clock's job's runs that started late: its template, its committer, another minute of the day
+  const late = clockAlone ? lateRuns(commits, clock!.shas, messageTemplate, window) : new Set<string>();
   const shas = new Set<string>();
   let ci = 0;
   let skip = 0;
   let onClock = 0;
   let inRuns = 0;
+  let lateCount = 0;
   const committers = new Map<string, number>();
   for (const { c, byCi, skipped, timed: t, batched } of marks) {
-    if (!byCi && !skipped && !batched && !(t && clockAlone)) continue;
+    const isLate = late.has(c.sha);
+    if (!byCi && !skipped && !batched && !(t && clockAlone) && !isLate) continue;
     shas.add(c.sha);
+    if (isLate) lateCount++;
     if (batched) inRuns++;
     if (byCi) {
       ci++;
@@ -271,6 +286,13 @@ export function detectAutomation(
     if (t) onClock++;
   }
   if (shas.size < AUTOMATION_MIN_COMMITS) return null;
+  // a job is found: a template whose messages state their own commit time is its scripts' too
+  let stamped = 0;
+  for (const sha of stampedTemplates(commits, messageTemplate, templates))
+    if (!shas.has(sha)) {
+      shas.add(sha);
+      stamped++;
+    }
   const used = new Map<string, number>();
   for (const c of commits)
     if (shas.has(c.sha)) used.set(messageTemplate(c.message), (used.get(messageTemplate(c.message)) ?? 0) + 1);
@@ -282,6 +304,8 @@ export function detectAutomation(
     ciCommitter: ci,
     skipCi: skip,
     onClock,
+    late: lateCount,
+    stamped,
     inRuns,
     runDays: inRuns > 0 ? (runs?.days ?? 0) : 0,
     committer: committer?.[0] ?? null,

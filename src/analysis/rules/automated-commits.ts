@@ -21,6 +21,8 @@ function reasons(ctx: Parameters<RepoRule>[0]): string {
   const parts: string[] = [];
   if (a.ciCommitter > 0) parts.push(`${a.ciCommitter} committed by ${a.committer ?? "a CI identity"}`);
   if (a.clock) parts.push(`${a.onClock} made on a fixed clock (${a.clock})`);
+  if (a.late > 0) parts.push(`${a.late} more of the same job's runs that started late`);
+  if (a.stamped > 0) parts.push(`${a.stamped} whose message states its own commit time, as a script's does`);
   if (a.skipCi > 0) parts.push(`${a.skipCi} marked [skip ci]`);
   if (a.inRuns > 0) parts.push(`${a.inRuns} made several at a time in one second, on ${a.runDays} days`);
   return parts.join(", ");

@@ -32,6 +32,28 @@ export const PADDING: ReadonlySet<RuleId> = new Set([
   "PUSHED_LONG_AFTER_DATES",
 ]);
 
+/**
+ * A scheduled job's own signature: its commits are trivial changes to the same files under a few message
+ * templates. When a job on a clock made most of the history (AUTOMATED_COMMITS), that signature is the job's,
+ * already named: it explains the regularity instead of corroborating it. Only padding a job never makes
+ * (dates before the repository, dates in the future, commits that reached the host long after their dates)
+ * still turns its clock into forgery.
+ */
+const JOB_SIGNATURE: ReadonlySet<RuleId> = new Set(["TRIVIAL_CHURN", "REPEATED_OR_TIMESTAMP_MESSAGES"]);
+/** A job explains the history's regularity when its commits are at least this share of it. */
+export const JOB_EXPLAINS_SHARE = 0.5;
+
+/** True when AUTOMATED_COMMITS names a job on a clock (or in runs) that made most of the history. */
+export function jobExplainsHistory(
+  automated: { evidence?: Readonly<Record<string, string | number>> } | undefined,
+): boolean {
+  const e = automated?.evidence;
+  if (!e) return false;
+  const job = Number(e.automatedCommits);
+  const total = job + Number(e.humanCommits);
+  return Number(e.onClock) + Number(e.inRuns ?? 0) > 0 && total > 0 && job >= JOB_EXPLAINS_SHARE * total;
+}
+
 type Hits = ReadonlyMap<RuleId, RuleHit>;
 /** A hit that counts as evidence for escalation: padding at WARNING or above (an INFO note is not padding). */
 const weighs = (h: RuleHit | undefined) => h !== undefined && h.severity !== "INFO";
@@ -96,11 +118,14 @@ function escalate(h: RuleHit, because: RuleId[]): RuleHit {
 export function corroborate(hits: RuleHit[]): RuleHit[] {
   const raised = new Map<RuleId, RuleHit>(hits.map((h) => [h.rule, h]));
   const padding = [...PADDING].filter((r) => weighs(raised.get(r)));
+  // a job's clock is explained by the job: only padding a job never makes corroborates it
+  const explained = jobExplainsHistory(raised.get("AUTOMATED_COMMITS"));
+  const clockPadding = explained ? padding.filter((r) => !JOB_SIGNATURE.has(r)) : padding;
   const clock = raised.get("CLOCK_TIME_MONOCULTURE");
   const stamps = raised.get("IDENTICAL_AUTHOR_TIMESTAMPS");
   // each is corroborated by the padding beside it, never by the other alone
-  if (clock && clock.severity !== "CRITICAL" && padding.length > 0)
-    raised.set("CLOCK_TIME_MONOCULTURE", escalate(clock, padding));
+  if (clock && clock.severity !== "CRITICAL" && clockPadding.length > 0)
+    raised.set("CLOCK_TIME_MONOCULTURE", escalate(clock, clockPadding));
   if (stamps && stamps.severity !== "CRITICAL" && stamps.evidence.setDates === 1) {
     // one clock time to the second (a script's date, CRITICAL on its own) corroborates set dates too
     const by = [...padding, ...(clock?.severity === "CRITICAL" ? (["CLOCK_TIME_MONOCULTURE"] as RuleId[]) : [])];
