@@ -1,4 +1,5 @@
 import type { GhCommit } from "../github/index.ts";
+import { clockRuns, intervalRuns } from "./automation-clock.ts";
 import { lateRuns, stampedTemplates } from "./automation-late.ts";
 import { batchRuns } from "./automation-runs.ts";
 
@@ -7,8 +8,8 @@ import { batchRuns } from "./automation-runs.ts";
  * counter, a badge kept fresh; a "streak" kept green) makes commits GitHub credits to the owner. They are
  * told apart by what a person's commits never show together: committed by a CI identity, marked
  * `[skip ci]` on a message template, made on a machine's clock (most commits inside one five-minute
- * window of the day, or of the hour, over weeks), or made in runs (several template commits in one second,
- * on many days: automation-runs.ts). Pure; thresholds are named.
+ * window of the day, or of the hour, over weeks: automation-clock.ts), or made in runs (several template
+ * commits in one second, on many days: automation-runs.ts). Pure; thresholds are named.
  */
 
 export interface Automation {
@@ -37,30 +38,6 @@ export interface Automation {
 
 /** Fewer automated commits than this are not worth a finding (a few CI fix-ups). */
 export const AUTOMATION_MIN_COMMITS = 20;
-/** A machine's clock: the densest five-minute window of the day holds this share of 30+ commits over 20+ days. */
-export const CLOCK_WINDOW_SECONDS = 300;
-export const CLOCK_DAY_SHARE = 0.3;
-export const CLOCK_MIN_COMMITS = 30;
-export const CLOCK_MIN_DAYS = 20;
-/** ... every five-minute window holding at least this share (and CLOCK_WINDOW_MIN commits) is one of its runs. */
-export const CLOCK_WINDOW_SHARE = 0.1;
-export const CLOCK_WINDOW_MIN = 10;
-/** An hourly job: one five-minute window of the hour holds this share of 50+ commits spread over 12+ hours of the day. */
-export const CLOCK_HOUR_SHARE = 0.5;
-export const CLOCK_HOUR_MIN_COMMITS = 50;
-export const CLOCK_HOUR_MIN_HOURS = 12;
-/**
- * A job on a fixed interval (a loop on a server every ten minutes): one message template used by
- * AUTOMATION_MIN_COMMITS commits whose consecutive gaps are, this often, within INTERVAL_TOLERANCE of their
- * median gap (or of a small multiple of it, a run skipped), the median between a minute and a day.
- */
-export const INTERVAL_REGULAR_SHARE = 0.6;
-export const INTERVAL_TOLERANCE = 0.1;
-export const INTERVAL_MIN_TOLERANCE_MS = 60_000;
-/** ... but never looser than five minutes: a person committing daily drifts by hours, a machine by seconds. */
-export const INTERVAL_MAX_TOLERANCE_MS = 300_000;
-const INTERVAL_MIN_MS = 60_000;
-const INTERVAL_MAX_MS = 86_400_000;
 
 /** When this share of the commits on a clock carry a CI committer or [skip ci], only commits that do are the job's. */
 export const JOB_NAMES_ITSELF_SHARE = 0.8;
@@ -96,136 +73,6 @@ export function messageTemplate(message: string): string {
     .trim();
 }
 
-const secondOfDay = (t: number) => Math.floor(t / 1000) % 86_400;
-const hhmm = (s: number) =>
-  `${String(Math.floor(s / 3600) % 24).padStart(2, "0")}:${String(Math.floor((s % 3600) / 60)).padStart(2, "0")}`;
-
-/** The densest window of `width` over cyclic positions in [0, period): its count and start. */
-function densest(positions: number[], width: number, period: number): { count: number; start: number } {
-  const v = [...positions, ...positions.map((p) => p + period)].sort((a, b) => a - b);
-  let best = { count: 0, start: 0 };
-  let lo = 0;
-  for (let hi = 0; hi < v.length; hi++) {
-    while (v[hi]! - v[lo]! >= width) lo++;
-    if (hi - lo + 1 > best.count) best = { count: hi - lo + 1, start: v[lo]! % period };
-  }
-  return { count: Math.min(best.count, positions.length), start: best.start };
-}
-
-const inWindow = (p: number, start: number, width: number, period: number) => (p - start + period) % period < width;
-
-/** Distinct UTC days among times. */
-const dayCount = (ts: readonly number[]) => new Set(ts.map((t) => Math.floor(t / 86_400_000))).size;
-
-/**
- * Commits made on a machine's clock, by committer date (when the job ran; a rewrite gives many commits one
- * committer time on ONE day, a schedule gives one time on MANY days): their shas and how the clock reads,
- * or null when none is.
- */
-function clockRuns(
-  commits: readonly GhCommit[],
-  life: { from: number; to: number },
-): { shas: Set<string>; text: string } | null {
-  // a workflow runs in the repository: a commit dated before it existed, or after its last push, is no run
-  const timed = commits
-    .map((c) => ({ sha: c.sha, t: Date.parse(c.committerDate) }))
-    .filter((x) => Number.isFinite(x.t) && x.t >= life.from && x.t <= life.to);
-  const n = timed.length;
-  if (n < CLOCK_MIN_COMMITS || dayCount(timed.map((x) => x.t)) < CLOCK_MIN_DAYS) return null;
-  const take = (period: number, pos: (t: number) => number) => {
-    let left = timed.map((x) => ({ ...x, p: pos(x.t) }));
-    const shas = new Set<string>();
-    const starts: number[] = [];
-    for (;;) {
-      const w = densest(
-        left.map((x) => x.p),
-        CLOCK_WINDOW_SECONDS,
-        period,
-      );
-      const inside = left.filter((x) => inWindow(x.p, w.start, CLOCK_WINDOW_SECONDS, period));
-      if (
-        inside.length < Math.max(CLOCK_WINDOW_MIN, CLOCK_WINDOW_SHARE * n) ||
-        dayCount(inside.map((x) => x.t)) < CLOCK_WINDOW_MIN
-      )
-        break;
-      for (const x of inside) shas.add(x.sha);
-      left = left.filter((x) => !inWindow(x.p, w.start, CLOCK_WINDOW_SECONDS, period));
-      starts.push(w.start);
-    }
-    return { shas, starts: starts.sort((a, b) => a - b) };
-  };
-  const ofDay = (t: number) => secondOfDay(t);
-  const daily = densest(
-    timed.map((x) => ofDay(x.t)),
-    CLOCK_WINDOW_SECONDS,
-    86_400,
-  );
-  if (daily.count / n >= CLOCK_DAY_SHARE) {
-    const runs = take(86_400, ofDay);
-    if (runs.shas.size > 0)
-      return {
-        shas: runs.shas,
-        text: `${runs.starts.map((s) => `${hhmm(s)}-${hhmm(s + CLOCK_WINDOW_SECONDS)}`).join(" and ")} UTC daily`,
-      };
-  }
-  const hours = new Set(timed.map((x) => Math.floor(ofDay(x.t) / 3600))).size;
-  if (n >= CLOCK_HOUR_MIN_COMMITS && hours >= CLOCK_HOUR_MIN_HOURS) {
-    const ofHour = (t: number) => ofDay(t) % 3600;
-    const w = densest(
-      timed.map((x) => ofHour(x.t)),
-      CLOCK_WINDOW_SECONDS,
-      3600,
-    );
-    if (w.count / n >= CLOCK_HOUR_SHARE) {
-      const runs = take(3600, ofHour);
-      const m = (s: number) => `:${String(Math.floor(s / 60) % 60).padStart(2, "0")}`;
-      if (runs.shas.size > 0)
-        return { shas: runs.shas, text: `at ${m(w.start)}-${m(w.start + CLOCK_WINDOW_SECONDS)} past the hour` };
-    }
-  }
-  return null;
-}
-
-/** " every 10 minutes", " every 2 hours": a period in words. */
-function everyText(ms: number): string {
-  const m = Math.round(ms / 60_000);
-  if (m < 90) return `every ${m} minute${m === 1 ? "" : "s"}`;
-  const h = Math.round(ms / 3_600_000);
-  return `every ${h} hour${h === 1 ? "" : "s"}`;
-}
-
-/** Commits of one message template made on a fixed interval: their shas and the interval, or null. */
-function intervalRuns(
-  commits: readonly GhCommit[],
-  life: { from: number; to: number },
-): { shas: Set<string>; text: string } | null {
-  const byTemplate = new Map<string, Array<{ sha: string; t: number }>>();
-  for (const c of commits) {
-    const t = Date.parse(c.committerDate);
-    if (!Number.isFinite(t) || t < life.from || t > life.to) continue;
-    const key = messageTemplate(c.message);
-    byTemplate.set(key, [...(byTemplate.get(key) ?? []), { sha: c.sha, t }]);
-  }
-  const shas = new Set<string>();
-  const periods: number[] = [];
-  for (const runs of byTemplate.values()) {
-    if (runs.length < AUTOMATION_MIN_COMMITS) continue;
-    const ts = runs.map((r) => r.t).sort((a, b) => a - b);
-    const gaps = ts.slice(1).map((t, i) => t - ts[i]!);
-    const median = [...gaps].sort((a, b) => a - b)[Math.floor(gaps.length / 2)]!;
-    if (!(median >= INTERVAL_MIN_MS && median <= INTERVAL_MAX_MS)) continue;
-    const tol = Math.min(INTERVAL_MAX_TOLERANCE_MS, Math.max(INTERVAL_MIN_TOLERANCE_MS, INTERVAL_TOLERANCE * median));
-    const regular = gaps.filter((g) => {
-      const k = Math.max(1, Math.round(g / median));
-      return k <= 3 && Math.abs(g - k * median) <= tol;
-    }).length;
-    if (regular / gaps.length < INTERVAL_REGULAR_SHARE) continue;
-    for (const r of runs) shas.add(r.sha);
-    periods.push(median);
-  }
-  return shas.size > 0 ? { shas, text: periods.map(everyText).join(" and ") } : null;
-}
-
 /**
  * The commits of `commits` (the candidate's own, non-merge, non-bot) that a scheduled job made, or null
  * when fewer than AUTOMATION_MIN_COMMITS carry a scheduler's mark. `life` (epoch ms, GitHub's own times):
@@ -236,13 +83,19 @@ export function detectAutomation(
   life: { created: number; pushed: number } = { created: -Infinity, pushed: Infinity },
 ): Automation | null {
   if (commits.length < AUTOMATION_MIN_COMMITS) return null;
+  // one template per message, however many readers ask for it
+  const templateCache = new Map<string, string>();
+  const templateOf = (message: string) => {
+    let t = templateCache.get(message);
+    if (t === undefined) templateCache.set(message, (t = messageTemplate(message)));
+    return t;
+  };
   const templates = new Map<string, number>();
-  for (const c of commits)
-    templates.set(messageTemplate(c.message), (templates.get(messageTemplate(c.message)) ?? 0) + 1);
+  for (const c of commits) templates.set(templateOf(c.message), (templates.get(templateOf(c.message)) ?? 0) + 1);
   const window = { from: life.created - ANCHOR_GRACE_MS, to: life.pushed + ANCHOR_GRACE_MS };
   const daily = clockRuns(commits, window);
-  const looped = intervalRuns(commits, window);
-  const runs = batchRuns(commits, messageTemplate, window);
+  const looped = intervalRuns(commits, templateOf, AUTOMATION_MIN_COMMITS, window);
+  const runs = batchRuns(commits, templateOf, window);
   const clock =
     daily || looped
       ? {
@@ -253,7 +106,7 @@ export function detectAutomation(
   const marks = commits.map((c) => ({
     c,
     byCi: ciCommitted(c),
-    skipped: SKIP_CI.test(c.message) && (templates.get(messageTemplate(c.message)) ?? 0) >= SKIP_CI_MIN_TEMPLATE,
+    skipped: SKIP_CI.test(c.message) && (templates.get(templateOf(c.message)) ?? 0) >= SKIP_CI_MIN_TEMPLATE,
     timed: clock?.shas.has(c.sha) ?? false,
     batched: runs?.shas.has(c.sha) ?? false,
   }));
@@ -263,7 +116,7 @@ export function detectAutomation(
   const named = timed.filter((m) => m.byCi || m.skipped).length;
   const clockAlone = timed.length > 0 && named / timed.length < JOB_NAMES_ITSELF_SHARE;
   // the clock's job's runs that started late: its template, its committer, another minute of the day
-  const late = clockAlone ? lateRuns(commits, clock!.shas, messageTemplate, window) : new Set<string>();
+  const late = clockAlone ? lateRuns(commits, clock!.shas, templateOf, window) : new Set<string>();
   const shas = new Set<string>();
   let ci = 0;
   let skip = 0;
@@ -288,14 +141,14 @@ export function detectAutomation(
   if (shas.size < AUTOMATION_MIN_COMMITS) return null;
   // a job is found: a template whose messages state their own commit time is its scripts' too
   let stamped = 0;
-  for (const sha of stampedTemplates(commits, messageTemplate, templates))
+  for (const sha of stampedTemplates(commits, templateOf, templates))
     if (!shas.has(sha)) {
       shas.add(sha);
       stamped++;
     }
   const used = new Map<string, number>();
   for (const c of commits)
-    if (shas.has(c.sha)) used.set(messageTemplate(c.message), (used.get(messageTemplate(c.message)) ?? 0) + 1);
+    if (shas.has(c.sha)) used.set(templateOf(c.message), (used.get(templateOf(c.message)) ?? 0) + 1);
   const top = [...used.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0];
   const committer = [...committers.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0];
   return {
