@@ -26,15 +26,15 @@ const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
 /**
  * The commits made in a job's runs, or null when they fall on fewer than RUN_MIN_DAYS days. `template`
- * reduces a message to its template; `life` (epoch ms) bounds when the repository's workflow could run.
+ * reduces a message to its template and `uses` counts each template's commits; `life` (epoch ms) bounds
+ * when the repository's workflow could run.
  */
 export function batchRuns(
   commits: readonly GhCommit[],
   template: (message: string) => string,
+  uses: ReadonlyMap<string, number>,
   life: { from: number; to: number },
 ): { shas: Set<string>; days: number } | null {
-  const uses = new Map<string, number>();
-  for (const c of commits) uses.set(template(c.message), (uses.get(template(c.message)) ?? 0) + 1);
   const bySecond = new Map<number, GhCommit[]>();
   for (const c of commits) {
     const at = seconds(c.authorDate);

@@ -95,7 +95,7 @@ export function detectAutomation(
   const window = { from: life.created - ANCHOR_GRACE_MS, to: life.pushed + ANCHOR_GRACE_MS };
   const daily = clockRuns(commits, window);
   const looped = intervalRuns(commits, templateOf, AUTOMATION_MIN_COMMITS, window);
-  const runs = batchRuns(commits, templateOf, window);
+  const runs = batchRuns(commits, templateOf, templates, window);
   const clock =
     daily || looped
       ? {

@@ -1,5 +1,5 @@
 import type { FINDING_FACTS, FindingShape } from "../contract/index.ts";
-import { jobExplainsHistory } from "./rules/corroborate.ts";
+import { JOB_SIGNATURE, jobExplainsHistory } from "./rules/corroborate.ts";
 import { type Flag, type RuleId, SEVERITY_RANK, type Severity } from "./types.ts";
 
 /**
@@ -36,8 +36,6 @@ const FORGERY: ReadonlySet<RuleId> = new Set([
   ...LATE,
 ]);
 const SCHEDULED: ReadonlySet<RuleId> = new Set(["AUTOMATED_COMMITS", "INFLATED_ACTIVITY"]);
-/** Padding a scheduled job makes by itself: grouped with the job when it made most of the history. */
-const JOB_SIGNATURE_RULES: ReadonlySet<RuleId> = new Set(["TRIVIAL_CHURN", "REPEATED_OR_TIMESTAMP_MESSAGES"]);
 const COPY: ReadonlySet<RuleId> = new Set(["COPIED_REPOSITORY", "FOREIGN_HISTORY", "BULK_DUMP"]);
 
 export const FACTS: Record<FactId, { title: string; innocentReading: string }> = {
@@ -119,7 +117,8 @@ function factOf(f: Flag, sameRepo: readonly Flag[]): FactId | null {
   if (f.rule === "CLOCK_TIME_MONOCULTURE" && f.severity !== "CRITICAL" && Number(scheduled?.evidence?.onClock) > 0)
     return "scheduled-job";
   // a job that made most of the history: its trivial commits and template messages are its signature
-  if (JOB_SIGNATURE_RULES.has(f.rule) && jobExplainsHistory(scheduled)) return "scheduled-job";
+  // (the padding it makes by itself, corroborate.ts), grouped with the job
+  if (JOB_SIGNATURE.has(f.rule) && jobExplainsHistory(scheduled)) return "scheduled-job";
   if (COPY.has(f.rule))
     // a copy check that could not run (an INFO on a host without tree SHAs) is no copy
     return sameRepo.some(

@@ -83,6 +83,7 @@ export const bulkDump: RepoRule = (ctx) => {
     follow.commits === 0
       ? "nothing follows it"
       : `${follow.commits} commit${follow.commits === 1 ? "" : "s"} over ${humanSpan(follow.span)} (${follow.weeks} active week${follow.weeks === 1 ? "" : "s"}, ${about_}${otherLines.toLocaleString("en-US")} lines) follow it`;
+  // what explains the large commit, in the order the resume, the project's shape, then the work after it
   const explainedBy = described
     ? "resume"
     : component
@@ -93,16 +94,18 @@ export const bulkDump: RepoRule = (ctx) => {
           ? "growing-work"
           : "";
   const explained = explainedBy !== "";
-  const reading =
-    explainedBy === "resume"
-      ? `; the resume describes this starting point ("${described}")`
-      : explainedBy === "added-component"
-        ? `, almost all of it under ${component}: a tree of its own added to a project already under way on ${hostWord(ctx)} (${follow.before} commits over ${humanSpan(follow.beforeSpan)} before it), as when an example program, a library or a sub-project is brought in whole; the project's own history is around it`
-        : explainedBy === "following-work"
-          ? `; ${after} on ${hostWord(ctx)}, as after a first release or a project started from earlier code`
-          : explainedBy === "growing-work"
-            ? `; ${after} on ${hostWord(ctx)}, growing it by ${pct(otherLines / biggest.lines)}: the work started with this commit and went on in the open, as a small project often does in a day`
-            : `${short ? `, and the whole history spans ${Math.max(1, Math.round(span / HOUR_MS))} hours` : ""}; ${after}. Honest developers also push finished local work in one commit; what cannot be checked here is how it was written`;
+  const readings: Record<string, () => string> = {
+    resume: () => `; the resume describes this starting point ("${described}")`,
+    "added-component": () =>
+      `, almost all of it under ${component}: a tree of its own added to a project already under way on ${hostWord(ctx)} (${follow.before} commits over ${humanSpan(follow.beforeSpan)} before it), as when an example program, a library or a sub-project is brought in whole; the project's own history is around it`,
+    "following-work": () =>
+      `; ${after} on ${hostWord(ctx)}, as after a first release or a project started from earlier code`,
+    "growing-work": () =>
+      `; ${after} on ${hostWord(ctx)}, growing it by ${pct(otherLines / biggest.lines)}: the work started with this commit and went on in the open, as a small project often does in a day`,
+    "": () =>
+      `${short ? `, and the whole history spans ${Math.max(1, Math.round(span / HOUR_MS))} hours` : ""}; ${after}. Honest developers also push finished local work in one commit; what cannot be checked here is how it was written`,
+  };
+  const reading = readings[explainedBy]!();
   return {
     rule: "BULK_DUMP",
     severity: explained ? "INFO" : "WARNING",

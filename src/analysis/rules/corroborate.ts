@@ -39,7 +39,7 @@ export const PADDING: ReadonlySet<RuleId> = new Set([
  * (dates before the repository, dates in the future, commits that reached the host long after their dates)
  * still turns its clock into forgery.
  */
-const JOB_SIGNATURE: ReadonlySet<RuleId> = new Set(["TRIVIAL_CHURN", "REPEATED_OR_TIMESTAMP_MESSAGES"]);
+export const JOB_SIGNATURE: ReadonlySet<RuleId> = new Set(["TRIVIAL_CHURN", "REPEATED_OR_TIMESTAMP_MESSAGES"]);
 /** A job explains the history's regularity when its commits are at least this share of it. */
 export const JOB_EXPLAINS_SHARE = 0.5;
 
