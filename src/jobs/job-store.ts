@@ -1,4 +1,5 @@
 import { dialectOf, type Queryable } from "../storage/index.ts";
+import { completeAndClaimOnPostgres } from "./job-batch-completion.ts";
 
 /** A fresh fencing token per claimed row, and the due-scan's row lock, per backend. */
 const CLAIM_SQL = {
@@ -159,7 +160,6 @@ export class JobStore {
     now: number,
   ): Promise<{ finished: Set<number>; next: JobRow[] }> {
     if (items.length === 0) return { finished: new Set(), next: [] };
-    const kinds = claim.kinds.length > 0 ? claim.kinds : [""];
     if (dialectOf(this.db) === "sqlite") {
       const finished = new Set<number>();
       for (const l of items) if (await this.finish(l, "completed", null, now)) finished.add(l.id);
@@ -169,49 +169,7 @@ export class JobStore {
         next: await this.claim(claim.kinds, claim.owner, wanted, now, claim.leaseMs, claim.deadlineMs),
       };
     }
-    const marks = kinds.map(() => "?").join(", ");
-    const rows = await this.db
-      .query<{ done: number | null; next: JobRow | string | null }, (string | number | null)[]>(
-        `WITH input AS (SELECT * FROM json_to_recordset(CAST(? AS text)::json) AS t(id bigint, token text, next int)),
-         done AS (
-           UPDATE jobs j SET state = 'completed', last_error = NULL, finished_at = ?, updated_at = ?,
-                  lease_owner = NULL, lease_token = NULL, lease_expires_at = NULL, deadline_at = NULL
-             FROM input i
-            WHERE j.id = i.id AND j.lease_token = i.token AND j.state = 'running'
-            RETURNING j.id, i.next),
-         due AS (
-           SELECT id FROM jobs
-            WHERE state = 'queued' AND kind IN (${marks}) AND run_at <= ?
-            ORDER BY run_at, id
-            LIMIT (SELECT count(*) FROM done WHERE next = 1) FOR UPDATE SKIP LOCKED),
-         claimed AS (
-           UPDATE jobs j SET state = 'running', attempts = attempts + 1, lease_owner = ?,
-                  lease_token = ${this.claimSql.token.replace("id::text", "j.id::text")}, lease_expires_at = ?,
-                  deadline_at = CAST(? AS bigint), updated_at = ?
-             FROM due WHERE j.id = due.id
-            RETURNING j.*)
-         SELECT id AS done, NULL AS next FROM done
-         UNION ALL SELECT NULL, row_to_json(claimed)::text FROM claimed`,
-      )
-      .all(
-        JSON.stringify(items.map((l) => ({ id: l.id, token: l.token, next: l.next ? 1 : 0 }))),
-        now,
-        now,
-        ...kinds,
-        now,
-        claim.owner,
-        now + claim.leaseMs,
-        claim.deadlineMs == null ? null : now + claim.deadlineMs,
-        now,
-      );
-    const finished = new Set<number>();
-    const next: JobRow[] = [];
-    for (const r of rows) {
-      if (r.done !== null) finished.add(r.done);
-      else if (r.next !== null) next.push(typeof r.next === "string" ? (JSON.parse(r.next) as JobRow) : r.next);
-    }
-    next.sort((a, b) => a.run_at - b.run_at || a.id - b.id);
-    return { finished, next };
+    return completeAndClaimOnPostgres(this.db, this.claimSql.token, items, claim, now);
   }
 
   /** Put a running job back in the queue to run at `runAt`; `refundAttempt` for deferrals that are not failures. */

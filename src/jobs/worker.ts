@@ -3,15 +3,9 @@ import type { Clock, EventBus, Logger } from "../lib/index.ts";
 import { errorMessage, randomChars, WorkLoop } from "../lib/index.ts";
 import type { Database } from "../storage/index.ts";
 import { abandonable } from "./abandonable.ts";
+import { InFlightAttempts } from "./inflight-attempts.ts";
 import { JobCompletions } from "./job-completions.ts";
-import {
-  CRASH_ALLOWANCE,
-  DeferJob,
-  formatMs,
-  JobDeadlineExceeded,
-  LeaseLost,
-  PermanentJobError,
-} from "./job-errors.ts";
+import { CRASH_ALLOWANCE, DeferJob, PermanentJobError } from "./job-errors.ts";
 import { JobFailures } from "./job-failures.ts";
 import type { JobEvents, JobHandler, RunningJob } from "./job-handler.ts";
 import type { JobQueue } from "./job-queue.ts";
@@ -40,12 +34,6 @@ export interface WorkerOptions {
 /** JOB_DEADLINE's default (config.ts says the same): the slowest honest verification many times over. */
 export const DEFAULT_JOB_DEADLINE_MS = 5 * 60_000;
 
-interface InFlight {
-  lease: LeaseRef;
-  ctrl: AbortController;
-  deadlineAt: number;
-}
-
 /**
  * The in-process worker loop: claims due jobs under a lease, runs them with bounded concurrency,
  * heartbeats the leases, and records every outcome in one transaction with the handler's own writes.
@@ -61,14 +49,11 @@ export class Worker {
   /** the lease owner: which machine and process holds a job (several replicas share one database) */
   readonly owner = `w_${hostname()}_${process.pid}_${randomChars(8)}`;
   private readonly handlers = new Map<string, JobHandler>();
-  private readonly inflight = new Map<number, InFlight>();
+  private readonly inflight: InFlightAttempts;
   /** handlers that did not stop when aborted and still run (their slots were freed) */
   private abandonedRunning = 0;
-  /** attempts aborted at their deadline since start */
-  private deadlinesExceeded = 0;
   private readonly loop: WorkLoop;
   private heartbeatTimer: ReturnType<typeof setInterval> | null = null;
-  private beating = false;
   private lastRescueAt = 0;
   private unsubscribe: (() => void) | null = null;
   private readonly store: JobStore;
@@ -79,8 +64,6 @@ export class Worker {
   private readonly concurrency: number;
   private readonly leaseMs: number;
   private readonly deadlineMs: number;
-  /** the lease never outlives the deadline by more than this: the time to abort and record the outcome */
-  private readonly graceMs: number;
   private readonly unwindMs: number;
   private readonly heartbeatMs: number;
   private readonly rescueEveryMs: number;
@@ -97,10 +80,19 @@ export class Worker {
     for (const h of options.handlers) this.handlers.set(h.kind, h);
     this.leaseMs = options.leaseMs ?? 30_000;
     this.deadlineMs = options.deadlineMs ?? DEFAULT_JOB_DEADLINE_MS;
-    this.graceMs = Math.min(this.leaseMs, 5_000);
-    this.unwindMs = options.unwindMs ?? Math.min(1_000, Math.floor(this.graceMs / 2));
+    // the lease never outlives the deadline by more than this: the time to abort and record the outcome
+    const graceMs = Math.min(this.leaseMs, 5_000);
+    this.unwindMs = options.unwindMs ?? Math.min(1_000, Math.floor(graceMs / 2));
     this.heartbeatMs = options.heartbeatMs ?? 10_000;
     this.rescueEveryMs = options.rescueEveryMs ?? 5_000;
+    this.inflight = new InFlightAttempts({
+      store: this.store,
+      now: () => this.clock.now(),
+      logger: this.logger,
+      leaseMs: this.leaseMs,
+      deadlineMs: this.deadlineMs,
+      graceMs,
+    });
     this.failures = new JobFailures({
       store: this.store,
       clock: this.clock,
@@ -134,7 +126,7 @@ export class Worker {
           return next === null ? null : next - this.clock.now();
         },
         abandon: () => {
-          for (const f of this.inflight.values()) f.ctrl.abort(new Error("worker stopping"));
+          this.inflight.abortAll(new Error("worker stopping"));
           return this.store.releaseOwner(this.owner, this.clock.now());
         },
       },
@@ -149,7 +141,7 @@ export class Worker {
   get deadlineStats(): { abandonedRunning: number; deadlinesExceeded: number; deadlineMs: number } {
     return {
       abandonedRunning: this.abandonedRunning,
-      deadlinesExceeded: this.deadlinesExceeded,
+      deadlinesExceeded: this.inflight.deadlinesExceeded,
       deadlineMs: this.deadlineMs,
     };
   }
@@ -213,62 +205,20 @@ export class Worker {
     let row: JobRow | null = first;
     let ran = 0;
     while (row) {
+      const current: JobRow = row;
       const ctrl = new AbortController();
-      const id: number = row.id;
-      const deadlineAt = row.deadline_at ?? this.clock.now() + this.deadlineMs;
-      this.inflight.set(id, { lease: { id, token: row.lease_token! }, ctrl, deadlineAt });
-      // the heartbeat checks deadlines too; this timer only makes the abort punctual
-      const timer = setTimeout(() => this.enforceDeadlines(), Math.max(0, deadlineAt - this.clock.now()));
-      try {
-        row = await this.execute(row, ctrl, () => always || this.loop.isRunning);
-      } finally {
-        clearTimeout(timer);
-        this.inflight.delete(id);
-      }
+      const deadlineAt = current.deadline_at ?? this.clock.now() + this.deadlineMs;
+      row = await this.inflight.track({ id: current.id, token: current.lease_token! }, ctrl, deadlineAt, () =>
+        this.execute(current, ctrl, () => always || this.loop.isRunning),
+      );
       ran++;
     }
     return ran;
   }
 
-  /** Abort every job running past its deadline (the attempt then ends within unwindMs, see execute). */
-  private enforceDeadlines(): void {
-    const now = this.clock.now();
-    for (const [id, f] of this.inflight) {
-      if (now < f.deadlineAt || f.ctrl.signal.aborted) continue;
-      this.deadlinesExceeded++;
-      this.logger.warn("job passed its deadline; aborting it", { job: id, deadline: formatMs(this.deadlineMs) });
-      f.ctrl.abort(new JobDeadlineExceeded(this.deadlineMs));
-    }
-  }
-
-  /** Extend every lease held; one timer tick at a time (a slow database must not stack them up). */
-  private async heartbeat(): Promise<void> {
-    this.enforceDeadlines();
-    if (this.beating) return;
-    this.beating = true;
-    try {
-      const now = this.clock.now();
-      await Promise.all([...this.inflight].map(([id, f]) => this.extend(id, f, now)));
-    } finally {
-      this.beating = false;
-    }
-  }
-
-  private async extend(id: number, f: InFlight, now: number): Promise<void> {
-    if (f.ctrl.signal.aborted) return; // ending: its outcome is being recorded
-    let held: boolean;
-    try {
-      held = await this.store.heartbeat(f.lease, now, this.leaseMs, this.graceMs);
-    } catch (err) {
-      // the write failed (a full disk, the database away): keep working; should the lease lapse
-      // meanwhile, the token fences this worker's late outcome and the job runs again elsewhere
-      this.logger.error("could not extend a job lease", { job: id, error: errorMessage(err) });
-      return;
-    }
-    if (!held) {
-      this.logger.warn("lease lost; abandoning job", { job: id });
-      f.ctrl.abort(new LeaseLost("lease lost"));
-    }
+  /** One heartbeat tick (the timer's; tests call it to tick by hand). */
+  private heartbeat(): Promise<void> {
+    return this.inflight.heartbeat();
   }
 
   /**
