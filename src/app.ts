@@ -1,23 +1,18 @@
-import { statfsSync } from "node:fs";
 import { join } from "node:path";
 import { AccountService, AccountStore } from "./accounts/index.ts";
+import { healthProbes } from "./app/health-probes.ts";
+import { maintenanceTasks } from "./app/maintenance-tasks.ts";
 import type { Config } from "./config/index.ts";
 import { listenError } from "./config/index.ts";
 import { createDashboard, type DashboardDeps } from "./dashboard/index.ts";
-import { createRateGate, GITHUB_CACHE_RETENTION_MS, pruneGitHubHttpCache } from "./github/index.ts";
-import {
-  acceptUpload,
-  connectionIdleSeconds,
-  createHttpApp,
-  READY_DATABASE_TIMEOUT_MS,
-  renderMetrics,
-} from "./http/index.ts";
+import { createRateGate } from "./github/index.ts";
+import { acceptUpload, connectionIdleSeconds, createHttpApp } from "./http/index.ts";
 import type { JobEvents } from "./jobs/index.ts";
 import { JobQueue, JobStore, Worker } from "./jobs/index.ts";
 import { BodyBudget, type Clock, createLogger, EventBus, type Logger, systemClock } from "./lib/index.ts";
 import { MaintenanceLoop } from "./maintenance/index.ts";
 import { API_CREATOR, ReportLinks, shareUrl } from "./report/index.ts";
-import { onRemoteWake, openStorage, runAlone, widePermissions } from "./storage/index.ts";
+import { onRemoteWake, openStorage, widePermissions } from "./storage/index.ts";
 import {
   openResumeStore,
   productionSteps,
@@ -109,33 +104,7 @@ export async function createApp(config: Readonly<Config>, opts: AppOptions = {})
   const maintenance = new MaintenanceLoop({
     clock,
     logger,
-    tasks: [
-      // one replica at a time (an advisory lock on PostgreSQL); the others skip the round
-      {
-        name: "verifications",
-        run: async (now) =>
-          (await runAlone(db, "retention", () => verifications.purge(now, config.resumeRetentionMs))) ?? {},
-      },
-      {
-        name: "report-links",
-        run: async (now) => (await runAlone(db, "report-links", () => reportLinks.purge(now))) ?? {},
-      },
-      {
-        name: "github-cache",
-        run: async (now) =>
-          (await runAlone(db, "github-cache", async () => ({
-            entries: await pruneGitHubHttpCache(db, now - GITHUB_CACHE_RETENTION_MS),
-          }))) ?? {},
-      },
-      ...(rateGate.store
-        ? [
-            {
-              name: "github-rate-gate",
-              run: async () => (await runAlone(db, "github-rate-gate", () => rateGate.store!.prune())) ?? {},
-            },
-          ]
-        : []),
-    ],
+    tasks: maintenanceTasks({ config, db, verifications, reportLinks, rateGate }),
   });
   const webhooks = createWebhookDelivery({
     config,
@@ -193,36 +162,7 @@ export async function createApp(config: Readonly<Config>, opts: AppOptions = {})
     uploads: { ...bodies, deadlineMs: config.uploadTimeoutMs },
     forgeHosts: config.forgeHosts,
     extra: [dashboard.routes],
-    health: {
-      checkDatabase: () => db.check(READY_DATABASE_TIMEOUT_MS),
-      freeDiskBytes: () => {
-        try {
-          const s = statfsSync(config.dataDir);
-          return s.bavail * s.bsize;
-        } catch {
-          return null;
-        }
-      },
-      workerLoopAgeMs: () => (worker.lastTickAt === 0 ? Infinity : clock.now() - worker.lastTickAt),
-      jobs: async () => {
-        const c = await jobStore.counts(clock.now());
-        return { runningPastDeadline: c.pastDeadline, oldestDueAgeMs: c.oldestDueAgeMs };
-      },
-      metrics: async () => {
-        const [jobs, byStatus, extra] = await Promise.all([
-          jobStore.counts(clock.now()),
-          verifications.countsByStatus(),
-          webhooks.metricsLines(),
-        ]);
-        return renderMetrics({
-          jobs,
-          deadlines: worker.deadlineStats,
-          verifications: byStatus,
-          github: steps.githubRateLimit?.() ?? null,
-          extra,
-        });
-      },
-    },
+    health: healthProbes({ config, db, clock, jobStore, worker, verifications, webhooks, steps }),
   });
 
   // work made due on another replica (or by a CLI command) wakes this one's idle loops (PostgreSQL)

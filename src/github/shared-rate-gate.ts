@@ -1,7 +1,8 @@
 import { hostname } from "node:os";
-import { type Clock, errorMessage, type Logger, silentLogger, systemClock } from "../lib/index.ts";
+import { type Clock, type Logger, silentLogger, systemClock } from "../lib/index.ts";
 import type { Database } from "../storage/index.ts";
 import { processRateGate, RateGate, type RateGateState, type RateGateStore } from "./rate-gate.ts";
+import { DatabaseFallback, emptyMirror, type Mirror, mirrorState } from "./shared-rate-gate-local.ts";
 import {
   dropReplica,
   lowerFarFromReserve,
@@ -28,22 +29,6 @@ export interface SharedRateGateOptions {
   retryMs?: number;
   /** refresh budgets with unwritten changes every `refreshMs` on a timer (default true) */
   autoSync?: boolean;
-}
-
-interface Mirror extends SharedPart {
-  /** this replica's requests in flight */
-  own: number;
-  /** the other live replicas' requests in flight, as of `refreshedAt` */
-  others: number;
-  refreshedAt: number;
-  /** `own` as last written to the database (0 before: no row) */
-  written: number;
-  /** a change of the shared part not yet written (far from the reserve it waits for the next refresh) */
-  dirty: boolean;
-  beatAt: number;
-  /** the refresh in flight, and whether another must follow it (a change it may have missed) */
-  refreshing: Promise<void> | null;
-  again: boolean;
 }
 
 /**
@@ -78,11 +63,9 @@ export class SharedRateGateStore implements RateGateStore {
   private readonly log: Logger;
   private readonly refreshMs: number;
   readonly expiryMs: number;
-  private readonly retryMs: number;
+  private readonly fallback: DatabaseFallback;
   private readonly mirrors = new Map<string, Mirror>();
   private timer: ReturnType<typeof setInterval> | null = null;
-  private failedUntil = 0;
-  private degraded = false;
   private syncing: Promise<void> | null = null;
 
   constructor(
@@ -94,7 +77,7 @@ export class SharedRateGateStore implements RateGateStore {
     this.replica = opts.replica ?? `${hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`;
     this.refreshMs = opts.refreshMs ?? 250;
     this.expiryMs = opts.expiryMs ?? 30_000;
-    this.retryMs = opts.retryMs ?? 5_000;
+    this.fallback = new DatabaseFallback(this.clock, this.log, opts.retryMs ?? 5_000);
     if (opts.autoSync !== false) {
       this.timer = setInterval(() => {
         this.syncing ??= this.sync().finally(() => {
@@ -108,7 +91,7 @@ export class SharedRateGateStore implements RateGateStore {
   read(budget: string): RateGateState {
     const m = this.mirror(budget);
     if (this.stale(m)) void this.refresh(budget, m);
-    return this.stateOf(m);
+    return mirrorState(m);
   }
 
   /** Refresh the mirror of `budget` when it is older than `refreshMs`, and wait for it. */
@@ -119,7 +102,7 @@ export class SharedRateGateStore implements RateGateStore {
 
   update(budget: string, change: (s: RateGateState) => RateGateState): RateGateState {
     const m = this.mirror(budget);
-    const before = this.stateOf(m);
+    const before = mirrorState(m);
     const next = change(before);
     m.own = Math.max(0, m.own + next.inFlight - before.inFlight);
     const part: SharedPart = { window: next.window, pausedUntil: next.pausedUntil };
@@ -132,16 +115,16 @@ export class SharedRateGateStore implements RateGateStore {
       m.dirty = true;
       if (urgent) void this.refresh(budget, m);
     }
-    return this.stateOf(m);
+    return mirrorState(m);
   }
 
   async decide(budget: string, change: (s: RateGateState) => RateGateState): Promise<RateGateState> {
     const m = this.mirror(budget);
     await this.ensureFresh(budget);
     const now = this.clock.now();
-    if (!nearReserve(m.window, now) || now < this.failedUntil) return this.update(budget, change);
+    if (!nearReserve(m.window, now) || this.fallback.down(now)) return this.update(budget, change);
     let added = 0;
-    const decided = await this.attempt(() =>
+    const decided = await this.fallback.attempt(() =>
       this.db.transaction(
         async (tx) => {
           // under the budget's lock: every replica's admits near the reserve are decided one at a time
@@ -181,11 +164,7 @@ export class SharedRateGateStore implements RateGateStore {
       m.others = 0;
       return this.update(budget, change); // the database failed: this replica's own state decides
     }
-    return this.stateOf(m);
-  }
-
-  private stateOf(m: Mirror): RateGateState {
-    return { window: m.window, inFlight: m.own + m.others, pausedUntil: m.pausedUntil };
+    return mirrorState(m);
   }
 
   private stale(m: Mirror): boolean {
@@ -225,24 +204,13 @@ export class SharedRateGateStore implements RateGateStore {
     this.timer = null;
     await this.syncing;
     await this.settled();
-    await this.attempt(() => dropReplica(this.db, this.replica));
+    await this.fallback.attempt(() => dropReplica(this.db, this.replica));
   }
 
   private mirror(budget: string): Mirror {
     let m = this.mirrors.get(budget);
     if (!m) {
-      m = {
-        window: null,
-        pausedUntil: 0,
-        own: 0,
-        others: 0,
-        refreshedAt: -Infinity,
-        written: 0,
-        beatAt: -Infinity,
-        dirty: false,
-        refreshing: null,
-        again: false,
-      };
+      m = emptyMirror();
       this.mirrors.set(budget, m);
     }
     return m;
@@ -268,7 +236,7 @@ export class SharedRateGateStore implements RateGateStore {
   private async refreshOnce(budget: string, m: Mirror): Promise<void> {
     const now = this.clock.now();
     m.refreshedAt = now;
-    const ok = await this.attempt(async () => {
+    const ok = await this.fallback.attempt(async () => {
       // a replica with nothing in flight and no row writes nothing: a read only
       const own = m.own === 0 && m.written === 0 ? null : m.own;
       const dirty = m.dirty;
@@ -292,26 +260,6 @@ export class SharedRateGateStore implements RateGateStore {
       if (dirty) m.dirty = false;
     });
     if (!ok) m.others = 0;
-  }
-
-  /** Runs a database step unless the database failed within `retryMs`; whether it ran. */
-  private async attempt(step: () => Promise<unknown>): Promise<boolean> {
-    const now = this.clock.now();
-    if (now < this.failedUntil) return false;
-    try {
-      await step();
-    } catch (err) {
-      this.failedUntil = this.clock.now() + this.retryMs;
-      if (!this.degraded)
-        this.log.warn("GitHub rate-limit gate: the database failed; this replica gates on its own state", {
-          error: errorMessage(err),
-        });
-      this.degraded = true;
-      return false;
-    }
-    if (this.degraded) this.log.info("GitHub rate-limit gate: shared through the database again");
-    this.degraded = false;
-    return true;
   }
 }
 
