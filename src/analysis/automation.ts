@@ -86,8 +86,10 @@ export function detectAutomation(
   // one template per message, however many readers ask for it
   const templateCache = new Map<string, string>();
   const templateOf = (message: string) => {
-    let t = templateCache.get(message);
-    if (t === undefined) templateCache.set(message, (t = messageTemplate(message)));
+    const cached = templateCache.get(message);
+    if (cached !== undefined) return cached;
+    const t = messageTemplate(message);
+    templateCache.set(message, t);
     return t;
   };
   const templates = new Map<string, number>();
