@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { AccountService, AccountStore } from "./accounts/index.ts";
 import { healthProbes } from "./app/health-probes.ts";
+import { createIntegrations } from "./app/integrations.ts";
 import { maintenanceTasks } from "./app/maintenance-tasks.ts";
 import type { Config } from "./config/index.ts";
 import { listenError } from "./config/index.ts";
@@ -85,6 +86,19 @@ export async function createApp(config: Readonly<Config>, opts: AppOptions = {})
   // GitHub's budget belongs to the token: on PostgreSQL every replica's requests go through one gate
   const rateGate = createRateGate(db, { logger: logger.child({ component: "github" }) });
   const steps = opts.steps ?? productionSteps({ config, db, logger, gate: rateGate.gate });
+  // Greenhouse and Ashby call in as assessment partners; their links start with PUBLIC_URL, else our own address
+  let ownUrl = "";
+  const integrations = createIntegrations({
+    config,
+    db,
+    accounts,
+    verifications,
+    reportLinks,
+    clock,
+    logger,
+    extract: (pdf, signal) => steps.extract(pdf, signal),
+    baseUrl: () => config.publicUrl || ownUrl,
+  });
   const worker = new Worker({
     db,
     store: jobStore,
@@ -161,7 +175,7 @@ export async function createApp(config: Readonly<Config>, opts: AppOptions = {})
     metricsToken: config.metricsToken,
     uploads: { ...bodies, deadlineMs: config.uploadTimeoutMs },
     forgeHosts: config.forgeHosts,
-    extra: [dashboard.routes],
+    extra: [dashboard.routes, integrations.routes],
     health: healthProbes({ config, db, clock, jobStore, worker, verifications, webhooks, steps }),
   });
 
@@ -194,6 +208,7 @@ export async function createApp(config: Readonly<Config>, opts: AppOptions = {})
     webhooks,
     dashboard,
     reportLinks,
+    integrations,
     http,
     /** the GitHub rate-limit gate of this service's verifications (shared through PostgreSQL) */
     githubGate: rateGate.gate,
@@ -226,11 +241,13 @@ export async function createApp(config: Readonly<Config>, opts: AppOptions = {})
       worker.start();
       maintenance.start();
       webhooks.start();
+      integrations.dispatcher.start();
       const any = config.host === "0.0.0.0" || config.host === "::";
       const host = any ? (config.host === "::" ? "::1" : "127.0.0.1") : config.host;
       const bracket = (h: string) => (h.includes(":") ? `[${h}]` : h);
       this.url = `http://${bracket(host)}:${server!.port}`;
       this.boundUrl = `http://${bracket(config.host)}:${server!.port}`;
+      ownUrl = this.url;
       return this.url;
     },
     /** Stop accepting, let in-flight work finish within the grace period, release the rest, close the file. */
@@ -241,6 +258,7 @@ export async function createApp(config: Readonly<Config>, opts: AppOptions = {})
         const [r] = await Promise.all([
           worker.stop(config.shutdownGraceMs),
           webhooks.stop(config.shutdownGraceMs),
+          integrations.dispatcher.stop(config.shutdownGraceMs),
           maintenance.stop(),
         ]);
         await steps.close?.();

@@ -59,6 +59,10 @@ export interface Config {
   metricsToken: string | null;
   /** how long a new share link to a report works (the result's reportUrl, and the dashboard's default) */
   reportLinkTtlMs: number;
+  /** how long the report link given to an ATS works; null: as long as the result is kept */
+  atsLinkTtlMs: number | null;
+  /** resume downloads and ATS calls may reach private and loopback addresses */
+  atsAllowPrivate: boolean;
 }
 
 /** Settings whose values hold tokens: a problem with one names the setting and the reason, never the value. */
@@ -124,6 +128,14 @@ const schema = z.object({
     (ms) => ms >= 3_600_000 && ms <= 365 * 86_400_000,
     "REPORT_LINK_TTL must be between 1h and 365d",
   ),
+  atsLinkTtl: z.union([
+    z.literal("retained"),
+    duration("ATS_LINK_TTL").refine(
+      (ms) => ms >= 3_600_000 && ms <= 365 * 86_400_000,
+      "ATS_LINK_TTL must be retained or between 1h and 365d",
+    ),
+  ]),
+  atsAllowPrivate: bool,
 });
 
 export class ConfigError extends Error {
@@ -194,6 +206,8 @@ export function loadConfig(
     bodyBudgetBytes: v.bodyBudget * 1024 * 1024,
     metricsToken: v.metricsToken === "" ? null : v.metricsToken,
     reportLinkTtlMs: v.reportLinkTtl,
+    atsLinkTtlMs: v.atsLinkTtl === "retained" ? null : v.atsLinkTtl,
+    atsAllowPrivate: v.atsAllowPrivate,
   });
 }
 

@@ -177,6 +177,18 @@ export const SETTINGS = {
     def: "14d",
     help: "how long a share link to a report works: the result's reportUrl (with PUBLIC_URL) and the dashboard's default (1h to 365d)",
   },
+  atsLinkTtl: {
+    env: "ATS_LINK_TTL",
+    flag: "ats-link-ttl",
+    def: "retained",
+    help: "how long the report link given to an ATS (Greenhouse, Ashby) works: retained (as long as the result is kept) or 1h to 365d",
+  },
+  atsAllowPrivate: {
+    env: "ATS_ALLOW_PRIVATE",
+    flag: "ats-allow-private",
+    def: "false",
+    help: "let resume downloads and calls to an ATS reach private and loopback addresses (an ATS inside the network, a simulator)",
+  },
 } as const;
 
 export type SettingName = keyof typeof SETTINGS;

@@ -99,6 +99,8 @@ export const CONSOLE_ERROR_CODES = {
   link_not_found: "no share link at that address",
   link_gone: "the share link expired or was revoked",
   invalid_expiry: "a share link lives from 1 hour to 365 days",
+  integration_not_found: "no ATS connection with that id",
+  invalid_integration: "an ATS connection's kind, tests or Ashby settings are not acceptable",
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = ApiErrorCode | keyof typeof CONSOLE_ERROR_CODES;

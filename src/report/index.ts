@@ -1,5 +1,5 @@
 /** The report module's public surface: what other modules of src/ import from it (never the files behind it). */
-export { API_CREATOR, ReportLinks, shareUrl } from "./report-links.ts";
+export { API_CREATOR, ReportLinks, shareUrl, UNTIL_PURGED } from "./report-links.ts";
 export type { ClaimReport, FindingGroup, Report, ReportVerdict } from "./report-model.ts";
 export { checkedAccounts, hostLine, SEVERITY_WORDS } from "./report-model.ts";
 export { reportPdf } from "./report-pdf.ts";

@@ -11,6 +11,11 @@ export const DEFAULT_LINK_TTL_MS = 14 * 86_400_000;
 export const MAX_LINK_TTL_MS = 365 * 86_400_000;
 /** Expired links (and when they were opened) are kept this long for the record, then deleted. */
 export const LINK_RECORD_RETENTION_MS = 90 * 86_400_000;
+/**
+ * The expiry of a link made to last as long as its result is kept (an ATS keeps its profile link for as
+ * long as it shows the candidate): the link goes with the result when the result is deleted.
+ */
+export const UNTIL_PURGED = Date.UTC(9999, 11, 31);
 /** Who created the link carried in a result's `reportUrl`. */
 export const API_CREATOR = "api";
 
@@ -51,9 +56,9 @@ export class ReportLinks {
   async create(
     trackingId: string,
     createdBy: string,
-    ttlMs: number = this.defaultTtlMs,
+    ttlMs: number | "retained" = this.defaultTtlMs,
   ): Promise<{ token: string; link: ShareLink }> {
-    if (!(ttlMs > 0 && ttlMs <= MAX_LINK_TTL_MS))
+    if (ttlMs !== "retained" && !(ttlMs > 0 && ttlMs <= MAX_LINK_TTL_MS))
       throw new AppError("invalid_expiry", 400, "a share link lives from 1 hour to 365 days");
     const now = this.clock.now();
     const token = shareToken();
@@ -62,7 +67,7 @@ export class ReportLinks {
       trackingId,
       createdBy: createdBy.slice(0, 64),
       createdAt: now,
-      expiresAt: now + ttlMs,
+      expiresAt: ttlMs === "retained" ? UNTIL_PURGED : now + ttlMs,
       revokedAt: null,
       revokedBy: null,
       openedCount: 0,

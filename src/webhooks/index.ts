@@ -7,7 +7,7 @@ export { USER_AGENT } from "./delivery-request.ts";
 export { DeliveryStore } from "./delivery-store.ts";
 export { createHttpSender } from "./http-sender.ts";
 export { resolveTarget, systemResolver } from "./outbound-target.ts";
-export { webhookStatusOf } from "./retry-schedule.ts";
+export { afterFailure, webhookStatusOf } from "./retry-schedule.ts";
 export type { SignatureVerdict } from "./signature-check.ts";
 export { checkSignature } from "./signature-check.ts";
 export { WebhookService } from "./webhook-service.ts";

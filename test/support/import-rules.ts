@@ -23,6 +23,7 @@ export const LAYERS: readonly (readonly string[])[] = [
     "webhooks",
     "maintenance",
     "report",
+    "integrations",
   ],
   ["http", "dashboard"],
   ["app"],
@@ -50,6 +51,8 @@ export const DOMAIN_USES: Readonly<Record<string, readonly string[]>> = {
   verification: ["accounts", "jobs", "github", "forges", "resume", "analysis"],
   webhooks: ["verification"],
   report: ["analysis"],
+  /** ATS assessment partners: a client's verification started from a resume, its report link, webhook policy */
+  integrations: ["accounts", "verification", "report", "webhooks", "resume"],
 };
 
 /** Named prohibitions, stated on their own so a failure says which rule broke. */

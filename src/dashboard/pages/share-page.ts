@@ -1,4 +1,4 @@
-import type { Report } from "../../report/index.ts";
+import { type Report, UNTIL_PURGED } from "../../report/index.ts";
 import { type Html, html } from "../html.ts";
 import { type AssetPaths, documentHead } from "./layout.ts";
 import { reportView } from "./report-view.ts";
@@ -32,7 +32,7 @@ export function sharePage(o: {
       timelines: o.timelines,
       actions: html`<a class="button primary" href="${o.pdfHref}" download>Download the PDF</a> <button type="button" class="print-button" data-print hidden>Print</button>`,
     })}
-<p class="share-note muted no-print">Shared with you read-only. This link works until ${new Date(o.expiresAt).toISOString().slice(0, 10)} unless it is revoked earlier.</p>`,
+<p class="share-note muted no-print">Shared with you read-only. This link works ${o.expiresAt >= UNTIL_PURGED ? "as long as the result is kept" : `until ${new Date(o.expiresAt).toISOString().slice(0, 10)}`} unless it is revoked earlier.</p>`,
   });
 }
 

@@ -1,0 +1,64 @@
+import type { AssessmentView } from "../assessment-view.ts";
+
+/** One typed value of an assessment.update (Ashby's identifier/label/type/value form). */
+export interface AshbyField {
+  identifier: string;
+  label: string;
+  type: "numeric_score" | "numeric_duration_minutes" | "url" | "string" | "boolean_success";
+  value: string | number | boolean;
+  description?: string;
+}
+
+export interface AshbyUpdate {
+  assessment_id: string;
+  timestamp: number;
+  assessment_status?: AshbyField;
+  assessment_result?: AshbyField;
+  assessment_profile_url?: AshbyField;
+  cancelled_reason?: AshbyField;
+  metadata: AshbyField[];
+}
+
+const STATUS: Record<AssessmentView["state"], string> = {
+  queued: "Started",
+  needs_account: "Needs an account",
+  complete: "Completed",
+  failed: "Failed",
+  cancelled: "Cancelled",
+};
+
+/**
+ * The assessment.update for a view: the status ("Started" when a verification is queued, so Ashby records
+ * the start); once done, the result (the score as numeric_score, or the reason in words) with the profile
+ * URL, which Ashby requires beside a result; the score, the verdict and the report link again as typed
+ * metadata. `timestamp` is chosen by the caller, after every earlier one of the assessment.
+ */
+export function ashbyUpdate(id: string, v: AssessmentView, timestamp: number): AshbyUpdate {
+  const status: AshbyField = { identifier: "status", label: "Status", type: "string", value: STATUS[v.state] };
+  const metadata: AshbyField[] = [];
+  if (v.score !== null)
+    metadata.push({ identifier: "score", label: "Score", type: "numeric_score", value: v.score, description: "0-100" });
+  if (v.verdict) metadata.push({ identifier: "verdict", label: "Verdict", type: "string", value: v.verdict.label });
+  if (v.accounts.length)
+    metadata.push({ identifier: "accounts", label: "Accounts", type: "string", value: v.accounts.join(", ") });
+  if (!v.done) return { assessment_id: id, timestamp, assessment_status: status, metadata };
+  const link: AshbyField = {
+    identifier: v.state === "complete" && !v.purged ? "report_url" : "rerun_url",
+    label: v.state === "complete" && !v.purged ? "Report" : "Add an account and run again",
+    type: "url",
+    value: v.profileUrl,
+  };
+  metadata.push(link);
+  const result: AshbyField =
+    v.score !== null
+      ? { identifier: "result", label: "Score", type: "numeric_score", value: v.score }
+      : { identifier: "result", label: "Result", type: "string", value: v.summary };
+  return {
+    assessment_id: id,
+    timestamp,
+    assessment_status: status,
+    assessment_result: result,
+    assessment_profile_url: { identifier: "profile_url", label: link.label, type: "url", value: v.profileUrl },
+    metadata,
+  };
+}
