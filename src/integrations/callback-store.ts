@@ -80,9 +80,15 @@ export class CallbackStore {
     return rows.map(toCallback);
   }
 
+  /** When the next call is due: the earliest head of an assessment's queue (a call waits for those before it). */
   async nextCallbackAt(): Promise<number | null> {
     const r = await this.db
-      .query<{ n: number | null }>("SELECT MIN(next_at) AS n FROM ats_callbacks WHERE state = 'pending'")
+      .query<{ n: number | null }>(
+        `SELECT MIN(c.next_at) AS n FROM ats_callbacks c
+         WHERE c.state = 'pending'
+           AND NOT EXISTS (SELECT 1 FROM ats_callbacks e
+                           WHERE e.assessment_id = c.assessment_id AND e.state = 'pending' AND e.seq < c.seq)`,
+      )
       .get();
     return r?.n === null || r?.n === undefined ? null : Number(r.n);
   }
