@@ -132,7 +132,11 @@ describe("a recruiter sends the test from a Greenhouse stage", () => {
     const id = (sent.body as { partner_interview_id: string }).partner_interview_id;
     await pollUntil(() => gh.shown.get(id), "the retried PATCH", 60_000);
     expect(gh.patches.filter((p) => p.take === sent.take).length).toBe(2);
-    const calls = await app.integrations.store.callbacksOf(id);
+    // the simulator shows the result as it answers; the server records the answer just after
+    const calls = await pollUntil(async () => {
+      const all = await app.integrations.store.callbacksOf(id);
+      return all.every((c) => c.state === "delivered") ? all : null;
+    }, "the PATCH recorded as delivered");
     expect(calls.map((c) => [c.state, c.attempts])).toEqual([["delivered", 2]]);
   }, 90_000);
 });

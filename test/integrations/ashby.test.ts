@@ -1,0 +1,203 @@
+/**
+ * Ashby end to end, in process: the Ashby simulator (its published contract) starts assessments on a real
+ * server; the server reads the resume through Ashby's candidate.info and file.info with the customer's
+ * key, verifies the account against the GitHub simulator and pushes assessment.update on queueing,
+ * completion and failure, with strictly increasing timestamps. Refused requests change nothing.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { type App, createApp } from "../../src/app.ts";
+import { NO_ACCOUNT_TEXT, verdictOf } from "../../src/integrations/index.ts";
+import { silentLogger } from "../../src/lib/log.ts";
+import { resumeOf, sampleResumePdf } from "../demo/resume-pdf.ts";
+import { type AshbySimulator, startAshbySimulator } from "../support/ats-sim/ashby-sim.ts";
+import { type GitHubSimulator, startGitHubSimulator } from "../support/github-sim/github-simulator.ts";
+import { sampleCandidates } from "../support/github-sim/scenarios/index.ts";
+import { pollUntil, tempDir, testConfig } from "../support/harness.ts";
+
+const alice = sampleCandidates().find((c) => c.login === "alice-honest")!;
+const tmp = tempDir();
+let github: GitHubSimulator;
+let app: App;
+let url: string;
+let ashby: AshbySimulator;
+const CUSTOMER_KEY = "ashby-customer-key-0123456789";
+
+const counts = async () => ({
+  assessments: await app.integrations.store.countAssessments(),
+  verifications: Object.values(await app.verifications.countsByStatus()).reduce((a, b) => a + b, 0),
+});
+const idOf = (r: { body: unknown }) => (r.body as { results: { assessment_id: string } }).results.assessment_id;
+const updatesOf = (id: string) => ashby.updates.filter((u) => u.assessment_id === id);
+
+beforeAll(async () => {
+  github = await startGitHubSimulator({ candidates: [alice], tokens: ["t"] });
+  app = await createApp(
+    testConfig(tmp.dir, {
+      GITHUB_API_URL: github.url,
+      GITHUB_TOKEN: "t",
+      ATS_ALLOW_PRIVATE: "true",
+      WEBHOOK_RETRY_SCHEDULE: "50ms,50ms",
+    }),
+    { logger: silentLogger },
+  );
+  url = await app.start();
+  // the simulator's address is known once it runs, the partner key once the connection exists
+  let partnerKey = "";
+  const sim = startAshbySimulator({
+    partnerBase: `${url}/integrations/ashby`,
+    get partnerKey() {
+      return partnerKey;
+    },
+    customerKey: CUSTOMER_KEY,
+  });
+  partnerKey = (
+    await app.integrations.connections.create({
+      kind: "ashby",
+      client: "default",
+      ashbyApiKey: CUSTOMER_KEY,
+      ashbyApiUrl: sim.url,
+    })
+  ).key;
+  ashby = sim;
+  ashby.addCandidate({
+    id: "cand-alice",
+    firstName: "Alice",
+    lastName: "Honest",
+    email: "alice@example.com",
+    resume: await sampleResumePdf(resumeOf(alice)),
+  });
+  ashby.addCandidate({
+    id: "cand-nolink",
+    firstName: "Nolan",
+    lastName: "Link",
+    email: "nolan@example.com",
+    resume: await sampleResumePdf({ ...resumeOf(alice), name: "Nolan Link", githubLogin: undefined }),
+  });
+  ashby.addCandidate({
+    id: "cand-noresume",
+    firstName: "No",
+    lastName: "Resume",
+    email: "n@example.com",
+    resume: null,
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await ashby?.stop();
+  await app?.stop();
+  await github?.stop();
+  tmp.cleanup();
+});
+
+describe("a candidate reaches the claimcheck stage of an Ashby interview plan", () => {
+  test("assessment.list offers the connection's profiles", async () => {
+    const list = await ashby.list();
+    expect(list.results.map((r) => r.assessment_type_id)).toEqual(["code-claims"]);
+  });
+
+  test("Started, then Completed with score, verdict and report link as typed values", async () => {
+    const started = await ashby.start("code-claims", "cand-alice");
+    expect(started.status).toBe(200);
+    const id = idOf(started);
+    const done = await pollUntil(() => ashby.shown(id)?.assessment_result, "the completion update", 60_000);
+    const [first, last] = [updatesOf(id)[0]!, ashby.shown(id)!];
+    expect(first.assessment_status?.value).toBe("Started");
+    expect(last.assessment_status?.value).toBe("Completed");
+    expect(last.timestamp).toBeGreaterThan(first.timestamp);
+    const a = (await app.integrations.store.assessment(id))!;
+    const v = (await app.verifications.get(a.trackingId!))!;
+    const score = (JSON.parse(v.result!) as { confidenceScore: number }).confidenceScore;
+    expect(done).toMatchObject({ type: "numeric_score", value: score });
+    const meta = Object.fromEntries(last.metadata!.map((m) => [m.identifier, m]));
+    expect(meta.score).toMatchObject({ type: "numeric_score", value: score });
+    expect(meta.verdict).toMatchObject({ type: "string", value: verdictOf(v)!.label });
+    expect(meta.report_url?.type).toBe("url");
+    expect(String(meta.report_url?.value)).toStartWith(`${url}/share/`);
+    expect(last.assessment_profile_url?.value).toBe(meta.report_url!.value);
+    expect((await fetch(String(meta.report_url!.value))).status).toBe(200);
+    expect(ashby.contractErrors).toEqual([]);
+  }, 90_000);
+
+  test("no account on the resume: the update says so, with the re-run page; a re-run completes it", async () => {
+    const id = idOf(await ashby.start("code-claims", "cand-nolink"));
+    const first = await pollUntil(() => ashby.shown(id), "the needs-account update", 30_000);
+    expect(first.assessment_result?.value).toContain(NO_ACCOUNT_TEXT);
+    const rerun = String(first.assessment_profile_url!.value);
+    expect(rerun).toContain("/integrations/assessments/");
+    const res = await fetch(rerun, {
+      method: "POST",
+      body: "account=github.com/alice-honest",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      redirect: "manual",
+    });
+    expect(res.status).toBe(303);
+    await pollUntil(() => ashby.shown(id)?.assessment_status?.value === "Completed", "the re-run's completion", 60_000);
+    const ts = updatesOf(id).map((u) => u.timestamp);
+    expect(ts).toEqual([...ts].sort((a, b) => a - b));
+    expect(new Set(ts).size).toBe(ts.length);
+    expect(updatesOf(id).map((u) => u.assessment_status?.value)).toEqual(["Needs an account", "Started", "Completed"]);
+    expect(ashby.contractErrors).toEqual([]);
+  }, 90_000);
+
+  test("an update Ashby does not take is retried, and the updates still arrive in order", async () => {
+    ashby.failUpdates(1);
+    const id = idOf(await ashby.start("code-claims", "cand-alice"));
+    await pollUntil(
+      () => ashby.shown(id)?.assessment_status?.value === "Completed",
+      "the completion after a retry",
+      60_000,
+    );
+    expect(updatesOf(id).map((u) => u.assessment_status?.value)).toEqual(["Started", "Completed"]);
+    // the simulator shows the update as it answers; the server records the answer just after
+    const calls = await pollUntil(async () => {
+      const all = await app.integrations.store.callbacksOf(id);
+      return all.every((c) => c.state === "delivered") ? all : null;
+    }, "the updates recorded as delivered");
+    expect(calls.map((c) => [c.state, c.attempts])).toEqual([
+      ["delivered", 2],
+      ["delivered", 1],
+    ]);
+  }, 90_000);
+
+  test("assessment.cancel stops further updates", async () => {
+    const id = idOf(await ashby.start("code-claims", "cand-nolink"));
+    await pollUntil(() => ashby.shown(id), "the first update", 30_000);
+    const r = await ashby.cancel(id);
+    expect(r).toEqual({ status: 200, body: { success: true, results: { assessment_id: id } } });
+    expect((await app.integrations.store.assessment(id))!.state).toBe("cancelled");
+  });
+});
+
+describe("requests Ashby must be refused get its error answer and change nothing", () => {
+  const refused = (r: { status: number; body: unknown }, status: number, code: string) => {
+    expect(r.status).toBe(status);
+    expect(r.body).toMatchObject({ success: false, errors: [code] });
+    expect((r.body as { message: string }).message).toBeString();
+  };
+
+  test("no key, an unknown key, a Greenhouse connection's key: 401", async () => {
+    const before = await counts();
+    refused(await ashby.raw("assessment.list", { method: "POST", body: "{}", key: null }), 401, "unauthorized");
+    refused(await ashby.raw("assessment.start", { method: "POST", body: "{}", key: "wrong" }), 401, "unauthorized");
+    const gh = await app.integrations.connections.create({ kind: "greenhouse", client: "default" });
+    refused(await ashby.raw("assessment.list", { method: "POST", body: "{}", key: gh.key }), 401, "unauthorized");
+    expect(await counts()).toEqual(before);
+  });
+
+  test("a malformed start, an unknown assessment type or id, a candidate without a resume: 422", async () => {
+    const before = await counts();
+    refused(await ashby.raw("assessment.start", { method: "POST", body: "{oops" }), 422, "invalid_json");
+    refused(
+      await ashby.raw("assessment.start", {
+        method: "POST",
+        body: JSON.stringify({ assessment_type_id: "code-claims" }),
+      }),
+      422,
+      "invalid_request",
+    );
+    refused(await ashby.start("nope", "cand-alice"), 422, "unknown_assessment_type");
+    refused(await ashby.start("code-claims", "cand-noresume"), 422, "no_resume");
+    refused(await ashby.cancel("ats_unknown"), 422, "assessment_not_found");
+    expect(await counts()).toEqual(before);
+  });
+});
