@@ -11,6 +11,7 @@ export async function loadCommands(): Promise<Command[]> {
     import("./commands/clients.ts"),
     import("./commands/webhook.ts"),
     import("./commands/webhook-deliveries.ts"),
+    import("./commands/integrations.ts"),
     import("./commands/jobs.ts"),
     import("./commands/healthcheck.ts"),
     import("./commands/backup.ts"),

@@ -91,10 +91,11 @@ export function startAshbySimulator(o: {
   const ok = (results: unknown) => Response.json({ success: true, results });
   const refused = (code: string) => Response.json({ success: false, errors: [code] });
 
-  const server = Bun.serve({
+  let port = 0;
+  const server: ReturnType<typeof Bun.serve> = Bun.serve({
     hostname: "127.0.0.1",
     port: 0,
-    async fetch(req) {
+    async fetch(req: Request): Promise<Response> {
       const path = new URL(req.url).pathname;
       const file = /^\/files\/([^/]+)$/.exec(path);
       if (file && req.method === "GET") {
@@ -126,7 +127,7 @@ export function startAshbySimulator(o: {
       if (path === "/file.info") {
         const id = String(body.fileHandle ?? "").replace(/^handle-/, "");
         if (!candidates.get(id)?.resume) return refused("file_not_found");
-        return ok({ url: `http://127.0.0.1:${server.port}/files/${encodeURIComponent(id)}` });
+        return ok({ url: `http://127.0.0.1:${port}/files/${encodeURIComponent(id)}` });
       }
       if (path === "/assessment.update") {
         if (failing > 0) {
@@ -149,6 +150,7 @@ export function startAshbySimulator(o: {
     },
   });
 
+  port = server.port ?? 0;
   const call = async (method: string, payload: unknown, key: string | null = o.partnerKey) => {
     const res = await fetch(`${o.partnerBase}/${method}`, {
       method: "POST",
