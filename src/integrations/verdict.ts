@@ -1,4 +1,4 @@
-import { reportOf } from "../report/index.ts";
+import { verdictOfResult } from "../report/index.ts";
 import type { Verification } from "../verification/index.ts";
 
 /** The verdict an ATS shows: a stable code and its words. */
@@ -8,10 +8,11 @@ export interface AtsVerdict {
 }
 
 /**
- * The one place the integrations read a result's verdict. It comes from the recruiter's report (the same
- * words the report page shows); when results carry their own top-level verdict, read it here instead.
+ * The one place the integrations read a result's verdict: the result's own `verdict` ({code, label}),
+ * through the function every face reads it with (report/verdict.ts verdictOfResult).
  */
-export function verdictOf(v: Verification): AtsVerdict | null {
-  const report = reportOf(v)?.report;
-  return report ? { code: report.verdict.key, label: report.verdict.title } : null;
+export function verdictOf(v: Pick<Verification, "status" | "result">): AtsVerdict | null {
+  if ((v.status !== "COMPLETED" && v.status !== "FAILED") || !v.result) return null;
+  const { code, label } = verdictOfResult(JSON.parse(v.result));
+  return { code, label };
 }

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { type App, createApp } from "../../src/app.ts";
-import { NO_ACCOUNT_TEXT, verdictOf } from "../../src/integrations/index.ts";
+import { NO_ACCOUNT_TEXT } from "../../src/integrations/index.ts";
 import { silentLogger } from "../../src/lib/log.ts";
 import { resumeOf, sampleResumePdf } from "../demo/resume-pdf.ts";
 import { type AshbySimulator, startAshbySimulator } from "../support/ats-sim/ashby-sim.ts";
@@ -110,7 +110,9 @@ describe("a candidate reaches the claimcheck stage of an Ashby interview plan", 
     expect(done).toMatchObject({ type: "numeric_score", value: score });
     const meta = Object.fromEntries(last.metadata!.map((m) => [m.identifier, m]));
     expect(meta.score).toMatchObject({ type: "numeric_score", value: score });
-    expect(meta.verdict).toMatchObject({ type: "string", value: verdictOf(v)!.label });
+    const recorded = (JSON.parse(v.result!) as { verdict: { code: string; label: string } }).verdict;
+    expect(meta.verdict).toMatchObject({ type: "string", value: recorded.label });
+    expect(meta.verdict_code).toMatchObject({ type: "string", value: recorded.code });
     expect(meta.report_url?.type).toBe("url");
     expect(String(meta.report_url?.value)).toStartWith(`${url}/share/`);
     expect(last.assessment_profile_url?.value).toBe(meta.report_url!.value);

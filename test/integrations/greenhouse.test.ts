@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { type App, createApp } from "../../src/app.ts";
-import { NO_ACCOUNT_TEXT, verdictOf } from "../../src/integrations/index.ts";
+import { NO_ACCOUNT_TEXT } from "../../src/integrations/index.ts";
 import { silentLogger } from "../../src/lib/log.ts";
 import { resumeOf, sampleResumePdf } from "../demo/resume-pdf.ts";
 import { type GreenhouseSimulator, startGreenhouseSimulator } from "../support/ats-sim/greenhouse-sim.ts";
@@ -71,7 +71,10 @@ describe("a recruiter sends the test from a Greenhouse stage", () => {
     const result = JSON.parse(v.result!) as { confidenceScore: number };
     expect(shown.partner_status).toBe("complete");
     expect(shown.partner_score).toBe(result.confidenceScore);
-    expect(shown.metadata?.Verdict).toBe(verdictOf(v)!.label);
+    // the verdict recorded with the result, in its words and its code
+    const recorded = (JSON.parse(v.result!) as { verdict: { code: string; label: string } }).verdict;
+    expect(shown.metadata?.Verdict).toBe(recorded.label);
+    expect(shown.metadata?.["Verdict Code"]).toBe(recorded.code);
     expect(shown.metadata?.Accounts).toBe("github.com:alice-honest");
     expect(shown.partner_profile_url).toStartWith(`${url}/share/`);
     // the profile link opens the report without a login, as long as the result is kept

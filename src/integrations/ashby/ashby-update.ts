@@ -38,7 +38,10 @@ export function ashbyUpdate(id: string, v: AssessmentView, timestamp: number): A
   const metadata: AshbyField[] = [];
   if (v.score !== null)
     metadata.push({ identifier: "score", label: "Score", type: "numeric_score", value: v.score, description: "0-100" });
-  if (v.verdict) metadata.push({ identifier: "verdict", label: "Verdict", type: "string", value: v.verdict.label });
+  if (v.verdict) {
+    metadata.push({ identifier: "verdict", label: "Verdict", type: "string", value: v.verdict.label });
+    metadata.push({ identifier: "verdict_code", label: "Verdict code", type: "string", value: v.verdict.code });
+  }
   if (v.accounts.length)
     metadata.push({ identifier: "accounts", label: "Accounts", type: "string", value: v.accounts.join(", ") });
   if (!v.done) return { assessment_id: id, timestamp, assessment_status: status, metadata };

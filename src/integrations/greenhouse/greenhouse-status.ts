@@ -15,7 +15,10 @@ export interface GreenhouseStatus {
  */
 export function greenhouseStatus(v: AssessmentView): GreenhouseStatus {
   const metadata: GreenhouseStatus["metadata"] = { Result: v.summary };
-  if (v.verdict) metadata.Verdict = v.verdict.label;
+  if (v.verdict) {
+    metadata.Verdict = v.verdict.label;
+    metadata["Verdict Code"] = v.verdict.code;
+  }
   if (v.score !== null) metadata.Score = v.score;
   if (v.accounts.length) metadata.Accounts = v.accounts.join(", ");
   if (v.completedAt) metadata["Completed At"] = v.completedAt;
