@@ -151,6 +151,7 @@ export async function createApp(config: Readonly<Config>, opts: AppOptions = {})
       sendTest: (clientId) => webhooks.service.sendTest(clientId, webhooks.sender),
     },
     reportLinks,
+    integrations: integrations.connections,
     maxResumeBytes: config.maxResumeBytes,
     forgeHosts: config.forgeHosts.map((h) => h.host),
     // the upload form submits through POST /v1/verify's own acceptance

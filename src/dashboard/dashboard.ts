@@ -1,6 +1,7 @@
 import { Elysia } from "elysia";
 import type { AccountService, Principal } from "../accounts/index.ts";
 import { AdminAuth, type AdminAuthOptions, AdminStore, setupLink } from "../admins/index.ts";
+import type { Connections } from "../integrations/index.ts";
 import type { Clock, Logger } from "../lib/index.ts";
 import type { ReportLinks } from "../report/index.ts";
 import { ReportSource } from "../report/index.ts";
@@ -11,6 +12,7 @@ import { dashboardAssets } from "./assets.ts";
 import { createPageHandler, type FormLimits } from "./page-handler.ts";
 import { authRoutes } from "./routes/auth-routes.ts";
 import { clientRoutes } from "./routes/client-routes.ts";
+import { integrationRoutes } from "./routes/integration-routes.ts";
 import { jobRoutes } from "./routes/job-routes.ts";
 import { reportRoutes } from "./routes/report-routes.ts";
 import { shareRoutes } from "./routes/share-routes.ts";
@@ -51,6 +53,8 @@ export interface DashboardDeps {
   auth?: AdminAuthOptions;
   /** share links to reports */
   reportLinks: ReportLinks;
+  /** ATS connections (Greenhouse, Ashby), configured on their own page */
+  integrations?: Connections;
   /** the largest resume the upload form takes (the API's limit) */
   maxResumeBytes: number;
   /** the hosts the upload form's accounts may be on (config.forgeHosts' names), for its hint */
@@ -105,6 +109,7 @@ export function createDashboard(deps: DashboardDeps) {
     .use(shareRoutes(context))
     .use(clientRoutes(context))
     .use(webhookRoutes(context))
+    .use(deps.integrations ? integrationRoutes({ ...context, integrations: deps.integrations }) : new Elysia())
     .all("/dashboard/*", (ctx) => handle.unmatched(ctx, allowedMethods(ctx.request)), { parse: "none" });
 
   /** The methods the dashboard's routes serve for a path (empty: no such page). */

@@ -14,7 +14,7 @@ export interface AssetPaths {
   js: string;
 }
 
-export type Section = "overview" | "jobs" | "submit" | "clients";
+export type Section = "overview" | "jobs" | "submit" | "clients" | "integrations";
 
 export interface PageOptions {
   title: string;
@@ -54,6 +54,7 @@ const NAV: Array<[Section, string, string, readonly AdminRole[]]> = [
   ["jobs", "Jobs", "/dashboard/jobs", ["admin", "recruiter"]],
   ["submit", "Submit a resume", "/dashboard/submit", ["admin", "recruiter"]],
   ["clients", "Clients & keys", "/dashboard/clients", ["admin"]],
+  ["integrations", "ATS", "/dashboard/integrations", ["admin"]],
 ];
 
 /** The document's start up to <body>: the embedded stylesheet and script, no referrer, optionally noindex. */
