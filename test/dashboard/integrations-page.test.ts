@@ -57,3 +57,13 @@ test("revoke stops the connection's calls", async () => {
   expect(res.res.status).toBe(303);
   expect((await t.app.integrations.connections.get(c!.id)).revokedAt).not.toBeNull();
 });
+
+test("a recruiter can neither see nor change the connections", async () => {
+  const recruiter = await signedInClient(t, { username: "rita", password: "a long enough password" }, "recruiter");
+  expect((await recruiter.get("/dashboard/integrations")).res.status).toBe(403);
+  const token = csrfOf((await recruiter.get("/dashboard/jobs")).text);
+  const before = (await t.app.integrations.connections.list()).length;
+  const res = await recruiter.post("/dashboard/integrations", { _csrf: token, kind: "greenhouse", client: "acme" });
+  expect(res.res.status).toBe(403);
+  expect((await t.app.integrations.connections.list()).length).toBe(before);
+});

@@ -55,6 +55,7 @@ function dashboardRoutes(): Array<{ method: string; pattern: string; path: strin
     ":name": "acme",
     ":keyId": world.acme.keyId,
     ":linkId": world.acme.link,
+    ":connectionId": "atsc_none",
     ":file": "dashboard.css",
     "*": "no-such-page",
   };
@@ -147,6 +148,8 @@ describe("CSRF", () => {
     { path: `/dashboard/jobs/${world.acme.job}/share`, fields: { days: "7" } },
     { path: `/dashboard/jobs/${world.acme.job}/share/${world.acme.link}/revoke`, fields: {} },
     { path: "/dashboard/submit", fields: { client: "acme", hostUsername: "acme-dev" } },
+    { path: "/dashboard/integrations", fields: { kind: "greenhouse", client: "acme" } },
+    { path: "/dashboard/integrations/atsc_none/revoke", fields: {} },
     { path: "/dashboard/logout", fields: {} },
   ];
 
