@@ -120,7 +120,7 @@ export async function createApp(config: Readonly<Config>, opts: AppOptions = {})
   const maintenance = new MaintenanceLoop({
     clock,
     logger,
-    tasks: maintenanceTasks({ config, db, verifications, reportLinks, rateGate }),
+    tasks: maintenanceTasks({ config, db, verifications, reportLinks, rateGate, integrations: integrations.store }),
   });
   const webhooks = createWebhookDelivery({
     config,

@@ -5,6 +5,7 @@
 import type { Config } from "../config/index.ts";
 import type { createRateGate } from "../github/index.ts";
 import { GITHUB_CACHE_RETENTION_MS, pruneGitHubHttpCache } from "../github/index.ts";
+import type { IntegrationStore } from "../integrations/index.ts";
 import type { ReportLinks } from "../report/index.ts";
 import { type Database, runAlone } from "../storage/index.ts";
 import type { VerificationService } from "../verification/index.ts";
@@ -15,11 +16,31 @@ export interface MaintenanceTaskDeps {
   verifications: VerificationService;
   reportLinks: ReportLinks;
   rateGate: ReturnType<typeof createRateGate>;
+  /** ATS assessments: a resume kept for a re-run goes after RESUME_RETENTION, like an upload */
+  integrations?: IntegrationStore;
 }
 
 /** One replica at a time (an advisory lock on PostgreSQL); the others skip the round. */
-export function maintenanceTasks({ config, db, verifications, reportLinks, rateGate }: MaintenanceTaskDeps) {
+export function maintenanceTasks({
+  config,
+  db,
+  verifications,
+  reportLinks,
+  rateGate,
+  integrations,
+}: MaintenanceTaskDeps) {
   return [
+    ...(integrations
+      ? [
+          {
+            name: "ats-resumes",
+            run: async (now: number) =>
+              (await runAlone(db, "ats-resumes", async () => ({
+                resumes: await integrations.purgeHeldResumes(now - config.resumeRetentionMs),
+              }))) ?? {},
+          },
+        ]
+      : []),
     {
       name: "verifications",
       run: async (now: number) =>

@@ -223,6 +223,14 @@ export class IntegrationStore extends CallbackStore {
     return r?.resume_pdf ? new Uint8Array(Buffer.from(r.resume_pdf, "base64")) : null;
   }
 
+  /** Retention: the resumes kept for a re-run that never came, once `before` passed; how many. */
+  async purgeHeldResumes(before: number): Promise<number> {
+    const r = await this.db
+      .query("UPDATE ats_assessments SET resume_pdf = NULL WHERE resume_pdf IS NOT NULL AND updated_at < ?")
+      .run(before);
+    return r.changes;
+  }
+
   /** Move an assessment on: its state, why, its verification, what the ATS is shown; the resume kept or dropped. */
   async setState(
     id: string,

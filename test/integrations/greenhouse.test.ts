@@ -125,6 +125,25 @@ describe("a recruiter sends the test from a Greenhouse stage", () => {
     expect(done.metadata?.Accounts).toBe("github.com:alice-honest");
   }, 120_000);
 
+  test("a resume kept for a re-run goes with retention; the page then says to send it again", async () => {
+    const pdf = await sampleResumePdf({ ...resumeOf(alice), githubLogin: undefined });
+    const sent = await gh.sendTest({ testId: "code-claims", candidate, resume: pdf });
+    const id = (sent.body as { partner_interview_id: string }).partner_interview_id;
+    await pollUntil(() => gh.shown.get(id), "the no-account status", 60_000);
+    expect((await app.integrations.store.assessment(id))!.hasResume).toBe(true);
+    expect(await app.integrations.store.purgeHeldResumes(Date.now() + 1)).toBeGreaterThanOrEqual(1);
+    const a = (await app.integrations.store.assessment(id))!;
+    expect(a.hasResume).toBe(false);
+    const res = await fetch(a.rerunUrl, {
+      method: "POST",
+      body: "account=alice-honest",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(res.status).toBe(410);
+    expect(await res.text()).toContain("no longer kept");
+    expect((await app.integrations.store.assessment(id))!.state).toBe("needs_account");
+  }, 60_000);
+
   test("a PATCH Greenhouse does not take is retried on the webhook schedule", async () => {
     gh.failPatches(1);
     const sent = await gh.sendTest({
