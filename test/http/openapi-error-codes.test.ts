@@ -23,7 +23,7 @@ interface Emission {
 }
 
 /** Modules whose refusals reach a person through the dashboard or the CLI, never a documented operation. */
-const CONSOLE_MODULES = ["dashboard", "admins", "accounts", "cli", "report", "webhooks"];
+const CONSOLE_MODULES = ["dashboard", "admins", "accounts", "cli", "report", "webhooks", "integrations"];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
