@@ -162,7 +162,11 @@ export class Assessments {
   async cancel(connection: Connection, id: string): Promise<Assessment | null> {
     const a = await this.store.assessment(id);
     if (!a || a.connectionId !== connection.id) return null;
-    await this.store.setState(id, { state: "cancelled", dropResume: true }, this.deps.clock.now());
+    const now = this.deps.clock.now();
+    await this.deps.db.transaction(async (tx) => {
+      await this.store.on(tx).setState(id, { state: "cancelled", dropResume: true }, now);
+      await this.store.on(tx).dropPending(id, now);
+    });
     return this.store.assessment(id);
   }
 

@@ -80,6 +80,16 @@ export class CallbackStore {
     return rows.map(toCallback);
   }
 
+  /** Calls not sent yet of an assessment the ATS cancelled: never sent; how many. */
+  async dropPending(assessmentId: string, now: number): Promise<number> {
+    const r = await this.db
+      .query(
+        "UPDATE ats_callbacks SET state = 'failed', last_error = 'the ATS cancelled the assessment', updated_at = ? WHERE assessment_id = ? AND state = 'pending'",
+      )
+      .run(now, assessmentId);
+    return r.changes;
+  }
+
   /** When the next call is due: the earliest head of an assessment's queue (a call waits for those before it). */
   async nextCallbackAt(): Promise<number | null> {
     const r = await this.db
