@@ -7,6 +7,7 @@ export const COMMAND_WORDS = [
   "keys",
   "clients",
   "webhook",
+  "integrations",
   "jobs",
   "healthcheck",
   "backup",

@@ -170,5 +170,5 @@ describe("CLI contract", () => {
     const group = await cli("keys");
     expect(group.code).toBe(0);
     expect(group.stdout).toContain("keys create");
-  }, 60_000); // one process per command (~25), each a full start: past the 5 s default on a loaded machine
+  }, 120_000); // one process per command (~28), each a full start: past the 5 s default on a loaded machine
 });

@@ -222,6 +222,19 @@ describe("requests Greenhouse must be refused get its error answer and change no
     expect(await counts()).toEqual(before);
   });
 
+  test("a client over its monthly quota: 429, nothing queued, nothing recorded", async () => {
+    const used = (await counts()).verifications;
+    await app.accounts.setLimits("default", { monthlyQuota: used });
+    try {
+      const before = await counts();
+      const r = await gh.sendTest({ testId: "code-claims", candidate, resume: await sampleResumePdf(resumeOf(alice)) });
+      await refusedWith(r, 429);
+      expect(await counts()).toEqual(before);
+    } finally {
+      await app.accounts.setLimits("default", { monthlyQuota: 0 });
+    }
+  }, 60_000);
+
   test("response_error is taken with 200", async () => {
     const r = await gh.raw("response_error", {
       method: "POST",
