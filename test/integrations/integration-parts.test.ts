@@ -140,20 +140,22 @@ describe("what each ATS is shown", () => {
 });
 
 describe("the outbound policy", () => {
-  const server = Bun.serve({
+  let port = 0;
+  const server: ReturnType<typeof Bun.serve> = Bun.serve({
     hostname: "127.0.0.1",
     port: 0,
-    async fetch(req) {
+    async fetch(req: Request): Promise<Response> {
       const path = new URL(req.url).pathname;
       if (path === "/to-metadata") return Response.redirect("http://169.254.169.254/latest", 302);
-      if (path === "/hop") return Response.redirect(`http://127.0.0.1:${server.port}/pdf`, 302);
+      if (path === "/hop") return Response.redirect(`http://127.0.0.1:${port}/pdf`, 302);
       if (path === "/pdf") return new Response("%PDF-1.4 tiny");
       if (path === "/big") return new Response("x".repeat(5000));
       if (path === "/slow") return new Promise<Response>(() => {});
       return new Response("nope", { status: 404 });
     },
   });
-  const base = `http://127.0.0.1:${server.port}`;
+  port = server.port ?? 0;
+  const base = `http://127.0.0.1:${port}`;
   const open = { timeoutMs: 2_000, allowPrivate: true };
   afterAll(() => server.stop(true));
 
