@@ -2,37 +2,24 @@
  * The ATS assessment partners as the app wires them: connections and assessments over the app's stores,
  * the callback dispatcher on the webhook retry schedule, the routes, and the outbound policy they share.
  */
-import type { AccountService } from "../accounts/index.ts";
 import type { Config } from "../config/index.ts";
 import { integrationRoutes } from "../http/index.ts";
 import {
+  type AssessmentDeps,
   Assessments,
   CallbackDispatcher,
   Connections,
   IntegrationStore,
   type OutboundPolicy,
 } from "../integrations/index.ts";
-import type { Clock, Logger } from "../lib/index.ts";
-import type { ReportLinks } from "../report/index.ts";
-import type { ExtractedResume } from "../resume/index.ts";
-import type { Database } from "../storage/index.ts";
-import type { VerificationService } from "../verification/index.ts";
 
 /** A resume download may take this long at least (a 10 MB file from a slow store), else WEBHOOK_TIMEOUT. */
 const RESUME_FETCH_MIN_MS = 30_000;
 
-export interface IntegrationWiringDeps {
+/** The app's parts the integrations use (the rest of what assessments need comes from the config). */
+export type IntegrationWiringDeps = Omit<AssessmentDeps, "forgeHosts" | "linkTtlMs" | "onCallback"> & {
   config: Readonly<Config>;
-  db: Database;
-  accounts: AccountService;
-  verifications: VerificationService;
-  reportLinks: ReportLinks;
-  clock: Clock;
-  logger: Logger;
-  extract(pdf: Uint8Array, signal: AbortSignal): Promise<ExtractedResume>;
-  /** the external base URL (PUBLIC_URL, else the address the server listens on) */
-  baseUrl(): string;
-}
+};
 
 export function createIntegrations(d: IntegrationWiringDeps) {
   const logger = d.logger.child({ component: "integrations" });

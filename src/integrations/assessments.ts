@@ -34,14 +34,10 @@ export interface AssessmentDeps {
 }
 
 /** What an ATS asked for, read from its request. */
-export interface AssessmentRequest {
-  testId: string;
-  candidateName: string;
-  candidateEmail: string | null;
-  externalRef: string | null;
-  callbackUrl: string | null;
-  callbackAuth: string | null;
-}
+export type AssessmentRequest = Pick<
+  Assessment,
+  "testId" | "candidateName" | "candidateEmail" | "externalRef" | "callbackUrl" | "callbackAuth"
+>;
 
 /** A request the recruiter can fix (the re-run page shows it). */
 export class RerunProblem extends Error {

@@ -1,5 +1,6 @@
 import type { Static, TSchema } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
+import { AppError, errorMessage, type Logger } from "../lib/index.ts";
 import { OutboundError, type OutboundPolicy, outboundFetch } from "./outbound.ts";
 
 /** A request an ATS must be told is unusable; nothing was stored for it. */
@@ -71,3 +72,33 @@ export async function readJson<S extends TSchema>(
 /** A JSON answer. */
 export const json = (body: unknown, status = 200): Response =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8" } });
+
+/**
+ * An ATS endpoint's frame: the caller is authenticated (`who`; null is 401), and every refusal is
+ * answered by `refuse` in that ATS's shape: a problem with the request, a service error a client can act
+ * on (quota), or an unexpected failure (logged, 500).
+ */
+export function guarded<W>(o: {
+  label: string;
+  logger: Logger;
+  who: (request: Request) => Promise<W | null>;
+  refuse: (status: number, code: string, message: string) => Response;
+}) {
+  return async (request: Request, fn: (who: W) => Promise<Response>): Promise<Response> => {
+    try {
+      const who = await o.who(request);
+      if (!who)
+        return o.refuse(
+          401,
+          "unauthorized",
+          "the API key is missing, unknown or revoked (HTTP Basic, the key as username)",
+        );
+      return await fn(who);
+    } catch (err) {
+      if (err instanceof IntakeProblem) return o.refuse(err.status, err.code, err.message);
+      if (err instanceof AppError && err.status < 500) return o.refuse(err.status, err.code, err.message || err.code);
+      o.logger.error(`${o.label} request failed`, { error: errorMessage(err) });
+      return o.refuse(500, "internal_error", "the service failed unexpectedly; try again");
+    }
+  };
+}

@@ -5,42 +5,29 @@
  * completion and failure, with strictly increasing timestamps. Refused requests change nothing.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { type App, createApp } from "../../src/app.ts";
+import type { App } from "../../src/app.ts";
 import { NO_ACCOUNT_TEXT } from "../../src/integrations/index.ts";
-import { silentLogger } from "../../src/lib/log.ts";
 import { resumeOf, sampleResumePdf } from "../demo/resume-pdf.ts";
 import { type AshbySimulator, startAshbySimulator } from "../support/ats-sim/ashby-sim.ts";
-import { type GitHubSimulator, startGitHubSimulator } from "../support/github-sim/github-simulator.ts";
+import { type AtsTestApp, startAtsTestApp } from "../support/ats-sim/ats-test-app.ts";
 import { sampleCandidates } from "../support/github-sim/scenarios/index.ts";
-import { pollUntil, tempDir, testConfig } from "../support/harness.ts";
+import { pollUntil } from "../support/harness.ts";
 
 const alice = sampleCandidates().find((c) => c.login === "alice-honest")!;
-const tmp = tempDir();
-let github: GitHubSimulator;
+let t: AtsTestApp;
 let app: App;
 let url: string;
 let ashby: AshbySimulator;
 const CUSTOMER_KEY = "ashby-customer-key-0123456789";
 
-const counts = async () => ({
-  assessments: await app.integrations.store.countAssessments(),
-  verifications: Object.values(await app.verifications.countsByStatus()).reduce((a, b) => a + b, 0),
-});
+const counts = () => t.counts();
 const idOf = (r: { body: unknown }) => (r.body as { results: { assessment_id: string } }).results.assessment_id;
 const updatesOf = (id: string) => ashby.updates.filter((u) => u.assessment_id === id);
 
 beforeAll(async () => {
-  github = await startGitHubSimulator({ candidates: [alice], tokens: ["t"] });
-  app = await createApp(
-    testConfig(tmp.dir, {
-      GITHUB_API_URL: github.url,
-      GITHUB_TOKEN: "t",
-      ATS_ALLOW_PRIVATE: "true",
-      WEBHOOK_RETRY_SCHEDULE: "50ms,50ms",
-    }),
-    { logger: silentLogger },
-  );
-  url = await app.start();
+  t = await startAtsTestApp([alice]);
+  app = t.app;
+  url = t.url;
   // the simulator's address is known once it runs, the partner key once the connection exists
   let partnerKey = "";
   const sim = startAshbySimulator({
@@ -84,9 +71,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await ashby?.stop();
-  await app?.stop();
-  await github?.stop();
-  tmp.cleanup();
+  await t?.stop();
 });
 
 describe("a candidate reaches the claimcheck stage of an Ashby interview plan", () => {

@@ -5,50 +5,35 @@
  * and the profile shows what test_status answers. Refused requests change nothing.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { type App, createApp } from "../../src/app.ts";
+import type { App } from "../../src/app.ts";
 import { NO_ACCOUNT_TEXT } from "../../src/integrations/index.ts";
-import { silentLogger } from "../../src/lib/log.ts";
 import { resumeOf, sampleResumePdf } from "../demo/resume-pdf.ts";
+import { type AtsTestApp, startAtsTestApp } from "../support/ats-sim/ats-test-app.ts";
 import { type GreenhouseSimulator, startGreenhouseSimulator } from "../support/ats-sim/greenhouse-sim.ts";
-import { type GitHubSimulator, startGitHubSimulator } from "../support/github-sim/github-simulator.ts";
 import { sampleCandidates } from "../support/github-sim/scenarios/index.ts";
-import { pollUntil, tempDir, testConfig } from "../support/harness.ts";
+import { pollUntil } from "../support/harness.ts";
 
 const alice = sampleCandidates().find((c) => c.login === "alice-honest")!;
-const tmp = tempDir();
-let github: GitHubSimulator;
+let t: AtsTestApp;
 let app: App;
 let url: string;
 let gh: GreenhouseSimulator;
 let key: string;
 
 const candidate = { first_name: "Alice", last_name: "Honest", email: "alice@example.com" };
-const counts = async () => ({
-  assessments: await app.integrations.store.countAssessments(),
-  verifications: Object.values(await app.verifications.countsByStatus()).reduce((a, b) => a + b, 0),
-});
+const counts = () => t.counts();
 
 beforeAll(async () => {
-  github = await startGitHubSimulator({ candidates: [alice], tokens: ["t"] });
-  app = await createApp(
-    testConfig(tmp.dir, {
-      GITHUB_API_URL: github.url,
-      GITHUB_TOKEN: "t",
-      ATS_ALLOW_PRIVATE: "true",
-      WEBHOOK_RETRY_SCHEDULE: "50ms,50ms",
-    }),
-    { logger: silentLogger },
-  );
-  url = await app.start();
+  t = await startAtsTestApp([alice]);
+  app = t.app;
+  url = t.url;
   key = (await app.integrations.connections.create({ kind: "greenhouse", client: "default", name: "acme" })).key;
   gh = startGreenhouseSimulator({ partnerBase: `${url}/integrations/greenhouse`, key });
 }, 60_000);
 
 afterAll(async () => {
   await gh?.stop();
-  await app?.stop();
-  await github?.stop();
-  tmp.cleanup();
+  await t?.stop();
 });
 
 describe("a recruiter sends the test from a Greenhouse stage", () => {

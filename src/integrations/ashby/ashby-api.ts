@@ -1,8 +1,8 @@
 import { Value } from "@sinclair/typebox/value";
-import { AppError, errorMessage, type Logger } from "../../lib/index.ts";
+import type { Logger } from "../../lib/index.ts";
 import type { Assessments } from "../assessments.ts";
 import type { Connections } from "../connections.ts";
-import { fetchResume, IntakeProblem, json, type ResumeFetch, readJson } from "../intake.ts";
+import { fetchResume, guarded, IntakeProblem, json, type ResumeFetch, readJson } from "../intake.ts";
 import { basicAuth, OutboundError, outboundFetch } from "../outbound.ts";
 import { type Connection, TEST_PROFILES } from "../types.ts";
 import { CancelRequest, CandidateInfoAnswer, FileInfoAnswer, StartRequest } from "./ashby-shapes.ts";
@@ -27,22 +27,13 @@ const problem = (status: number, code: string, message: string) =>
  * assessment.cancel. Progress goes back by assessment.update (the callback dispatcher).
  */
 export function ashbyApi(d: AshbyDeps) {
-  const authed = async (
-    request: Request,
-    fn: (c: NonNullable<Awaited<ReturnType<Connections["authenticate"]>>>) => Promise<Response>,
-  ) => {
-    try {
-      const who = await d.connections.authenticate(request.headers.get("authorization"), "ashby");
-      if (!who) return problem(401, "unauthorized", "the API key is missing, unknown or revoked");
-      return await fn(who);
-    } catch (err) {
-      if (err instanceof IntakeProblem) return problem(err.status === 400 ? 422 : err.status, err.code, err.message);
-      if (err instanceof AppError && err.status < 500)
-        return problem(err.status === 429 ? 429 : 422, err.code, err.message ?? err.code);
-      d.logger.error("Ashby request failed", { error: errorMessage(err) });
-      return problem(500, "internal_error", "the service failed unexpectedly; try again");
-    }
-  };
+  // Ashby shows a 422's message to its user: a malformed request, and what the service refuses, say so there
+  const authed = guarded({
+    label: "Ashby",
+    logger: d.logger,
+    who: (request) => d.connections.authenticate(request.headers.get("authorization"), "ashby"),
+    refuse: (status, code, message) => problem([401, 409, 429, 500].includes(status) ? status : 422, code, message),
+  });
 
   return {
     list: (request: Request) =>

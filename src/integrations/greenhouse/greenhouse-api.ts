@@ -1,7 +1,7 @@
-import { AppError, errorMessage, type Logger } from "../../lib/index.ts";
+import type { Logger } from "../../lib/index.ts";
 import type { Assessments } from "../assessments.ts";
 import type { Connections } from "../connections.ts";
-import { fetchResume, IntakeProblem, json, type ResumeFetch, readJson } from "../intake.ts";
+import { fetchResume, guarded, IntakeProblem, json, type ResumeFetch, readJson } from "../intake.ts";
 import { TEST_PROFILES } from "../types.ts";
 import { ResponseErrorRequest, SendTestRequest } from "./greenhouse-shapes.ts";
 import { greenhouseStatus } from "./greenhouse-status.ts";
@@ -25,21 +25,12 @@ const problem = (status: number, message: string) => json({ errors: [message] },
  * HTTP Basic username; an unknown, revoked or other ATS's key is 401 and changes nothing.
  */
 export function greenhouseApi(d: GreenhouseDeps) {
-  const authed = async (
-    request: Request,
-    fn: (c: NonNullable<Awaited<ReturnType<Connections["authenticate"]>>>) => Promise<Response>,
-  ) => {
-    try {
-      const who = await d.connections.authenticate(request.headers.get("authorization"), "greenhouse");
-      if (!who) return problem(401, "the API key is missing, unknown or revoked (HTTP Basic, the key as username)");
-      return await fn(who);
-    } catch (err) {
-      if (err instanceof IntakeProblem) return problem(err.status, err.message);
-      if (err instanceof AppError && err.status < 500) return problem(err.status, err.message ?? err.code);
-      d.logger.error("Greenhouse request failed", { error: errorMessage(err) });
-      return problem(500, "the service failed unexpectedly; try again");
-    }
-  };
+  const authed = guarded({
+    label: "Greenhouse",
+    logger: d.logger,
+    who: (request) => d.connections.authenticate(request.headers.get("authorization"), "greenhouse"),
+    refuse: (status, _code, message) => problem(status, message),
+  });
 
   return {
     listTests: (request: Request) =>
