@@ -12,6 +12,7 @@
  * in `contractErrors` (the partner must send them strictly increasing).
  */
 import { z } from "zod";
+import { answerOf } from "./answer.ts";
 
 const Field = z.object({
   identifier: z.string().min(1),
@@ -157,12 +158,7 @@ export function startAshbySimulator(o: {
       headers: { "content-type": "application/json", ...(key !== null ? { authorization: basic(key) } : {}) },
       body: JSON.stringify(payload),
     });
-    const text = await res.text();
-    let parsed: unknown = text;
-    try {
-      parsed = JSON.parse(text);
-    } catch {}
-    return { status: res.status, body: parsed };
+    return answerOf(res);
   };
 
   return {
@@ -209,12 +205,7 @@ export function startAshbySimulator(o: {
           ...(init.headers as Record<string, string>),
         },
       }).then(async (res) => {
-        const text = await res.text();
-        let body: unknown = text;
-        try {
-          body = JSON.parse(text);
-        } catch {}
-        return { status: res.status, body };
+        return answerOf(res);
       }),
     stop: () => server.stop(true),
   };

@@ -8,6 +8,7 @@
  * to response_error, as Greenhouse does, and recorded in `contractErrors`.
  */
 import { z } from "zod";
+import { answerOf } from "./answer.ts";
 
 const ListTests = z.array(z.object({ partner_test_id: z.string().min(1), partner_test_name: z.string().min(1) }));
 const SendTestAnswer = z.object({ partner_interview_id: z.string().min(1) });
@@ -77,12 +78,7 @@ export function startGreenhouseSimulator(o: { partnerBase: string; key: string }
       ...init,
       headers: { ...(key !== null ? { authorization: basic(key) } : {}), ...(init.headers as Record<string, string>) },
     });
-    const text = await res.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {}
-    return { status: res.status, body };
+    return answerOf(res);
   };
   const report = async (api_call: string, errors: string[], extra: Record<string, unknown> = {}) => {
     contractErrors.push(`${api_call}: ${errors.join("; ")}`);
