@@ -1,4 +1,4 @@
-import { about, type RepoRule } from "./rule-context.ts";
+import { about, historyRule } from "./rule-context.ts";
 import { mode, ms, pct } from "./time-stats.ts";
 
 /** Honest histories measured at most 3 commits on one author timestamp; painters 12-40. */
@@ -21,7 +21,7 @@ export const SHARED_SECOND_CRITICAL_SHARE = 0.25;
  * written by a tool or by hand: a painter's signature beside padding (corroborate.ts makes it CRITICAL
  * then), but alone it is what a log whose entries were dated by hand to the day they describe shows too.
  */
-export const identicalAuthorTimestamps: RepoRule = (ctx) => {
+export const identicalAuthorTimestamps = historyRule((ctx) => {
   const times = ctx.commits.map((c) => ms(c.authorDate)).filter((t) => Number.isFinite(t));
   const top = mode(times);
   if (top.value === null) return null;
@@ -53,4 +53,4 @@ export const identicalAuthorTimestamps: RepoRule = (ctx) => {
       setDates: top.count >= IDENTICAL_CRITICAL_MIN || many ? 1 : 0,
     },
   };
-};
+});

@@ -1,4 +1,4 @@
-import { about, type RepoRule, sampleNote } from "./rule-context.ts";
+import { about, historyRule, sampleNote } from "./rule-context.ts";
 import { DAY_MS, dayText, humanSpan, ms, pct } from "./time-stats.ts";
 
 export const PREDATES_REPO_MS = 7 * DAY_MS;
@@ -36,7 +36,7 @@ export const PREDATES_CRITICAL_SHARE = 0.5;
  * committed out of order (committedOutOfOrder); corroborate.ts raises it to CRITICAL only with a
  * painter's signature.
  */
-export const predatesRepoOrAccount: RepoRule = (ctx) => {
+export const predatesRepoOrAccount = historyRule((ctx) => {
   const n = ctx.commits.length;
   if (n === 0) return null;
   const repoCreated = ms(ctx.repo.createdAt);
@@ -84,4 +84,4 @@ export const predatesRepoOrAccount: RepoRule = (ctx) => {
       extent: Math.round(share * 100) / 100,
     },
   };
-};
+});

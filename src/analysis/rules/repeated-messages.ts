@@ -1,4 +1,4 @@
-import { about, type RepoRule, type RuleHit } from "./rule-context.ts";
+import { about, historyRule } from "./rule-context.ts";
 import { mode, pct } from "./time-stats.ts";
 
 export const MESSAGES_MIN_COMMITS = 50;
@@ -34,7 +34,17 @@ function subject(message: string): string {
  * them (MESSAGES_VOCABULARY_MAX_RATIO); WARNING at 50 % date-only messages. Each message gives the
  * innocent reading: terse habits repeat messages too.
  */
-export const repeatedOrTimestampMessages: RepoRule = (ctx): RuleHit | null => {
+/** REPEATED_OR_TIMESTAMP_MESSAGES's numbers: date-only messages, or the vocabulary of the messages a person wrote. */
+export type RepeatedMessagesEvidence = {
+  examined: number;
+  topMessageShare: number;
+  dateMessages?: number;
+  distinctMessages?: number;
+  topMessageCount?: number;
+  personWritten?: number;
+};
+
+export const repeatedOrTimestampMessages = historyRule<RepeatedMessagesEvidence>((ctx) => {
   const n = ctx.commits.length;
   if (n < MESSAGES_MIN_COMMITS) return null;
   const subjects = ctx.commits.map((c) => subject(c.message));
@@ -79,4 +89,4 @@ export const repeatedOrTimestampMessages: RepoRule = (ctx): RuleHit | null => {
       topMessageShare: Math.round(topShare * 100) / 100,
     },
   };
-};
+});
