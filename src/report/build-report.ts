@@ -2,7 +2,7 @@ import { hostAccountOf } from "../lib/index.ts";
 import { type ClaimInput, claimReport } from "./claim-verdicts.ts";
 import { groupFindings } from "./findings.ts";
 import { glossaryEntry } from "./glossary.ts";
-import { hostWord, joinWords, plural, repoAddress, repoName } from "./plain-words.ts";
+import { hostWord, joinWords, repoAddress, repoName } from "./plain-words.ts";
 import { type ClaimReport, DISCLAIMER, type Report, type ReportVerdict, VERDICT_TITLES } from "./report-model.ts";
 import { explainScore } from "./score-words.ts";
 import type { StoredFlag, StoredVerification } from "./stored-result.ts";
@@ -165,11 +165,4 @@ export function buildReport(v: StoredVerification): Report {
     scoreExplanation: failed || !v.breakdown ? null : explainScore(v.breakdown),
     disclaimer: DISCLAIMER,
   };
-}
-
-/** A short line for lists: the verdict title and how many claims are backed. */
-export function verdictLine(r: Report): string {
-  if (r.verdict.key === "failed") return r.verdict.title;
-  const backed = r.claims.filter((c) => c.status === "backed" || c.status === "questions").length;
-  return `${r.verdict.title} · ${backed} of ${plural(r.claims.length, "claim")} backed`;
 }

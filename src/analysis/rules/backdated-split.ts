@@ -8,7 +8,7 @@ export const BACKDATE_MIN_SHARE = 0.5;
 export const BACKDATE_DAY_RATIO = 5;
 
 /**
- * Rule 4: history authored over a long time but committed in a few sessions. Honest rewrites (rebase,
+ * BACKDATED_SPLIT: history authored over a long time but committed in a few sessions. Honest rewrites (rebase,
  * filter-branch, a maintainer committing old pull requests) look the same, so this is a WARNING; it
  * becomes CRITICAL only when a strong rule corroborates it (see corroborate.ts).
  */

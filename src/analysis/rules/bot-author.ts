@@ -2,7 +2,7 @@ import { isBotIdentity } from "../own-commits.ts";
 import { about, historyRule } from "./rule-context.ts";
 
 /**
- * Rule 13: commits by bots (dependabot, renovate, github-actions ...). Normal in a maintained project,
+ * BOT_AUTHOR: commits by bots (dependabot, renovate, github-actions ...). Normal in a maintained project,
  * so INFO; bot commits are never counted as the candidate's.
  */
 export const botAuthor = historyRule((ctx) => {

@@ -28,7 +28,7 @@ export function describedStartingPoint(ctx: RepoRuleContext): string | null {
 }
 
 /**
- * Rule 10: one commit holds most of the candidate's code. Honest developers often push finished local
+ * BULK_DUMP: one commit holds most of the candidate's code. Honest developers often push finished local
  * work this way, so it is WARNING and never CRITICAL, and it is judged by the work around it
  * (large-commit.ts): a large commit followed by ordinary anchored work spread over weeks is a first
  * release or a starting point, one followed by ten or more commits that grow it by a quarter is where a

@@ -10,7 +10,7 @@ export const MONOCULTURE_WINDOW_SHARE = 0.5;
 export const MONOCULTURE_WINDOW_SECONDS = 3600;
 
 /**
- * Rule 2: one clock time of day. Real work spreads over the day; painters and cron farms write every
+ * CLOCK_TIME_MONOCULTURE: one clock time of day. Real work spreads over the day; painters and cron farms write every
  * commit at one time. The same HH:MM:SS on most commits over weeks is a date a script wrote: CRITICAL on
  * its own. Most commits inside one hour of the day is a habit as often as a script (people commit right
  * after a daily event or a commute), so it is raised as an INFO observation and becomes CRITICAL only

@@ -6,7 +6,7 @@ export const BURST_HOUR_MIN = 200;
 export const BURST_DAY_MIN = 500;
 
 /**
- * Rule 7: hundreds of commits committed in one hour or one day. A rewrite of real history does this
+ * COMMIT_BURST: hundreds of commits committed in one hour or one day. A rewrite of real history does this
  * too, so WARNING only, and it does not corroborate other rules (see corroborate.ts).
  */
 export const commitBurst = historyRule((ctx) => {

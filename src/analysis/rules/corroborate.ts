@@ -66,7 +66,7 @@ const strong = (hits: Hits, r: RuleId) =>
 const ESCALATIONS: Partial<Record<RuleId, (hits: Hits, self: RuleHit) => RuleId[]>> = {
   BACKDATED_SPLIT: (hits) => [...STRONG_SIGNALS].filter((r) => strong(hits, r)),
   RANDOM_ORDER_HISTORY: (hits) => (hits.has("BACKDATED_SPLIT") ? ["BACKDATED_SPLIT"] : []),
-  // the note's rule 6: over half the history predating, with one clock time or identical author timestamps
+  // over half the history predating the repository, with one clock time or identical author timestamps
   PREDATES_REPO_OR_ACCOUNT: (hits, self) =>
     Number(evidenceOf(self, "PREDATES_REPO_OR_ACCOUNT")?.share) > PREDATES_CRITICAL_SHARE
       ? (["CLOCK_TIME_MONOCULTURE", "IDENTICAL_AUTHOR_TIMESTAMPS"] as RuleId[]).filter((r) =>

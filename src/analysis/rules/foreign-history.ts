@@ -36,7 +36,7 @@ export function othersOverBranch(ctx: RepoRuleContext, foreignRead: number): num
 }
 
 /**
- * Rule 11: someone else's history re-pushed as the candidate's own repository (not a fork): the root
+ * FOREIGN_HISTORY: someone else's history re-pushed as the candidate's own repository (not a fork): the root
  * commit and most commits come from other identities, long before the candidate's first commit.
  * Applies only to repositories the candidate owns (contributing to others' projects is normal). Other
  * identities are other accounts, or unlinked emails that do not look like the candidate's own; bots are

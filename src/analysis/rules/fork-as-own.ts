@@ -4,7 +4,7 @@ export const FORK_MIN_OWN_COMMITS = 5;
 export const FORK_MIN_OWN_SHARE = 0.1;
 
 /**
- * Rule 12: a GitHub fork presented as the candidate's project with little or no work of theirs beyond
+ * FORK_AS_OWN: a GitHub fork presented as the candidate's project with little or no work of theirs beyond
  * the parent. WARNING; match-strength.ts caps such a match at LOW.
  */
 export const forkAsOwn = historyRule((ctx) => {

@@ -7,7 +7,7 @@ export const FUTURE_TOLERANCE_MS = DAY_MS;
 export const FUTURE_CRITICAL_MIN = 2;
 
 /**
- * Rule 1: author dates in the future. Git lets a client write any author date, but a commit cannot be
+ * FUTURE_AUTHOR_DATE: author dates in the future. Git lets a client write any author date, but a commit cannot be
  * authored after it was committed, nor after the server received the last push. CRITICAL at 2 commits,
  * WARNING for a single one. Where the host recorded when each commit arrived (push times), a commit cannot
  * be authored after its own arrival either.

@@ -15,7 +15,7 @@ export const SHARED_SECOND_MIN_SECONDS = 10;
 export const SHARED_SECOND_CRITICAL_SHARE = 0.25;
 
 /**
- * Rule 3: many commits share one exact author timestamp. Author dates only (a rebase legitimately gives
+ * IDENTICAL_AUTHOR_TIMESTAMPS: many commits share one exact author timestamp. Author dates only (a rebase legitimately gives
  * many commits one committer date). WARNING at 5. At 10 on one second, or when a quarter of 50+ commits
  * share their second with another commit over 10 or more seconds (many small groups), the dates were
  * written by a tool or by hand: a painter's signature beside padding (corroborate.ts makes it CRITICAL

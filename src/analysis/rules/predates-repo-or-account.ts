@@ -31,7 +31,7 @@ export function committedOutOfOrder(commitsNewestFirst: readonly { committerDate
 export const PREDATES_CRITICAL_SHARE = 0.5;
 
 /**
- * Rule 6: commits authored before the repository (server time) or the account existed. Honest people
+ * PREDATES_REPO_OR_ACCOUNT: commits authored before the repository (server time) or the account existed. Honest people
  * push old local work, so WARNING, and only for a real share of the history unless a commit was
  * committed out of order (committedOutOfOrder); corroborate.ts raises it to CRITICAL only with a
  * painter's signature.

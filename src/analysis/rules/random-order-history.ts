@@ -9,7 +9,7 @@ export const RANDOM_ORDER_MIN_SHARE = 0.45;
 export const RANDOM_ORDER_MIN_MEDIAN_JUMP_MS = 60 * DAY_MS;
 
 /**
- * Rule 5: author dates in random order along the history. Walks the examined commits from oldest to
+ * RANDOM_ORDER_HISTORY: author dates in random order along the history. Walks the examined commits from oldest to
  * newest in list order (GitHub lists the branch newest first) and measures how often and how far author
  * time runs backwards. Raised as a WARNING; CRITICAL only together with BACKDATED_SPLIT (corroborate.ts).
  */

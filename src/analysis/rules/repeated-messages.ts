@@ -28,7 +28,7 @@ function subject(message: string): string {
 }
 
 /**
- * Rule 9: one message over and over, or messages that are timestamps (templated backdating scripts).
+ * REPEATED_OR_TIMESTAMP_MESSAGES: one message over and over, or messages that are timestamps (templated backdating scripts).
  * Repetition is judged on the messages a person wrote (GitHub's and git's default messages left out, at
  * least 50 of them): INFO at 25 % one message, WARNING at 50 %, or a few messages repeated over all of
  * them (MESSAGES_VOCABULARY_MAX_RATIO); WARNING at 50 % date-only messages. Each message gives the

@@ -10,7 +10,7 @@ export const CHURN_SAME_FILE_SHARE = 0.5;
 export const CHURN_EMPTY_SHARE = 0.3;
 
 /**
- * Rule 8: commits that change nothing real (one line of one file again and again, or nothing at all),
+ * TRIVIAL_CHURN: commits that change nothing real (one line of one file again and again, or nothing at all),
  * the trace of a commit farm. WARNING. Judged on the sampled commits' stats.
  */
 export const trivialChurn = historyRule((ctx) => {
