@@ -2,7 +2,7 @@ import { hostAccountOf } from "../lib/index.ts";
 import { claimsOf } from "./claim-inputs.ts";
 import { groupFindings } from "./findings.ts";
 import { glossaryEntry } from "./glossary.ts";
-import { hostWord, joinWords, plural, repoAddress, repoName } from "./plain-words.ts";
+import { hostWord, joinWords, repoAddress, repoName } from "./plain-words.ts";
 import { type ClaimReport, DISCLAIMER, type Report } from "./report-model.ts";
 import { explainScore } from "./score-words.ts";
 import type { StoredVerification } from "./stored-result.ts";
@@ -88,11 +88,4 @@ export function buildReport(v: StoredVerification): Report {
     scoreExplanation: failed || !v.breakdown ? null : explainScore(v.breakdown),
     disclaimer: DISCLAIMER,
   };
-}
-
-/** A short line for lists: the verdict title and how many claims are backed. */
-export function verdictLine(r: Report): string {
-  if (r.verdict.code === "not_verified") return r.verdict.label;
-  const backed = r.claims.filter((c) => c.status === "backed" || c.status === "questions").length;
-  return `${r.verdict.label} · ${backed} of ${plural(r.claims.length, "claim")} backed`;
 }
