@@ -219,6 +219,8 @@ export class Assessments {
 
   /** A verification's final state: its assessment completes (with a share link) or fails; the ATS is told. */
   private async finish(tx: Transaction, result: VerificationResult): Promise<void> {
+    // the job's completion and a start that caught up with it may both finish it: one at a time (PostgreSQL)
+    await tx.lock([`ats-finish:${result.trackingId}`]);
     const store = this.store.on(tx);
     const a = await store.assessmentByTracking(result.trackingId);
     if (a?.state !== "queued") return;
