@@ -1,5 +1,6 @@
 import type { Line } from "../layout/layout-types.ts";
 import { findDateRange } from "./dates.ts";
+import type { Entry } from "./entry-type.ts";
 import { leadRun, NO_SMALL } from "./lead-run.ts";
 import { findUrlsInText } from "./link-finder.ts";
 import { wrapsNameCell } from "./name-cell.ts";
@@ -14,15 +15,7 @@ import { isTechListLine } from "./technologies.ts";
  * carried at its right edge (a date, a URL) to count.
  */
 
-export interface Entry {
-  title: Line;
-  /** all lines of the entry, title first */
-  lines: Line[];
-  /** how many lines the title takes when it wraps (the title and its continuations come first); 1 if absent */
-  titleLines?: number;
-  /** a name cell wrapped inside a table row: the later lines whose lead run goes on with the name */
-  nameLines?: Line[];
-}
+export type { Entry } from "./entry-type.ts";
 
 export const BULLET_CHARS = "•·◦▪●○■□►▸➢➤✓✔❖◆‣⁃∙";
 const BULLET = new RegExp(
