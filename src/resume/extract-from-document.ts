@@ -96,7 +96,7 @@ function projectsOf(sections: Section[], links: LocatedLink[], lines: Line[]): C
  * columns is laid out again with the gutters the other pages split at: one template, one set of
  * columns, even where a page's two columns share every baseline.
  */
-function layoutPages(doc: RawDocument): PageLayout[] {
+export function layoutPages(doc: RawDocument): PageLayout[] {
   const prepared = doc.pages.map(preparePage);
   const layouts = prepared.map((p) => orderPage(p, 0));
   const known = [...new Set(layouts.flatMap((l) => l.gutters))];

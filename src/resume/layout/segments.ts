@@ -1,3 +1,4 @@
+import { composeAccents } from "./accents.ts";
 import { SOFT_HYPHEN } from "./glyph-cleanup.ts";
 import type { Segment, StyledGlyph, StyleRun } from "./layout-types.ts";
 
@@ -213,7 +214,7 @@ export function splitRow(row: StyledGlyph[]): Segment[] {
 
 /** Every segment of a page: glyphs on one exact baseline, split where the gap is wide. */
 export function buildSegments(glyphs: StyledGlyph[]): Segment[] {
-  return groupByBaseline(glyphs, 0.2).flatMap(splitRow);
+  return groupByBaseline(composeAccents(glyphs), 0.2).flatMap(splitRow);
 }
 
 /**
