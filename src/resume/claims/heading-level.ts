@@ -24,18 +24,20 @@ const edgeCache = new WeakMap<Line[], Map<string, number[]>>();
 
 /**
  * Where body lines start in the page and column of `line`: left edges (to the point) at which at
- * least a quarter of the column's lines, and two or more, start. A right-aligned year or a lone
- * indented line is not one.
+ * least a quarter of the column's lines, and two or more, start, on this page or over the whole
+ * document (a page whose body is mostly bullets still has the document's body edge). A right-aligned
+ * year or a lone indented line is not one.
  */
 export function bodyEdgesOf(lines: Line[], line: Line): number[] {
   let byColumn = edgeCache.get(lines);
   if (!byColumn) {
     const counts = new Map<string, Map<number, number>>();
     for (const l of lines) {
-      const key = `${l.page}:${l.column}`;
-      const m = counts.get(key) ?? new Map<number, number>();
-      m.set(Math.round(l.x0), (m.get(Math.round(l.x0)) ?? 0) + 1);
-      counts.set(key, m);
+      for (const key of [`${l.page}:${l.column}`, `all:${l.column}`]) {
+        const m = counts.get(key) ?? new Map<number, number>();
+        m.set(Math.round(l.x0), (m.get(Math.round(l.x0)) ?? 0) + 1);
+        counts.set(key, m);
+      }
     }
     byColumn = new Map(
       [...counts].map(([k, m]) => {
@@ -45,7 +47,8 @@ export function bodyEdgesOf(lines: Line[], line: Line): number[] {
     );
     edgeCache.set(lines, byColumn);
   }
-  return byColumn.get(`${line.page}:${line.column}`) ?? [];
+  const page = byColumn.get(`${line.page}:${line.column}`) ?? [];
+  return [...page, ...(byColumn.get(`all:${line.column}`) ?? []).filter((x) => !page.includes(x))];
 }
 
 /**

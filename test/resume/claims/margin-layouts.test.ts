@@ -2,6 +2,7 @@ import { expect, test } from "bun:test";
 import { dateToEnd } from "../../../src/resume/claims/date-column.ts";
 import { segmentEntries } from "../../../src/resume/claims/entries.ts";
 import { parseTitle } from "../../../src/resume/claims/project-name.ts";
+import { detectSections } from "../../../src/resume/claims/sections.ts";
 import { composeAccents } from "../../../src/resume/layout/accents.ts";
 import type { StyledGlyph } from "../../../src/resume/layout/layout-types.ts";
 import { line, seg } from "../support/layout-builders.ts";
@@ -69,4 +70,54 @@ test("a spacing accent over a letter is that letter's diacritic; an accent over 
   const alone = [g("a", 0), g("\u00B4", 30)];
   expect(composeAccents(alone).map((x) => x.text)).toEqual(["a", "\u00B4"]);
   expect(composeAccents([g("ı", 0), g("\u00B4", 0.5, 97.5, 5)]).map((x) => x.text)).toEqual(["í"]);
+});
+
+// Layout: a label column of capitals headings beside the body; a long heading word in a narrow
+// margin sits closer to its body (1.1 em) than short ones, and page 2's body is mostly bullets.
+test("a margin heading a little over an em from its body, on a page whose body is bullets, opens its section", () => {
+  const head = (t: string, y: number) => seg(t, { x: 40, y, size: 10, bold: true });
+  const body = (t: string, y: number, x = 150) => seg(t, { x, y, size: 10 });
+  const at = (segments: ReturnType<typeof seg>[], index: number, page = 1) => ({ ...line(segments, { index, page }) });
+  const lines = [
+    at([head("EDUCATION", 100), body("Northgale University, BSc", 100)], 0),
+    at([body("Computing, 2015", 112)], 1),
+    at([body("Eastmere College", 124)], 2),
+    // "EXPERIENCIAS" ends at 40 + 12 * 5 = 100: 11 pt (1.1 em) before the body at 111
+    at([seg("EXPERIENCIAS", { x: 51, y: 150, size: 10, bold: true }), body("Acme, engineer", 150, 150)], 3),
+    at([body("Built the billing service.", 162)], 4),
+    at([head("PROJECTS", 100), body("Relay - a message relay", 100)], 5, 2),
+    at([body("• Written in Go", 112, 165)], 6, 2),
+    at([body("• Used by two teams", 124, 165)], 7, 2),
+    at([head("AWARDS", 150), body("Best thesis, 2016", 150)], 8, 2),
+    at([body("• Northgale prize", 162, 165)], 9, 2),
+  ];
+  const sections = detectSections(lines);
+  expect(sections.map((s) => [s.kind, s.title])).toEqual([
+    ["education", "EDUCATION"],
+    ["experience", "EXPERIENCIAS"],
+    ["projects", "PROJECTS"],
+    ["awards", "AWARDS"],
+  ]);
+});
+
+// Layout: a projects section opened by a sentence about the list, then bulleted projects.
+test("a sentence ending in a period over a bulleted list is its lead-in, not the first project", () => {
+  const l = (t: string, x: number, y: number) => line([seg(t, { x, y })]);
+  const lines = [
+    l("In addition to the projects below, you can check out the rest of my portfolio online.", 36, 70),
+    l("• Tide printer", 54, 88),
+    l("◦ Built a 3D printer from parts with a laser-cut frame", 72, 102),
+    l("• Orbit simulation", 54, 116),
+    l("◦ An R script for the motion of satellites", 72, 130),
+  ];
+  expect(segmentEntries(lines).map((e) => parseTitle(e.title).name)).toEqual(["Tide printer", "Orbit simulation"]);
+});
+
+test("a stack after a dash never names the project: 'Car Rental Project — FastAPI, REST APIs, … — GitHub'", () => {
+  expect(parseTitle(line("Car Rental Project — FastAPI, REST APIs, PostgreSQL, JWT, Auth — GitHub")).name).toBe(
+    "Car Rental Project",
+  );
+  expect(parseTitle(line("Fraud Detection—Python, Scikit-learn —GitHub")).name).toBe("Fraud Detection");
+  // a description after the dash still goes after the name
+  expect(parseTitle(line("Capstone project: Smart Parking")).name).toBe("Smart Parking");
 });
