@@ -82,6 +82,18 @@ function wordCount(text: string): number {
   );
 }
 
+/**
+ * A part of a title set off by a dash that lists the stack: a technology list, or a comma list of
+ * three or more short items of which two or more are known technologies ("FastAPI, REST APIs,
+ * PostgreSQL, JWT, Auth, Deployment"): the topics beside the technologies do not make it a name.
+ */
+function isStackPart(text: string): boolean {
+  if (isTechListLine(text)) return true;
+  const items = text.split(/\s*,\s*/).filter(Boolean);
+  if (items.length < 3 || items.some((i) => i.split(/\s+/).length > 3)) return false;
+  return items.filter((i) => canonicalTechnology(i) !== null).length >= 2;
+}
+
 /** Split a title string (no layout) into name, technologies and the rest. */
 export function parseTitleText(title: string): TitleParts {
   // "Label: https://..." names the label
@@ -98,6 +110,20 @@ export function parseTitleText(title: string): TitleParts {
       if (isTechListLine(part)) technologies.push(...splitTechList(part));
       else restParts.push(part);
     }
+  }
+  // "Name — tech, tech — GitHub", "Name—Python, Scikit-learn —GitHub": a technology list never names
+  // the project, so the part before the dash does, whatever it says ("Car Rental Project")
+  const dashes = text.split(/\s*[—–]\s*/);
+  const techOrLabel = (p: string) => !p.trim() || LINK_LABEL.test(p.trim()) || isStackPart(stripLabel(p));
+  if (
+    dashes.length > 1 &&
+    dashes[0]!.trim() &&
+    dashes.slice(1).every(techOrLabel) &&
+    dashes.slice(1).some((p) => p.trim() && !LINK_LABEL.test(p.trim()))
+  ) {
+    text = dashes[0]!;
+    for (const p of dashes.slice(1))
+      if (p.trim() && !LINK_LABEL.test(p.trim())) technologies.push(...splitTechList(stripLabel(p)));
   }
   // "Name: a long description of it", "Name – a long description of it" (but "Time-Out: Network
   // Control Application" and "Wedding Boss - Remastered" are names)
