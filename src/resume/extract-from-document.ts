@@ -1,6 +1,7 @@
 import { candidateName } from "./claims/candidate-name.ts";
 import { dateToEnd } from "./claims/date-column.ts";
 import { mergeDuplicateClaims } from "./claims/duplicate-claims.ts";
+import { employerNames, isEmployerEntry } from "./claims/employer-entries.ts";
 import { segmentEntries } from "./claims/entries.ts";
 import { type ForgeLinkHost, KNOWN_FORGE_HOSTS } from "./claims/forge-links.ts";
 import { attachLinkCells } from "./claims/link-cells.ts";
@@ -74,13 +75,14 @@ function outsideRepoLinks(
 
 function projectsOf(sections: Section[], links: LocatedLink[], lines: Line[]): ClaimedProject[] {
   const projects: ClaimedProject[] = [];
+  const employers = employerNames(sections);
   for (const s of sections) {
     if (!holdsProjects(s, links)) continue;
     // a table's header row sets the title style its rows share, then names nothing
     const entries = attachLinkCells(segmentEntries(s.lines.map(dateToEnd)).filter((e) => !isColumnHeader(e.title)));
     for (const entry of entries.flatMap(splitLinkedItems)) {
       for (const p of splitPhraseLinks(buildProject(entry, s, links), entry, links))
-        if (/\p{L}/u.test(p.name)) projects.push(p);
+        if (/\p{L}/u.test(p.name) && !isEmployerEntry(p, employers)) projects.push(p);
     }
   }
   const claimed = new Set(projects.flatMap((p) => p.repoLinks.map((r) => r.repoUrl?.toLowerCase())));
