@@ -84,7 +84,8 @@ export const LATIN_SCRIPT_WORDS: Record<string, LanguageWords> = {
     name: "German",
     sections: {
       projects: "projekte projekt",
-      experience: "erfahrung berufserfahrung werdegang berufspraxis praktika beschäftigungen tätigkeiten tätigkeit berufstätigkeit",
+      experience:
+        "erfahrung berufserfahrung werdegang berufspraxis praktika beschäftigungen tätigkeiten tätigkeit berufstätigkeit",
       education: "ausbildung bildung studium schulbildung",
       skills: "kenntnisse fähigkeiten kompetenzen technologien",
       publications: "publikationen veröffentlichungen",

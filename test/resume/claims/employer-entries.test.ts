@@ -8,10 +8,13 @@ import { line, seg } from "../support/layout-builders.ts";
 // done at each employer the experience section names; the candidate's own projects come later.
 test("entries named for an employer of the experience section are that employer's work, not projects", () => {
   let y = 100;
-  const head = (t: string) => line([seg(t, { x: 40, y: (y += 20), size: 14, bold: true })]);
-  const row = (date: string, t: string) =>
-    line([seg(date, { x: 40, y: (y += 14) }), seg(t, { x: 150, y, bold: true })]);
-  const text = (t: string) => line([seg(t, { x: 150, y: (y += 14) })]);
+  const next = (step: number) => {
+    y += step;
+    return y;
+  };
+  const head = (t: string) => line([seg(t, { x: 40, y: next(20), size: 14, bold: true })]);
+  const row = (date: string, t: string) => line([seg(date, { x: 40, y: next(14) }), seg(t, { x: 150, y, bold: true })]);
+  const text = (t: string) => line([seg(t, { x: 150, y: next(14) })]);
   const lines = [
     head("Berufserfahrung"),
     row("05/2019 - heute", "Northgale GmbH (Hamburg)"),
