@@ -6,7 +6,7 @@ import type { Section } from "./sections.ts";
 
 /**
  * A projects heading over employers ("Projekte" inside the employment part, listing what was done at
- * each company): an entry without a repository link whose name is an employer the experience or
+ * each company): an entry without any link whose name is an employer the experience or
  * education section names ("Firma 2 (Ort)", "Engineer, Acme") is that employer's work, not a project of the candidate's.
  * The organisations are the parts of the experience entries' title lines (split at commas, brackets,
  * "at", "@", bars and dashes); a project is left out only when its whole name is one of them. Pure.
@@ -38,5 +38,5 @@ export function employerNames(sections: readonly Section[]): Set<string> {
 
 /** Is this project an employer's entry (see the module comment)? */
 export function isEmployerEntry(project: ClaimedProject, employers: ReadonlySet<string>): boolean {
-  return project.repoLinks.length === 0 && employers.has(key(project.name));
+  return project.repoLinks.length === 0 && project.otherLinks.length === 0 && employers.has(key(project.name));
 }

@@ -26,10 +26,17 @@ test("entries named for an employer of the experience section are that employer'
   ].map((l, index) => ({ ...l, index }));
   const employers = employerNames(detectSections(lines));
   const project = (name: string, repo: boolean): ClaimedProject =>
-    ({ name, repoLinks: repo ? [{ url: "https://github.com/jane/x" }] : [] }) as unknown as ClaimedProject;
+    ({
+      name,
+      repoLinks: repo ? [{ url: "https://github.com/jane/x" }] : [],
+      otherLinks: [],
+    }) as unknown as ClaimedProject;
   expect(isEmployerEntry(project("Northgale GmbH", false), employers)).toBe(true);
   expect(isEmployerEntry(project("Eastmere AG", false), employers)).toBe(true);
   // a project of its own, or one that links a repository, stays a project
   expect(isEmployerEntry(project("Northgale Monitoring Dashboard", false), employers)).toBe(false);
   expect(isEmployerEntry(project("Northgale GmbH", true), employers)).toBe(false);
+  // an entry that links anything (the site of a community it built) is the candidate's work
+  const site = { ...project("Northgale GmbH", false), otherLinks: [{ url: "https://northgale.example" }] };
+  expect(isEmployerEntry(site as unknown as ClaimedProject, employers)).toBe(false);
 });
