@@ -11,6 +11,7 @@ import { linkedSoftware } from "./claims/linked-software.ts";
 import { splitPhraseLinks } from "./claims/phrase-links.ts";
 import { buildProject } from "./claims/project-builder.ts";
 import { holdsProjects } from "./claims/project-sections.ts";
+import { documentConfidence, withProvenance } from "./claims/provenance.ts";
 import { detectSections, type Section } from "./claims/sections.ts";
 import { isColumnHeader } from "./claims/table-header.ts";
 import type { Line } from "./layout/layout-types.ts";
@@ -80,15 +81,25 @@ function projectsOf(sections: Section[], links: LocatedLink[], lines: Line[]): C
     if (!holdsProjects(s, links)) continue;
     // a table's header row sets the title style its rows share, then names nothing
     const entries = attachLinkCells(segmentEntries(s.lines.map(dateToEnd)).filter((e) => !isColumnHeader(e.title)));
-    for (const entry of entries.flatMap(splitLinkedItems)) {
-      for (const p of splitPhraseLinks(buildProject(entry, s, links), entry, links))
-        if (/\p{L}/u.test(p.name) && !isEmployerEntry(p, employers)) projects.push(p);
+    for (const whole of entries) {
+      const items = splitLinkedItems(whole);
+      for (const entry of items) {
+        const found = splitPhraseLinks(buildProject(entry, s, links), entry, links);
+        const shape =
+          items.length > 1 || found.length > 1
+            ? "linked-item"
+            : entry.title.segments.length >= 3
+              ? "table-row"
+              : "entry";
+        for (const p of found)
+          if (/\p{L}/u.test(p.name) && !isEmployerEntry(p, employers)) projects.push(withProvenance(p, shape, true));
+      }
     }
   }
   const claimed = new Set(projects.flatMap((p) => p.repoLinks.map((r) => r.repoUrl?.toLowerCase())));
   for (const p of linkedSoftware(sections, links, lines)) {
     if (p.repoUrl && claimed.has(p.repoUrl.toLowerCase())) continue;
-    projects.push(p);
+    projects.push(withProvenance(p, "link-elsewhere", false));
   }
   return mergeDuplicateClaims(projects);
 }
@@ -147,12 +158,15 @@ export function extractFromDocument(doc: RawDocument, opts: ExtractOptions = {})
   const links = findLinks(lines, annotations, forges);
   const sectionOf = sectionOfLine(sections);
   const projects = projectsOf(sections, links, lines);
-  if (!sections.some((s) => s.kind === "projects"))
+  const hasProjectsSection = sections.some((s) => s.kind === "projects");
+  const confidence = documentConfidence(projects, hasProjectsSection);
+  if (!hasProjectsSection)
     warnings.push(
       projects.length > 0
         ? `no projects section found; ${projects.length === 1 ? "the project was" : `the ${projects.length} projects were`} inferred from repository links and entries elsewhere`
         : "no projects section found",
     );
+  if (confidence.warning) warnings.push(confidence.warning);
   return {
     candidateName: candidateName(lines),
     githubProfiles: profiles(links, (host) => host === "github.com"),
@@ -164,6 +178,7 @@ export function extractFromDocument(doc: RawDocument, opts: ExtractOptions = {})
     ...(doc.producer ? { producer: doc.producer } : {}),
     warnings,
     textLines: textLines(lines, sectionOf, links),
+    extraction: confidence.extraction,
   };
 }
 
