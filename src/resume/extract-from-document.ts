@@ -99,7 +99,9 @@ function projectsOf(sections: Section[], links: LocatedLink[], lines: Line[]): C
   const claimed = new Set(projects.flatMap((p) => p.repoLinks.map((r) => r.repoUrl?.toLowerCase())));
   for (const p of linkedSoftware(sections, links, lines)) {
     if (p.repoUrl && claimed.has(p.repoUrl.toLowerCase())) continue;
-    projects.push(withProvenance(p, "link-elsewhere", false));
+    // a link whose line names nothing ("(https://github.com/jane/funCKit)") is named by its repository
+    const named = /\p{L}/u.test(p.name) ? p : { ...p, name: p.repoLinks[0]?.repo ?? p.name };
+    projects.push(withProvenance(named, "link-elsewhere", false));
   }
   return mergeDuplicateClaims(projects);
 }

@@ -1,0 +1,28 @@
+import { expect, test } from "bun:test";
+import PDFDocument from "pdfkit";
+import { extractResumeInProcess } from "../../src/resume/index.ts";
+
+// Layout: an education entry whose description ends with the repository printed alone in brackets,
+// outside any projects section: the claim is named by the repository, never left without a name.
+test("a repository link on a line that names nothing is a project named by its repository", async () => {
+  const doc = new PDFDocument({ size: "A4", margin: 50 });
+  const chunks: Buffer[] = [];
+  doc.on("data", (c: Buffer) => chunks.push(c));
+  const done = new Promise<void>((r) => doc.on("end", () => r()));
+  doc.registerFont("sans", "node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf");
+  doc.registerFont("bold", "node_modules/dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf");
+  const put = (font: string, size: number, text: string, y: number) =>
+    doc.font(font).fontSize(size).text(text, 60, y, { lineBreak: false });
+  put("bold", 22, "Jana Novak", 60);
+  put("bold", 14, "EDUCATION", 110);
+  put("bold", 11, "BSc Computing, Eastmere University", 135);
+  put("sans", 10, "A circuit editor and simulator written for a course, published under the GPL", 152);
+  put("sans", 10, "(https://github.com/jnovak/circuitkit)", 166);
+  put("bold", 14, "SKILLS", 200);
+  put("sans", 10, "Java, C, Python", 225);
+  doc.end();
+  await done;
+  const r = await extractResumeInProcess(new Uint8Array(Buffer.concat(chunks)));
+  expect(r.projects.map((p) => [p.name, p.repoUrl])).toEqual([["circuitkit", "github.com/jnovak/circuitkit"]]);
+  expect(r.projects[0]!.foundBy).toMatchObject({ shape: "link-elsewhere", link: "text" });
+});
