@@ -26,3 +26,32 @@ test("a repository link on a line that names nothing is a project named by its r
   expect(r.projects.map((p) => [p.name, p.repoUrl])).toEqual([["circuitkit", "github.com/jnovak/circuitkit"]]);
   expect(r.projects[0]!.foundBy).toMatchObject({ shape: "link-elsewhere", link: "text" });
 });
+
+// Layout: a row of contact links under the skills, one of them labelled with the candidate's own
+// handle but pointing at one of their repositories (a stale link behind a GitHub icon).
+test("a repository link labelled with its owner's handle points at the account, not at a project", async () => {
+  const doc = new PDFDocument({ size: "A4", margin: 50 });
+  const chunks: Buffer[] = [];
+  doc.on("data", (c: Buffer) => chunks.push(c));
+  const done = new Promise<void>((r) => doc.on("end", () => r()));
+  doc.registerFont("sans", "node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf");
+  doc.registerFont("bold", "node_modules/dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf");
+  doc.font("bold").fontSize(22).text("Jana Novak", 60, 60, { lineBreak: false });
+  doc.font("sans").fontSize(10).text("github.com/jnovak", 60, 88, { lineBreak: false });
+  doc.font("bold").fontSize(14).text("PROJECTS", 60, 110, { lineBreak: false });
+  doc
+    .font("bold")
+    .fontSize(11)
+    .text("Tidepool", 60, 135, { lineBreak: false, link: "https://github.com/jnovak/tidepool" });
+  doc.font("sans").fontSize(10).text("A tide table viewer for sailors", 60, 152, { lineBreak: false });
+  doc.font("bold").fontSize(14).text("SKILLS", 60, 190, { lineBreak: false });
+  doc.font("sans").fontSize(10).text("Java, C, Python", 60, 215, { lineBreak: false });
+  doc
+    .font("sans")
+    .fontSize(10)
+    .text("@jnovak", 60, 240, { lineBreak: false, link: "https://github.com/jnovak/weather" });
+  doc.end();
+  await done;
+  const r = await extractResumeInProcess(new Uint8Array(Buffer.concat(chunks)));
+  expect(r.projects.map((p) => [p.name, p.repoUrl])).toEqual([["Tidepool", "github.com/jnovak/tidepool"]]);
+});
