@@ -1,8 +1,8 @@
 import { describe, expect, test } from "bun:test";
-import PDFDocument from "pdfkit";
 import { DATE_WORDS } from "../../src/resume/claims/date-words.ts";
 import { SECTION_WORDS } from "../../src/resume/claims/section-words.ts";
 import { extractResumeInProcess } from "../../src/resume/index.ts";
+import { pdfkitDocument } from "./support/pdfkit-doc.ts";
 
 /**
  * Every language whose script the shipped font (DejaVu Sans, the dejavu-fonts-ttf package) draws, read
@@ -15,8 +15,6 @@ import { extractResumeInProcess } from "../../src/resume/index.ts";
  * ship: their words are tested at the text level (test/resume/claims/languages.test.ts).
  */
 
-const SANS = "node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf";
-const BOLD = "node_modules/dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf";
 const DRAWN = "en es pt fr de it nl pl cs tr ru uk ar he fa id vi sv ro el".split(" ");
 const RTL = new Set(["ar", "he", "fa"]);
 
@@ -27,54 +25,47 @@ async function resumeIn(code: string): Promise<Uint8Array> {
   const l = SECTION_WORDS[code]!;
   const d = DATE_WORDS[code]!;
   const march = d.months.split(",")[2]!.split("/")[0]!.trim();
-  const doc = new PDFDocument({ size: "A4", margin: 50, info: { CreationDate: new Date(Date.UTC(2025, 0, 1)) } });
-  const chunks: Buffer[] = [];
-  doc.on("data", (c: Buffer) => chunks.push(c));
-  const done = new Promise<void>((r) => doc.on("end", () => r()));
-  doc.registerFont("sans", SANS);
-  doc.registerFont("bold", BOLD);
-  const rtl = RTL.has(code);
-  let y = 60;
-  // A right-to-left line is set the way a bidi-aware producer sets it: words placed from the right
-  // margin leftwards, each word's glyphs in visual order (fontkit shapes and orders one word).
-  const draw = (font: string, size: number, text: string, x: number) => {
-    doc.font(font).fontSize(size);
-    if (!rtl) {
-      doc.text(text, x, y, { lineBreak: false });
-      return;
+  return pdfkitDocument((doc) => {
+    const rtl = RTL.has(code);
+    let y = 60;
+    // A right-to-left line is set the way a bidi-aware producer sets it: words placed from the right
+    // margin leftwards, each word's glyphs in visual order (fontkit shapes and orders one word).
+    const draw = (font: string, size: number, text: string, x: number) => {
+      doc.font(font).fontSize(size);
+      if (!rtl) {
+        doc.text(text, x, y, { lineBreak: false });
+        return;
+      }
+      let right = 595 - x;
+      for (const word of text.split(" ")) {
+        const w = doc.widthOfString(word);
+        doc.text(word, right - w, y, { lineBreak: false });
+        right -= w + doc.widthOfString(" ");
+      }
+    };
+    const put = (font: string, size: number, text: string, gap = 1.6) => {
+      draw(font, size, text, 60);
+      y += size * gap;
+    };
+    put("bold", 22, "Jana Novak");
+    put("sans", 10, "jana@example.org  github.com/jnovak", 2.4);
+    put("bold", 14, first(l.sections.experience, l.phrases).toUpperCase());
+    put("bold", 11, "Northgale Logistics");
+    put("sans", 10, "2019 – 2022", 2.4);
+    put("bold", 14, first(l.sections.projects, l.phrases).toUpperCase());
+    for (const [name, repo] of [
+      ["Tidepool", "tidepool"],
+      ["Relaybox", "relaybox"],
+    ]) {
+      draw("bold", 11, name!, 60);
+      draw("sans", 10, `${march} 2021 – ${d.present[0]}`, 390);
+      y += 16;
+      draw("sans", 10, `github.com/jnovak/${repo}`, 60);
+      y += 24;
     }
-    let right = 595 - x;
-    for (const word of text.split(" ")) {
-      const w = doc.widthOfString(word);
-      doc.text(word, right - w, y, { lineBreak: false });
-      right -= w + doc.widthOfString(" ");
-    }
-  };
-  const put = (font: string, size: number, text: string, gap = 1.6) => {
-    draw(font, size, text, 60);
-    y += size * gap;
-  };
-  put("bold", 22, "Jana Novak");
-  put("sans", 10, "jana@example.org  github.com/jnovak", 2.4);
-  put("bold", 14, first(l.sections.experience, l.phrases).toUpperCase());
-  put("bold", 11, "Northgale Logistics");
-  put("sans", 10, "2019 – 2022", 2.4);
-  put("bold", 14, first(l.sections.projects, l.phrases).toUpperCase());
-  for (const [name, repo] of [
-    ["Tidepool", "tidepool"],
-    ["Relaybox", "relaybox"],
-  ]) {
-    draw("bold", 11, name!, 60);
-    draw("sans", 10, `${march} 2021 – ${d.present[0]}`, 390);
-    y += 16;
-    draw("sans", 10, `github.com/jnovak/${repo}`, 60);
-    y += 24;
-  }
-  put("bold", 14, first(l.sections.education, l.phrases).toUpperCase());
-  put("sans", 10, "Eastmere University 2015 – 2019");
-  doc.end();
-  await done;
-  return new Uint8Array(Buffer.concat(chunks));
+    put("bold", 14, first(l.sections.education, l.phrases).toUpperCase());
+    put("sans", 10, "Eastmere University 2015 – 2019");
+  });
 }
 
 describe("a resume in each language the shipped font draws", () => {
