@@ -1,6 +1,7 @@
 import { candidateName } from "./claims/candidate-name.ts";
 import { dateToEnd } from "./claims/date-column.ts";
 import { mergeDuplicateClaims } from "./claims/duplicate-claims.ts";
+import { employerNames, isEmployerEntry } from "./claims/employer-entries.ts";
 import { segmentEntries } from "./claims/entries.ts";
 import { type ForgeLinkHost, KNOWN_FORGE_HOSTS } from "./claims/forge-links.ts";
 import { attachLinkCells } from "./claims/link-cells.ts";
@@ -10,6 +11,7 @@ import { linkedSoftware } from "./claims/linked-software.ts";
 import { splitPhraseLinks } from "./claims/phrase-links.ts";
 import { buildProject } from "./claims/project-builder.ts";
 import { holdsProjects } from "./claims/project-sections.ts";
+import { documentConfidence, withProvenance } from "./claims/provenance.ts";
 import { detectSections, type Section } from "./claims/sections.ts";
 import { isColumnHeader } from "./claims/table-header.ts";
 import type { Line } from "./layout/layout-types.ts";
@@ -74,19 +76,32 @@ function outsideRepoLinks(
 
 function projectsOf(sections: Section[], links: LocatedLink[], lines: Line[]): ClaimedProject[] {
   const projects: ClaimedProject[] = [];
+  const employers = employerNames(sections);
   for (const s of sections) {
     if (!holdsProjects(s, links)) continue;
     // a table's header row sets the title style its rows share, then names nothing
     const entries = attachLinkCells(segmentEntries(s.lines.map(dateToEnd)).filter((e) => !isColumnHeader(e.title)));
-    for (const entry of entries.flatMap(splitLinkedItems)) {
-      for (const p of splitPhraseLinks(buildProject(entry, s, links), entry, links))
-        if (/\p{L}/u.test(p.name)) projects.push(p);
+    for (const whole of entries) {
+      const items = splitLinkedItems(whole);
+      for (const entry of items) {
+        const found = splitPhraseLinks(buildProject(entry, s, links), entry, links);
+        const shape =
+          items.length > 1 || found.length > 1
+            ? "linked-item"
+            : entry.title.segments.length >= 3
+              ? "table-row"
+              : "entry";
+        for (const p of found)
+          if (/\p{L}/u.test(p.name) && !isEmployerEntry(p, employers)) projects.push(withProvenance(p, shape, true));
+      }
     }
   }
   const claimed = new Set(projects.flatMap((p) => p.repoLinks.map((r) => r.repoUrl?.toLowerCase())));
   for (const p of linkedSoftware(sections, links, lines)) {
     if (p.repoUrl && claimed.has(p.repoUrl.toLowerCase())) continue;
-    projects.push(p);
+    // a link whose line names nothing ("(https://github.com/jane/funCKit)") is named by its repository
+    const named = /\p{L}/u.test(p.name) ? p : { ...p, name: p.repoLinks[0]?.repo ?? p.name };
+    projects.push(withProvenance(named, "link-elsewhere", false));
   }
   return mergeDuplicateClaims(projects);
 }
@@ -96,7 +111,7 @@ function projectsOf(sections: Section[], links: LocatedLink[], lines: Line[]): C
  * columns is laid out again with the gutters the other pages split at: one template, one set of
  * columns, even where a page's two columns share every baseline.
  */
-function layoutPages(doc: RawDocument): PageLayout[] {
+export function layoutPages(doc: RawDocument): PageLayout[] {
   const prepared = doc.pages.map(preparePage);
   const layouts = prepared.map((p) => orderPage(p, 0));
   const known = [...new Set(layouts.flatMap((l) => l.gutters))];
@@ -145,12 +160,15 @@ export function extractFromDocument(doc: RawDocument, opts: ExtractOptions = {})
   const links = findLinks(lines, annotations, forges);
   const sectionOf = sectionOfLine(sections);
   const projects = projectsOf(sections, links, lines);
-  if (!sections.some((s) => s.kind === "projects"))
+  const hasProjectsSection = sections.some((s) => s.kind === "projects");
+  const confidence = documentConfidence(projects, hasProjectsSection);
+  if (!hasProjectsSection)
     warnings.push(
       projects.length > 0
         ? `no projects section found; ${projects.length === 1 ? "the project was" : `the ${projects.length} projects were`} inferred from repository links and entries elsewhere`
         : "no projects section found",
     );
+  if (confidence.warning) warnings.push(confidence.warning);
   return {
     candidateName: candidateName(lines),
     githubProfiles: profiles(links, (host) => host === "github.com"),
@@ -162,6 +180,7 @@ export function extractFromDocument(doc: RawDocument, opts: ExtractOptions = {})
     ...(doc.producer ? { producer: doc.producer } : {}),
     warnings,
     textLines: textLines(lines, sectionOf, links),
+    extraction: confidence.extraction,
   };
 }
 

@@ -84,6 +84,24 @@ export interface ClaimedProject {
   claimedCommits?: number;
   /** a star count the resume claims ("300+ GitHub stars" -> 300) */
   claimedStars?: number;
+  /** how the extractor found this project; absent from older results */
+  foundBy?: ProjectProvenance;
+  /** how sure the extractor is that this is a project the candidate claims, 0-1; absent from older results */
+  confidence?: number;
+}
+
+/** How a project was found: the section, the shape of what named it, and where its repository link came from. */
+export interface ProjectProvenance {
+  /** the heading of its section as written ("" in the header) */
+  section: string;
+  /**
+   * entry: a title line and what belongs to it; table-row: a row of a projects table; linked-item: one of
+   * several "Label: URL" items or phrase-linked repositories of one entry; link-elsewhere: a repository
+   * link outside a projects section, named by its anchor or entry
+   */
+  shape: "entry" | "table-row" | "linked-item" | "link-elsewhere";
+  /** where its repository link came from (annotation, visible text, both), "other" for a non-repository link, "none" */
+  link: "annotation" | "text" | "both" | "other" | "none";
 }
 
 export interface HiddenText {
@@ -133,6 +151,12 @@ export interface ExtractedResume {
   warnings: string[];
   /** the visible text line by line with its section (rotated text left out); absent from older results */
   textLines?: ResumeTextLine[];
+  /**
+   * how sure the extractor is of the whole document: the mean confidence of its own projects; when low,
+   * the verification leans on repository-first matching (repositoryFirst) and a warning says so; absent
+   * from older results
+   */
+  extraction?: { confidence: number; lowConfidence: boolean; repositoryFirst: boolean; reasons: string[] };
 }
 
 /** Why a PDF could not be read. Every code has a message a person can act on. */

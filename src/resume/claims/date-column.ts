@@ -54,9 +54,12 @@ export function dateToEnd(line: Line): Line {
   }
   const segments = [...after, date];
   const lead = segments[0]!;
+  // the line now starts where its title does: a date right-aligned in a margin ("2015" beside
+  // "2013–2014") moves every line's left edge, the titles' edge stays
   return {
     ...line,
     segments,
+    x0: lead.x0,
     text: segments.map((s) => s.text).join("  "),
     bold: lead.bold,
     italic: lead.italic,

@@ -1,4 +1,5 @@
 import type { DatePrecision, DateRange } from "../types.ts";
+import { DATE_WORDS } from "./date-words.ts";
 
 /**
  * Date ranges as resumes write them, pure: "Jan 2021 – Present", "Весна 2024", "2022/10-2024/07",
@@ -30,18 +31,38 @@ const SEASONS: Array<[RegExp, number]> = [
   [/^(winter|зим)/, 1],
 ];
 
+const asPattern = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "\\s+");
+const byLength = (a: string, b: string) => b.length - a.length;
+
+/** Every language's month names in full, longest first (a prefix never shadows a longer name). */
+const FULL_MONTHS: Array<[string, number]> = Object.values(DATE_WORDS)
+  .flatMap((l) =>
+    l.months
+      .split(",")
+      .filter((m) => m.trim())
+      .flatMap((forms, i) => forms.split("/").map((f) => [f.trim(), i + 1] as [string, number])),
+  )
+  .sort((a, b) => byLength(a[0], b[0]));
+const FULL_MONTH_WORD = FULL_MONTHS.map(([w]) => asPattern(w)).join("|");
+const PRESENT_WORDS = [...new Set(Object.values(DATE_WORDS).flatMap((l) => l.present))]
+  .sort(byLength)
+  .map(asPattern)
+  .join("|");
+
 const MONTH_WORD =
-  "(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?" +
+  `(?:${FULL_MONTH_WORD}|` +
+  "jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?" +
   "|январ[ьяе]|феврал[ьяе]|март[ае]?|апрел[ьяе]|ма[йяе]|июн[ьяе]|июл[ьяе]|август[ае]?|сентябр[ьяе]|октябр[ьяе]|ноябр[ьяе]|декабр[ьяе]" +
   "|янв|фев|мар|апр|июн|июл|авг|сен|окт|ноя|дек)\\.?";
 const SEASON_WORD = "(?:spring|summer|fall|autumn|winter|весна|весной|лето|летом|осень|осенью|зима|зимой)";
 const YEAR = "(?:(?:19|20)\\d{2}|['’‘`]\\d{2})";
 const PRESENT =
-  "(?:present|current(?:ly)?|now|ongoing|today|to date|till date|(?:(?:в|по)\\s+)?настоящ(?:ее|ем)(?:\\s+врем(?:я|ени))?|н\\.\\s?в\\.?|сейчас|至今|现在|aktuell|heute|présent|actualidad|presente)";
+  "(?:present|current(?:ly)?|now|ongoing|today|to date|till date|(?:(?:в|по)\\s+)?настоящ(?:ее|ем)(?:\\s+врем(?:я|ени))?|н\\.\\s?в\\.?|сейчас|至今|现在|aktuell|heute|présent|actualidad|presente" +
+  `|${PRESENT_WORDS})`;
 const POINT =
   `(?:(?:\\d{1,2}\\s+)?${MONTH_WORD}\\s*,?\\s*${YEAR}` +
   `|${SEASON_WORD}\\s+${YEAR}` +
-  `|(?:19|20)\\d{2}\\s*[/.]\\s*(?:0?[1-9]|1[0-2])(?![\\d])` +
+  `|(?:19|20)\\d{2}\\s*(?:[/.]|[年년])\\s*(?:0?[1-9]|1[0-2])(?![\\d])\\s*[月월]?` +
   `|(?:0?[1-9]|1[0-2])\\s*[/.]\\s*(?:19|20)\\d{2}` +
   `|(?:19|20)\\d{2})`;
 const SEP = "\\s*(?:-{1,2}|–|—|―|‐|−|~|→|to|till|until|по|до)\\s*";
@@ -83,15 +104,17 @@ export interface DatePoint {
 export function readDatePoint(text: string, fallbackYear?: number): DatePoint | null {
   const t = text.trim().toLowerCase();
   if (new RegExp(`^${PRESENT}$`, "iu").test(t)) return { value: "present", precision: "present" };
-  let m = /^((?:19|20)\d{2})\s*[/.]\s*(\d{1,2})$/.exec(t);
+  let m = /^((?:19|20)\d{2})\s*(?:[/.]|[年년])\s*(\d{1,2})\s*[月월]?$/u.exec(t);
   if (m) return { value: `${m[1]}-${pad(Number(m[2]))}`, precision: "month" };
   m = /^(\d{1,2})\s*[/.]\s*((?:19|20)\d{2})$/.exec(t);
   if (m) return { value: `${m[2]}-${pad(Number(m[1]))}`, precision: "month" };
   if (/^(?:19|20)\d{2}$/.test(t)) return { value: t, precision: "year" };
   const year = /((?:19|20)\d{2}|['’‘`]\d{2})\s*$/u.exec(t);
-  const words = t.replace(/^\d{1,2}\s+/, "").split(/[\s,.]+/);
+  const rest = t.replace(/^\d{1,2}\s+/, "");
+  const words = rest.split(/[\s,.]+/);
   const first = words[0] ?? "";
-  const month = monthOf(first);
+  const full = FULL_MONTHS.find(([w]) => rest.startsWith(w) && !/[\p{L}\d]/u.test(rest.charAt(w.length)));
+  const month = full ? full[1] : monthOf(first);
   const season = month === null ? seasonOf(first) : null;
   const m0 = month ?? season;
   if (m0 === null) return null;

@@ -194,12 +194,19 @@ function datesNext(date: Line, above: Line | undefined, title: Line): boolean {
 
 /**
  * A sentence that ends with a colon and introduces a list ("A few things I built outside work:"
- * over "- Relay" items): the list's lead-in, not the first entry's title.
+ * over "- Relay" items), or a whole sentence ending in a period over a bulleted list: the list's
+ * lead-in, not the first entry's title.
  */
 function isLeadIn(line: Line, next: Line | undefined): boolean {
   const t = line.text.trim();
-  return !!next && !isBulleted(line) && /[:：]$/.test(t) && t.split(/\s+/).length >= 4 && isBulleted(next);
+  if (!next || isBulleted(line) || !isBulleted(next)) return false;
+  const words = t.split(/\s+/).length;
+  // "A few things I built:" or a whole sentence ("In addition to the projects below, you can ... .")
+  return (/[:：]$/.test(t) && words >= 4) || (/[.!。]$/.test(t) && words >= LEAD_IN_SENTENCE_WORDS);
 }
+
+/** Words of a sentence that introduces a list: a title is rarely a sentence this long ending in a period. */
+const LEAD_IN_SENTENCE_WORDS = 8;
 
 /** Split a section's lines into entries (see the module comment). Lines before the first title are dropped. */
 export function segmentEntries(sectionLines: Line[]): Entry[] {

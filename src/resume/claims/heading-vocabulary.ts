@@ -2,27 +2,13 @@
  * What a section heading says, in the languages and spellings resumes use. Only the vocabulary
  * lives here; deciding that a line IS a heading is a layout question (headings.ts). Matching is
  * word by word with a small edit distance, so "PROJEECTS" and "Expereince" still classify.
+ * The words themselves, per language, are data in section-words.ts.
  */
 
-export type SectionKind =
-  | "header"
-  | "projects"
-  | "experience"
-  | "education"
-  | "skills"
-  | "publications"
-  | "summary"
-  | "awards"
-  | "certifications"
-  | "languages"
-  | "interests"
-  | "volunteer"
-  | "activities"
-  | "references"
-  | "coursework"
-  | "research"
-  | "contact"
-  | "other";
+import type { SectionKind } from "./section-kind.ts";
+import { SECTION_WORDS } from "./section-words.ts";
+
+export type { SectionKind } from "./section-kind.ts";
 
 /** Multi-word headings whose words alone would mislead; checked first. */
 const PHRASES: Array<[RegExp, SectionKind]> = [
@@ -43,58 +29,45 @@ const PHRASES: Array<[RegExp, SectionKind]> = [
   [/\bpet[\s-]?проект/, "projects"],
 ];
 
-const WORDS: Record<string, SectionKind> = {};
-function add(kind: SectionKind, words: string): void {
-  for (const w of words.split(/\s+/).filter(Boolean)) WORDS[w] = kind;
+/** Case and accents folded (zero-width joiners dropped, Turkish dotless i read as i), so "ΕΡΓΑ" reads as "έργα" and "Expérience" as "experience". */
+export function foldWord(text: string): string {
+  return text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f\u200c\u200d]/g, "")
+    .normalize("NFC")
+    .toLowerCase()
+    .replace(/ı/g, "i");
 }
-add(
-  "projects",
-  "project projects portfolio opensource oss hackathons хакатоны проекты проект проекти проєкти projekte projekt projets projet proyectos proyecto projetos projeto progetti progetto projekty réalisations",
-);
-add(
-  "experience",
-  "experience experiences employment work career internship internships jobs positions опыт работы стаж erfahrung berufserfahrung expérience experiencia experiência esperienza doświadczenie werdegang",
-);
-add(
-  "education",
-  "education educational studies qualifications образование обучение ausbildung bildung formation educación educação formação formazione wykształcenie diplômes diplomas escolaridade",
-);
-add(
-  "skills",
-  "skills skill technologies technology competencies competences expertise stack tools toolbox навыки умения технологии kenntnisse fähigkeiten compétences habilidades competências competenze umiejętności conhecimentos",
-);
-add(
-  "publications",
-  "publications publication papers paper presentations talks patents публикации статьи publikationen",
-);
-add("summary", "summary profile objective about overview introduction резюме profil perfil");
-add(
-  "awards",
-  "awards award honors honours achievements achievement accomplishments scholarships prizes rewards достижения награды auszeichnungen",
-);
-add("certifications", "certifications certification certificates certificate licenses сертификаты курсы zertifikate");
-add("languages", "languages language языки sprachen langues idiomas línguas");
-add("interests", "interests hobbies интересы хобби interessen");
-add("volunteer", "volunteer volunteering волонтерство ehrenamt");
-add("activities", "activities extracurricular leadership involvement organizations деятельность");
-add("references", "references referees рекомендации");
-add("coursework", "coursework courses classes");
-add("research", "research исследования forschung");
-add("contact", "contact contacts links контакты kontakt contato contacto");
 
-const CJK: Array<[RegExp, SectionKind]> = [
-  [/项目|專案|项目经历|开源/, "projects"],
-  // "development experience" (at school) and "works" list things the candidate built
-  [/开发经历|开发经验|作品/, "projects"],
-  [/科研|研究经历/, "research"],
-  [/工作|实习|職歷|经历/, "experience"],
-  [/教育|学历/, "education"],
-  [/技能|专业技能/, "skills"],
-  [/论文|发表/, "publications"],
-  [/获奖|荣誉|奖项/, "awards"],
-  [/证书/, "certifications"],
-  [/自我评价|个人简介|简介/, "summary"],
-];
+const WORDS: Record<string, SectionKind> = {};
+/** Headings of several words ("dự án", "kinh nghiệm"), matched as a whole. */
+const LANGUAGE_PHRASES: Array<[RegExp, SectionKind]> = [];
+/** Headings of scripts written without spaces, matched inside the text, in the order of the table. */
+const UNSPACED: Array<[string, SectionKind]> = [];
+for (const language of Object.values(SECTION_WORDS)) {
+  for (const [kind, words] of Object.entries(language.sections) as Array<[SectionKind, string]>) {
+    if (language.phrases) {
+      for (const phrase of words.split(",").map((p) => foldWord(p.trim())))
+        LANGUAGE_PHRASES.push([new RegExp(`(?<![\\p{L}])${phrase}(?![\\p{L}])`, "u"), kind]);
+      continue;
+    }
+    for (const w of words.split(/\s+/).filter(Boolean).map(foldWord)) {
+      if (language.unspaced) UNSPACED.push([w, kind]);
+      else if (!(w in WORDS)) WORDS[w] = kind;
+    }
+  }
+}
+
+/**
+ * Misspellings are forgiven against English words, and against another language's words only when they
+ * are long: a short word one letter from a foreign heading word is usually a word of its own ("projector"
+ * is one letter from Portuguese "projecto").
+ */
+const ENGLISH = new Set(Object.values(SECTION_WORDS.en?.sections ?? {}).flatMap((w) => w.split(/\s+/).map(foldWord)));
+const FUZZY_FOREIGN_MIN = 10;
+
+/** Letters of scripts written without spaces between words (Han, kana, Hangul, Thai). */
+const UNSPACED_SCRIPT = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\u0e00-\u0e7f]/u;
 
 /** Damerau-free Levenshtein distance, capped: returns cap+1 as soon as the distance exceeds cap. */
 export function editDistance(a: string, b: string, cap: number): number {
@@ -150,7 +123,8 @@ function wordKind(word: string): SectionKind | null {
   const compound = compoundKind(word);
   if (compound) return compound;
   byInitial ??= Object.entries(WORDS).reduce((m, e) => {
-    if (e[0].length >= 5) m.set(e[0][0]!, [...(m.get(e[0][0]!) ?? []), e]);
+    if (e[0].length >= 5 && (ENGLISH.has(e[0]) || e[0].length >= FUZZY_FOREIGN_MIN))
+      m.set(e[0][0]!, [...(m.get(e[0][0]!) ?? []), e]);
     return m;
   }, new Map<string, Array<[string, SectionKind]>>());
   const cap = word.length >= 10 ? 2 : 1;
@@ -187,17 +161,17 @@ function classifyOnce(text: string): SectionKind | null {
   const second = text.trim().split(/\s+/)[1] ?? "";
   const adjectiveAfter = /^\p{Ll}/u.test(second) || text === text.toUpperCase();
   // trailing counts and durations are not part of the name: "EDUCATION (2)", "Опыт работы 3 месяца"
-  const t = text
-    .toLowerCase()
+  const t = foldWord(text)
     .replace(/[:：]+\s*$/, "")
     .replace(/\s*\(?\d.*$/, "")
     .trim();
   if (!t) return null;
   for (const [re, kind] of PHRASES) if (re.test(t)) return kind;
-  if (/[\u3400-\u9fff]/.test(t)) {
-    for (const [re, kind] of CJK) if (re.test(t)) return kind;
+  for (const [re, kind] of LANGUAGE_PHRASES) if (re.test(t)) return kind;
+  if (UNSPACED_SCRIPT.test(t)) {
+    for (const [w, kind] of UNSPACED) if (t.includes(w)) return kind;
   }
-  const words = t.split(/[^\p{L}\p{N}&]+/u).filter(Boolean);
+  const words = t.split(/[^\p{L}\p{M}\p{N}&]+/u).filter(Boolean);
   const kinds = words.map(wordKind);
   // A heading is made of heading words and qualifiers, and ends in a heading word (its head noun):
   // "Machine Learning Projects" is a heading, "Full Stack Developer" is a job title.

@@ -115,6 +115,10 @@ export function linkedSoftware(sections: Section[], links: LocatedLink[], lines:
       if (contact && !(isRepo && owners.has(link.owner?.toLowerCase() ?? ""))) continue;
       const key = (isRepo ? link.repoUrl! : link.packageRef!).toLowerCase();
       const file = isRepo ? linkedFile(link) : "";
+      // a repository link labelled with its owner's own handle ("@jane" in a row of contact icons)
+      // points at the account, not at a piece of work
+      if (isRepo && link.owner && located.anchor.trim().replace(/^@/, "").toLowerCase() === link.owner.toLowerCase())
+        continue;
       const item = anchorIsItem(located.anchor, line);
       const before = seen.get(key);
       // another file of a repository already claimed, as an item of its own: a piece of work of its own

@@ -1,4 +1,4 @@
-import type { Line } from "../layout/layout-types.ts";
+import type { Line, Segment, StyleRun } from "../layout/layout-types.ts";
 import { findDateRange } from "./dates.ts";
 import { stripBullet } from "./entries.ts";
 import { leadRun } from "./lead-run.ts";
@@ -82,6 +82,18 @@ function wordCount(text: string): number {
   );
 }
 
+/**
+ * A part of a title set off by a dash that lists the stack: a technology list, or a comma list of
+ * three or more short items of which two or more are known technologies ("FastAPI, REST APIs,
+ * PostgreSQL, JWT, Auth, Deployment"): the topics beside the technologies do not make it a name.
+ */
+function isStackPart(text: string): boolean {
+  if (isTechListLine(text)) return true;
+  const items = text.split(/\s*,\s*/).filter(Boolean);
+  if (items.length < 3 || items.some((i) => i.split(/\s+/).length > 3)) return false;
+  return items.filter((i) => canonicalTechnology(i) !== null).length >= 2;
+}
+
 /** Split a title string (no layout) into name, technologies and the rest. */
 export function parseTitleText(title: string): TitleParts {
   // "Label: https://..." names the label
@@ -98,6 +110,20 @@ export function parseTitleText(title: string): TitleParts {
       if (isTechListLine(part)) technologies.push(...splitTechList(part));
       else restParts.push(part);
     }
+  }
+  // "Name — tech, tech — GitHub", "Name—Python, Scikit-learn —GitHub": a technology list never names
+  // the project, so the part before the dash does, whatever it says ("Car Rental Project")
+  const dashes = text.split(/\s*[—–]\s*/);
+  const techOrLabel = (p: string) => !p.trim() || LINK_LABEL.test(p.trim()) || isStackPart(stripLabel(p));
+  if (
+    dashes.length > 1 &&
+    dashes[0]!.trim() &&
+    dashes.slice(1).every(techOrLabel) &&
+    dashes.slice(1).some((p) => p.trim() && !LINK_LABEL.test(p.trim()))
+  ) {
+    text = dashes[0]!;
+    for (const p of dashes.slice(1))
+      if (p.trim() && !LINK_LABEL.test(p.trim())) technologies.push(...splitTechList(stripLabel(p)));
   }
   // "Name: a long description of it", "Name – a long description of it" (but "Time-Out: Network
   // Control Application" and "Wedding Boss - Remastered" are names)
@@ -120,11 +146,75 @@ export function parseTitleText(title: string): TitleParts {
   return { name: clean(bare) || clean(text), technologies, rest: restParts.join(" | ") };
 }
 
+/** Largest spread between the widest and narrowest gap of a line for its gaps to be one justified spacing. */
+const JUSTIFIED_SPREAD = 1.2;
+
+/**
+ * A justified line stretches its word spaces past a segment gap ("EcomExperts  Shopify  Speedchecker,
+ * [Node.js, ReactJS]" set to the column's width): when every gap between the line's segments is the
+ * same width (within 20%) and no segment holds a space, the segments are words of one text, not cells, and the leading segments
+ * in one style are one name. Returns the line with those segments joined; the line itself otherwise.
+ */
+function joinJustifiedLead(line: Line): Line {
+  // a date moved to the end from a column left of the title (date-column.ts) is not one of the words
+  const moved = line.segments.findIndex((g, i) => i > 0 && g.x0 < line.segments[i - 1]!.x1);
+  const segs = moved > 0 ? line.segments.slice(0, moved) : line.segments;
+  if (segs.length < 3) return line;
+  const gaps = segs.slice(1).map((g, i) => g.x0 - segs[i]!.x1);
+  const min = Math.min(...gaps);
+  if (min <= 0 || Math.max(...gaps) > min * JUSTIFIED_SPREAD) return line;
+  // justification stretches every space of the line: no segment keeps a space of its own (table
+  // cells, "Fjord Maps | TypeScript, Leaflet", do)
+  if (segs.some((g) => /\s/.test(g.text.trim()))) return line;
+  const whole = (g: Segment) => g.runs.every((r) => r.bold === g.runs[0]!.bold && r.italic === g.runs[0]!.italic);
+  const first = segs[0]!;
+  if (!whole(first) && !/[,;]$/.test(first.text.trim())) return line;
+  let n = 1;
+  while (
+    n < segs.length &&
+    segs[n]!.bold === first.bold &&
+    segs[n]!.italic === first.italic &&
+    segs[n]!.font === first.font &&
+    /[\p{L}\p{N}]/u.test(segs[n - 1]!.text.trim().slice(-1))
+  )
+    n++;
+  if (n === 1) return line;
+  const parts = segs.slice(0, n);
+  let text = "";
+  const runs: StyleRun[] = [];
+  const charBoxes: Array<[number, number]> = [];
+  for (const g of parts) {
+    if (text) {
+      charBoxes.push([charBoxes[charBoxes.length - 1]![1], g.x0]);
+      text += " ";
+    }
+    for (const r of g.runs) {
+      const prev = runs[runs.length - 1];
+      const run = { ...r, start: r.start + text.length, end: r.end + text.length };
+      // one style over the joined space is one run: the name's lead run spans its words
+      if (
+        prev &&
+        prev.end >= run.start - 1 &&
+        prev.bold === run.bold &&
+        prev.italic === run.italic &&
+        prev.font === run.font
+      )
+        prev.end = run.end;
+      else runs.push(run);
+    }
+    charBoxes.push(...g.charBoxes);
+    text += g.text;
+  }
+  const joined: Segment = { ...first, text, runs, charBoxes, x1: parts[n - 1]!.x1 };
+  return { ...line, segments: [joined, ...line.segments.slice(n)] };
+}
+
 /**
  * The name on a title line: the bold lead run when the first segment continues in another style
  * ("**filler** React, Rust", "**Triangular Arbitrage**: This is ..."), else the first segment.
  */
-export function parseTitle(line: Line): TitleParts {
+export function parseTitle(titleLine: Line): TitleParts {
+  const line = joinJustifiedLead(titleLine);
   const seg = line.segments[0]!;
   const lead = leadRun(line);
   // a column of its own that lists technologies (a table row "Name | Rust, S3 | GitHub") is the stack

@@ -3,7 +3,8 @@ import { type Block, blocksOf } from "./column-blocks.ts";
 import type { SectionKind } from "./heading-vocabulary.ts";
 import { findHeadingLayout } from "./headings.ts";
 
-export { findHeadings, headingTitle, isCaps, isHeadingShaped } from "./headings.ts";
+export { isCaps, isHeadingShaped } from "./heading-part.ts";
+export { findHeadings, headingTitle } from "./headings.ts";
 
 /**
  * Lines in reading order -> sections, cut at the headings headings.ts finds. Lines before the first

@@ -1,3 +1,5 @@
+import { composeAccents } from "./accents.ts";
+import { isRightToLeft, toLogicalOrder } from "./bidi.ts";
 import { SOFT_HYPHEN } from "./glyph-cleanup.ts";
 import type { Segment, StyledGlyph, StyleRun } from "./layout-types.ts";
 
@@ -167,6 +169,12 @@ function makeSegment(glyphs: StyledGlyph[]): Segment | null {
     charGlyph.pop();
   }
   const inks = glyphs.filter((_, i) => ink[i]);
+  if (isRightToLeft(chars)) {
+    const logical = toLogicalOrder(chars, charBoxes, charGlyph);
+    chars.splice(0, chars.length, ...logical.chars);
+    charBoxes.splice(0, charBoxes.length, ...logical.boxes);
+    charGlyph.splice(0, charGlyph.length, ...logical.glyphs);
+  }
   return {
     text: chars.join(""),
     charBoxes,
@@ -213,7 +221,7 @@ export function splitRow(row: StyledGlyph[]): Segment[] {
 
 /** Every segment of a page: glyphs on one exact baseline, split where the gap is wide. */
 export function buildSegments(glyphs: StyledGlyph[]): Segment[] {
-  return groupByBaseline(glyphs, 0.2).flatMap(splitRow);
+  return groupByBaseline(composeAccents(glyphs), 0.2).flatMap(splitRow);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { findHeadingLayout, headingPart } from "../../../src/resume/claims/headings.ts";
+import { headingPart } from "../../../src/resume/claims/heading-part.ts";
+import { findHeadingLayout } from "../../../src/resume/claims/headings.ts";
 import { detectSections } from "../../../src/resume/claims/sections.ts";
 import { line, seg } from "../support/layout-builders.ts";
 

@@ -288,7 +288,7 @@ describe("structure before vocabulary", () => {
     const sections = detectSections(lines);
     expect(sections.map((s) => [s.kind, s.title])).toEqual([
       ["header", ""],
-      ["other", "联系方式"],
+      ["contact", "联系方式"],
       ["projects", "在校开发经历"],
       ["other", "致谢"],
     ]);
