@@ -9,6 +9,33 @@ import type { StoredVerification } from "./stored-result.ts";
 import { verdictOfVerification } from "./verdict.ts";
 import { verdictWhy } from "./verdict-words.ts";
 
+/** Claims by how much they need a conversation: evidence against first, backed last. */
+const ASK_FIRST: ClaimReport["status"][] = [
+  "contradicted",
+  "not-own-work",
+  "unlinked",
+  "thin",
+  "questions",
+  "empty",
+  "not-checked",
+  "backed",
+];
+const TOP_QUESTIONS = 5;
+
+/** The few questions most worth asking: each claim's first by seriousness, then the resume's, then the rest. */
+function topQuestionsOf(claims: ClaimReport[], resumeAsks: string[]): string[] {
+  const ranked = [...claims].sort((a, b) => ASK_FIRST.indexOf(a.status) - ASK_FIRST.indexOf(b.status));
+  const out: string[] = [];
+  const add = (q: string | undefined) => {
+    if (q && !out.includes(q) && out.length < TOP_QUESTIONS) out.push(q);
+  };
+  for (const c of ranked.filter((c) => c.status !== "backed")) add(c.questions[0]);
+  for (const q of resumeAsks) add(q);
+  for (const c of ranked) for (const q of c.questions.slice(1)) add(q);
+  for (const c of ranked) add(c.questions[0]);
+  return out;
+}
+
 /** What could not be checked and why, one sentence each. */
 function notCheckedOf(v: StoredVerification, claims: ClaimReport[]): string[] {
   const out: string[] = [];
@@ -82,6 +109,10 @@ export function buildReport(v: StoredVerification): Report {
     },
     score: failed ? null : v.confidenceScore,
     claims,
+    topQuestions: topQuestionsOf(
+      claims,
+      resumeFlags.map((f) => glossaryEntry(f.rule).ask).filter((a) => !a.startsWith("(")),
+    ),
     resumeFindings: groupFindings(resumeFlags),
     notChecked: failed ? [] : notCheckedOf(v, claims),
     glossary: rules.map((rule) => ({ rule, ...glossaryEntry(rule) })),

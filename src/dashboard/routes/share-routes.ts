@@ -62,7 +62,7 @@ export function shareRoutes(deps: DashboardContext) {
     .get("/share/:token/report.pdf", async ({ params }) => {
       try {
         const { report } = await open(params.token, "pdf");
-        const res = await pdfResponse(report.report);
+        const res = await pdfResponse(report);
         res.headers.set("x-robots-tag", SHARE_HEADERS["x-robots-tag"]);
         return res;
       } catch (err) {
