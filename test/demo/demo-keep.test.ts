@@ -34,7 +34,7 @@ const sh = async (script: string) => {
 };
 
 /** Text of an HTML fragment as a reader sees it (the entities the dashboard escapes with). */
-const unescape = (s: string) =>
+const readText = (s: string) =>
   s
     .replace(/&#39;|&#x27;/g, "'")
     .replace(/&quot;/g, '"')
@@ -83,7 +83,7 @@ test("every demo candidate's verdict is the same in the webhook, the API, the CL
   const listed = new Map(
     [...list.matchAll(/<tr data-tracking-id="([^"]+)">[\s\S]*?data-verdict="([^"]+)">([^<]+)</g)].map((m) => [
       m[1]!,
-      { code: m[2]!, label: unescape(m[3]!) },
+      { code: m[2]!, label: readText(m[3]!) },
     ]),
   );
   const cliList = JSON.parse((await runCliProcess(["jobs", "list", "--json"], { DATA_DIR: dataDir })).stdout) as {
@@ -100,7 +100,7 @@ test("every demo candidate's verdict is the same in the webhook, the API, the CL
     expect(listed.get(w.id)).toEqual(expected);
     const page = (await dashboard.get(`/dashboard/jobs/${w.id}`)).text;
     const banner = /id="verdict" data-verdict="([^"]+)"><strong class="verdict-title">([^<]+)</.exec(page);
-    expect({ code: banner?.[1], label: unescape(banner?.[2] ?? "") }).toEqual(expected);
+    expect({ code: banner?.[1], label: readText(banner?.[2] ?? "") }).toEqual(expected);
     // PUBLIC_URL is set in the demo, so every result carries its share link: the recruiter's page says the same
     expect(typeof polled.reportUrl).toBe("string");
     const shared = await (await fetch(String(polled.reportUrl))).text();
