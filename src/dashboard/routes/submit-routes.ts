@@ -3,7 +3,8 @@ import { randomToken } from "../../admins/index.ts";
 import { AppError } from "../../lib/index.ts";
 import type { DashboardContext } from "../dashboard.ts";
 import { type AdminRequest, checkCsrf, htmlResponse, readForm, redirect } from "../page-handler.ts";
-import { submitPage } from "../pages/submit-page.ts";
+import { refusalWords, usernameAsTyped } from "../pages/recruiter-words.ts";
+import { type SubmitForm, submitPage } from "../pages/submit-page.ts";
 import { clientOr404 } from "./client-lookup.ts";
 
 /** The label of the client's API key the dashboard's uploads are counted under (its rate limit applies). */
@@ -24,7 +25,7 @@ export function submitRoutes(deps: DashboardContext) {
 
   const page = async (
     r: AdminRequest,
-    extra: { problems?: string[]; status?: number; form?: { client: string; hostUsername: string }; key?: string } = {},
+    extra: { problems?: string[]; status?: number; form?: SubmitForm; key?: string } = {},
   ) =>
     htmlResponse(
       submitPage({
@@ -71,6 +72,7 @@ export function submitRoutes(deps: DashboardContext) {
               );
             }
             let fields = new Map<string, string>();
+            let typed = { hostUsername: "", accounts: "" };
             try {
               const { ack } = await deps.acceptUpload(
                 r.request,
@@ -85,6 +87,10 @@ export function submitRoutes(deps: DashboardContext) {
                       idempotencyKey: IDEMPOTENCY_KEY.test(key) ? `dashboard:${key}` : null,
                     };
                   },
+                  typed: (t) => {
+                    typed = t;
+                  },
+                  username: usernameAsTyped,
                 },
                 ctx.server,
               );
@@ -97,15 +103,18 @@ export function submitRoutes(deps: DashboardContext) {
               return redirect(`/dashboard/jobs/${encodeURIComponent(ack.trackingId)}`);
             } catch (err) {
               if (!(err instanceof AppError) || err.code === "csrf_failed") throw err;
-              // the form again with the problem; the same idempotency key, so sending it again makes one job
+              // the form again with the problem and what was typed; the same idempotency key, so sending it
+              // again makes one job (the file input cannot be filled again: browsers do not allow it)
               const reused = err.code === "idempotency_key_reused";
               return page(r, {
                 problems: [
-                  reused ? "This form was already used for another submission; send it again from here." : err.message,
+                  reused
+                    ? "This form was already used for another submission; send it again from here."
+                    : refusalWords(err, typed.hostUsername),
                 ],
                 status: err.status,
                 key: reused ? undefined : fields.get("idempotencyKey"),
-                form: { client: fields.get("client") ?? "", hostUsername: "" },
+                form: { client: fields.get("client") ?? "", ...typed },
               });
             }
           },
