@@ -1,5 +1,6 @@
 import { hostAccountOf } from "../lib/index.ts";
 import { claimsOf } from "./claim-inputs.ts";
+import { failureWords } from "./failure-words.ts";
 import { groupFindings } from "./findings.ts";
 import { glossaryEntry } from "./glossary.ts";
 import { hostWord, joinWords, plural, repoAddress, repoName } from "./plain-words.ts";
@@ -104,7 +105,7 @@ export function buildReport(v: StoredVerification): Report {
     verdict: {
       ...verdict,
       why: failed
-        ? `The verification could not run: ${v.error?.message || "no reason was recorded"}. Nothing about the candidate's work was judged.`
+        ? `The verification could not run. ${failureWords(v.error?.code)} Nothing about the candidate's work was judged.`
         : verdictWhy(verdict.code, claims, v.confidenceScore, v.flags.length),
     },
     score: failed ? null : v.confidenceScore,

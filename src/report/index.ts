@@ -1,4 +1,6 @@
 /** The report module's public surface: what other modules of src/ import from it (never the files behind it). */
+
+export { failureWords } from "./failure-words.ts";
 export { API_CREATOR, ReportLinks, shareUrl } from "./report-links.ts";
 export type { ClaimReport, FindingGroup, Report, ReportVerdict } from "./report-model.ts";
 export { checkedAccounts, hostLine, SEVERITY_WORDS } from "./report-model.ts";

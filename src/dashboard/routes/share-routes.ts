@@ -51,6 +51,7 @@ export function shareRoutes(deps: DashboardContext) {
             timelines: timelinesOf({ commitTimelines: report.timelines }),
             pdfHref: `/share/${encodeURIComponent(params.token)}/report.pdf`,
             expiresAt: link.expiresAt,
+            sharedBy: link.createdBy,
           }),
           200,
           SHARE_HEADERS,
