@@ -244,7 +244,7 @@ export function claimReport(c: ClaimInput): ClaimReport {
     status,
     label: CLAIM_LABELS[status],
     verdict,
-    reason,
+    reason: sentence(reason),
     ownCommits: c.project ? c.project.commits : null,
     period: c.project ? monthSpan(c.project.firstCommitAt, c.project.lastCommitAt) : null,
     repo: c.repo ? repoAddress(c.repo) : null,
