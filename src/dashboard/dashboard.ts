@@ -58,6 +58,10 @@ export interface DashboardDeps {
     who: {
       fields: readonly string[];
       resolve(fields: Map<string, string>): Promise<{ principal: Principal; idempotencyKey: string | null }>;
+      /** told what was typed for the candidate, so a refused form shows it again */
+      typed?(t: { hostUsername: string; accounts: string }): void;
+      /** reads a pasted profile address or @login as a username */
+      username?(raw: string): string;
     },
     /** the request's server: the body is read under the service's own timers, as the API reads it */
     server?: { timeout(request: Request, seconds: number): void } | null,

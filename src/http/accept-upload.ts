@@ -25,6 +25,10 @@ export type Submitter =
       fields: readonly string[];
       /** the submitter from those fields; a throw (a stale form, an unknown client) refuses the upload */
       resolve(fields: Map<string, string>): Promise<{ principal: Principal; idempotencyKey: string | null }>;
+      /** told what was typed for the candidate once the body is read, so a refused form can show it again */
+      typed?(t: { hostUsername: string; accounts: string }): void;
+      /** reads a person's way of writing the username (a profile address, @login) as a username */
+      username?(raw: string): string;
     };
 
 /**
@@ -73,6 +77,7 @@ export async function acceptUpload(
           : { names: [] },
       ),
     );
+    if ("resolve" in who) who.typed?.({ hostUsername: form.hostUsername ?? "", accounts: form.accounts.join(", ") });
     // a form without a file still has its fields checked first (a stale or forged form is refused as such)
     if (!submitter && "resolve" in who) submitter = await who.resolve(form.fields);
     if (form.duplicated.length)
@@ -84,7 +89,8 @@ export async function acceptUpload(
     const accounts: HostAccountRef[] = parseAccounts(form.accounts, hosts);
     const missing = [...(form.resume ? [] : ["resume"]), ...(form.hostUsername?.trim() ? [] : ["hostUsername"])];
     if (missing.length) throw ApiErrors.missingFields(missing);
-    const hostUsername = form.hostUsername!.trim();
+    const typedName = form.hostUsername!.trim();
+    const hostUsername = "resolve" in who && who.username ? who.username(typedName) : typedName;
     // a GitHub login, or host:username for a candidate whose main account is on another host
     if (hostUsername.includes(":")) {
       const [main] = hostUsernameAccount(hostUsername, hosts);

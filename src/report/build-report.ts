@@ -1,5 +1,6 @@
 import { hostAccountOf } from "../lib/index.ts";
 import { claimsOf } from "./claim-inputs.ts";
+import { failureWords } from "./failure-words.ts";
 import { groupFindings } from "./findings.ts";
 import { glossaryEntry } from "./glossary.ts";
 import { hostWord, joinWords, repoAddress, repoName } from "./plain-words.ts";
@@ -8,6 +9,33 @@ import { explainScore } from "./score-words.ts";
 import type { StoredVerification } from "./stored-result.ts";
 import { verdictOfVerification } from "./verdict.ts";
 import { verdictWhy } from "./verdict-words.ts";
+
+/** Claims by how much they need a conversation: evidence against first, backed last. */
+const ASK_FIRST: ClaimReport["status"][] = [
+  "contradicted",
+  "not-own-work",
+  "unlinked",
+  "thin",
+  "questions",
+  "empty",
+  "not-checked",
+  "backed",
+];
+const TOP_QUESTIONS = 5;
+
+/** The few questions most worth asking: each claim's first by seriousness, then the resume's, then the rest. */
+function topQuestionsOf(claims: ClaimReport[], resumeAsks: string[]): string[] {
+  const ranked = [...claims].sort((a, b) => ASK_FIRST.indexOf(a.status) - ASK_FIRST.indexOf(b.status));
+  const out: string[] = [];
+  const add = (q: string | undefined) => {
+    if (q && !out.includes(q) && out.length < TOP_QUESTIONS) out.push(q);
+  };
+  for (const c of ranked.filter((c) => c.status !== "backed")) add(c.questions[0]);
+  for (const q of resumeAsks) add(q);
+  for (const c of ranked) for (const q of c.questions.slice(1)) add(q);
+  for (const c of ranked) add(c.questions[0]);
+  return out;
+}
 
 /** What could not be checked and why, one sentence each. */
 function notCheckedOf(v: StoredVerification, claims: ClaimReport[]): string[] {
@@ -77,11 +105,15 @@ export function buildReport(v: StoredVerification): Report {
     verdict: {
       ...verdict,
       why: failed
-        ? `The verification could not run: ${v.error?.message || "no reason was recorded"}. Nothing about the candidate's work was judged.`
+        ? `The verification could not run. ${failureWords(v.error?.code)} Nothing about the candidate's work was judged.`
         : verdictWhy(verdict.code, claims, v.confidenceScore, v.flags.length),
     },
     score: failed ? null : v.confidenceScore,
     claims,
+    topQuestions: topQuestionsOf(
+      claims,
+      resumeFlags.map((f) => glossaryEntry(f.rule).ask).filter((a) => !a.startsWith("(")),
+    ),
     resumeFindings: groupFindings(resumeFlags),
     notChecked: failed ? [] : notCheckedOf(v, claims),
     glossary: rules.map((rule) => ({ rule, ...glossaryEntry(rule) })),

@@ -1,6 +1,16 @@
 import { groupFindings } from "./findings.ts";
 import { glossaryEntry } from "./glossary.ts";
-import { day, hostOfRepo, hostWord, joinWords, plural, repoAddress, sentence, spanWords } from "./plain-words.ts";
+import {
+  day,
+  hostOfRepo,
+  hostWord,
+  joinWords,
+  monthSpan,
+  plural,
+  repoAddress,
+  sentence,
+  spanWords,
+} from "./plain-words.ts";
 import { CLAIM_LABELS, type ClaimReport, type ClaimStatus } from "./report-model.ts";
 import type { StoredClaimLine, StoredFlag, StoredProject, StoredTimeline } from "./stored-result.ts";
 
@@ -85,7 +95,8 @@ function thinReason(flags: StoredFlag[], p: StoredProject): string {
   return "there is little of it";
 }
 
-function statusOf(c: ClaimInput): { status: ClaimStatus; verdict: string } {
+/** A claim's status, its verdict sentence and the one reason a glance shows (a few words). */
+function statusOf(c: ClaimInput): { status: ClaimStatus; verdict: string; reason: string } {
   const p = c.project;
   const repoUrl = c.repo ? repoAddress(c.repo) : null;
   if (!c.repo || !p) {
@@ -95,20 +106,24 @@ function statusOf(c: ClaimInput): { status: ClaimStatus; verdict: string } {
     if (unavailable)
       return {
         status: "not-checked",
+        reason: "the host would not serve the repository",
         verdict: `Could not be checked: ${unavailable.repo ? `${hostWord(hostOfRepo(unavailable.repo))} would not serve ${repoAddress(unavailable.repo)}` : "the host would not serve the linked repository"}, which is not evidence against.`,
       };
     if (notFound)
       return {
         status: "not-checked",
+        reason: "the linked repository does not exist or is private",
         verdict: `Could not be checked: the resume links ${notFound.repo ? repoAddress(notFound.repo) : "a repository"}, which does not exist or is not public; this is not evidence against, ask for access.`,
       };
     if (foreign)
       return {
         status: "unlinked",
+        reason: `the linked repository belongs to ${foreign[1]}`,
         verdict: `Not shown to be the candidate's: the linked repository belongs to ${foreign[1]} and none of its commits are linked to the candidate's account.`,
       };
     return {
       status: "not-checked",
+      reason: "no public repository (not evidence against)",
       verdict: "Could not be checked: no public repository, which is not evidence against.",
     };
   }
@@ -117,31 +132,49 @@ function statusOf(c: ClaimInput): { status: ClaimStatus; verdict: string } {
     const titles = [...new Set(critical.map((f) => glossaryEntry(f.rule).title.toLowerCase()))];
     return {
       status: "contradicted",
+      reason: sentence(titles.join("; ")),
       verdict: `Contradicted by its own history: ${repoUrl} has findings no honest history has shown (${titles.join("; ")}). Not verified.`,
     };
   }
   const notOwn = c.flags.find((f) => NOT_OWN_RULES.has(f.rule) && f.severity === "WARNING");
-  if (notOwn) return { status: "not-own-work", verdict: `${sentence(notOwnWords(notOwn, p))}.` };
+  if (notOwn) {
+    const words = sentence(notOwnWords(notOwn, p));
+    return { status: "not-own-work", reason: words.split(":")[0]!, verdict: `${words}.` };
+  }
   if (has(c.flags, "EMPTY_REPO"))
-    return { status: "empty", verdict: `${repoUrl} is empty: there is no work in it to check.` };
+    return {
+      status: "empty",
+      reason: "the repository is empty",
+      verdict: `${repoUrl} is empty: there is no work in it to check.`,
+    };
   if (p.commits === 0) {
     const total = p.totalCommits ?? 0;
     const unlinked = has(c.flags, "UNLINKED_EMAIL_COMMITS");
     return {
       status: "unlinked",
+      reason: "no commit is linked to the candidate's account",
       verdict: `Not linked to the candidate: none of the ${plural(total, "commit")} in ${repoUrl} are linked to the candidate's account${unlinked ? " (some come from an email linked to no account)" : ""}.`,
     };
   }
   const backedBy = ownWork(p);
   if (c.line?.extentCapped || p.matchStrength === "LOW")
-    return { status: "thin", verdict: `Thin evidence: ${backedBy}, but ${thinReason(c.flags, p)}.` };
+    return {
+      status: "thin",
+      reason: sentence(thinReason(c.flags, p).split(",")[0]!),
+      verdict: `Thin evidence: ${backedBy}, but ${thinReason(c.flags, p)}.`,
+    };
   const warnings = groupFindings(c.flags.filter((f) => f.severity === "WARNING"));
   if (warnings.length)
     return {
       status: "questions",
+      reason: `${plural(warnings.length, "finding")} to ask about: ${warnings.map((w) => w.title.toLowerCase()).join("; ")}`,
       verdict: `Backed by ${backedBy}, with ${plural(warnings.length, "finding")} to ask about.`,
     };
-  return { status: "backed", verdict: `Backed by ${backedBy}.` };
+  return {
+    status: "backed",
+    reason: "the candidate's own commits, nothing against them",
+    verdict: `Backed by ${backedBy}.`,
+  };
 }
 
 function evidenceOf(c: ClaimInput): string[] {
@@ -198,7 +231,7 @@ const ASKED_BY_OPENING = new Set(["UNMATCHED_CLAIM", "EMPTY_REPO", "NO_CANDIDATE
 
 /** One claimed project as the report states it: a plain verdict, its evidence, timeline, findings and questions. */
 export function claimReport(c: ClaimInput): ClaimReport {
-  const { status, verdict } = statusOf(c);
+  const { status, verdict, reason } = statusOf(c);
   const findings = groupFindings(c.shown);
   const questions = [OPENING[status](c.name, c.repo ? repoAddress(c.repo) : null)];
   for (const g of findings)
@@ -211,6 +244,9 @@ export function claimReport(c: ClaimInput): ClaimReport {
     status,
     label: CLAIM_LABELS[status],
     verdict,
+    reason: sentence(reason),
+    ownCommits: c.project ? c.project.commits : null,
+    period: c.project ? monthSpan(c.project.firstCommitAt, c.project.lastCommitAt) : null,
     repo: c.repo ? repoAddress(c.repo) : null,
     host: c.repo ? hostOfRepo(c.repo) : null,
     evidence: evidenceOf(c),

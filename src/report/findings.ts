@@ -27,6 +27,18 @@ export function findingTitle(fact: string | null, rules: readonly string[]): str
   return named.length ? named.map((r) => glossaryEntry(r).title).join("; ") : "Finding";
 }
 
+/**
+ * A finding in one plain sentence: what its first flag measured, without the repository's name (the claim
+ * names it) and without the readings that follow (the detail shows them); else the rule's meaning.
+ */
+export function findingSentence(messages: readonly string[], rules: readonly string[]): string {
+  const first = messages[0]?.replace(/^[\w.-]+(\/[\w.-]+)+: /, "").replace(/^claimed project "[^"]*" /, "");
+  const measured = first?.split("; ")[0]?.trim();
+  if (measured) return `${measured.charAt(0).toUpperCase()}${measured.slice(1).replace(/[.,:]$/, "")}.`;
+  const meaning = rules.length ? glossaryEntry(rules[0]!).meaning : "";
+  return meaning.split(/(?<=\.) /)[0] || "Ask the candidate about it.";
+}
+
 /** The fact of a flag's finding id (`<subject>#<fact or rule>`, a repeated one with `:n`), or null. */
 const factOfGroup = (id: string | null): string | null =>
   id === null ? null : (/#([^#:]+)(?::\d+)?$/.exec(id)?.[1] ?? null);
@@ -55,6 +67,10 @@ export function groupFindings(flags: readonly StoredFlag[]): FindingGroup[] {
           rules,
           severity,
           title: findingTitle(factOfGroup(fs[0]!.group), rules),
+          sentence: findingSentence(
+            fs.map((f) => f.message).filter((m) => m !== ""),
+            rules,
+          ),
           messages: fs.map((f) => f.message).filter((m) => m !== ""),
           innocent: entries[0]?.innocent ?? "Every finding has an innocent reading; ask the candidate.",
         },

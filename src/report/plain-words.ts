@@ -27,6 +27,18 @@ export function spanWords(firstIso: string | null, lastIso: string | null): stri
   return `over ${years} years`;
 }
 
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const monthOf = (t: number) => `${MONTHS[new Date(t).getUTCMonth()]} ${new Date(t).getUTCFullYear()}`;
+
+/** The months a span of work covers, for a table: "Mar 2024", "Mar 2024 – Jul 2025"; null without dates. */
+export function monthSpan(firstIso: string | null, lastIso: string | null): string | null {
+  const a = firstIso ? Date.parse(firstIso) : Number.NaN;
+  const b = lastIso ? Date.parse(lastIso) : Number.NaN;
+  if (!Number.isFinite(a) || !Number.isFinite(b)) return null;
+  const [from, to] = [monthOf(Math.min(a, b)), monthOf(Math.max(a, b))];
+  return from === to ? from : `${from} – ${to}`;
+}
+
 /** "A", "A and B", "A, B and C". */
 export function joinWords(items: readonly string[]): string {
   if (items.length <= 1) return items[0] ?? "";

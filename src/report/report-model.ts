@@ -36,8 +36,10 @@ export interface FindingGroup {
   rules: string[];
   /** the most severe of its flags */
   severity: SeverityWord;
-  /** the rule's plain name (names joined when the group holds several rules) */
+  /** the finding's plain name (the fact's words, or the rule's name): the same as the API's findings[].title */
   title: string;
+  /** the finding in one plain sentence, what a skimming reader reads; the messages are the detail */
+  sentence: string;
   /** each flag's own message, as the analysis wrote it (names the repository and the numbers) */
   messages: string[];
   /** how an honest candidate's work can produce it */
@@ -51,6 +53,12 @@ export interface ClaimReport {
   label: string;
   /** the plain verdict on the claim, one sentence */
   verdict: string;
+  /** the one reason behind the status, a few words (the claims-at-a-glance table) */
+  reason: string;
+  /** the candidate's own commits in the matched repository, or null without one */
+  ownCommits: number | null;
+  /** the months the candidate's commits span ("Mar 2024 – Jul 2025"), or null without commits */
+  period: string | null;
   /** host/owner/name of the matched repository (github.com/owner/name, gitlab.com/group/project ...), or null */
   repo: string | null;
   /** the host serving it ("github.com", "gitlab.com", "codeberg.org" ...), or null */
@@ -96,6 +104,8 @@ export interface Report {
   /** 0-100, null when the verification failed */
   score: number | null;
   claims: ClaimReport[];
+  /** the few questions most worth asking, the most serious claims' first */
+  topQuestions: string[];
   /** findings about the resume as a whole, not one claim */
   resumeFindings: FindingGroup[];
   /** what could not be checked and why, one sentence each */

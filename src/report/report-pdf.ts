@@ -1,24 +1,32 @@
 import regularFontPath from "dejavu-fonts-ttf/ttf/DejaVuSans.ttf" with { type: "file" };
 import boldFontPath from "dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf" with { type: "file" };
 import PDFDocument from "pdfkit";
+import {
+  bullets,
+  COLORS,
+  type Doc,
+  heading,
+  keepRoom,
+  leadPara,
+  MARGIN,
+  para,
+  subheading,
+  table,
+  timelinePicture,
+} from "./pdf-kit.ts";
 import type { ClaimReport, FindingGroup, Report, ReportVerdict } from "./report-model.ts";
 import { accountsWords, hostLine, SEVERITY_WORDS } from "./report-model.ts";
+import { type RepoTimeline, timelinesOf } from "./timeline-data.ts";
 
 /**
- * The report as a self-contained PDF, made in-process with PDFKit from the same model as the HTML page.
+ * The report as a self-contained PDF, made in-process with PDFKit from the same model as the HTML page,
+ * made to skim like it: the verdict, the claims at a glance, the questions to ask and each claim with its
+ * findings one sentence each fit about two pages; the detail (what was measured, innocent readings, the
+ * evidence, the commit pictures, the glossary, the score's arithmetic) follows as an appendix.
  * DejaVu Sans is embedded (subset) so names and messages in any Latin, Greek or Cyrillic script print as
  * written; the font files are embedded in the executable by `bun build --compile` (imported as files).
  */
 
-const COLORS = {
-  text: "#1d232b",
-  muted: "#5c6672",
-  line: "#dde1e6",
-  bad: "#a3202a",
-  warn: "#8a5a00",
-  ok: "#17703a",
-  idle: "#4b5563",
-};
 const VERDICT_COLOR: Record<ReportVerdict, string> = {
   backed: COLORS.ok,
   partly_backed: COLORS.warn,
@@ -39,6 +47,8 @@ const STATUS_COLOR: Record<ClaimReport["status"], string> = {
   "not-checked": COLORS.idle,
 };
 const SEVERITY_COLOR = { CRITICAL: COLORS.bad, WARNING: COLORS.warn, INFO: COLORS.idle } as const;
+/** The title of the appendix: a test counts the pages before it. */
+export const APPENDIX_TITLE = "Appendix: the detail behind each finding";
 
 let fonts: Promise<{ regular: Buffer; bold: Buffer }> | null = null;
 /** The embedded fonts, read once. */
@@ -49,113 +59,68 @@ function loadFonts(): Promise<{ regular: Buffer; bold: Buffer }> {
   return fonts;
 }
 
-type Doc = InstanceType<typeof PDFDocument>;
-const MARGIN = 50;
-
-/** Start a new page when less than `room` points are left (a heading never sits alone at the bottom). */
-function keepRoom(doc: Doc, room: number): void {
-  if (doc.y > doc.page.height - MARGIN - room) doc.addPage();
-}
-
-function heading(doc: Doc, text: string): void {
-  keepRoom(doc, 90);
-  doc.moveDown(0.8).font("bold").fontSize(13).fillColor(COLORS.text).text(text, MARGIN, doc.y);
-  doc
-    .moveTo(MARGIN, doc.y + 2)
-    .lineTo(doc.page.width - MARGIN, doc.y + 2)
-    .lineWidth(0.5)
-    .strokeColor(COLORS.line)
-    .stroke();
-  doc.moveDown(0.5);
-}
-
-function subheading(doc: Doc, text: string): void {
-  keepRoom(doc, 50);
-  doc
-    .moveDown(0.4)
-    .font("bold")
-    .fontSize(9.5)
-    .fillColor(COLORS.muted)
-    .text(text.toUpperCase(), MARGIN, doc.y, { characterSpacing: 0.4 });
-  doc.moveDown(0.15);
-}
-
-function para(
-  doc: Doc,
-  text: string,
-  o: { size?: number; color?: string; bold?: boolean; indent?: number } = {},
-): void {
-  doc
-    .font(o.bold ? "bold" : "regular")
-    .fontSize(o.size ?? 10)
-    .fillColor(o.color ?? COLORS.text)
-    .text(text, MARGIN + (o.indent ?? 0), doc.y, {
-      width: doc.page.width - 2 * MARGIN - (o.indent ?? 0),
-      lineGap: 1.5,
-    });
-}
-
-function bullets(doc: Doc, items: string[], numbered = false): void {
-  items.forEach((item, i) => {
-    const mark = numbered ? `${i + 1}.` : "•";
-    const y = doc.y;
-    doc
-      .font("regular")
-      .fontSize(10)
-      .fillColor(COLORS.muted)
-      .text(mark, MARGIN + 4, y, { width: 14 });
-    doc.y = y;
-    para(doc, item, { indent: 18 });
-    doc.moveDown(0.15);
-  });
-}
-
-function findings(doc: Doc, groups: FindingGroup[]): void {
+/** Findings one plain sentence each. */
+function findingLines(doc: Doc, groups: FindingGroup[], indent = 0): void {
   for (const g of groups) {
-    keepRoom(doc, 60);
-    doc
-      .font("bold")
-      .fontSize(10)
-      .fillColor(SEVERITY_COLOR[g.severity])
-      .text(`${SEVERITY_WORDS[g.severity]}: `, MARGIN, doc.y, { continued: true, width: doc.page.width - 2 * MARGIN })
-      .fillColor(COLORS.text)
-      .text(`${g.title}${g.rules.length ? ` (${g.rules.join(", ")})` : ""}`);
-    for (const m of g.messages) para(doc, m, { indent: 12, size: 9.5 });
-    para(doc, `Innocent reading: ${g.innocent}`, { indent: 12, size: 9, color: COLORS.muted });
-    doc.moveDown(0.35);
+    keepRoom(doc, 24);
+    leadPara(doc, `${SEVERITY_WORDS[g.severity]}: ${g.title}. `, SEVERITY_COLOR[g.severity], g.sentence, indent);
+    doc.moveDown(0.15);
   }
 }
 
-function claim(doc: Doc, c: ClaimReport, i: number): void {
-  keepRoom(doc, 120);
-  doc.moveDown(0.6);
-  doc
-    .font("bold")
-    .fontSize(11.5)
-    .fillColor(STATUS_COLOR[c.status])
-    .text(`${i + 1}. ${c.label}: `, MARGIN, doc.y, { continued: true, width: doc.page.width - 2 * MARGIN })
-    .fillColor(COLORS.text)
-    .text(c.name);
-  doc.moveDown(0.2);
-  if (c.repo) para(doc, `${c.repo} (${hostLine(c)})`, { size: 9, color: COLORS.muted });
+/** What was measured and the innocent reading of each finding (the appendix). */
+function findingDetail(doc: Doc, groups: FindingGroup[]): void {
+  for (const g of groups) {
+    keepRoom(doc, 40);
+    para(doc, `${SEVERITY_WORDS[g.severity]}: ${g.title}`, { bold: true, size: 9, color: SEVERITY_COLOR[g.severity] });
+    for (const m of g.messages) para(doc, m, { indent: 10, size: 8.5 });
+    para(doc, `Innocent reading: ${g.innocent}`, { indent: 10, size: 8.5, color: COLORS.muted });
+    doc.moveDown(0.25);
+  }
+}
+
+function claimSummary(doc: Doc, c: ClaimReport, i: number): void {
+  keepRoom(doc, 60);
+  doc.moveDown(0.35);
+  leadPara(doc, `${i + 1}. ${c.label}: `, STATUS_COLOR[c.status], c.name);
+  if (c.repo) para(doc, `${c.repo} (${hostLine(c)})`, { size: 8.5, color: COLORS.muted });
   para(doc, c.verdict);
+  if (c.findings.length) {
+    doc.moveDown(0.15);
+    findingLines(doc, c.findings, 10);
+  }
+}
+
+function claimAppendix(doc: Doc, c: ClaimReport, i: number, picture: RepoTimeline | undefined): void {
+  keepRoom(doc, 80);
+  heading(doc, `${i + 1}. ${c.name}`, 11);
   if (c.evidence.length) {
     subheading(doc, "Evidence");
-    bullets(doc, c.evidence);
+    bullets(doc, c.evidence, false, 9);
   }
-  if (c.timeline) {
-    subheading(doc, "Timeline");
-    para(doc, c.timeline);
+  if (c.timeline || picture) subheading(doc, "Timeline");
+  if (c.timeline) para(doc, c.timeline, { size: 9 });
+  if (picture) {
+    doc.moveDown(0.3);
+    timelinePicture(doc, picture);
+    para(doc, "Each line joins when a commit says it was written (top) to when it was committed (bottom).", {
+      size: 8.5,
+      color: COLORS.muted,
+    });
   }
-  subheading(doc, "Findings");
-  if (c.findings.length) findings(doc, c.findings);
-  else para(doc, "None.", { color: COLORS.muted });
+  if (c.findings.length) {
+    subheading(doc, "Findings in detail");
+    findingDetail(doc, c.findings);
+  }
   subheading(doc, "Questions to ask");
-  bullets(doc, c.questions, true);
+  bullets(doc, c.questions, true, 9);
 }
 
-/** Render the report as PDF bytes. */
-export async function reportPdf(r: Report): Promise<Uint8Array> {
+/**
+ * Render the report as PDF bytes; `timelines` are the commit pictures by repository ("owner/name"), drawn
+ * in the appendix under their claim.
+ */
+export async function reportPdf(r: Report, timelines: readonly RepoTimeline[] = []): Promise<Uint8Array> {
   const { regular, bold } = await loadFonts();
   const checked = r.checkedAt ? new Date(r.checkedAt) : new Date(0);
   const who = r.candidate.name ? `${r.candidate.name} (${r.candidate.login})` : r.candidate.login;
@@ -182,79 +147,111 @@ export async function reportPdf(r: Report): Promise<Uint8Array> {
     doc.on("error", reject);
   });
 
-  para(doc, "CANDIDATE REPORT", { size: 9, color: COLORS.muted, bold: true });
-  doc.moveDown(0.2);
-  para(doc, who, { size: 20, bold: true });
-  doc.moveDown(0.4);
+  para(doc, "CANDIDATE REPORT", { size: 8.5, color: COLORS.muted, bold: true });
+  para(doc, who, { size: 18, bold: true });
+  doc.moveDown(0.3);
   const color = VERDICT_COLOR[r.verdict.code];
   const top = doc.y;
-  doc.rect(MARGIN, top, 5, 22).fill(color);
+  doc.rect(MARGIN, top, 5, 20).fill(color);
   doc
     .font("bold")
-    .fontSize(15)
+    .fontSize(14)
     .fillColor(color)
     .text(r.verdict.label, MARGIN + 14, top + 3, { continued: r.score !== null });
   if (r.score !== null)
-    doc.font("regular").fontSize(11).fillColor(COLORS.muted).text(`   confidence score ${r.score} of 100`);
+    doc.font("regular").fontSize(10.5).fillColor(COLORS.muted).text(`   confidence score ${r.score} of 100`);
   doc.x = MARGIN;
-  doc.moveDown(0.6);
+  doc.moveDown(0.5);
   para(doc, r.verdict.why);
-  doc.moveDown(0.3);
+  doc.moveDown(0.2);
   para(
     doc,
     `${accountsWords(r.candidate)}${r.checkedAt ? ` · checked ${r.checkedAt.slice(0, 10)}` : ""} · reference ${r.reference}`,
-    { size: 9, color: COLORS.muted },
+    { size: 8.5, color: COLORS.muted },
   );
 
   if (r.claims.length) {
-    heading(doc, "The claims, one by one");
-    for (const [i, c] of r.claims.entries()) claim(doc, c, i);
+    heading(doc, "Claims at a glance");
+    table(
+      doc,
+      ["claim", "verdict", "own commits", "period", "reason"],
+      [0.24, 0.17, 0.1, 0.16, 0.33],
+      r.claims.map((c) => [
+        { text: c.name, bold: true },
+        { text: c.label, color: STATUS_COLOR[c.status], bold: true },
+        { text: c.ownCommits === null ? "–" : c.ownCommits.toLocaleString("en-US") },
+        { text: c.period ?? "–" },
+        { text: c.reason },
+      ]),
+    );
+  }
+  if (r.topQuestions.length) {
+    heading(doc, "Questions to ask");
+    bullets(doc, r.topQuestions, true);
+  }
+  if (r.claims.length) {
+    heading(doc, "The claims");
+    for (const [i, c] of r.claims.entries()) claimSummary(doc, c, i);
   }
   if (r.resumeFindings.length) {
     heading(doc, "About the resume as a whole");
-    findings(doc, r.resumeFindings);
+    findingLines(doc, r.resumeFindings);
   }
   if (r.notChecked.length) {
     heading(doc, "What could not be checked");
-    bullets(doc, r.notChecked);
+    bullets(doc, r.notChecked, false, 9);
+  }
+  heading(doc, "About this report");
+  para(doc, r.disclaimer, { size: 9 });
+
+  // the appendix: everything the summary folds away
+  doc.addPage();
+  para(doc, APPENDIX_TITLE, { size: 14, bold: true });
+  const pics = new Map(timelines.map((t) => [t.repo.toLowerCase(), t]));
+  const drawn = new Set<RepoTimeline>();
+  for (const [i, c] of r.claims.entries()) {
+    const pic = c.repo ? pics.get(c.repo.replace(/^github\.com\//, "").toLowerCase()) : undefined;
+    claimAppendix(doc, c, i, pic && !drawn.has(pic) ? pic : undefined);
+    if (pic) drawn.add(pic);
+  }
+  if (r.resumeFindings.length) {
+    heading(doc, "About the resume as a whole", 11);
+    findingDetail(doc, r.resumeFindings);
   }
   if (r.glossary.length) {
-    heading(doc, "What the findings mean");
+    heading(doc, "What the findings mean", 11);
     for (const g of r.glossary) {
-      keepRoom(doc, 50);
-      para(doc, `${g.title} (${g.rule})`, { bold: true });
-      para(doc, g.meaning, { indent: 12, size: 9.5 });
-      para(doc, `Innocent reading: ${g.innocent}`, { indent: 12, size: 9, color: COLORS.muted });
-      doc.moveDown(0.3);
+      keepRoom(doc, 40);
+      para(doc, g.title, { bold: true, size: 9 });
+      para(doc, g.meaning, { indent: 10, size: 8.5 });
+      para(doc, `Innocent reading: ${g.innocent}`, { indent: 10, size: 8.5, color: COLORS.muted });
+      doc.moveDown(0.25);
     }
   }
   const s = r.scoreExplanation;
   if (s) {
-    heading(doc, "How the score is computed");
-    para(doc, s.summary, { size: 9.5 });
-    doc.moveDown(0.3);
+    heading(doc, "How the score is computed", 11);
+    para(doc, s.summary, { size: 8.5 });
+    doc.moveDown(0.2);
     para(doc, `Score ${s.score} = evidence ${s.evidence} - penalties ${s.penaltyTotal} (kept between 0 and 100).`, {
-      size: 9.5,
+      size: 8.5,
       bold: true,
     });
     doc.moveDown(0.2);
-    bullets(doc, [...s.claims, ...s.penalties]);
-    para(doc, s.formula, { size: 8, color: COLORS.muted });
+    bullets(doc, [...s.claims, ...s.penalties], false, 8.5);
+    para(doc, s.formula, { size: 7.5, color: COLORS.muted });
   }
-  heading(doc, "About this report");
-  para(doc, r.disclaimer);
 
   const range = doc.bufferedPageRange();
   for (let i = 0; i < range.count; i++) {
     doc.switchToPage(range.start + i);
     // the footer sits in the bottom margin: without lifting the margin PDFKit would start a new page
     doc.page.margins.bottom = 0;
-    const y = doc.page.height - MARGIN + 18;
     doc
       .font("regular")
       .fontSize(8)
       .fillColor(COLORS.muted)
-      .text(`claimcheck · ${who} · ${r.reference} · page ${i + 1} of ${range.count}`, MARGIN, y, {
+      .text(`claimcheck · ${who} · ${r.reference} · page ${i + 1} of ${range.count}`, MARGIN, doc.page.height - 32, {
         width: doc.page.width - 2 * MARGIN,
         align: "center",
         lineBreak: false,
@@ -263,4 +260,9 @@ export async function reportPdf(r: Report): Promise<Uint8Array> {
   doc.end();
   await ended;
   return new Uint8Array(Buffer.concat(chunks));
+}
+
+/** The PDF of a report as reportOf gives it: the report and the commit timelines stored beside it. */
+export function reportPdfOf(r: { report: Report; timelines: unknown }): Promise<Uint8Array> {
+  return reportPdf(r.report, timelinesOf({ commitTimelines: r.timelines }));
 }

@@ -19,8 +19,8 @@ function dir() {
   return t.dir;
 }
 
-async function server(env: Record<string, string>): Promise<ChildServer> {
-  const s = await startChildServer({ GITHUB_API_URL: "http://127.0.0.1:9", ...env });
+async function server(env: Record<string, string>, argv?: string[]): Promise<ChildServer> {
+  const s = await startChildServer({ GITHUB_API_URL: "http://127.0.0.1:9", ...env }, argv);
   cleanups.push(async () => {
     s.kill("SIGTERM"); // a graceful stop: nothing is in flight
     await s.exited;
@@ -92,6 +92,11 @@ describe("serve start", () => {
     expect(out).toContain("60 requests an hour");
     expect(out).toContain("about 1-2 verifications");
     expect(out).toContain("GITHUB_TOKEN=ghp_... bun src/main.ts serve");
+    // started as the README says (`bun start`), the hint names that command
+    const started = await server({ DATA_DIR: dir() }, ["run", "--silent", "start"]);
+    const startOut = await started.waitForOutput(/^(?=[\s\S]*GITHUB_TOKEN is not set)(?=[\s\S]*dashboard: )/);
+    expect(startOut).toContain("GITHUB_TOKEN=ghp_... bun start   (or bun start --github-token TOKEN)");
+    expect(startOut).not.toContain("src/main.ts serve");
     const withToken = await server({ DATA_DIR: dir(), GITHUB_TOKEN: "t" });
     expect(await withToken.waitForOutput(/dashboard: /)).not.toContain("GITHUB_TOKEN is not set");
   });

@@ -106,9 +106,9 @@ describe.skipIf(!available)("the report in chromium", () => {
         const claims = await page.$$eval(".claim .claim-name", (els) => els.map((x) => x.textContent));
         expect(claims.length).toBeGreaterThanOrEqual(3);
         expect(claims).toContain("Internal tooling at Example Corp");
-        // the verdict comes before the claims, which come before the operator's sections
+        // the verdict, the claims at a glance, the questions, the claims, then the operator's sections
         const order = await page.evaluate(() =>
-          ["#verdict", ".claims", "#sharing", "#job-details"].map(
+          ["#verdict", "#glance", "#ask-first", ".claims", "#sharing", "#job-details"].map(
             (q) => document.querySelector(q)!.getBoundingClientRect().top,
           ),
         );
@@ -119,6 +119,49 @@ describe.skipIf(!available)("the report in chromium", () => {
     }
     await page.setViewportSize({ width: 1280, height: 900 });
   });
+
+  browserTest(
+    "the commit picture is legible at 390 and 1280 px: labels >= 10 px, marker labels clear of their line",
+    async () => {
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 900 });
+        for (const login of ["mallory-painter", "maya-mixed"] as const) {
+          await page.goto(`${w.t.url}/dashboard/jobs/${w.jobs[login]}`);
+          // the detail is folded: open every claim's
+          for (const more of await page.$$("details.claim-more"))
+            await more.evaluate((d) => d.setAttribute("open", ""));
+          const pictures = await page.$$eval("svg.timeline", (svgs) =>
+            svgs.map((svg) => {
+              const scale = svg.getBoundingClientRect().width / (svg as unknown as SVGSVGElement).viewBox.baseVal.width;
+              const labels = [...svg.querySelectorAll("text")].map((t) => ({
+                text: t.textContent,
+                px: Number.parseFloat(getComputedStyle(t).fontSize) * scale,
+              }));
+              const overlaps = [...svg.querySelectorAll("g.marker")].flatMap((g) => {
+                const line = g.querySelector("line");
+                const label = g.querySelector("text");
+                if (!line || !label) return [];
+                const l = line.getBoundingClientRect();
+                const t = label.getBoundingClientRect();
+                return l.left >= t.left - 1 && l.left <= t.right + 1 ? [label.textContent] : [];
+              });
+              return { labels, overlaps, width: svg.getBoundingClientRect().width };
+            }),
+          );
+          expect(pictures.length).toBeGreaterThan(0);
+          for (const p of pictures) {
+            expect(p.labels.filter((l) => l.px < 10)).toEqual([]);
+            expect(p.overlaps).toEqual([]);
+          }
+          await expectFits(`${login} timelines at ${width}`);
+          const first = page.locator("svg.timeline").first();
+          await first.scrollIntoViewIfNeeded();
+          await first.screenshot({ path: join(ARTIFACTS, `timeline-${login}-${width}.png`) });
+        }
+      }
+      await page.setViewportSize({ width: 1280, height: 900 });
+    },
+  );
 
   browserTest("the jobs list shows candidate, verdict and score first, at both widths", async () => {
     for (const width of WIDTHS) {
@@ -135,6 +178,16 @@ describe.skipIf(!available)("the report in chromium", () => {
         })),
       );
       expect(first.map((f) => f.label)).toEqual(["candidate", "verdict", "score"]);
+      // a client's name never breaks inside a word: kept on one line, and the cell is wide enough for it
+      const clientCells = await page.$$eval("#jobs td[data-label='client']", (tds) =>
+        tds.map((td) => ({
+          name: td.textContent,
+          oneLine: getComputedStyle(td).whiteSpace === "nowrap",
+          fits: td.scrollWidth <= td.clientWidth + 1,
+        })),
+      );
+      expect(clientCells.length).toBeGreaterThan(0);
+      if (width === 1280) for (const c of clientCells) expect(c).toEqual({ name: c.name, oneLine: true, fits: true });
       if (width === 390) {
         // stacked: the three come first, top to bottom, inside the screen
         expect(first[0]!.top).toBeLessThan(first[1]!.top);

@@ -143,17 +143,17 @@ describe("the upload form", () => {
       "too large",
       [...fields(f, "acme"), ["resume", { bytes: new Uint8Array(11 * 1024 * 1024).fill(37), filename: "big.pdf" }]],
       413,
-      "larger than",
+      "The PDF is too large",
     ]);
     f = await form(admin);
     cases.push([
       "bad login",
       [...fields(f, "acme", "-bad-"), ["resume", { bytes: pdf, filename: "cv.pdf" }]],
       400,
-      "GitHub login",
+      "-bad-&quot; is not a GitHub username. Type the candidate",
     ]);
     f = await form(admin);
-    cases.push(["no file", fields(f, "acme"), 400, "missing or invalid: resume"]);
+    cases.push(["no file", fields(f, "acme"), 400, "Choose the resume&#39;s PDF file."]);
     f = await form(admin);
     cases.push([
       "unknown client",
@@ -178,8 +178,36 @@ describe("the upload form", () => {
       const { res, text } = await post(admin, parts);
       expect({ why, status: res.status }).toEqual({ why, status });
       expect({ why, says: text.includes(says) }).toEqual({ why, says: true });
+      // what was typed is still there to fix
+      const typed = parts.find((p) => p[0] === "hostUsername")?.[1];
+      if (typeof typed === "string" && status === 400) expect(text).toContain(`value="${typed}"`);
     }
     expect(jobs()).toBe(before);
+  });
+
+  test("a profile address or @login is read as the username; accounts typed are kept after a refusal", async () => {
+    const pasted: Array<[string, string]> = [
+      ["https://github.com/carl-copier", "carl-copier"],
+      ["github.com/carl-copier/", "carl-copier"],
+      ["@carl-copier", "carl-copier"],
+    ];
+    for (const [typed, login] of pasted) {
+      const f = await form(admin);
+      const { res } = await post(admin, [...fields(f, "acme", typed), ["resume", { bytes: pdf, filename: "cv.pdf" }]]);
+      expect({ typed, status: res.status }).toEqual({ typed, status: 303 });
+      const id = res.headers.get("location")!.split("/").pop()!;
+      expect((await t.app.verifications.get(id))!.hostUsername).toBe(login);
+    }
+    const f = await form(admin);
+    const refused = await post(admin, [
+      ...fields(f, "acme", "jane"),
+      ["accounts", "gitlab.com:jane, nowhere"],
+      ["resume", { bytes: pdf, filename: "cv.pdf" }],
+    ]);
+    expect(refused.res.status).toBe(400);
+    expect(refused.text).toContain('value="jane"');
+    expect(refused.text).toContain('value="gitlab.com:jane, nowhere"');
+    expect(refused.text).toContain("Write each as host:username");
   });
 
   test("the client's monthly quota applies, and revoking its dashboard key turns uploads off", async () => {
@@ -193,7 +221,7 @@ describe("the upload form", () => {
       ["resume", { bytes: pdf, filename: "b.pdf" }],
     ]);
     expect(over.res.status).toBe(429);
-    expect(over.text).toContain("quota");
+    expect(over.text).toContain("No more verifications can be submitted for this client");
     const key = (await t.app.accounts.listKeys("acme")).find((k) => k.name === DASHBOARD_UPLOAD_KEY)!;
     t.app.accounts.revokeKey(key.id);
     f = await form(admin);

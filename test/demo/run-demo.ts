@@ -19,7 +19,6 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { textTable } from "../../src/lib/text-table.ts";
-import { verdictOfResult } from "../../src/report/index.ts";
 import { type ChildServer, runCliProcess, startChildServer } from "../support/child-server.ts";
 import { backdatedIntoOldProject } from "../support/forge-sim/forge-scenarios.ts";
 import { type GiteaSimulator, startGiteaSimulator } from "../support/gitea-sim/gitea-simulator.ts";
@@ -127,11 +126,13 @@ const whoOf = (r: Record<string, unknown>) =>
 function printResult(login: string, r: Record<string, unknown>, how: string): void {
   const projects = (r.verifiedProjects as Array<Record<string, unknown>> | undefined) ?? [];
   const flags = (r.flags as Array<Record<string, unknown>> | undefined) ?? [];
-  // the verdict the signed result carries (results of an older server: the same function computes it)
-  const verdict = verdictOfResult(r);
+  // the verdict the signed result carries, in its words (a result without one would say so: a bug)
+  const v = r.verdict as { code?: string; label?: string } | undefined;
+  const verdict = v?.code ? `${v.label} (${v.code})` : "(the result carries no verdict)";
   console.log(
-    `\n━━ ${login}: ${verdict.label} (${verdict.code}) · ${r.status} · confidence ${r.confidenceScore ?? "-"}/100 (${how})`,
+    `\n━━ ${login}: ${verdict} · ${r.status} · confidence ${r.confidenceScore ?? "-"}/100 · ${r.trackingId} (${how})`,
   );
+  if (typeof r.reportUrl === "string") console.log(`   report for the recruiter: ${r.reportUrl}`);
   if (r.status === "FAILED") console.log(`   reason: ${JSON.stringify(r.error ?? r.reason ?? null)}`);
   for (const line of textTable(
     [{ max: 6 }, { max: 28 }, { max: 14 }, { max: 48 }, { max: 0 }],
@@ -164,6 +165,8 @@ function printTryItYourself(o: {
   key: string;
   dataDir: string;
   samples: Array<{ field: [string, string]; file: string }>;
+  /** the trackingId of the first sample submitted, for the polling line */
+  firstId: string;
   setupLink: string | null;
 }) {
   const first = o.samples[0]!;
@@ -175,17 +178,42 @@ Submit a sample resume yourself (the results also arrive at the receiver and are
   export CLAIMCHECK_KEY=${o.key}
 ${o.samples.map((x) => `  curl -s -H "Authorization: Bearer $CLAIMCHECK_KEY" -F resume=@${sq(x.file)} -F ${x.field[0]}=${x.field[1]} ${o.url}/v1/verify`).join("\n")}
 
-Then poll with the trackingId it answered (Retry-After says when to ask again):
+Then poll with the trackingId it answered (Retry-After says when to ask again), for example the first sample's:
 
-  curl -si -H "Authorization: Bearer $CLAIMCHECK_KEY" ${o.url}/v1/jobs/vrf_...
+  curl -si -H "Authorization: Bearer $CLAIMCHECK_KEY" ${o.url}/v1/jobs/${o.firstId}
 
 The same resume, verified locally without the server:
 
   GITHUB_API_URL=${o.simUrl} GITHUB_TOKEN=demo-token bun src/main.ts verify ${sq(first.file)} --user ${first.field[1]}
 ${forge ? `  FORGE_HOSTS=${sq(o.forgeHosts)} bun src/main.ts verify ${sq(forge.file)} --account ${forge.field[1]}` : ""}
 
-Admin commands on this server's data:  DATA_DIR=${sq(o.dataDir)} bun src/main.ts jobs list
+Admin commands on this server's data (PUBLIC_URL makes their links point to it):
+  DATA_DIR=${sq(o.dataDir)} PUBLIC_URL=${o.url} bun src/main.ts jobs list
+  DATA_DIR=${sq(o.dataDir)} PUBLIC_URL=${o.url} bun src/main.ts admin create --role recruiter
 ${o.setupLink ? `Dashboard (one-time link to create an administrator): ${o.setupLink}` : ""}`);
+}
+
+/** A port free a moment ago (the server cannot be given port 0: its PUBLIC_URL must name the port). */
+async function freePort(): Promise<number> {
+  const probe = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
+  const port = probe.port!;
+  await probe.stop(true);
+  return port;
+}
+
+/**
+ * The demo's `claimcheck serve`, with a PUBLIC_URL naming its own port so results carry a reportUrl and
+ * admin commands print links that work. Another program may take the probed port first: then try again.
+ */
+async function startDemoServer(env: Record<string, string>): Promise<ChildServer> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    try {
+      return await startChildServer({ ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
+    } catch (err) {
+      if (attempt >= 3) throw err;
+    }
+  }
 }
 
 async function main(): Promise<number> {
@@ -253,7 +281,7 @@ async function main(): Promise<number> {
     const apiKey = key.stdout.trim();
     console.log(`API key created (${apiKey.slice(0, 10)}…); webhook -> ${receiver.url}`);
 
-    server = await startChildServer({
+    server = await startDemoServer({
       ...env,
       GITHUB_API_URL: sim.url,
       GITHUB_TOKEN: "demo-token",
@@ -321,6 +349,7 @@ async function main(): Promise<number> {
       key: apiKey,
       dataDir,
       samples,
+      firstId: jobs[0]?.trackingId ?? "vrf_...",
       setupLink: admin.code === 0 ? admin.stdout.trim() : null,
     });
     announce = true;

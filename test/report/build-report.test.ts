@@ -23,7 +23,7 @@ describe("the report of unusual results", () => {
     });
     expect(r.verdict.code).toBe("not_verified");
     expect(r.verdict.label).toBe("Not verified");
-    expect(r.verdict.why).toContain("no projects were found in the resume");
+    expect(r.verdict.why).toContain("The resume names no project to check.");
     expect(r.score).toBeNull();
     expect(r.claims).toEqual([]);
     expect(r.scoreExplanation).toBeNull();

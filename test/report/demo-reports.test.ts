@@ -4,20 +4,27 @@
  * "not the candidate's work"), every finding is in it, and the PDF a client downloads holds the same.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { escapeHtml } from "../../src/dashboard/html.ts";
+import { reportView } from "../../src/dashboard/pages/report-view.ts";
+import { timelinesOf } from "../../src/dashboard/pages/timeline-chart.ts";
 import type { Report } from "../../src/report/report-model.ts";
+import { APPENDIX_TITLE } from "../../src/report/report-pdf.ts";
 import { reportOf } from "../../src/report/report-source.ts";
+import type { Verification } from "../../src/verification/index.ts";
 import { AGENCY, DEMO_LOGINS, type DemoLogin, type DemoWorld, startDemoWorld } from "../dashboard/demo-world.ts";
 import { submit } from "../support/harness.ts";
-import { pdfText } from "../support/pdf-text.ts";
+import { pdfPages, pdfText } from "../support/pdf-text.ts";
 
 let w: DemoWorld;
 const reports = {} as Record<DemoLogin, Report>;
 const flagsOf = {} as Record<DemoLogin, Array<{ severity: string; message: string; rule: string }>>;
+const rows = {} as Record<DemoLogin, Verification>;
 
 beforeAll(async () => {
   w = await startDemoWorld();
   for (const login of DEMO_LOGINS) {
     const row = (await w.t.app.verifications.get(w.jobs[login]))!;
+    rows[login] = row;
     reports[login] = reportOf(row)!.report;
     flagsOf[login] = JSON.parse(row.result!).flags;
   }
@@ -29,6 +36,42 @@ afterAll(async () => {
 /** Everything the report says, as one text. */
 const text = (r: Report) => JSON.stringify(r);
 const claim = (login: DemoLogin, name: string) => reports[login].claims.find((c) => c.name === name)!;
+
+describe("made to skim", () => {
+  test("the page leads with the claims at a glance and the questions, folds the detail, and names no rule", () => {
+    for (const login of DEMO_LOGINS) {
+      const row = reportOf(rows[login])!;
+      const page = reportView({ report: row.report, timelines: timelinesOf({ commitTimelines: row.timelines }) }).value;
+      const at = (needle: string) => page.indexOf(needle);
+      expect(at('id="verdict"')).toBeGreaterThan(-1);
+      expect(at('id="glance"')).toBeGreaterThan(at('id="verdict"'));
+      expect(at('id="ask-first"')).toBeGreaterThan(at('id="glance"'));
+      expect(at('class="claims"')).toBeGreaterThan(at('id="ask-first"'));
+      // one glance row per claim, with its verdict and its reason
+      expect(page.match(/<tr class="status-/g)?.length).toBe(row.report.claims.length);
+      for (const c of row.report.claims) expect(page).toContain(escapeHtml(c.reason));
+      // the measured messages are behind a disclosure, never a rule id in sight
+      expect(page).not.toMatch(/\b[A-Z]{3,}_[A-Z_]{3,}\b/);
+      for (const c of row.report.claims)
+        for (const g of c.findings) expect(page).toContain(`<strong>${escapeHtml(g.title)}.</strong>`);
+    }
+  });
+
+  test("the API's finding titles are the report's words", () => {
+    for (const login of DEMO_LOGINS) {
+      const result = JSON.parse(rows[login].result!) as { findings: Array<{ title: string; repo?: string }> };
+      const titles = new Set(
+        [...reports[login].claims.flatMap((c) => c.findings), ...reports[login].resumeFindings].map((g) => g.title),
+      );
+      for (const f of result.findings)
+        expect({ login, title: f.title, known: titles.has(f.title) }).toEqual({
+          login,
+          title: f.title,
+          known: true,
+        });
+    }
+  });
+});
 
 describe("verdicts in words", () => {
   test("the honest developer: backed, every public project backed by their own commits, closed source not held against them", () => {
@@ -128,6 +171,26 @@ describe("GET /v1/jobs/:trackingId/report.pdf", () => {
         expect({ login, finding: t.includes(squash(f.message)) ? "" : f.message }).toEqual({ login, finding: "" });
       expect(t).toContain("not a hiring decision");
     }
+  }, 60_000);
+
+  test("made to skim: a fraud report's summary fits two A4 pages, the detail follows in an appendix with the commit pictures", async () => {
+    for (const login of DEMO_LOGINS) {
+      const bytes = new Uint8Array(await (await pdf(w.jobs[login], w.key)).arrayBuffer());
+      const pages = pdfPages(bytes);
+      const appendix = pages.findIndex((p) => p.includes(APPENDIX_TITLE));
+      expect(appendix).toBeGreaterThan(0);
+      // the glance, the questions and the claims with one sentence per finding: at most two printed pages
+      expect({ login, summaryPages: appendix }).toEqual({ login, summaryPages: Math.min(appendix, 2) });
+      const summary = pages.slice(0, appendix).join(" ");
+      expect(summary).toContain("Claims at a glance");
+      expect(summary).toContain("Questions to ask");
+      // no rule ids for the recruiter: the summary and the appendix speak in words
+      expect(pages.join(" ")).not.toMatch(/\b[A-Z]{3,}_[A-Z_]{3,}\b/);
+      for (const c of reports[login].claims) for (const g of c.findings) expect(summary).toContain(squash(g.sentence));
+    }
+    // the forged histories' pictures are in the appendix, with their lane names
+    const forged = pdfPages(new Uint8Array(await (await pdf(w.jobs["mallory-painter"], w.key)).arrayBuffer()));
+    expect(forged.slice(2).join(" ")).toMatch(/written .*committed/);
   }, 60_000);
 
   test("the same key and tenant rules as polling: no key 401, another client's job 404, a running job 409", async () => {

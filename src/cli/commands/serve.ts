@@ -13,7 +13,7 @@ import {
 import { errorMessage, userCommand } from "../../lib/index.ts";
 import type { Command } from "../command.ts";
 import { parseFlags } from "../flags.ts";
-import { githubTokenNotice } from "../notices.ts";
+import { githubTokenNotice, serveCommand } from "../notices.ts";
 
 const options = Object.fromEntries(Object.values(SETTINGS).map((s) => [s.flag, { type: "string" as const }]));
 
@@ -62,7 +62,7 @@ finish, the rest are released to be picked up at the next start.`,
     const local = app.boundUrl === url ? "" : ` (every interface; from this machine: ${url})`;
     const data = config.databaseUrl ? `PostgreSQL ${postgresPlace(config.databaseUrl)}, DATABASE_URL` : config.dbPath;
     io.out(`claimcheck listening on ${app.boundUrl}${local}  (data: ${data})`);
-    if (!config.githubToken) io.err(githubTokenNotice(cmd, "serve"));
+    if (!config.githubToken) io.err(githubTokenNotice(cmd, "serve", serveCommand(cmd, io.env)));
     if (keys.length === 0) io.out(`no API key yet; create one in another terminal:  ${cmd} keys create --name first`);
     io.out(`health: ${url}/healthz   API: POST ${url}/v1/verify   OpenAPI: ${url}/openapi.json`);
     try {

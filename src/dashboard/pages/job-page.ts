@@ -4,9 +4,10 @@ import type { Report, ShareLink } from "../../report/index.ts";
 import type { Verification } from "../../verification/index.ts";
 import { accountsToRead } from "../../verification/index.ts";
 import type { DeliveryAttempt, DeliverySummary } from "../../webhooks/index.ts";
-import { type Html, html } from "../html.ts";
+import { type Html, html, queryString } from "../html.ts";
 import { badge, candidateLabel, duration, scrollTable, time, webhookLabel } from "./format.ts";
 import { type AssetPaths, actionButton, layout, type Viewer } from "./layout.ts";
+import { failureWords } from "./recruiter-words.ts";
 import { reportView } from "./report-view.ts";
 import { type SharingOptions, sharingSection } from "./sharing-section.ts";
 import { timelinesOf } from "./timeline-chart.ts";
@@ -82,7 +83,7 @@ ${accountsRow(v)}
 <dt>started</dt><dd>${time(v.startedAt)}</dd>
 <dt>finished</dt><dd>${time(v.completedAt)}</dd>
 ${v.completedAt ? html`<dt>took</dt><dd>${duration(v.completedAt - v.createdAt)}</dd>` : ""}
-${v.status === "FAILED" ? html`<dt>failure</dt><dd><span class="mono">${v.errorCode ?? "error"}</span> ${v.errorMessage ?? ""}</dd>` : ""}
+${v.status === "FAILED" ? html`<dt>failure</dt><dd>${failureWords(v.errorCode)}${admin ? html` <span class="muted"><span class="mono">${v.errorCode ?? "error"}</span> ${v.errorMessage ?? ""}</span>` : ""}</dd>` : ""}
 </dl></section>`;
 }
 
@@ -118,7 +119,12 @@ export function jobPage(o: JobPageOptions): Html {
   const moving = !final || o.deliveries.some((d) => d.delivery.state === "pending" || d.delivery.state === "retrying");
   const admin = o.viewer.role === "admin";
   const id = encodeURIComponent(v.trackingId);
-  const pdf = html`<a class="button primary" href="/dashboard/jobs/${id}/report.pdf" download>Download the PDF</a> <a class="button" href="#sharing">Share</a> <button type="button" class="print-button" data-print hidden>Print</button>`;
+  // a verification that could not run is fixed and submitted again, not shared
+  const again = `/dashboard/submit${queryString({ client: o.client?.name, hostUsername: v.hostUsername, accounts: v.accounts.map((a) => `${a.host}:${a.username}`).join(", ") || undefined })}`;
+  const pdf =
+    v.status === "FAILED"
+      ? html`<a class="button primary" href="${again}" id="submit-again">Fix and submit again</a>`
+      : html`<a class="button primary" href="/dashboard/jobs/${id}/report.pdf" download>Download the PDF</a> <a class="button" href="#sharing">Share</a> <button type="button" class="print-button" data-print hidden>Print</button>`;
   return layout({
     title: o.report?.candidate.name ?? candidateLabel(v),
     assets: o.assets,
@@ -137,7 +143,7 @@ ${
     : html`<h1 id="candidate">${candidateLabel(v)}</h1><p>${badge(state)} <span class="muted">The report appears here when the verification ends; this page refreshes itself.</span></p>`
 }
 <div class="operator no-print">
-${o.report ? sharingSection({ ...o.sharing, trackingId: v.trackingId, links: o.links, viewer: o.viewer }) : ""}
+${o.report && v.status !== "FAILED" ? sharingSection({ ...o.sharing, trackingId: v.trackingId, links: o.links, viewer: o.viewer }) : ""}
 ${detailsCard(o, final, state)}
 ${admin ? html`<h2>Webhook deliveries</h2>${deliveries(v.trackingId, o.deliveries, final, o.viewer, o.webhooksOn)}` : ""}
 ${admin && o.result ? html`<details><summary>The result as the API returns it</summary><pre>${JSON.stringify(o.result, null, 2)}</pre></details>` : ""}

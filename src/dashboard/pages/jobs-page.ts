@@ -5,13 +5,15 @@ import { encodeCursor, filterParams, JOB_STATES, type JobFilter } from "../../ve
 import { type Html, html, queryString } from "../html.ts";
 import { badge, candidate, time, webhookLabel } from "./format.ts";
 import { type AssetPaths, layout, type Viewer } from "./layout.ts";
+import { failureWords } from "./recruiter-words.ts";
 
 export type ListVerdicts = ReadonlyMap<string, Verdict>;
 
 /** The report's verdict in its colour, or the job's state while it has none. */
 export function verdictCell(r: JobSummary, verdicts: ListVerdicts): Html {
   const v = verdicts.get(r.trackingId);
-  if (v) return html`<span class="verdict-chip verdict-${v.code}" data-verdict="${v.code}">${v.label}</span>`;
+  if (v)
+    return html`<span class="verdict-chip verdict-${v.code}" data-verdict="${v.code}">${v.label}</span>${r.state === "FAILED" ? html` <span class="muted failure-why">${failureWords(r.errorCode)}</span>` : ""}`;
   return html`<span class="muted">${r.state === "FAILED" ? "not verified" : "not finished"}</span>`;
 }
 
@@ -69,7 +71,7 @@ ${filterForm(filter, o.clients)}
   <td class="candidate" data-label="candidate"><a href="/dashboard/jobs/${encodeURIComponent(r.trackingId)}">${candidate(r.hostUsername, r.candidateName, r.accounts)}</a></td>
   <td class="verdict-cell" data-label="verdict">${verdictCell(r, o.verdicts)}</td>
   <td class="num score-cell" data-label="score">${r.score ?? "–"}</td>
-  <td data-label="state">${badge(r.state)}${r.errorCode ? html` <span class="muted mono">${r.errorCode}</span>` : ""}</td>
+  <td data-label="state">${badge(r.state)}</td>
   <td data-label="client">${r.clientName}</td>
   <td data-label="created">${time(r.createdAt)}</td>
   <td data-label="finished">${time(r.completedAt)}</td>

@@ -106,6 +106,6 @@ export function errorPage(o: { assets: AssetPaths; viewer?: Viewer | null; statu
     assets: o.assets,
     viewer: o.viewer,
     body: html`<section class="error-page"><h1>${o.status === 404 ? "Not found" : o.status === 403 ? "Refused" : "Something went wrong"}</h1>
-<p>${o.message}</p><p><a href="/dashboard">Back to the overview</a></p></section>`,
+<p>${o.message}</p><p>${o.viewer?.role === "admin" ? html`<a href="/dashboard">Back to the overview</a>` : html`<a href="/dashboard/jobs">Back to the jobs</a>`}</p></section>`,
   });
 }

@@ -7,12 +7,14 @@ import { type RepoTimeline, timelineStats, timelineSvg } from "./timeline-chart.
 const repoLink = (repo: string) => html`<a href="https://${repo}" rel="noreferrer">${repo}</a>`;
 const sevClass = (s: string) => `sev-${s.toLowerCase()}`;
 
+/** Findings as one plain sentence each; what was measured and the innocent reading are folded away. */
 function findingsList(groups: FindingGroup[]): Html {
   return html`<ul class="findings">${groups.map(
     (g) => html`<li class="finding ${sevClass(g.severity)}">
-<p class="finding-head"><span class="sev-word">${SEVERITY_WORDS[g.severity]}</span> <strong>${g.title}</strong>${g.rules.map((r) => html` <a class="rule-id" href="#rule-${r}">${r}</a>`)}</p>
+<p class="finding-head"><span class="sev-word">${SEVERITY_WORDS[g.severity]}</span> <strong>${g.title}.</strong> <span class="finding-sentence">${g.sentence}</span></p>
+<details class="finding-detail"><summary>What was measured, and the innocent reading</summary>
 ${g.messages.map((m) => html`<p class="finding-message">${m}</p>`)}
-<p class="innocent"><em>Innocent reading:</em> ${g.innocent}</p></li>`,
+<p class="innocent"><em>Innocent reading:</em> ${g.innocent}</p></details></li>`,
   )}</ul>`;
 }
 
@@ -37,18 +39,28 @@ function claimView(c: ClaimReport, i: number, timeline: RepoTimeline | undefined
 <h3><span class="claim-status">${c.label}</span> <span class="claim-name">${c.name}</span></h3>
 <p class="claim-verdict">${c.verdict}</p>
 ${c.repo ? html`<p class="claim-repo">${repoLink(c.repo)} <span class="claim-host muted">${hostLine(c)}</span></p>` : ""}
-<div class="claim-body">
-<div class="claim-facts">
+${c.findings.length ? findingsList(c.findings) : ""}
+<details class="claim-more"><summary>Evidence, timeline and questions</summary>
 ${c.evidence.length ? html`<h4>Evidence</h4><ul class="evidence">${c.evidence.map((e) => html`<li>${e}</li>`)}</ul>` : ""}
 ${c.timeline ? html`<h4>Timeline</h4><p class="timeline-text">${c.timeline}</p>` : ""}
 ${timeline ? timelineFigure(timeline) : ""}
-</div>
-<div class="claim-talk">
-${c.findings.length ? html`<h4>Findings</h4>${findingsList(c.findings)}` : html`<h4>Findings</h4><p class="muted">None.</p>`}
 <h4>Questions to ask</h4><ol class="questions">${c.questions.map((q) => html`<li>${q}</li>`)}</ol>
-</div>
-</div>
+</details>
 </article>`;
+}
+
+/** The claims at a glance: one row per claim, its verdict, own commits, period and the one reason. */
+function glanceTable(claims: ClaimReport[]): Html {
+  return html`<section class="glance" id="glance"><h2>Claims at a glance</h2>
+<table class="stack glance-table"><thead><tr><th>claim</th><th>verdict</th><th class="num">own commits</th><th>period</th><th>reason</th></tr></thead>
+<tbody>${claims.map(
+    (c, i) => html`<tr class="status-${c.status}">
+<td data-label="claim"><a href="#claim-${i + 1}">${c.name}</a></td>
+<td data-label="verdict"><span class="claim-status">${c.label}</span></td>
+<td class="num" data-label="own commits">${c.ownCommits === null ? "–" : c.ownCommits.toLocaleString("en-US")}</td>
+<td data-label="period">${c.period ?? "–"}</td>
+<td data-label="reason">${c.reason}</td></tr>`,
+  )}</tbody></table></section>`;
 }
 
 /** The accounts checked, each linked to its profile ("GitHub account github.com/ana" alone, as before). */
@@ -60,9 +72,11 @@ function accountsLinks(r: Report): Html {
 }
 
 /**
- * The recruiter's report as HTML, from the report model: verdict and why first, then each claim with its
- * evidence, timeline, findings and questions, what could not be checked, the glossary of the findings,
- * the score's arithmetic behind a disclosure, and the note that this is evidence, not a decision.
+ * The recruiter's report as HTML, from the report model, made to skim: the verdict and why, the claims at a
+ * glance, the questions to ask, then each claim with its findings one plain sentence each (what was
+ * measured, the evidence, the timeline and the claim's questions folded away), what could not be checked,
+ * the glossary and the score's arithmetic behind disclosures, and the note that this is evidence, not a
+ * decision. No rule ids: they are for programs (the API), not for the recruiter.
  * `actions` (download, share) render under the verdict; they are left out of print.
  */
 export function reportView(o: {
@@ -89,6 +103,8 @@ export function reportView(o: {
 <p class="report-meta muted">${accountsLinks(r)}${r.checkedAt ? html` · checked ${r.checkedAt.slice(0, 10)}` : ""} · reference <span class="mono">${r.reference}</span></p>
 ${o.actions ? html`<div class="report-actions">${o.actions}</div>` : ""}
 </header>
+${r.claims.length ? glanceTable(r.claims) : ""}
+${r.topQuestions.length ? html`<section class="ask-first" id="ask-first"><h2>Questions to ask</h2><ol class="questions">${r.topQuestions.map((q) => html`<li>${q}</li>`)}</ol></section>` : ""}
 ${
   r.claims.length
     ? html`<section class="claims"><h2>The claims, one by one</h2>${r.claims.map((c, i) => {
@@ -103,10 +119,9 @@ ${r.resumeFindings.length ? html`<section class="resume-findings"><h2>About the 
 ${r.notChecked.length ? html`<section class="not-checked"><h2>What could not be checked</h2><ul>${r.notChecked.map((n) => html`<li>${n}</li>`)}</ul></section>` : ""}
 ${
   r.glossary.length
-    ? html`<section class="glossary"><h2>What the findings mean</h2><dl>${r.glossary.map(
-        (g) =>
-          html`<dt id="rule-${g.rule}">${g.title} <code>${g.rule}</code></dt><dd><p>${g.meaning}</p><p><em>Innocent reading:</em> ${g.innocent}</p></dd>`,
-      )}</dl></section>`
+    ? html`<details class="glossary" id="glossary"><summary>What the findings mean</summary><dl>${r.glossary.map(
+        (g) => html`<dt>${g.title}</dt><dd><p>${g.meaning}</p><p><em>Innocent reading:</em> ${g.innocent}</p></dd>`,
+      )}</dl></details>`
     : ""
 }
 ${

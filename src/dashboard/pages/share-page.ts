@@ -22,17 +22,25 @@ export function sharePage(o: {
   timelines: RepoTimeline[];
   pdfHref: string;
   expiresAt: number;
+  /** who made the link: a dashboard username, or "api" for the link a result carries (reportUrl) */
+  sharedBy: string;
 }): Html {
   const r = o.report;
+  const by = o.sharedBy === "api" ? "through your hiring system's integration" : `by ${o.sharedBy}`;
+  const lasts =
+    o.expiresAt >= UNTIL_PURGED
+      ? "as long as the result is kept"
+      : `until ${new Date(o.expiresAt).toISOString().slice(0, 10)} (UTC)`;
   return shell({
     assets: o.assets,
     title: `Candidate report: ${r.candidate.name ?? r.candidate.login}`,
-    body: html`${reportView({
-      report: r,
-      timelines: o.timelines,
-      actions: html`<a class="button primary" href="${o.pdfHref}" download>Download the PDF</a> <button type="button" class="print-button" data-print hidden>Print</button>`,
-    })}
-<p class="share-note muted no-print">Shared with you read-only. This link works ${o.expiresAt >= UNTIL_PURGED ? "as long as the result is kept" : `until ${new Date(o.expiresAt).toISOString().slice(0, 10)}`} unless it is revoked earlier.</p>`,
+    body: html`<header class="share-head" id="share-head"><p><strong>A candidate report from claimcheck</strong>, shared with you read-only ${by}. It compares the projects a resume claims with the candidate's public work: evidence for a conversation, not a hiring decision.</p><p class="muted">This link works ${lasts} unless it is revoked earlier.</p></header>
+${reportView({
+  report: r,
+  timelines: o.timelines,
+  actions: html`<a class="button primary" href="${o.pdfHref}" download>Download the PDF</a> <button type="button" class="print-button" data-print hidden>Print</button>`,
+})}
+<p class="share-note muted no-print">Shared with you read-only ${by}. This link works ${lasts} unless it is revoked earlier.</p>`,
   });
 }
 

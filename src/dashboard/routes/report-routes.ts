@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
 import { AppError } from "../../lib/index.ts";
-import { reportPdf, shareUrl } from "../../report/index.ts";
+import { reportPdfOf, shareUrl } from "../../report/index.ts";
 import type { DashboardContext } from "../dashboard.ts";
 import { field, redirect } from "../page-handler.ts";
 import { daysField } from "../pages/sharing-section.ts";
@@ -10,8 +10,9 @@ import { jobOr404, renderJobPage, reportOr409 } from "./job-view.ts";
 const DAY_MS = 86_400_000;
 
 /** A report's PDF as a download named after the candidate. */
-export async function pdfResponse(report: Parameters<typeof reportPdf>[0]): Promise<Response> {
-  const bytes = await reportPdf(report);
+export async function pdfResponse(r: Parameters<typeof reportPdfOf>[0]): Promise<Response> {
+  const { report } = r;
+  const bytes = await reportPdfOf(r);
   const name = `report-${report.candidate.login}-${report.reference}.pdf`.replace(/[^A-Za-z0-9._-]/g, "_");
   return new Response(bytes as Uint8Array<ArrayBuffer>, {
     headers: {
@@ -27,7 +28,7 @@ export function reportRoutes(deps: DashboardContext) {
   const { handle, auth } = deps;
   return new Elysia()
     .get("/dashboard/jobs/:trackingId/report.pdf", (ctx) =>
-      handle.authed(ctx, async (r) => pdfResponse(reportOr409(await jobOr404(deps, r.params.trackingId)).report)),
+      handle.authed(ctx, async (r) => pdfResponse(reportOr409(await jobOr404(deps, r.params.trackingId)))),
     )
     .post(
       "/dashboard/jobs/:trackingId/share",

@@ -51,6 +51,7 @@ export function shareRoutes(deps: DashboardContext) {
             timelines: timelinesOf({ commitTimelines: report.timelines }),
             pdfHref: `/share/${encodeURIComponent(params.token)}/report.pdf`,
             expiresAt: link.expiresAt,
+            sharedBy: link.createdBy,
           }),
           200,
           SHARE_HEADERS,
@@ -62,7 +63,7 @@ export function shareRoutes(deps: DashboardContext) {
     .get("/share/:token/report.pdf", async ({ params }) => {
       try {
         const { report } = await open(params.token, "pdf");
-        const res = await pdfResponse(report.report);
+        const res = await pdfResponse(report);
         res.headers.set("x-robots-tag", SHARE_HEADERS["x-robots-tag"]);
         return res;
       } catch (err) {

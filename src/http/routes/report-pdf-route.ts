@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import type { AccountService } from "../../accounts/index.ts";
 import { ApiErrors, AppError } from "../../lib/index.ts";
-import { reportOf, reportPdf } from "../../report/index.ts";
+import { reportOf, reportPdfOf } from "../../report/index.ts";
 import type { VerificationService } from "../../verification/index.ts";
 import { routeHooks } from "../api-operation.ts";
 import { getJobReportPdf } from "../api-operations.ts";
@@ -30,7 +30,7 @@ export function reportPdfRoutes(deps: { accounts: AccountService; verifications:
             "Retry-After": "5",
           },
         );
-      const bytes = await reportPdf(report.report);
+      const bytes = await reportPdfOf(report);
       return new Response(bytes as Uint8Array<ArrayBuffer>, {
         headers: {
           "content-type": "application/pdf",
