@@ -61,8 +61,18 @@ export interface Config {
   reportLinkTtlMs: number;
 }
 
-/** Settings whose values hold tokens: a problem with one names the setting and the reason, never the value. */
-const SECRET_VALUES: ReadonlySet<SettingName> = new Set(["gitlabToken", "forgeHosts"]);
+/**
+ * Settings whose values may hold a token or a password: a problem with one names the setting and the
+ * reason, never the value (nor a piece of it: FORGE_HOSTS's messages name an entry by its position).
+ */
+const SECRET_VALUES: ReadonlySet<SettingName> = new Set([
+  "gitlabToken",
+  "forgeHosts",
+  "githubToken",
+  "githubTokens",
+  "metricsToken",
+  "databaseUrl",
+]);
 
 const schema = z.object({
   port: int(0, 65535),
