@@ -11,7 +11,7 @@ import type { JobEvents } from "./jobs/index.ts";
 import { JobQueue, JobStore, Worker } from "./jobs/index.ts";
 import { BodyBudget, type Clock, createLogger, EventBus, type Logger, systemClock } from "./lib/index.ts";
 import { MaintenanceLoop } from "./maintenance/index.ts";
-import { API_CREATOR, ReportLinks, shareUrl } from "./report/index.ts";
+import { apiCreator, ReportLinks, shareUrl } from "./report/index.ts";
 import { onRemoteWake, openStorage, widePermissions } from "./storage/index.ts";
 import {
   openResumeStore,
@@ -79,7 +79,12 @@ export async function createApp(config: Readonly<Config>, opts: AppOptions = {})
   if (publicUrl)
     verifications.extendResult(async (tx, e) =>
       e.status === "COMPLETED"
-        ? { reportUrl: shareUrl(publicUrl, (await reportLinks.on(tx).create(e.trackingId, API_CREATOR)).token) }
+        ? {
+            reportUrl: shareUrl(
+              publicUrl,
+              (await reportLinks.on(tx).create(e.trackingId, apiCreator(e.apiKeyId))).token,
+            ),
+          }
         : {},
     );
   // GitHub's budget belongs to the token: on PostgreSQL every replica's requests go through one gate

@@ -11,8 +11,10 @@ export const DEFAULT_LINK_TTL_MS = 14 * 86_400_000;
 export const MAX_LINK_TTL_MS = 365 * 86_400_000;
 /** Expired links (and when they were opened) are kept this long for the record, then deleted. */
 export const LINK_RECORD_RETENTION_MS = 90 * 86_400_000;
-/** Who created the link carried in a result's `reportUrl`. */
-export const API_CREATOR = "api";
+/** Who created the link carried in a result's `reportUrl`: "api:" and the API key's id (the key named, never its secret). */
+export function apiCreator(apiKeyId: string | null): string {
+  return apiKeyId ? `api:${apiKeyId}` : "api";
+}
 
 /** The path of a share link's page; its PDF is the same path plus /report.pdf. */
 export const SHARE_PATH = "/share/";

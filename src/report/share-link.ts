@@ -10,7 +10,10 @@ export type LinkState = "live" | "expired" | "revoked";
 export interface StoredShareLink {
   id: string;
   trackingId: string;
-  /** the dashboard username that made it, or "api" for a result's reportUrl */
+  /**
+   * the dashboard username that made it, or for a result's reportUrl "api:" and the id of the API key the
+   * job was submitted with ("api" alone: made before links named their key); ":" is in no username
+   */
   createdBy: string;
   createdAt: number;
   expiresAt: number;
@@ -31,4 +34,11 @@ export interface ShareLink extends StoredShareLink {
 export interface LinkOpen {
   openedAt: number;
   what: OpenKind;
+}
+
+/** Who made a link, as the audit trail names it: the account, or the API key behind a result's reportUrl. */
+export function linkCreator(createdBy: string): string {
+  if (createdBy.startsWith("api:")) return `the API, with key ${createdBy.slice(4)} (reportUrl)`;
+  if (createdBy === "api") return "the API (reportUrl)";
+  return createdBy;
 }

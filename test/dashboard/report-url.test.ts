@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { PermanentJobError } from "../../src/jobs/job-errors.ts";
+import { linkCreator } from "../../src/report/share-link.ts";
 import type { VerificationSteps } from "../../src/verification/verification-job.ts";
 import { fixedSteps, makePdf, pollUntil, type RunningTestApp, startTestApp, submit } from "../support/harness.ts";
 import { startReceiver } from "./dashboard-support.ts";
@@ -74,7 +75,13 @@ describe("reportUrl", () => {
     expect(await page.text()).toContain("Test Candidate");
     const links = await withUrl.app.reportLinks.forJob(result.trackingId as string);
     expect(links).toHaveLength(1);
-    expect(links[0]!.createdBy).toBe("api");
+    // the audit trail names the API key the job came with (its id, never its secret)
+    const keyId = (await withUrl.app.db
+      .query<{ api_key_id: string }, [string]>("SELECT api_key_id FROM verifications WHERE tracking_id = ?")
+      .get(result.trackingId as string))!.api_key_id;
+    expect(keyId).toMatch(/^key_/);
+    expect(links[0]!.createdBy).toBe(`api:${keyId}`);
+    expect(linkCreator(links[0]!.createdBy)).toBe(`the API, with key ${keyId} (reportUrl)`);
     expect(links[0]!.expiresAt - links[0]!.createdAt).toBe(3 * 86_400_000);
     expect(links[0]!.openedCount).toBe(1);
     // polling again answers the same address: it is part of the stored result
