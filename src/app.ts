@@ -122,6 +122,8 @@ export async function createApp(config: Readonly<Config>, opts: AppOptions = {})
   });
   // one budget for every body being received (uploads and dashboard forms), one idle timeout
   const bodies = { budget: new BodyBudget(config.bodyBudgetBytes), idleTimeoutMs: config.bodyTimeoutMs };
+  // the address the server reaches itself at, once it listens: share links' base without PUBLIC_URL
+  let ownUrl = "";
   const dashboard = createDashboard({
     db,
     accounts,
@@ -129,6 +131,7 @@ export async function createApp(config: Readonly<Config>, opts: AppOptions = {})
     clock,
     logger,
     publicUrl: config.publicUrl,
+    ownUrl: () => ownUrl,
     bodies,
     githubRateLimit: () => steps.githubRateLimit?.() ?? null,
     webhooks: {
@@ -235,6 +238,7 @@ export async function createApp(config: Readonly<Config>, opts: AppOptions = {})
       const host = any ? (config.host === "::" ? "::1" : "127.0.0.1") : config.host;
       const bracket = (h: string) => (h.includes(":") ? `[${h}]` : h);
       this.url = `http://${bracket(host)}:${server!.port}`;
+      ownUrl = this.url;
       this.boundUrl = `http://${bracket(config.host)}:${server!.port}`;
       return this.url;
     },

@@ -5,4 +5,4 @@ export { checkedAccounts, hostLine, SEVERITY_WORDS } from "./report-model.ts";
 export { reportPdf } from "./report-pdf.ts";
 export { ReportSource, reportOf } from "./report-source.ts";
 export type { LinkOpen, OpenKind, ShareLink } from "./share-link.ts";
-export { linkCreator } from "./share-link.ts";
+export { linkCreator, shareReference } from "./share-link.ts";
