@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { AccountService, AccountStore } from "./accounts/index.ts";
+import { fairShareWhenShared } from "./app/fair-share.ts";
 import { healthProbes } from "./app/health-probes.ts";
 import { maintenanceTasks } from "./app/maintenance-tasks.ts";
 import type { Config } from "./config/index.ts";
@@ -89,7 +90,9 @@ export async function createApp(config: Readonly<Config>, opts: AppOptions = {})
     );
   // GitHub's budget belongs to the token: on PostgreSQL every replica's requests go through one gate
   const rateGate = createRateGate(db, { logger: logger.child({ component: "github" }) });
-  const steps = opts.steps ?? productionSteps({ config, db, logger, gate: rateGate.gate });
+  // with more than one client, workers and PDF readers are shared fairly between them
+  const fairShare = fairShareWhenShared(db);
+  const steps = opts.steps ?? productionSteps({ config, db, logger, gate: rateGate.gate, fairShare });
   const worker = new Worker({
     db,
     store: jobStore,
@@ -105,6 +108,7 @@ export async function createApp(config: Readonly<Config>, opts: AppOptions = {})
     deadlineMs: config.jobDeadlineMs,
     heartbeatMs: Math.max(250, Math.floor(config.jobLeaseMs / 3)),
     rescueEveryMs: Math.max(250, Math.min(5_000, Math.floor(config.jobLeaseMs / 2))),
+    fairShare,
   });
   const maintenance = new MaintenanceLoop({
     clock,

@@ -3,6 +3,7 @@ import type { Clock, EventBus, Logger } from "../lib/index.ts";
 import { errorMessage, randomChars, WorkLoop } from "../lib/index.ts";
 import type { Database } from "../storage/index.ts";
 import { abandonable } from "./abandonable.ts";
+import { claimFairly } from "./fair-claim.ts";
 import { InFlightAttempts } from "./inflight-attempts.ts";
 import { JobCompletions } from "./job-completions.ts";
 import { CRASH_ALLOWANCE, DeferJob, PermanentJobError } from "./job-errors.ts";
@@ -29,6 +30,8 @@ export interface WorkerOptions {
   pollMs?: number;
   rescueEveryMs?: number;
   random?: () => number;
+  /** true while the workers are to be shared fairly between clients (fair-claim.ts): with more than one client */
+  fairShare?: () => boolean;
 }
 
 /** JOB_DEADLINE's default (config.ts says the same): the slowest honest verification many times over. */
@@ -69,6 +72,10 @@ export class Worker {
   private readonly rescueEveryMs: number;
   private readonly completions: JobCompletions;
   private readonly failures: JobFailures;
+  private readonly db: Database;
+  private readonly fairShare: () => boolean;
+  /** whose work each running job of this worker is (fair_key), for the per-client share of its slots */
+  private readonly running = new Map<number, string | null>();
 
   constructor(options: WorkerOptions) {
     this.store = options.store;
@@ -77,6 +84,8 @@ export class Worker {
     this.events = options.events;
     this.logger = options.logger;
     this.concurrency = options.concurrency;
+    this.db = options.db;
+    this.fairShare = options.fairShare ?? (() => false);
     for (const h of options.handlers) this.handlers.set(h.kind, h);
     this.leaseMs = options.leaseMs ?? 30_000;
     this.deadlineMs = options.deadlineMs ?? DEFAULT_JOB_DEADLINE_MS;
@@ -187,7 +196,13 @@ export class Worker {
 
   private claim(limit: number): Promise<JobRow[]> {
     const kinds = [...this.handlers.keys()];
-    return this.store.claim(kinds, this.owner, limit, this.clock.now(), this.leaseMs, this.deadlineMs);
+    const now = this.clock.now();
+    if (!this.fairShare()) return this.store.claim(kinds, this.owner, limit, now, this.leaseMs, this.deadlineMs);
+    const held = new Map<string, number>();
+    for (const key of this.running.values()) if (key !== null) held.set(key, (held.get(key) ?? 0) + 1);
+    const cap = Math.max(1, this.concurrency - 1);
+    const o = { kinds, owner: this.owner, limit, now, leaseMs: this.leaseMs, deadlineMs: this.deadlineMs, held, cap };
+    return claimFairly(this.db, this.store, o);
   }
 
   private claimSpec = () => ({
@@ -208,9 +223,13 @@ export class Worker {
       const current: JobRow = row;
       const ctrl = new AbortController();
       const deadlineAt = current.deadline_at ?? this.clock.now() + this.deadlineMs;
-      row = await this.inflight.track({ id: current.id, token: current.lease_token! }, ctrl, deadlineAt, () =>
-        this.execute(current, ctrl, () => always || this.loop.isRunning),
-      );
+      this.running.set(current.id, current.fair_key ?? null);
+      // shared fairly, every slot is claimed anew (fair-claim.ts), never fused with the completion
+      row = await this.inflight
+        .track({ id: current.id, token: current.lease_token! }, ctrl, deadlineAt, () =>
+          this.execute(current, ctrl, () => (always || this.loop.isRunning) && !this.fairShare()),
+        )
+        .finally(() => this.running.delete(current.id));
       ran++;
     }
     return ran;

@@ -31,6 +31,7 @@ import m0013p from "./0013_rate_gate.postgres.sql" with { type: "text" };
 import m0013s from "./0013_rate_gate.sqlite.sql" with { type: "text" };
 import m0014 from "./0014_verification_stage_detail.sql" with { type: "text" };
 import m0015 from "./0015_verification_accounts.sql" with { type: "text" };
+import m0016 from "./0016_job_fair_share.sql" with { type: "text" };
 
 export interface Migration {
   version: number;
@@ -57,6 +58,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 13, name: "0013_rate_gate", sqlite: m0013s, postgres: m0013p },
   { version: 14, name: "0014_verification_stage_detail", ...both(m0014) },
   { version: 15, name: "0015_verification_accounts", ...both(m0015) },
+  { version: 16, name: "0016_job_fair_share", ...both(m0016) },
 ];
 
 /**
