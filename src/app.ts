@@ -35,6 +35,8 @@ export interface AppOptions {
   dashboard?: Pick<DashboardDeps, "refreshMs" | "auth">;
   /** for tests: how long a verification waits for a GitHub that does not answer (default 2 minutes) */
   githubGiveUpMs?: number;
+  /** for benchmarks: whether workers and readers are shared fairly (default: with more than one client) */
+  fairShare?: () => boolean;
 }
 
 /**
@@ -91,7 +93,7 @@ export async function createApp(config: Readonly<Config>, opts: AppOptions = {})
   // GitHub's budget belongs to the token: on PostgreSQL every replica's requests go through one gate
   const rateGate = createRateGate(db, { logger: logger.child({ component: "github" }) });
   // with more than one client, workers and PDF readers are shared fairly between them
-  const fairShare = fairShareWhenShared(db);
+  const fairShare = opts.fairShare ?? fairShareWhenShared(db);
   const steps = opts.steps ?? productionSteps({ config, db, logger, gate: rateGate.gate, fairShare });
   const worker = new Worker({
     db,

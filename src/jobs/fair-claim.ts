@@ -7,8 +7,9 @@ import type { JobRow, JobStore } from "./job-store.ts";
  * its backlog. A fair claim gives each free slot, one at a time, to the client running the fewest jobs
  * right now on every replica (the running rows are in the database), the oldest due job of that client
  * first; and no client takes a worker's last free slot while it already holds `cap` of that worker's
- * slots, so a client that arrives while another floods finds a slot at once. A client then waits behind
- * its own work, not in front of others'. Jobs that belong to nobody (fair_key null) count as one client.
+ * slots (its share), so a client that arrives while another floods finds a slot at once. A client then waits behind
+ * its own work, not in front of others'. A client's share (shareOf) is the worker's slots divided among
+ * the clients with work due or running. Jobs that belong to nobody (fair_key null) are never held back.
  */
 
 export interface FairClaimOptions {
@@ -20,8 +21,16 @@ export interface FairClaimOptions {
   deadlineMs: number | null;
   /** this worker's running jobs per client */
   held: ReadonlyMap<string, number>;
-  /** at most this many of this worker's slots per client */
-  cap: number;
+  /** this worker's slots: a client holds at most its share of them (shareOf) */
+  concurrency: number;
+}
+
+/**
+ * A client's share of a worker's slots: the slots divided among the clients with work due or running
+ * (rounded up), never every slot while others may come (all but one), never none.
+ */
+export function shareOf(concurrency: number, activeClients: number): number {
+  return Math.max(1, Math.min(concurrency - 1, Math.ceil(concurrency / Math.max(1, activeClients))));
 }
 
 interface DueGroup {
@@ -88,9 +97,39 @@ export function shareSlots(
 export async function claimFairly(db: Queryable, store: JobStore, o: FairClaimOptions): Promise<JobRow[]> {
   if (o.kinds.length === 0 || o.limit <= 0) return [];
   const { due, running } = await queueByClient(db, o.kinds, o.now);
-  const plan = shareSlots(due, running, o.held, o.limit, o.cap);
+  const active = new Set([...due.map((d) => d.key), ...running.keys(), ...o.held.keys()].filter((k) => k !== null));
+  const plan = shareSlots(due, running, o.held, o.limit, shareOf(o.concurrency, active.size));
   const claimed = await Promise.all(
     [...plan].map(([key, n]) => store.claim(o.kinds, o.owner, n, o.now, o.leaseMs, o.deadlineMs, key)),
   );
   return claimed.flat().sort((a, b) => a.run_at - b.run_at || a.id - b.id);
+}
+
+/** A worker's side of fair claims: whose work each of its running jobs is, and whether it held work back. */
+export class WorkerShare {
+  private readonly running = new Map<number, string | null>();
+  /** the last claim left slots free though work was due (clients at their share): wait for a wake-up */
+  heldBack = false;
+
+  constructor(
+    private readonly db: Queryable,
+    private readonly store: JobStore,
+    private readonly concurrency: number,
+  ) {}
+
+  started(row: JobRow): void {
+    this.running.set(row.id, row.fair_key ?? null);
+  }
+
+  ended(id: number): void {
+    this.running.delete(id);
+  }
+
+  async claim(o: Omit<FairClaimOptions, "held" | "concurrency">): Promise<JobRow[]> {
+    const held = new Map<string, number>();
+    for (const key of this.running.values()) if (key !== null) held.set(key, (held.get(key) ?? 0) + 1);
+    const rows = await claimFairly(this.db, this.store, { ...o, held, concurrency: this.concurrency });
+    this.heldBack = rows.length < o.limit;
+    return rows;
+  }
 }

@@ -3,7 +3,7 @@ import type { Clock, EventBus, Logger } from "../lib/index.ts";
 import { errorMessage, randomChars, WorkLoop } from "../lib/index.ts";
 import type { Database } from "../storage/index.ts";
 import { abandonable } from "./abandonable.ts";
-import { claimFairly } from "./fair-claim.ts";
+import { WorkerShare } from "./fair-claim.ts";
 import { InFlightAttempts } from "./inflight-attempts.ts";
 import { JobCompletions } from "./job-completions.ts";
 import { CRASH_ALLOWANCE, DeferJob, PermanentJobError } from "./job-errors.ts";
@@ -72,10 +72,8 @@ export class Worker {
   private readonly rescueEveryMs: number;
   private readonly completions: JobCompletions;
   private readonly failures: JobFailures;
-  private readonly db: Database;
   private readonly fairShare: () => boolean;
-  /** whose work each running job of this worker is (fair_key), for the per-client share of its slots */
-  private readonly running = new Map<number, string | null>();
+  private readonly share: WorkerShare;
 
   constructor(options: WorkerOptions) {
     this.store = options.store;
@@ -84,8 +82,8 @@ export class Worker {
     this.events = options.events;
     this.logger = options.logger;
     this.concurrency = options.concurrency;
-    this.db = options.db;
     this.fairShare = options.fairShare ?? (() => false);
+    this.share = new WorkerShare(options.db, options.store, options.concurrency);
     for (const h of options.handlers) this.handlers.set(h.kind, h);
     this.leaseMs = options.leaseMs ?? 30_000;
     this.deadlineMs = options.deadlineMs ?? DEFAULT_JOB_DEADLINE_MS;
@@ -130,7 +128,7 @@ export class Worker {
           return counts.reduce((a, b) => a + b, 0);
         },
         msUntilDue: async () => {
-          if (this.inflight.size >= this.concurrency) return null;
+          if (this.inflight.size >= this.concurrency || this.share.heldBack) return null;
           const next = await this.store.nextDueAt([...this.handlers.keys()]);
           return next === null ? null : next - this.clock.now();
         },
@@ -194,15 +192,18 @@ export class Worker {
     }
   }
 
-  private claim(limit: number): Promise<JobRow[]> {
+  private async claim(limit: number): Promise<JobRow[]> {
     const kinds = [...this.handlers.keys()];
     const now = this.clock.now();
     if (!this.fairShare()) return this.store.claim(kinds, this.owner, limit, now, this.leaseMs, this.deadlineMs);
-    const held = new Map<string, number>();
-    for (const key of this.running.values()) if (key !== null) held.set(key, (held.get(key) ?? 0) + 1);
-    const cap = Math.max(1, this.concurrency - 1);
-    const o = { kinds, owner: this.owner, limit, now, leaseMs: this.leaseMs, deadlineMs: this.deadlineMs, held, cap };
-    return claimFairly(this.db, this.store, o);
+    return this.share.claim({
+      kinds,
+      owner: this.owner,
+      limit,
+      now,
+      leaseMs: this.leaseMs,
+      deadlineMs: this.deadlineMs,
+    });
   }
 
   private claimSpec = () => ({
@@ -223,13 +224,13 @@ export class Worker {
       const current: JobRow = row;
       const ctrl = new AbortController();
       const deadlineAt = current.deadline_at ?? this.clock.now() + this.deadlineMs;
-      this.running.set(current.id, current.fair_key ?? null);
+      this.share.started(current);
       // shared fairly, every slot is claimed anew (fair-claim.ts), never fused with the completion
       row = await this.inflight
         .track({ id: current.id, token: current.lease_token! }, ctrl, deadlineAt, () =>
           this.execute(current, ctrl, () => (always || this.loop.isRunning) && !this.fairShare()),
         )
-        .finally(() => this.running.delete(current.id));
+        .finally(() => this.share.ended(current.id));
       ran++;
     }
     return ran;

@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { clientQueueMetrics } from "../../src/jobs/client-queue-metrics.ts";
-import { claimFairly, shareSlots } from "../../src/jobs/fair-claim.ts";
+import { claimFairly, shareOf, shareSlots } from "../../src/jobs/fair-claim.ts";
 import type { JobEvents } from "../../src/jobs/job-handler.ts";
 import { JobQueue } from "../../src/jobs/job-queue.ts";
 import { JobStore } from "../../src/jobs/job-store.ts";
@@ -25,6 +25,12 @@ describe("shareSlots", () => {
     // B already runs 3 jobs somewhere (any replica): both slots go to A
     const busy = shareSlots([due("B", 10, 1), due("A", 2, 5)], new Map([["B", 3]]), new Map(), 2, 10);
     expect(Object.fromEntries(busy)).toEqual({ A: 2 });
+  });
+
+  test("a client's share: the slots divided among the clients with work, never all of them, never none", () => {
+    expect([1, 2, 3, 4, 8].map((n) => shareOf(4, n))).toEqual([3, 2, 2, 1, 1]);
+    expect(shareOf(1, 1)).toBe(1);
+    expect(shareOf(8, 3)).toBe(3);
   });
 
   test("a client at its cap on this worker gets nothing; nobody's jobs are never capped", () => {
@@ -60,7 +66,7 @@ describeEachBackend("fair claims", (backend) => {
     const a = await queue.enqueue("v", {}, { fairKey: "A" });
     // another replica runs three of B's jobs (a plain, oldest-first claim)
     expect(await store.claim(["v"], "replica-1", 3, clock.now(), 30_000)).toHaveLength(3);
-    const o = { kinds: ["v"], now: clock.now(), leaseMs: 30_000, deadlineMs: null, held: new Map(), cap: 4 };
+    const o = { kinds: ["v"], now: clock.now(), leaseMs: 30_000, deadlineMs: null, held: new Map(), concurrency: 8 };
     const [first] = await claimFairly(db, store, { ...o, owner: "replica-2", limit: 1 });
     expect(first!.id).toBe(a);
     expect(first!.fair_key).toBe("A");
@@ -107,7 +113,7 @@ describeEachBackend("fair claims", (backend) => {
     const running = await db
       .query<{ n: number }, []>("SELECT count(*) AS n FROM jobs WHERE state = 'running' AND fair_key = 'B'")
       .get();
-    expect(Number(running!.n)).toBe(2); // B holds all slots but one
+    expect(Number(running!.n)).toBe(2); // B holds all slots but one (two clients with work: 3 / 2, rounded up)
     release();
   });
 

@@ -3,7 +3,7 @@ import { selfCommand } from "../../lib/index.ts";
 import { type ExtractedResume, ResumeError } from "../types.ts";
 import { readRssBytes } from "./process-memory.ts";
 import { overTimeError } from "./read-cost.ts";
-import { nextRead, type ReadRequest } from "./read-queue.ts";
+import { lowerPriority, nextRead, type ReadRequest, readerFor } from "./read-queue.ts";
 import { isWorkerResponse, type WorkerRequest, type WorkerResponse } from "./worker-protocol.ts";
 
 /**
@@ -80,6 +80,7 @@ interface Child {
   watch: ReturnType<typeof setInterval> | null;
   /** why we killed it, so the exit is reported as that */
   killedFor: ResumeError | null;
+  lowered?: boolean; // read an expensive PDF at the lowest CPU priority, which it cannot undo: retired after
 }
 
 const CODES = new Set([
@@ -126,7 +127,7 @@ export function createResumeExtractor(options: ExtractorOptions = {}): ResumeExt
     else job.reject(outcome.err);
     if (!c.dead) {
       const rss = readRssBytes(c.proc.pid);
-      if (c.jobs >= maxJobs || (rss !== null && rss > (job.maxMemoryMb * 1024 * 1024) / 2)) retire(c);
+      if (c.lowered || c.jobs >= maxJobs || (rss !== null && rss > (job.maxMemoryMb * 1024 * 1024) / 2)) retire(c);
       else park(c);
     }
     pump();
@@ -206,6 +207,7 @@ export function createResumeExtractor(options: ExtractorOptions = {}): ResumeExt
     c.idle = null;
     c.job = job;
     c.proc.ref();
+    if (job.expensive) c.lowered = lowerPriority(c.proc.pid);
     job.deadline = setTimeout(() => kill(c, overTimeError(job.timeoutMs, job.overBudget)), job.timeoutMs);
     const limit = job.maxMemoryMb * 1024 * 1024;
     const pid = c.proc.pid;
@@ -244,9 +246,9 @@ export function createResumeExtractor(options: ExtractorOptions = {}): ResumeExt
         concurrency,
       );
       if (next < 0) return;
-      let c = [...children].find((x) => !x.dead && !x.job);
-      if (!c) {
-        if ([...children].filter((x) => !x.dead).length >= concurrency) return;
+      let c = readerFor(queue[next]!, [...children], concurrency);
+      if (c === null) return;
+      if (c === "spawn") {
         try {
           c = spawn();
         } catch (err) {

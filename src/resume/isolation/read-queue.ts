@@ -9,8 +9,25 @@
  * - among the documents that may go, the one of the client reading the fewest documents right now goes
  *   first; between equals, the one waiting longest.
  *
+ * - an expensive document is read by a reader of its own when there is room (readerFor), never by a
+ *   warm one an ordinary resume could use: a reader that ran out of time is killed, and its replacement
+ *   starts cold (seconds on a busy machine), so ordinary resumes keep to the warm readers;
+ * - an expensive document is read at the lowest CPU priority (its reader is retired after it, since a
+ *   process cannot raise its priority again), so on a busy machine it takes the CPU others leave.
+ *
  * A client's documents thus wait behind its own, never in front of another client's.
  */
+import { setPriority } from "node:os";
+
+/** Give a reader the lowest CPU priority (nice 19); false when the system refuses. */
+export function lowerPriority(pid: number): boolean {
+  try {
+    setPriority(pid, 19);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export interface ReadRequest {
   /** whose document it is (a client's id); null: nobody's, read in order */
@@ -41,4 +58,28 @@ export function nextRead(waiting: readonly ReadRequest[], reading: readonly Read
     }
   }
   return best;
+}
+
+interface Reader {
+  dead: boolean;
+  job: unknown;
+  /** documents read so far: 0 is a cold reader (its first read is slow: it loads and compiles the reader) */
+  jobs: number;
+}
+
+/**
+ * The reader for the document `next`: an expensive one gets a new reader when there is room (else any
+ * idle one); an ordinary one a warm idle reader, else waits for a warm busy one rather than take a cold
+ * reader (whose first read is much slower than the wait), else any idle one, else a new one. "spawn":
+ * start one; null: none now (pump runs again when a read ends).
+ */
+export function readerFor<R extends Reader>(next: ReadRequest, readers: readonly R[], max: number): R | "spawn" | null {
+  const live = readers.filter((r) => !r.dead);
+  const idle = live.filter((r) => !r.job);
+  const room = live.length < max;
+  if (next.expensive) return room ? "spawn" : (idle[0] ?? null);
+  const warm = idle.find((r) => r.jobs > 0);
+  if (warm) return warm;
+  if (live.some((r) => r.job && r.jobs > 0 && !(r.job as ReadRequest).expensive)) return null;
+  return idle[0] ?? (room ? "spawn" : null);
 }

@@ -15,7 +15,7 @@ import {
   MIN_EXPENSIVE_BUDGET_MS,
   readBudgetMs,
 } from "../../../src/resume/isolation/read-cost.ts";
-import { nextRead } from "../../../src/resume/isolation/read-queue.ts";
+import { nextRead, readerFor } from "../../../src/resume/isolation/read-queue.ts";
 import { ResumeError } from "../../../src/resume/types.ts";
 import { sharedStreamBomb } from "../../support/shared-stream-bomb.ts";
 import { FIXTURES, fixture } from "../support/fixtures.ts";
@@ -66,6 +66,19 @@ describe("which document takes the next reader", () => {
     expect(nextRead([r("A")], [r("A"), r("B")], 2)).toBe(-1);
   });
 
+  test("an ordinary document takes a warm reader, or waits for one rather than start cold; an expensive one a new reader", () => {
+    const reader = (jobs: number, job: unknown = null, dead = false) => ({ jobs, job, dead });
+    const cold = reader(0);
+    const warm = reader(5);
+    const busyWarm = reader(5, r("B"));
+    expect(readerFor(r("A"), [cold, warm], 2)).toBe(warm);
+    expect(readerFor(r("A"), [cold, busyWarm], 2)).toBeNull(); // the warm one frees soon
+    expect(readerFor(r("A"), [cold], 2)).toBe(cold); // no warm reader at all
+    expect(readerFor(r("A"), [], 2)).toBe("spawn");
+    expect(readerFor(r("B", true), [warm], 2)).toBe("spawn"); // room: its own reader
+    expect(readerFor(r("B", true), [warm, busyWarm], 2)).toBe(warm); // no room: an idle one
+  });
+
   test("expensive documents never make every reader busy; unshared, a client may use every reader", () => {
     expect(nextRead([r("B", true), r("B")], [r("C", true)], 2)).toBe(1);
     expect(nextRead([r("B", true, false)], [r("B", false, false)], 2)).toBe(0);
@@ -83,9 +96,12 @@ describe("which document takes the next reader", () => {
       queue: { tenant: "B", expensive: true, shared: true },
       overBudget: "priced expensive",
     };
+    const resume = await fixture("two-column.pdf");
+    // two warm readers, as a running service has (a reader's first read loads it: seconds on a busy machine)
+    await Promise.all([ex.extract(resume), ex.extract(resume)]);
     const started = performance.now();
     const bombs = [1, 2, 3].map(() => ex.extract(bomb, budget).catch((e) => e));
-    const ordinary = await ex.extract(await fixture("two-column.pdf"), { queue: { tenant: "A", shared: true } });
+    const ordinary = await ex.extract(resume, { queue: { tenant: "A", shared: true } });
     const ordinaryMs = performance.now() - started;
     expect(ordinary.projects).toHaveLength(3);
     const errors = await Promise.all(bombs);
