@@ -3,6 +3,7 @@ import { AccountService, AccountStore } from "./accounts/index.ts";
 import { fairShareWhenShared } from "./app/fair-share.ts";
 import { healthProbes } from "./app/health-probes.ts";
 import { maintenanceTasks } from "./app/maintenance-tasks.ts";
+import { wireReportUrls } from "./app/report-url.ts";
 import type { Config } from "./config/index.ts";
 import { listenError } from "./config/index.ts";
 import { createDashboard, type DashboardDeps } from "./dashboard/index.ts";
@@ -12,7 +13,7 @@ import type { JobEvents } from "./jobs/index.ts";
 import { JobQueue, JobStore, Worker } from "./jobs/index.ts";
 import { BodyBudget, type Clock, createLogger, EventBus, type Logger, systemClock } from "./lib/index.ts";
 import { MaintenanceLoop } from "./maintenance/index.ts";
-import { apiCreator, ReportLinks, shareUrl } from "./report/index.ts";
+import { ReportLinks } from "./report/index.ts";
 import { onRemoteWake, openStorage, widePermissions } from "./storage/index.ts";
 import {
   openResumeStore,
@@ -78,17 +79,10 @@ export async function createApp(config: Readonly<Config>, opts: AppOptions = {})
   );
   // read-only share links to reports; with PUBLIC_URL every COMPLETED result carries one as reportUrl
   const reportLinks = new ReportLinks(db, clock, config.reportLinkTtlMs);
-  const publicUrl = config.publicUrl;
-  if (publicUrl)
-    verifications.extendResult(async (tx, e) =>
-      e.status === "COMPLETED"
-        ? {
-            reportUrl: shareUrl(
-              publicUrl,
-              (await reportLinks.on(tx).create(e.trackingId, apiCreator(e.apiKeyId))).token,
-            ),
-          }
-        : {},
+  const reportUrls = wireReportUrls({ config, reportLinks, verifications });
+  if (reportUrls.keyMissing)
+    logger.warn(
+      "PUBLIC_URL is set but results carry no reportUrl: with DATABASE_URL, set REPORT_LINK_KEY (the same on every replica)",
     );
   // GitHub's budget belongs to the token: on PostgreSQL every replica's requests go through one gate
   const rateGate = createRateGate(db, { logger: logger.child({ component: "github" }) });
@@ -125,6 +119,7 @@ export async function createApp(config: Readonly<Config>, opts: AppOptions = {})
     clock,
     logger,
     concurrency: config.webhookConcurrency,
+    finishBody: reportUrls.finishBody,
   });
   // one budget for every body being received (uploads and dashboard forms), one idle timeout
   const bodies = { budget: new BodyBudget(config.bodyBudgetBytes), idleTimeoutMs: config.bodyTimeoutMs };

@@ -59,6 +59,8 @@ export interface Config {
   metricsToken: string | null;
   /** how long a new share link to a report works (the result's reportUrl, and the dashboard's default) */
   reportLinkTtlMs: number;
+  /** REPORT_LINK_KEY: the secret a result's reportUrl is derived from (null: the DATA_DIR key file, or none) */
+  reportLinkKey: string | null;
 }
 
 /**
@@ -72,6 +74,7 @@ const SECRET_VALUES: ReadonlySet<SettingName> = new Set([
   "githubTokens",
   "metricsToken",
   "databaseUrl",
+  "reportLinkKey",
 ]);
 
 const schema = z.object({
@@ -129,6 +132,10 @@ const schema = z.object({
   metricsToken: z.union([
     z.literal(""),
     z.string().regex(/^[\x21-\x7e]{16,256}$/, "METRICS_TOKEN must be 16-256 visible ASCII characters"),
+  ]),
+  reportLinkKey: z.union([
+    z.literal(""),
+    z.string().regex(/^[\x21-\x7e]{32,256}$/, "REPORT_LINK_KEY must be 32-256 visible ASCII characters"),
   ]),
   reportLinkTtl: duration("REPORT_LINK_TTL").refine(
     (ms) => ms >= 3_600_000 && ms <= 365 * 86_400_000,
@@ -204,6 +211,7 @@ export function loadConfig(
     bodyBudgetBytes: v.bodyBudget * 1024 * 1024,
     metricsToken: v.metricsToken === "" ? null : v.metricsToken,
     reportLinkTtlMs: v.reportLinkTtl,
+    reportLinkKey: v.reportLinkKey === "" ? null : v.reportLinkKey,
   });
 }
 

@@ -177,6 +177,12 @@ export const SETTINGS = {
     def: "14d",
     help: "how long a share link to a report works: the result's reportUrl (with PUBLIC_URL) and the dashboard's default (1h to 365d)",
   },
+  reportLinkKey: {
+    env: "REPORT_LINK_KEY",
+    flag: "report-link-key",
+    def: "",
+    help: "secret (32+ characters, the same on every replica) from which a result's reportUrl is derived, so the link is never stored; unset: a key file in DATA_DIR (one process), and with DATABASE_URL no reportUrl",
+  },
 } as const;
 
 export type SettingName = keyof typeof SETTINGS;

@@ -11,7 +11,7 @@
  * The analysis is a wait of `--analysis-ms` (GitHub's answers: an ordinary verification spends seconds
  * on them), so a job holds its worker as a real one does without the CPU a GitHub simulator would take.
  *
- *   bun test/bench/fairness.ts [--a-jobs 16] [--bombs 8] [--b-jobs 24] [--every-ms 700] [--analysis-ms 1000]
+ *   bun test/bench/fairness.ts [--a-jobs 16] [--bombs 8] [--b-jobs 24] [--every-ms 1000] [--analysis-ms 1000]
  */
 import type { AppOptions } from "../../src/app.ts";
 import { silentLogger } from "../../src/lib/log.ts";
@@ -28,7 +28,7 @@ const arg = (name: string, def: number) => {
 const A_JOBS = arg("a-jobs", 16);
 const BOMBS = arg("bombs", 8);
 const B_JOBS = arg("b-jobs", 24);
-const EVERY_MS = arg("every-ms", 700);
+const EVERY_MS = arg("every-ms", 1000);
 const ANALYSIS_MS = arg("analysis-ms", 1000);
 
 interface Run {
@@ -42,7 +42,10 @@ async function run(name: string, flood: boolean, fair: boolean): Promise<Run> {
   let extract: VerificationSteps["extract"] = () => Promise.reject(new Error("not started"));
   // the analysis waits ANALYSIS_MS without using the CPU, as a verification waits for GitHub's answers
   const fixed = fixedSteps(80).analyze;
-  const analyze: VerificationSteps["analyze"] = async (i) => (await Bun.sleep(ANALYSIS_MS), fixed(i));
+  const analyze: VerificationSteps["analyze"] = async (i) => {
+    await Bun.sleep(ANALYSIS_MS);
+    return fixed(i);
+  };
   const steps: VerificationSteps = { extract: (...a) => extract(...a), analyze };
   // both clients exist from the start, so a service's own rule (fair from the second client on) holds
   // throughout; the bench says so directly instead of waiting for the count's refresh

@@ -32,6 +32,8 @@ import m0013s from "./0013_rate_gate.sqlite.sql" with { type: "text" };
 import m0014 from "./0014_verification_stage_detail.sql" with { type: "text" };
 import m0015 from "./0015_verification_accounts.sql" with { type: "text" };
 import m0016 from "./0016_job_fair_share.sql" with { type: "text" };
+import m0017p from "./0017_result_links_unstored.postgres.sql" with { type: "text" };
+import m0017s from "./0017_result_links_unstored.sqlite.sql" with { type: "text" };
 
 export interface Migration {
   version: number;
@@ -59,6 +61,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 14, name: "0014_verification_stage_detail", ...both(m0014) },
   { version: 15, name: "0015_verification_accounts", ...both(m0015) },
   { version: 16, name: "0016_job_fair_share", ...both(m0016) },
+  { version: 17, name: "0017_result_links_unstored", sqlite: m0017s, postgres: m0017p },
 ];
 
 /**
