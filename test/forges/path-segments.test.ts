@@ -11,7 +11,9 @@ import { createGitHubSource } from "../../src/github/github-source.ts";
 import { refusedRepoName } from "../../src/github/path-params.ts";
 import { ManualClock } from "../../src/lib/clock.ts";
 import type { ClaimedProject, ResumeLink } from "../../src/resume/types.ts";
+import { claim as fixtureClaim, link as fixtureLink } from "../analysis/fixtures.ts";
 import { freshDb } from "../github/fixtures.ts";
+import { recordingFetch } from "../support/recording-fetch.ts";
 
 /**
  * A resume link's repository name is percent-decoded: `codeberg.org/imoreau/x%2F..%2F..%2F..%2Fuser` names
@@ -21,17 +23,15 @@ import { freshDb } from "../github/fixtures.ts";
 
 const HOSTILE = "x/../../../user";
 
-/** A host that records every URL asked and answers 200 with an empty object. */
-function recordingFetch() {
-  const urls: string[] = [];
-  const fetch = async (input: string | URL | Request) => {
-    urls.push(input instanceof Request ? input.url : String(input));
-    return new Response("{}", { status: 200, headers: { "content-type": "application/json" } });
-  };
-  return { urls, fetch };
-}
-
 const clock = new ManualClock(0);
+/** Gitea's way of sending a token, and nothing else of a host's policy */
+const policy = {
+  name: "Gitea",
+  tokenSetting: "FORGE_HOSTS",
+  authHeaders: (t: string) => ({ authorization: `token ${t}` }),
+  readWindow: () => null,
+  immutable: () => false,
+};
 const giteaSource = (fetch: ReturnType<typeof recordingFetch>["fetch"]) =>
   createGiteaSource({
     config: { host: "codeberg.org", kind: "gitea", apiBase: "http://127.0.0.1:9/api/v1", token: "tok" },
@@ -121,13 +121,6 @@ describe("every forge sends a name as one segment, and refuses the hostile ones 
     for (const p of ["/repos/a/...", "/repos/a/.dotfiles", "/repos/a/x%2F..%2Fy", "/search?q=.."])
       expect(holdsDotSegment(p)).toBe(false);
     const host = recordingFetch();
-    const policy = {
-      name: "Gitea",
-      tokenSetting: "FORGE_HOSTS",
-      authHeaders: (t: string) => ({ authorization: `token ${t}` }),
-      readWindow: () => null,
-      immutable: () => false,
-    };
     const http = createForgeHttp({
       apiBase: "http://127.0.0.1:9/api/v1",
       host: "codeberg.org",
@@ -143,13 +136,6 @@ describe("every forge sends a name as one segment, and refuses the hostile ones 
 
   test("a link the token would leave the host for is refused without naming where it pointed", async () => {
     const host = recordingFetch();
-    const policy = {
-      name: "Gitea",
-      tokenSetting: "FORGE_HOSTS",
-      authHeaders: (t: string) => ({ authorization: `token ${t}` }),
-      readWindow: () => null,
-      immutable: () => false,
-    };
     const http = createForgeHttp({
       apiBase: "https://codeberg.org/api/v1",
       host: "codeberg.org",
@@ -166,29 +152,16 @@ describe("every forge sends a name as one segment, and refuses the hostile ones 
 });
 
 describe("link resolution", () => {
-  const link = (owner: string, repo: string): ResumeLink => ({
-    url: `https://codeberg.org/${owner}/${repo}`,
-    raw: `https://codeberg.org/${owner}/${encodeURIComponent(repo)}`,
-    kind: "repository",
-    owner,
-    repo,
-    host: "codeberg.org",
-    repoUrl: `codeberg.org/${owner}/${repo}`,
-    visibleDiffers: false,
-    source: "annotation",
-    page: 1,
-  });
-  const claim = (links: ResumeLink[]): ClaimedProject => ({
-    name: "Tool",
-    repoUrl: links[0]?.repoUrl ?? null,
-    repoLinks: links,
-    otherLinks: [],
-    technologies: [],
-    dates: null,
-    description: [],
-    section: "Projects",
-    page: 1,
-  });
+  const link = (owner: string, repo: string): ResumeLink =>
+    fixtureLink(`https://codeberg.org/${owner}/${encodeURIComponent(repo)}`, {
+      kind: "repository",
+      owner,
+      repo,
+      host: "codeberg.org",
+      repoUrl: `codeberg.org/${owner}/${repo}`,
+    });
+  const claim = (links: ResumeLink[]): ClaimedProject =>
+    fixtureClaim("Tool", { repoUrl: links[0]?.repoUrl ?? null, repoLinks: links });
 
   test("a hostile repository name is refused with the reason, never asked of the host", async () => {
     const asked: string[] = [];
