@@ -22,11 +22,16 @@ export function reportLinkKey(o: {
   if (o.sharedDatabase) return null;
   const path = join(o.dataDir, LINK_KEY_FILE);
   try {
-    writeFileSync(path, randomBytes(32).toString("hex"), { flag: "wx", mode: 0o600 });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+    try {
+      writeFileSync(path, randomBytes(32).toString("hex"), { flag: "wx", mode: 0o600 });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+    }
+    const key = readFileSync(path, "utf8").trim();
+    return key.length >= 32 ? new TextEncoder().encode(key) : null;
+  } catch {
+    return null; // no DATA_DIR to keep it in (a command that serves nothing): no reportUrl
   }
-  return new TextEncoder().encode(readFileSync(path, "utf8").trim());
 }
 
 /** A link's token derived from its id: 256 bits, base64url (43 characters), like a random one. */
