@@ -1,8 +1,10 @@
 import { join } from "node:path";
 import { AccountService, AccountStore } from "./accounts/index.ts";
+import { fairShareWhenShared } from "./app/fair-share.ts";
 import { healthProbes } from "./app/health-probes.ts";
 import { createIntegrations } from "./app/integrations.ts";
 import { maintenanceTasks } from "./app/maintenance-tasks.ts";
+import { wireReportUrls } from "./app/report-url.ts";
 import type { Config } from "./config/index.ts";
 import { listenError } from "./config/index.ts";
 import { createDashboard, type DashboardDeps } from "./dashboard/index.ts";
@@ -12,7 +14,7 @@ import type { JobEvents } from "./jobs/index.ts";
 import { JobQueue, JobStore, Worker } from "./jobs/index.ts";
 import { BodyBudget, type Clock, createLogger, EventBus, type Logger, systemClock } from "./lib/index.ts";
 import { MaintenanceLoop } from "./maintenance/index.ts";
-import { API_CREATOR, ReportLinks, resultWords, shareUrl } from "./report/index.ts";
+import { ReportLinks, resultWords } from "./report/index.ts";
 import { onRemoteWake, openStorage, widePermissions } from "./storage/index.ts";
 import {
   openResumeStore,
@@ -35,6 +37,8 @@ export interface AppOptions {
   dashboard?: Pick<DashboardDeps, "refreshMs" | "auth">;
   /** for tests: how long a verification waits for a GitHub that does not answer (default 2 minutes) */
   githubGiveUpMs?: number;
+  /** for benchmarks: whether workers and readers are shared fairly (default: with more than one client) */
+  fairShare?: () => boolean;
 }
 
 /**
@@ -78,16 +82,16 @@ export async function createApp(config: Readonly<Config>, opts: AppOptions = {})
   verifications.extendResult(async (_tx, e) => resultWords(e.result));
   // read-only share links to reports; with PUBLIC_URL every COMPLETED result carries one as reportUrl
   const reportLinks = new ReportLinks(db, clock, config.reportLinkTtlMs);
-  const publicUrl = config.publicUrl;
-  if (publicUrl)
-    verifications.extendResult(async (tx, e) =>
-      e.status === "COMPLETED"
-        ? { reportUrl: shareUrl(publicUrl, (await reportLinks.on(tx).create(e.trackingId, API_CREATOR)).token) }
-        : {},
+  const reportUrls = wireReportUrls({ config, reportLinks, verifications });
+  if (reportUrls.keyMissing)
+    logger.warn(
+      "PUBLIC_URL is set but results carry no reportUrl: with DATABASE_URL, set REPORT_LINK_KEY (the same on every replica)",
     );
   // GitHub's budget belongs to the token: on PostgreSQL every replica's requests go through one gate
   const rateGate = createRateGate(db, { logger: logger.child({ component: "github" }) });
-  const steps = opts.steps ?? productionSteps({ config, db, logger, gate: rateGate.gate });
+  // with more than one client, workers and PDF readers are shared fairly between them
+  const fairShare = opts.fairShare ?? fairShareWhenShared(db);
+  const steps = opts.steps ?? productionSteps({ config, db, logger, gate: rateGate.gate, fairShare });
   // Greenhouse and Ashby call in as assessment partners; their links start with PUBLIC_URL, else our own address
   let ownUrl = "";
   const integrations = createIntegrations({
@@ -116,6 +120,7 @@ export async function createApp(config: Readonly<Config>, opts: AppOptions = {})
     deadlineMs: config.jobDeadlineMs,
     heartbeatMs: Math.max(250, Math.floor(config.jobLeaseMs / 3)),
     rescueEveryMs: Math.max(250, Math.min(5_000, Math.floor(config.jobLeaseMs / 2))),
+    fairShare,
   });
   const maintenance = new MaintenanceLoop({
     clock,
@@ -130,9 +135,11 @@ export async function createApp(config: Readonly<Config>, opts: AppOptions = {})
     clock,
     logger,
     concurrency: config.webhookConcurrency,
+    finishBody: reportUrls.finishBody,
   });
   // one budget for every body being received (uploads and dashboard forms), one idle timeout
   const bodies = { budget: new BodyBudget(config.bodyBudgetBytes), idleTimeoutMs: config.bodyTimeoutMs };
+  // ownUrl (above): the address the server reaches itself at, once it listens: share links' base without PUBLIC_URL
   const dashboard = createDashboard({
     db,
     accounts,
@@ -140,6 +147,7 @@ export async function createApp(config: Readonly<Config>, opts: AppOptions = {})
     clock,
     logger,
     publicUrl: config.publicUrl,
+    ownUrl: () => ownUrl,
     bodies,
     githubRateLimit: () => steps.githubRateLimit?.() ?? null,
     webhooks: {

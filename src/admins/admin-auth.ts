@@ -4,6 +4,7 @@ import { AppError, newId, sha256Hex } from "../lib/index.ts";
 import type { AdminStore } from "./admin-store.ts";
 import type { Admin, AdminCredentials, AdminRole, LiveSession } from "./admins.ts";
 import { DEFAULT_THROTTLE, decideLoginAttempt, type ThrottlePolicy } from "./login-throttle.ts";
+import { reservedNameProblem } from "./reserved-names.ts";
 
 /** A setup link is good for this long: long enough to open it, short enough that a leaked log line goes stale. */
 export const SETUP_TOKEN_TTL_MS = 30 * 60_000;
@@ -290,6 +291,8 @@ export class AdminAuth {
 export function credentialProblem(username: string, password: string, confirm: string): string | null {
   if (!USERNAME.test(username))
     return "a username is 1-64 letters, digits, '.', '_', '@' or '-', starting with a letter or digit";
+  const reserved = reservedNameProblem(username);
+  if (reserved) return reserved;
   if (password.length < PASSWORD_MIN) return `a password needs at least ${PASSWORD_MIN} characters`;
   if (password.length > PASSWORD_MAX) return `a password has at most ${PASSWORD_MAX} characters`;
   if (password !== confirm) return "the two passwords differ";

@@ -1,4 +1,5 @@
 import type { GhRepo, GitHubSource, RepoUnavailable } from "../github/index.ts";
+import { refusedRepoName } from "../github/index.ts";
 import type { ClaimedProject, ExtractedResume, ResumeLink } from "../resume/index.ts";
 import { claimRepoRefs, GITHUB_ONLY, linkRepo, parseHostRepoUrl, repoKey, visibleRepo } from "./claim-links.ts";
 import type { ClaimMatch } from "./match-claims.ts";
@@ -162,6 +163,7 @@ export function linkFlags(
         }),
       );
     }
+    const refused = target === null ? refusedRepoName(ref.owner, ref.name) : null;
     if (target === null) {
       flags.push(
         raise({
@@ -169,7 +171,9 @@ export function linkFlags(
           rule: "LINKED_REPO_NOT_FOUND",
           project: claim.name,
           repo: label,
-          message: `"${claim.name}" links ${url}, which does not exist or is not public; it may have been made private, renamed or deleted since the resume was written`,
+          message: refused
+            ? `"${claim.name}" links ${url}, which no host can serve (${refused}), so it was not looked up; a link mangled when the PDF was made reads the same`
+            : `"${claim.name}" links ${url}, which does not exist or is not public; it may have been made private, renamed or deleted since the resume was written`,
         }),
       );
     } else if (target?.renamedFrom) {

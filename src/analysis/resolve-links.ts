@@ -1,5 +1,5 @@
 import type { GhRepo } from "../github/index.ts";
-import { mapLimit } from "../github/index.ts";
+import { mapLimit, refusedRepoName } from "../github/index.ts";
 import type { ClaimedProject, ResumeLink } from "../resume/index.ts";
 import { claimRepoRefs, linkRepo, type RepoRef } from "./claim-links.ts";
 import type { HostAccount } from "./host-accounts.ts";
@@ -10,7 +10,8 @@ import { hostRepoKey, repoKeyOf } from "./repo-hosts.ts";
  * it is, spending a call only when the candidate's repository list there cannot answer: a link to one of
  * their listed repositories is free; others' repositories, renamed ones (GitHub redirects the old name)
  * and missing ones cost one getRepo each. The lookups run `concurrency` at a time; the map (keyed by
- * repo-hosts.ts keys) is filled in resume order either way.
+ * repo-hosts.ts keys) is filled in resume order either way. A name no host can serve (an encoded slash, a
+ * dot segment: refusedRepoName) is never asked: it resolves to null, and linkFlags says why.
  */
 export async function resolveLinks(
   accounts: ReadonlyMap<string, HostAccount>,
@@ -28,6 +29,7 @@ export async function resolveLinks(
   }
   const unique = [...new Map(refs.map((r) => [r.key, r])).values()];
   const found = await mapLimit(unique, concurrency, async (ref) => {
+    if (refusedRepoName(ref.owner, ref.name) !== null) return null;
     const account = accounts.get(ref.host)!;
     const own = ref.owner.toLowerCase() === account.login.toLowerCase() ? byKey.get(ref.key) : undefined;
     return own ?? (await account.source.getRepo(ref.owner, ref.name));

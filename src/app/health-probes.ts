@@ -7,6 +7,7 @@ import { statfsSync } from "node:fs";
 import type { Config } from "../config/index.ts";
 import { READY_DATABASE_TIMEOUT_MS, renderMetrics } from "../http/index.ts";
 import type { JobStore, Worker } from "../jobs/index.ts";
+import { clientQueueMetrics } from "../jobs/index.ts";
 import type { Clock } from "../lib/index.ts";
 import type { Database } from "../storage/index.ts";
 import type { VerificationService, VerificationSteps } from "../verification/index.ts";
@@ -40,17 +41,18 @@ export function healthProbes({ config, db, clock, jobStore, worker, verification
       return { runningPastDeadline: c.pastDeadline, oldestDueAgeMs: c.oldestDueAgeMs };
     },
     metrics: async () => {
-      const [jobs, byStatus, extra] = await Promise.all([
+      const [jobs, byStatus, extra, byClient] = await Promise.all([
         jobStore.counts(clock.now()),
         verifications.countsByStatus(),
         webhooks.metricsLines(),
+        clientQueueMetrics(db, clock.now()),
       ]);
       return renderMetrics({
         jobs,
         deadlines: worker.deadlineStats,
         verifications: byStatus,
         github: steps.githubRateLimit?.() ?? null,
-        extra,
+        extra: [...extra, ...byClient],
       });
     },
   };

@@ -63,10 +63,23 @@ export interface Config {
   atsLinkTtlMs: number | null;
   /** resume downloads and ATS calls may reach private and loopback addresses */
   atsAllowPrivate: boolean;
+  /** REPORT_LINK_KEY: the secret a result's reportUrl is derived from (null: the DATA_DIR key file, or none) */
+  reportLinkKey: string | null;
 }
 
-/** Settings whose values hold tokens: a problem with one names the setting and the reason, never the value. */
-const SECRET_VALUES: ReadonlySet<SettingName> = new Set(["gitlabToken", "forgeHosts"]);
+/**
+ * Settings whose values may hold a token or a password: a problem with one names the setting and the
+ * reason, never the value (nor a piece of it: FORGE_HOSTS's messages name an entry by its position).
+ */
+const SECRET_VALUES: ReadonlySet<SettingName> = new Set([
+  "gitlabToken",
+  "forgeHosts",
+  "githubToken",
+  "githubTokens",
+  "metricsToken",
+  "databaseUrl",
+  "reportLinkKey",
+]);
 
 const schema = z.object({
   port: int(0, 65535),
@@ -123,6 +136,10 @@ const schema = z.object({
   metricsToken: z.union([
     z.literal(""),
     z.string().regex(/^[\x21-\x7e]{16,256}$/, "METRICS_TOKEN must be 16-256 visible ASCII characters"),
+  ]),
+  reportLinkKey: z.union([
+    z.literal(""),
+    z.string().regex(/^[\x21-\x7e]{32,256}$/, "REPORT_LINK_KEY must be 32-256 visible ASCII characters"),
   ]),
   reportLinkTtl: duration("REPORT_LINK_TTL").refine(
     (ms) => ms >= 3_600_000 && ms <= 365 * 86_400_000,
@@ -208,6 +225,7 @@ export function loadConfig(
     reportLinkTtlMs: v.reportLinkTtl,
     atsLinkTtlMs: v.atsLinkTtl === "retained" ? null : v.atsLinkTtl,
     atsAllowPrivate: v.atsAllowPrivate,
+    reportLinkKey: v.reportLinkKey === "" ? null : v.reportLinkKey,
   });
 }
 

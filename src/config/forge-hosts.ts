@@ -40,19 +40,23 @@ function hostEntry(origin: URL, kind: ForgeHostConfig["kind"], token: string | n
 /** A host name as resumes write it: letters, digits, dots and hyphens, an optional port. */
 const HOST_NAME = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*(?::\d{1,5})?$/;
 
+/**
+ * A FORGE_HOSTS entry may hold a token anywhere a typo puts it ("git.x gitlab glpat-…" with no "=", a
+ * token pasted as the kind), so a refusal names the entry's position and the reason, never a piece of it.
+ */
 function parseEntry(entry: string, n: number): ForgeHostConfig {
   const eq = entry.indexOf("=");
-  const where = `FORGE_HOSTS entry ${n} ("${entry.replace(/=.*?,.*$/, "=…")}")`;
+  const where = `FORGE_HOSTS entry ${n}`;
   if (eq <= 0) throw new ForgeHostsError(`${where}: expected host=kind[,token]`);
   const [rawName, rawOrigin] = entry.slice(0, eq).trim().split(/@(.*)/s);
   const named = rawOrigin !== undefined;
   const rawHost = (named ? rawOrigin : rawName)!.trim();
   const name = named ? rawName!.trim().toLowerCase() : undefined;
   if (name !== undefined && !HOST_NAME.test(name))
-    throw new ForgeHostsError(`${where}: "${name}" before "@" must be a host name (the one resumes and accounts use)`);
+    throw new ForgeHostsError(`${where}: the name before "@" must be a host name (the one resumes and accounts use)`);
   const [rawKind = "", ...rest] = entry.slice(eq + 1).split(",");
   const kind = KINDS[rawKind.trim().toLowerCase()];
-  if (!kind) throw new ForgeHostsError(`${where}: kind "${rawKind.trim()}" is not gitlab, gitea or forgejo`);
+  if (!kind) throw new ForgeHostsError(`${where}: the kind after "=" is not gitlab, gitea or forgejo`);
   if (rest.length > 1) throw new ForgeHostsError(`${where}: a token cannot contain ","`);
   const token = rest[0]?.trim() || null;
   if (token && /\s/.test(token)) throw new ForgeHostsError(`${where}: the token contains spaces`);
@@ -61,10 +65,10 @@ function parseEntry(entry: string, n: number): ForgeHostConfig {
   try {
     origin = new URL(withScheme);
   } catch {
-    throw new ForgeHostsError(`${where}: "${rawHost}" is not a host name or origin`);
+    throw new ForgeHostsError(`${where}: the part before "=" is not a host name or origin`);
   }
   if (!["http:", "https:"].includes(origin.protocol) || (origin.pathname !== "/" && origin.pathname !== ""))
-    throw new ForgeHostsError(`${where}: "${rawHost}" must be a host or an http(s) origin, without a path`);
+    throw new ForgeHostsError(`${where}: the part before "=" must be a host or an http(s) origin, without a path`);
   return hostEntry(origin, kind, token, name);
 }
 
@@ -73,16 +77,19 @@ export function parseForgeHosts(env: { FORGE_HOSTS?: string; GITLAB_TOKEN?: stri
   const hosts = new Map<string, ForgeHostConfig>();
   hosts.set("gitlab.com", hostEntry(new URL("https://gitlab.com"), "gitlab", env.GITLAB_TOKEN?.trim() || null));
   hosts.set("codeberg.org", hostEntry(new URL("https://codeberg.org"), "gitea", null));
-  const seen = new Set<string>();
+  const seen = new Map<string, number>();
   const entries = (env.FORGE_HOSTS ?? "")
     .split(/[;\n]/)
     .map((e) => e.trim())
     .filter(Boolean);
   entries.forEach((entry, i) => {
     const h = parseEntry(entry, i + 1);
-    if (seen.has(h.host)) throw new ForgeHostsError(`FORGE_HOSTS names ${h.host} twice`);
-    if (h.host === "github.com") throw new ForgeHostsError("FORGE_HOSTS: github.com is configured by GITHUB_TOKEN");
-    seen.add(h.host);
+    const first = seen.get(h.host);
+    if (first !== undefined)
+      throw new ForgeHostsError(`FORGE_HOSTS entries ${first} and ${i + 1} name the same host twice`);
+    if (h.host === "github.com")
+      throw new ForgeHostsError(`FORGE_HOSTS entry ${i + 1}: github.com is configured by GITHUB_TOKEN`);
+    seen.set(h.host, i + 1);
     hosts.set(h.host, h);
   });
   return [...hosts.values()];

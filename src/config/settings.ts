@@ -189,6 +189,12 @@ export const SETTINGS = {
     def: "false",
     help: "let resume downloads and calls to an ATS reach private and loopback addresses (an ATS inside the network, a simulator)",
   },
+  reportLinkKey: {
+    env: "REPORT_LINK_KEY",
+    flag: "report-link-key",
+    def: "",
+    help: "secret (32+ characters, the same on every replica) from which a result's reportUrl is derived, so the link is never stored; unset: a key file in DATA_DIR (one process), and with DATABASE_URL no reportUrl",
+  },
 } as const;
 
 export type SettingName = keyof typeof SETTINGS;

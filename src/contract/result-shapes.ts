@@ -110,10 +110,15 @@ const resultExtras = {
     Type.Array(UnmatchedClaimSchema, { description: "COMPLETED: the claimed projects no repository backs, and why" }),
   ),
   reportUrl: Type.Optional(
-    Type.String({
-      format: "uri",
+    nullable(Type.String({ format: "uri" }), {
       description:
-        "COMPLETED, when the server has a PUBLIC_URL: a read-only share link to the recruiter's report (HTML; its PDF at reportUrl + /report.pdf), working for REPORT_LINK_TTL (default 14 days)",
+        "COMPLETED, when the server has a PUBLIC_URL: a read-only share link to the recruiter's report (HTML; its PDF at reportUrl + /report.pdf), working for REPORT_LINK_TTL (default 14 days); null once the link no longer works, reportLinkState saying why. Never stored: added as the result is polled or sent",
+    }),
+  ),
+  reportLinkState: Type.Optional(
+    oneOf(["revoked", "expired", "not_shown"] as const, {
+      description:
+        "with reportUrl null: the link was revoked, has expired, or was made before links could be shown again (not_shown; make a new one on the job's page)",
     }),
   ),
 };

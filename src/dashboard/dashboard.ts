@@ -32,6 +32,11 @@ export interface DashboardDeps {
   logger: Logger;
   /** PUBLIC_URL: links and the Secure cookie flag follow it */
   publicUrl: string | null;
+  /**
+   * Without PUBLIC_URL, the server's own address as it reaches itself from this machine (the one `serve`
+   * prints: 127.0.0.1 when bound to every interface): the base of share links, never the request's Host
+   */
+  ownUrl?: () => string;
   /** the global body budget and body timeout, shared with the API's uploads */
   bodies: FormLimits;
   /** null until webhook delivery is wired in */

@@ -5,6 +5,7 @@ import type { GitHubAnswer } from "./conditional-fetch.ts";
 import { budgetKey, createGitHubClient, type GitHubClient } from "./github-client.ts";
 import { toGhRepo, toGhUser } from "./github-mappers.ts";
 import { pageOf } from "./link-header.ts";
+import { refusedRepoName } from "./path-params.ts";
 import { processRateGate, type RateGate } from "./rate-gate.ts";
 import { fetchRepoEvidence } from "./repo-evidence.ts";
 import { repoFailure, unavailableEvidence } from "./repo-isolation.ts";
@@ -84,6 +85,7 @@ export function createGitHubSource(opts: GitHubSourceOptions): GitHubSource & { 
   };
 
   const getRepo = async (owner: string, name: string): Promise<GhRepo | null> => {
+    if (refusedRepoName(owner, name) !== null || owner.includes("/")) return null;
     const res = await client.get("/repos/{owner}/{repo}", { owner, repo: name }, [404]);
     return res.status === 200 ? toGhRepo(res.data, `${owner}/${name}`) : null;
   };

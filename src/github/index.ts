@@ -10,6 +10,7 @@ export { GITHUB_CACHE_RETENTION_MS, pruneGitHubHttpCache, tokenPartition } from 
 export { EVERY_COMMIT_MAX } from "./line-counts.ts";
 export { parseLinkHeader } from "./link-header.ts";
 export { mapLimit } from "./map-limit.ts";
+export { refusedRepoName } from "./path-params.ts";
 export { processRateGate, RateGate } from "./rate-gate.ts";
 export type { RateLimitSnapshot } from "./rate-limit-policy.ts";
 export { readRateLimit } from "./rate-limit-policy.ts";

@@ -28,3 +28,22 @@ export function refuseDotSegments<T>(
   if (accept.includes(404)) return { status: 404, data: { message } as T, headers: {} };
   throw new GitHubUnavailableError(message, 404);
 }
+
+/**
+ * Why a repository named in a resume (owner and name as a link's path gave them, percent-decoded) cannot
+ * be asked of any host, or null when it can. A name is one path segment on every host: one holding "/"
+ * or "\" (an encoded slash in the link) would address another API resource once split, and a "." or ".."
+ * segment is removed by URL resolution; an owner may hold "/" only between GitLab's nested groups, each a
+ * real name. No host serves such names, so they are refused with the reason instead of looked up.
+ */
+export function refusedRepoName(owner: string, name: string): string | null {
+  if (name === "." || name === "..") return `the repository name "${name}" is a dot segment`;
+  if (/[/\\]/.test(name)) return "the repository name holds an encoded slash";
+  if (name === "" || owner === "") return "the link names no owner or repository";
+  if (/[\\]/.test(owner)) return "the owner holds an encoded slash";
+  if (owner.split("/").some((s) => s === "." || s === ".." || s === ""))
+    return "the owner holds a dot segment or an empty segment";
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+  if (/[\u0000-\u001f\u007f]/.test(owner + name)) return "the name holds a control character";
+  return null;
+}

@@ -5,6 +5,8 @@ import type { JobStore } from "./job-store.ts";
 export interface EnqueueOptions {
   runAt?: number;
   maxAttempts?: number;
+  /** whose work it is (a client's id): the workers are shared fairly between these (fair-claim.ts) */
+  fairKey?: string | null;
 }
 
 /**
@@ -23,7 +25,13 @@ export class JobQueue {
   enqueue(kind: string, payload: unknown, opts: EnqueueOptions = {}, tx?: Queryable): Promise<number> {
     const now = this.clock.now();
     return (tx ? this.store.on(tx) : this.store).insert(
-      { kind, payload: JSON.stringify(payload), max_attempts: opts.maxAttempts ?? 5, run_at: opts.runAt ?? now },
+      {
+        kind,
+        payload: JSON.stringify(payload),
+        max_attempts: opts.maxAttempts ?? 5,
+        run_at: opts.runAt ?? now,
+        fair_key: opts.fairKey ?? null,
+      },
       now,
     );
   }

@@ -13,6 +13,8 @@ export interface JobRow {
   /** when the running attempt must have ended (claim time + JOB_DEADLINE); null unless running */
   deadline_at: number | null;
   last_error: string | null;
+  /** whose work it is (a verification's client id): claims share the workers between these; null for nobody's */
+  fair_key: string | null;
   created_at: number;
   updated_at: number;
   finished_at: number | null;

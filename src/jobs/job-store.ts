@@ -33,18 +33,23 @@ export class JobStore {
   }
 
   /** Insert a queued job; returns its id. */
-  async insert(row: Pick<JobRow, "kind" | "payload" | "max_attempts" | "run_at">, now: number): Promise<number> {
-    const values = [row.kind, row.payload, row.max_attempts, row.run_at, now, now];
-    const insert = `INSERT INTO jobs (kind, payload, state, attempts, max_attempts, run_at, created_at, updated_at)
-                    VALUES (?, ?, 'queued', 0, ?, ?, ?, ?)`;
+  async insert(
+    row: Pick<JobRow, "kind" | "payload" | "max_attempts" | "run_at"> & { fair_key?: string | null },
+    now: number,
+  ): Promise<number> {
+    const values = [row.kind, row.payload, row.max_attempts, row.run_at, row.fair_key ?? null, now, now];
+    const insert = `INSERT INTO jobs (kind, payload, state, attempts, max_attempts, run_at, fair_key, created_at, updated_at)
+                    VALUES (?, ?, 'queued', 0, ?, ?, ?, ?, ?)`;
     // SQLite: a plain INSERT and its rowid (a RETURNING statement costs about a quarter of enqueue/s at FULL)
     if (dialectOf(this.db) === "sqlite") return Number((await this.db.query(insert).run(...values)).lastInsertRowid);
-    return (await this.db.query<{ id: number }, (string | number)[]>(`${insert} RETURNING id`).get(...values))!.id;
+    return (await this.db.query<{ id: number }, (string | number | null)[]>(`${insert} RETURNING id`).get(...values))!
+      .id;
   }
 
   /**
    * Atomically lease up to `limit` due jobs of the given kinds, oldest due first; each attempt must end by
-   * `now + deadlineMs` (default: no deadline).
+   * `now + deadlineMs` (default: no deadline). `fairKey` (a string, or null for nobody's) claims only
+   * that client's jobs (fair-claim.ts decides how many of whose).
    */
   async claim(
     kinds: string[],
@@ -53,20 +58,31 @@ export class JobStore {
     now: number,
     leaseMs: number,
     deadlineMs: number | null = null,
+    fairKey?: string | null,
   ): Promise<JobRow[]> {
     if (kinds.length === 0 || limit <= 0) return [];
     const marks = kinds.map(() => "?").join(", ");
+    const whose = fairKey === undefined ? "" : fairKey === null ? "AND fair_key IS NULL" : "AND fair_key = ?";
     return this.db
       .query<JobRow, (string | number | null)[]>(
         `UPDATE jobs
             SET state = 'running', attempts = attempts + 1, lease_owner = ?,
                 lease_token = ${this.claimSql.token}, lease_expires_at = ?, deadline_at = ?, updated_at = ?
           WHERE id IN (SELECT id FROM jobs
-                        WHERE state = 'queued' AND kind IN (${marks}) AND run_at <= ?
+                        WHERE state = 'queued' AND kind IN (${marks}) AND run_at <= ? ${whose}
                         ORDER BY run_at, id LIMIT ? ${this.claimSql.lock})
           RETURNING *`,
       )
-      .all(owner, now + leaseMs, deadlineMs === null ? null : now + deadlineMs, now, ...kinds, now, limit);
+      .all(
+        owner,
+        now + leaseMs,
+        deadlineMs === null ? null : now + deadlineMs,
+        now,
+        ...kinds,
+        now,
+        ...(typeof fairKey === "string" ? [fairKey] : []),
+        limit,
+      );
   }
 
   /**

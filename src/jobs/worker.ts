@@ -3,6 +3,7 @@ import type { Clock, EventBus, Logger } from "../lib/index.ts";
 import { errorMessage, randomChars, WorkLoop } from "../lib/index.ts";
 import type { Database } from "../storage/index.ts";
 import { abandonable } from "./abandonable.ts";
+import { WorkerShare } from "./fair-claim.ts";
 import { InFlightAttempts } from "./inflight-attempts.ts";
 import { JobCompletions } from "./job-completions.ts";
 import { CRASH_ALLOWANCE, DeferJob, PermanentJobError } from "./job-errors.ts";
@@ -29,6 +30,8 @@ export interface WorkerOptions {
   pollMs?: number;
   rescueEveryMs?: number;
   random?: () => number;
+  /** true while the workers are to be shared fairly between clients (fair-claim.ts): with more than one client */
+  fairShare?: () => boolean;
 }
 
 /** JOB_DEADLINE's default (config.ts says the same): the slowest honest verification many times over. */
@@ -69,6 +72,8 @@ export class Worker {
   private readonly rescueEveryMs: number;
   private readonly completions: JobCompletions;
   private readonly failures: JobFailures;
+  private readonly fairShare: () => boolean;
+  private readonly share: WorkerShare;
 
   constructor(options: WorkerOptions) {
     this.store = options.store;
@@ -77,6 +82,8 @@ export class Worker {
     this.events = options.events;
     this.logger = options.logger;
     this.concurrency = options.concurrency;
+    this.fairShare = options.fairShare ?? (() => false);
+    this.share = new WorkerShare(options.db, options.store, options.concurrency);
     for (const h of options.handlers) this.handlers.set(h.kind, h);
     this.leaseMs = options.leaseMs ?? 30_000;
     this.deadlineMs = options.deadlineMs ?? DEFAULT_JOB_DEADLINE_MS;
@@ -121,7 +128,7 @@ export class Worker {
           return counts.reduce((a, b) => a + b, 0);
         },
         msUntilDue: async () => {
-          if (this.inflight.size >= this.concurrency) return null;
+          if (this.inflight.size >= this.concurrency || this.share.heldBack) return null;
           const next = await this.store.nextDueAt([...this.handlers.keys()]);
           return next === null ? null : next - this.clock.now();
         },
@@ -185,9 +192,18 @@ export class Worker {
     }
   }
 
-  private claim(limit: number): Promise<JobRow[]> {
+  private async claim(limit: number): Promise<JobRow[]> {
     const kinds = [...this.handlers.keys()];
-    return this.store.claim(kinds, this.owner, limit, this.clock.now(), this.leaseMs, this.deadlineMs);
+    const now = this.clock.now();
+    if (!this.fairShare()) return this.store.claim(kinds, this.owner, limit, now, this.leaseMs, this.deadlineMs);
+    return this.share.claim({
+      kinds,
+      owner: this.owner,
+      limit,
+      now,
+      leaseMs: this.leaseMs,
+      deadlineMs: this.deadlineMs,
+    });
   }
 
   private claimSpec = () => ({
@@ -208,9 +224,13 @@ export class Worker {
       const current: JobRow = row;
       const ctrl = new AbortController();
       const deadlineAt = current.deadline_at ?? this.clock.now() + this.deadlineMs;
-      row = await this.inflight.track({ id: current.id, token: current.lease_token! }, ctrl, deadlineAt, () =>
-        this.execute(current, ctrl, () => always || this.loop.isRunning),
-      );
+      this.share.started(current);
+      // shared fairly, every slot is claimed anew (fair-claim.ts), never fused with the completion
+      row = await this.inflight
+        .track({ id: current.id, token: current.lease_token! }, ctrl, deadlineAt, () =>
+          this.execute(current, ctrl, () => (always || this.loop.isRunning) && !this.fairShare()),
+        )
+        .finally(() => this.share.ended(current.id));
       ran++;
     }
     return ran;

@@ -1,9 +1,11 @@
 /** The report module's public surface: what other modules of src/ import from it (never the files behind it). */
 export { failureWords } from "./failure-words.ts";
-export { API_CREATOR, ReportLinks, shareUrl, UNTIL_PURGED } from "./report-links.ts";
+export { reportLinkKey } from "./link-key.ts";
+export { apiCreator, ReportLinks, type ResultLinkState, shareUrl, UNTIL_PURGED } from "./report-links.ts";
 export type { ClaimReport, FindingGroup, Report, ReportVerdict } from "./report-model.ts";
 export { checkedAccounts, hostLine, SEVERITY_WORDS } from "./report-model.ts";
 export { reportPdf, reportPdfOf } from "./report-pdf.ts";
 export { ReportSource, reportOf } from "./report-source.ts";
 export type { LinkOpen, OpenKind, ShareLink } from "./share-link.ts";
 export { resultWords, verdictNamed, verdictOfResult } from "./verdict.ts";
+export { linkCreator, shareReference } from "./share-link.ts";

@@ -71,6 +71,17 @@ export class ReportLinkStore {
     return row && toLink(row);
   }
 
+  /** The newest link a verification's result carries (made by the API, "api" or "api:<key id>"), with its token's hash. */
+  async resultLink(trackingId: string): Promise<(StoredShareLink & { tokenHash: string }) | null> {
+    const row = await this.db
+      .query<ReportLinkRow, [string]>(
+        `SELECT * FROM report_links WHERE tracking_id = ? AND (created_by = 'api' OR created_by LIKE 'api:%')
+          ORDER BY created_at DESC, id DESC LIMIT 1`,
+      )
+      .get(trackingId);
+    return row && { ...toLink(row), tokenHash: row.token_hash };
+  }
+
   /** A verification's links, newest first. */
   async forJob(trackingId: string): Promise<StoredShareLink[]> {
     const rows = await this.db

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Clock } from "../lib/index.ts";
 import { AppError, newId, sha256Hex } from "../lib/index.ts";
 import type { Queryable } from "../storage/index.ts";
+import { derivedToken } from "./link-key.ts";
 import { ReportLinkStore } from "./report-link-store.ts";
 import type { LinkOpen, LinkState, OpenKind, ShareLink, StoredShareLink } from "./share-link.ts";
 
@@ -16,8 +17,13 @@ export const LINK_RECORD_RETENTION_MS = 90 * 86_400_000;
  * long as it shows the candidate): the link goes with the result when the result is deleted.
  */
 export const UNTIL_PURGED = Date.UTC(9999, 11, 31);
-/** Who created the link carried in a result's `reportUrl`. */
-export const API_CREATOR = "api";
+/** Who created the link carried in a result's `reportUrl`: "api:" and the API key's id (the key named, never its secret). */
+export function apiCreator(apiKeyId: string | null): string {
+  return apiKeyId ? `api:${apiKeyId}` : "api";
+}
+
+/** What a result's own link is: live, revoked, expired, or not_shown (made before links were derived). */
+export type ResultLinkState = LinkState | "not_shown";
 
 /** The path of a share link's page; its PDF is the same path plus /report.pdf. */
 export const SHARE_PATH = "/share/";
@@ -52,18 +58,23 @@ export class ReportLinks {
     return new ReportLinks(tx, this.clock, this.defaultTtlMs);
   }
 
-  /** A new link to the report of `trackingId`; the token is returned once and never stored. */
+  /**
+   * A new link to the report of `trackingId`; the token is returned once and never stored. With `key` the
+   * token is derived from the link's id (link-key.ts), so whoever holds the key can show it again.
+   */
   async create(
     trackingId: string,
     createdBy: string,
     ttlMs: number | "retained" = this.defaultTtlMs,
+    key: Uint8Array | null = null,
   ): Promise<{ token: string; link: ShareLink }> {
     if (ttlMs !== "retained" && !(ttlMs > 0 && ttlMs <= MAX_LINK_TTL_MS))
       throw new AppError("invalid_expiry", 400, "a share link lives from 1 hour to 365 days");
     const now = this.clock.now();
-    const token = shareToken();
+    const id = newId("lnk", now);
+    const token = key ? derivedToken(key, id) : shareToken();
     const link: ShareLink = {
-      id: newId("lnk", now),
+      id,
       trackingId,
       createdBy: createdBy.slice(0, 64),
       createdAt: now,
@@ -108,6 +119,23 @@ export class ReportLinks {
       );
     await this.store.recordOpen(link.id, what, this.clock.now());
     return link;
+  }
+
+  /**
+   * What a result says of its own link (`reportUrl`), from the newest link the API made for it: the live
+   * link's token (derived again from `key`), or null with why (revoked, expired, or "not_shown": made
+   * before links were derived, so its token cannot be shown again); null when the result has no link.
+   */
+  async resultLink(
+    trackingId: string,
+    key: Uint8Array,
+  ): Promise<{ token: string | null; state: ResultLinkState } | null> {
+    const row = await this.store.resultLink(trackingId);
+    if (!row) return null;
+    const { state } = this.view(row, this.clock.now());
+    if (state !== "live") return { token: null, state };
+    const token = derivedToken(key, row.id);
+    return sha256Hex(token) === row.tokenHash ? { token, state } : { token: null, state: "not_shown" };
   }
 
   /** A verification's links, newest first, each with its state. */

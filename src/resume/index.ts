@@ -17,6 +17,7 @@ export {
   type ExtractorOptions,
   type ResumeExtractor,
 } from "./isolation/isolated-extractor.ts";
+export { EXPENSIVE_OPERATORS, estimateReadCost, type ReadCost, readBudgetMs } from "./isolation/read-cost.ts";
 export type {
   ClaimedProject,
   DateRange,

@@ -64,7 +64,12 @@ export async function recordAcceptance(
     recentByKey,
   });
   if (!decision.ok) throw ApiErrors.quotaExceeded(decision.retryAfterSeconds, decision.message);
-  const jobId = await queue.enqueue(VERIFICATION_JOB, { trackingId }, { maxAttempts: VERIFICATION_MAX_ATTEMPTS }, tx);
+  const jobId = await queue.enqueue(
+    VERIFICATION_JOB,
+    { trackingId },
+    { maxAttempts: VERIFICATION_MAX_ATTEMPTS, fairKey: client.id },
+    tx,
+  );
   await Promise.all([
     store.insert({
       trackingId,

@@ -58,7 +58,8 @@ export function parseAccounts(values: readonly string[], hosts: readonly { host:
       );
     if (!known.has(host))
       throw refused(
-        `${host} is not a host this service reads; known: ${[...known.keys()].join(", ")}. An operator adds a GitLab, Gitea or Forgejo host with FORGE_HOSTS (${host}=gitlab|gitea|forgejo[,token])`,
+        // the configured hosts are the operator's (internal ones among them): none is named to a client
+        `${host} is not a host this service reads; ask its operator which hosts it reads. An operator adds a GitLab, Gitea or Forgejo host with FORGE_HOSTS (${host}=gitlab|gitea|forgejo[,token])`,
       );
     if (out.some((a) => a.host === host)) throw refused(`accounts names ${host} twice; give one account per host`);
     out.push({ host, username });

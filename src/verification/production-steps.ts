@@ -7,7 +7,13 @@ import { createEvidenceSource } from "../github/index.ts";
 import { PermanentJobError } from "../jobs/index.ts";
 import type { Logger } from "../lib/index.ts";
 import { untilAborted } from "../lib/index.ts";
-import { createResumeExtractor } from "../resume/index.ts";
+import {
+  createResumeExtractor,
+  DEFAULT_TIMEOUT_MS,
+  EXPENSIVE_OPERATORS,
+  estimateReadCost,
+  readBudgetMs,
+} from "../resume/index.ts";
 import type { Database } from "../storage/index.ts";
 import type { VerificationSteps } from "./verification-job.ts";
 
@@ -24,6 +30,8 @@ export function productionSteps(deps: {
   logger: Logger;
   /** the rate-limit gate (shared by the replicas on PostgreSQL); the process's when absent */
   gate?: RateGate;
+  /** true while the readers are shared fairly between clients (app/fair-share.ts) */
+  fairShare?: () => boolean;
 }): VerificationSteps & { close(): Promise<void> } {
   const { config, db, logger } = deps;
   // two readers: one hostile PDF that uses its whole time budget does not hold up everyone else's
@@ -35,9 +43,17 @@ export function productionSteps(deps: {
   let budget: RateLimitSnapshot | null = null;
   return {
     githubRateLimit: () => budget,
-    extract(pdf, signal) {
+    extract(pdf, signal, owner) {
+      // priced before it takes a reader: an expensive PDF gets a smaller budget and never every reader
+      const cost = estimateReadCost(pdf);
+      const timeoutMs = readBudgetMs(cost, DEFAULT_TIMEOUT_MS);
+      const queue = { tenant: owner?.clientId ?? null, expensive: cost.expensive, shared: deps.fairShare?.() ?? false };
+      const overBudget = `its ${cost.pages} pages draw about ${cost.operators} operators (more than ${EXPENSIVE_OPERATORS}), which earns a shorter reading budget; print it to a new PDF and upload that`;
       // the reader has its own time budget and kills its child past it; the job stops waiting at its deadline
-      return untilAborted(extractor.extract(pdf, {}), signal);
+      return untilAborted(
+        extractor.extract(pdf, { timeoutMs, queue, ...(cost.expensive ? { overBudget } : {}) }),
+        signal,
+      );
     },
     async analyze({ hostUsername, accounts = [], resume, signal, onStage, onGitHub }) {
       const github = createEvidenceSource({

@@ -15,7 +15,8 @@ import type { VerificationService } from "./verification-service.ts";
 
 /** The two halves of a verification, behind an interface so tests and the CLI can swap the edges. */
 export interface VerificationSteps {
-  extract(pdf: Uint8Array, signal: AbortSignal): Promise<ExtractedResume>;
+  /** `owner.clientId`: whose resume it is, so the readers are shared fairly between clients */
+  extract(pdf: Uint8Array, signal: AbortSignal, owner?: { clientId: string }): Promise<ExtractedResume>;
   analyze(input: {
     /** the GitHub login; "" when only accounts on other hosts were given */
     hostUsername: string;
@@ -66,7 +67,7 @@ export function verificationJobHandler(deps: {
       await service.markStarted(trackingId);
       try {
         const read = accountsToRead(v.hostUsername, v.accounts);
-        return await runSteps(trackingId, read.githubLogin, read.accounts, job);
+        return await runSteps(trackingId, read.githubLogin, read.accounts, job, v.clientId);
       } catch (err) {
         // an attempt aborted at its deadline may end after the next one began: it leaves the stage alone
         if (!job.signal.aborted) await service.setStage(trackingId, null);
@@ -85,6 +86,7 @@ export function verificationJobHandler(deps: {
     hostUsername: string,
     accounts: HostAccountRef[],
     job: RunningJob<{ trackingId: string }>,
+    clientId: string,
   ) {
     // an attempt aborted at its deadline may end after the next one began: it leaves the stage alone
     const stage = async (s: "extracting" | "fetching" | "analysing") => {
@@ -96,7 +98,7 @@ export function verificationJobHandler(deps: {
       throw new PermanentJobError("resume_purged", "the uploaded PDF is no longer stored (retention); submit it again");
     let resume: ExtractedResume;
     try {
-      resume = await steps.extract(pdf, job.signal);
+      resume = await steps.extract(pdf, job.signal, { clientId });
     } catch (err) {
       if (err instanceof ResumeError) throw new PermanentJobError(err.code, err.message);
       throw err;

@@ -63,6 +63,8 @@ export type ResultExtension = (
   e: {
     trackingId: string;
     clientId: string;
+    /** the API key the job was submitted with (null: before keys were recorded) */
+    apiKeyId: string | null;
     status: "COMPLETED" | "FAILED";
     now: number;
     result: Readonly<VerificationResult>;
@@ -299,7 +301,10 @@ export class VerificationService {
       completedAt: isoOf(now),
     };
     for (const fn of this.extensions)
-      Object.assign(result, await fn(tx, { trackingId, clientId: v.clientId, status, now, result }));
+      Object.assign(
+        result,
+        await fn(tx, { trackingId, clientId: v.clientId, apiKeyId: v.apiKeyId, status, now, result }),
+      );
     const json = JSON.stringify(result);
     const timelines = Array.isArray(commitTimelines) ? JSON.stringify(commitTimelines) : null;
     if (

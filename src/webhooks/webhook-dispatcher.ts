@@ -28,6 +28,8 @@ export interface DispatcherOptions {
   /** longest idle wait, so deliveries scheduled by another process (the CLI) are seen (default 1 s) */
   pollMs?: number;
   leaseMarginMs?: number;
+  /** the body as sent: the stored payload plus what is never stored (a result's reportUrl), read on `q` */
+  finishBody?: (delivery: Delivery, q: Queryable) => Promise<string>;
 }
 
 interface Claimed {
@@ -57,6 +59,7 @@ export class WebhookDispatcher {
   private readonly schedule: readonly number[];
   private readonly concurrency: number;
   private readonly leaseMs: number;
+  private readonly finishBody: DispatcherOptions["finishBody"];
   /** outcomes finishing together share one transaction (one fsync) */
   private readonly commits: GroupCommit;
   /** attempts by outcome since start, for /metrics */
@@ -82,6 +85,7 @@ export class WebhookDispatcher {
     this.schedule = options.schedule;
     this.concurrency = Math.max(1, options.concurrency ?? 16);
     this.leaseMs = options.timeoutMs + (options.leaseMarginMs ?? 2_000);
+    this.finishBody = options.finishBody;
     this.commits = new GroupCommit(options.db, 256);
     this.loop = new WorkLoop({
       name: "webhook dispatcher",
@@ -169,7 +173,8 @@ export class WebhookDispatcher {
           client = this.clients.clientById(row.clientId, tx);
           clients.set(row.clientId, client);
         }
-        const prepared = prepareAttempt(await client, row.id, row.payload, now);
+        const body = this.finishBody ? await this.finishBody(row, tx) : row.payload;
+        const prepared = prepareAttempt(await client, row.id, body, now);
         await store.insertAttempt(row.id, row.attempts, now, prepared.url);
         return { lease: { id: row.id, token, attempt: row.attempts }, row, prepared };
       }),

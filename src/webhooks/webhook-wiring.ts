@@ -3,6 +3,7 @@ import type { Clock, Logger } from "../lib/index.ts";
 import { EventBus } from "../lib/index.ts";
 import type { Database, Queryable } from "../storage/index.ts";
 import type { Verification, VerificationResult, VerificationService } from "../verification/index.ts";
+import type { Delivery } from "./deliveries.ts";
 import type { WebhookSettings } from "./delivery-request.ts";
 import { DeliveryStore } from "./delivery-store.ts";
 import { createHttpSender, type WebhookSender } from "./http-sender.ts";
@@ -30,6 +31,8 @@ export interface WebhookDeliveryDeps {
   logger: Logger;
   /** replace outbound HTTP (tests) */
   sender?: WebhookSender;
+  /** the body as sent, from the stored payload (WebhookDispatcher's finishBody: a result's reportUrl) */
+  finishBody?: (delivery: Delivery, q: Queryable) => Promise<string>;
   concurrency?: number;
 }
 
@@ -55,6 +58,7 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
     schedule: deps.config.webhookRetryScheduleMs,
     timeoutMs: deps.config.webhookTimeoutMs,
     concurrency: deps.concurrency,
+    finishBody: deps.finishBody,
   });
   const service = new WebhookService({
     db: deps.db,

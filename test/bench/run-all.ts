@@ -5,7 +5,7 @@
  * `--quick` runs the short form of each (a smoke run: the figures are noisier); `--only a,b` picks some.
  * Exits 1 when a benchmark fails or reports a missed target.
  *
- *   bun run bench [--quick] [--only jobs,jobs-postgres,ingest,ingest-replicas,rate-gate,webhooks,extract,analysis,e2e,footprint]
+ *   bun run bench [--quick] [--only jobs,jobs-postgres,ingest,ingest-replicas,rate-gate,webhooks,extract,fairness,analysis,e2e,footprint]
  */
 import { join } from "node:path";
 import { machine } from "./bench-util.ts";
@@ -32,6 +32,12 @@ export const BENCHES: Bench[] = [
     peer: "plain Bun fetch loop; NOT INDEXED scan",
   },
   { name: "extract", script: "extract.ts", quick: ["--reps", "1"], peer: "pdftotext" },
+  {
+    name: "fairness",
+    script: "fairness.ts",
+    quick: ["--a-jobs", "8", "--bombs", "4", "--b-jobs", "8"],
+    peer: "the same client alone (idle run); first in, first out for scale",
+  },
   { name: "analysis", script: "analysis.ts", quick: [], peer: "labelled scenario suite (targets, not a peer)" },
   { name: "e2e", script: "e2e.ts", quick: ["--runs", "5"], peer: "0 ms GitHub; claimcheck verify CLI" },
   {

@@ -239,22 +239,22 @@ describe("admin unlock", () => {
       const auth = new AdminAuth(new AdminStore(db), systemClock, { argon2: { memoryCost: 1024, timeCost: 1 } });
       const { token } = await auth.createSetupToken();
       const pw = "correct horse battery";
-      await auth.redeemSetup(token, "root", pw, pw);
-      for (let i = 0; i < 5; i++) await auth.login("root", `wrong ${i}`, "10.0.0.9").catch(() => {});
-      await expect(auth.login("root", pw, "10.0.0.9")).rejects.toMatchObject({ code: "login_throttled" });
-      const r = await cli({ DATA_DIR: dir }, "admin", "unlock", "root");
+      await auth.redeemSetup(token, "ruth", pw, pw);
+      for (let i = 0; i < 5; i++) await auth.login("ruth", `wrong ${i}`, "10.0.0.9").catch(() => {});
+      await expect(auth.login("ruth", pw, "10.0.0.9")).rejects.toMatchObject({ code: "login_throttled" });
+      const r = await cli({ DATA_DIR: dir }, "admin", "unlock", "ruth");
       expect(r.code).toBe(0);
-      expect(r.stdout).toBe("unlocked username root: 5 failed logins forgotten\n");
-      expect((await auth.login("root", pw, "10.0.0.9")).token).toBeString();
-      for (let i = 0; i < 5; i++) await auth.login("root", `wrong ${i}`, "10.0.0.9").catch(() => {});
+      expect(r.stdout).toBe("unlocked username ruth: 5 failed logins forgotten\n");
+      expect((await auth.login("ruth", pw, "10.0.0.9")).token).toBeString();
+      for (let i = 0; i < 5; i++) await auth.login("ruth", `wrong ${i}`, "10.0.0.9").catch(() => {});
       const byAddress = await cli({ DATA_DIR: dir }, "admin", "unlock", "--address", "10.0.0.9");
       // the address's own count of both rounds (5 + 5) and its failures for root in the second (5)
       expect(byAddress.stdout).toBe("unlocked address 10.0.0.9: 15 failed logins forgotten\n");
-      expect((await auth.login("root", pw, "10.0.0.9")).token).toBeString();
+      expect((await auth.login("ruth", pw, "10.0.0.9")).token).toBeString();
     } finally {
       await db.close();
     }
     expect((await cli({ DATA_DIR: dir }, "admin", "unlock")).code).toBe(2);
-    expect((await cli({ DATA_DIR: dir }, "admin", "unlock", "root", "--address", "10.0.0.9")).code).toBe(2);
+    expect((await cli({ DATA_DIR: dir }, "admin", "unlock", "ruth", "--address", "10.0.0.9")).code).toBe(2);
   });
 });

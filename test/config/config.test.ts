@@ -69,9 +69,31 @@ describe("loadConfig", () => {
       }
     })();
     expect(err?.message).toContain("FORGE_HOSTS (--forge-hosts) = (value not shown)");
-    expect(err?.message).toContain('kind "svn" is not gitlab, gitea or forgejo');
+    expect(err?.message).toContain('entry 1: the kind after "=" is not gitlab, gitea or forgejo');
     expect(err?.message).not.toContain("secret-token-123");
+    expect(err?.message).not.toContain("svn");
     expect(() => loadConfig({ GITLAB_TOKEN: "two words" })).toThrow("GITLAB_TOKEN");
+  });
+
+  test("a setting that may hold a token or password is never echoed in a start-up error", () => {
+    const bad: Record<string, string> = {
+      GITHUB_TOKENS: "ghp_LEAK1 ghp_LEAK2",
+      METRICS_TOKEN: "LEAK-short",
+      DATABASE_URL: "mysql://u:LEAKpw@db/x",
+      GITLAB_TOKEN: "glpat LEAK3",
+      FORGE_HOSTS: "git.x gitlab glpat-LEAK4",
+    };
+    for (const [name, value] of Object.entries(bad)) {
+      let message = "";
+      try {
+        loadConfig({ [name]: value });
+      } catch (e) {
+        message = (e as Error).message;
+      }
+      expect(message).toContain(`${name} (--`);
+      expect(message).toContain("(value not shown)");
+      expect(message).not.toContain("LEAK");
+    }
   });
 
   test("GITHUB_TOKENS and GITHUB_TOKEN make one list of distinct tokens; GITHUB_CONCURRENCY defaults to 8, at most 100", () => {

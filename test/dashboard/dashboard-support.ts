@@ -7,7 +7,7 @@ import { startTestApp } from "../support/harness.ts";
 
 /** Cheap argon2 for tests that log in many times; the browser test keeps the production cost. */
 export const FAST_DASHBOARD = { refreshMs: 300, auth: { argon2: { memoryCost: 1024, timeCost: 1 } } };
-export const ADMIN = { username: "admin", password: "a long enough password" };
+export const ADMIN = { username: "admin1", password: "a long enough password" };
 
 /** A tiny browser: a cookie jar, manual redirects, urlencoded forms. */
 export class CookieClient {

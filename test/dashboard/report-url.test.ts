@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { PermanentJobError } from "../../src/jobs/job-errors.ts";
+import { linkCreator } from "../../src/report/share-link.ts";
 import type { VerificationSteps } from "../../src/verification/verification-job.ts";
 import { fixedSteps, makePdf, pollUntil, type RunningTestApp, startTestApp, submit } from "../support/harness.ts";
 import { startReceiver } from "./dashboard-support.ts";
@@ -74,7 +75,13 @@ describe("reportUrl", () => {
     expect(await page.text()).toContain("Test Candidate");
     const links = await withUrl.app.reportLinks.forJob(result.trackingId as string);
     expect(links).toHaveLength(1);
-    expect(links[0]!.createdBy).toBe("api");
+    // the audit trail names the API key the job came with (its id, never its secret)
+    const keyId = (await withUrl.app.db
+      .query<{ api_key_id: string }, [string]>("SELECT api_key_id FROM verifications WHERE tracking_id = ?")
+      .get(result.trackingId as string))!.api_key_id;
+    expect(keyId).toMatch(/^key_/);
+    expect(links[0]!.createdBy).toBe(`api:${keyId}`);
+    expect(linkCreator(links[0]!.createdBy)).toBe(`the API, with key ${keyId} (reportUrl)`);
     expect(links[0]!.expiresAt - links[0]!.createdAt).toBe(3 * 86_400_000);
     expect(links[0]!.openedCount).toBe(1);
     // polling again answers the same address: it is part of the stored result
@@ -84,6 +91,65 @@ describe("reportUrl", () => {
       })
     ).json()) as Record<string, unknown>;
     expect(again.reportUrl).toBe(url);
+  });
+
+  test("the link's token is in no table: the stored result and the webhook's payload hold none", async () => {
+    const result = await finished(withUrl, "jane-dev");
+    const token = new URL(result.reportUrl as string).pathname.slice("/share/".length);
+    const stored = await withUrl.app.db
+      .query<{ result: string }, [string]>("SELECT result FROM verifications WHERE tracking_id = ?")
+      .get(result.trackingId as string);
+    expect(stored!.result).not.toContain(token);
+    expect(stored!.result).not.toContain("reportUrl");
+    const payloads = await pollUntil(async () => {
+      const rows = await withUrl.app.db
+        .query<{ payload: string }, [string]>("SELECT payload FROM webhook_deliveries WHERE tracking_id = ?")
+        .all(result.trackingId as string);
+      return rows.length ? rows : null;
+    }, "the delivery row");
+    for (const p of payloads) expect(p.payload).not.toContain(token);
+    const links = await withUrl.app.db
+      .query<{ token_hash: string }, [string]>("SELECT token_hash FROM report_links WHERE tracking_id = ?")
+      .all(result.trackingId as string);
+    expect(links.map((l) => l.token_hash).join()).not.toContain(token);
+  });
+
+  test("a revoked link is not served again: polling and a resend say reportUrl null, revoked", async () => {
+    const result = await finished(withUrl, "jane-dev");
+    const id = result.trackingId as string;
+    const [link] = await withUrl.app.reportLinks.forJob(id);
+    await withUrl.app.reportLinks.revoke(id, link!.id, "admin1");
+    const polled = (await (
+      await fetch(`${withUrl.url}/v1/jobs/${id}`, { headers: { authorization: `Bearer ${withUrl.key}` } })
+    ).json()) as Record<string, unknown>;
+    expect(polled.reportUrl).toBeNull();
+    expect(polled.reportLinkState).toBe("revoked");
+    await pollUntil(() => receiver.received.some((r) => JSON.parse(r.body).trackingId === id), "the first delivery");
+    const before = receiver.received.length;
+    await withUrl.app.webhooks.service.resend(id);
+    withUrl.app.webhooks.start();
+    const resent = await pollUntil(
+      () =>
+        receiver.received
+          .slice(before)
+          .map((r) => JSON.parse(r.body))
+          .find((b) => b.trackingId === id),
+      "the resend",
+    );
+    expect(resent.reportUrl).toBeNull();
+    expect(resent.reportLinkState).toBe("revoked");
+    expect(resent.confidenceScore).toBe(polled.confidenceScore);
+  });
+
+  test("a link made before links were derived (its token random) is not shown again: not_shown", async () => {
+    const result = await finished(withUrl, "jane-dev");
+    await withUrl.app.reportLinks.create(result.trackingId as string, "api");
+    const polled = (await (
+      await fetch(`${withUrl.url}/v1/jobs/${result.trackingId}`, {
+        headers: { authorization: `Bearer ${withUrl.key}` },
+      })
+    ).json()) as Record<string, unknown>;
+    expect(polled).toMatchObject({ reportUrl: null, reportLinkState: "not_shown" });
   });
 
   test("a FAILED result has none; without PUBLIC_URL no result has one", async () => {

@@ -178,7 +178,7 @@ describe("claimcheck admin create --role", () => {
     expect((await auth.listAdmins()).map((a) => a.role)).toEqual(["recruiter"]);
     const admin = await auth.createSetupToken();
     expect(await auth.setupTokenRole(admin.token)).toBe("admin");
-    await auth.redeemSetup(admin.token, "root", ADMIN.password, ADMIN.password);
+    await auth.redeemSetup(admin.token, "ruth", ADMIN.password, ADMIN.password);
     expect(await auth.hasAdmin()).toBe(true);
   });
 });

@@ -5,6 +5,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { ManualClock } from "../../src/lib/clock.ts";
 import { ReportLinks } from "../../src/report/report-links.ts";
+import { shareReference } from "../../src/report/share-link.ts";
+import { pdfText } from "../support/pdf-text.ts";
 import { CookieClient, csrfOf, FAST_DASHBOARD, signedInClient } from "./dashboard-support.ts";
 import { AGENCY, type DemoWorld, startDemoWorld } from "./demo-world.ts";
 
@@ -84,6 +86,37 @@ describe("a share link opened without a session", () => {
     expect(page.text).toContain(`data-link-id="${link.id}"`);
     expect(page.text).toContain("2 times, last");
     expect(page.text).not.toContain(new URL(url).pathname.slice(7)); // the token is never shown again
+  });
+
+  test("without PUBLIC_URL the address is the server's own, never the request's Host header", async () => {
+    const job = w.jobs["alice-honest"];
+    const page = await admin.get(`/dashboard/jobs/${job}`);
+    const res = await admin.post(
+      `/dashboard/jobs/${job}/share`,
+      { _csrf: csrfOf(page.text), days: "1" },
+      { host: "attacker.example", "x-forwarded-host": "attacker.example" },
+    );
+    expect(res.res.status).toBe(200);
+    const url = /id="share-link" readonly value="([^"]+)"/.exec(res.text)?.[1];
+    expect(url).toMatch(new RegExp(`^${w.t.app.url}/share/[A-Za-z0-9_-]{43}$`));
+    expect(res.text).not.toContain("attacker.example");
+  });
+
+  test("the page and its PDF print the link's own reference, never the job's id", async () => {
+    const job = w.jobs["carl-copier"];
+    const url = await createLink(admin, job);
+    const link = (await w.t.app.reportLinks.forJob(job))[0]!;
+    const reference = shareReference(link.id);
+    expect(reference).toMatch(/^[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}$/);
+    const { text } = await new CookieClient(w.t.url).get(new URL(url).pathname);
+    expect(text).toContain(reference);
+    expect(text).not.toContain(job);
+    expect(text).not.toContain(link.id);
+    const pdf = pdfText(new Uint8Array(await (await fetch(`${url}/report.pdf`)).arrayBuffer()));
+    expect(pdf).toContain(reference);
+    expect(pdf).not.toContain(job);
+    // the job's page lists the reference beside the link, for whoever is asked about it
+    expect((await admin.get(`/dashboard/jobs/${job}`)).text).toContain(reference);
   });
 
   test("after revocation the page and its PDF answer 410 Gone; the job page says revoked", async () => {

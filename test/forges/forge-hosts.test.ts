@@ -42,13 +42,13 @@ describe("parseForgeHosts", () => {
 
   test("a bad entry is refused with its position and the reason, never dropped", () => {
     const bad: Array<[string, RegExp]> = [
-      ["git.example.com", /entry 1 .*expected host=kind/],
-      ["a.example=gitlab; b.example=svn", /entry 2 .*"svn" is not gitlab, gitea or forgejo/],
+      ["git.example.com", /entry 1: expected host=kind/],
+      ["a.example=gitlab; b.example=svn", /entry 2: the kind after "=" is not gitlab, gitea or forgejo/],
       ["a.example=gitlab,t1,t2", /cannot contain ","/],
       ["a.example=gitlab,to ken", /contains spaces/],
       ["https://a.example/path=gitea", /without a path/],
       ["ftp://a.example=gitea", /http\(s\) origin/],
-      ["a.example=gitlab; A.example=gitea", /names a.example twice/],
+      ["a.example=gitlab; A.example=gitea", /entries 1 and 2 name the same host twice/],
       ["github.com=gitlab", /GITHUB_TOKEN/],
       ["not a host@http://10.0.0.7=gitlab", /before "@" must be a host name/],
     ];
@@ -66,7 +66,31 @@ describe("parseForgeHosts", () => {
     }
   });
 
-  test("a token never appears in an error message", () => {
+  test("a token never appears in an error message, wherever a typo put it", () => {
     expect(() => parseForgeHosts({ FORGE_HOSTS: "a.example=svn,secret-token" })).toThrow(/^(?!.*secret-token)/);
+    // each value holds LEAK somewhere a mistake could put a token: no message may hold any part of it
+    const typos = [
+      "git.x gitlab glpat-LEAKA",
+      "git.x=gitlab glpat-LEAKE",
+      "git.x=glpat-LEAKB",
+      "glpat LEAKC@http://10.0.0.7=gitlab",
+      "http://glpat LEAKD=gitea,tok",
+      "https://a.example/glpat-LEAKF=gitea",
+      "a.example=gitlab,glpat LEAKG",
+      "a.example=gitlab,LEAKH,LEAKI",
+      "a.example=gitlab,LEAKJ; a.example=gitea,LEAKK",
+      "github.com=gitlab,LEAKL",
+    ];
+    for (const value of typos) {
+      let message = "";
+      try {
+        parseForgeHosts({ FORGE_HOSTS: value });
+      } catch (e) {
+        message = String((e as Error).message);
+      }
+      expect(message).toMatch(/^FORGE_HOSTS entr(y|ies) \d/);
+      expect(message).not.toContain("LEAK");
+      expect(message).not.toContain("glpat");
+    }
   });
 });

@@ -4,22 +4,13 @@ import { createGitHubSource } from "../../src/github/github-source.ts";
 import { dotSegmentParam } from "../../src/github/path-params.ts";
 import { GitHubUnavailableError } from "../../src/github/types.ts";
 import { ManualClock } from "../../src/lib/clock.ts";
+import { recordingFetch } from "../support/recording-fetch.ts";
 import { freshDb } from "./fixtures.ts";
 
 /**
  * Repository names come from resumes. "." and ".." would be dot segments in a REST path, removed by URL
  * resolution (`/repos/alice/..` is sent as `/repos/`): they never reach GitHub.
  */
-
-/** A GitHub that records every URL asked and answers 200 with an empty object. */
-function recordingFetch() {
-  const urls: string[] = [];
-  const fetch = async (input: string | URL | Request) => {
-    urls.push(input instanceof Request ? input.url : String(input));
-    return new Response("{}", { status: 200, headers: { "content-type": "application/json" } });
-  };
-  return { urls, fetch };
-}
 
 const options = (fetch: ReturnType<typeof recordingFetch>["fetch"]) => ({
   baseUrl: "http://127.0.0.1:9/api",

@@ -150,6 +150,7 @@ describe("verification.completed as delivered", () => {
       "verifiedProjects[].commitsEstimated",
       "scoreBreakdown.claims[].extentCapped",
       "scoreBreakdown.cappedAt",
+      "reportLinkState", // only once a result's link was revoked or expired (test/dashboard/report-url.test.ts)
     ];
     const bodies = deliveries.map((d) => d.body);
     expect(unusedMembers(VerificationCompletedSchema, bodies).filter((m) => !rare.includes(m))).toEqual([]);

@@ -111,11 +111,11 @@ describeEachBackend("report share links", (backend) => {
     const s = await auth.startSession(r.id);
     expect((await auth.session(s.token))!.role).toBe("recruiter");
     const admin = await auth.createSetupToken();
-    await auth.redeemSetup(admin.token, "root", "a long enough password", "a long enough password");
+    await auth.redeemSetup(admin.token, "ruth", "a long enough password", "a long enough password");
     expect(await auth.hasAdmin()).toBe(true);
     expect((await auth.listAdmins()).map((a) => [a.username, a.role])).toEqual([
       ["rita", "recruiter"],
-      ["root", "admin"],
+      ["ruth", "admin"],
     ]);
   });
 });

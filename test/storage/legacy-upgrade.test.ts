@@ -235,9 +235,10 @@ describe("a SQLite file of the old numbering", () => {
       const path = join(tmp.dir, "claimcheck.db");
       fileMigratedElsewhere(path);
       const db = await openDatabase(path, { migrate: false });
+      const NEXT = ALL.length + 1;
       const later = {
         version: NEXT,
-        name: `00${NEXT}_made_elsewhere`,
+        name: `${String(NEXT).padStart(4, "0")}_made_elsewhere`,
         ...{ sqlite: "CREATE TABLE made_elsewhere (x INTEGER)", postgres: "" },
       };
       const applied = await migrate(db, [...MIGRATIONS, later], {
@@ -364,7 +365,7 @@ describe.skipIf(!postgresBinDir())("a PostgreSQL database of the old numbering",
     }
   }, 60_000);
 
-  test("at a development build's version 11 (the accounts): renumbered 1-15, nothing runs", async () => {
+  test("at a development build's version 11 (the accounts): renumbered 1-15, only the later versions run", async () => {
     const url = await freshDatabaseUrl("legacy");
     await oldPostgresDatabase(url, 11);
     const db = await upgrade(url, LATER);

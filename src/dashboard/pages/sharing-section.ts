@@ -1,4 +1,5 @@
 import type { LinkOpen, ShareLink } from "../../report/index.ts";
+import { linkCreator, shareReference } from "../../report/index.ts";
 import { type Html, html } from "../html.ts";
 import { shownOnce } from "./client-pages.ts";
 import { badge, time } from "./format.ts";
@@ -52,8 +53,8 @@ ${
   o.links.length
     ? html`<table class="stack" id="share-links"><thead><tr><th>created</th><th>by</th><th>state</th><th>expires</th><th>opened</th><th></th></tr></thead><tbody>${o.links.map(
         (l) => html`<tr data-link-id="${l.id}">
-<td data-label="created">${time(l.createdAt)}</td>
-<td data-label="by">${l.createdBy === "api" ? "the API (reportUrl)" : l.createdBy}</td>
+<td data-label="created">${time(l.createdAt)} <span class="muted mono" title="the reference its page and PDF show">${shareReference(l.id)}</span></td>
+<td data-label="by">${linkCreator(l.createdBy)}</td>
 <td data-label="state">${badge(STATE_BADGE[l.state], l.state)}${l.revokedBy ? html` <span class="muted">by ${l.revokedBy}</span>` : ""}</td>
 <td data-label="expires">${time(l.expiresAt)}</td>
 <td data-label="opened">${opened(l, o.opens)}</td>

@@ -39,7 +39,8 @@ export function reportRoutes(deps: DashboardContext) {
           const days = daysField(field(r.form, "days", 5));
           if (days === null) throw new AppError("invalid_expiry", 400, "A share link expires after 1 to 365 days.");
           const { token, link } = await deps.reportLinks.create(job.trackingId, r.viewer.username, days * DAY_MS);
-          const base = deps.publicUrl ?? r.url.origin;
+          // PUBLIC_URL, else the server's own address: a link never comes from the request's Host header
+          const base = deps.publicUrl ?? deps.ownUrl?.() ?? "http://127.0.0.1";
           return renderJobPage(deps, r, job, { url: shareUrl(base, token), expiresAt: link.expiresAt });
         }),
       { parse: "none" },

@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import { AppError, errorMessage } from "../../lib/index.ts";
 import type { OpenKind } from "../../report/index.ts";
-import { reportOf } from "../../report/index.ts";
+import { reportOf, shareReference } from "../../report/index.ts";
 import type { DashboardContext } from "../dashboard.ts";
 import { htmlResponse } from "../page-handler.ts";
 import { shareGonePage, sharePage } from "../pages/share-page.ts";
@@ -38,7 +38,8 @@ export function shareRoutes(deps: DashboardContext) {
     const job = await deps.verifications.get(link.trackingId);
     const report = job ? reportOf(job) : null;
     if (!job || !report) throw new AppError("link_not_found", 404, "There is no report at this address.");
-    return { link, job, report };
+    // the page and its PDF name the link's own reference, never the job's id
+    return { link, job, report: { ...report, report: { ...report.report, reference: shareReference(link.id) } } };
   };
   return new Elysia()
     .get("/share/:token", async ({ params }) => {

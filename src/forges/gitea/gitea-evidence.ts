@@ -5,6 +5,7 @@ import { aheadBySha, planFileSample, summarizeHistory } from "../evidence/histor
 import { bareForgeEvidence } from "../evidence/isolation.ts";
 import type { ForgeHttp } from "../http/forge-http.ts";
 import { countHeader, fetchPages } from "../http/paging.ts";
+import { ownerNamePath } from "../http/path-segments.ts";
 import type { ForgeCapabilities, ForgeEvidence, ForgeRepoEvidence, PushEvent } from "../types.ts";
 import { parentShasOf, toFeedPush, toGhCommit, toGhRepo } from "./gitea-mappers.ts";
 
@@ -20,7 +21,8 @@ export interface GiteaEvidenceContext {
   limits: { maxCommitPages: number; sampleSize: number };
 }
 
-const repoPath = (fullName: string) => `/repos/${fullName.split("/").map(encodeURIComponent).join("/")}`;
+/** A repository's path: owner and name each one whole segment (a "/" inside the name stays encoded). */
+const repoPath = (fullName: string) => ownerNamePath("/repos", fullName);
 
 /**
  * Everything the rules need about one Gitea/Forgejo repository and one candidate: the default branch's

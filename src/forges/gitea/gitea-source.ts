@@ -1,4 +1,5 @@
 import type { GhRepo } from "../../github/index.ts";
+import { refusedRepoName } from "../../github/index.ts";
 import { isolateRepo } from "../evidence/isolation.ts";
 import type { ForgeHttp } from "../http/forge-http.ts";
 import { countHeader, fetchPages } from "../http/paging.ts";
@@ -72,6 +73,7 @@ export function createGiteaSource(o: ForgeSourceOptions): ForgeSource & { http: 
   const limits = { maxCommitPages: Math.max(1, o.maxCommitPages ?? 10), sampleSize: Math.max(0, o.sampleSize ?? 10) };
 
   const getRepo = async (owner: string, name: string): Promise<GhRepo | null> => {
+    if (refusedRepoName(owner, name) !== null || owner.includes("/")) return null;
     const res = await http.get(repoPath(`${owner}/${name}`), {}, [404]);
     return res.status === 200 ? { ...toGhRepo(res.data), host } : null;
   };

@@ -1,4 +1,5 @@
 import type { GhRepo } from "../../github/index.ts";
+import { refusedRepoName } from "../../github/index.ts";
 import { systemClock } from "../../lib/index.ts";
 import { isolateRepo } from "../evidence/isolation.ts";
 import type { ForgeHttp } from "../http/forge-http.ts";
@@ -71,6 +72,7 @@ export function createGitLabSource(o: ForgeSourceOptions): ForgeSource & { http:
   };
 
   const getRepo = async (owner: string, name: string): Promise<GhRepo | null> => {
+    if (refusedRepoName(owner, name) !== null) return null;
     const res = await http.get(projectPath(`${owner}/${name}`), {}, [404]);
     return res.status === 200 ? remember(res.data) : null;
   };

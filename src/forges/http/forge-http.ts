@@ -2,6 +2,7 @@ import type { RateLimitSnapshot } from "../../github/index.ts";
 import { budgetKey, GitHubRateLimitedError, processRateGate, RateGate, tokenPartition } from "../../github/index.ts";
 import { type Clock, errorMessage, systemClock, untilAborted } from "../../lib/index.ts";
 import { ForgeRateLimitedError, ForgeUnavailableError } from "../types.ts";
+import { holdsDotSegment } from "./path-segments.ts";
 import type { ResponseCache } from "./response-cache.ts";
 
 /** How one host speaks about tokens, budgets and answers that never change. */
@@ -124,8 +125,9 @@ export function createForgeHttp(o: ForgeHttpOptions): ForgeHttp {
 
   const urlOf = (path: string, params: Record<string, string | number | boolean | undefined>) => {
     const url = /^https?:\/\//.test(path) ? new URL(path) : new URL(`${apiBase}${path}`);
+    // the origin is not named: the address a host pointed to may be an internal one
     if (url.origin !== origin)
-      throw new ForgeUnavailableError(`${o.host}: refusing to send the token to ${url.origin}`, o.host);
+      throw new ForgeUnavailableError(`${o.host}: refusing to send the token outside ${o.host}`, o.host);
     for (const [k, v] of Object.entries(params)) if (v !== undefined) url.searchParams.set(k, String(v));
     return url;
   };
@@ -196,6 +198,11 @@ export function createForgeHttp(o: ForgeHttpOptions): ForgeHttp {
     params: Record<string, string | number | boolean | undefined> = {},
     accept: readonly number[] = [],
   ): Promise<ForgeResponse<T>> => {
+    if (holdsDotSegment(path)) {
+      const message = `${o.host}: a path holding a "." or ".." segment is not sent`;
+      if (accept.includes(404)) return { status: 404, data: { message } as T, headers: new Headers() };
+      throw new ForgeUnavailableError(message, o.host, 404);
+    }
     const url = urlOf(path, params);
     const what = `GET ${url.pathname}`;
     for (let attempt = 0; ; attempt++) {

@@ -2,6 +2,8 @@ import type { Subprocess } from "bun";
 import { selfCommand } from "../../lib/index.ts";
 import { type ExtractedResume, ResumeError } from "../types.ts";
 import { readRssBytes } from "./process-memory.ts";
+import { overTimeError } from "./read-cost.ts";
+import { lowerPriority, nextRead, type ReadRequest, readerFor } from "./read-queue.ts";
 import { isWorkerResponse, type WorkerRequest, type WorkerResponse } from "./worker-protocol.ts";
 
 /**
@@ -19,6 +21,10 @@ export interface ExtractBudget {
   timeoutMs?: number;
   /** resident-memory limit of the child while it parses this PDF */
   maxMemoryMb?: number;
+  /** whose PDF it is, whether it is estimated expensive, whether readers are shared (read-queue.ts) */
+  queue?: Partial<ReadRequest>;
+  /** for an expensive PDF: what running past `timeoutMs` means, told as pdf_too_complex */
+  overBudget?: string;
 }
 
 export interface ExtractorOptions extends ExtractBudget {
@@ -54,8 +60,9 @@ export const DEFAULT_MAX_MEMORY_MB = 768;
  */
 export const DEFAULT_MAX_JOBS_PER_CHILD = 5000;
 
-interface Job {
+interface Job extends ReadRequest {
   id: number;
+  overBudget?: string;
   pdf: Uint8Array;
   timeoutMs: number;
   maxMemoryMb: number;
@@ -73,6 +80,7 @@ interface Child {
   watch: ReturnType<typeof setInterval> | null;
   /** why we killed it, so the exit is reported as that */
   killedFor: ResumeError | null;
+  lowered?: boolean; // read an expensive PDF at the lowest CPU priority, which it cannot undo: retired after
 }
 
 const CODES = new Set([
@@ -119,7 +127,7 @@ export function createResumeExtractor(options: ExtractorOptions = {}): ResumeExt
     else job.reject(outcome.err);
     if (!c.dead) {
       const rss = readRssBytes(c.proc.pid);
-      if (c.jobs >= maxJobs || (rss !== null && rss > (job.maxMemoryMb * 1024 * 1024) / 2)) retire(c);
+      if (c.lowered || c.jobs >= maxJobs || (rss !== null && rss > (job.maxMemoryMb * 1024 * 1024) / 2)) retire(c);
       else park(c);
     }
     pump();
@@ -199,17 +207,8 @@ export function createResumeExtractor(options: ExtractorOptions = {}): ResumeExt
     c.idle = null;
     c.job = job;
     c.proc.ref();
-    job.deadline = setTimeout(
-      () =>
-        kill(
-          c,
-          new ResumeError(
-            "pdf_timeout",
-            `reading the PDF took longer than ${Math.round(job.timeoutMs / 1000)} s; it is malformed or needlessly complex, print it to a new PDF and upload that`,
-          ),
-        ),
-      job.timeoutMs,
-    );
+    if (job.expensive) c.lowered = lowerPriority(c.proc.pid);
+    job.deadline = setTimeout(() => kill(c, overTimeError(job.timeoutMs, job.overBudget)), job.timeoutMs);
     const limit = job.maxMemoryMb * 1024 * 1024;
     const pid = c.proc.pid;
     c.watch = setInterval(() => {
@@ -241,9 +240,15 @@ export function createResumeExtractor(options: ExtractorOptions = {}): ResumeExt
 
   const pump = () => {
     while (queue.length > 0 && !closed) {
-      let c = [...children].find((x) => !x.dead && !x.job);
-      if (!c) {
-        if ([...children].filter((x) => !x.dead).length >= concurrency) return;
+      const next = nextRead(
+        queue,
+        [...children].flatMap((x) => (x.job ? [x.job] : [])),
+        concurrency,
+      );
+      if (next < 0) return;
+      let c = readerFor(queue[next]!, [...children], concurrency);
+      if (c === null) return;
+      if (c === "spawn") {
         try {
           c = spawn();
         } catch (err) {
@@ -253,7 +258,7 @@ export function createResumeExtractor(options: ExtractorOptions = {}): ResumeExt
           return;
         }
       }
-      dispatch(c, queue.shift()!);
+      dispatch(c, queue.splice(next, 1)[0]!);
     }
   };
 
@@ -266,6 +271,10 @@ export function createResumeExtractor(options: ExtractorOptions = {}): ResumeExt
           pdf,
           timeoutMs: budget.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
           maxMemoryMb: budget.maxMemoryMb ?? options.maxMemoryMb ?? DEFAULT_MAX_MEMORY_MB,
+          tenant: budget.queue?.tenant ?? null,
+          expensive: budget.queue?.expensive ?? false,
+          shared: budget.queue?.shared ?? false,
+          overBudget: budget.overBudget,
           resolve,
           reject,
           deadline: null,

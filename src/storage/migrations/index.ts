@@ -32,6 +32,9 @@ import m0013s from "./0013_rate_gate.sqlite.sql" with { type: "text" };
 import m0014 from "./0014_verification_stage_detail.sql" with { type: "text" };
 import m0015 from "./0015_verification_accounts.sql" with { type: "text" };
 import m0016 from "./0016_ats_integrations.sql" with { type: "text" };
+import m0017 from "./0017_job_fair_share.sql" with { type: "text" };
+import m0018p from "./0018_result_links_unstored.postgres.sql" with { type: "text" };
+import m0018s from "./0018_result_links_unstored.sqlite.sql" with { type: "text" };
 
 export interface Migration {
   version: number;
@@ -59,6 +62,8 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 14, name: "0014_verification_stage_detail", ...both(m0014) },
   { version: 15, name: "0015_verification_accounts", ...both(m0015) },
   { version: 16, name: "0016_ats_integrations", ...both(m0016) },
+  { version: 17, name: "0017_job_fair_share", ...both(m0017) },
+  { version: 18, name: "0018_result_links_unstored", sqlite: m0018s, postgres: m0018p },
 ];
 
 /**

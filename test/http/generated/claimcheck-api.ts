@@ -127,11 +127,13 @@ export interface components {
       scoreBreakdown?: components["schemas"]["ScoreBreakdown"];
       /** @description COMPLETED: the claimed projects no repository backs, and why */
       unmatchedClaims?: components["schemas"]["UnmatchedClaim"][];
+      /** @description COMPLETED, when the server has a PUBLIC_URL: a read-only share link to the recruiter's report (HTML; its PDF at reportUrl + /report.pdf), working for REPORT_LINK_TTL (default 14 days); null once the link no longer works, reportLinkState saying why. Never stored: added as the result is polled or sent */
+      reportUrl?: string | null;
       /**
-       * Format: uri
-       * @description COMPLETED, when the server has a PUBLIC_URL: a read-only share link to the recruiter's report (HTML; its PDF at reportUrl + /report.pdf), working for REPORT_LINK_TTL (default 14 days)
+       * @description with reportUrl null: the link was revoked, has expired, or was made before links could be shown again (not_shown; make a new one on the job's page)
+       * @enum {string}
        */
-      reportUrl?: string;
+      reportLinkState?: "revoked" | "expired" | "not_shown";
       /**
        * @description delivery state of the job's webhook
        * @enum {string}
@@ -377,11 +379,13 @@ export interface components {
       scoreBreakdown?: components["schemas"]["ScoreBreakdown"];
       /** @description COMPLETED: the claimed projects no repository backs, and why */
       unmatchedClaims?: components["schemas"]["UnmatchedClaim"][];
+      /** @description COMPLETED, when the server has a PUBLIC_URL: a read-only share link to the recruiter's report (HTML; its PDF at reportUrl + /report.pdf), working for REPORT_LINK_TTL (default 14 days); null once the link no longer works, reportLinkState saying why. Never stored: added as the result is polled or sent */
+      reportUrl?: string | null;
       /**
-       * Format: uri
-       * @description COMPLETED, when the server has a PUBLIC_URL: a read-only share link to the recruiter's report (HTML; its PDF at reportUrl + /report.pdf), working for REPORT_LINK_TTL (default 14 days)
+       * @description with reportUrl null: the link was revoked, has expired, or was made before links could be shown again (not_shown; make a new one on the job's page)
+       * @enum {string}
        */
-      reportUrl?: string;
+      reportLinkState?: "revoked" | "expired" | "not_shown";
       /**
        * Format: date-time
        * @description the completion time (the same as completedAt)
