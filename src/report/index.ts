@@ -7,5 +7,5 @@ export { checkedAccounts, hostLine, SEVERITY_WORDS } from "./report-model.ts";
 export { reportPdf, reportPdfOf } from "./report-pdf.ts";
 export { ReportSource, reportOf } from "./report-source.ts";
 export type { LinkOpen, OpenKind, ShareLink } from "./share-link.ts";
-export { resultWords, verdictNamed, verdictOfResult } from "./verdict.ts";
 export { linkCreator, shareReference } from "./share-link.ts";
+export { resultWords, verdictNamed, verdictOfResult } from "./verdict.ts";
