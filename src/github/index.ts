@@ -17,6 +17,7 @@ export { githubUnreachable } from "./reachability.ts";
 export { emptyEvidence } from "./repo-isolation.ts";
 export { createRateGate } from "./shared-rate-gate.ts";
 export type {
+  Anachronism,
   CopyEvidence,
   GhCommit,
   GhRepo,

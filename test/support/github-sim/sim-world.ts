@@ -1,6 +1,6 @@
 import { join } from "node:path";
-import { type GitCommitRecord, readAllFiles, readCommits } from "./git-reader.ts";
-import { appendCommits, type CommitSpec, forkBareRepo, initBareRepo } from "./git-writer.ts";
+import { type GitCommitRecord, readAllFiles, readBlob, readCommits, readTree } from "./git-reader.ts";
+import { appendCommits, type CommitSpec, forkBareRepo, git, initBareRepo } from "./git-writer.ts";
 import { ghDate, type SimRepoView, type SimUserView } from "./github-json.ts";
 import { languageOf } from "./languages.ts";
 
@@ -40,6 +40,13 @@ export interface RepoSpec {
   /** commits changing more lines than this answer 500 "diff taking too long" on GET /commits/{sha} */
   diffTimeoutAbove?: number;
   commits: CommitSpec[];
+  /**
+   * a repository made outside the simulator with the git CLI (a bare or working repository): its branch
+   * `importBranch` (default: the default branch) is fetched whole before `commits` go on top, so a history
+   * rewritten with `git filter-branch` is served exactly as written
+   */
+  importFrom?: string;
+  importBranch?: string;
 }
 
 /** A repository as the simulator holds it. */
@@ -156,8 +163,15 @@ export class SimWorld {
     } else {
       await initBareRepo(dir, defaultBranch);
     }
+    if (spec.importFrom) {
+      const branch = spec.importBranch ?? defaultBranch;
+      await git(["fetch", "-q", spec.importFrom, `refs/heads/${branch}:refs/heads/${defaultBranch}`], { cwd: dir });
+    }
     await appendCommits(dir, spec.commits, defaultBranch);
-    const times = spec.commits.map((c) => toMs(c.committerDate ?? c.authorDate));
+    const imported = spec.importFrom
+      ? (await readCommits(dir, `refs/heads/${defaultBranch}`)).map((c) => c.committerDate * 1000)
+      : [];
+    const times = [...imported, ...spec.commits.map((c) => toMs(c.committerDate ?? c.authorDate))];
     const first = times.length ? Math.min(...times) : Date.parse("2025-01-01T00:00:00Z");
     const last = times.length ? Math.max(...times) : first;
     const createdAt = spec.createdAt ?? ghDate(Math.floor((first - 3_600_000) / 1000));
@@ -168,7 +182,7 @@ export class SimWorld {
       name: spec.name,
       dir,
       createdAt,
-      pushedAt: spec.pushedAt ?? (spec.commits.length ? ghDate(Math.floor((last + 300_000) / 1000)) : createdAt),
+      pushedAt: spec.pushedAt ?? (times.length ? ghDate(Math.floor((last + 300_000) / 1000)) : createdAt),
       forkOf: spec.forkOf,
       defaultBranch,
       blocked: spec.blocked ?? false,
@@ -232,6 +246,15 @@ export class SimWorld {
       this.commitCache.set(repo.id, p);
     }
     return p;
+  }
+
+  /** The README text at the root of the default branch ("" when there is none): what in:readme searches. */
+  async readme(repo: SimRepo): Promise<string> {
+    const commits = await this.commits(repo);
+    if (commits.length === 0) return "";
+    const entries = (await readTree(repo.dir, commits[0]!.sha, "")) ?? [];
+    const file = entries.find((e) => e.type === "blob" && /^readme(\.|$)/i.test(e.name));
+    return file ? new TextDecoder().decode(await readBlob(repo.dir, file.sha)) : "";
   }
 
   /** Bytes per language of the default branch's files (cached until the next push). */
