@@ -111,6 +111,16 @@ beforeAll(async () => {
         importFrom: copy,
         commits: [],
       },
+      // renamed and described anew: only its README's title leads to the original
+      {
+        owner: "mallory",
+        name: "cfg-stream",
+        description: "Config streaming helpers I wrote",
+        createdAt: "2025-11-22T10:00:00Z",
+        pushedAt: "2025-11-22T10:05:00Z",
+        importFrom: copy,
+        commits: [],
+      },
       {
         owner: "erin",
         name: "notes-tool",
@@ -175,6 +185,18 @@ describe("a history re-uploaded with every identity rewritten", () => {
     expect(ev.copyOf?.original).toBe("libauthor/tinyparse");
     expect(ev.copyOf?.identicalTree).toBe(true);
     expect(ev.copyOf?.sameMoment?.sameIdentity).toBe(false);
+  });
+});
+
+describe("a renamed re-upload with a new description", () => {
+  test("is found by its README's title and named by content", async () => {
+    const { ev, searches } = await evidenceOf("mallory/cfg-stream", "mallory");
+    expect(searches).toBe(3);
+    expect(sim.calls((c) => (c.query.q ?? "").includes("in:readme")).map((c) => c.query.q)).toEqual([
+      '"tinyparse: a streaming config parser" in:readme fork:false',
+    ]);
+    expect(ev.copyOf?.original).toBe("libauthor/tinyparse");
+    expect(ev.copyOf?.identicalTree).toBe(true);
   });
 });
 
