@@ -11,104 +11,20 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createGitHubSource } from "../../src/github/github-source.ts";
 import type { GhRepo, RepoEvidence } from "../../src/github/types.ts";
-import { shiftDates } from "../support/github-sim/git-rewrites.ts";
-import { appendCommits, type CommitSpec, initBareRepo } from "../support/github-sim/git-writer.ts";
 import { type GitHubSimulator, startGitHubSimulator } from "../support/github-sim/github-simulator.ts";
+import { CAROL_PACKAGES, shiftedWorld } from "../support/github-sim/scenarios/provenance-histories.ts";
 import { type RegistrySimulator, startRegistrySimulator } from "../support/registry-sim/registry-simulator.ts";
 import { freshDb } from "./fixtures.ts";
 
-const DAY = 86_400_000;
-const SIX_YEARS_S = 6 * 365 * 86_400;
 const dir = mkdtempSync(join(tmpdir(), "claimcheck-anachronisms-"));
-const carol = { name: "Carol Coder", email: "carol@dev.example" };
-const carolNoreply = { name: "Carol Coder", email: "80000000+carol@users.noreply.github.com" };
-const dave = { name: "Dave Helper", email: "30000000+dave@users.noreply.github.com" };
-const github = { name: "GitHub", email: "noreply@github.com" };
-
-/** A project of 2023-2024 with pull requests merged on GitHub, a contributor's noreply address and a lockfile. */
-function project(): CommitSpec[] {
-  const t0 = Date.parse("2023-03-06T09:30:00Z");
-  const at = (d: number, h = 0) => t0 + d * DAY + h * 3_600_000;
-  const lock = JSON.stringify({
-    name: "shop-ui",
-    lockfileVersion: 3,
-    packages: {
-      "": { name: "shop-ui", dependencies: { "tiny-event-bus": "^2.1.0", "@acme/forms": "^1.4.2" } },
-      "node_modules/tiny-event-bus": { version: "2.1.0" },
-      "node_modules/@acme/forms": { version: "1.4.2" },
-    },
-  });
-  const commits: CommitSpec[] = [
-    { author: carolNoreply, authorDate: at(0), message: "Start the shop UI", files: { "src/app.ts": "app\n" } },
-    {
-      author: carol,
-      authorDate: at(20),
-      message: "Add dependencies",
-      files: { "package-lock.json": lock, "package.json": "{}\n" },
-    },
-  ];
-  for (let n = 1; n <= 12; n++) {
-    commits.push({
-      author: carol,
-      authorDate: at(20 + n * 18),
-      message: `Feature ${n}`,
-      files: { [`src/f${n}.ts`]: `f${n}\n` },
-    });
-    commits.push({
-      author: carol,
-      committer: github,
-      authorDate: at(20 + n * 18, 3),
-      message: `Merge pull request #${n * 4} from carol/feature-${n}\n\nFeature ${n}`,
-      mergeOf: commits.length - 1,
-    });
-    if (n === 8 || n === 12)
-      commits.push({
-        author: dave,
-        authorDate: at(20 + n * 18, 5),
-        message: `Fix ${n}`,
-        files: { [`src/f${n}.ts`]: `f${n} fixed\n` },
-      });
-  }
-  return commits;
-}
 
 let gh: GitHubSimulator;
 let registry: RegistrySimulator;
-const honest = join(dir, "honest.git");
-const shifted = join(dir, "shifted.git");
 
 beforeAll(async () => {
-  await initBareRepo(honest);
-  await appendCommits(honest, project());
-  await shiftDates(honest, shifted, SIX_YEARS_S);
-  registry = startRegistrySimulator({
-    npm: {
-      "tiny-event-bus": [
-        { version: "2.0.0", at: "2021-06-01T10:00:00.000Z" },
-        { version: "2.1.0", at: "2022-11-02T10:00:00.000Z" },
-      ],
-      "@acme/forms": [{ version: "1.4.2", at: "2023-01-15T08:00:00.000Z" }],
-    },
-  });
-  gh = await startGitHubSimulator({
-    users: [
-      { login: "carol", id: 80_000_000, createdAt: "2021-03-01T00:00:00Z", emails: [carol.email] },
-      { login: "dave", id: 30_000_000, createdAt: "2019-06-01T00:00:00Z" },
-    ],
-    repos: [
-      // the true history, pushed as it was made
-      { owner: "carol", name: "shop-ui", createdAt: "2023-03-01T00:00:00Z", importFrom: honest, commits: [] },
-      // the same history moved six years back, pushed whole into a new repository
-      {
-        owner: "carol",
-        name: "shop-ui-2017",
-        createdAt: "2025-12-01T10:00:00Z",
-        pushedAt: "2025-12-01T10:03:00Z",
-        importFrom: shifted,
-        commits: [],
-      },
-    ],
-  });
+  const world = await shiftedWorld(dir);
+  registry = startRegistrySimulator({ npm: CAROL_PACKAGES });
+  gh = await startGitHubSimulator(world);
 }, 60_000);
 afterAll(async () => {
   await gh.stop();

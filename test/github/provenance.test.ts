@@ -11,37 +11,16 @@ import { join } from "node:path";
 import { createGitHubSource } from "../../src/github/github-source.ts";
 import { isProvenanceSuspect, readmeTitle } from "../../src/github/provenance.ts";
 import type { GhRepo, RepoEvidence } from "../../src/github/types.ts";
-import { commitsAndTrees, rewriteIdentities } from "../support/github-sim/git-rewrites.ts";
+import { commitsAndTrees } from "../support/github-sim/git-rewrites.ts";
 import { appendCommits, type CommitSpec, initBareRepo } from "../support/github-sim/git-writer.ts";
 import { type GitHubSimulator, startGitHubSimulator } from "../support/github-sim/github-simulator.ts";
+import { IDENTITIES, reuploadWorld } from "../support/github-sim/scenarios/provenance-histories.ts";
 import { freshDb } from "./fixtures.ts";
 
 const DAY = 86_400_000;
 const dir = mkdtempSync(join(tmpdir(), "claimcheck-provenance-"));
-const author = { name: "Lib Author", email: "author@lib.example" };
-const helper = { name: "Patch Person", email: "patches@contrib.example" };
-const mallory = { name: "Mallory Maker", email: "mallory@mail.example" };
+const { author } = IDENTITIES;
 const erin = { name: "Erin Importer", email: "erin@home.example" };
-
-/** A library's history: 60 commits over twelve years by its author and a contributor, README titled. */
-function libraryHistory(): CommitSpec[] {
-  const t0 = Date.parse("2012-03-05T09:00:00Z");
-  const commits: CommitSpec[] = [];
-  for (let i = 0; i < 60; i++) {
-    const files: Record<string, string> = {
-      [`src/part${i % 12}.c`]: `/* part ${i} */\nint part${i}(void) { return ${i}; }\n`,
-    };
-    if (i === 0) files["README.md"] = "# tinyparse: a streaming config parser\n\nParses config files as they stream.\n";
-    if (i % 10 === 0) files[`docs/chapter${i}.md`] = `Chapter ${i}\n`.repeat(20);
-    commits.push({
-      author: i % 4 === 3 ? helper : author,
-      authorDate: t0 + i * 73 * DAY + (i % 7) * 3_600_000,
-      message: `Change ${i}: ${i % 3 === 0 ? "parser" : "docs"}`,
-      files,
-    });
-  }
-  return commits;
-}
 
 /** Someone's own years of local work, imported in one push into a new repository: matches no one. */
 function localWork(): CommitSpec[] {
@@ -58,35 +37,25 @@ function localWork(): CommitSpec[] {
 }
 
 let sim: GitHubSimulator;
-const original = join(dir, "original.git");
-const copy = join(dir, "copy.git");
+let original: string;
+let copy: string;
 const honest = join(dir, "honest.git");
 
 beforeAll(async () => {
-  await initBareRepo(original);
-  await appendCommits(original, libraryHistory());
-  await rewriteIdentities(original, copy, mallory);
+  const world = await reuploadWorld(dir);
+  original = world.original;
+  copy = world.copy;
   await initBareRepo(honest);
   await appendCommits(honest, localWork());
   sim = await startGitHubSimulator({
     users: [
-      { login: "libauthor", createdAt: "2010-02-01T00:00:00Z", emails: [author.email] },
-      { login: "patcher", createdAt: "2011-05-01T00:00:00Z", emails: [helper.email] },
-      { login: "mallory", createdAt: "2025-06-01T00:00:00Z", emails: [mallory.email] },
+      ...world.users,
       { login: "erin", createdAt: "2013-06-01T00:00:00Z", emails: [erin.email] },
       // another owner whose repository shares the library's name but none of its content
       { login: "namesake", createdAt: "2014-01-01T00:00:00Z", emails: ["n@namesake.example"] },
     ],
     repos: [
-      {
-        owner: "libauthor",
-        name: "tinyparse",
-        description: "A tiny streaming parser for config files",
-        stargazers: 11_000,
-        createdAt: "2012-03-01T00:00:00Z",
-        importFrom: original,
-        commits: [],
-      },
+      ...world.repos,
       {
         owner: "namesake",
         name: "tinyparse",
@@ -101,15 +70,6 @@ beforeAll(async () => {
             files: { "hw.txt": "x\n" },
           },
         ],
-      },
-      {
-        owner: "mallory",
-        name: "tinyparse",
-        description: "A tiny streaming parser for config files",
-        createdAt: "2025-11-20T10:00:00Z",
-        pushedAt: "2025-11-20T10:05:00Z",
-        importFrom: copy,
-        commits: [],
       },
       // renamed and described anew: only its README's title leads to the original
       {
