@@ -33,6 +33,7 @@ const FORGERY: ReadonlySet<RuleId> = new Set([
   "RANDOM_ORDER_HISTORY",
   "TRIVIAL_CHURN",
   "REPEATED_OR_TIMESTAMP_MESSAGES",
+  "ANACHRONISTIC_EVIDENCE",
   ...LATE,
 ]);
 const SCHEDULED: ReadonlySet<RuleId> = new Set(["AUTOMATED_COMMITS", "INFLATED_ACTIVITY"]);
@@ -94,6 +95,8 @@ export const INNOCENT_READING: Record<RuleId, string> = {
   PUSHED_LONG_AFTER_DATES:
     "a history developed on another host, a company server or an offline machine and pushed at once looks the same",
   HOST_NOT_CHECKED: "the verification was asked for accounts on other hosts only",
+  ANACHRONISTIC_EVIDENCE:
+    "a history moved from another GitHub repository, or emails rewritten to the noreply address later, leaves such traces too",
 };
 
 const RULE_TITLE: Partial<Record<RuleId, string>> = {
@@ -103,6 +106,7 @@ const RULE_TITLE: Partial<Record<RuleId, string>> = {
   PROFILE_MISMATCH: "the resume links another GitHub profile",
   HIDDEN_TEXT: "the PDF hides text from its reader",
   CLAIM_BEFORE_ACCOUNT: "work claimed from before the GitHub account existed",
+  ANACHRONISTIC_EVIDENCE: "traces younger than the commits that hold them",
 };
 
 /** Which fact a flag belongs to, given every flag on its repository. */

@@ -229,6 +229,14 @@ export const GLOSSARY: Readonly<Record<RuleId, GlossaryEntry>> = {
     innocent: "The request simply named the candidate's accounts on other hosts.",
     ask: "Which account on this host is yours? Verify again with it to have that work checked.",
   },
+  ANACHRONISTIC_EVIDENCE: {
+    title: "Traces that cannot exist at their dates",
+    meaning:
+      "Some parts of a history carry a time of their own that a commit's date cannot move: pull-request merges GitHub made, GitHub's private email addresses (which contain the account's number, issued in order), versions of libraries a lockfile pins. Here they are younger than the commits that hold them: merges dated before the repository or the account existed, an address before its account, a library version before it was published.",
+    innocent:
+      "A history moved from another GitHub repository keeps the merges made there, and people sometimes rewrite old commits' email to their private GitHub address later.",
+    ask: "Where was this history before this repository, and when was it really written?",
+  },
 };
 
 /** The entry of a rule id read from a stored result; a rule this build does not know gets neutral words. */

@@ -66,9 +66,9 @@ describe("a history shifted six years back", () => {
     expect(format.date.slice(0, 4)).toBe("2017");
     expect(format.fact).toContain("80000000+carol@users.noreply.github.com");
     const id = e.anachronisms!.find((a) => a.kind === "noreply-before-account")!;
-    expect(id.fact).toContain("account ID 30000000");
+    expect(id.fact).toContain("account ID 52000000");
     expect(id.anchor).toBe("2019-06-01T00:00:00Z");
-    expect(gh.calls("/user/30000000")).toHaveLength(1);
+    expect(gh.calls("/user/52000000")).toHaveLength(1);
   });
 
   test("its lockfile pins versions published years after the commit that pins them, named with the commit", async () => {

@@ -32,7 +32,12 @@ export const copiedRepository = needing(["tree-identity"], (ctx): RuleHit | null
       rule: "COPIED_REPOSITORY",
       severity: "WARNING",
       message: `${about(ctx)}its files are identical to ${theirs}, an older repository of another account, and its commit of ${dayText(moment.date)} is there too under the same identity (${moment.author}); a mirror of the candidate's own work, or its earlier home, looks like this, and so does a copy of it, so ask which repository is the original`,
-      evidence: { original: copy.original, originalCreated: dayText(copy.createdAt), identicalTree: 1, sameIdentity: 1 },
+      evidence: {
+        original: copy.original,
+        originalCreated: dayText(copy.createdAt),
+        identicalTree: 1,
+        sameIdentity: 1,
+      },
     };
   }
   if (copy.identicalTree && moment) {

@@ -14,7 +14,16 @@ export const STRONG_SIGNALS: ReadonlySet<RuleId> = new Set([
   "CLOCK_TIME_MONOCULTURE",
   "IDENTICAL_AUTHOR_TIMESTAMPS",
   "RANDOM_ORDER_HISTORY",
+  "ANACHRONISTIC_EVIDENCE",
 ]);
+
+/**
+ * Traces that cannot exist at their dates, independent of the clock and of moving a repository
+ * (anachronistic-evidence.ts): they corroborate every date rule. GitHub-made commits before the repository
+ * alone do not (a history moved from another GitHub repository keeps its merges).
+ */
+const independentTraces = (hits: Hits) => Number(hits.get("ANACHRONISTIC_EVIDENCE")?.evidence.independent ?? 0) > 0;
+const TRACES: RuleId[] = ["ANACHRONISTIC_EVIDENCE"];
 
 /**
  * Padding: what a painting script adds that real work never does (empty or trivial one-file commits,
@@ -61,7 +70,9 @@ const weighs = (h: RuleHit | undefined) => h !== undefined && h.severity !== "IN
 const strong = (hits: Hits, r: RuleId) =>
   r === "CLOCK_TIME_MONOCULTURE" || r === "IDENTICAL_AUTHOR_TIMESTAMPS"
     ? hits.get(r)?.severity === "CRITICAL"
-    : hits.has(r);
+    : r === "ANACHRONISTIC_EVIDENCE"
+      ? independentTraces(hits)
+      : hits.has(r);
 
 /** Which other hits on the same repository make a rule CRITICAL; rules not listed keep their own severity. */
 const ESCALATIONS: Partial<Record<RuleId, (hits: Hits, self: RuleHit) => RuleId[]>> = {
@@ -69,18 +80,24 @@ const ESCALATIONS: Partial<Record<RuleId, (hits: Hits, self: RuleHit) => RuleId[
   RANDOM_ORDER_HISTORY: (hits) => (hits.has("BACKDATED_SPLIT") ? ["BACKDATED_SPLIT"] : []),
   // the note's rule 6: over half the history predating, with one clock time or identical author timestamps
   PREDATES_REPO_OR_ACCOUNT: (hits, self) =>
-    Number(self.evidence.share) > PREDATES_CRITICAL_SHARE
-      ? (["CLOCK_TIME_MONOCULTURE", "IDENTICAL_AUTHOR_TIMESTAMPS"] as RuleId[]).filter((r) =>
-          r === "IDENTICAL_AUTHOR_TIMESTAMPS" ? hits.has(r) : strong(hits, r),
-        )
-      : [],
+    independentTraces(hits)
+      ? TRACES
+      : Number(self.evidence.share) > PREDATES_CRITICAL_SHARE
+        ? (["CLOCK_TIME_MONOCULTURE", "IDENTICAL_AUTHOR_TIMESTAMPS"] as RuleId[]).filter((r) =>
+            r === "IDENTICAL_AUTHOR_TIMESTAMPS" ? hits.has(r) : strong(hits, r),
+          )
+        : [],
+  // dates nothing confirms, contradicted by traces that carry their own time
+  UNANCHORED_HISTORY: (hits, self) => (self.severity === "WARNING" && independentTraces(hits) ? TRACES : []),
   // dates the server's own push times contradict, over most of the history, beside a painter's signature
   PUSHED_LONG_AFTER_DATES: (hits, self) =>
-    Number(self.evidence.share) > PREDATES_CRITICAL_SHARE
-      ? (["CLOCK_TIME_MONOCULTURE", "IDENTICAL_AUTHOR_TIMESTAMPS"] as RuleId[]).filter((r) =>
-          r === "IDENTICAL_AUTHOR_TIMESTAMPS" ? hits.has(r) : strong(hits, r),
-        )
-      : [],
+    independentTraces(hits)
+      ? TRACES
+      : Number(self.evidence.share) > PREDATES_CRITICAL_SHARE
+        ? (["CLOCK_TIME_MONOCULTURE", "IDENTICAL_AUTHOR_TIMESTAMPS"] as RuleId[]).filter((r) =>
+            r === "IDENTICAL_AUTHOR_TIMESTAMPS" ? hits.has(r) : strong(hits, r),
+          )
+        : [],
 };
 
 const LABEL: Partial<Record<RuleId, string>> = {
@@ -94,6 +111,7 @@ const LABEL: Partial<Record<RuleId, string>> = {
   PREDATES_REPO_OR_ACCOUNT: "commits dated before the repository existed",
   UNANCHORED_HISTORY: "a history dated before GitHub saw it",
   PUSHED_LONG_AFTER_DATES: "commits that reached the host long after their dates",
+  ANACHRONISTIC_EVIDENCE: "traces younger than the commits that hold them",
 };
 
 function escalate(h: RuleHit, because: RuleId[]): RuleHit {

@@ -1,4 +1,5 @@
 import { aiAssisted } from "./ai-assisted.ts";
+import { anachronisticEvidence } from "./anachronistic-evidence.ts";
 import { automatedCommits, inflatedActivity } from "./automated-commits.ts";
 import { backdatedSplit } from "./backdated-split.ts";
 import { botAuthor } from "./bot-author.ts";
@@ -42,6 +43,7 @@ export const REPO_RULES: readonly RepoRule[] = [
   automatedCommits,
   inflatedActivity,
   pushedLongAfterDates,
+  anachronisticEvidence,
 ];
 
 /**

@@ -94,6 +94,36 @@ export const BUILTIN_ACCOUNTS: UserSpec[] = [
 ];
 
 const NOREPLY = /^(?:\d+\+)?([^@]+)@users\.noreply\.github\.com$/i;
+
+/**
+ * Account IDs by creation date, as GitHub issues them: in increasing order over time (roughly its growth;
+ * GitHub's own accounts above are anchors). Only the order matters: an ID never belongs to an account
+ * created before a smaller one's.
+ */
+const ID_CURVE: ReadonlyArray<readonly [string, number]> = [
+  ["2007-10-01", 1],
+  ["2010-01-01", 200_000],
+  ["2012-01-01", 1_300_000],
+  ["2014-01-01", 6_000_000],
+  ["2016-05-10", 19_864_447],
+  ["2018-07-30", 41_898_282],
+  ["2019-04-16", 49_699_333],
+  ["2022-01-01", 97_000_000],
+  ["2026-01-01", 230_000_000],
+];
+const YEAR_MS = 365.25 * 86_400_000;
+export function idIssuedAt(createdAt: string): number {
+  const t = Date.parse(createdAt);
+  const pts = ID_CURVE.map(([d, id]) => [Date.parse(d), id] as const);
+  if (!Number.isFinite(t) || t <= pts[0]![0]) return 1;
+  for (let i = 1; i < pts.length; i++) {
+    const [t1, id1] = pts[i]!;
+    const [t0, id0] = pts[i - 1]!;
+    if (t <= t1) return Math.floor(id0 + ((t - t0) / (t1 - t0)) * (id1 - id0));
+  }
+  const [tl, idl] = pts[pts.length - 1]!;
+  return Math.floor(idl + ((t - tl) / YEAR_MS) * 38_000_000);
+}
 const key = (s: string) => s.toLowerCase();
 const toMs = (d: string | number): number => (typeof d === "number" ? d : Date.parse(d));
 
@@ -109,7 +139,7 @@ export class SimWorld {
   private emails = new Map<string, string>();
   private commitCache = new Map<number, Promise<GitCommitRecord[]>>();
   private languageCache = new Map<number, Promise<Record<string, number>>>();
-  private nextUserId = 1000;
+  private usedIds = new Set<number>();
   private nextRepoId = 500_000;
 
   /** `builtins`: accounts present from the start (GitHub's own by default; another host has none of them) */
@@ -123,7 +153,10 @@ export class SimWorld {
   /** Adds (or replaces) an account; its emails link commits to it from now on. */
   addUser(spec: UserSpec): void {
     const existing = this.users.get(key(spec.login));
-    const id = spec.id ?? existing?.id ?? this.nextUserId++;
+    let id = spec.id ?? existing?.id ?? idIssuedAt(spec.createdAt);
+    // two accounts created the same moment: the next free ID (GitHub never reuses one)
+    while (spec.id === undefined && existing === undefined && this.usedIds.has(id)) id++;
+    this.usedIds.add(id);
     this.users.set(key(spec.login), { ...spec, id });
     for (const e of spec.emails ?? []) this.emails.set(key(e), spec.login);
   }

@@ -22,7 +22,7 @@ export const IDENTITIES = {
   mallory: { name: "Mallory Maker", email: "mallory@mail.example" },
   carol: { name: "Carol Coder", email: "carol@dev.example" },
   carolNoreply: { name: "Carol Coder", email: "80000000+carol@users.noreply.github.com" },
-  dave: { name: "Dave Helper", email: "30000000+dave@users.noreply.github.com" },
+  dave: { name: "Dave Helper", email: "52000000+dave@users.noreply.github.com" },
   github: { name: "GitHub", email: "noreply@github.com" },
 };
 const I = IDENTITIES;
@@ -157,7 +157,7 @@ export async function shiftedWorld(dir: string): Promise<{ users: UserSpec[]; re
         createdAt: "2021-03-01T00:00:00Z",
         emails: [I.carol.email],
       },
-      { login: "dave", id: 30_000_000, createdAt: "2019-06-01T00:00:00Z" },
+      { login: "dave", id: 52_000_000, createdAt: "2019-06-01T00:00:00Z" },
     ],
     repos: [
       { owner: "carol", name: "shop-ui", createdAt: "2023-03-01T00:00:00Z", importFrom: honest, commits: [] },
