@@ -1,6 +1,5 @@
 import type { Anachronism } from "../../github/index.ts";
-import type { RepoRuleContext } from "./rule-context.ts";
-import { about, type RuleHit } from "./rule-context.ts";
+import { about, historyRule } from "./rule-context.ts";
 
 /**
  * Traces in a history that cannot exist at the dates their commits carry (src/github/anachronisms.ts and
@@ -41,7 +40,17 @@ const TITLE: Record<Anachronism["kind"], string> = {
   "dependency-after-commit": "version pinned before it was published",
 };
 
-export function anachronisticEvidence(ctx: RepoRuleContext): RuleHit | null {
+/** ANACHRONISTIC_EVIDENCE's numbers: how many traces, how many independent of the clock, of which kinds, the first. */
+export type AnachronisticEvidenceEvidence = {
+  traces: number;
+  /** traces no moved or imported honest history shows: above 0, the date rules are corroborated */
+  independent: number;
+  kinds: string;
+  firstCommit: string;
+  firstFact: string;
+};
+
+export const anachronisticEvidence = historyRule<AnachronisticEvidenceEvidence>((ctx) => {
   const found = ctx.evidence.anachronisms ?? [];
   if (found.length === 0) return null;
   const kinds = [...new Set(found.map((a) => a.kind))];
@@ -64,4 +73,4 @@ export function anachronisticEvidence(ctx: RepoRuleContext): RuleHit | null {
       firstFact: found[0]!.fact,
     },
   };
-}
+});
