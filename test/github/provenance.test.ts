@@ -100,14 +100,17 @@ afterAll(async () => {
 
 const source = () => createGitHubSource({ baseUrl: sim.url, token: "t", db: freshDb(), backoffUnitMs: 1 });
 
-async function evidenceOf(full: string, login: string): Promise<{ ev: RepoEvidence; searches: number }> {
+async function evidenceOf(
+  full: string,
+  login: string,
+): Promise<{ ev: RepoEvidence; searches: number; budget: number | undefined }> {
   const src = source();
   await src.getUser(login);
   const [owner, name] = full.split("/");
   const repo = (await src.getRepo(owner!, name!)) as GhRepo;
   sim.resetCallLog();
   const ev = await src.repoEvidence(repo, login);
-  return { ev, searches: sim.calls("/search/").length };
+  return { ev, searches: sim.calls("/search/").length, budget: src.client.rateLimit()?.limit };
 }
 
 describe("a history re-uploaded with every identity rewritten", () => {
@@ -162,9 +165,11 @@ describe("a renamed re-upload with a new description", () => {
 
 describe("an honest import of years of local work", () => {
   test("is searched, matches nothing and carries no copy and no anachronism", async () => {
-    const { ev, searches } = await evidenceOf("erin/notes-tool", "erin");
+    const { ev, searches, budget } = await evidenceOf("erin/notes-tool", "erin");
     expect(ev.provenanceSearched).toBe(true);
     expect(searches).toBeGreaterThan(0);
+    // search answers report their own bucket (30 a minute): never taken for the REST budget
+    expect(budget).toBe(5000);
     expect(ev.copyOf).toBeUndefined();
     expect(ev.anachronisms).toBeUndefined();
   });
