@@ -1,4 +1,4 @@
-import type { Anachronism } from "../../github/index.ts";
+import { ANACHRONISMS_KEPT_PER_KIND, type Anachronism } from "../../github/index.ts";
 import { about, historyRule } from "./rule-context.ts";
 
 /**
@@ -8,7 +8,8 @@ import { about, historyRule } from "./rule-context.ts";
  * they were published. Each names its commit and the independent time it contradicts, none of which
  * depends on the commit's clock; a forger who moves a history in time rewrites dates, not these.
  *
- * WARNING: what a backdated history gains (years of experience) rests on dates these contradict. Readings
+ * WARNING: what a backdated history gains (years of experience) rests on dates these contradict; INFO when
+ * the only traces are GitHub-made commits before the repository, which a moved history shows. Readings
  * that keep the history honest are said with each kind: a repository moved from another GitHub repository
  * keeps its merges (GitHub-made commits before this repository); old commits' emails rewritten to the
  * noreply address later (noreply traces); a mirror's publish times (pinned versions). All but the first
@@ -58,12 +59,14 @@ export const anachronisticEvidence = historyRule<AnachronisticEvidenceEvidence>(
   const named = kinds.map((k) => {
     const of = found.filter((a) => a.kind === k);
     const ex = of[0]!;
-    return `${of.length} ${TITLE[k]}${of.length === 1 ? "" : "s"}, e.g. commit ${ex.sha.slice(0, 7)}: ${ex.fact}`;
+    const n = `${of.length}${of.length >= ANACHRONISMS_KEPT_PER_KIND ? " or more" : ""}`;
+    return `${TITLE[k]} (${n}), e.g. commit ${ex.sha.slice(0, 7)}: ${ex.fact}`;
   });
   const readings = [...new Set(kinds.map((k) => READING[k]))].join("; or ");
   return {
     rule: "ANACHRONISTIC_EVIDENCE",
-    severity: "WARNING",
+    // GitHub-made commits before the repository alone are what a moved history shows: an observation
+    severity: independent.length > 0 ? "WARNING" : "INFO",
     message: `${about(ctx)}the history holds traces that cannot exist at their dates, whatever its clock says: ${named.join("; ")}. The innocent reading: ${readings}`,
     evidence: {
       traces: found.length,
