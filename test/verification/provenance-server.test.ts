@@ -58,6 +58,18 @@ afterAll(async () => {
 type Flag = VerificationResult["flags"][number];
 const flagsOf = (r: VerificationResult, rule: string) => r.flags.filter((f: Flag) => f.rule === rule);
 
+/** carol's resume claiming one repository over `dates`, verified to its end. */
+async function verifyCarol(repo: string, dates: string): Promise<VerificationResult> {
+  const resume = await sampleResumePdf({
+    name: "Carol Coder",
+    githubLogin: "carol",
+    projects: [{ name: "Shop UI", repoUrl: `github.com/carol/${repo}`, dates }],
+  });
+  const r = await verifyAndWait(url, key, { resume, hostUsername: "carol" });
+  expect(r.status).toBe("COMPLETED");
+  return r;
+}
+
 describe("through the real server", () => {
   test("a library re-uploaded with rewritten identities is a copy, naming its original's owner, stars and dates", async () => {
     const resume = await sampleResumePdf({
@@ -83,13 +95,7 @@ describe("through the real server", () => {
   }, 120_000);
 
   test("a history shifted six years back is forged on evidence independent of its clock", async () => {
-    const resume = await sampleResumePdf({
-      name: "Carol Coder",
-      githubLogin: "carol",
-      projects: [{ name: "Shop UI", repoUrl: "github.com/carol/shop-ui-2017", dates: "2017 - 2018" }],
-    });
-    const r = await verifyAndWait(url, key, { resume, hostUsername: "carol" });
-    expect(r.status).toBe("COMPLETED");
+    const r = await verifyCarol("shop-ui-2017", "2017 - 2018");
     const [trace] = flagsOf(r, "ANACHRONISTIC_EVIDENCE");
     expect(trace?.severity).toBe("WARNING");
     expect(trace!.message).toContain("Merge pull request #4 from carol/feature-1");
@@ -102,13 +108,7 @@ describe("through the real server", () => {
 
   test("the same history at its true dates raises none of it and asks no registry", async () => {
     const before = registry.calls.length;
-    const resume = await sampleResumePdf({
-      name: "Carol Coder",
-      githubLogin: "carol",
-      projects: [{ name: "Shop UI", repoUrl: "github.com/carol/shop-ui", dates: "2023 - 2024" }],
-    });
-    const r = await verifyAndWait(url, key, { resume, hostUsername: "carol" });
-    expect(r.status).toBe("COMPLETED");
+    const r = await verifyCarol("shop-ui", "2023 - 2024");
     const mine = r.flags.filter((f: Flag) => f.repo === "carol/shop-ui");
     expect(mine.filter((f: Flag) => f.rule === "ANACHRONISTIC_EVIDENCE")).toEqual([]);
     expect(mine.filter((f: Flag) => f.severity === "CRITICAL")).toEqual([]);
