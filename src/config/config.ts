@@ -30,6 +30,10 @@ export interface Config {
   githubTokens: string[];
   /** repositories whose evidence is gathered at once per verification */
   githubConcurrency: number;
+  /** the registries dating pinned versions of suspect histories (null: not asked), and how many per repository */
+  npmRegistryUrl: string | null;
+  pypiUrl: string | null;
+  packageLookups: number;
   /**
    * the GitLab and Gitea/Forgejo hosts a verification may read accounts on: gitlab.com (with GITLAB_TOKEN)
    * and codeberg.org, then FORGE_HOSTS's entries (forge-hosts.ts)
@@ -103,6 +107,9 @@ const schema = z.object({
     message: "GITHUB_TOKENS must be tokens separated by commas, without spaces inside a token",
   }),
   githubConcurrency: int(1, 100),
+  npmRegistryUrl: z.union([z.literal(""), url("NPM_REGISTRY_URL")]),
+  pypiUrl: z.union([z.literal(""), url("PYPI_URL")]),
+  packageLookups: int(0, 200),
   gitlabToken: z.string().refine((s) => !/\s/.test(s.trim()), { message: "GITLAB_TOKEN must not contain spaces" }),
   forgeHosts: z.string().superRefine((s, ctx) => {
     try {
@@ -202,6 +209,9 @@ export function loadConfig(
       ...new Set([...v.githubTokens.split(","), v.githubToken].map((t) => t.trim()).filter((t) => t !== "")),
     ]) as string[],
     githubConcurrency: v.githubConcurrency,
+    npmRegistryUrl: v.npmRegistryUrl === "" ? null : v.npmRegistryUrl.replace(/\/+$/, ""),
+    pypiUrl: v.pypiUrl === "" ? null : v.pypiUrl.replace(/\/+$/, ""),
+    packageLookups: v.packageLookups,
     forgeHosts: Object.freeze(
       parseForgeHosts({ FORGE_HOSTS: v.forgeHosts, GITLAB_TOKEN: v.gitlabToken }).map((h) => Object.freeze(h)),
     ) as ForgeHostConfig[],

@@ -62,6 +62,24 @@ export const SETTINGS = {
     def: "",
     help: "several GitHub tokens, comma-separated: calls are spread over them, each with its own budget",
   },
+  npmRegistryUrl: {
+    env: "NPM_REGISTRY_URL",
+    flag: "npm-registry-url",
+    def: "https://registry.npmjs.org",
+    help: "npm registry whose publish times date the versions a suspect history's lockfile pins (empty: not checked)",
+  },
+  pypiUrl: {
+    env: "PYPI_URL",
+    flag: "pypi-url",
+    def: "https://pypi.org",
+    help: "PyPI whose upload times date the versions a suspect history pins (empty: not checked)",
+  },
+  packageLookups: {
+    env: "PACKAGE_LOOKUPS",
+    flag: "package-lookups",
+    def: "20",
+    help: "pinned versions looked up per suspect repository at most (0: the registries are never asked)",
+  },
   githubConcurrency: {
     env: "GITHUB_CONCURRENCY",
     flag: "github-concurrency",

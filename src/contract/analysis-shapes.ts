@@ -42,6 +42,7 @@ export const FORENSIC_RULES = [
   "AUTOMATED_COMMITS",
   "INFLATED_ACTIVITY",
   "PUSHED_LONG_AFTER_DATES",
+  "ANACHRONISTIC_EVIDENCE",
 ] as const;
 
 /** The rules that raise flags about the resume and the matching rather than a history. Append only. */

@@ -43,10 +43,19 @@ export function tallyOtherAuthors(commits: readonly GhCommit[], login: string): 
     const key = c.authorLogin ? `login:${c.authorLogin.toLowerCase()}` : `email:${c.authorEmail.toLowerCase()}`;
     const entry = byKey.get(key);
     if (!entry)
-      byKey.set(key, { login: c.authorLogin, email: c.authorEmail, count: 1, earliestAuthorDate: c.authorDate });
+      byKey.set(key, {
+        login: c.authorLogin,
+        email: c.authorEmail,
+        count: 1,
+        earliestAuthorDate: c.authorDate,
+        earliestSha: c.sha,
+      });
     else {
       entry.count++;
-      if (Date.parse(c.authorDate) < Date.parse(entry.earliestAuthorDate)) entry.earliestAuthorDate = c.authorDate;
+      if (Date.parse(c.authorDate) < Date.parse(entry.earliestAuthorDate)) {
+        entry.earliestAuthorDate = c.authorDate;
+        entry.earliestSha = c.sha;
+      }
     }
   }
   return [...byKey.values()].sort((a, b) => b.count - a.count || a.email.localeCompare(b.email));

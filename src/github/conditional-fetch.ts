@@ -94,7 +94,7 @@ export function createConditionalFetch(o: ConditionalFetchOptions) {
     try {
       const res = await o.fetch(url, { ...init, headers, redirect: "manual", signal });
       const text = await res.text(); // read here so the timeout covers the body too
-      const rate = readRateLimit(res.headers);
+      const rate = readRateLimit(res.headers, "core");
       if (rate) o.onRateLimit?.(rate);
       o.onAnswer?.(res.status < 500 ? { ok: true } : { ok: false, problem: `GitHub answered ${res.status}` });
       return { res, text };

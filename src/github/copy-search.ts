@@ -28,6 +28,8 @@ export const SUSPECT_MIN_KB = 200;
 export const COMPARE_MAX = 3;
 /** A description shorter than this ("My app") finds too many unrelated repositories to be worth a search. */
 export const DESCRIPTION_MIN_CHARS = 12;
+/** A README title shorter than this ("Notes") is no phrase to search READMEs for. */
+export const README_TITLE_MIN_CHARS = 8;
 
 const norm = (s: string | null | undefined) => (s ?? "").toLowerCase().replace(/[^a-z0-9]/g, "");
 
@@ -80,8 +82,8 @@ async function search(client: GitHubClient, q: string): Promise<GhRepo[]> {
   return res.status === 200 && Array.isArray(res.data?.items) ? res.data.items.map((r) => toGhRepo(r)) : [];
 }
 
-/** Other owners' repositories created before this one with the same name or description, most stars first. */
-function olderOthers(found: GhRepo[], repo: GhRepo, login: string, desc: string): GhRepo[] {
+/** Other owners' repositories created before this one that `keep` accepts, most stars first. */
+function olderOthers(found: GhRepo[], repo: GhRepo, login: string, keep: (r: GhRepo) => boolean): GhRepo[] {
   const created = Date.parse(repo.createdAt);
   const seen = new Set<string>();
   return found
@@ -89,10 +91,55 @@ function olderOthers(found: GhRepo[], repo: GhRepo, login: string, desc: string)
       const key = r.fullName.toLowerCase();
       if (seen.has(key) || key === repo.fullName.toLowerCase() || sameLogin(r.owner, login)) return false;
       seen.add(key);
-      const same = norm(r.name) === norm(repo.name) || (desc !== "" && norm(r.description) === norm(repo.description));
-      return Date.parse(r.createdAt) < created && same;
+      return Date.parse(r.createdAt) < created && keep(r);
     })
     .sort((a, b) => b.stargazers - a.stargazers || a.fullName.localeCompare(b.fullName));
+}
+
+/** What a provenance search adds for a history dated before its repository (provenance.ts). */
+export interface ProvenanceHints {
+  /**
+   * the README's title, searched as a phrase of READMEs (in:readme) when it says more than the name and
+   * the name and description found nothing (read only then, and only once per verdict)
+   */
+  readmeTitle?: () => Promise<string | undefined>;
+  /** the candidate's newest commit: the original's commit at the same moment is compared with it */
+  newest?: GhCommit;
+}
+
+/** The original's commit at (or just before) `at`: a copy made then has that commit's tree. */
+async function commitAt(client: GitHubClient, repo: GhRepo, at: string): Promise<GhCommit | null> {
+  const res = await client.get<unknown[]>(
+    "/repos/{owner}/{repo}/commits",
+    { owner: repo.owner, repo: repo.name, until: at, per_page: 1 },
+    [404, 409, 451],
+  );
+  return Array.isArray(res.data) && res.status === 200 && res.data[0] ? toGhCommit(res.data[0]) : null;
+}
+
+const who = (c: GhCommit) => (c.authorLogin ?? c.authorEmail).toLowerCase();
+
+/**
+ * The same content at the same moment: the original's commit at the candidate's newest commit's time has
+ * its tree. Its author says which reading holds: another identity under the same date is the same commit
+ * with its identity rewritten; the candidate's own identity is a mirror or an earlier home of their work.
+ */
+async function sameMoment(
+  client: GitHubClient,
+  original: GhRepo,
+  newest: GhCommit | undefined,
+): Promise<CopyEvidence["sameMoment"] | undefined> {
+  if (!newest?.treeSha) return undefined;
+  const theirs = await commitAt(client, original, newest.committerDate);
+  if (!theirs || theirs.treeSha !== newest.treeSha) return undefined;
+  return {
+    sha: newest.sha,
+    originalSha: theirs.sha,
+    date: newest.authorDate,
+    author: newest.authorLogin ?? newest.authorEmail,
+    originalAuthor: theirs.authorLogin ?? theirs.authorEmail,
+    sameIdentity: who(theirs) === who(newest),
+  };
 }
 
 /** The older original this repository copies, or undefined. `ownTree` is its head commit's root tree. */
@@ -101,15 +148,27 @@ export async function findOriginal(
   repo: GhRepo,
   login: string,
   ownTree: string,
+  hints: ProvenanceHints = {},
 ): Promise<CopyEvidence | undefined> {
   const desc = (repo.description ?? "").replace(/["\\]/g, " ").trim().slice(0, 80);
-  const byName = olderOthers(await search(client, `${repo.name} in:name fork:false`), repo, login, desc);
+  const sameName = (r: GhRepo) =>
+    norm(r.name) === norm(repo.name) || (desc !== "" && norm(r.description) === norm(repo.description));
+  const byName = olderOthers(await search(client, `${repo.name} in:name fork:false`), repo, login, sameName);
   const byDesc =
     desc.length >= DESCRIPTION_MIN_CHARS
-      ? olderOthers(await search(client, `"${desc}" in:description fork:false`), repo, login, desc)
+      ? olderOthers(await search(client, `"${desc}" in:description fork:false`), repo, login, sameName)
+      : [];
+  const title =
+    byName.length + byDesc.length === 0 && hints.readmeTitle
+      ? ((await hints.readmeTitle()) ?? "").replace(/["\\]/g, " ").trim().slice(0, 80)
+      : "";
+  // a README phrase found elsewhere is a lead whatever the name: the content comparison decides
+  const byReadme =
+    title.length >= README_TITLE_MIN_CHARS && norm(title) !== norm(repo.name)
+      ? olderOthers(await search(client, `"${title}" in:readme fork:false`), repo, login, () => true)
       : [];
   const seen = new Set<string>();
-  const candidates = [...byName, ...byDesc]
+  const candidates = [...byName, ...byDesc, ...byReadme]
     .filter((r) => !seen.has(r.fullName.toLowerCase()) && seen.add(r.fullName.toLowerCase()))
     .sort((a, b) => b.stargazers - a.stargazers || a.fullName.localeCompare(b.fullName))
     .slice(0, COMPARE_MAX);
@@ -124,7 +183,13 @@ export async function findOriginal(
       pushedAt: original.pushedAt,
       stargazers: original.stargazers,
     };
-    if (tree === ownTree) return { ...base, identicalTree: true, sharedFiles: 0, files: 0 };
+    if (tree === ownTree) {
+      const moment = await sameMoment(client, original, hints.newest);
+      return { ...base, identicalTree: true, sharedFiles: 0, files: 0, ...(moment ? { sameMoment: moment } : {}) };
+    }
+    // the original moved on since the copy was taken: its commit at the copy's moment may be identical
+    const moment = await sameMoment(client, original, hints.newest);
+    if (moment) return { ...base, identicalTree: true, sharedFiles: 0, files: 0, sameMoment: moment };
     ours ??= await blobs(client, repo, ownTree);
     const theirs = ours && ours.size > 0 ? await blobs(client, original, tree) : null;
     if (!ours || !theirs) continue;
@@ -144,8 +209,9 @@ export function findOriginalOnce(
   repo: GhRepo,
   login: string,
   ownTree: string,
+  hints: ProvenanceHints = {},
 ): Promise<CopyEvidence | undefined> {
-  return verdicts(`${scope}|${repo.fullName.toLowerCase()}|${ownTree}`, () =>
-    findOriginal(client, repo, login, ownTree),
+  return verdicts(`${scope}|${repo.fullName.toLowerCase()}|${ownTree}|${hints.newest?.sha ?? ""}`, () =>
+    findOriginal(client, repo, login, ownTree, hints),
   );
 }

@@ -1,10 +1,12 @@
 import type { Logger } from "../lib/index.ts";
 import { type Clock, systemClock } from "../lib/index.ts";
 import type { Database } from "../storage/index.ts";
+import { noteAccount } from "./account-dates.ts";
 import type { GitHubAnswer } from "./conditional-fetch.ts";
 import { budgetKey, createGitHubClient, type GitHubClient } from "./github-client.ts";
 import { toGhRepo, toGhUser } from "./github-mappers.ts";
 import { pageOf } from "./link-header.ts";
+import { createPackageRegistry, type PackageRegistry, type RegistryOptions } from "./package-registry.ts";
 import { refusedRepoName } from "./path-params.ts";
 import { processRateGate, type RateGate } from "./rate-gate.ts";
 import { fetchRepoEvidence } from "./repo-evidence.ts";
@@ -46,6 +48,18 @@ export interface GitHubSourceOptions {
   signal?: AbortSignal;
   /** told how each request went, e.g. to show that GitHub cannot be reached (see GitHubAnswer) */
   onAnswer?: (answer: GitHubAnswer) => void;
+  /**
+   * the package registries whose publish times date pinned versions (NPM_REGISTRY_URL, PYPI_URL,
+   * PACKAGE_LOOKUPS); absent: pinned versions are not checked
+   */
+  registry?: RegistryOptions | PackageRegistry | null;
+}
+
+/** The registry client of a source's options (one is built from base URLs when given those). */
+export function registryOf(opts: Pick<GitHubSourceOptions, "registry" | "fetch">): PackageRegistry | null {
+  const r = opts.registry;
+  if (!r) return null;
+  return "publishedAt" in r ? r : createPackageRegistry({ fetch: opts.fetch, ...r });
 }
 
 /** Listing pages followed at most: 100 pages of 100 repositories. */
@@ -82,6 +96,7 @@ export function createGitHubSource(opts: GitHubSourceOptions): GitHubSource & { 
     scope: new URL(opts.baseUrl).origin,
     history: createHistoryStore(opts.db, token, new URL(opts.baseUrl).origin, opts.clock ?? systemClock),
     backoffUnitMs: opts.backoffUnitMs ?? 1000,
+    registry: registryOf(opts),
   };
 
   const getRepo = async (owner: string, name: string): Promise<GhRepo | null> => {
@@ -94,7 +109,10 @@ export function createGitHubSource(opts: GitHubSourceOptions): GitHubSource & { 
     client,
     async getUser(login) {
       const res = await client.get("/users/{username}", { username: login }, [404]);
-      return res.status === 200 ? toGhUser(res.data) : null;
+      const user = res.status === 200 ? toGhUser(res.data) : null;
+      // every account returned bounds when the IDs after it were issued (account-dates.ts)
+      if (user) noteAccount(limits.scope, user.id, user.createdAt, user.login);
+      return user;
     },
     async listUserRepos(login) {
       const repos: GhRepo[] = [];

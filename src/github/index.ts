@@ -1,4 +1,6 @@
 /** The github module's public surface: what other modules of src/ import from it (never the files behind it). */
+
+export { MAX_PER_KIND as ANACHRONISMS_KEPT_PER_KIND } from "./anachronisms.ts";
 export { tallyOtherAuthors } from "./commit-history.ts";
 export { planStatsSample } from "./commit-sample.ts";
 export type { GitHubAnswer } from "./conditional-fetch.ts";
@@ -18,6 +20,7 @@ export { githubUnreachable } from "./reachability.ts";
 export { emptyEvidence } from "./repo-isolation.ts";
 export { createRateGate } from "./shared-rate-gate.ts";
 export type {
+  Anachronism,
   CopyEvidence,
   GhCommit,
   GhRepo,

@@ -18,8 +18,14 @@ const header = (h: HeaderBag, name: string): string | undefined => {
   return v === undefined ? undefined : String(v);
 };
 
-/** The primary-limit window from x-ratelimit-* headers, or null when they are absent or malformed. */
-export function readRateLimit(h: HeaderBag): RateLimitSnapshot | null {
+/**
+ * The primary-limit window from x-ratelimit-* headers, or null when they are absent or malformed, or when
+ * they are another bucket's than `resource` (x-ratelimit-resource: search answers report search's own
+ * 30-a-minute window, which says nothing about the 5,000 an hour).
+ */
+export function readRateLimit(h: HeaderBag, resource?: string): RateLimitSnapshot | null {
+  const named = header(h, "x-ratelimit-resource");
+  if (resource !== undefined && named !== undefined && named !== resource) return null;
   const limit = Number(header(h, "x-ratelimit-limit"));
   const remaining = Number(header(h, "x-ratelimit-remaining"));
   const reset = Number(header(h, "x-ratelimit-reset"));

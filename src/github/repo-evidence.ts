@@ -16,6 +16,8 @@ import {
 } from "./line-counts.ts";
 import { MANIFEST_FILES, type ManifestFile, manifestDependencies } from "./manifest-dependencies.ts";
 import { mapLimit } from "./map-limit.ts";
+import type { PackageRegistry } from "./package-registry.ts";
+import { addProvenance } from "./provenance.ts";
 import type { HistoryStore } from "./stable-history.ts";
 import {
   type GhCommit,
@@ -49,6 +51,8 @@ export interface EvidenceLimits {
   history?: HistoryStore | null;
   /** one backoff unit (the client's): waits between /stats/contributors retries (line-counts.ts) */
   backoffUnitMs?: number;
+  /** publish times of pinned versions (provenance suspects only); absent: not checked */
+  registry?: PackageRegistry | null;
 }
 
 interface ContentEntry {
@@ -157,6 +161,17 @@ export async function fetchRepoEvidence(
   ]);
   if (copy) evidence.copyOf = copy;
   if (origin) evidence.historyOrigin = origin;
+  await addProvenance({
+    client,
+    scope: limits.scope ?? "",
+    repo,
+    login,
+    evidence,
+    headTree: history.headTreeSha,
+    rootNames: [...names],
+    copySearched: suspect,
+    registry: limits.registry,
+  });
   return evidence;
 }
 

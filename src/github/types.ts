@@ -92,7 +92,14 @@ export interface RepoEvidence {
    * commits by other identities (login, or email when unlinked), with counts. Exact for a default branch
    * of <= 100 commits; otherwise counted over the newest and the oldest 100 (where a foreign root lives).
    */
-  otherAuthors: Array<{ login: string | null; email: string; count: number; earliestAuthorDate: string }>;
+  otherAuthors: Array<{
+    login: string | null;
+    email: string;
+    count: number;
+    earliestAuthorDate: string;
+    /** the commit that carries earliestAuthorDate */
+    earliestSha?: string;
+  }>;
   /** for forks: what the default branch has beyond the parent's (truncated: byCandidate counted over the first pages only) */
   aheadOfParent?: { total: number; byCandidate: number; truncated?: boolean };
   /**
@@ -114,6 +121,10 @@ export interface RepoEvidence {
   copyOf?: CopyEvidence;
   /** the older public repository this history's root commit comes from, when another identity made the root */
   historyOrigin?: HistoryOrigin;
+  /** true when most of the history is dated before the repository existed, so its provenance was searched */
+  provenanceSearched?: boolean;
+  /** traces that cannot exist at their commits' dates (web-flow merges, noreply IDs, pinned versions) */
+  anachronisms?: Anachronism[];
   /** how the line counts were read, and the candidate's exact totals when known */
   lineCounts?: LineCountEvidence;
   /** candidate commits whose diff GitHub could not render (500 "diff taking too long"): huge commits, size unknown */
@@ -152,6 +163,39 @@ export interface CopyEvidence {
   /** otherwise: how many of this repository's files (blobs) the original also has, of `files` */
   sharedFiles: number;
   files: number;
+  /**
+   * the original's commit at the candidate's newest commit's time has that commit's tree (provenance
+   * searches only): the same content at the same moment, under `originalAuthor` there and `author` here
+   */
+  sameMoment?: {
+    sha: string;
+    originalSha: string;
+    date: string;
+    author: string;
+    originalAuthor: string;
+    /** the same identity on both: a mirror or an earlier home of the candidate's own work, not a rewrite */
+    sameIdentity: boolean;
+  };
+}
+
+/**
+ * A trace that cannot exist at the date its commit carries (src/github/anachronisms.ts): each names the
+ * commit, its date and the independent time it contradicts, none of which depends on the commit's clock.
+ */
+export interface Anachronism {
+  kind:
+    | "github-made-before-repo"
+    | "github-made-before-account"
+    | "noreply-before-format"
+    | "noreply-before-account"
+    | "dependency-after-commit";
+  sha: string;
+  /** the commit's date the trace contradicts (ISO) */
+  date: string;
+  /** the independent time: the repository's or account's creation, the address format's, the version's publication */
+  anchor: string;
+  /** plain English: what the commit holds and why it cannot exist at its date */
+  fact: string;
 }
 
 /** An older public repository of another owner that holds this history's root commit (the same SHA). */

@@ -66,6 +66,7 @@ export function productionSteps(deps: {
         logger: logger.child({ component: "github" }),
         signal,
         onAnswer: onGitHub,
+        registry: { npmUrl: config.npmRegistryUrl, pypiUrl: config.pypiUrl, maxLookups: config.packageLookups },
       });
       const forgeLogger = logger.child({ component: "forges" });
       const forges = accounts.map((a) => {

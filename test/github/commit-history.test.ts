@@ -26,8 +26,20 @@ test("tallyOtherAuthors groups by login, or by email when unlinked, and keeps th
     commit({ authorLogin: "dependabot[bot]", authorEmail: "bot@x", at: "2025-01-06T00:00:00Z" }),
   ];
   expect(tallyOtherAuthors(cs, "ME")).toEqual([
-    { login: null, email: "Me@Laptop.local", count: 2, earliestAuthorDate: "2025-01-02T00:00:00Z" },
-    { login: "Other", email: "o@x", count: 2, earliestAuthorDate: "2025-01-01T00:00:00Z" },
-    { login: "dependabot[bot]", email: "bot@x", count: 1, earliestAuthorDate: "2025-01-06T00:00:00Z" },
+    {
+      login: null,
+      email: "Me@Laptop.local",
+      count: 2,
+      earliestAuthorDate: "2025-01-02T00:00:00Z",
+      earliestSha: cs[4]!.sha,
+    },
+    { login: "Other", email: "o@x", count: 2, earliestAuthorDate: "2025-01-01T00:00:00Z", earliestSha: cs[2]!.sha },
+    {
+      login: "dependabot[bot]",
+      email: "bot@x",
+      count: 1,
+      earliestAuthorDate: "2025-01-06T00:00:00Z",
+      earliestSha: cs[5]!.sha,
+    },
   ]);
 });

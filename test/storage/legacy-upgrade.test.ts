@@ -235,7 +235,6 @@ describe("a SQLite file of the old numbering", () => {
       const path = join(tmp.dir, "claimcheck.db");
       fileMigratedElsewhere(path);
       const db = await openDatabase(path, { migrate: false });
-      const NEXT = ALL.length + 1;
       const later = {
         version: NEXT,
         name: `${String(NEXT).padStart(4, "0")}_made_elsewhere`,

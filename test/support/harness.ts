@@ -15,7 +15,16 @@ export function tempDir(prefix = "claimcheck-test-"): { dir: string; cleanup: ()
 
 /** Config for tests: port 0 on loopback, a fresh DATA_DIR, quiet logs; `env` overrides. */
 export function testConfig(dataDir: string, env: Record<string, string> = {}): Readonly<Config> {
-  return loadConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "silent", ...env });
+  // the package registries are outside hosts: a test that wants them passes their simulators' URLs
+  return loadConfig({
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    NPM_REGISTRY_URL: "",
+    PYPI_URL: "",
+    ...env,
+  });
 }
 
 /** Poll `fn` until it returns a truthy value or the deadline passes (then throw with `what`). */

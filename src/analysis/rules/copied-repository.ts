@@ -28,6 +28,11 @@ export type CopiedRepositoryEvidence = {
   creditCap?: number;
   checked?: number;
   lacking?: string;
+  /** the original holds the same tree at the same moment under the candidate's own identity (1): a mirror */
+  sameIdentity?: number;
+  /** the same moment under another author: this repository's commit and the original's */
+  rewrittenCommit?: string;
+  originalCommit?: string;
 };
 
 export const copiedRepository = historyRule<CopiedRepositoryEvidence>((ctx) => {
@@ -38,6 +43,37 @@ export const copiedRepository = historyRule<CopiedRepositoryEvidence>((ctx) => {
   const theirs = `${copy.original} (created ${dayText(copy.createdAt)}${copy.pushedAt ? `, last pushed ${dayText(copy.pushedAt)}` : ""}${copy.stargazers > 0 ? `, ${copy.stargazers.toLocaleString("en-US")} stars` : ""})`;
   const here =
     `${ctx.commitCount} commit${ctx.commitCount === 1 ? "" : "s"} here ${mine.length > 1 ? `committed within ${humanSpan(span)}` : ""}`.trim();
+  const moment = copy.sameMoment;
+  if (copy.identicalTree && moment?.sameIdentity) {
+    // the candidate's own commits sit in the older repository too: a mirror or an earlier home of this work
+    return {
+      rule: "COPIED_REPOSITORY",
+      severity: "WARNING",
+      message: `${about(ctx)}its files are identical to ${theirs}, an older repository of another account, and its commit of ${dayText(moment.date)} is there too under the same identity (${moment.author}); a mirror of the candidate's own work, or its earlier home, looks like this, and so does a copy of it, so ask which repository is the original`,
+      evidence: {
+        original: copy.original,
+        originalCreated: dayText(copy.createdAt),
+        identicalTree: 1,
+        sameIdentity: 1,
+      },
+    };
+  }
+  if (copy.identicalTree && moment) {
+    // the same content at the same moment under another identity: the history's identities were rewritten
+    return {
+      rule: "COPIED_REPOSITORY",
+      severity: "CRITICAL",
+      message: `${about(ctx)}its files are identical to ${theirs}, an older repository of another account, and it is not a fork: its commit ${moment.sha.slice(0, 7)} of ${dayText(moment.date)} has exactly the tree of ${copy.original}'s commit ${moment.originalSha.slice(0, 7)} of the same moment, authored there by ${moment.originalAuthor} and here by ${moment.author}. The history's identities were rewritten; a course starter or a template never carries its source's dated commits`,
+      evidence: {
+        original: copy.original,
+        originalCreated: dayText(copy.createdAt),
+        identicalTree: 1,
+        extent: 1,
+        rewrittenCommit: moment.sha,
+        originalCommit: moment.originalSha,
+      },
+    };
+  }
   if (copy.identicalTree) {
     return {
       rule: "COPIED_REPOSITORY",

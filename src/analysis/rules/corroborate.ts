@@ -15,6 +15,7 @@ export const STRONG_SIGNALS: ReadonlySet<RuleId> = new Set([
   "CLOCK_TIME_MONOCULTURE",
   "IDENTICAL_AUTHOR_TIMESTAMPS",
   "RANDOM_ORDER_HISTORY",
+  "ANACHRONISTIC_EVIDENCE",
 ]);
 
 /**
@@ -54,32 +55,49 @@ export function jobExplainsHistory(automated: { rule: RuleId; evidence?: Evidenc
 }
 
 type Hits = ReadonlyMap<RuleId, RuleHit>;
+/**
+ * Traces that cannot exist at their dates, independent of the clock and of moving a repository
+ * (anachronistic-evidence.ts): they corroborate every date rule. GitHub-made commits before the repository
+ * alone do not (a history moved from another GitHub repository keeps its merges).
+ */
+const independentTraces = (hits: Hits) =>
+  Number(evidenceOf(hits.get("ANACHRONISTIC_EVIDENCE"), "ANACHRONISTIC_EVIDENCE")?.independent ?? 0) > 0;
+const TRACES: RuleId[] = ["ANACHRONISTIC_EVIDENCE"];
 /** A hit that counts as evidence for escalation: padding at WARNING or above (an INFO note is not padding). */
 const weighs = (h: RuleHit | undefined) => h !== undefined && h.severity !== "INFO";
 /** A strong signal present; the regularity and the set dates only once corroborated into a CRITICAL. */
 const strong = (hits: Hits, r: RuleId) =>
   r === "CLOCK_TIME_MONOCULTURE" || r === "IDENTICAL_AUTHOR_TIMESTAMPS"
     ? hits.get(r)?.severity === "CRITICAL"
-    : hits.has(r);
+    : r === "ANACHRONISTIC_EVIDENCE"
+      ? independentTraces(hits)
+      : hits.has(r);
 
 /** Which other hits on the same repository make a rule CRITICAL; rules not listed keep their own severity. */
 const ESCALATIONS: Partial<Record<RuleId, (hits: Hits, self: RuleHit) => RuleId[]>> = {
   BACKDATED_SPLIT: (hits) => [...STRONG_SIGNALS].filter((r) => strong(hits, r)),
   RANDOM_ORDER_HISTORY: (hits) => (hits.has("BACKDATED_SPLIT") ? ["BACKDATED_SPLIT"] : []),
   // over half the history predating the repository, with one clock time or identical author timestamps
+  // (or any share, beside traces that carry their own time)
   PREDATES_REPO_OR_ACCOUNT: (hits, self) =>
-    Number(evidenceOf(self, "PREDATES_REPO_OR_ACCOUNT")?.share) > PREDATES_CRITICAL_SHARE
-      ? (["CLOCK_TIME_MONOCULTURE", "IDENTICAL_AUTHOR_TIMESTAMPS"] as RuleId[]).filter((r) =>
-          r === "IDENTICAL_AUTHOR_TIMESTAMPS" ? hits.has(r) : strong(hits, r),
-        )
-      : [],
+    independentTraces(hits)
+      ? TRACES
+      : Number(evidenceOf(self, "PREDATES_REPO_OR_ACCOUNT")?.share) > PREDATES_CRITICAL_SHARE
+        ? (["CLOCK_TIME_MONOCULTURE", "IDENTICAL_AUTHOR_TIMESTAMPS"] as RuleId[]).filter((r) =>
+            r === "IDENTICAL_AUTHOR_TIMESTAMPS" ? hits.has(r) : strong(hits, r),
+          )
+        : [],
+  // dates nothing confirms, contradicted by traces that carry their own time
+  UNANCHORED_HISTORY: (hits, self) => (self.severity === "WARNING" && independentTraces(hits) ? TRACES : []),
   // dates the server's own push times contradict, over most of the history, beside a painter's signature
   PUSHED_LONG_AFTER_DATES: (hits, self) =>
-    Number(evidenceOf(self, "PUSHED_LONG_AFTER_DATES")?.share) > PREDATES_CRITICAL_SHARE
-      ? (["CLOCK_TIME_MONOCULTURE", "IDENTICAL_AUTHOR_TIMESTAMPS"] as RuleId[]).filter((r) =>
-          r === "IDENTICAL_AUTHOR_TIMESTAMPS" ? hits.has(r) : strong(hits, r),
-        )
-      : [],
+    independentTraces(hits)
+      ? TRACES
+      : Number(evidenceOf(self, "PUSHED_LONG_AFTER_DATES")?.share) > PREDATES_CRITICAL_SHARE
+        ? (["CLOCK_TIME_MONOCULTURE", "IDENTICAL_AUTHOR_TIMESTAMPS"] as RuleId[]).filter((r) =>
+            r === "IDENTICAL_AUTHOR_TIMESTAMPS" ? hits.has(r) : strong(hits, r),
+          )
+        : [],
 };
 
 function escalate(h: RuleHit, because: RuleId[]): RuleHit {

@@ -145,6 +145,7 @@ user, no projects, GitHub unreachable, unavailable or rate-limited), 2 for a usa
         affinity: login,
         gate: rateGate.gate,
         db,
+        registry: { npmUrl: config.npmRegistryUrl, pypiUrl: config.pypiUrl, maxLookups: config.packageLookups },
       });
       const forges = accounts.map((a) => ({
         login: a.username,

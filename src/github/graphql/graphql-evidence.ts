@@ -6,6 +6,7 @@ import { sameLogin } from "../github-mappers.ts";
 import { findHistoryOriginOnce, isClonedHistorySuspect } from "../history-origin.ts";
 import { EVERY_COMMIT_MAX } from "../line-counts.ts";
 import { MANIFEST_FILES, manifestDependencies } from "../manifest-dependencies.ts";
+import { addProvenance } from "../provenance.ts";
 import { AGENT_FILES, aheadOfParent, type EvidenceLimits, sampleWithStats } from "../repo-evidence.ts";
 import type { GhCommit, RepoEvidence } from "../types.ts";
 import { gqlCommit } from "./graphql-mappers.ts";
@@ -96,16 +97,26 @@ export async function evidenceFromRead(
     : own.map((c) => ({ ...c, stats: { additions: lines.get(c.sha)?.additions ?? 0, deletions: 0, files: [] } }));
   const headTree = read.nodes[0]?.tree?.oid;
   const root = evidence.rootCommit;
+  const copySuspect = Boolean(headTree) && isCopySuspect(repo, candidate, evidence.totalCommitCount, sized);
   const [copy, origin] = await Promise.all([
-    headTree && isCopySuspect(repo, candidate, evidence.totalCommitCount, sized)
-      ? findOriginalOnce(limits.scope ?? "", rest, repo, login, headTree)
-      : undefined,
+    headTree && copySuspect ? findOriginalOnce(limits.scope ?? "", rest, repo, login, headTree) : undefined,
     isClonedHistorySuspect(repo, root, login)
       ? findHistoryOriginOnce(limits.scope ?? "", rest, repo, login, root!.sha)
       : undefined,
   ]);
   if (copy) evidence.copyOf = copy;
   if (origin) evidence.historyOrigin = origin;
+  await addProvenance({
+    client: rest,
+    scope: limits.scope ?? "",
+    repo,
+    login,
+    evidence,
+    headTree,
+    rootNames: [...names],
+    copySearched: copySuspect,
+    registry: limits.registry,
+  });
   return evidence;
 }
 

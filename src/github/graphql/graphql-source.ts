@@ -1,6 +1,7 @@
 import { type Clock, systemClock } from "../../lib/index.ts";
+import { noteAccount } from "../account-dates.ts";
 import type { TransportCounters } from "../conditional-fetch.ts";
-import { chooseToken, createGitHubSource, type GitHubSourceOptions } from "../github-source.ts";
+import { chooseToken, createGitHubSource, type GitHubSourceOptions, registryOf } from "../github-source.ts";
 import { GitHubHttpCache, tokenPartition } from "../http-cache-store.ts";
 import type { RateLimitSnapshot } from "../rate-limit-policy.ts";
 import type { EvidenceLimits } from "../repo-evidence.ts";
@@ -64,6 +65,7 @@ export function createEvidenceSource(opts: GitHubSourceOptions & { graphql?: boo
     sampleSize: Math.max(0, opts.sampleSize ?? 10),
     maxManifests: Math.max(0, opts.maxManifests ?? 2),
     scope: new URL(opts.baseUrl).origin,
+    registry: registryOf(opts),
   };
   const readOpts = {
     maxPages: limits.maxCommitPages,
@@ -166,7 +168,9 @@ export function createEvidenceSource(opts: GitHubSourceOptions & { graphql?: boo
     async getUser(login) {
       if (refused) return rest.getUser(login);
       try {
-        return (await account(login, false)).user;
+        const user = (await account(login, false)).user;
+        if (user) noteAccount(limits.scope ?? "", user.id, user.createdAt, user.login);
+        return user;
       } catch (err) {
         return fallback(err, () => rest.getUser(login));
       }

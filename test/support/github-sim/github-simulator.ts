@@ -106,6 +106,23 @@ export async function startGitHubSimulator(opts: GitHubSimulatorOptions = {}): P
   let latencyMs = 0;
   let graphqlEnabled = true;
   const pending = new Set<() => void>();
+  const searchWindows = new Map<string, { resetAt: number; used: number }>();
+  const searchHeaders = (identity: string, authenticated: boolean): Record<string, string> => {
+    let w = searchWindows.get(identity);
+    if (!w || clock.now() >= w.resetAt) {
+      w = { resetAt: clock.now() + 60_000, used: 0 };
+      searchWindows.set(identity, w);
+    }
+    w.used++;
+    const limit = authenticated ? 30 : 10;
+    return {
+      "x-ratelimit-limit": String(limit),
+      "x-ratelimit-remaining": String(Math.max(0, limit - w.used)),
+      "x-ratelimit-reset": String(Math.floor(w.resetAt / 1000)),
+      "x-ratelimit-used": String(w.used),
+      "x-ratelimit-resource": "search",
+    };
+  };
   let stopped = false;
 
   /** waits `ms` unless the simulator stops first */
@@ -204,6 +221,12 @@ export async function startGitHubSimulator(opts: GitHubSimulatorOptions = {}): P
           ? "rate-limit"
           : undefined,
       );
+    }
+    if (url.pathname.startsWith("/search/")) {
+      // search has its own bucket (30 a minute with a token, 10 without), named by x-ratelimit-resource;
+      // its window is reported, not enforced here
+      const answer = await routes.handle(req.method, url, () => limiter.window(identity));
+      return finish(answer, undefined, searchHeaders(identity, token !== null));
     }
     const counted = url.pathname !== "/rate_limit";
     if (counted && !limiter.spend(identity)) {

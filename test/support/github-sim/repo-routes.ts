@@ -11,6 +11,7 @@ import {
   readTreeRecursive,
   resolveCommit,
 } from "./git-reader.ts";
+import { git } from "./git-writer.ts";
 import {
   commitDetailJson,
   commitJson,
@@ -68,6 +69,7 @@ export class RepoRoutes {
     if (rest === "contents" || rest.startsWith("contents/")) {
       return this.contents(repo, full, decodeURIComponent(rest.slice(9)).replace(/^\/+|\/+$/g, ""), query);
     }
+    if (rest === "readme") return this.readme(repo, full, query);
     if (rest === "stats/contributors") return this.contributors(repo);
     if (rest.startsWith("git/trees/")) return this.gitTree(repo, full, decodeURIComponent(rest.slice(10)));
     return notFound(DOCS);
@@ -82,6 +84,13 @@ export class RepoRoutes {
       const resolved = await resolveCommit(repo.dir, sha);
       if (!resolved) return notFound(`${DOCS}/commits/commits#list-commits`);
       commits = resolved === head[0]!.sha ? head : await readCommits(repo.dir, resolved);
+    }
+    const path = query.get("path");
+    if (path) {
+      const touching = new Set(
+        (await git(["log", "--format=%H", commits[0]!.sha, "--", path], { cwd: repo.dir })).split("\n").filter(Boolean),
+      );
+      commits = commits.filter((c) => touching.has(c.sha));
     }
     const author = query.get("author");
     if (author) commits = commits.filter((c) => this.identityMatches(author, c.authorEmail));
@@ -207,6 +216,16 @@ export class RepoRoutes {
       if (link) headers.link = link;
     }
     return { status: 200, body, headers };
+  }
+
+  /** GET /readme: the root README (any case, any extension) of `ref` or the default branch, as /contents answers it. */
+  private async readme(repo: SimRepo, full: string, query: URLSearchParams): Promise<SimAnswer> {
+    const doc = `${DOCS}/repos/contents#get-a-repository-readme`;
+    const commit = await resolveCommit(repo.dir, query.get("ref") ?? repo.defaultBranch);
+    const entries = commit ? ((await readTree(repo.dir, commit, "")) ?? []) : [];
+    const file = entries.find((e) => e.type === "blob" && /^readme(\.|$)/i.test(e.name));
+    if (!file) return notFound(doc);
+    return this.contents(repo, full, file.name, query);
   }
 
   private async contents(repo: SimRepo, full: string, path: string, query: URLSearchParams): Promise<SimAnswer> {

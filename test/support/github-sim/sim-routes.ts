@@ -29,6 +29,14 @@ export class SimRoutes {
       if (!u) return { status: 404, body: errorJson(404, "Not Found", `${DOCS}/users/users#get-a-user`) };
       return { status: 200, body: userJson(this.ctx, u) };
     }
+    m = path.match(/^\/user\/(\d+)$/);
+    if (m) {
+      const login = this.world.loginById(Number(m[1]));
+      const u = login ? this.world.userView(login) : undefined;
+      if (!u)
+        return { status: 404, body: errorJson(404, "Not Found", `${DOCS}/users/users#get-a-user-using-their-id`) };
+      return { status: 200, body: userJson(this.ctx, u) };
+    }
     if (path === "/search/repositories") return this.searchRepos(q);
     if (path === "/search/commits") return this.searchCommits(q);
     m = path.match(/^\/users\/([^/]+)\/repos$/);
@@ -98,7 +106,8 @@ export class SimRoutes {
 
   /**
    * GET /search/repositories: free-text terms matched against name (in:name) and/or description
-   * (in:description; both by default), `fork:false`, `user:`; sorted by stars (desc) then name.
+   * (in:description; both by default) and/or the README's text (in:readme), `fork:false`, `user:`;
+   * sorted by stars (desc) then name.
    */
   private async searchRepos(q: URLSearchParams): Promise<SimAnswer> {
     const query = q.get("q") ?? "";
@@ -118,13 +127,22 @@ export class SimRoutes {
       [where.includes("name") ? r.name : "", where.includes("description") ? (r.spec.description ?? "") : ""]
         .join(" ")
         .toLowerCase();
-    const near = this.world.allRepos().filter((r) => words.every((w) => text(r).includes(w)));
+    const readmes = where.includes("readme")
+      ? new Map(await Promise.all(this.world.allRepos().map(async (r) => [r.id, await this.world.readme(r)] as const)))
+      : new Map<number, string>();
+    const near = this.world
+      .allRepos()
+      .filter((r) => words.every((w) => `${text(r)} ${(readmes.get(r.id) ?? "").toLowerCase()}`.includes(w)));
     const views = await Promise.all(near.map((r) => this.world.repoView(r)));
     const hits = views.filter((v) => {
       if (quals.get("fork")?.includes("false") && v.fork) return false;
       const user = quals.get("user");
       if (user && !user.includes(v.owner.login.toLowerCase())) return false;
-      const text = [where.includes("name") ? v.name : "", where.includes("description") ? (v.description ?? "") : ""]
+      const text = [
+        where.includes("name") ? v.name : "",
+        where.includes("description") ? (v.description ?? "") : "",
+        readmes.get(v.id) ?? "",
+      ]
         .join(" ")
         .toLowerCase();
       return words.every((w) => text.includes(w));

@@ -1,6 +1,6 @@
 import { join } from "node:path";
-import { type GitCommitRecord, readAllFiles, readCommits } from "./git-reader.ts";
-import { appendCommits, type CommitSpec, forkBareRepo, initBareRepo } from "./git-writer.ts";
+import { type GitCommitRecord, readAllFiles, readBlob, readCommits, readTree } from "./git-reader.ts";
+import { appendCommits, type CommitSpec, forkBareRepo, git, initBareRepo } from "./git-writer.ts";
 import { ghDate, type SimRepoView, type SimUserView } from "./github-json.ts";
 import { languageOf } from "./languages.ts";
 
@@ -40,6 +40,13 @@ export interface RepoSpec {
   /** commits changing more lines than this answer 500 "diff taking too long" on GET /commits/{sha} */
   diffTimeoutAbove?: number;
   commits: CommitSpec[];
+  /**
+   * a repository made outside the simulator with the git CLI (a bare or working repository): its branch
+   * `importBranch` (default: the default branch) is fetched whole before `commits` go on top, so a history
+   * rewritten with `git filter-branch` is served exactly as written
+   */
+  importFrom?: string;
+  importBranch?: string;
 }
 
 /** A repository as the simulator holds it. */
@@ -87,6 +94,36 @@ export const BUILTIN_ACCOUNTS: UserSpec[] = [
 ];
 
 const NOREPLY = /^(?:\d+\+)?([^@]+)@users\.noreply\.github\.com$/i;
+
+/**
+ * Account IDs by creation date, as GitHub issues them: in increasing order over time (roughly its growth;
+ * GitHub's own accounts above are anchors). Only the order matters: an ID never belongs to an account
+ * created before a smaller one's.
+ */
+const ID_CURVE: ReadonlyArray<readonly [string, number]> = [
+  ["2007-10-01", 1],
+  ["2010-01-01", 200_000],
+  ["2012-01-01", 1_300_000],
+  ["2014-01-01", 6_000_000],
+  ["2016-05-10", 19_864_447],
+  ["2018-07-30", 41_898_282],
+  ["2019-04-16", 49_699_333],
+  ["2022-01-01", 97_000_000],
+  ["2026-01-01", 230_000_000],
+];
+const YEAR_MS = 365.25 * 86_400_000;
+export function idIssuedAt(createdAt: string): number {
+  const t = Date.parse(createdAt);
+  const pts = ID_CURVE.map(([d, id]) => [Date.parse(d), id] as const);
+  if (!Number.isFinite(t) || t <= pts[0]![0]) return 1;
+  for (let i = 1; i < pts.length; i++) {
+    const [t1, id1] = pts[i]!;
+    const [t0, id0] = pts[i - 1]!;
+    if (t <= t1) return Math.floor(id0 + ((t - t0) / (t1 - t0)) * (id1 - id0));
+  }
+  const [tl, idl] = pts[pts.length - 1]!;
+  return Math.floor(idl + ((t - tl) / YEAR_MS) * 38_000_000);
+}
 const key = (s: string) => s.toLowerCase();
 const toMs = (d: string | number): number => (typeof d === "number" ? d : Date.parse(d));
 
@@ -102,7 +139,7 @@ export class SimWorld {
   private emails = new Map<string, string>();
   private commitCache = new Map<number, Promise<GitCommitRecord[]>>();
   private languageCache = new Map<number, Promise<Record<string, number>>>();
-  private nextUserId = 1000;
+  private usedIds = new Set<number>();
   private nextRepoId = 500_000;
 
   /** `builtins`: accounts present from the start (GitHub's own by default; another host has none of them) */
@@ -116,7 +153,10 @@ export class SimWorld {
   /** Adds (or replaces) an account; its emails link commits to it from now on. */
   addUser(spec: UserSpec): void {
     const existing = this.users.get(key(spec.login));
-    const id = spec.id ?? existing?.id ?? this.nextUserId++;
+    let id = spec.id ?? existing?.id ?? idIssuedAt(spec.createdAt);
+    // two accounts created the same moment: the next free ID (GitHub never reuses one)
+    while (spec.id === undefined && existing === undefined && this.usedIds.has(id)) id++;
+    this.usedIds.add(id);
     this.users.set(key(spec.login), { ...spec, id });
     for (const e of spec.emails ?? []) this.emails.set(key(e), spec.login);
   }
@@ -156,8 +196,15 @@ export class SimWorld {
     } else {
       await initBareRepo(dir, defaultBranch);
     }
+    if (spec.importFrom) {
+      const branch = spec.importBranch ?? defaultBranch;
+      await git(["fetch", "-q", spec.importFrom, `refs/heads/${branch}:refs/heads/${defaultBranch}`], { cwd: dir });
+    }
     await appendCommits(dir, spec.commits, defaultBranch);
-    const times = spec.commits.map((c) => toMs(c.committerDate ?? c.authorDate));
+    const imported = spec.importFrom
+      ? (await readCommits(dir, `refs/heads/${defaultBranch}`)).map((c) => c.committerDate * 1000)
+      : [];
+    const times = [...imported, ...spec.commits.map((c) => toMs(c.committerDate ?? c.authorDate))];
     const first = times.length ? Math.min(...times) : Date.parse("2025-01-01T00:00:00Z");
     const last = times.length ? Math.max(...times) : first;
     const createdAt = spec.createdAt ?? ghDate(Math.floor((first - 3_600_000) / 1000));
@@ -168,7 +215,7 @@ export class SimWorld {
       name: spec.name,
       dir,
       createdAt,
-      pushedAt: spec.pushedAt ?? (spec.commits.length ? ghDate(Math.floor((last + 300_000) / 1000)) : createdAt),
+      pushedAt: spec.pushedAt ?? (times.length ? ghDate(Math.floor((last + 300_000) / 1000)) : createdAt),
       forkOf: spec.forkOf,
       defaultBranch,
       blocked: spec.blocked ?? false,
@@ -232,6 +279,15 @@ export class SimWorld {
       this.commitCache.set(repo.id, p);
     }
     return p;
+  }
+
+  /** The README text at the root of the default branch ("" when there is none): what in:readme searches. */
+  async readme(repo: SimRepo): Promise<string> {
+    const commits = await this.commits(repo);
+    if (commits.length === 0) return "";
+    const entries = (await readTree(repo.dir, commits[0]!.sha, "")) ?? [];
+    const file = entries.find((e) => e.type === "blob" && /^readme(\.|$)/i.test(e.name));
+    return file ? new TextDecoder().decode(await readBlob(repo.dir, file.sha)) : "";
   }
 
   /** Bytes per language of the default branch's files (cached until the next push). */

@@ -1,4 +1,5 @@
 export { AI_AGENT } from "./ai-agent.ts";
+export { ANACHRONISTIC_EVIDENCE } from "./anachronistic-evidence.ts";
 export { AUTOMATED_COMMITS } from "./automated-commits.ts";
 export { BACKDATED_SPLIT } from "./backdated-split.ts";
 export { BOT_AUTHOR } from "./bot-author.ts";
