@@ -15,7 +15,16 @@ export const FRAUD_CORPUS_FILE = join(import.meta.dir, "../fixtures/fraud-corpus
  * The first look: each target's misses (tune, held out) on the rules before any change for this corpus
  * (docs/analysis-corpus.md, "The fraud corpus"), printed beside today's.
  */
-const FIRST_LOOK: Record<string, [number, number]> = {};
+const FIRST_LOOK: Record<string, [number, number]> = {
+  met: [2, 1],
+  "CRITICAL flags on honest candidates": [0, 0],
+  "WARNINGs caused by date precision (anchored histories)": [0, 0],
+  "flags an honest reading forbids (must-not)": [0, 0],
+  "expected flags not raised (must)": [2, 2],
+  "fraud candidates outside their band": [9, 7],
+  "contradicted candidates outside their band": [4, 3],
+  "project counts outside [0.9 x truth, truth] and not marked estimated": [0, 0],
+};
 
 export const FRAUD_SECTION: CorpusSection = {
   file: FRAUD_CORPUS_FILE,
