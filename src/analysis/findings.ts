@@ -62,7 +62,8 @@ export const FACTS: Record<FactId, { title: string; innocentReading: string }> =
 
 /** The innocent reading of a finding of one flag, by rule (what an honest history with this flag usually is). */
 export const INNOCENT_READING: Record<RuleId, string> = {
-  FUTURE_AUTHOR_DATE: "a machine whose clock was set wrong makes one such commit, not many",
+  FUTURE_AUTHOR_DATE:
+    "a machine whose clock was set wrong keeps writing such dates until someone fixes it; a future date lengthens no claimed experience",
   CLOCK_TIME_MONOCULTURE: "people who commit right after a daily event or at a set time of day show this too",
   IDENTICAL_AUTHOR_TIMESTAMPS: "a tool that splits one change into several commits stamps them alike, a few at most",
   BACKDATED_SPLIT: "a rebase, a history rewrite or a maintainer committing old pull requests looks the same",
@@ -94,6 +95,11 @@ export const INNOCENT_READING: Record<RuleId, string> = {
   PUSHED_LONG_AFTER_DATES:
     "a history developed on another host, a company server or an offline machine and pushed at once looks the same",
   HOST_NOT_CHECKED: "the verification was asked for accounts on other hosts only",
+  PADDED_ACTIVITY: "a log, notes or counter repository is made of small, alike commits too; it is not work either way",
+  CLAIM_CONTRADICTED:
+    "the work may have lived in a private repository, the public one may be a later extract, and a resume's period includes work before the first commit",
+  ORIGIN_CONTRADICTED:
+    "the candidate may have rebuilt the course or template beyond recognition; ask what was added and what was given",
 };
 
 const RULE_TITLE: Partial<Record<RuleId, string>> = {
@@ -103,6 +109,9 @@ const RULE_TITLE: Partial<Record<RuleId, string>> = {
   PROFILE_MISMATCH: "the resume links another GitHub profile",
   HIDDEN_TEXT: "the PDF hides text from its reader",
   CLAIM_BEFORE_ACCOUNT: "work claimed from before the GitHub account existed",
+  PADDED_ACTIVITY: "most commits are padding",
+  CLAIM_CONTRADICTED: "the resume claims more than the history shows",
+  ORIGIN_CONTRADICTED: "claimed as built from scratch, but the history starts from someone else's",
 };
 
 /** Which fact a flag belongs to, given every flag on its repository. */

@@ -42,6 +42,7 @@ export const FORENSIC_RULES = [
   "AUTOMATED_COMMITS",
   "INFLATED_ACTIVITY",
   "PUSHED_LONG_AFTER_DATES",
+  "PADDED_ACTIVITY",
 ] as const;
 
 /** The rules that raise flags about the resume and the matching rather than a history. Append only. */
@@ -58,6 +59,8 @@ export const CLAIM_RULES = [
   "AI_AGENT",
   "REPO_UNAVAILABLE",
   "HOST_NOT_CHECKED",
+  "CLAIM_CONTRADICTED",
+  "ORIGIN_CONTRADICTED",
 ] as const;
 
 export const RULES = [...FORENSIC_RULES, ...CLAIM_RULES] as const;

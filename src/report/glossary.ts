@@ -36,10 +36,33 @@ export const GLOSSARY: Readonly<Record<RuleId, GlossaryEntry>> = {
   FUTURE_AUTHOR_DATE: {
     title: "Dated in the future",
     meaning:
-      "Commits say they were written after GitHub received them. A commit cannot be written after it was pushed, so these dates were set by hand.",
+      "Commits say they were written after GitHub received them. A commit cannot be written after it was pushed, so the dates are wrong. A date in the future lengthens no experience on a resume, so alone this is an observation; it weighs as forgery only beside padding (trivial commits, machine-written messages).",
     innocent:
-      "A single such commit can come from a computer whose clock was wrong; several in one history do not happen by accident.",
-    ask: "How were the dates of these commits set?",
+      "A computer whose clock was set wrong keeps writing such dates, on one commit or on many, until someone fixes it.",
+    ask: "Was the clock of the machine these commits came from set right?",
+  },
+  PADDED_ACTIVITY: {
+    title: "Padding commits",
+    meaning:
+      "Most commits carry a machine's message (a timestamp, a random string, a numbered or stock message repeated) on changes that change nothing real: empty, one or two lines, or the same few files rewritten each time. That is how contribution graphs are filled, on a schedule or at random times. The claim credits at most the commits that are not padding.",
+    innocent:
+      "A log, notes or counter repository is made of small, alike commits too; it is not authored work either way.",
+    ask: "Which of these commits did you write by hand, and what made the others?",
+  },
+  CLAIM_CONTRADICTED: {
+    title: "The claim says more than the history",
+    meaning:
+      "The resume asserts something about this project beyond its name (a team size, a period of years, a number of releases, commits or stars) that the repository's history contradicts: the message names what the resume says and what the history shows.",
+    innocent:
+      "Team work often lives in a private repository and the public one is a later extract; a resume's period includes design and work before the first commit; stars change over time.",
+    ask: "Where did the rest of the work happen, and who was on the team?",
+  },
+  ORIGIN_CONTRADICTED: {
+    title: "Claimed as original, started from someone else's",
+    meaning:
+      "The resume says the project was designed or built from scratch, but its history begins with someone else's commits (a course, a template, a tutorial or another author's tool). A claim whose origin the history contradicts is discredited: it credits at most 40 %.",
+    innocent: "A course or template can be rebuilt beyond recognition; the history then still starts from it.",
+    ask: "What did the course or template give you, and what did you add?",
   },
   CLOCK_TIME_MONOCULTURE: {
     title: "One time of day",

@@ -45,8 +45,9 @@ const NO_EXTRACT = process.argv.includes("--no-extract");
 /** `--only a,b`: just these candidates (logins), to iterate on a few; the suite-wide targets then do not apply */
 const ONLY = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1]!.split(",") : null;
 const CORPUS_ONLY = process.argv.includes("--corpus-only");
-/** `--fraud-only`: just the fraud corpus section */
+/** `--fraud-only`: just the fraud corpus section; `--honest-only`: just the honest corpus */
 const FRAUD_ONLY = process.argv.includes("--fraud-only");
+const HONEST_ONLY = process.argv.includes("--honest-only");
 const corpusOptions = {
   noExtract: NO_EXTRACT,
   rest: API_REST,
@@ -305,6 +306,7 @@ interface Run {
 
 async function main(): Promise<number> {
   if (FRAUD_ONLY) return corpusVerdict(await runHonestCorpus(corpusOptions, FRAUD_SECTION));
+  if (HONEST_ONLY) return corpusVerdict(await runHonestCorpus(corpusOptions));
   if (CORPUS_ONLY) return corpora();
   const candidates = suite().filter((c) => ONLY === null || ONLY.includes(c.spec.login));
   const sim = await startGitHubSimulator({ candidates: candidates.map((c) => c.spec) });

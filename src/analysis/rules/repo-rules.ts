@@ -3,6 +3,7 @@ import { automatedCommits, inflatedActivity } from "./automated-commits.ts";
 import { backdatedSplit } from "./backdated-split.ts";
 import { botAuthor } from "./bot-author.ts";
 import { bulkDump } from "./bulk-dump.ts";
+import { claimContradicted, originContradicted } from "./claim-contradicted.ts";
 import { clockTimeMonoculture } from "./clock-time-monoculture.ts";
 import { commitBurst } from "./commit-burst.ts";
 import { copiedRepository } from "./copied-repository.ts";
@@ -11,6 +12,7 @@ import { foreignHistory } from "./foreign-history.ts";
 import { forkAsOwn } from "./fork-as-own.ts";
 import { futureAuthorDate } from "./future-author-date.ts";
 import { identicalAuthorTimestamps } from "./identical-author-timestamps.ts";
+import { paddedActivity } from "./padded-activity.ts";
 import { predatesRepoOrAccount } from "./predates-repo-or-account.ts";
 import { pushedLongAfterDates } from "./pushed-long-after-dates.ts";
 import { randomOrderHistory } from "./random-order-history.ts";
@@ -42,6 +44,9 @@ export const REPO_RULES: readonly RepoRule[] = [
   automatedCommits,
   inflatedActivity,
   pushedLongAfterDates,
+  paddedActivity,
+  claimContradicted,
+  originContradicted,
 ];
 
 /**
