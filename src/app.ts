@@ -11,7 +11,7 @@ import type { JobEvents } from "./jobs/index.ts";
 import { JobQueue, JobStore, Worker } from "./jobs/index.ts";
 import { BodyBudget, type Clock, createLogger, EventBus, type Logger, systemClock } from "./lib/index.ts";
 import { MaintenanceLoop } from "./maintenance/index.ts";
-import { API_CREATOR, ReportLinks, shareUrl } from "./report/index.ts";
+import { API_CREATOR, ReportLinks, resultWords, shareUrl } from "./report/index.ts";
 import { onRemoteWake, openStorage, widePermissions } from "./storage/index.ts";
 import {
   openResumeStore,
@@ -73,6 +73,8 @@ export async function createApp(config: Readonly<Config>, opts: AppOptions = {})
     clock,
     openResumeStore(db, join(config.dataDir, "resumes"), { fsync: config.dbSynchronous === "FULL" }),
   );
+  // every final result records its verdict and its findings in the report's words (report/verdict.ts)
+  verifications.extendResult(async (_tx, e) => resultWords(e.result));
   // read-only share links to reports; with PUBLIC_URL every COMPLETED result carries one as reportUrl
   const reportLinks = new ReportLinks(db, clock, config.reportLinkTtlMs);
   const publicUrl = config.publicUrl;

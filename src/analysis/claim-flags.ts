@@ -3,6 +3,7 @@ import type { ClaimedProject, ExtractedResume, ResumeLink } from "../resume/inde
 import { claimRepoRefs, GITHUB_ONLY, linkRepo, parseHostRepoUrl, repoKey, visibleRepo } from "./claim-links.ts";
 import type { ClaimMatch } from "./match-claims.ts";
 import { GITHUB_HOST, hostName, isGitHub, profileUrl, repoLabel } from "./repo-hosts.ts";
+import { raise } from "./rules/registry.ts";
 import type { Flag } from "./types.ts";
 
 /** Characters of hidden text quoted in a flag: enough to show what was stuffed. */
@@ -61,12 +62,12 @@ export function profileMismatchFlags(
   const whose = isGitHub(host) ? `the GitHub profile` : `the ${host} profile`;
   const asked = isGitHub(host) ? login : `${host} account ${login}`;
   return [
-    {
+    raise({
       severity: "WARNING",
       rule: "PROFILE_MISMATCH",
       message: `the resume links ${whose} ${others.map((o) => profileUrl(host, o)).join(", ")}, but the verification was requested for ${asked}; an old or a work account linked by mistake is the usual reason, so ask which is theirs`,
       evidence: { profiles: others.join(","), ...(isGitHub(host) ? {} : { host }) },
-    },
+    }),
   ];
 }
 
@@ -81,12 +82,12 @@ export function hostNotCheckedFlag(host: string, profiles: readonly string[], re
     ...(repos.length > 0 ? [`${repos.length === 1 ? "the repository" : "the repositories"} ${repos.join(", ")}`] : []),
   ].join(" and ");
   const field = isGitHub(host) ? "hostUsername" : `accounts (${host}:<username>)`;
-  return {
+  return raise({
     severity: "INFO",
     rule: "HOST_NOT_CHECKED",
     message: `the resume links ${what}, but the verification names no ${hostName(host)} account, so nothing there was read; give the candidate's ${hostName(host)} username in ${field} to have it checked`,
     evidence: { host, profiles: profiles.length, repositories: repos.length },
-  };
+  });
 }
 
 /** The profiles and repositories the resume links on a readable host the verification has no account on. */
@@ -123,12 +124,12 @@ export function hiddenTextFlags(resume: ExtractedResume): Flag[] {
   const quote = joined.length > HIDDEN_TEXT_QUOTE ? `${joined.slice(0, HIDDEN_TEXT_QUOTE - 3)}...` : joined;
   const chars = resume.hiddenText.reduce((s, h) => s + h.text.length, 0);
   return [
-    {
+    raise({
       severity: "WARNING",
       rule: "HIDDEN_TEXT",
       message: `the PDF hides ${chars} characters of text a reader cannot see (${reasons.join(", ")}, page ${pages.join(", ")}): "${quote}"; some templates hide text by accident, but stuffed keywords are written for screening software`,
       evidence: { passages: resume.hiddenText.length, characters: chars },
-    },
+    }),
   ];
 }
 
@@ -151,30 +152,36 @@ export function linkFlags(
     const label = isGitHub(ref.host) ? `${ref.owner}/${ref.name}` : url;
     if (ref.link && !sameRepo && (shown !== null || ref.link.visibleDiffers)) {
       const reads = shown ? `github.com/${shown.owner}/${shown.name}` : (ref.link.visibleText ?? "").trim();
-      flags.push({
-        severity: "WARNING",
-        rule: "LINK_TEXT_MISMATCH",
-        project: claim.name,
-        repo: label,
-        message: `"${claim.name}": the link reads ${reads} but points to ${url}; a link kept from an older resume can point elsewhere by mistake`,
-      });
+      flags.push(
+        raise({
+          severity: "WARNING",
+          rule: "LINK_TEXT_MISMATCH",
+          project: claim.name,
+          repo: label,
+          message: `"${claim.name}": the link reads ${reads} but points to ${url}; a link kept from an older resume can point elsewhere by mistake`,
+        }),
+      );
     }
     if (target === null) {
-      flags.push({
-        severity: "WARNING",
-        rule: "LINKED_REPO_NOT_FOUND",
-        project: claim.name,
-        repo: label,
-        message: `"${claim.name}" links ${url}, which does not exist or is not public; it may have been made private, renamed or deleted since the resume was written`,
-      });
+      flags.push(
+        raise({
+          severity: "WARNING",
+          rule: "LINKED_REPO_NOT_FOUND",
+          project: claim.name,
+          repo: label,
+          message: `"${claim.name}" links ${url}, which does not exist or is not public; it may have been made private, renamed or deleted since the resume was written`,
+        }),
+      );
     } else if (target?.renamedFrom) {
-      flags.push({
-        severity: "INFO",
-        rule: "RENAMED_REPO",
-        project: claim.name,
-        repo: repoLabel(target),
-        message: `"${claim.name}" links ${url}, which ${hostName(ref.host)} redirects to its current name ${target.fullName}`,
-      });
+      flags.push(
+        raise({
+          severity: "INFO",
+          rule: "RENAMED_REPO",
+          project: claim.name,
+          repo: repoLabel(target),
+          message: `"${claim.name}" links ${url}, which ${hostName(ref.host)} redirects to its current name ${target.fullName}`,
+        }),
+      );
     }
   }
   return flags;
@@ -185,12 +192,12 @@ export function linkFlags(
  * accounts searched, host by host ("GitHub for hana", "GitHub for hana or gitlab.com for hana2").
  */
 export function unmatchedFlag(match: ClaimMatch, searched: string): Flag {
-  return {
+  return raise({
     severity: "WARNING",
     rule: "UNMATCHED_CLAIM",
     project: match.claim.name,
     message: `claimed project "${match.claim.name}" could not be verified on ${searched}: ${match.reason ?? "no matching repository"}; unverified is not refuted, closed-source or employer work has no public repository`,
-  };
+  });
 }
 
 /**
@@ -198,12 +205,12 @@ export function unmatchedFlag(match: ClaimMatch, searched: string): Flag {
  * unverifiable, not refuted, and the rest of the verification went on. WARNING naming the reason.
  */
 export function unavailableFlag(project: string, repo: string, u: RepoUnavailable): Flag {
-  return {
+  return raise({
     severity: "WARNING",
     rule: "REPO_UNAVAILABLE",
     project,
     repo,
     message: `"${project}": ${repo} could not be checked, ${u.reason}; the claim is unverified, not refuted`,
     evidence: { status: u.status },
-  };
+  });
 }

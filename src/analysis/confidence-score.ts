@@ -1,3 +1,4 @@
+import { sharedEvidence } from "./rules/registry.ts";
 import {
   type ClaimScoreLine,
   type Flag,
@@ -46,14 +47,14 @@ export const DISCREDITED_SCORE_CAP = VERDICT_BANDS.strong - 1;
  */
 export function creditCapOf(flags: readonly Flag[]): number | null {
   const caps = flags
-    .filter((f) => f.severity !== "INFO" && f.evidence?.creditCap !== undefined)
-    .map((f) => Number(f.evidence!.creditCap));
+    .filter((f) => f.severity !== "INFO" && sharedEvidence(f).creditCap !== undefined)
+    .map((f) => Number(sharedEvidence(f).creditCap));
   return caps.length === 0 ? null : Math.min(...caps);
 }
 
 /** True when one of the flags discredits most of a history (see EXTENT_MAJORITY). */
 export function discreditsMost(flags: readonly Flag[]): boolean {
-  return flags.some((f) => f.severity !== "INFO" && Number(f.evidence?.extent ?? 0) >= EXTENT_MAJORITY);
+  return flags.some((f) => f.severity !== "INFO" && Number(sharedEvidence(f).extent ?? 0) >= EXTENT_MAJORITY);
 }
 
 /**

@@ -2,6 +2,7 @@ import type { ForgeEvidence } from "../forges/index.ts";
 import type { GhRepo, GhUser, RepoEvidence } from "../github/index.ts";
 import { type OwnCommits, ownCommits, sameLogin } from "./own-commits.ts";
 import { hostName, hostOfRepo, repoLabel } from "./repo-hosts.ts";
+import { evidenceOf, raise } from "./rules/registry.ts";
 import { judgeRepository } from "./rules/repo-rules.ts";
 import type { RepoRuleContext } from "./rules/rule-context.ts";
 import type { Flag } from "./types.ts";
@@ -56,39 +57,45 @@ export function judgeRepo(
       : null,
     ...(claim ? { claim } : {}),
   });
-  const flags: Flag[] = hits.map((h) => ({
-    severity: h.severity,
-    message: h.message,
-    rule: h.rule,
-    repo: label,
-    evidence: h.evidence,
-  }));
-  if (repo.empty || evidence.totalCommitCount === 0) {
-    flags.push({
-      severity: "WARNING",
-      rule: "EMPTY_REPO",
+  const flags: Flag[] = hits.map((h) =>
+    raise({
+      severity: h.severity,
+      message: h.message,
+      rule: h.rule,
       repo: label,
-      message: `${label}: the repository is empty; there is no work in it to verify (the work may not be pushed yet)`,
-    });
+      evidence: h.evidence,
+    }),
+  );
+  if (repo.empty || evidence.totalCommitCount === 0) {
+    flags.push(
+      raise({
+        severity: "WARNING",
+        rule: "EMPTY_REPO",
+        repo: label,
+        message: `${label}: the repository is empty; there is no work in it to verify (the work may not be pushed yet)`,
+      }),
+    );
   } else if (
     own.count === 0 &&
     !hits.some((h) => h.rule === "FORK_AS_OWN" || h.rule === "FOREIGN_HISTORY" || h.rule === "AUTOMATED_COMMITS")
   ) {
-    flags.push({
-      severity: "WARNING",
-      rule: "NO_CANDIDATE_COMMITS",
-      repo: label,
-      message: unlinkedOnHost(evidence)
-        ? `${label}: ${hostName(hostOfRepo(repo))} links no commit to an account, and none of its ${evidence.totalCommitCount} commits carries an email tied to ${user.login} (the profile's public email, the host's noreply address, or a commit ${user.login} pushed); commits made under another email do not count here`
-        : `${label}: none of its ${evidence.totalCommitCount} commits are linked to ${user.login}'s account; commits made under an email the account does not list do not count here`,
-      evidence: { totalCommits: evidence.totalCommitCount },
-    });
+    flags.push(
+      raise({
+        severity: "WARNING",
+        rule: "NO_CANDIDATE_COMMITS",
+        repo: label,
+        message: unlinkedOnHost(evidence)
+          ? `${label}: ${hostName(hostOfRepo(repo))} links no commit to an account, and none of its ${evidence.totalCommitCount} commits carries an email tied to ${user.login} (the profile's public email, the host's noreply address, or a commit ${user.login} pushed); commits made under another email do not count here`
+          : `${label}: none of its ${evidence.totalCommitCount} commits are linked to ${user.login}'s account; commits made under an email the account does not list do not count here`,
+        evidence: { totalCommits: evidence.totalCommitCount },
+      }),
+    );
   }
   return {
     ...base,
     accepted: true,
     flags,
     forkWithoutOwnWork: hits.some((h) => h.rule === "FORK_AS_OWN"),
-    shortBulkDump: hits.some((h) => h.rule === "BULK_DUMP" && h.evidence.shortHistory === 1),
+    shortBulkDump: hits.some((h) => evidenceOf(h, "BULK_DUMP")?.shortHistory === 1),
   };
 }

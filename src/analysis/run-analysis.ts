@@ -30,6 +30,7 @@ import { hostOfRepo, hostRepoKey, isGitHub, repoKeyOf, repoLabel } from "./repo-
 import { judgeRepo, type RepoVerdict } from "./repo-verdict.ts";
 import { resolveLinks } from "./resolve-links.ts";
 import { claimBeforeAccount } from "./rules/claim-before-account.ts";
+import { raise } from "./rules/registry.ts";
 import {
   AnalysisFailure,
   type AnalysisOutcome,
@@ -244,13 +245,15 @@ export async function runAnalysis(input: AnalysisInput): Promise<AnalysisOutcome
       totalCommits: accepted.filter((v) => hostOfRepo(v.repo) === a.host).reduce((s, v) => s + v.own.count, 0),
     });
     for (const h of hits)
-      flags.push({
-        severity: h.severity,
-        message: h.message,
-        rule: h.rule,
-        evidence: h.evidence,
-        ...(h.project ? { project: h.project } : {}),
-      });
+      flags.push(
+        raise({
+          severity: h.severity,
+          message: h.message,
+          rule: h.rule,
+          evidence: h.evidence,
+          ...(h.project ? { project: h.project } : {}),
+        }),
+      );
   }
 
   // one fact, one weight: flags of one fact are grouped into a finding, weighed once and shown together

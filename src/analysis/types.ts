@@ -8,6 +8,8 @@ import type {
   AnalysedProject,
   CLAIM_RULES,
   ClaimScoreLine,
+  FINDING_FACTS,
+  FindingShape,
   FORENSIC_RULES,
   MATCH_BASES,
   MATCH_STRENGTHS,
@@ -17,7 +19,6 @@ import type {
   UnmatchedClaim,
 } from "../contract/index.ts";
 import type { CommitTimeline } from "./commit-timeline.ts";
-import type { Finding } from "./findings.ts";
 
 export type Severity = (typeof SEVERITIES)[number];
 export type MatchStrength = (typeof MATCH_STRENGTHS)[number];
@@ -26,6 +27,11 @@ export type ForensicRuleId = (typeof FORENSIC_RULES)[number];
 /** Flags about the resume and the matching rather than a repository's history. */
 export type ClaimRuleId = (typeof CLAIM_RULES)[number];
 export type RuleId = ForensicRuleId | ClaimRuleId;
+
+/** The facts that group several rules into one finding (contract/analysis-shapes.ts lists them). */
+export type FactId = (typeof FINDING_FACTS)[number];
+/** One fact behind one or more flags, as published (contract/analysis-shapes.ts: id, fact, severity, rules, words). */
+export type Finding = FindingShape;
 
 /** A flag the analysis raises: the contract's severity and message, its rule, and what it is about. */
 export type Flag = RaisedFlag;

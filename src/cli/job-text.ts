@@ -1,5 +1,5 @@
-import { verdictOf } from "../analysis/index.ts";
 import { hostAccountOf, textTable } from "../lib/index.ts";
+import { verdictOfResult } from "../report/index.ts";
 import type { DeliverySummary } from "../webhooks/index.ts";
 
 type Json = Record<string, unknown>;
@@ -16,10 +16,10 @@ export function jobText(o: {
   const j = o.job;
   const flags = list(j.flags);
   const final = j.status === "COMPLETED" || j.status === "FAILED";
+  const verdict = final ? verdictOfResult(j) : null;
   const score =
-    j.status === "COMPLETED" && typeof j.confidenceScore === "number"
-      ? `  score ${j.confidenceScore}/100 (${verdictOf(j.confidenceScore, flags as Array<{ severity: string }>)})`
-      : "";
+    (verdict ? `  ${verdict.label} (${verdict.code})` : "") +
+    (j.status === "COMPLETED" && typeof j.confidenceScore === "number" ? `  score ${j.confidenceScore}/100` : "");
   const lines = [`${s(j.trackingId)}  ${s(j.status)}${score}`, ""];
   // the polled view names the delivery state when the server renders it; else the newest delivery's
   const newest = o.deliveries[0]?.state;

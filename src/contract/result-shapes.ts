@@ -19,6 +19,38 @@ export type WebhookStatus = (typeof WEBHOOK_STATUSES)[number];
 
 export const FINAL_STATUSES = ["COMPLETED", "FAILED"] as const;
 
+/**
+ * The verdict vocabulary: a stable code a program switches on, and the exact words every face shows it
+ * with (the dashboard, the share page, the PDF, the CLI, the demo). A contract: codes are added, never
+ * renamed or removed. src/report/verdict.ts decides which one a result gets; docs/api.md says when.
+ */
+export const VERDICTS = {
+  backed: "Backed by the candidate's own work",
+  partly_backed: "Partly backed",
+  mostly_unbacked: "Mostly not backed",
+  not_own_work: "Not the candidate's work",
+  contradicted: "Contradicted by the evidence",
+  not_checked: "Could not be checked",
+  not_verified: "Not verified",
+} as const;
+export type VerdictCode = keyof typeof VERDICTS;
+export const VERDICT_CODES = Object.keys(VERDICTS) as [VerdictCode, ...VerdictCode[]];
+
+export const VerdictSchema = named(
+  "Verdict",
+  open(
+    {
+      code: oneOf(VERDICT_CODES, {
+        description:
+          "backed: the claims are backed by the candidate's own commits; partly_backed: some are, others are not or could not be checked; mostly_unbacked: little is backed; not_own_work: the claimed repositories are mostly other people's histories; contradicted: a claimed history shows what no honest history has shown (a CRITICAL flag); not_checked: no claimed project has a public repository (no evidence either way); not_verified: the verification could not run (FAILED). The list only grows",
+      }),
+      label: Type.String({ description: "the verdict in the words the report shows, for a person" }),
+    },
+    { description: "the verdict on the whole resume: one code, the same words on every face" },
+  ),
+);
+export type Verdict = Static<typeof VerdictSchema>;
+
 const date = (description?: string) => Type.String({ format: "date-time", ...(description ? { description } : {}) });
 
 export const FailureSchema = named(
@@ -62,6 +94,7 @@ const accountsMember = Type.Optional(
 /** What this service adds to a final result when it records it (stored, polled and sent by webhook alike). One line per member. */
 const resultExtras = {
   accounts: accountsMember,
+  verdict: Type.Optional(VerdictSchema),
   createdAt: date("when the job was queued"),
   error: Type.Optional(FailureSchema),
   candidateName: Type.Optional(

@@ -4,11 +4,14 @@ import { Octokit } from "@octokit/rest";
 import { type Clock, errorMessage, type Logger, silentLogger, systemClock, untilAborted } from "../lib/index.ts";
 import type { Database } from "../storage/index.ts";
 import { createConditionalFetch, type GitHubAnswer, type TransportCounters } from "./conditional-fetch.ts";
+import type { GitHubResponse } from "./github-response.ts";
 import { GitHubHttpCache, tokenPartition } from "./http-cache-store.ts";
 import { refuseDotSegments } from "./path-params.ts";
 import { processRateGate, RateGate } from "./rate-gate.ts";
 import { classifyFailure, type RateLimitSnapshot } from "./rate-limit-policy.ts";
 import { GitHubRateLimitedError, GitHubUnavailableError } from "./types.ts";
+
+export type { GitHubResponse } from "./github-response.ts";
 
 export interface GitHubClientOptions {
   /** REST base URL: https://api.github.com, or https://HOST/api/v3 for GitHub Enterprise */
@@ -38,13 +41,6 @@ export interface GitHubClientOptions {
   signal?: AbortSignal;
   /** told how each request went (see GitHubAnswer) */
   onAnswer?: (answer: GitHubAnswer) => void;
-}
-
-/** An answer: 2xx, or one of the statuses the caller said it handles. */
-export interface GitHubResponse<T> {
-  status: number;
-  data: T;
-  headers: Record<string, string | undefined>;
 }
 
 /** The small GitHub REST surface the fetchers use, with GitHub's failures mapped to the contract's errors. */

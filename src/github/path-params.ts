@@ -1,4 +1,4 @@
-import type { GitHubResponse } from "./github-client.ts";
+import type { GitHubResponse } from "./github-response.ts";
 import { GitHubUnavailableError } from "./types.ts";
 
 /**

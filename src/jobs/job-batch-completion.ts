@@ -1,5 +1,5 @@
 import type { Queryable } from "../storage/index.ts";
-import type { JobRow, LeaseRef } from "./job-store.ts";
+import type { JobRow, LeaseRef } from "./job-row.ts";
 
 /**
  * The PostgreSQL statement behind JobStore.completeMany: completes a batch of running jobs (each fenced by

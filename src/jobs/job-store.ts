@@ -1,5 +1,8 @@
 import { dialectOf, type Queryable } from "../storage/index.ts";
 import { completeAndClaimOnPostgres } from "./job-batch-completion.ts";
+import type { JobRow, LeaseRef } from "./job-row.ts";
+
+export type { JobRow, LeaseRef } from "./job-row.ts";
 
 /** A fresh fencing token per claimed row, and the due-scan's row lock, per backend. */
 const CLAIM_SQL = {
@@ -11,31 +14,6 @@ const CLAIM_SQL = {
     lock: "FOR UPDATE SKIP LOCKED",
   },
 } as const;
-
-/** A job row as the engine sees it. Times are epoch milliseconds. */
-export interface JobRow {
-  id: number;
-  kind: string;
-  payload: string;
-  state: "queued" | "running" | "completed" | "failed";
-  attempts: number;
-  max_attempts: number;
-  run_at: number;
-  lease_owner: string | null;
-  lease_token: string | null;
-  lease_expires_at: number | null;
-  /** when the running attempt must have ended (claim time + JOB_DEADLINE); null unless running */
-  deadline_at: number | null;
-  last_error: string | null;
-  created_at: number;
-  updated_at: number;
-  finished_at: number | null;
-}
-
-export interface LeaseRef {
-  id: number;
-  token: string;
-}
 
 /**
  * Every SQL statement of the job engine. Each method is one statement, so each is atomic on its own;

@@ -4,10 +4,32 @@ import type { SeverityWord, StoredFlag } from "./stored-result.ts";
 
 const RANK: Record<SeverityWord, number> = { CRITICAL: 0, WARNING: 1, INFO: 2 };
 
+/** The facts that group several rules' findings (contract FINDING_FACTS), in the report's words. */
+const FACT_TITLES: Record<string, string> = {
+  "committed-late": "Committed long after it was written",
+  "forged-history": "Dates written by a script",
+  "scheduled-job": "Commits made by a scheduled job",
+  copied: "A copy of another account's work",
+};
+
 /** The more severe of two severities. */
 export function worse(a: SeverityWord, b: SeverityWord): SeverityWord {
   return RANK[a] <= RANK[b] ? a : b;
 }
+
+/**
+ * A finding's title as a recruiter reads it, the same in the report and in the API's `findings[].title`:
+ * the fact's words for a finding several rules share, else its rule's plain name.
+ */
+export function findingTitle(fact: string | null, rules: readonly string[]): string {
+  if (fact && FACT_TITLES[fact]) return FACT_TITLES[fact];
+  const named = rules.filter((r) => r !== "");
+  return named.length ? named.map((r) => glossaryEntry(r).title).join("; ") : "Finding";
+}
+
+/** The fact of a flag's finding id (`<subject>#<fact or rule>`, a repeated one with `:n`), or null. */
+const factOfGroup = (id: string | null): string | null =>
+  id === null ? null : (/#([^#:]+)(?::\d+)?$/.exec(id)?.[1] ?? null);
 
 /**
  * Flags as findings a person reads: flags raised by the same fact (the same `group` id, where a result
@@ -32,7 +54,7 @@ export function groupFindings(flags: readonly StoredFlag[]): FindingGroup[] {
         group: {
           rules,
           severity,
-          title: entries.length ? entries.map((e) => e.title).join("; ") : "Finding",
+          title: findingTitle(factOfGroup(fs[0]!.group), rules),
           messages: fs.map((f) => f.message).filter((m) => m !== ""),
           innocent: entries[0]?.innocent ?? "Every finding has an innocent reading; ask the candidate.",
         },

@@ -5,3 +5,4 @@ export { checkedAccounts, hostLine, SEVERITY_WORDS } from "./report-model.ts";
 export { reportPdf } from "./report-pdf.ts";
 export { ReportSource, reportOf } from "./report-source.ts";
 export type { LinkOpen, OpenKind, ShareLink } from "./share-link.ts";
+export { resultWords, verdictNamed, verdictOfResult } from "./verdict.ts";

@@ -4,11 +4,12 @@
  * dashboard and the share page) and as a PDF (report-pdf.ts). Text is final here: the renderers only lay
  * it out, so both faces say exactly the same thing.
  */
+import type { VerdictCode } from "../contract/index.ts";
 import type { GlossaryEntry } from "./glossary.ts";
 import type { SeverityWord } from "./stored-result.ts";
 
-/** The verdict in words, of the whole report. */
-export type ReportVerdict = "backed" | "partly" | "unbacked" | "not-own-work" | "contradicted" | "unchecked" | "failed";
+/** The verdict of the whole report: the contract's code (contract/result-shapes.ts VERDICTS). */
+export type ReportVerdict = VerdictCode;
 
 /** What the evidence says about one claimed project. */
 export type ClaimStatus =
@@ -90,7 +91,8 @@ export interface Report {
   };
   /** when the check ended (ISO), or null */
   checkedAt: string | null;
-  verdict: { key: ReportVerdict; title: string; why: string };
+  /** the contract's verdict (code and label, as the API sends it) and the paragraph of why */
+  verdict: { code: ReportVerdict; label: string; why: string };
   /** 0-100, null when the verification failed */
   score: number | null;
   claims: ClaimReport[];
@@ -121,16 +123,6 @@ export const CLAIM_LABELS: Record<ClaimStatus, string> = {
   contradicted: "Contradicted",
   empty: "Empty repository",
   "not-checked": "Could not be checked",
-};
-
-export const VERDICT_TITLES: Record<ReportVerdict, string> = {
-  backed: "Backed by the candidate's own work",
-  partly: "Partly backed",
-  unbacked: "Mostly not backed",
-  "not-own-work": "Not the candidate's work",
-  contradicted: "Contradicted by the evidence",
-  unchecked: "Could not be checked",
-  failed: "Not verified",
 };
 
 export const DISCLAIMER =

@@ -21,12 +21,12 @@ const COLORS = {
 };
 const VERDICT_COLOR: Record<ReportVerdict, string> = {
   backed: COLORS.ok,
-  partly: COLORS.warn,
-  unbacked: "#7a4b12",
-  "not-own-work": COLORS.bad,
+  partly_backed: COLORS.warn,
+  mostly_unbacked: "#7a4b12",
+  not_own_work: COLORS.bad,
   contradicted: COLORS.bad,
-  unchecked: COLORS.idle,
-  failed: COLORS.idle,
+  not_checked: COLORS.idle,
+  not_verified: COLORS.idle,
 };
 const STATUS_COLOR: Record<ClaimReport["status"], string> = {
   backed: COLORS.ok,
@@ -166,7 +166,7 @@ export async function reportPdf(r: Report): Promise<Uint8Array> {
     font: regular as never,
     info: {
       Title: `Candidate report: ${who}`,
-      Subject: r.verdict.title,
+      Subject: r.verdict.label,
       Author: "claimcheck",
       Creator: "claimcheck",
       CreationDate: checked,
@@ -186,14 +186,14 @@ export async function reportPdf(r: Report): Promise<Uint8Array> {
   doc.moveDown(0.2);
   para(doc, who, { size: 20, bold: true });
   doc.moveDown(0.4);
-  const color = VERDICT_COLOR[r.verdict.key];
+  const color = VERDICT_COLOR[r.verdict.code];
   const top = doc.y;
   doc.rect(MARGIN, top, 5, 22).fill(color);
   doc
     .font("bold")
     .fontSize(15)
     .fillColor(color)
-    .text(r.verdict.title, MARGIN + 14, top + 3, { continued: r.score !== null });
+    .text(r.verdict.label, MARGIN + 14, top + 3, { continued: r.score !== null });
   if (r.score !== null)
     doc.font("regular").fontSize(11).fillColor(COLORS.muted).text(`   confidence score ${r.score} of 100`);
   doc.x = MARGIN;

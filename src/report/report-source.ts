@@ -1,6 +1,7 @@
+import type { Verdict } from "../contract/index.ts";
 import type { Queryable } from "../storage/index.ts";
 import { buildReport } from "./build-report.ts";
-import type { Report, ReportVerdict } from "./report-model.ts";
+import type { Report } from "./report-model.ts";
 import { readStoredVerification } from "./stored-result.ts";
 
 /** What the report needs of a stored verification (the verification domain's Verification has it). */
@@ -50,13 +51,13 @@ export function reportOf(v: FinalVerification): { report: Report; timelines: unk
  * (one query, remembered per tracking id since a final result never changes).
  */
 export class ReportSource {
-  private readonly verdictCache = new Map<string, { key: ReportVerdict; title: string }>();
+  private readonly verdictCache = new Map<string, Verdict>();
 
   constructor(private readonly db: Queryable) {}
 
   /** The verdicts of the final jobs among `trackingIds`. */
-  async verdicts(trackingIds: readonly string[]): Promise<Map<string, { key: ReportVerdict; title: string }>> {
-    const out = new Map<string, { key: ReportVerdict; title: string }>();
+  async verdicts(trackingIds: readonly string[]): Promise<Map<string, Verdict>> {
+    const out = new Map<string, Verdict>();
     const missing = trackingIds.filter((id) => {
       const hit = this.verdictCache.get(id);
       if (hit) out.set(id, hit);
@@ -77,7 +78,7 @@ export class ReportSource {
         result: row.result,
       });
       if (!r) continue;
-      const v = { key: r.report.verdict.key, title: r.report.verdict.title };
+      const v = { code: r.report.verdict.code, label: r.report.verdict.label };
       out.set(row.tracking_id, v);
       if (this.verdictCache.size >= VERDICT_CACHE_SIZE)
         this.verdictCache.delete(this.verdictCache.keys().next().value!);

@@ -4,6 +4,8 @@
  * as absent, never as a crash. Only the fields the report needs are kept.
  */
 
+import { VERDICTS, type VerdictCode } from "../contract/index.ts";
+
 type Json = Record<string, unknown>;
 const isObj = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 const list = (v: unknown): Json[] => (Array.isArray(v) ? v.filter(isObj) : []);
@@ -73,6 +75,8 @@ export interface StoredTimeline {
 /** What the report reads of one final verification. */
 export interface StoredVerification {
   trackingId: string;
+  /** the verdict the result was recorded with (results recorded before verdicts were: null) */
+  verdict: VerdictCode | null;
   hostUsername: string;
   /** the accounts on other hosts, host:username (absent from older results: none) */
   accounts: string[];
@@ -166,8 +170,10 @@ export function readStoredVerification(
 ): StoredVerification {
   const r = isObj(result) ? result : {};
   const error = isObj(r.error) ? { code: str(r.error.code) ?? "error", message: str(r.error.message) ?? "" } : null;
+  const code = isObj(r.verdict) ? str(r.verdict.code) : null;
   return {
     trackingId: str(r.trackingId) ?? fallback.trackingId,
+    verdict: code !== null && Object.hasOwn(VERDICTS, code) ? (code as VerdictCode) : null,
     // "" is a value: the verification named accounts on other hosts only
     hostUsername: typeof r.hostUsername === "string" ? r.hostUsername : fallback.hostUsername,
     accounts: Array.isArray(r.accounts) ? r.accounts.filter((a): a is string => typeof a === "string") : [],

@@ -2,16 +2,17 @@ import { joinWords, plural } from "./plain-words.ts";
 import type { ClaimReport, ClaimStatus, ReportVerdict } from "./report-model.ts";
 
 const LEAD: Record<ReportVerdict, string> = {
-  failed: "The verification could not run.",
+  not_verified: "The verification could not run.",
   contradicted:
     "The public history of at least one claimed project shows signs that no honest history has shown: the evidence goes against the resume there.",
-  "not-own-work":
+  not_own_work:
     "The repositories the resume claims hold little of the candidate's own work: their histories are mostly other people's.",
-  unchecked:
+  not_checked:
     "None of the claimed projects has a public repository to check; that is not evidence against the candidate, only an absence of evidence.",
   backed: "The claimed projects are backed by the candidate's own public work.",
-  partly: "Some claimed projects are backed by the candidate's own work; others are not, or could not be checked.",
-  unbacked: "Little of what the resume claims is backed by the candidate's own public work.",
+  partly_backed:
+    "Some claimed projects are backed by the candidate's own work; others are not, or could not be checked.",
+  mostly_unbacked: "Little of what the resume claims is backed by the candidate's own public work.",
 };
 
 /** How each status is counted in the paragraph (one, many), most serious first. */

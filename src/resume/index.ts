@@ -48,12 +48,6 @@ export function extractResume(
   return shared.extract(pdf, budget);
 }
 
-/** Stop the shared extractor's children (graceful shutdown); a later extractResume starts anew. */
-export async function closeSharedExtractor(): Promise<void> {
-  const s = shared;
-  shared = null;
-  await s?.close();
-}
 /** The extraction child's entry point (`claimcheck extract --worker`), loaded only in that mode. */
 export { runWorker } from "./isolation/worker-main.ts";
 export type { DatePrecision } from "./types.ts";

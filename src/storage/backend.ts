@@ -17,10 +17,6 @@ export interface StorageSettings {
   dbConnectTimeoutMs?: number;
 }
 
-export function isPostgresUrl(url: string): boolean {
-  return /^postgres(ql)?:\/\//i.test(url);
-}
-
 /** Connect to PostgreSQL at `url`; migrated unless `migrate: false`. Rejects when the server cannot be used. */
 export async function openPostgres(
   url: string,

@@ -54,8 +54,9 @@ export type ViewDecorator = (row: Verification) => Promise<PolledMembers>;
 export type FinalListener = (tx: Transaction, e: FinalEvent) => Promise<void>;
 
 /**
- * Extra members written into a final result when it is recorded (e.g. reportUrl), inside the transaction
- * that records it (on its handle `tx`): stored, polled and sent by webhook alike.
+ * Extra members written into a final result when it is recorded (e.g. reportUrl, the verdict), inside the
+ * transaction that records it (on its handle `tx`): stored, polled and sent by webhook alike. `result` is
+ * the result as composed so far.
  */
 export type ResultExtension = (
   tx: Transaction,
@@ -64,8 +65,9 @@ export type ResultExtension = (
     clientId: string;
     status: "COMPLETED" | "FAILED";
     now: number;
+    result: Readonly<VerificationResult>;
   },
-) => Promise<Pick<VerificationResult, "reportUrl">>;
+) => Promise<Pick<VerificationResult, "reportUrl" | "verdict" | "findings">>;
 
 /**
  * The verification lifecycle: accept (quota, rate, idempotency, durable enqueue in one transaction),
@@ -297,7 +299,7 @@ export class VerificationService {
       completedAt: isoOf(now),
     };
     for (const fn of this.extensions)
-      Object.assign(result, await fn(tx, { trackingId, clientId: v.clientId, status, now }));
+      Object.assign(result, await fn(tx, { trackingId, clientId: v.clientId, status, now, result }));
     const json = JSON.stringify(result);
     const timelines = Array.isArray(commitTimelines) ? JSON.stringify(commitTimelines) : null;
     if (

@@ -21,7 +21,7 @@ export function secretsAt(
   return { current: client.webhookSecret, previous: prevLive ? client.webhookSecretPrevious : null };
 }
 
-/** `sha256=<hex>` of the raw body, keyed with the secret's UTF-8 bytes (spec section 5.2). */
+/** The `X-Service-Signature` header (docs/webhooks.md): `sha256=<hex>` of the raw body, keyed with the secret's UTF-8 bytes. */
 export function serviceSignature(body: Uint8Array, secret: string): string {
   return `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
 }

@@ -19,7 +19,7 @@ test("jobs show text: a FAILED job says why; the webhook line comes from the new
     pdfKept: false,
     deliveries: [delivery("failed")],
   }).join("\n");
-  expect(text).toStartWith("vrf_1  FAILED\n");
+  expect(text).toStartWith("vrf_1  FAILED  Not verified (not_verified)\n");
   expect(text).toContain("  error        pdf_no_text: the PDF has no text layer\n");
   expect(text).toContain("  webhook      webhook_failed\n");
   expect(text).not.toContain("Verified projects");

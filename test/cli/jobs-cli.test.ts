@@ -124,16 +124,16 @@ describeEachBackend("jobs, webhook, keys and clients commands", (backend) => {
     const jobs = (await cli("jobs", "list")).stdout.split("\n");
     expect(jobs[0]).toBe("2 job(s)");
     expect(jobs[1]).toMatch(
-      /^tracking id\s+created \(UTC\)\s+client\s+GitHub user\s+candidate\s+state\s+score\s+webhook$/,
+      /^tracking id\s+created \(UTC\)\s+client\s+GitHub user\s+candidate\s+state\s+verdict\s+score\s+webhook$/,
     );
     const doneRow = jobs.find((l) => l.startsWith(done))!;
-    expect(doneRow).toMatch(/alice\s+Test Candidate\s+COMPLETED\s+64 mixed/);
+    expect(doneRow).toMatch(/alice\s+Test Candidate\s+COMPLETED\s+Partly backed\s+64/);
     // every row's state sits under the header's "state"
     const col = jobs[1]!.indexOf("state");
     for (const l of jobs.slice(2).filter(Boolean)) expect(l.slice(col)).toMatch(/^(COMPLETED|queued)/);
     const json = JSON.parse((await cli("jobs", "list", "--json")).stdout) as { jobs: Array<Record<string, unknown>> };
     expect(json.jobs.find((j) => j.trackingId === done)).toMatchObject({
-      verdict: "mixed",
+      verdict: { code: "partly_backed", label: "Partly backed" },
       candidateName: "Test Candidate",
     });
 
@@ -148,7 +148,7 @@ describeEachBackend("jobs, webhook, keys and clients commands", (backend) => {
     const shown = await cli("jobs", "show", done);
     expect(shown.code).toBe(0);
     expect(() => JSON.parse(shown.stdout)).toThrow();
-    expect(shown.stdout).toStartWith(`${done}  COMPLETED  score 64/100 (mixed)\n`);
+    expect(shown.stdout).toStartWith(`${done}  COMPLETED  Partly backed (partly_backed)  score 64/100\n`);
     expect(shown.stdout).toMatch(/GitHub user\s+alice/);
     expect(shown.stdout).toMatch(/candidate\s+Test Candidate/);
     expect(shown.stdout).toMatch(/HIGH\s+tool\s+github\.com\s+alice\/tool\s+12/);

@@ -18,8 +18,8 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { verdictOf } from "../../src/analysis/verdict.ts";
 import { textTable } from "../../src/lib/text-table.ts";
+import { verdictOfResult } from "../../src/report/index.ts";
 import { type ChildServer, runCliProcess, startChildServer } from "../support/child-server.ts";
 import { backdatedIntoOldProject } from "../support/forge-sim/forge-scenarios.ts";
 import { type GiteaSimulator, startGiteaSimulator } from "../support/gitea-sim/gitea-simulator.ts";
@@ -127,9 +127,11 @@ const whoOf = (r: Record<string, unknown>) =>
 function printResult(login: string, r: Record<string, unknown>, how: string): void {
   const projects = (r.verifiedProjects as Array<Record<string, unknown>> | undefined) ?? [];
   const flags = (r.flags as Array<Record<string, unknown>> | undefined) ?? [];
-  const verdict =
-    typeof r.confidenceScore === "number" && r.status === "COMPLETED" ? ` ${verdictOf(r.confidenceScore, flags)}` : "";
-  console.log(`\n━━ ${login}: ${r.status} · confidence ${r.confidenceScore ?? "-"}/100${verdict} (${how})`);
+  // the verdict the signed result carries (results of an older server: the same function computes it)
+  const verdict = verdictOfResult(r);
+  console.log(
+    `\n━━ ${login}: ${verdict.label} (${verdict.code}) · ${r.status} · confidence ${r.confidenceScore ?? "-"}/100 (${how})`,
+  );
   if (r.status === "FAILED") console.log(`   reason: ${JSON.stringify(r.error ?? r.reason ?? null)}`);
   for (const line of textTable(
     [{ max: 6 }, { max: 28 }, { max: 14 }, { max: 48 }, { max: 0 }],

@@ -21,8 +21,8 @@ describe("the report of unusual results", () => {
       flags: [],
       error: { code: "no_projects_found", message: "no projects were found in the resume" },
     });
-    expect(r.verdict.key).toBe("failed");
-    expect(r.verdict.title).toBe("Not verified");
+    expect(r.verdict.code).toBe("not_verified");
+    expect(r.verdict.label).toBe("Not verified");
     expect(r.verdict.why).toContain("no projects were found in the resume");
     expect(r.score).toBeNull();
     expect(r.claims).toEqual([]);
@@ -160,7 +160,7 @@ describe("the report of unusual results", () => {
     });
     expect(r.claims[0]!.status).toBe("unlinked");
     expect(r.claims[0]!.verdict).toContain("some come from an email linked to no account");
-    expect(r.verdict.key).not.toBe("not-own-work");
+    expect(r.verdict.code).not.toBe("not_own_work");
   });
 });
 

@@ -33,7 +33,7 @@ const claim = (login: DemoLogin, name: string) => reports[login].claims.find((c)
 describe("verdicts in words", () => {
   test("the honest developer: backed, every public project backed by their own commits, closed source not held against them", () => {
     const r = reports["alice-honest"];
-    expect(r.verdict.title).toBe("Backed by the candidate's own work");
+    expect(r.verdict.label).toBe("Backed by the candidate's own work");
     expect(r.score).toBeGreaterThanOrEqual(70);
     const matched = r.claims.filter((c) => c.repo !== null);
     expect(matched.length).toBe(5);
@@ -52,8 +52,8 @@ describe("verdicts in words", () => {
 
   test("the graph painter: contradicted; no forged repository reads as backed or verified", () => {
     const r = reports["mallory-painter"];
-    expect(r.verdict.key).toBe("contradicted");
-    expect(r.verdict.title).toBe("Contradicted by the evidence");
+    expect(r.verdict.code).toBe("contradicted");
+    expect(r.verdict.label).toBe("Contradicted by the evidence");
     for (const c of r.claims.filter((x) => x.repo !== null)) {
       expect(c.status).toBe("contradicted");
       expect(c.label).toBe("Contradicted");
@@ -65,8 +65,8 @@ describe("verdicts in words", () => {
 
   test("the copier: not the candidate's work (never 'weak'), with the share of someone else's commits", () => {
     const r = reports["carl-copier"];
-    expect(r.verdict.key).toBe("not-own-work");
-    expect(r.verdict.title).toBe("Not the candidate's work");
+    expect(r.verdict.code).toBe("not_own_work");
+    expect(r.verdict.label).toBe("Not the candidate's work");
     expect(text(r)).not.toMatch(/\bweak\b/i);
     const tiny = claim("carl-copier", "Tinyhttp");
     expect(tiny.label).toBe("Not the candidate's work");
@@ -78,7 +78,7 @@ describe("verdicts in words", () => {
 
   test("the mixed profile: partly backed; each claim for what it is", () => {
     const r = reports["maya-mixed"];
-    expect(r.verdict.title).toBe("Partly backed");
+    expect(r.verdict.label).toBe("Partly backed");
     expect(claim("maya-mixed", "Toy Compiler").status).toBe("questions");
     expect(claim("maya-mixed", "Toy Compiler").verdict).toMatch(
       // a backdated split and a burst of one rewrite: one fact, one finding
@@ -118,7 +118,7 @@ describe("GET /v1/jobs/:trackingId/report.pdf", () => {
       expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe("%PDF-");
       const t = pdfText(bytes);
       const r = reports[login];
-      expect(t).toContain(r.verdict.title);
+      expect(t).toContain(r.verdict.label);
       expect(t).toContain(squash(r.verdict.why));
       for (const c of r.claims) {
         expect(t).toContain(c.name);

@@ -1,4 +1,4 @@
-import { about, type RepoRule } from "./rule-context.ts";
+import { about, historyRule } from "./rule-context.ts";
 
 /** Trailers and identities that AI coding agents leave. */
 const AGENT_TRAILER = /^co-authored-by:.*\b(claude|copilot|cursor|devin|codex|aider|gemini|openhands|sweep)\b/im;
@@ -8,7 +8,7 @@ const AGENT_IDENTITY = /\b(claude|copilot|devin|codex|aider|openhands|sweep)\b/i
  * AI-agent involvement: agent files at the root (CLAUDE.md, AGENTS.md, .cursorrules), agent co-author
  * trailers, or agent bot authors. Not fraud: INFO, so a recruiter knows to ask how the work was done.
  */
-export const aiAssisted: RepoRule = (ctx) => {
+export const aiAssisted = historyRule((ctx) => {
   const files = [...ctx.evidence.agentFiles].sort();
   const trailers = ctx.commits.filter((c) => AGENT_TRAILER.test(c.message)).length;
   const agentAuthors = ctx.evidence.otherAuthors
@@ -25,4 +25,4 @@ export const aiAssisted: RepoRule = (ctx) => {
     message: `${about(ctx)}shows AI-agent involvement: ${parts.join("; ")}. Using AI tools is no misconduct; ask how the work was done`,
     evidence: { agentFiles: files.length, coAuthorTrailers: trailers, agentCommits: agentAuthors },
   };
-};
+});

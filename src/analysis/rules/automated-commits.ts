@@ -1,4 +1,4 @@
-import { about, type RepoRule, type RuleHit } from "./rule-context.ts";
+import { about, historyRule, type RepoRule } from "./rule-context.ts";
 import { pct } from "./time-stats.ts";
 
 /**
@@ -29,7 +29,7 @@ function reasons(ctx: Parameters<RepoRule>[0]): string {
   return parts.join(", ");
 }
 
-export const automatedCommits: RepoRule = (ctx): RuleHit | null => {
+export const automatedCommits = historyRule((ctx) => {
   const auto = ctx.automation;
   if (!auto) return null;
   const a = auto.found;
@@ -49,9 +49,9 @@ export const automatedCommits: RepoRule = (ctx): RuleHit | null => {
       extent: 0,
     },
   };
-};
+});
 
-export const inflatedActivity: RepoRule = (ctx): RuleHit | null => {
+export const inflatedActivity = historyRule((ctx) => {
   const auto = ctx.automation;
   const claim = ctx.claim;
   if (!auto || !claim) return null;
@@ -78,4 +78,4 @@ export const inflatedActivity: RepoRule = (ctx): RuleHit | null => {
       creditCap: Math.round((1 - share) * 100) / 100,
     },
   };
-};
+});

@@ -1,4 +1,4 @@
-import { about, type RepoRule, sampleNote } from "./rule-context.ts";
+import { about, historyRule, sampleNote } from "./rule-context.ts";
 import { DAY_MS, dayText, humanSpan, ms, utcDay, withinText } from "./time-stats.ts";
 
 /** A commit whose committer date is this much later than its author date was written long before it was committed. */
@@ -8,11 +8,11 @@ export const BACKDATE_MIN_SHARE = 0.5;
 export const BACKDATE_DAY_RATIO = 5;
 
 /**
- * Rule 4: history authored over a long time but committed in a few sessions. Honest rewrites (rebase,
+ * BACKDATED_SPLIT: history authored over a long time but committed in a few sessions. Honest rewrites (rebase,
  * filter-branch, a maintainer committing old pull requests) look the same, so this is a WARNING; it
  * becomes CRITICAL only when a strong rule corroborates it (see corroborate.ts).
  */
-export const backdatedSplit: RepoRule = (ctx) => {
+export const backdatedSplit = historyRule((ctx) => {
   const n = ctx.commits.length;
   if (n === 0) return null;
   const split = ctx.commits.filter((c) => ms(c.committerDate) - ms(c.authorDate) > BACKDATE_GAP_MS);
@@ -46,4 +46,4 @@ export const backdatedSplit: RepoRule = (ctx) => {
       committedSpanMinutes: Math.round((kMax - kMin) / 60_000),
     },
   };
-};
+});

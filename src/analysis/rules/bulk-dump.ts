@@ -1,5 +1,5 @@
 import { addedComponent, followUp } from "./large-commit.ts";
-import { about, hostWord, type RepoRule, type RepoRuleContext } from "./rule-context.ts";
+import { about, historyRule, hostWord, type RepoRule, type RepoRuleContext } from "./rule-context.ts";
 import { sampledCommits } from "./sampled-stats.ts";
 import { DAY_MS, HOUR_MS, humanSpan, median, ms, pct } from "./time-stats.ts";
 
@@ -28,7 +28,7 @@ export function describedStartingPoint(ctx: RepoRuleContext): string | null {
 }
 
 /**
- * Rule 10: one commit holds most of the candidate's code. Honest developers often push finished local
+ * BULK_DUMP: one commit holds most of the candidate's code. Honest developers often push finished local
  * work this way, so it is WARNING and never CRITICAL, and it is judged by the work around it
  * (large-commit.ts): a large commit followed by ordinary anchored work spread over weeks is a first
  * release or a starting point, one followed by ten or more commits that grow it by a quarter is where a
@@ -45,7 +45,22 @@ export function describedStartingPoint(ctx: RepoRuleContext): string | null {
  * plus each unsampled commit at the median of the other sampled commits (at least 3 of them), or else at
  * TYPICAL_COMMIT_LINES, and the message says "about".
  */
-export const bulkDump: RepoRule = (ctx) => {
+/** BULK_DUMP's numbers: of the largest commit, or (`unrenderedCommits`) of the commits the host would not diff. */
+export type BulkDumpEvidence = {
+  commitLines?: number;
+  commitFiles?: number;
+  share?: number;
+  historySpanHours: number;
+  /** 1 when the history is too short to show how the code was built up */
+  shortHistory: number;
+  followingCommits?: number;
+  followingWeeks?: number;
+  explainedBy?: string;
+  extent?: number;
+  unrenderedCommits?: number;
+};
+
+export const bulkDump = historyRule<BulkDumpEvidence>((ctx) => {
   const sample = sampledCommits(ctx);
   const unrendered = ctx.evidence.diffUnavailable ?? [];
   if (sample.length === 0) return unrendered.length > 0 ? unrenderedDump(ctx, unrendered) : null;
@@ -123,7 +138,7 @@ export const bulkDump: RepoRule = (ctx) => {
       extent: explained ? 0 : Math.round(share * 100) / 100,
     },
   };
-};
+});
 
 /**
  * GitHub answered 500 "this diff is taking too long to generate" for a commit of the candidate's: its size

@@ -18,7 +18,7 @@ export interface DatedClaim {
 }
 
 /**
- * Rule 14: the resume's dates against the account's age. A project whose claimed period starts more than
+ * CLAIM_BEFORE_ACCOUNT: the resume's dates against the account's age. A project whose claimed period starts more than
  * 90 days before the GitHub account existed, at the latest reading of the date as written ("2019" may be
  * December 2019), with no commit behind it; or a brand-new account (< 90 days at `asOf`, the newest
  * server time in the evidence) with 1,000+ commits. WARNING: people do code before they sign up, but a

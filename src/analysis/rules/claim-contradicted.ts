@@ -1,7 +1,7 @@
 import { readAssertions } from "../claim-assertions.ts";
 import { isBotIdentity, sameLogin } from "../own-commits.ts";
 import { FOREIGN_PREDATES_MS, selfLikeIdentity } from "./foreign-history.ts";
-import { about, type RepoRule, type RepoRuleContext, type RuleHit } from "./rule-context.ts";
+import { about, historyRule, type RepoRuleContext } from "./rule-context.ts";
 import { DAY_MS, dayText, humanSpan, ms } from "./time-stats.ts";
 
 /**
@@ -39,7 +39,7 @@ function otherPeople(ctx: RepoRuleContext): number | null {
 
 const quote = (words: string) => `"${words}"`;
 
-export const claimContradicted: RepoRule = (ctx): RuleHit | null => {
+export const claimContradicted = historyRule((ctx) => {
   const claim = ctx.claim;
   if (!claim) return null;
   const a = readAssertions(claim.name, claim.description ?? []);
@@ -85,9 +85,9 @@ export const claimContradicted: RepoRule = (ctx): RuleHit | null => {
       creditCap: SCALE_CREDIT_CAP,
     },
   };
-};
+});
 
-export const originContradicted: RepoRule = (ctx): RuleHit | null => {
+export const originContradicted = historyRule((ctx) => {
   const claim = ctx.claim;
   if (!claim) return null;
   const origin = readAssertions(claim.name, claim.description ?? []).origin;
@@ -113,4 +113,4 @@ export const originContradicted: RepoRule = (ctx): RuleHit | null => {
       creditCap: ORIGIN_CREDIT_CAP,
     },
   };
-};
+});

@@ -1,4 +1,4 @@
-import { about, type RepoRule, sampleNote } from "./rule-context.ts";
+import { about, historyRule, sampleNote } from "./rule-context.ts";
 import { clockSeconds, clockText, dayText, densestClockWindowAt, mode, pct } from "./time-stats.ts";
 
 export const MONOCULTURE_MIN_COMMITS = 30;
@@ -10,13 +10,13 @@ export const MONOCULTURE_WINDOW_SHARE = 0.5;
 export const MONOCULTURE_WINDOW_SECONDS = 3600;
 
 /**
- * Rule 2: one clock time of day. Real work spreads over the day; painters and cron farms write every
+ * CLOCK_TIME_MONOCULTURE: one clock time of day. Real work spreads over the day; painters and cron farms write every
  * commit at one time. The same HH:MM:SS on most commits over weeks is a date a script wrote: CRITICAL on
  * its own. Most commits inside one hour of the day is a habit as often as a script (people commit right
  * after a daily event or a commute), so it is raised as an INFO observation and becomes CRITICAL only
  * beside padding (corroborate.ts). Needs 30 commits over 20 author days so a short project is never judged.
  */
-export const clockTimeMonoculture: RepoRule = (ctx) => {
+export const clockTimeMonoculture = historyRule((ctx) => {
   const n = ctx.commits.length;
   if (n < MONOCULTURE_MIN_COMMITS) return null;
   const days = new Set(ctx.commits.map((c) => dayText(c.authorDate))).size;
@@ -45,4 +45,4 @@ export const clockTimeMonoculture: RepoRule = (ctx) => {
       topClockTime: top.value ?? "",
     },
   };
-};
+});

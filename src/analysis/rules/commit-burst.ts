@@ -1,4 +1,4 @@
-import { about, type RepoRule } from "./rule-context.ts";
+import { about, historyRule } from "./rule-context.ts";
 import { densestWindow, HOUR_MS, mode, ms, utcDay, withinText } from "./time-stats.ts";
 
 /** Honest projects measured at most 10 commits in one committer hour (a deliberate rewrite: 251). */
@@ -6,10 +6,10 @@ export const BURST_HOUR_MIN = 200;
 export const BURST_DAY_MIN = 500;
 
 /**
- * Rule 7: hundreds of commits committed in one hour or one day. A rewrite of real history does this
+ * COMMIT_BURST: hundreds of commits committed in one hour or one day. A rewrite of real history does this
  * too, so WARNING only, and it does not corroborate other rules (see corroborate.ts).
  */
-export const commitBurst: RepoRule = (ctx) => {
+export const commitBurst = historyRule((ctx) => {
   const times = ctx.commits.map((c) => ms(c.committerDate));
   const hour = densestWindow(times, HOUR_MS);
   const day = mode(times.filter((t) => Number.isFinite(t)).map(utcDay));
@@ -25,4 +25,4 @@ export const commitBurst: RepoRule = (ctx) => {
     message: `${about(ctx)}${detail}; a rebase or an import re-commits a whole history at once`,
     evidence: { inOneHour: hour.count, inOneDay: day.count, examined: n },
   };
-};
+});

@@ -1,5 +1,5 @@
 import { isCopySuspect } from "../../github/index.ts";
-import { about, hostOf, needing, type RepoRuleContext, type RuleHit } from "./rule-context.ts";
+import { about, historyRule, hostOf, type RepoRuleContext, type RuleHit } from "./rule-context.ts";
 import { dayText, humanSpan, ms, pct } from "./time-stats.ts";
 
 /** Share of the repository's files found byte for byte (same blob SHA) in the original: mostly a copy. */
@@ -17,7 +17,20 @@ export const COPY_MIN_FILES = 5;
  * repository that looks like a copy (copy-search.ts), the rule says it could not check, as an INFO that
  * weighs nothing; a history pushed again from an older project is still found (FOREIGN_HISTORY).
  */
-export const copiedRepository = needing(["tree-identity"], (ctx): RuleHit | null => {
+/** COPIED_REPOSITORY's numbers: the original and how much of it is repeated, or (`checked` 0) what the host lacks. */
+export type CopiedRepositoryEvidence = {
+  original?: string;
+  originalCreated?: string;
+  identicalTree?: number;
+  sharedFiles?: number;
+  files?: number;
+  extent?: number;
+  creditCap?: number;
+  checked?: number;
+  lacking?: string;
+};
+
+export const copiedRepository = historyRule<CopiedRepositoryEvidence>((ctx) => {
   const copy = ctx.evidence.copyOf;
   if (!copy) return uncheckedCopy(ctx);
   const mine = ctx.commits.map((c) => ms(c.committerDate)).filter((t) => Number.isFinite(t));

@@ -1,7 +1,8 @@
 import type { RuleId } from "../types.ts";
 import { FUTURE_CRITICAL_MIN } from "./future-author-date.ts";
 import { PREDATES_CRITICAL_SHARE } from "./predates-repo-or-account.ts";
-import type { RuleHit } from "./rule-context.ts";
+import { evidenceOf, wordsOf } from "./registry.ts";
+import type { Evidence, RuleHit } from "./rule-context.ts";
 
 /**
  * Signals no honest history has shown (docs/analysis.md, "Corroboration"): future author dates,
@@ -46,10 +47,8 @@ export const JOB_SIGNATURE: ReadonlySet<RuleId> = new Set(["TRIVIAL_CHURN", "REP
 export const JOB_EXPLAINS_SHARE = 0.5;
 
 /** True when AUTOMATED_COMMITS names a job on a clock (or in runs) that made most of the history. */
-export function jobExplainsHistory(
-  automated: { evidence?: Readonly<Record<string, string | number>> } | undefined,
-): boolean {
-  const e = automated?.evidence;
+export function jobExplainsHistory(automated: { rule: RuleId; evidence?: Evidence } | undefined): boolean {
+  const e = evidenceOf(automated, "AUTOMATED_COMMITS");
   if (!e) return false;
   const job = Number(e.automatedCommits);
   const total = job + Number(e.humanCommits);
@@ -84,38 +83,24 @@ const ESCALATIONS: Partial<Record<RuleId, (hits: Hits, self: RuleHit) => RuleId[
       : [],
   BACKDATED_SPLIT: (hits) => [...STRONG_SIGNALS].filter((r) => strong(hits, r)),
   RANDOM_ORDER_HISTORY: (hits) => (hits.has("BACKDATED_SPLIT") ? ["BACKDATED_SPLIT"] : []),
-  // the note's rule 6: over half the history predating, with one clock time or identical author timestamps
+  // over half the history predating the repository, with one clock time or identical author timestamps
   PREDATES_REPO_OR_ACCOUNT: (hits, self) =>
-    Number(self.evidence.share) > PREDATES_CRITICAL_SHARE
+    Number(evidenceOf(self, "PREDATES_REPO_OR_ACCOUNT")?.share) > PREDATES_CRITICAL_SHARE
       ? (["CLOCK_TIME_MONOCULTURE", "IDENTICAL_AUTHOR_TIMESTAMPS"] as RuleId[]).filter((r) =>
           r === "IDENTICAL_AUTHOR_TIMESTAMPS" ? hits.has(r) : strong(hits, r),
         )
       : [],
   // dates the server's own push times contradict, over most of the history, beside a painter's signature
   PUSHED_LONG_AFTER_DATES: (hits, self) =>
-    Number(self.evidence.share) > PREDATES_CRITICAL_SHARE
+    Number(evidenceOf(self, "PUSHED_LONG_AFTER_DATES")?.share) > PREDATES_CRITICAL_SHARE
       ? (["CLOCK_TIME_MONOCULTURE", "IDENTICAL_AUTHOR_TIMESTAMPS"] as RuleId[]).filter((r) =>
           r === "IDENTICAL_AUTHOR_TIMESTAMPS" ? hits.has(r) : strong(hits, r),
         )
       : [],
 };
 
-const LABEL: Partial<Record<RuleId, string>> = {
-  FUTURE_AUTHOR_DATE: "future author dates",
-  CLOCK_TIME_MONOCULTURE: "one clock time of day",
-  IDENTICAL_AUTHOR_TIMESTAMPS: "identical author timestamps",
-  RANDOM_ORDER_HISTORY: "random-order author dates",
-  BACKDATED_SPLIT: "a backdated split between author and committer dates",
-  TRIVIAL_CHURN: "trivial or empty commits",
-  REPEATED_OR_TIMESTAMP_MESSAGES: "repeated or timestamp messages",
-  PREDATES_REPO_OR_ACCOUNT: "commits dated before the repository existed",
-  UNANCHORED_HISTORY: "a history dated before GitHub saw it",
-  PUSHED_LONG_AFTER_DATES: "commits that reached the host long after their dates",
-  PADDED_ACTIVITY: "padding commits",
-};
-
 function escalate(h: RuleHit, because: RuleId[]): RuleHit {
-  const words = because.map((r) => LABEL[r] ?? r).join(", ");
+  const words = because.map((r) => wordsOf(r).label ?? r).join(", ");
   return {
     ...h,
     severity: "CRITICAL",
@@ -144,7 +129,7 @@ export function corroborate(hits: RuleHit[]): RuleHit[] {
   // each is corroborated by the padding beside it, never by the other alone
   if (clock && clock.severity !== "CRITICAL" && clockPadding.length > 0)
     raised.set("CLOCK_TIME_MONOCULTURE", escalate(clock, clockPadding));
-  if (stamps && stamps.severity !== "CRITICAL" && stamps.evidence.setDates === 1) {
+  if (stamps && stamps.severity !== "CRITICAL" && evidenceOf(stamps, "IDENTICAL_AUTHOR_TIMESTAMPS")?.setDates === 1) {
     // one clock time to the second (a script's date, CRITICAL on its own) corroborates set dates too
     const by = [...padding, ...(clock?.severity === "CRITICAL" ? (["CLOCK_TIME_MONOCULTURE"] as RuleId[]) : [])];
     if (by.length > 0) raised.set("IDENTICAL_AUTHOR_TIMESTAMPS", escalate(stamps, by));

@@ -1,5 +1,5 @@
 import { isBotIdentity, sameLogin } from "../own-commits.ts";
-import { about, type RepoRule, type RepoRuleContext, type RuleHit } from "./rule-context.ts";
+import { about, historyRule, type RepoRuleContext, type RuleHit } from "./rule-context.ts";
 import { DAY_MS, dayText, humanSpan, ms, pct } from "./time-stats.ts";
 
 export const FOREIGN_MIN_SHARE = 0.5;
@@ -36,7 +36,7 @@ export function othersOverBranch(ctx: RepoRuleContext, foreignRead: number): num
 }
 
 /**
- * Rule 11: someone else's history re-pushed as the candidate's own repository (not a fork): the root
+ * FOREIGN_HISTORY: someone else's history re-pushed as the candidate's own repository (not a fork): the root
  * commit and most commits come from other identities, long before the candidate's first commit.
  * Applies only to repositories the candidate owns (contributing to others' projects is normal). Other
  * identities are other accounts, or unlinked emails that do not look like the candidate's own; bots are
@@ -50,7 +50,7 @@ function originText(ctx: RepoRuleContext): string {
   return `; its root commit ${o.rootSha.slice(0, 7)} is a commit of ${o.original} by ${o.owner} (${dates}), an older public repository: the history was cloned from there`;
 }
 
-export const foreignHistory: RepoRule = (ctx) => {
+export const foreignHistory = historyRule((ctx) => {
   const hit = foreignMajority(ctx);
   if (hit) return hit;
   // a cloned start under the candidate's own work: named, not held against them
@@ -62,7 +62,7 @@ export const foreignHistory: RepoRule = (ctx) => {
     message: `${about(ctx)}the history starts from another project's${originText(ctx)}; most commits since are the candidate's (${ctx.commitCount}), as when a project is continued from a clone`,
     evidence: { original: o.original, originCreated: dayText(o.createdAt), share: 0 },
   };
-};
+});
 
 function foreignMajority(ctx: RepoRuleContext): RuleHit | null {
   const { repo, evidence } = ctx;

@@ -1,13 +1,13 @@
-import { about, type RepoRule } from "./rule-context.ts";
+import { about, historyRule } from "./rule-context.ts";
 
 export const FORK_MIN_OWN_COMMITS = 5;
 export const FORK_MIN_OWN_SHARE = 0.1;
 
 /**
- * Rule 12: a GitHub fork presented as the candidate's project with little or no work of theirs beyond
+ * FORK_AS_OWN: a GitHub fork presented as the candidate's project with little or no work of theirs beyond
  * the parent. WARNING; match-strength.ts caps such a match at LOW.
  */
-export const forkAsOwn: RepoRule = (ctx) => {
+export const forkAsOwn = historyRule((ctx) => {
   if (!ctx.repo.fork) return null;
   const ahead = ctx.evidence.aheadOfParent;
   const own = ctx.commitCount;
@@ -24,4 +24,4 @@ export const forkAsOwn: RepoRule = (ctx) => {
     message: `${about(ctx)}a fork of ${parent}; ${detail}, the rest of its ${ctx.evidence.totalCommitCount} commits are inherited. Keeping a fork to study or patch a project is common; its history is not the candidate's work`,
     evidence: { ownAhead: own, aheadTotal, totalCommits: ctx.evidence.totalCommitCount, parent },
   };
-};
+});

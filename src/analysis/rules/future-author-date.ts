@@ -1,4 +1,4 @@
-import { about, type RepoRule, sampleNote } from "./rule-context.ts";
+import { about, historyRule, sampleNote } from "./rule-context.ts";
 import { DAY_MS, dayText, humanSpan, ms } from "./time-stats.ts";
 
 /** An author date this far after its own committer date (or after the last push) cannot be honest. */
@@ -7,7 +7,7 @@ export const FUTURE_TOLERANCE_MS = DAY_MS;
 export const FUTURE_CRITICAL_MIN = 2;
 
 /**
- * Rule 1: author dates in the future. Git lets a client write any author date, but a commit cannot be
+ * FUTURE_AUTHOR_DATE: author dates in the future. Git lets a client write any author date, but a commit cannot be
  * authored after it was committed, nor after the server received the last push. Where the host recorded
  * when each commit arrived (push times), a commit cannot be authored after its own arrival either.
  * Severity follows gain: a date in the future lengthens no experience a resume claims (a forger
@@ -15,7 +15,7 @@ export const FUTURE_CRITICAL_MIN = 2;
  * the rule raises a WARNING worded as an observation; it becomes CRITICAL only beside evidence that does
  * not depend on the clock (padding: trivial commits, machine-written messages; corroborate.ts).
  */
-export const futureAuthorDate: RepoRule = (ctx) => {
+export const futureAuthorDate = historyRule((ctx) => {
   const pushed = ctx.repo.pushedAt ? ms(ctx.repo.pushedAt) : NaN;
   const arrivals = ctx.evidence.forge?.anchoredTimes?.arrivals ?? {};
   let count = 0;
@@ -63,4 +63,4 @@ export const futureAuthorDate: RepoRule = (ctx) => {
       unparseableDates: unparseable,
     },
   };
-};
+});

@@ -1,4 +1,4 @@
-import { about, type RepoRule } from "./rule-context.ts";
+import { about, historyRule } from "./rule-context.ts";
 import { mode, ms, pct } from "./time-stats.ts";
 
 /** Honest histories measured at most 3 commits on one author timestamp; painters 12-40. */
@@ -15,13 +15,13 @@ export const SHARED_SECOND_MIN_SECONDS = 10;
 export const SHARED_SECOND_CRITICAL_SHARE = 0.25;
 
 /**
- * Rule 3: many commits share one exact author timestamp. Author dates only (a rebase legitimately gives
+ * IDENTICAL_AUTHOR_TIMESTAMPS: many commits share one exact author timestamp. Author dates only (a rebase legitimately gives
  * many commits one committer date). WARNING at 5. At 10 on one second, or when a quarter of 50+ commits
  * share their second with another commit over 10 or more seconds (many small groups), the dates were
  * written by a tool or by hand: a painter's signature beside padding (corroborate.ts makes it CRITICAL
  * then), but alone it is what a log whose entries were dated by hand to the day they describe shows too.
  */
-export const identicalAuthorTimestamps: RepoRule = (ctx) => {
+export const identicalAuthorTimestamps = historyRule((ctx) => {
   const times = ctx.commits.map((c) => ms(c.authorDate)).filter((t) => Number.isFinite(t));
   const top = mode(times);
   if (top.value === null) return null;
@@ -53,4 +53,4 @@ export const identicalAuthorTimestamps: RepoRule = (ctx) => {
       setDates: top.count >= IDENTICAL_CRITICAL_MIN || many ? 1 : 0,
     },
   };
-};
+});

@@ -1,5 +1,5 @@
 import { findPadding } from "../padding.ts";
-import { about, type RepoRule, type RuleHit } from "./rule-context.ts";
+import { about, historyRule } from "./rule-context.ts";
 import { sampledCommits } from "./sampled-stats.ts";
 import { pct } from "./time-stats.ts";
 
@@ -23,7 +23,7 @@ const KIND_WORDS: Record<string, string> = {
  * (`creditCap`), as a copy credits at most what was not copied. The innocent reading is given: a log,
  * a notes or a counter repository is made of small, alike commits too, and is not work either way.
  */
-export const paddedActivity: RepoRule = (ctx): RuleHit | null => {
+export const paddedActivity = historyRule((ctx) => {
   const job = ctx.automation?.found.shas;
   const commits = job ? ctx.commits.filter((c) => !job.has(c.sha)) : ctx.commits;
   if (commits.length < PADDING_MIN_COMMITS) return null;
@@ -53,4 +53,4 @@ export const paddedActivity: RepoRule = (ctx): RuleHit | null => {
       creditCap: Math.round((1 - p.share) * 100) / 100,
     },
   };
-};
+});

@@ -1,4 +1,4 @@
-import { about, type RepoRule, sampleNote } from "./rule-context.ts";
+import { about, historyRule, sampleNote } from "./rule-context.ts";
 import { DAY_MS, dayText, humanSpan, ms, pct } from "./time-stats.ts";
 
 export const PREDATES_REPO_MS = 7 * DAY_MS;
@@ -31,12 +31,12 @@ export function committedOutOfOrder(commitsNewestFirst: readonly { committerDate
 export const PREDATES_CRITICAL_SHARE = 0.5;
 
 /**
- * Rule 6: commits authored before the repository (server time) or the account existed. Honest people
+ * PREDATES_REPO_OR_ACCOUNT: commits authored before the repository (server time) or the account existed. Honest people
  * push old local work, so WARNING, and only for a real share of the history unless a commit was
  * committed out of order (committedOutOfOrder); corroborate.ts raises it to CRITICAL only with a
  * painter's signature.
  */
-export const predatesRepoOrAccount: RepoRule = (ctx) => {
+export const predatesRepoOrAccount = historyRule((ctx) => {
   const n = ctx.commits.length;
   if (n === 0) return null;
   const repoCreated = ms(ctx.repo.createdAt);
@@ -84,4 +84,4 @@ export const predatesRepoOrAccount: RepoRule = (ctx) => {
       extent: Math.round(share * 100) / 100,
     },
   };
-};
+});

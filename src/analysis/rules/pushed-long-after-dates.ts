@@ -1,4 +1,4 @@
-import { about, hostOf, needing, type RuleHit } from "./rule-context.ts";
+import { about, historyRule, hostOf } from "./rule-context.ts";
 import { DAY_MS, dayText, humanSpan, ms, pct } from "./time-stats.ts";
 
 /** A commit that reached the host this long after its committer date was kept somewhere else first. */
@@ -20,7 +20,7 @@ export const LATE_MIN_COMMITS = 3;
  * the repository existed are an import's (UNANCHORED_HISTORY), and commits without a recorded arrival
  * (older than the host keeps events) are unknown, never late.
  */
-export const pushedLongAfterDates = needing(["push-times"], (ctx): RuleHit | null => {
+export const pushedLongAfterDates = historyRule((ctx) => {
   const anchored = ctx.evidence.forge?.anchoredTimes;
   const n = ctx.commits.length;
   if (!anchored || n === 0) return null;

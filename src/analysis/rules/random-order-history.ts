@@ -1,4 +1,4 @@
-import { about, type RepoRule } from "./rule-context.ts";
+import { about, historyRule } from "./rule-context.ts";
 import { DAY_MS, HOUR_MS, median, ms, pct } from "./time-stats.ts";
 
 export const RANDOM_ORDER_MIN_COMMITS = 50;
@@ -9,11 +9,11 @@ export const RANDOM_ORDER_MIN_SHARE = 0.45;
 export const RANDOM_ORDER_MIN_MEDIAN_JUMP_MS = 60 * DAY_MS;
 
 /**
- * Rule 5: author dates in random order along the history. Walks the examined commits from oldest to
+ * RANDOM_ORDER_HISTORY: author dates in random order along the history. Walks the examined commits from oldest to
  * newest in list order (GitHub lists the branch newest first) and measures how often and how far author
  * time runs backwards. Raised as a WARNING; CRITICAL only together with BACKDATED_SPLIT (corroborate.ts).
  */
-export const randomOrderHistory: RepoRule = (ctx) => {
+export const randomOrderHistory = historyRule((ctx) => {
   const n = ctx.commits.length;
   if (n < RANDOM_ORDER_MIN_COMMITS) return null;
   const chain = [...ctx.commits].reverse().map((c) => ms(c.authorDate));
@@ -31,4 +31,4 @@ export const randomOrderHistory: RepoRule = (ctx) => {
     message: `${about(ctx)}${pct(share)} of ${n - 1} steps in the history go back in author time, by a median of ${Math.round(med / DAY_MS)} days; the dates look randomly assigned (interleaving branches in a rewrite sends some steps back, rarely this far)`,
     evidence: { backwardSteps: jumps.length, steps: n - 1, medianBackDays: Math.round(med / DAY_MS) },
   };
-};
+});

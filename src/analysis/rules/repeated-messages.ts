@@ -1,4 +1,4 @@
-import { about, type RepoRule, type RuleHit } from "./rule-context.ts";
+import { about, historyRule } from "./rule-context.ts";
 import { mode, pct } from "./time-stats.ts";
 
 export const MESSAGES_MIN_COMMITS = 50;
@@ -28,13 +28,23 @@ function subject(message: string): string {
 }
 
 /**
- * Rule 9: one message over and over, or messages that are timestamps (templated backdating scripts).
+ * REPEATED_OR_TIMESTAMP_MESSAGES: one message over and over, or messages that are timestamps (templated backdating scripts).
  * Repetition is judged on the messages a person wrote (GitHub's and git's default messages left out, at
  * least 50 of them): INFO at 25 % one message, WARNING at 50 %, or a few messages repeated over all of
  * them (MESSAGES_VOCABULARY_MAX_RATIO); WARNING at 50 % date-only messages. Each message gives the
  * innocent reading: terse habits repeat messages too.
  */
-export const repeatedOrTimestampMessages: RepoRule = (ctx): RuleHit | null => {
+/** REPEATED_OR_TIMESTAMP_MESSAGES's numbers: date-only messages, or the vocabulary of the messages a person wrote. */
+export type RepeatedMessagesEvidence = {
+  examined: number;
+  topMessageShare: number;
+  dateMessages?: number;
+  distinctMessages?: number;
+  topMessageCount?: number;
+  personWritten?: number;
+};
+
+export const repeatedOrTimestampMessages = historyRule<RepeatedMessagesEvidence>((ctx) => {
   const n = ctx.commits.length;
   if (n < MESSAGES_MIN_COMMITS) return null;
   const subjects = ctx.commits.map((c) => subject(c.message));
@@ -79,4 +89,4 @@ export const repeatedOrTimestampMessages: RepoRule = (ctx): RuleHit | null => {
       topMessageShare: Math.round(topShare * 100) / 100,
     },
   };
-};
+});

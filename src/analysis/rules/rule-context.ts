@@ -23,30 +23,32 @@ export interface RepoRuleContext {
   claim?: { name: string; dates: DateRange | null; description?: readonly string[]; claimedCommits?: number };
 }
 
-/** What a rule found: its own severity before corroboration, a message naming the repository, the numbers. */
-export interface RuleHit {
+/** A flag's numbers and names: flat, each a number or a string (the published flag's `evidence`). */
+export type Evidence = Readonly<Record<string, number | string>>;
+
+/**
+ * What a rule found: its own severity before corroboration, a message naming the repository, the numbers.
+ * `E` is the rule's evidence shape, as its function builds it (the registry's EvidenceOf reads it back).
+ */
+export interface RuleHit<E extends Evidence = Evidence> {
   rule: RuleId;
   severity: Severity;
   message: string;
-  evidence: Record<string, number | string>;
+  evidence: E;
 }
 
 /**
- * A repository rule: a pure function of the context. `needs` declares the evidence it reads beyond the
- * commits every host lists; where the host lacks some of it, the rule is told (`missing`) and says so in
- * its flag instead of reading the absence as a finding.
+ * A repository rule: a pure function of the context. Its spec (specs/<rule-id>.ts) declares the evidence it
+ * reads beyond the commits every host lists (`needs`); where the host lacks some of it, the rule is told
+ * (`missing`) and says so in its flag instead of reading the absence as a finding.
  */
-export type RepoRule = ((ctx: RepoRuleContext & { missing?: readonly MissingEvidence[] }) => RuleHit | null) & {
-  needs?: readonly EvidenceKind[];
-};
+export type RepoRule<E extends Evidence = Evidence> = (ctx: RuleInput) => RuleHit<E> | null;
 
-/** A rule that declares the evidence it needs (see RepoRule). */
-export function needing(
-  needs: readonly EvidenceKind[],
-  rule: (ctx: RepoRuleContext & { missing?: readonly MissingEvidence[] }) => RuleHit | null,
-): RepoRule {
-  return Object.assign(rule, { needs });
-}
+/** What a repository rule is called with: the context, and the evidence its host lacks. */
+export type RuleInput = RepoRuleContext & { missing?: readonly MissingEvidence[] };
+
+/** A repository rule as written: the function, with its evidence shape kept in its type for the registry. */
+export const historyRule = <E extends Evidence>(rule: RepoRule<E>): RepoRule<E> => rule;
 
 /** The host that served the repository: "github.com", "gitlab.com" ... */
 export function hostOf(ctx: RepoRuleContext): string {

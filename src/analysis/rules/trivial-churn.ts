@@ -1,4 +1,4 @@
-import { about, type RepoRule } from "./rule-context.ts";
+import { about, historyRule } from "./rule-context.ts";
 import { sampledCommits } from "./sampled-stats.ts";
 import { median, mode, pct } from "./time-stats.ts";
 
@@ -10,10 +10,10 @@ export const CHURN_SAME_FILE_SHARE = 0.5;
 export const CHURN_EMPTY_SHARE = 0.3;
 
 /**
- * Rule 8: commits that change nothing real (one line of one file again and again, or nothing at all),
+ * TRIVIAL_CHURN: commits that change nothing real (one line of one file again and again, or nothing at all),
  * the trace of a commit farm. WARNING. Judged on the sampled commits' stats.
  */
-export const trivialChurn: RepoRule = (ctx) => {
+export const trivialChurn = historyRule((ctx) => {
   if (ctx.commitCount < CHURN_MIN_COMMITS) return null;
   const sample = sampledCommits(ctx);
   const s = sample.length;
@@ -41,4 +41,4 @@ export const trivialChurn: RepoRule = (ctx) => {
       emptyShare: Math.round(emptyShare * 100) / 100,
     },
   };
-};
+});

@@ -1,6 +1,6 @@
 import type { AnchoredTimes } from "../../forges/index.ts";
 import { claimPeriod } from "../claim-period.ts";
-import { about, hostOf, hostWord, lacking, needing, type RepoRuleContext, type RuleHit } from "./rule-context.ts";
+import { about, historyRule, hostOf, hostWord, lacking, type RepoRuleContext } from "./rule-context.ts";
 import { DAY_MS, dayText, humanSpan, ms, pct } from "./time-stats.ts";
 
 /**
@@ -59,7 +59,7 @@ function recordedImport(
   return { at: first.at, afterCreation: ms(first.at) - created, later: lags.length, maxLag };
 }
 
-export const unanchoredHistory = needing(["pushed-at"], (ctx): RuleHit | null => {
+export const unanchoredHistory = historyRule((ctx) => {
   const n = ctx.commits.length;
   const created = ms(ctx.repo.createdAt);
   if (n === 0 || !Number.isFinite(created)) return null;

@@ -1,5 +1,5 @@
 import { isBotIdentity } from "../own-commits.ts";
-import { about, hostOf, hostWord, needing, type RuleHit } from "./rule-context.ts";
+import { about, historyRule, hostOf, hostWord } from "./rule-context.ts";
 
 /** How a host without account links tied commits to the candidate, in words (CommitIdentity.basis). */
 const BASIS_WORDS: Record<string, string> = {
@@ -15,7 +15,15 @@ const BASIS_WORDS: Record<string, string> = {
  * counted; reported as INFO so a recruiter can ask. On a host that links no commit to any account (GitLab),
  * the flag says so and how commits were tied to the candidate instead: the emails are untied, not unlinked.
  */
-export const unlinkedEmailCommits = needing(["commit-accounts"], (ctx): RuleHit | null => {
+/** UNLINKED_EMAIL_COMMITS's numbers; `hostLinksAccounts` is 0 on a host that links no commit to an account. */
+export type UnlinkedEmailEvidence = {
+  unlinkedCommits: number;
+  emails: number;
+  sampled: number;
+  hostLinksAccounts?: number;
+};
+
+export const unlinkedEmailCommits = historyRule<UnlinkedEmailEvidence>((ctx) => {
   if (ctx.repo.owner.toLowerCase() !== ctx.login.toLowerCase()) return null;
   const unlinked = ctx.evidence.otherAuthors.filter((o) => o.login === null && !isBotIdentity(null, o.email));
   const count = unlinked.reduce((s, o) => s + o.count, 0);

@@ -1,7 +1,7 @@
 import { join } from "node:path";
-import { verdictOf } from "../../analysis/index.ts";
 import { JobQueue, JobStore } from "../../jobs/index.ts";
 import { isoOf, systemClock, textTable } from "../../lib/index.ts";
+import { ReportSource } from "../../report/index.ts";
 import type { Database } from "../../storage/index.ts";
 import {
   accountText,
@@ -17,8 +17,6 @@ import { deliverySummaryJson } from "../delivery-json.ts";
 import { DATA_DIR_FLAG, intFlag, parseFlags } from "../flags.ts";
 import { jobText } from "../job-text.ts";
 import { withAccounts, withDatabase } from "../open-data.ts";
-
-const CRITICAL = { severity: "CRITICAL" };
 
 /** The same domain services and read stores the server and the dashboard use, over the DATA_DIR's database. */
 function services(db: Database, dataDir: string) {
@@ -65,9 +63,15 @@ const list: Command = {
     const clientId = filter.client
       ? await withAccounts(io, values, async (a) => (await a.client(filter.client!)).id)
       : null;
-    const page = await withDatabase(io, values, (db, dataDir) =>
-      services(db, dataDir).verifications.listJobs(filter, clientId, Math.min(Math.max(limit, 1), 1000)),
-    );
+    const { page, verdicts } = await withDatabase(io, values, async (db, dataDir) => {
+      const page = await services(db, dataDir).verifications.listJobs(
+        filter,
+        clientId,
+        Math.min(Math.max(limit, 1), 1000),
+      );
+      // the verdict as the dashboard lists it: the result's own (report/verdict.ts)
+      return { page, verdicts: await new ReportSource(db).verdicts(page.rows.map((r) => r.trackingId)) };
+    });
     const rows = page.rows.map((r) => ({
       trackingId: r.trackingId,
       client: r.clientName,
@@ -75,13 +79,7 @@ const list: Command = {
       ...(r.accounts.length ? { accounts: r.accounts.map(accountText) } : {}),
       state: r.state,
       score: r.score,
-      verdict:
-        r.score !== null
-          ? verdictOf(
-              r.score,
-              Array.from({ length: r.criticalFlags ?? 0 }, () => CRITICAL),
-            )
-          : null,
+      verdict: verdicts.get(r.trackingId) ?? null,
       candidateName: r.candidateName,
       error: r.errorCode,
       webhook: r.webhookState,
@@ -100,7 +98,8 @@ const list: Command = {
             { header: "GitHub user", max: 39 },
             { header: "candidate", max: 24 },
             { header: "state", max: 10 },
-            { header: "score", max: 24 },
+            { header: "verdict", max: 34 },
+            { header: "score", max: 5, align: "right" },
             { header: "webhook", max: 0 },
           ],
           rows.map((r) => [
@@ -111,7 +110,8 @@ const list: Command = {
             r.hostUsername || (r.accounts?.[0] ?? ""),
             r.candidateName ?? "",
             r.state,
-            r.score !== null ? `${r.score} ${r.verdict}` : (r.error ?? ""),
+            r.verdict?.label ?? "",
+            r.score !== null ? String(r.score) : "",
             r.webhook ?? "",
           ]),
         ))

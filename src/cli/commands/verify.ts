@@ -4,6 +4,7 @@ import { forgeHostOf, loadConfig } from "../../config/index.ts";
 import { createForgeSource } from "../../forges/index.ts";
 import { createEvidenceSource, createRateGate, githubUnreachable } from "../../github/index.ts";
 import { GITHUB_LOGIN, userCommand } from "../../lib/index.ts";
+import { resultWords, verdictNamed } from "../../report/index.ts";
 import type { ExtractedResume } from "../../resume/index.ts";
 import { createResumeExtractor } from "../../resume/index.ts";
 import { type Database, openDatabase } from "../../storage/index.ts";
@@ -35,7 +36,14 @@ function failure(
   code: string,
   message: string,
 ): number {
-  if (json) io.out(JSON.stringify({ ...resultHead(who), status: "FAILED", error: { code, message } }, null, 2));
+  if (json)
+    io.out(
+      JSON.stringify(
+        { ...resultHead(who), status: "FAILED", verdict: verdictNamed("not_verified"), error: { code, message } },
+        null,
+        2,
+      ),
+    );
   io.err(`verification failed (${code}): ${message}`);
   return 1;
 }
@@ -153,10 +161,20 @@ user, no projects, GitHub unreachable, unavailable or rate-limited), 2 for a usa
       // the timelines are dashboard data, not part of a result
       const { commitTimelines: _timelines, ...result } = outcome;
       const githubCalls = outcome.githubCalls;
-      if (json) io.out(JSON.stringify({ ...resultHead(who), status: "COMPLETED", ...result }, null, 2));
+      const completed = { ...resultHead(who), status: "COMPLETED" as const, ...result };
+      // the verdict the service records for the same result (report/verdict.ts), in the same words
+      const words = resultWords(completed);
+      const { verdict } = words;
+      if (json) io.out(JSON.stringify({ ...completed, ...words }, null, 2));
       else {
         const as = [...(login ? [`github.com/${login}`] : []), ...accounts.map((a) => `${a.host}/${a.username}`)];
-        for (const line of reportText(outcome, `claimcheck verify: ${file} as ${as.join(", ")}`)) io.out(line);
+        const lines = reportText(outcome, `claimcheck verify: ${file} as ${as.join(", ")}`);
+        // the analysis's text names the score's band; a person reads the verdict's words instead
+        const at = lines.findIndex((l) => l.startsWith("Confidence score:"));
+        const head = `Verdict: ${verdict.label} (${verdict.code}); confidence score ${outcome.confidenceScore}/100`;
+        if (at >= 0) lines[at] = head;
+        else lines.splice(1, 0, head);
+        for (const line of lines) io.out(line);
         io.out(`GitHub cache: ${where} (${githubCalls.calls} calls, ${githubCalls.notModified} answered 304)`);
       }
       return 0;

@@ -1,17 +1,17 @@
 import type { Client } from "../../accounts/index.ts";
-import type { ReportVerdict } from "../../report/index.ts";
+import type { Verdict } from "../../contract/index.ts";
 import type { JobPage, JobSummary } from "../../verification/index.ts";
 import { encodeCursor, filterParams, JOB_STATES, type JobFilter } from "../../verification/index.ts";
 import { type Html, html, queryString } from "../html.ts";
 import { badge, candidate, time, webhookLabel } from "./format.ts";
 import { type AssetPaths, layout, type Viewer } from "./layout.ts";
 
-export type ListVerdicts = ReadonlyMap<string, { key: ReportVerdict; title: string }>;
+export type ListVerdicts = ReadonlyMap<string, Verdict>;
 
 /** The report's verdict in its colour, or the job's state while it has none. */
 export function verdictCell(r: JobSummary, verdicts: ListVerdicts): Html {
   const v = verdicts.get(r.trackingId);
-  if (v) return html`<span class="verdict-chip verdict-${v.key}">${v.title}</span>`;
+  if (v) return html`<span class="verdict-chip verdict-${v.code}" data-verdict="${v.code}">${v.label}</span>`;
   return html`<span class="muted">${r.state === "FAILED" ? "not verified" : "not finished"}</span>`;
 }
 

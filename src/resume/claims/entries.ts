@@ -1,9 +1,12 @@
 import type { Line } from "../layout/layout-types.ts";
 import { findDateRange } from "./dates.ts";
+import type { Entry } from "./entry-types.ts";
 import { leadRun, NO_SMALL } from "./lead-run.ts";
 import { findUrlsInText } from "./link-finder.ts";
 import { wrapsNameCell } from "./name-cell.ts";
 import { isTechListLine } from "./technologies.ts";
+
+export type { Entry } from "./entry-types.ts";
 
 /**
  * A section's lines -> entries (a title line and what belongs to it), by layout. The first line of
@@ -13,16 +16,6 @@ import { isTechListLine } from "./technologies.ts";
  * like the description text (one font for everything), a title must also carry what the first title
  * carried at its right edge (a date, a URL) to count.
  */
-
-export interface Entry {
-  title: Line;
-  /** all lines of the entry, title first */
-  lines: Line[];
-  /** how many lines the title takes when it wraps (the title and its continuations come first); 1 if absent */
-  titleLines?: number;
-  /** a name cell wrapped inside a table row: the later lines whose lead run goes on with the name */
-  nameLines?: Line[];
-}
 
 export const BULLET_CHARS = "•·◦▪●○■□►▸➢➤✓✔❖◆‣⁃∙";
 const BULLET = new RegExp(

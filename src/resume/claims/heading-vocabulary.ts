@@ -1,6 +1,6 @@
 /**
  * What a section heading says, in the languages and spellings resumes use. Only the vocabulary
- * lives here; deciding that a line IS a heading is a layout question (sections.ts). Matching is
+ * lives here; deciding that a line IS a heading is a layout question (headings.ts). Matching is
  * word by word with a small edit distance, so "PROJEECTS" and "Expereince" still classify.
  */
 

@@ -1,5 +1,5 @@
 import type { Line } from "../layout/layout-types.ts";
-import type { Entry } from "./entries.ts";
+import type { Entry } from "./entry-types.ts";
 import { leadRun } from "./lead-run.ts";
 
 /** Name cells of projects tables that wrap over lines. Pure. */

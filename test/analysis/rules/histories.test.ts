@@ -42,7 +42,7 @@ describe("faking techniques are CRITICAL", () => {
   });
 });
 
-describe("honest histories from the forensics note are never CRITICAL", () => {
+describe("measured honest histories are never CRITICAL", () => {
   const start = Date.parse("2022-01-03T00:00:00Z");
   test.each<[string, GhCommit[], string | undefined]>([
     ["a deliberate rewrite of a tutorial repository", honestRewrite(start), "2022-01-01T00:00:00Z"],

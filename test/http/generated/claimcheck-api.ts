@@ -113,6 +113,7 @@ export interface components {
       completedAt: string;
       /** @description the candidate's accounts on hosts other than GitHub given at creation (GitLab, Gitea/Forgejo); absent when none were given */
       accounts?: string[];
+      verdict?: components["schemas"]["Verdict"];
       /**
        * Format: date-time
        * @description when the job was queued
@@ -203,6 +204,17 @@ export interface components {
       };
       /** @description the id of the finding it belongs to (`findings`): flags of one fact share it and weigh once */
       finding?: string;
+      [key: string]: unknown;
+    };
+    /** @description the verdict on the whole resume: one code, the same words on every face */
+    Verdict: {
+      /**
+       * @description backed: the claims are backed by the candidate's own commits; partly_backed: some are, others are not or could not be checked; mostly_unbacked: little is backed; not_own_work: the claimed repositories are mostly other people's histories; contradicted: a claimed history shows what no honest history has shown (a CRITICAL flag); not_checked: no claimed project has a public repository (no evidence either way); not_verified: the verification could not run (FAILED). The list only grows
+       * @enum {string}
+       */
+      code: "backed" | "partly_backed" | "mostly_unbacked" | "not_own_work" | "contradicted" | "not_checked" | "not_verified";
+      /** @description the verdict in the words the report shows, for a person */
+      label: string;
       [key: string]: unknown;
     };
     /** @description why the verification could not run, and what to do */
@@ -351,6 +363,7 @@ export interface components {
       completedAt: string;
       /** @description the candidate's accounts on hosts other than GitHub given at creation (GitLab, Gitea/Forgejo); absent when none were given */
       accounts?: string[];
+      verdict?: components["schemas"]["Verdict"];
       /**
        * Format: date-time
        * @description when the job was queued

@@ -161,7 +161,7 @@ describe("honest histories look honest", () => {
   });
 });
 
-describe("forgeries leave the traces the forensics note measured", () => {
+describe("forgeries leave the traces measured on real forged histories", () => {
   test("paintedGraph: one clock time, 12-40 commits per timestamp, all before the repository existed, one-line diffs", async () => {
     const cs = await commitsOf("mallory-painter/pixel-art");
     const repo = sim.world.repo("mallory-painter/pixel-art")!;

@@ -1,0 +1,12 @@
+import { ruleSpec } from "../rule-spec.ts";
+
+export const RENAMED_REPO = ruleSpec({
+  scope: "resume",
+  words: {
+    title: "Repository renamed",
+    meaning: "The linked repository has a new name on GitHub; the link still leads there.",
+    innocent: "Renaming a repository is normal.",
+    ask: "(Nothing to ask: the link still works.)",
+    reading: "repositories are renamed all the time; GitHub redirects the old name",
+  },
+});
