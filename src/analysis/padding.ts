@@ -1,5 +1,6 @@
 import type { GhCommit } from "../github/index.ts";
 import { messageTemplate } from "./automation.ts";
+import { DATE_MESSAGE, DEFAULT_MESSAGE } from "./rules/repeated-messages.ts";
 import type { SizedCommit } from "./rules/sampled-stats.ts";
 
 /**
@@ -19,12 +20,6 @@ export const PADDING_TRIVIAL_LINES = 2;
 export const PADDING_SAME_FILES_MAX = 3;
 export const PADDING_SAME_FILES_LINES = 10;
 
-/** Messages git and GitHub's web editor write by default: a person's, however often repeated. */
-const TOOL_DEFAULT =
-  /^(initial commit|first commit|init|wip|add files via upload|rename \S+ to \S+|(update|create|delete|add) \S+|revert ".*"|merge\b.*)$/i;
-/** A subject that is (almost) only a date or time. */
-const TIMESTAMP =
-  /^[^\d]{0,30}\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2})?(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?)?[^\d]{0,12}$/;
 /** One token of 16+ letters and digits, both present: a random string, not a word. */
 const RANDOM_TOKEN = /^(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{16,}$/;
 /** "Random commit #12", "Commit 45", "Auto commit 3": a numbered commit, whatever it is called. */
@@ -34,8 +29,9 @@ const subjectOf = (c: GhCommit) => (c.message.split("\n")[0] ?? "").trim();
 
 /** Why a message reads as a machine's, or null: the template repeats, or it is a timestamp, a random token, a numbered commit. */
 export function machineMessage(subject: string, templateCount: number): string | null {
-  if (TOOL_DEFAULT.test(subject)) return null;
-  if (TIMESTAMP.test(subject)) return "timestamp";
+  // git's and the web editor's defaults ("Update README.md") are a person's, however often repeated
+  if (DEFAULT_MESSAGE.test(subject)) return null;
+  if (DATE_MESSAGE.test(subject)) return "timestamp";
   if (RANDOM_TOKEN.test(subject)) return "random";
   if (NUMBERED_COMMIT.test(subject)) return "numbered";
   return templateCount >= PADDING_TEMPLATE_MIN ? "template" : null;
