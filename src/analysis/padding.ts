@@ -20,6 +20,8 @@ export const PADDING_TRIVIAL_LINES = 2;
 export const PADDING_SAME_FILES_MAX = 3;
 export const PADDING_SAME_FILES_LINES = 10;
 
+/** A release commit's subject ("1.2.3", "v2.0.0-beta.1"): `npm version` and release tools write it for a person. */
+const VERSION = /^v?\d+(\.\d+)+([-.+][\w.]+)?$/i;
 /** One token of 16+ letters and digits, both present: a random string, not a word. */
 const RANDOM_TOKEN = /^(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{16,}$/;
 /** "Random commit #12", "Commit 45", "Auto commit 3": a numbered commit, whatever it is called. */
@@ -30,7 +32,7 @@ const subjectOf = (c: GhCommit) => (c.message.split("\n")[0] ?? "").trim();
 /** Why a message reads as a machine's, or null: the template repeats, or it is a timestamp, a random token, a numbered commit. */
 export function machineMessage(subject: string, templateCount: number): string | null {
   // git's and the web editor's defaults ("Update README.md") are a person's, however often repeated
-  if (DEFAULT_MESSAGE.test(subject)) return null;
+  if (DEFAULT_MESSAGE.test(subject) || VERSION.test(subject)) return null;
   if (DATE_MESSAGE.test(subject)) return "timestamp";
   if (RANDOM_TOKEN.test(subject)) return "random";
   if (NUMBERED_COMMIT.test(subject)) return "numbered";

@@ -56,6 +56,7 @@ describe("padding without a clock", () => {
     ["Random commit #2624", 1, "numbered"],
     ["Routine entry #615", 40, "template"],
     ["Update README.md", 90, null],
+    ["v2.0.11", 40, null],
     ["Fix the parser's handling of tabs", 1, null],
     ["supercalifragilistic", 1, null],
   ])("%s", (subject, templateCount, kind) => expect(machineMessage(subject, templateCount)).toBe(kind as never));
