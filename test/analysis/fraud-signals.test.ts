@@ -84,7 +84,7 @@ describe("signals on real histories", () => {
     const f = flag("pablo-commits", "PADDED_ACTIVITY");
     expect(f?.severity).toBe("WARNING");
     expect(f?.message).toContain("a random string");
-    expect(f?.message).toContain("whether a script runs it on a clock or at random times");
+    expect(f?.message).toContain("whether a scheduled job or a script makes it, on a clock or at random times");
     expect(Number(f?.evidence?.creditCap)).toBeLessThan(0.1);
     expect(outcomes.get("pablo-commits")!.confidenceScore).toBeLessThanOrEqual(40);
   });

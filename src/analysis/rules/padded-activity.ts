@@ -44,7 +44,7 @@ export const paddedActivity = historyRule((ctx) => {
       (p.sameFiles
         ? ` (empty, one or two lines, or the same files rewritten: ${p.sameFiles})`
         : " (empty, or one or two lines of one file)") +
-      `; padding inflates activity whether a script runs it on a clock or at random times, so about ${own.toLocaleString("en-US")} commits are left as work. A log, notes or counter repository is made of small, alike commits too; it is not work either way`,
+      `; padding inflates activity whether a scheduled job or a script makes it, on a clock or at random times, so about ${own.toLocaleString("en-US")} commits are left as work. A log, notes or counter repository is made of small, alike commits too; it is not work either way`,
     evidence: {
       paddingCommits: p.machineMessages,
       examined: commits.length,
