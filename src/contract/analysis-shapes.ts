@@ -43,6 +43,7 @@ export const FORENSIC_RULES = [
   "INFLATED_ACTIVITY",
   "PUSHED_LONG_AFTER_DATES",
   "ANACHRONISTIC_EVIDENCE",
+  "PADDED_ACTIVITY",
 ] as const;
 
 /** The rules that raise flags about the resume and the matching rather than a history. Append only. */
@@ -59,6 +60,8 @@ export const CLAIM_RULES = [
   "AI_AGENT",
   "REPO_UNAVAILABLE",
   "HOST_NOT_CHECKED",
+  "CLAIM_CONTRADICTED",
+  "ORIGIN_CONTRADICTED",
 ] as const;
 
 export const RULES = [...FORENSIC_RULES, ...CLAIM_RULES] as const;

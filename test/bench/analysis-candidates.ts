@@ -288,7 +288,7 @@ export function provenanceAndRealCandidates(now: string): BenchCandidate[] {
       "green-graph",
       fraudLabel("808 of 895 commits at 12:00:00, dates from 1971 to 2050 (both dates set)", [
         { rule: "CLOCK_TIME_MONOCULTURE", severity: "CRITICAL" },
-        { rule: "FUTURE_AUTHOR_DATE", severity: "CRITICAL" },
+        { rule: "FUTURE_AUTHOR_DATE", severity: "WARNING" },
       ]),
       { createdAt: S.iso(lastReal - 2 * 3_600_000), pushedAt: S.iso(lastReal) },
     ),

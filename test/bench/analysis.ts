@@ -7,7 +7,8 @@
  * honest and fraudulent candidates, matching accuracy, and GitHub calls per verification cold and warm.
  * Exits 1 when a target is missed. `--no-extract` feeds the analysis what a perfect extractor would
  * produce instead, to tell analysis errors from extraction errors. Then the honest-candidate corpus
- * (honest-corpus.ts): `--corpus-only` runs just that section, `--show-held-out` lists its held-out half.
+ * (honest-corpus.ts) and the fraud corpus (fraud-corpus.ts): `--corpus-only` runs just those two sections,
+ * `--fraud-only` just the fraud corpus, `--show-held-out` lists their held-out halves.
  * Then candidates on GitLab and Gitea/Forgejo, some beside GitHub (forge-hosts.ts), with the same targets.
  */
 import { runAnalysis } from "../../src/analysis/run-analysis.ts";
@@ -32,6 +33,7 @@ import {
 } from "./analysis-candidates.ts";
 import { machine, percentile, table } from "./bench-util.ts";
 import { runForgeHosts } from "./forge-hosts.ts";
+import { FRAUD_SECTION } from "./fraud-corpus.ts";
 import { type CallFigures, graphqlSource, measureTypical, REST_BASELINE, restSource } from "./github-calls.ts";
 import { runHonestCorpus } from "./honest-corpus.ts";
 
@@ -43,6 +45,9 @@ const NO_EXTRACT = process.argv.includes("--no-extract");
 /** `--only a,b`: just these candidates (logins), to iterate on a few; the suite-wide targets then do not apply */
 const ONLY = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1]!.split(",") : null;
 const CORPUS_ONLY = process.argv.includes("--corpus-only");
+/** `--fraud-only`: just the fraud corpus section; `--honest-only`: just the honest corpus */
+const FRAUD_ONLY = process.argv.includes("--fraud-only");
+const HONEST_ONLY = process.argv.includes("--honest-only");
 const corpusOptions = {
   noExtract: NO_EXTRACT,
   rest: API_REST,
@@ -300,7 +305,9 @@ interface Run {
 }
 
 async function main(): Promise<number> {
-  if (CORPUS_ONLY) return corpusVerdict(await runHonestCorpus(corpusOptions));
+  if (FRAUD_ONLY) return corpusVerdict(await runHonestCorpus(corpusOptions, FRAUD_SECTION));
+  if (HONEST_ONLY) return corpusVerdict(await runHonestCorpus(corpusOptions));
+  if (CORPUS_ONLY) return corpora();
   const candidates = suite().filter((c) => ONLY === null || ONLY.includes(c.spec.login));
   const sim = await startGitHubSimulator({ candidates: candidates.map((c) => c.spec) });
   const runs: Run[] = [];
@@ -365,7 +372,13 @@ async function main(): Promise<number> {
       typical.push(await measureTypical(name, make));
   const code = report(runs, typical);
   const forges = forgeVerdict(await runForgeHosts({ noExtract: NO_EXTRACT, only: ONLY }));
-  return Math.max(code, forges, corpusVerdict(await runHonestCorpus(corpusOptions)));
+  return Math.max(code, forges, await corpora());
+}
+
+/** The honest corpus, then the fraud corpus: each section's verdict, the worse of the two. */
+async function corpora(): Promise<number> {
+  const honest = corpusVerdict(await runHonestCorpus(corpusOptions));
+  return Math.max(honest, corpusVerdict(await runHonestCorpus(corpusOptions, FRAUD_SECTION)));
 }
 
 /** The other hosts' section's verdict line; 1 when one of its targets is missed. */

@@ -5,19 +5,22 @@
  * builds each candidate for the GitHub simulator; honest-corpus.ts runs and judges them.
  */
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import type { Severity } from "../../src/analysis/types.ts";
 import type { SampleProject, SampleResume } from "../demo/resume-pdf.ts";
 import { HONEST_CORPUS_DIR, pathHistory } from "../support/github-sim/real/path-history.ts";
 import { realHistory } from "../support/github-sim/real/real-history.ts";
 import * as S from "../support/github-sim/scenarios/index.ts";
-import { renamedRealCopy, sharedShaHistory } from "../support/github-sim/scenarios/real-copies.ts";
+import { renamedRealCopy, rewrittenRealCopy, sharedShaHistory } from "../support/github-sim/scenarios/real-copies.ts";
 import type { UserSpec } from "../support/github-sim/sim-world.ts";
 
 export const CORPUS_FILE = join(HONEST_CORPUS_DIR, "../corpus.json");
 
-/** honest >= 70; import (an honest import or rewrite) >= 40; partial 41-69; fraud <= 40; inflation <= 40 or a WARNING naming it */
-export type CorpusKind = "honest" | "import" | "partial" | "fraud" | "inflation";
+/**
+ * honest >= 70; import (an honest import or rewrite) >= 40; partial 41-69; fraud <= 40; inflation <= 40 or a
+ * WARNING naming it; contradicted (a claim the history contradicts, on real own code) <= 69 with the WARNING
+ */
+export type CorpusKind = "honest" | "import" | "partial" | "fraud" | "inflation" | "contradicted";
 
 /** A flag that must (or must not) be raised on a project: `rule` ("*" any) at `severity` or worse. */
 export interface FlagRule {
@@ -29,7 +32,25 @@ export interface FlagRule {
 }
 
 export type CorpusHistory =
-  | { kind: "fixture"; fixture: string; source: string; head: string; transform?: Transform; notOwnWork?: string }
+  | {
+      kind: "fixture";
+      fixture: string;
+      source: string;
+      head: string;
+      transform?: Transform;
+      notOwnWork?: string;
+      /** every author and committer date moved back this many years (a date-shifting script) */
+      shiftYears?: number;
+    }
+  | {
+      /** the original's whole history re-pushed with every identity rewritten to the candidate, dates kept */
+      kind: "rewritten-copy";
+      fixture: string;
+      source: string;
+      head: string;
+      originalOwner: string;
+      originalName: string;
+    }
   | { kind: "legacy-fixture"; fixture: string; source: string; head: string }
   | {
       kind: "renamed-copy";
@@ -77,10 +98,12 @@ export interface CorpusProject {
     createdAtBasis: string;
     /** own commits authored before createdAt (work started locally) */
     authoredBeforeRepo?: number;
+    /** GitHub's pushed_at when it is not just after the last commit (a history pushed long after its dates) */
+    pushedAt?: string;
   };
   history: CorpusHistory;
-  /** commits that truly count for the candidate (automation and merges excluded) */
-  truthCommits: number;
+  /** commits that truly count for the candidate (automation and merges excluded); null: not judged (a copy, padding) */
+  truthCommits: number | null;
   /** every own commit was committed after the repository existed: nothing in it is unanchored */
   anchored: boolean;
   ownWork: { first: string; last: string };
@@ -113,12 +136,23 @@ export interface CorpusCandidate {
 }
 
 export interface CorpusManifest {
-  meta: { dateRules: string[]; bands: Record<string, string>; split: string; counts: string; now: string };
+  meta: {
+    dateRules: string[];
+    bands: Record<string, string>;
+    split: string;
+    counts: string;
+    now: string;
+    /** the folder of the history fixtures, relative to the manifest; default `histories` beside it */
+    historiesDir?: string;
+  };
   candidates: CorpusCandidate[];
+  /** absolute folder of the history fixtures (set by loadCorpus) */
+  dir?: string;
 }
 
 export function loadCorpus(file = CORPUS_FILE): CorpusManifest {
-  return JSON.parse(readFileSync(file, "utf8")) as CorpusManifest;
+  const m = JSON.parse(readFileSync(file, "utf8")) as CorpusManifest;
+  return { ...m, dir: join(dirname(file), m.meta.historiesDir ?? "histories") };
 }
 
 /** A corpus candidate made ready for the simulator: the account, its repositories, the resume. */
@@ -136,6 +170,13 @@ const title = (login: string) =>
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
     .join(" ");
 
+const YEAR = 31_557_600;
+/** A date-shifting script: every author and committer date moved back `years` years. */
+const shiftBack = (years: number) => (at: number[], ct: number[]) => ({
+  authorAt: at.map((t) => t - years * YEAR),
+  committerAt: ct.map((t) => t - years * YEAR),
+});
+
 /** An honest whole-history rewrite: every commit re-committed in one session 30 days after the last. */
 function rewrite(at: number[], ct: number[]): { authorAt: number[]; committerAt: number[] } {
   const at0 = Math.max(...ct) + 30 * 86_400;
@@ -150,7 +191,7 @@ const honestLabel = (notes: string): S.ScenarioLabel => ({
   notes,
 });
 
-function scenarioOf(c: CorpusCandidate, p: CorpusProject): S.RepoScenario {
+function scenarioOf(c: CorpusCandidate, p: CorpusProject, dir: string): S.RepoScenario {
   const h = p.history;
   const owner = p.repo.owner;
   const label: S.ScenarioLabel = {
@@ -160,9 +201,9 @@ function scenarioOf(c: CorpusCandidate, p: CorpusProject): S.RepoScenario {
       .filter((m) => m.rule !== "*")
       .map((m) => ({ rule: m.rule as S.RuleName, severity: m.severity })),
     maxSeverity: c.label.kind === "honest" ? "WARNING" : "CRITICAL",
-    candidateCommits: p.truthCommits,
+    candidateCommits: p.truthCommits ?? 0,
   };
-  const base = { login: c.login, name: p.repo.name, description: p.description[0] };
+  const base = { login: c.login, name: p.repo.name, description: p.description[0], dir };
   switch (h.kind) {
     case "fixture":
       return pathHistory({
@@ -171,7 +212,17 @@ function scenarioOf(c: CorpusCandidate, p: CorpusProject): S.RepoScenario {
         owner,
         label,
         createdAt: p.repo.createdAt,
-        transform: h.transform ? rewrite : undefined,
+        pushedAt: p.repo.pushedAt,
+        transform: h.transform ? rewrite : h.shiftYears ? shiftBack(h.shiftYears) : undefined,
+      });
+    case "rewritten-copy":
+      return rewrittenRealCopy({
+        ...base,
+        ...h,
+        file: h.fixture,
+        createdAt: p.repo.createdAt,
+        label,
+        description: p.description[0]!,
       });
     case "legacy-fixture":
       return realHistory({ ...base, file: h.fixture, label, createdAt: p.repo.createdAt });
@@ -183,8 +234,11 @@ function scenarioOf(c: CorpusCandidate, p: CorpusProject): S.RepoScenario {
 }
 
 /** Builds one corpus candidate: its repositories (organisation-owned ones too), account and resume. */
-export function buildCorpusCandidate(c: CorpusCandidate): BuiltCorpusCandidate {
-  const scenarios = c.projects.map((p) => scenarioOf(c, p));
+export function buildCorpusCandidate(
+  c: CorpusCandidate,
+  dir = join(dirname(CORPUS_FILE), "histories"),
+): BuiltCorpusCandidate {
+  const scenarios = c.projects.map((p) => scenarioOf(c, p, dir));
   const own = scenarios.filter((s) => s.repo.owner === c.login);
   const spec = S.assembleCandidate({ login: c.login, name: title(c.login), createdAt: c.accountCreatedAt, repos: own });
   // an organisation's repository: the organisation is an account of its own; the commits stay the candidate's

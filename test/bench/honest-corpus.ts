@@ -102,7 +102,7 @@ export function judge(manifest: CorpusManifest, c: BuiltCorpusCandidate, out: An
     const vp = out.verifiedProjects.find((v) => v.repoUrl.toLowerCase() === `github.com/${repo}`);
     const counted = vp?.commits ?? 0;
     const truth = p.truthCommits;
-    if (!vp?.commitsEstimated && (counted > truth || counted < Math.floor(0.9 * truth)))
+    if (truth !== null && !vp?.commitsEstimated && (counted > truth || counted < Math.floor(0.9 * truth)))
       misses.push({
         kind: "count",
         rule: "count",
@@ -121,6 +121,12 @@ export function judge(manifest: CorpusManifest, c: BuiltCorpusCandidate, out: An
       misses.push({ kind: "score", rule: "score", text: `scored ${out.confidenceScore} and no flag names it` });
   } else if (!inBand)
     misses.push({ kind: "score", rule: "score", text: `scored ${out.confidenceScore}, band ${lo}-${hi}` });
+  else if (!flagOk)
+    misses.push({
+      kind: "score",
+      rule: "named",
+      text: `scored ${out.confidenceScore} but no flag names it (${(label.must ?? []).map((m) => m.why).join("; ")})`,
+    });
   return { c, out, misses, lostCredit: honestKind && out.confidenceScore < lo };
 }
 
@@ -168,23 +174,45 @@ async function runAll(built: BuiltCorpusCandidate[], o: CorpusRunOptions): Promi
   return outs;
 }
 
+/** Which corpus a run reads and how its section is titled, with its first look (misses per target). */
+export interface CorpusSection {
+  file?: string;
+  title: string;
+  firstLook: Record<string, [number, number]>;
+  /** the label kinds whose bands are targets, with what each wants */
+  bands: Array<[string, string]>;
+}
+
+const HONEST_SECTION: CorpusSection = {
+  title: "Honest-candidate corpus (real histories, resumes dated as people write them)",
+  firstLook: FIRST_LOOK,
+  bands: [
+    ["honest", ">= 70: 0 outside"],
+    ["import", ">= 40 with the innocent reading: 0 outside"],
+    ["partial", "41-69: 0 outside"],
+    ["fraud", "<= 40: 0 outside"],
+    ["inflation", "<= 40 or a WARNING naming the automation: 0 outside"],
+  ],
+};
+
 /** Runs the corpus and prints its section of the report; returns the missed targets (null: none selected). */
-export async function runHonestCorpus(o: CorpusRunOptions = {}): Promise<string[] | null> {
-  const manifest = loadCorpus();
+export async function runHonestCorpus(o: CorpusRunOptions = {}, section = HONEST_SECTION): Promise<string[] | null> {
+  const manifest = loadCorpus(section.file);
   const entries = manifest.candidates.filter((c) => !o.only || o.only.includes(c.login));
   if (entries.length === 0) return null;
-  const built = entries.map(buildCorpusCandidate);
+  const built = entries.map((c) => buildCorpusCandidate(c, manifest.dir));
   const t0 = performance.now();
   const outs = await runAll(built, o);
   const judged = built.map((b, i) => judge(manifest, b, outs[i]!));
-  return report(judged, o, performance.now() - t0);
+  return report(judged, o, performance.now() - t0, section);
 }
 
-function report(judged: Judged[], o: CorpusRunOptions, ms: number): string[] {
+function report(judged: Judged[], o: CorpusRunOptions, ms: number, section: CorpusSection): string[] {
+  const FIRST = section.firstLook;
   const tune = judged.filter((j) => j.c.entry.split === "tune");
   const held = judged.filter((j) => j.c.entry.split === "held-out");
   console.log(
-    `\n## Honest-candidate corpus (real histories, resumes dated as people write them)\n\n` +
+    `\n## ${section.title}\n\n` +
       `${judged.length} candidates (${tune.length} tune, ${held.length} held out), ` +
       `${judged.reduce((s, j) => s + j.c.entry.projects.length, 0)} projects, ${(ms / 1000).toFixed(0)} s\n`,
   );
@@ -229,17 +257,17 @@ function report(judged: Judged[], o: CorpusRunOptions, ms: number): string[] {
   const target = (name: string, miss: (j: Judged) => number, want: string) => {
     const t = tune.reduce((s, j) => s + miss(j), 0);
     const h = held.reduce((s, j) => s + miss(j), 0);
-    const first = FIRST_LOOK[name];
+    const first = FIRST[name];
     console.log(
       `${name}: tune ${t}, held out ${h}${first ? ` (first look: tune ${first[0]}, held out ${first[1]})` : ""} (target ${want})`,
     );
-    if (t + h > 0) problems.push(`corpus: ${name}: ${t} tune, ${h} held out`);
+    if (t + h > 0) problems.push(`${section.title.split(" (")[0]}: ${name}: ${t} tune, ${h} held out`);
   };
   console.log("\n### Targets\n");
   const met = (js: Judged[]) => js.filter((j) => j.misses.length === 0).length;
   console.log(
     `candidates meeting every target of their label: tune ${met(tune)} of ${tune.length}, held out ${met(held)} of ${held.length} ` +
-      `(first look: tune ${FIRST_LOOK.met![0]} of 27, held out ${FIRST_LOOK.met![1]} of 26)`,
+      (FIRST.met ? `(first look: tune ${FIRST.met[0]}, held out ${FIRST.met[1]})` : "(first look: not yet recorded)"),
   );
   const honestKind = (j: Judged) => j.c.entry.label.kind === "honest" || j.c.entry.label.kind === "import";
   const count = (j: Judged, kind: string) => j.misses.filter((m) => m.kind === kind).length;
@@ -253,11 +281,7 @@ function report(judged: Judged[], o: CorpusRunOptions, ms: number): string[] {
       (j) => (j.c.entry.label.kind === kind ? count(j, "score") : 0),
       want,
     );
-  band("honest", ">= 70: 0 outside");
-  band("import", ">= 40 with the innocent reading: 0 outside");
-  band("partial", "41-69: 0 outside");
-  band("fraud", "<= 40: 0 outside");
-  band("inflation", "<= 40 or a WARNING naming the automation: 0 outside");
+  for (const [kind, want] of section.bands) band(kind, want);
   target("project counts outside [0.9 x truth, truth] and not marked estimated", (j) => count(j, "count"), "0");
   return problems;
 }

@@ -10,13 +10,16 @@ import { commit } from "./fixtures.ts";
 const DAY = 86_400_000;
 const base = Date.parse("2025-01-01T00:00:00Z");
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.000Z$/, "Z");
+/** "b", "c" ... "ba": a word per number, so that messages differ in words, not only in a number */
+const word = (i: number): string =>
+  i < 25 ? "bcdfghjklmnpqrstvwxyzaeio"[i]! : word(Math.floor(i / 25) - 1) + word(i % 25);
 /** n commits, one a day, at a time of day that varies from 08:00 to 23:xx, distinct messages */
 const honest = (n: number) =>
   Array.from({ length: n }, (_, i) =>
     commit({
       sha: `h${i}`.padEnd(40, "0"),
       at: iso(base + i * DAY + ((i * 7919) % 15) * 3_600_000 + ((i * 37) % 60) * 60_000),
-      message: `Fix thing number ${i}`,
+      message: `Fix the ${word(i)} case`,
     }),
   ).reverse();
 
@@ -40,6 +43,13 @@ describe("looksMachineMade", () => {
   const templated = Array.from({ length: 60 }, (_, i) =>
     commit({ at: iso(base + i * DAY + ((i * 7919) % 15) * 3_600_000), message: i % 3 === 0 ? "update" : `work ${i}` }),
   );
+  // a job rotating a few numbered templates, no one message repeated: "Routine entry #7", "Cycle commit #8"
+  const rotating = Array.from({ length: 60 }, (_, i) =>
+    commit({
+      at: iso(base + i * DAY + ((i * 7919) % 15) * 3_600_000),
+      message: `${["Routine entry", "Cycle commit", "Scheduled tick", "Daily log"][i % 4]} #${i}`,
+    }),
+  );
   const split = honest(60).map((c, i) =>
     i % 2 ? { ...c, committerDate: iso(Date.parse(c.authorDate) + 10 * DAY) } : c,
   );
@@ -48,6 +58,7 @@ describe("looksMachineMade", () => {
     ["honest", honest(80), false],
     ["identical author timestamps", painted, true],
     ["repeated message", templated, true],
+    ["a few numbered templates rotated", rotating, true],
     ["author/committer split", split, true],
     ["commit burst in one committer hour", burst, true],
     ["empty", [], false],

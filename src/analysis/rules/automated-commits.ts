@@ -7,7 +7,8 @@ import { pct } from "./time-stats.ts";
  * keeping data or a badge fresh with a workflow is ordinary. INFLATED_ACTIVITY is the same fact sold as
  * work: the resume claims more commits than the candidate made by hand, or sells a streak or commit
  * volume, while a scheduled job made most of them. WARNING, named as inflation; its extent (the automated
- * share) feeds the extent rule, because what the claim sells is mostly gone.
+ * share) feeds the extent rule, because what the claim sells is mostly gone, and the claim credits at
+ * most the share of commits the candidate made by hand (`creditCap`), as padding does (padded-activity.ts).
  */
 
 /** Words by which a resume sells activity rather than a project. */
@@ -74,6 +75,7 @@ export const inflatedActivity = historyRule((ctx) => {
       humanCommits: auto.humanCommits,
       ...(claimed !== undefined ? { claimedCommits: claimed } : {}),
       extent: Math.round(share * 100) / 100,
+      creditCap: Math.round((1 - share) * 100) / 100,
     },
   };
 });

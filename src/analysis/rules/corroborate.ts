@@ -1,4 +1,5 @@
 import type { RuleId } from "../types.ts";
+import { FUTURE_CRITICAL_MIN } from "./future-author-date.ts";
 import { PREDATES_CRITICAL_SHARE } from "./predates-repo-or-account.ts";
 import { evidenceOf, wordsOf } from "./registry.ts";
 import type { Evidence, RuleHit } from "./rule-context.ts";
@@ -32,6 +33,7 @@ export const PADDING: ReadonlySet<RuleId> = new Set([
   "UNANCHORED_HISTORY",
   "FUTURE_AUTHOR_DATE",
   "PUSHED_LONG_AFTER_DATES",
+  "PADDED_ACTIVITY",
 ]);
 
 /**
@@ -54,6 +56,17 @@ export function jobExplainsHistory(automated: { rule: RuleId; evidence?: Evidenc
   return Number(e.onClock) + Number(e.inRuns ?? 0) > 0 && total > 0 && job >= JOB_EXPLAINS_SHARE * total;
 }
 
+/**
+ * Evidence that does not depend on the clock: what the commits contain and say. Future author dates gain
+ * a candidate nothing, so they are CRITICAL only beside one of these (a painter's padding), never beside
+ * other date anomalies alone.
+ */
+export const CLOCK_INDEPENDENT: ReadonlySet<RuleId> = new Set([
+  "TRIVIAL_CHURN",
+  "REPEATED_OR_TIMESTAMP_MESSAGES",
+  "PADDED_ACTIVITY",
+]);
+
 type Hits = ReadonlyMap<RuleId, RuleHit>;
 /**
  * Traces that cannot exist at their dates, independent of the clock and of moving a repository
@@ -75,6 +88,10 @@ const strong = (hits: Hits, r: RuleId) =>
 
 /** Which other hits on the same repository make a rule CRITICAL; rules not listed keep their own severity. */
 const ESCALATIONS: Partial<Record<RuleId, (hits: Hits, self: RuleHit) => RuleId[]>> = {
+  FUTURE_AUTHOR_DATE: (hits, self) =>
+    Number(self.evidence.futureCommits) >= FUTURE_CRITICAL_MIN
+      ? [...CLOCK_INDEPENDENT].filter((r) => weighs(hits.get(r)))
+      : [],
   BACKDATED_SPLIT: (hits) => [...STRONG_SIGNALS].filter((r) => strong(hits, r)),
   RANDOM_ORDER_HISTORY: (hits) => (hits.has("BACKDATED_SPLIT") ? ["BACKDATED_SPLIT"] : []),
   // over half the history predating the repository, with one clock time or identical author timestamps

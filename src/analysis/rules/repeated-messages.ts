@@ -18,10 +18,11 @@ export const MESSAGES_VOCABULARY_MAX_RATIO = 0.15;
  * "Add files via upload", "Rename a.js to b.js", "Merge pull request #3 from ..."): a junior editing in the
  * browser repeats them dozens of times. Repetition is judged only on the messages a person wrote.
  */
-const DEFAULT_MESSAGE =
+export const DEFAULT_MESSAGE =
   /^(initial commit|first commit|init|wip|add files via upload|rename \S+ to \S+|(update|create|delete|add) \S+|revert ".*"|merge\b.*)$/i;
 /** A message that is (almost) only a date, e.g. "Contribution: 2023-01-05 20:01" or "2024-03-02". */
-const DATE_MESSAGE = /^[^\d]{0,30}\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2})?(?:Z|[+-]\d{2}:?\d{2})?)?[^\d]{0,12}$/;
+export const DATE_MESSAGE =
+  /^[^\d]{0,30}\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2})?(?:Z|[+-]\d{2}:?\d{2})?)?[^\d]{0,12}$/;
 
 function subject(message: string): string {
   return (message.split("\n")[0] ?? "").trim();

@@ -12,6 +12,26 @@ const severities = (hits: RuleHit[]) => Object.fromEntries(corroborate(hits).map
 
 describe("corroborate", () => {
   test.each<[string, RuleHit[], Record<string, Severity>]>([
+    // future dates gain nothing: CRITICAL only beside evidence independent of the clock
+    [
+      "future dates beside other date anomalies stay a WARNING",
+      [
+        hit("FUTURE_AUTHOR_DATE", "WARNING", { futureCommits: 12 }),
+        hit("PREDATES_REPO_OR_ACCOUNT"),
+        hit("COMMIT_BURST"),
+      ],
+      { FUTURE_AUTHOR_DATE: "WARNING", PREDATES_REPO_OR_ACCOUNT: "WARNING", COMMIT_BURST: "WARNING" },
+    ],
+    [
+      "future dates beside trivial churn (padding) are CRITICAL",
+      [hit("FUTURE_AUTHOR_DATE", "WARNING", { futureCommits: 12 }), hit("TRIVIAL_CHURN")],
+      { FUTURE_AUTHOR_DATE: "CRITICAL", TRIVIAL_CHURN: "WARNING" },
+    ],
+    [
+      "one future date beside padding stays a WARNING",
+      [hit("FUTURE_AUTHOR_DATE", "WARNING", { futureCommits: 1 }), hit("PADDED_ACTIVITY")],
+      { FUTURE_AUTHOR_DATE: "WARNING", PADDED_ACTIVITY: "WARNING" },
+    ],
     ["a backdated split alone stays a WARNING", [hit("BACKDATED_SPLIT")], { BACKDATED_SPLIT: "WARNING" }],
     [
       "a backdated split with a burst stays a WARNING (an honest rewrite)",

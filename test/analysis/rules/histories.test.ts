@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { judgeRepository } from "../../../src/analysis/rules/repo-rules.ts";
 import type { GhCommit } from "../../../src/github/types.ts";
-import { DAY } from "../fixtures.ts";
+import { commit, DAY, HOUR, honestHistory } from "../fixtures.ts";
 import {
   goProjectRebase,
   honestRewrite,
@@ -29,7 +29,8 @@ describe("faking techniques are CRITICAL", () => {
   });
   test("random author-date bot", () => {
     const s = bySeverity(randomDateBot(PUSH));
-    expect(s.FUTURE_AUTHOR_DATE).toBe("CRITICAL");
+    // its future dates gain it nothing; the backdating (split, random order) is what is forged
+    expect(s.FUTURE_AUTHOR_DATE).toBe("WARNING");
     expect(s.RANDOM_ORDER_HISTORY).toBe("CRITICAL");
     expect(s.BACKDATED_SPLIT).toBe("CRITICAL");
   });
@@ -79,5 +80,23 @@ describe("measured honest histories are never CRITICAL", () => {
     expect(judge(honestRewrite(start), "2022-01-01T00:00:00Z").find((h) => h.rule === "COMMIT_BURST")?.message).toBe(
       "ana/tool: 241 of 316 commits were committed in the same second on 2023-05-18; a rebase or an import re-commits a whole history at once",
     );
+  });
+});
+
+describe("severity follows gain: future dates alone", () => {
+  test("12 commits dated five years ahead in an otherwise natural history are an observation, not CRITICAL", () => {
+    const start = PUSH - 300 * DAY;
+    const natural = honestHistory("ana", start, 290, 120, 5);
+    // a machine whose clock jumped five years ahead for a week, then was fixed
+    const ahead = Array.from({ length: 12 }, (_, i) =>
+      commit("ana", PUSH - 40 * DAY + i * 9 * HOUR + 5 * 365 * DAY, PUSH - 40 * DAY + i * 9 * HOUR),
+    );
+    const hits = judge([...natural, ...ahead], new Date(start - DAY).toISOString());
+    const future = hits.find((h) => h.rule === "FUTURE_AUTHOR_DATE");
+    expect(future?.severity).toBe("WARNING");
+    expect(future?.evidence.futureCommits).toBe(12);
+    expect(future?.message).toContain("keeps writing such dates until someone fixes it");
+    expect(future?.message).not.toContain("not many");
+    expect(hits.filter((h) => h.severity === "CRITICAL")).toEqual([]);
   });
 });

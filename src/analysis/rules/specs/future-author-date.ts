@@ -8,11 +8,12 @@ export const FUTURE_AUTHOR_DATE = ruleSpec({
   words: {
     title: "Dated in the future",
     meaning:
-      "Commits say they were written after GitHub received them. A commit cannot be written after it was pushed, so these dates were set by hand.",
+      "Commits say they were written after GitHub received them. A commit cannot be written after it was pushed, so the dates are wrong. A date in the future lengthens no experience on a resume, so alone this is an observation; it weighs as forgery only beside padding (trivial commits, machine-written messages).",
     innocent:
-      "A single such commit can come from a computer whose clock was wrong; several in one history do not happen by accident.",
-    ask: "How were the dates of these commits set?",
-    reading: "a machine whose clock was set wrong makes one such commit, not many",
+      "A computer whose clock was set wrong keeps writing such dates, on one commit or on many, until someone fixes it.",
+    ask: "Was the clock of the machine these commits came from set right?",
+    reading:
+      "a machine whose clock was set wrong keeps writing such dates until someone fixes it; a future date lengthens no claimed experience",
     label: "future author dates",
   },
 });

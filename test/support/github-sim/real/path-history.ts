@@ -4,7 +4,7 @@
  * path is written with generated lines so that git (and so the simulated GitHub) reports the fixture's
  * additions and deletions per file; binary files get binary content. Content is never the real one.
  */
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import type { CommitSpec, GitIdentity } from "../git-writer.ts";
 import { candidateIdentity, type RepoScenario, type ScenarioLabel } from "../scenarios/candidate.ts";
 import type { UserSpec } from "../sim-world.ts";
@@ -28,8 +28,10 @@ export function loadPathHistory(file: string, dir = HONEST_CORPUS_DIR): PathHist
 }
 
 export interface PathHistoryOptions {
-  /** fixture file under HONEST_CORPUS_DIR */
+  /** fixture file under `dir` */
   file: string;
+  /** the folder holding the fixture; default HONEST_CORPUS_DIR */
+  dir?: string;
   login: string;
   name: string;
   /** the repository's owner when it is not the candidate (an organisation) */
@@ -39,8 +41,10 @@ export interface PathHistoryOptions {
   topics?: string[];
   createdAt?: string;
   pushedAt?: string;
-  /** the candidate's account stands for this other fixture identity too (e.g. "web-flow" stays GitHub's) */
+  /** the candidate's account stands for these other fixture identities too (e.g. "web-flow" stays GitHub's) */
   candidateIds?: string[];
+  /** every identity of the fixture is the candidate's (a history whose identities were all rewritten) */
+  allCandidate?: boolean;
   /** rewrites the dates before building (an honest whole-history rewrite) */
   transform?: (authorAt: number[], committerAt: number[]) => { authorAt: number[]; committerAt: number[] };
   /** only the first n commits (a copy of an older project's start) */
@@ -89,18 +93,18 @@ const BOTS: Record<string, GitIdentity> = {
 /** The fixture's commits as CommitSpecs for `login`, with the other identities' accounts. */
 export function pathCommits(
   o: PathHistoryOptions,
-  dir = HONEST_CORPUS_DIR,
+  dir = o.dir ?? HONEST_CORPUS_DIR,
 ): { commits: CommitSpec[]; users: UserSpec[]; candidate: number } {
   const h = loadPathHistory(o.file, dir);
   const c = h.fixture.commits;
   const n = Math.min(o.limit ?? c.a.length, c.a.length);
-  const key = o.file
+  const key = basename(o.file)
     .replace(/\..*$/, "")
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-");
   const dates = o.transform ? o.transform([...h.authorAt], [...h.committerAt]) : h;
   const users = new Map<string, UserSpec>();
-  const mine = new Set(["candidate", ...(o.candidateIds ?? [])]);
+  const mine = new Set(["candidate", ...(o.candidateIds ?? []), ...(o.allCandidate ? [...c.a, ...c.c] : [])]);
   const who = (id: string): GitIdentity => {
     if (mine.has(id)) return candidateIdentity(o.login);
     const known = BOTS[id];
@@ -132,5 +136,5 @@ export function pathCommits(
 
 /** A scenario from a format-2 fixture, owned by the candidate (or `owner`). */
 export function pathHistory(o: PathHistoryOptions): RepoScenario {
-  return scenarioFromCommits(o, loadPathHistory(o.file).fixture.source, pathCommits(o));
+  return scenarioFromCommits(o, loadPathHistory(o.file, o.dir).fixture.source, pathCommits(o));
 }

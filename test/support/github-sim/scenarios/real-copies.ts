@@ -15,6 +15,8 @@ import { iso } from "./random.ts";
 export interface RealOriginal {
   /** format-2 fixture of the original's history */
   file: string;
+  /** the folder holding it; default the honest corpus's histories */
+  dir?: string;
   originalOwner: string;
   originalName: string;
   description: string;
@@ -27,6 +29,7 @@ function original(
 ): { commits: CommitSpec[]; users: UserSpec[]; repoCreatedAt: string } {
   const { commits, users } = pathCommits({
     file: o.file,
+    dir: o.dir,
     login: o.originalOwner,
     name: o.originalName,
     label: { kind: "honest", expected: [], maxSeverity: "WARNING", notes: "the original" },
@@ -47,11 +50,11 @@ function beside(
   o: RealOriginal & { login: string; name: string; label: ScenarioLabel },
   orig: ReturnType<typeof original>,
   kind: string,
-  repo: { createdAt: string; commits: CommitSpec[] },
+  repo: { createdAt: string; pushedAt?: string; commits: CommitSpec[] },
   stargazers: number,
 ): RepoScenario {
   return {
-    scenario: `${kind}:${loadPathHistory(o.file).fixture.source}`,
+    scenario: `${kind}:${loadPathHistory(o.file, o.dir).fixture.source}`,
     repo: { owner: o.login, name: o.name, description: o.description, ...repo },
     users: orig.users,
     prerequisites: [
@@ -132,4 +135,25 @@ export function sharedShaHistory(
     files: { [`src/own-${i}.js`]: `${Array.from({ length: 20 + 7 * i }, (_, k) => `own ${i}.${k}`).join("\n")}\n` },
   }));
   return beside(o, orig, "real-shared", { createdAt: iso(t0 - 3_600_000), commits: [...shared, ...own] }, 900);
+}
+
+/**
+ * The original's whole history re-pushed as the candidate's with every identity rewritten to the
+ * candidate (authors, committers, GitHub's own and bots'), dates kept: every commit SHA changes, every
+ * tree and blob stays the original's. The repository is made `createdAt`, long after the dates.
+ */
+export function rewrittenRealCopy(
+  o: RealOriginal & { login: string; name: string; createdAt: string; label: ScenarioLabel },
+): RepoScenario {
+  const orig = original(o);
+  const { commits } = pathCommits({
+    file: o.file,
+    dir: o.dir,
+    login: o.login,
+    name: o.name,
+    label: o.label,
+    allCandidate: true,
+  });
+  const pushedAt = iso(Date.parse(o.createdAt) + 600_000);
+  return beside(o, orig, "real-rewritten", { createdAt: o.createdAt, pushedAt, commits }, 11_000);
 }
