@@ -12,6 +12,9 @@ export interface ChildServer {
   kill(signal?: NodeJS.Signals | number): void;
 }
 
+/** Package registries left unset in every child (the service's defaults name the public ones). */
+export const NO_OUTSIDE_REGISTRIES = { NPM_REGISTRY_URL: "", PYPI_URL: "" } as const;
+
 /**
  * Start a real server process (default: `bun src/main.ts serve`; `run.command` another executable, such
  * as the compiled binary, with `argv` as its arguments) with the given env and wait until it prints the
@@ -31,6 +34,8 @@ export async function startChildServer(
       PORT: "0",
       HOST: "127.0.0.1",
       LOG_LEVEL: "warn",
+      // hermetic: package registries are never asked unless a test points them at a simulator
+      ...NO_OUTSIDE_REGISTRIES,
       ...env,
     },
     stdin: "ignore",
@@ -82,7 +87,7 @@ export async function runCliProcess(
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   const proc = Bun.spawn([...argv0, ...args], {
     cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", ...env },
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", ...NO_OUTSIDE_REGISTRIES, ...env },
     stdin: "ignore",
     stdout: "pipe",
     stderr: "pipe",
