@@ -24,6 +24,10 @@
  * pdf-lib; test/fixtures/resume/synthetic/structures.ts), with the totals per structure.
  * The names missed or extra in held-out files are never printed (only their counts), so that no rule
  * can be derived from them; `--show-held-out` prints them anyway (for a final look, not for tuning).
+ * `--leave-out language=<code>` or `--leave-out layout=<family>` reports that slice of the set beside the
+ * rest (names P/R/F1 and repository P/R) and treats its files as held out (their names are not
+ * printed); `--leave-out all` prints the table of every language and every layout family left out
+ * (test/resume/support/leave-out.ts).
  * The real corpus has a held-back slice of its own (test/resume/support/held-back.ts: a fixed rule on
  * file names, chosen before the rules it measures), reported as its own group and treated the same way.
  */
@@ -50,6 +54,7 @@ import {
 } from "../resume/support/bench-groups.ts";
 import { type FileScore, percentile, prf, scoreFile, type TruthProject } from "../resume/support/bench-scoring.ts";
 import { HELD_BACK_BATCH, heldBackFiles } from "../resume/support/held-back.ts";
+import { everySlice, inSlice, type LeaveOut, leaveOneOut, parseLeaveOut } from "../resume/support/leave-out.ts";
 import { machine, table } from "./bench-util.ts";
 
 interface ManifestEntry {
@@ -63,7 +68,7 @@ interface ManifestEntry {
   batch?: number;
   /** synthetic set: "tune" or "held-out" */
   split?: string;
-  template?: { family?: string | null };
+  template?: { family?: string | null; lang?: string | null };
   projects: TruthProject[];
 }
 
@@ -83,8 +88,11 @@ const structures = args.includes("--structures");
 const synthetic = families || structures || args.includes("--synthetic");
 const showHeldOut = args.includes("--show-held-out");
 const set: SyntheticSet = families ? "families" : structures ? "structures" : "first";
+const leaveOutArg = flagValue("--leave-out");
+const leaveOut: LeaveOut | null = leaveOutArg && leaveOutArg !== "all" ? parseLeaveOut(leaveOutArg) : null;
 const positional = args.filter(
-  (a, i) => !a.startsWith("--") && !["--reps", "--batch", "--only", "--split", "--count"].includes(args[i - 1]!),
+  (a, i) =>
+    !a.startsWith("--") && !["--reps", "--batch", "--only", "--split", "--count", "--leave-out"].includes(args[i - 1]!),
 );
 const repoRoot = resolve(import.meta.dir, "..", "..");
 const count = flagValue("--count");
@@ -166,6 +174,7 @@ const negatives: Array<{ file: string; extra: string[] }> = [];
 /** files that would end no_projects_found although they link a repository of the candidate */
 const stranded: string[] = [];
 const misses: string[] = [];
+const scored: Array<{ entry: ManifestEntry; score: FileScore; negative: boolean }> = [];
 
 // cold start: the first extraction also starts the child process
 const first = manifest[0]!;
@@ -212,6 +221,7 @@ for (const entry of manifest) {
   if (entry.projects.length === 0) negatives.push({ file: entry.file, extra: score.extra });
   if (result && strandsOwnRepositories(result, entry.githubUser)) stranded.push(entry.file);
   const negative = entry.projects.length === 0;
+  scored.push({ entry, score, negative });
   for (const key of [
     "all",
     entry.split ? `split ${entry.split}` : `batch ${entry.batch ?? 1}`,
@@ -225,10 +235,11 @@ for (const entry of manifest) {
         : []),
   ])
     addScore(group(key), score, negative);
-  if ((entry.split === "held-out" || heldBack.has(entry.file)) && !showHeldOut) {
+  const leftOut = leaveOut !== null && inSlice(entry, leaveOut);
+  if ((entry.split === "held-out" || heldBack.has(entry.file) || leftOut) && !showHeldOut) {
     if (score.missed.length + score.extra.length)
       misses.push(
-        `${entry.file}: ${score.missed.length} missed, ${score.extra.length} extra (held-out: names not shown)`,
+        `${entry.file}: ${score.missed.length} missed, ${score.extra.length} extra (${leftOut ? "left out" : "held-out"}: names not shown)`,
       );
   } else {
     for (const m of score.missed) misses.push(`${entry.file}: missed "${m}"`);
@@ -302,6 +313,24 @@ TOTAL  project names: P ${names.p.toFixed(3)}  R ${names.r.toFixed(3)}  F1 ${nam
        cpu ms/resume: in-process p50 ${percentile(inProcCpuMs, 0.5).toFixed(1)} p95 ${percentile(inProcCpuMs, 0.95).toFixed(1)} | pdftotext p50 ${percentile(popplerCpuMs, 0.5).toFixed(1)} p95 ${percentile(popplerCpuMs, 0.95).toFixed(1)} | ratio p95 ${(percentile(inProcCpuMs, 0.95) / percentile(popplerCpuMs, 0.95)).toFixed(2)}x (informative; the target is on wall-clock time)
        cold start:    first extraction incl. starting the child ${coldMs.toFixed(0)} ms`);
 
+if (leaveOutArg) {
+  const slices = leaveOut ? [leaveOut] : everySlice(manifest);
+  const cells = (t: GroupTotals): string[] => {
+    const row = totalsRow("", t);
+    return [`${row[1]}`, `${row[3]} / ${row[4]} / ${row[5]}`, row[6]!];
+  };
+  const looRows = slices.map((slice) => {
+    const { left, rest } = leaveOneOut(scored, slice);
+    const f1 = (t: GroupTotals) => prf(t.nameTp, t.nameFp, t.nameFn).f1;
+    return [`${slice.key}=${slice.value}`, ...cells(left), ...cells(rest), (f1(left) - f1(rest)).toFixed(3)];
+  });
+  console.log(
+    `\nleave one out (the slice's files beside the rest; both halves of the split):\n${table(
+      ["left out", "files", "names P / R / F1", "repo P/R", "rest: files", "names P / R / F1", "repo P/R", "F1 gap"],
+      looRows,
+    )}`,
+  );
+}
 if (stranded.length)
   console.log(`\nwithout claims although they link the candidate's repositories: ${stranded.join(", ")}`);
 const targets: Array<[string, boolean]> = [

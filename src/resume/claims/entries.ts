@@ -162,8 +162,11 @@ function isAttachment(line: Line): boolean {
 
 const nameKey = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
 
-/** Does a URL-only line spell the name on this title line ("…/orbitkit" over "Orbitkit — …")? */
-function spellsTitle(url: Line, title: Line): boolean {
+/**
+ * How well a URL-only line spells the name on this title line ("…/orbitkit" over "Orbitkit — …"):
+ * 2 the whole name, 1 one is a prefix of the other ("quillpad" and "Quillpad-cli"), 0 not at all.
+ */
+function spellsTitle(url: Line, title: Line): number {
   const path = url.text
     .trim()
     .split(/[?#]/)[0]!
@@ -171,18 +174,22 @@ function spellsTitle(url: Line, title: Line): boolean {
     .replace(/\.git$/, "");
   const slug = nameKey(path.split("/").length > 1 ? path.split("/").pop()! : "");
   const name = nameKey(stripBullet(leadRun(title).text));
-  return slug.length >= 3 && name.length >= 3 && (name === slug || name.startsWith(slug) || slug.startsWith(name));
+  if (slug.length < 3 || name.length < 3) return 0;
+  return name === slug ? 2 : name.startsWith(slug) || slug.startsWith(name) ? 1 : 0;
 }
 
 /**
- * A URL line between two entries goes with the one whose name it spells; otherwise, like a date,
- * with the title it is nearer to. Null when no URL line spells either.
+ * A URL line between two entries goes with the one whose name it spells, the whole name before a
+ * prefix of it; otherwise, like a date, with the title it is nearer to. Null when no URL line spells
+ * either.
  */
 function urlSpells(pending: Line[], current: Entry, title: Line): boolean | null {
   const urls = pending.filter(isLinkOnly);
-  if (urls.some((u) => spellsTitle(u, title))) return true;
-  if (urls.some((u) => spellsTitle(u, current.title))) return false;
-  return null;
+  const best = (t: Line) => Math.max(0, ...urls.map((u) => spellsTitle(u, t)));
+  const next = best(title);
+  const here = best(current.title);
+  if (next === 0 && here === 0) return null;
+  return next >= here;
 }
 
 /** Is `date` nearer (vertically, same page) to the title below it than to the line above it? */

@@ -358,6 +358,19 @@ describe("a URL line between two entries (layout: link before the title, spacing
     ];
     expect(segmentEntries(lines).map((e) => e.lines.map((l) => l.index).sort())).toEqual([[0, 1, 2], [3]]);
   });
+  test("a URL spelling the whole name of the entry above beats a prefix of the next one's", () => {
+    const lines = [
+      line("Quillpad-cli", { y: 100, bold: true, index: 0 }),
+      line("Go, Rust", { y: 112, index: 1 }),
+      line("github.com/jane/quillpad-cli", { y: 124, size: 8, index: 2 }),
+      line("Quillpad", { y: 144, bold: true, index: 3 }),
+      line("github.com/jane/quillpad", { y: 156, size: 8, index: 4 }),
+    ];
+    expect(segmentEntries(lines).map((e) => e.lines.map((l) => l.index).sort())).toEqual([
+      [0, 1, 2],
+      [3, 4],
+    ]);
+  });
 });
 
 describe("a table row whose cells are centred vertically (layout: wrapped description cell, LibreOffice)", () => {
