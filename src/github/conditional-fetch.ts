@@ -94,7 +94,10 @@ export function createConditionalFetch(o: ConditionalFetchOptions) {
     try {
       const res = await o.fetch(url, { ...init, headers, redirect: "manual", signal });
       const text = await res.text(); // read here so the timeout covers the body too
-      const rate = readRateLimit(res.headers, "core");
+      // search answers report search's own bucket (30 a minute), which says nothing of the hourly budget;
+      // every other answer (REST core, GraphQL through the same transport) feeds the gate as before
+      const bucket = res.headers.get("x-ratelimit-resource");
+      const rate = bucket === "search" || bucket === "code_search" ? null : readRateLimit(res.headers);
       if (rate) o.onRateLimit?.(rate);
       o.onAnswer?.(res.status < 500 ? { ok: true } : { ok: false, problem: `GitHub answered ${res.status}` });
       return { res, text };
