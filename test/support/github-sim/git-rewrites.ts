@@ -5,6 +5,7 @@
  * (RepoSpec.importFrom) exactly as written.
  */
 import type { GitIdentity } from "./git-writer.ts";
+import { hermeticGitEnv } from "./git-writer.ts";
 
 async function run(args: string[], cwd?: string, env: Record<string, string> = {}, input?: Buffer): Promise<string> {
   const proc = Bun.spawn(["git", ...args], {
@@ -13,12 +14,7 @@ async function run(args: string[], cwd?: string, env: Record<string, string> = {
     stdout: "pipe",
     stderr: "pipe",
     env: {
-      PATH: process.env.PATH ?? "/usr/bin:/bin",
-      HOME: "/nonexistent",
-      GIT_CONFIG_NOSYSTEM: "1",
-      GIT_CONFIG_GLOBAL: "/dev/null",
-      GIT_TERMINAL_PROMPT: "0",
-      LC_ALL: "C",
+      ...hermeticGitEnv(),
       ...env,
     },
   });

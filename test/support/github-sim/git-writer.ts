@@ -1,5 +1,17 @@
 import { mkdirSync } from "node:fs";
 
+/** git's environment in tests: no user or system configuration, no prompt, one locale. */
+export function hermeticGitEnv(): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? "/usr/bin:/bin",
+    HOME: "/nonexistent",
+    GIT_CONFIG_NOSYSTEM: "1",
+    GIT_CONFIG_GLOBAL: "/dev/null",
+    GIT_TERMINAL_PROMPT: "0",
+    LC_ALL: "C",
+  };
+}
+
 /** A person as git records them: name and email. GitHub links the email to an account (or not). */
 export interface GitIdentity {
   name: string;
@@ -42,14 +54,7 @@ export async function git(args: string[], opts: { cwd?: string; stdin?: string }
     stdin: opts.stdin === undefined ? "ignore" : new TextEncoder().encode(opts.stdin),
     stdout: "pipe",
     stderr: "pipe",
-    env: {
-      PATH: process.env.PATH ?? "/usr/bin:/bin",
-      HOME: "/nonexistent",
-      GIT_CONFIG_NOSYSTEM: "1",
-      GIT_CONFIG_GLOBAL: "/dev/null",
-      GIT_TERMINAL_PROMPT: "0",
-      LC_ALL: "C",
-    },
+    env: { ...hermeticGitEnv() },
   });
   const [out, err, code] = await Promise.all([
     new Response(proc.stdout).text(),
