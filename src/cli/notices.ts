@@ -3,8 +3,11 @@
  * start script ran it (Bun and npm set npm_lifecycle_event), else `<cmd> serve`.
  */
 export function serveCommand(cmd: string, env: Record<string, string | undefined>): string {
-  return env.npm_lifecycle_event === "start" ? "bun start" : `${cmd} serve`;
+  return env[PACKAGE_SCRIPT_VARIABLE] === "start" ? "bun start" : `${cmd} serve`;
 }
+
+/** The environment variable naming the package.json script that ran the process (an environment name, not a row's column). */
+const PACKAGE_SCRIPT_VARIABLE = "npm_lifecycle_event";
 
 /**
  * Said once per run when GITHUB_TOKEN is unset: what that means for throughput and how to fix it.

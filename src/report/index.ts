@@ -8,4 +8,16 @@ export { reportPdf, reportPdfOf } from "./report-pdf.ts";
 export { ReportSource, reportOf } from "./report-source.ts";
 export type { LinkOpen, OpenKind, ShareLink } from "./share-link.ts";
 export { linkCreator, shareReference } from "./share-link.ts";
+export type { RepoTimeline, Severity, TimelineCommit } from "./timeline-data.ts";
+export { MAX_DRAWN, SHIFT_THRESHOLD_MS, timelineStats, timelinesOf } from "./timeline-data.ts";
+export {
+  AUTHOR_Y,
+  COMMIT_Y,
+  LANE_LEFT,
+  markerTop,
+  TIMELINE_FONT,
+  TIMELINE_HEIGHT,
+  TIMELINE_WIDTH,
+  timelineLayout,
+} from "./timeline-layout.ts";
 export { resultWords, verdictNamed, verdictOfResult } from "./verdict.ts";

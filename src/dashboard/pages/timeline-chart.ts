@@ -1,18 +1,18 @@
-import type { RepoTimeline } from "../../report/timeline-data.ts";
 import {
   AUTHOR_Y,
   COMMIT_Y,
   LANE_LEFT,
   markerTop,
+  type RepoTimeline,
   TIMELINE_FONT,
   TIMELINE_HEIGHT,
   TIMELINE_WIDTH,
   timelineLayout,
-} from "../../report/timeline-layout.ts";
+} from "../../report/index.ts";
 import { escapeHtml } from "../html.ts";
 
-export type { RepoTimeline, Severity, TimelineCommit } from "../../report/timeline-data.ts";
-export { MAX_DRAWN, SHIFT_THRESHOLD_MS, timelineStats, timelinesOf } from "../../report/timeline-data.ts";
+export type { RepoTimeline, Severity, TimelineCommit } from "../../report/index.ts";
+export { MAX_DRAWN, SHIFT_THRESHOLD_MS, timelineStats, timelinesOf } from "../../report/index.ts";
 
 /**
  * The picture as standalone SVG markup (report/timeline-layout.ts draws it). Deterministic for the same

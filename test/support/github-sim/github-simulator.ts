@@ -226,7 +226,10 @@ export async function startGitHubSimulator(opts: GitHubSimulatorOptions = {}): P
       // search has its own bucket (30 a minute with a token, 10 without), named by x-ratelimit-resource;
       // its window is reported, not enforced here
       const answer = await routes.handle(req.method, url, () => limiter.window(identity));
-      return finish(answer, undefined, searchHeaders(identity, token !== null));
+      const extra: Record<string, string> = searchHeaders(identity, token !== null);
+      // a search answer carries its weak ETag too, as every GitHub JSON answer does
+      if (answer.status === 200) extra.etag = etagOf(JSON.stringify(answer.body));
+      return finish(answer, undefined, extra);
     }
     const counted = url.pathname !== "/rate_limit";
     if (counted && !limiter.spend(identity)) {
