@@ -3,8 +3,8 @@ import type { Clock } from "../lib/index.ts";
 import { AppError, newId, sha256Hex } from "../lib/index.ts";
 import type { AdminStore } from "./admin-store.ts";
 import type { Admin, AdminCredentials, AdminRole, LiveSession } from "./admins.ts";
+import { credentialProblem, PASSWORD_MAX } from "./credentials.ts";
 import { DEFAULT_THROTTLE, decideLoginAttempt, type ThrottlePolicy } from "./login-throttle.ts";
-import { reservedNameProblem } from "./reserved-names.ts";
 
 /** A setup link is good for this long: long enough to open it, short enough that a leaked log line goes stale. */
 export const SETUP_TOKEN_TTL_MS = 30 * 60_000;
@@ -15,9 +15,7 @@ export const SESSION_MAX_MS = 7 * 24 * 3_600_000;
 /** Sliding expiry is written at most this often, so reads do not turn into a write per request. */
 const SESSION_TOUCH_MS = 60_000;
 
-export const USERNAME = /^[A-Za-z0-9][A-Za-z0-9._@-]{0,63}$/;
-export const PASSWORD_MIN = 12;
-export const PASSWORD_MAX = 1024;
+export { credentialProblem, PASSWORD_MAX, PASSWORD_MIN, USERNAME } from "./credentials.ts";
 
 export interface AdminSession {
   /** the cookie value; only its hash is stored */
@@ -285,17 +283,4 @@ export class AdminAuth {
     this.decoyHash ??= this.hashPassword(randomToken());
     return this.decoyHash;
   }
-}
-
-/** Why a new administrator's username or password is not acceptable, or null. */
-export function credentialProblem(username: string, password: string, confirm: string): string | null {
-  if (!USERNAME.test(username))
-    return "a username is 1-64 letters, digits, '.', '_', '@' or '-', starting with a letter or digit";
-  const reserved = reservedNameProblem(username);
-  if (reserved) return reserved;
-  if (password.length < PASSWORD_MIN) return `a password needs at least ${PASSWORD_MIN} characters`;
-  if (password.length > PASSWORD_MAX) return `a password has at most ${PASSWORD_MAX} characters`;
-  if (password !== confirm) return "the two passwords differ";
-  if (password.toLowerCase() === username.toLowerCase()) return "the password must not be the username";
-  return null;
 }
