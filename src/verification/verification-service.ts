@@ -12,6 +12,7 @@ import type { JobFilter } from "./job-filters.ts";
 import type { AnalysisPart, PendingJobView, Stage, VerificationResult } from "./result.ts";
 import type { StagedFile } from "./resume-files.ts";
 import type { ResumeStore } from "./resume-store.ts";
+import type { FinalListener, ResultExtension, UploadSubmission, ViewDecorator } from "./verification-hooks.ts";
 import {
   type JobPage,
   type QueueState,
@@ -26,18 +27,6 @@ export const IDEMPOTENCY_RETENTION_MS = 48 * 3_600_000;
 /** A PDF file with no row claiming it is deleted once this old (wall clock: it compares file times). */
 const ORPHAN_AGE_MS = 3_600_000;
 
-export interface UploadSubmission extends Omit<Submission, "pdf"> {
-  staged: StagedFile;
-  sha256: string;
-  size: number;
-}
-
-/** A final state, handed to listeners inside the transaction that records it (e.g. to queue a webhook). */
-export interface FinalEvent {
-  clientId: string;
-  result: VerificationResult;
-}
-
 /** The `accounts` member of a job's views: the accounts on other hosts given at creation, when any. */
 function accountsMember(v: Pick<Verification, "accounts">): { accounts?: string[] } {
   const list = v.accounts;
@@ -47,29 +36,13 @@ function accountsMember(v: Pick<Verification, "accounts">): { accounts?: string[
 /** Seconds a client is told (Retry-After) to wait before polling a pending job again. */
 export const POLL_AFTER_S = { queued: 5, processing: 2 } as const;
 
-/** Members a listener adds to every polled view (webhookStatus). */
-export type ViewDecorator = (row: Verification) => Promise<PolledMembers>;
-
-/** Writes that go with a final state, run on the handle of the transaction that records it. */
-export type FinalListener = (tx: Transaction, e: FinalEvent) => Promise<void>;
-
-/**
- * Extra members written into a final result when it is recorded (e.g. reportUrl, the verdict), inside the
- * transaction that records it (on its handle `tx`): stored, polled and sent by webhook alike. `result` is
- * the result as composed so far.
- */
-export type ResultExtension = (
-  tx: Transaction,
-  e: {
-    trackingId: string;
-    clientId: string;
-    /** the API key the job was submitted with (null: before keys were recorded) */
-    apiKeyId: string | null;
-    status: "COMPLETED" | "FAILED";
-    now: number;
-    result: Readonly<VerificationResult>;
-  },
-) => Promise<Pick<VerificationResult, "reportUrl" | "verdict" | "findings">>;
+export type {
+  FinalEvent,
+  FinalListener,
+  ResultExtension,
+  UploadSubmission,
+  ViewDecorator,
+} from "./verification-hooks.ts";
 
 /**
  * The verification lifecycle: accept (quota, rate, idempotency, durable enqueue in one transaction),
