@@ -124,7 +124,9 @@ describe("reportUrl", () => {
     ).json()) as Record<string, unknown>;
     expect(polled.reportUrl).toBeNull();
     expect(polled.reportLinkState).toBe("revoked");
-    await pollUntil(() => receiver.received.some((r) => JSON.parse(r.body).trackingId === id), "the first delivery");
+    // The first delivery is settled (recorded delivered), not merely received: a resend while its attempt is still
+    // being recorded is refused as in flight.
+    await pollUntil(async () => (await withUrl.app.webhooks.service.status(id)) === "delivered", "the first delivery");
     const before = receiver.received.length;
     await withUrl.app.webhooks.service.resend(id);
     withUrl.app.webhooks.start();
