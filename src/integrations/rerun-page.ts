@@ -29,8 +29,8 @@ ${
 <input id="account" name="account" required maxlength="400" autocomplete="off" placeholder="alice, gitlab.com:alice">
 <button type="submit">Verify again</button>
 </form>`
-    : a.state === "complete" && a.profileUrl
-      ? `<p><a href="${esc(a.profileUrl)}">Open the report</a></p>`
+    : a.state === "complete" && v.profileIsReport && v.profileUrl
+      ? `<p><a href="${esc(v.profileUrl)}">Open the report</a></p>`
       : ""
 }`;
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

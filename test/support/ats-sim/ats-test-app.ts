@@ -1,7 +1,8 @@
 /**
  * The server the ATS simulators call in the in-process tests: production wiring (isolated extraction, the
- * analysis) over a fresh SQLite file, the GitHub simulator for `candidates`, loopback allowed for the
- * simulators (ATS_ALLOW_PRIVATE), and a short retry schedule.
+ * analysis) over a fresh database (SQLite, or PostgreSQL when `env` names DATABASE_URL: see
+ * describeEachBackend), the GitHub simulator for `candidates`, loopback allowed for the simulators
+ * (ATS_ALLOW_PRIVATE), a report link key (REPORT_LINK_KEY, which PostgreSQL needs) and a short retry schedule.
  */
 import { type App, createApp } from "../../../src/app.ts";
 import { silentLogger } from "../../../src/lib/log.ts";
@@ -18,7 +19,13 @@ export interface AtsTestApp {
   stop(): Promise<void>;
 }
 
-export async function startAtsTestApp(candidates: CandidateSpec[]): Promise<AtsTestApp> {
+/** The report link key the test servers derive their links with. */
+export const TEST_LINK_KEY = "ats-test-report-link-key-0123456789abcdef";
+
+export async function startAtsTestApp(
+  candidates: CandidateSpec[],
+  env: Record<string, string> = {},
+): Promise<AtsTestApp> {
   const tmp = tempDir();
   const github = await startGitHubSimulator({ candidates, tokens: ["t"] });
   const app = await createApp(
@@ -27,6 +34,8 @@ export async function startAtsTestApp(candidates: CandidateSpec[]): Promise<AtsT
       GITHUB_TOKEN: "t",
       ATS_ALLOW_PRIVATE: "true",
       WEBHOOK_RETRY_SCHEDULE: "50ms,50ms",
+      REPORT_LINK_KEY: TEST_LINK_KEY,
+      ...env,
     }),
     { logger: silentLogger },
   );
