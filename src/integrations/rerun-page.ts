@@ -8,7 +8,7 @@ const esc = (s: string) =>
  * The page an ATS links while an assessment has no result to show: what happened in words and, when
  * the resume named no code-hosting account (or the verification failed), a form where the recruiter
  * names the candidate's account and runs the verification again. Opened without a login: the address
- * itself (256 random bits) is the permission.
+ * itself (256 bits derived under the report link key, assessment-links.ts) is the permission.
  */
 export function rerunPage(
   a: Assessment | null,

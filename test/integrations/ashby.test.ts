@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { App } from "../../src/app.ts";
 import { NO_ACCOUNT_TEXT } from "../../src/integrations/index.ts";
 import { resumeOf, sampleResumePdf } from "../demo/resume-pdf.ts";
-import { type AshbySimulator, startAshbySimulator } from "../support/ats-sim/ashby-sim.ts";
-import { type AtsTestApp, startAtsTestApp } from "../support/ats-sim/ats-test-app.ts";
+import type { AshbySimulator } from "../support/ats-sim/ashby-sim.ts";
+import { type AtsTestApp, connectAshby, startAtsTestApp } from "../support/ats-sim/ats-test-app.ts";
 import { describeEachBackend } from "../support/backends.ts";
 import { sampleCandidates } from "../support/github-sim/scenarios/index.ts";
 import { pollUntil } from "../support/harness.ts";
@@ -30,31 +30,7 @@ describeEachBackend("Ashby", (backend) => {
     t = await startAtsTestApp([alice], await backend.env());
     app = t.app;
     url = t.url;
-    // the simulator's address is known once it runs, the partner key once the connection exists
-    let partnerKey = "";
-    const sim = startAshbySimulator({
-      partnerBase: `${url}/integrations/ashby`,
-      get partnerKey() {
-        return partnerKey;
-      },
-      customerKey: CUSTOMER_KEY,
-    });
-    partnerKey = (
-      await app.integrations.connections.create({
-        kind: "ashby",
-        client: "default",
-        ashbyApiKey: CUSTOMER_KEY,
-        ashbyApiUrl: sim.url,
-      })
-    ).key;
-    ashby = sim;
-    ashby.addCandidate({
-      id: "cand-alice",
-      firstName: "Alice",
-      lastName: "Honest",
-      email: "alice@example.com",
-      resume: await sampleResumePdf(resumeOf(alice)),
-    });
+    ashby = await connectAshby(t, CUSTOMER_KEY, alice);
     ashby.addCandidate({
       id: "cand-nolink",
       firstName: "Nolan",

@@ -12,8 +12,8 @@ import { NO_ACCOUNT_TEXT } from "../../src/integrations/index.ts";
 import { RESULT_PURGED, UNTIL_PURGED } from "../../src/report/index.ts";
 import type { Database } from "../../src/storage/index.ts";
 import { resumeOf, sampleResumePdf } from "../demo/resume-pdf.ts";
-import { type AshbySimulator, startAshbySimulator } from "../support/ats-sim/ashby-sim.ts";
-import { type AtsTestApp, startAtsTestApp } from "../support/ats-sim/ats-test-app.ts";
+import type { AshbySimulator } from "../support/ats-sim/ashby-sim.ts";
+import { type AtsTestApp, connectAshby, startAtsTestApp } from "../support/ats-sim/ats-test-app.ts";
 import { type GreenhouseSimulator, startGreenhouseSimulator } from "../support/ats-sim/greenhouse-sim.ts";
 import { describeEachBackend } from "../support/backends.ts";
 import { sampleCandidates } from "../support/github-sim/scenarios/index.ts";
@@ -57,30 +57,7 @@ describeEachBackend("the links an ATS is given", (backend) => {
     url = t.url;
     const key = (await app.integrations.connections.create({ kind: "greenhouse", client: "default" })).key;
     gh = startGreenhouseSimulator({ partnerBase: `${url}/integrations/greenhouse`, key });
-    let partnerKey = "";
-    const sim = startAshbySimulator({
-      partnerBase: `${url}/integrations/ashby`,
-      get partnerKey() {
-        return partnerKey;
-      },
-      customerKey: CUSTOMER_KEY,
-    });
-    partnerKey = (
-      await app.integrations.connections.create({
-        kind: "ashby",
-        client: "default",
-        ashbyApiKey: CUSTOMER_KEY,
-        ashbyApiUrl: sim.url,
-      })
-    ).key;
-    ashby = sim;
-    ashby.addCandidate({
-      id: "cand-alice",
-      firstName: "Alice",
-      lastName: "Honest",
-      email: "alice@example.com",
-      resume: await sampleResumePdf(resumeOf(alice)),
-    });
+    ashby = await connectAshby(t, CUSTOMER_KEY, alice);
   }, 120_000);
 
   afterAll(async () => {

@@ -6,9 +6,11 @@
  */
 import { type App, createApp } from "../../../src/app.ts";
 import { silentLogger } from "../../../src/lib/log.ts";
+import { resumeOf, sampleResumePdf } from "../../demo/resume-pdf.ts";
 import { type GitHubSimulator, startGitHubSimulator } from "../github-sim/github-simulator.ts";
 import type { CandidateSpec } from "../github-sim/scenarios/index.ts";
 import { tempDir, testConfig } from "../harness.ts";
+import { type AshbySimulator, startAshbySimulator } from "./ashby-sim.ts";
 
 export interface AtsTestApp {
   app: App;
@@ -54,4 +56,36 @@ export async function startAtsTestApp(
       tmp.cleanup();
     },
   };
+}
+
+/**
+ * An Ashby connection of the default client on `t`, with the Ashby simulator that calls it (the
+ * simulator's address is known once it runs, the partner key once the connection exists), and the
+ * candidate "cand-alice" whose resume links `alice`'s GitHub account.
+ */
+export async function connectAshby(t: AtsTestApp, customerKey: string, alice: CandidateSpec): Promise<AshbySimulator> {
+  let partnerKey = "";
+  const sim = startAshbySimulator({
+    partnerBase: `${t.url}/integrations/ashby`,
+    get partnerKey() {
+      return partnerKey;
+    },
+    customerKey,
+  });
+  partnerKey = (
+    await t.app.integrations.connections.create({
+      kind: "ashby",
+      client: "default",
+      ashbyApiKey: customerKey,
+      ashbyApiUrl: sim.url,
+    })
+  ).key;
+  sim.addCandidate({
+    id: "cand-alice",
+    firstName: "Alice",
+    lastName: "Honest",
+    email: "alice@example.com",
+    resume: await sampleResumePdf(resumeOf(alice)),
+  });
+  return sim;
 }
