@@ -98,7 +98,7 @@ export class AssessmentLinks {
     // a link whose record is gone went with its result: its address says so (410 Gone)
     const state: ProfileLinkState = link
       ? link.state
-      : (await this.kept(a.trackingId!))
+      : (await this.kept(a.trackingId))
         ? "expired" // its record was deleted after it expired
         : "purged";
     return { ...shown, report: shareUrl(base, token), reportState: state };
