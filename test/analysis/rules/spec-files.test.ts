@@ -1,10 +1,11 @@
 /**
  * A rule is its spec file: every file in src/analysis/rules/specs/ is registered under the id its name
  * spells, exports that id's constant, and the registry, the glossary and the `rules` command list it.
- * Adding a spec file without registering it, or naming it apart from its id, fails here with the line to add.
+ * Adding a spec file without registering it, or naming it apart from its id, fails here with the line to add;
+ * so does a rule without its own test file.
  */
 import { describe, expect, test } from "bun:test";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ALL_RULES, RULE_SPECS } from "../../../src/analysis/rules/registry.ts";
 import { rulesText } from "../../../src/cli/commands/rules.ts";
@@ -36,6 +37,18 @@ describe("a spec file is a rule", () => {
   test("the registry holds a spec file for every rule id and nothing else", () => {
     expect(Object.keys(RULE_SPECS).sort()).toEqual(specFiles.map(idOf).sort());
     expect(ALL_RULES).toHaveLength(specFiles.length);
+  });
+
+  test("every rule has its test file, test/analysis/rules/<rule-id>.test.ts, describing it by its id", () => {
+    const testDir = join(REPO_ROOT, "test/analysis/rules");
+    const problems = ALL_RULES.flatMap((r) => {
+      const file = `${r.id.toLowerCase().replaceAll("_", "-")}.test.ts`;
+      if (!existsSync(join(testDir, file))) return [`${r.id}: no ${file}`];
+      return readFileSync(join(testDir, file), "utf8").includes(`describe("${r.id}`)
+        ? []
+        : [`${r.id}: ${file} has no describe("${r.id} ...")`];
+    });
+    expect(problems).toEqual([]);
   });
 
   test("`claimcheck rules` prints every registered rule once, by title and id", () => {
