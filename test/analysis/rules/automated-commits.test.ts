@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { automatedCommits } from "../../../src/analysis/rules/automated-commits.ts";
+import type { RepoRuleContext } from "../../../src/analysis/rules/rule-context.ts";
 import { hourly, human, ruleContext } from "../automation-fixtures.ts";
 import { ctxOf } from "./rule-fixtures.ts";
 
