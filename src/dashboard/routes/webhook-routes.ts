@@ -7,6 +7,7 @@ import { type AdminRequest, field, htmlResponse, redirect } from "../page-handle
 import type { DeliveryWithAttempts } from "../pages/job-page.ts";
 import { type WebhookPageOptions, webhookPage } from "../pages/webhook-page.ts";
 import { clientOr404 } from "./client-lookup.ts";
+import { adminOnly, type RouteAction } from "./route-action.ts";
 
 /** Signature checker input: a webhook body is a few KB; allow generous room, bounded. */
 const MAX_CHECK_BODY = 512 * 1024;
@@ -138,10 +139,7 @@ async function checkPastedSignature(deps: DashboardContext, r: AdminRequest): Pr
 
 /** A client's webhook settings: URL, reveal and rotate the secret, a test event, the signature checker. */
 export function webhookRoutes(deps: DashboardContext) {
-  const { handle } = deps;
-  const admin =
-    (fn: (deps: DashboardContext, r: AdminRequest) => Promise<Response>) => (ctx: Parameters<typeof handle.admin>[0]) =>
-      handle.admin(ctx, (r) => fn(deps, r));
+  const admin = (action: RouteAction) => adminOnly(deps, action);
   return new Elysia()
     .get("/dashboard/clients/:name/webhook", admin(showWebhook))
     .post("/dashboard/clients/:name/webhook", admin(saveWebhookUrl), { parse: "none" })
