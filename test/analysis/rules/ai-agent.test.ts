@@ -1,10 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { aiAssisted } from "../../../src/analysis/rules/ai-assisted.ts";
-import { commit, DAY } from "../fixtures.ts";
-import { ctxOf, LOGIN } from "./rule-fixtures.ts";
+import { commit } from "../fixtures.ts";
+import { ctxOf, dailyCommits, LOGIN } from "./rule-fixtures.ts";
 
 const T0 = Date.parse("2024-01-01T09:00:00Z");
-const mine = (n: number, start = T0) => Array.from({ length: n }, (_, i) => commit(LOGIN, start + i * DAY));
 
 describe("AI_AGENT", () => {
   test("agent files and co-author trailers are INFO", () => {
@@ -16,7 +15,7 @@ describe("AI_AGENT", () => {
     );
   });
 
-  test("no agent traces, no flag", () => expect(aiAssisted(ctxOf(mine(3)))).toBeNull());
+  test("no agent traces, no flag", () => expect(aiAssisted(ctxOf(dailyCommits(3)))).toBeNull());
 
   test("a human co-author is no agent", () => {
     const cs = [commit(LOGIN, T0, T0, { message: "feat: x\n\nCo-authored-by: Bob Smith <bob@example.com>" })];

@@ -14,6 +14,8 @@ const series = (n: number, msg: (i: number) => string) =>
 const sampled = (cs: GhCommit[], lines: (i: number) => number, file = "log.txt") =>
   cs.map((c, i) => withStats(c, lines(i), 0, [file]));
 const ctxWith = (cs: GhCommit[], sample: GhCommit[]) => ctxOf(cs, { evidence: { sampledWithStats: sample } });
+/** The rule over `cs`, every commit sampled with `lines(i)` changed lines. */
+const judged = (cs: GhCommit[], lines: (i: number) => number) => paddedActivity(ctxWith(cs, sampled(cs, lines)));
 
 const randomToken = (i: number) =>
   `a${(i * 7919).toString(36).padStart(6, "0")}x${(i * 104729).toString(36).padStart(10, "7")}`;
@@ -21,12 +23,7 @@ const randomToken = (i: number) =>
 describe("PADDED_ACTIVITY", () => {
   test("random-string messages on one-line changes are padding: a WARNING whose credit cap is the work left", () => {
     const cs = series(80, randomToken);
-    const hit = paddedActivity(
-      ctxWith(
-        cs,
-        sampled(cs, () => 1),
-      ),
-    );
+    const hit = judged(cs, () => 1);
     expect(hit?.severity).toBe("WARNING");
     expect(hit?.evidence).toMatchObject({
       paddingCommits: 80,
@@ -41,40 +38,19 @@ describe("PADDED_ACTIVITY", () => {
 
   test("machine messages on real changes are not padding", () => {
     const cs = series(80, randomToken);
-    expect(
-      paddedActivity(
-        ctxWith(
-          cs,
-          sampled(cs, () => 120),
-        ),
-      ),
-    ).toBeNull();
+    expect(judged(cs, () => 120)).toBeNull();
   });
 
   test("a person's messages on small changes are not padding", () => {
     const verbs = ["fix", "add", "rename", "tidy", "test", "document", "speed up", "simplify", "split", "guard"];
     const things = ["the parser", "the cache", "login", "the report", "paging", "the config", "errors", "the cli"];
     const cs = series(80, (i) => `${verbs[i % 10]} ${things[Math.floor(i / 10)]}`);
-    expect(
-      paddedActivity(
-        ctxWith(
-          cs,
-          sampled(cs, () => 1),
-        ),
-      ),
-    ).toBeNull();
+    expect(judged(cs, () => 1)).toBeNull();
   });
 
   test(`fewer than ${PADDING_MIN_COMMITS} commits are never judged`, () => {
     const cs = series(PADDING_MIN_COMMITS - 1, randomToken);
-    expect(
-      paddedActivity(
-        ctxWith(
-          cs,
-          sampled(cs, () => 1),
-        ),
-      ),
-    ).toBeNull();
+    expect(judged(cs, () => 1)).toBeNull();
   });
 
   test("without a sample of sizes nothing says the changes are trivial: no flag", () => {

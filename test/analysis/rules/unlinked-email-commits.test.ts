@@ -1,21 +1,12 @@
 import { describe, expect, test } from "bun:test";
 import { unlinkedEmailCommits } from "../../../src/analysis/rules/unlinked-email.ts";
-import { commit, DAY } from "../fixtures.ts";
-import { ctxOf, LOGIN } from "./rule-fixtures.ts";
-
-const T0 = Date.parse("2024-01-01T09:00:00Z");
-const mine = (n: number, start = T0) => Array.from({ length: n }, (_, i) => commit(LOGIN, start + i * DAY));
-const laptop = { login: null, email: "ana@work-laptop.local", count: 7, earliestAuthorDate: "2024-02-01T00:00:00Z" };
-const dependabot = {
-  login: "dependabot[bot]",
-  email: "49699333+dependabot[bot]@users.noreply.github.com",
-  count: 12,
-  earliestAuthorDate: "2024-02-01T00:00:00Z",
-};
+import { ctxOf, DEPENDABOT, dailyCommits, LAPTOP_EMAIL } from "./rule-fixtures.ts";
 
 describe("UNLINKED_EMAIL_COMMITS", () => {
   test("unlinked emails in the candidate's own repository are reported as INFO", () => {
-    const hit = unlinkedEmailCommits(ctxOf(mine(3), { evidence: { otherAuthors: [dependabot, laptop] } }));
+    const hit = unlinkedEmailCommits(
+      ctxOf(dailyCommits(3), { evidence: { otherAuthors: [DEPENDABOT, LAPTOP_EMAIL] } }),
+    );
     expect(hit?.severity).toBe("INFO");
     expect(hit?.evidence.unlinkedCommits).toBe(7);
     expect(hit?.evidence.emails).toBe(1);
@@ -24,13 +15,15 @@ describe("UNLINKED_EMAIL_COMMITS", () => {
 
   test("bots and linked accounts are not unlinked emails", () => {
     const linked = { login: "bob", email: "bob@example.com", count: 4, earliestAuthorDate: "2024-02-01T00:00:00Z" };
-    expect(unlinkedEmailCommits(ctxOf(mine(3), { evidence: { otherAuthors: [dependabot, linked] } }))).toBeNull();
+    expect(
+      unlinkedEmailCommits(ctxOf(dailyCommits(3), { evidence: { otherAuthors: [DEPENDABOT, linked] } })),
+    ).toBeNull();
   });
 
   test("in someone else's repository the unlinked emails are theirs to explain: no flag", () => {
-    const ctx = ctxOf(mine(3), {
+    const ctx = ctxOf(dailyCommits(3), {
       repo: { owner: "bob", name: "tool", fullName: "bob/tool" },
-      evidence: { otherAuthors: [laptop] },
+      evidence: { otherAuthors: [LAPTOP_EMAIL] },
     });
     expect(unlinkedEmailCommits(ctx)).toBeNull();
   });
