@@ -84,22 +84,16 @@ async function revealSecret(deps: DashboardContext, r: AdminRequest): Promise<Re
   if (!client.webhookSecret)
     throw new AppError("no_webhook_secret", 409, "This client has no webhook secret yet: set a URL first.");
   return renderWebhookPage(deps, r, client, {
-    shownSecret: {
-      value: client.webhookSecret,
-      why: "Shown on request; it is hidden again when you leave this page.",
-    },
+    shownSecret: { value: client.webhookSecret, why: "Shown on request; it is hidden again when you leave this page." },
   });
 }
 
 async function rotateSecret(deps: DashboardContext, r: AdminRequest): Promise<Response> {
   const client = await clientOr404(deps.accounts, r.params.name);
   const rotated = await deps.accounts.rotateWebhookSecret(client.name);
-  return renderWebhookPage(deps, r, client, {
-    shownSecret: {
-      value: rotated.secret,
-      why: "The new secret signs from now on; the previous one also signs (a second signature) for 24 hours while receivers switch.",
-    },
-  });
+  const why =
+    "The new secret signs from now on; the previous one also signs (a second signature) for 24 hours while receivers switch.";
+  return renderWebhookPage(deps, r, client, { shownSecret: { value: rotated.secret, why } });
 }
 
 /** One signed test event now; its outcome is flashed and the page highlights its delivery. */
