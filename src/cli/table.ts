@@ -19,6 +19,7 @@ export async function loadCommands(): Promise<Command[]> {
     import("./commands/admin.ts"),
     import("./commands/extract.ts"),
     import("./commands/verify.ts"),
+    import("./commands/rules.ts"),
   ]);
   return mods.flatMap((m) => m.commands);
 }

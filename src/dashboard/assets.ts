@@ -4,11 +4,12 @@ import js from "./assets/dashboard.client.js" with { type: "text" };
 import baseCss from "./assets/dashboard.css" with { type: "text" };
 import jobPageCss from "./assets/job-page.css" with { type: "text" };
 import reportCss from "./assets/report.css" with { type: "text" };
+import shareCss from "./assets/share-page.css" with { type: "text" };
 import mediaCss from "./assets/widths-and-print.css" with { type: "text" };
 import type { AssetPaths } from "./pages/layout.ts";
 
-/** One stylesheet served, kept in five files by subject (in this order: later rules override earlier ones). */
-const css = `${baseCss}\n${componentsCss}\n${jobPageCss}\n${reportCss}\n${mediaCss}`;
+/** One stylesheet served, kept in six files by subject (in this order: later rules override earlier ones). */
+const css = `${baseCss}\n${componentsCss}\n${jobPageCss}\n${reportCss}\n${shareCss}\n${mediaCss}`;
 
 export interface Asset {
   path: string;

@@ -53,6 +53,112 @@ export interface UploadFields {
   beforeFile?: (fields: Map<string, string>) => void | Promise<void>;
 }
 
+/** A text part's bytes appended to what was kept of it, up to just over the field limit. */
+const appendText = (kept: string, bytes: Uint8Array) =>
+  (kept + Buffer.from(bytes).toString("utf8")).slice(0, MAX_FIELD_BYTES + 1);
+
+/**
+ * The parts of one upload as the parser announces them: which part the bytes that follow belong to, the
+ * resume's bytes hashed and staged (only once they start with %PDF-, only up to the limit), and what is
+ * kept of the text fields.
+ */
+class UploadParts {
+  readonly counts = new Map<string, number>();
+  readonly accounts: string[] = [];
+  readonly fields = new Map<string, string>();
+  resume: NonNullable<VerifyUpload["resume"]> | null = null;
+  user: string | null = null;
+  private readonly hash = new Bun.CryptoHasher("sha256");
+  private head = new Uint8Array(0); // the first bytes, until %PDF- can be checked
+  private target: "resume" | "user" | "account" | "field" | null = null;
+  private fieldName = "";
+
+  constructor(
+    private readonly limits: UploadLimits,
+    private readonly stage: () => Promise<StagedFile>,
+    private readonly extra: UploadFields,
+  ) {}
+
+  async take(events: MultipartEvent[]): Promise<void> {
+    for (const e of events) {
+      if (e.type === "part") await this.startPart(e);
+      else if (e.type === "data") await this.data(e.bytes);
+    }
+  }
+
+  /** The resume as read, with its SHA-256 (once the body is whole). */
+  finish(): VerifyUpload["resume"] {
+    if (this.resume) this.resume.sha256 = this.hash.digest("hex");
+    return this.resume;
+  }
+
+  /** A new part: the first `resume` file, the first `hostUsername`, up to MAX_ACCOUNT_PARTS `accounts`, an asked field. */
+  private async startPart(e: Extract<MultipartEvent, { type: "part" }>): Promise<void> {
+    const n = (this.counts.get(e.name ?? "") ?? 0) + 1;
+    this.counts.set(e.name ?? "", n);
+    this.target = null;
+    if (e.name === "resume" && e.filename !== null && n === 1) {
+      await this.extra.beforeFile?.(this.fields);
+      this.resume = {
+        filename: safeFilename(e.filename),
+        size: 0,
+        tooLarge: false,
+        isPdf: false,
+        staged: null,
+        sha256: "",
+      };
+      this.target = "resume";
+    } else if (e.name === "hostUsername" && n === 1) {
+      this.user = "";
+      this.target = "user";
+    } else if (e.name === "accounts" && n <= MAX_ACCOUNT_PARTS) {
+      this.accounts.push("");
+      this.target = "account";
+    } else if (e.name !== null && n === 1 && this.extra.names.includes(e.name)) {
+      this.fieldName = e.name;
+      this.fields.set(this.fieldName, "");
+      this.target = "field";
+    }
+  }
+
+  private async data(bytes: Uint8Array): Promise<void> {
+    const last = this.accounts.length - 1;
+    if (this.target === "resume") await this.fileBytes(this.resume!, bytes);
+    else if (this.target === "user" && this.user!.length <= MAX_FIELD_BYTES)
+      this.user += Buffer.from(bytes)
+        .toString("utf8")
+        .slice(0, MAX_FIELD_BYTES + 1);
+    else if (this.target === "account" && this.accounts[last]!.length <= MAX_FIELD_BYTES)
+      this.accounts[last] = appendText(this.accounts[last]!, bytes);
+    else if (this.target === "field" && this.fields.get(this.fieldName)!.length <= MAX_FIELD_BYTES)
+      this.fields.set(this.fieldName, appendText(this.fields.get(this.fieldName)!, bytes));
+  }
+
+  /** The resume's bytes: counted always; hashed and written only while it is a PDF within the limit. */
+  private async fileBytes(r: NonNullable<VerifyUpload["resume"]>, bytes: Uint8Array): Promise<void> {
+    r.size += bytes.byteLength;
+    if (r.tooLarge) return;
+    if (r.size > this.limits.maxResumeBytes) {
+      r.tooLarge = true;
+      await r.staged?.discard();
+      r.staged = null;
+      return;
+    }
+    if (!r.isPdf && this.head.length >= 5) return;
+    this.hash.update(bytes);
+    if (!r.staged) {
+      this.head = Buffer.concat([this.head, bytes]);
+      if (this.head.length < 5) return;
+      r.isPdf = isPdf(this.head);
+      if (!r.isPdf) return; // never written: a non-PDF is refused whole
+      r.staged = await this.stage();
+      r.staged.write(this.head);
+      return;
+    }
+    r.staged.write(bytes);
+  }
+}
+
 /**
  * Stream POST /v1/verify's multipart body: the `resume` part goes to a staged file as it arrives
  * (hashed on the way), never whole into memory; a part that does not start with %PDF- or outgrows the
@@ -77,96 +183,18 @@ export async function readVerifyUpload(
   }
   const release = limits.budget.reserve(UPLOAD_BUFFER_BYTES, request);
   const parser = new MultipartParser(boundary);
-  const counts = new Map<string, number>();
-  const hash = new Bun.CryptoHasher("sha256");
-  let resume: NonNullable<VerifyUpload["resume"]> | null = null;
-  let head = new Uint8Array(0); // the first bytes, until %PDF- can be checked
-  let user: string | null = null;
-  let target: "resume" | "user" | "account" | "field" | null = null;
-  const accounts: string[] = [];
-  const fields = new Map<string, string>();
-  let fieldName = "";
+  const parts = new UploadParts(limits, stage, extra);
   const out: VerifyUpload = {
     resume: null,
     hostUsername: null,
-    accounts,
-    fields,
+    accounts: parts.accounts,
+    fields: parts.fields,
     duplicated: [],
     discard: async () => {
-      await resume?.staged?.discard();
+      await parts.resume?.staged?.discard();
     },
   };
-
-  const fileBytes = async (r: NonNullable<typeof resume>, bytes: Uint8Array) => {
-    r.size += bytes.byteLength;
-    if (r.tooLarge) return;
-    if (r.size > limits.maxResumeBytes) {
-      r.tooLarge = true;
-      await r.staged?.discard();
-      r.staged = null;
-      return;
-    }
-    if (!r.isPdf && head.length >= 5) return;
-    hash.update(bytes);
-    if (!r.staged) {
-      head = Buffer.concat([head, bytes]);
-      if (head.length < 5) return;
-      r.isPdf = isPdf(head);
-      if (!r.isPdf) return; // never written: a non-PDF is refused whole
-      r.staged = await stage();
-      r.staged.write(head);
-      return;
-    }
-    r.staged.write(bytes);
-  };
-
   try {
-    const events = async (evs: MultipartEvent[]) => {
-      for (const e of evs) {
-        if (e.type === "part") {
-          const n = (counts.get(e.name ?? "") ?? 0) + 1;
-          counts.set(e.name ?? "", n);
-          target = null;
-          if (e.name === "resume" && e.filename !== null && n === 1) {
-            await extra.beforeFile?.(fields);
-            resume = {
-              filename: safeFilename(e.filename),
-              size: 0,
-              tooLarge: false,
-              isPdf: false,
-              staged: null,
-              sha256: "",
-            };
-            target = "resume";
-          } else if (e.name === "hostUsername" && n === 1) {
-            user = "";
-            target = "user";
-          } else if (e.name === "accounts" && n <= MAX_ACCOUNT_PARTS) {
-            accounts.push("");
-            target = "account";
-          } else if (e.name !== null && n === 1 && extra.names.includes(e.name)) {
-            fieldName = e.name;
-            fields.set(fieldName, "");
-            target = "field";
-          }
-        } else if (e.type === "data") {
-          if (target === "resume") await fileBytes(resume!, e.bytes);
-          else if (target === "user" && user!.length <= MAX_FIELD_BYTES)
-            user += Buffer.from(e.bytes)
-              .toString("utf8")
-              .slice(0, MAX_FIELD_BYTES + 1);
-          else if (target === "account" && accounts[accounts.length - 1]!.length <= MAX_FIELD_BYTES)
-            accounts[accounts.length - 1] = (
-              accounts[accounts.length - 1] + Buffer.from(e.bytes).toString("utf8")
-            ).slice(0, MAX_FIELD_BYTES + 1);
-          else if (target === "field" && fields.get(fieldName)!.length <= MAX_FIELD_BYTES)
-            fields.set(
-              fieldName,
-              (fields.get(fieldName)! + Buffer.from(e.bytes).toString("utf8")).slice(0, MAX_FIELD_BYTES + 1),
-            );
-        }
-      }
-    };
     for await (const chunk of bodyChunks(request, {
       maxBytes: limits.maxBodyBytes,
       tooLarge: () => ApiErrors.invalidFileTooLarge(),
@@ -174,15 +202,13 @@ export async function readVerifyUpload(
       deadlineMs: limits.deadlineMs,
       timers: limits.timers,
     })) {
-      await events(parser.push(chunk));
+      await parts.take(parser.push(chunk));
       if (parser.finished) break;
     }
     if (!parser.finished) throw unparsable();
-    const r = resume as VerifyUpload["resume"];
-    if (r) r.sha256 = hash.digest("hex");
-    out.resume = r;
-    out.hostUsername = user;
-    out.duplicated = ["resume", "hostUsername"].filter((name) => (counts.get(name) ?? 0) > 1);
+    out.resume = parts.finish();
+    out.hostUsername = parts.user;
+    out.duplicated = ["resume", "hostUsername"].filter((name) => (parts.counts.get(name) ?? 0) > 1);
     return out;
   } catch (err) {
     await out.discard();

@@ -55,8 +55,8 @@ export function verificationJobHandler(deps: {
   /** GitHub silent this long: the job fails github_unavailable (default GITHUB_GIVE_UP_MS) */
   githubGiveUpMs?: number;
 }): JobHandler<{ trackingId: string }> {
-  const { service, steps, logger } = deps;
-  const clock = deps.clock ?? systemClock;
+  const { service, logger } = deps;
+  const d: JobDeps = { ...deps, clock: deps.clock ?? systemClock };
   return {
     kind: VERIFICATION_JOB,
     async run(job: RunningJob<{ trackingId: string }>) {
@@ -67,7 +67,7 @@ export function verificationJobHandler(deps: {
       await service.markStarted(trackingId);
       try {
         const read = accountsToRead(v.hostUsername, v.accounts);
-        return await runSteps(trackingId, read.githubLogin, read.accounts, job, v.clientId);
+        return await runSteps(d, trackingId, read.githubLogin, read.accounts, job, v.clientId);
       } catch (err) {
         // an attempt aborted at its deadline may end after the next one began: it leaves the stage alone
         if (!job.signal.aborted) await service.setStage(trackingId, null);
@@ -80,89 +80,103 @@ export function verificationJobHandler(deps: {
       return (tx) => service.fail(tx, job.payload.trackingId, code, message);
     },
   };
+}
 
-  async function runSteps(
-    trackingId: string,
-    hostUsername: string,
-    accounts: HostAccountRef[],
-    job: RunningJob<{ trackingId: string }>,
-    clientId: string,
-  ) {
-    // an attempt aborted at its deadline may end after the next one began: it leaves the stage alone
-    const stage = async (s: "extracting" | "fetching" | "analysing") => {
-      if (!job.signal.aborted) await service.setStage(trackingId, s); // never rejects
-    };
-    await stage("extracting");
-    const pdf = await service.resume(trackingId);
-    if (!pdf)
-      throw new PermanentJobError("resume_purged", "the uploaded PDF is no longer stored (retention); submit it again");
-    let resume: ExtractedResume;
-    try {
-      resume = await steps.extract(pdf, job.signal, { clientId });
-    } catch (err) {
-      if (err instanceof ResumeError) throw new PermanentJobError(err.code, err.message);
-      throw err;
-    }
-    await stage("fetching");
-    try {
-      const analysis = await fetchAndAnalyse(trackingId, hostUsername, accounts, resume, job, (s) => void stage(s));
-      // the name as read from the resume: an extra member that lets people tell candidates apart
-      return (tx: Transaction) =>
-        service.complete(tx, trackingId, { ...analysis, candidateName: resume.candidateName ?? null });
-    } catch (err) {
-      if (err instanceof GitHubRateLimitedError) {
-        logger.info("a host's rate limit is spent; deferring verification", {
-          trackingId,
-          until: new Date(err.resetAt).toISOString(),
-        });
-        throw new DeferJob(err.resetAt + RATE_RESET_SLACK_MS, err.message);
-      }
-      throw err;
-    }
+/** What the job's steps use: the service, the two halves, the log, the clock and when to give up on GitHub. */
+interface JobDeps {
+  service: VerificationService;
+  steps: VerificationSteps;
+  logger: Logger;
+  clock: Clock;
+  githubGiveUpMs?: number;
+}
+
+/** Extract, then fetch and analyse; resolves to the write of the COMPLETED result. */
+async function runSteps(
+  d: JobDeps,
+  trackingId: string,
+  hostUsername: string,
+  accounts: HostAccountRef[],
+  job: RunningJob<{ trackingId: string }>,
+  clientId: string,
+) {
+  const { service, steps, logger } = d;
+  // an attempt aborted at its deadline may end after the next one began: it leaves the stage alone
+  const stage = async (s: "extracting" | "fetching" | "analysing") => {
+    if (!job.signal.aborted) await service.setStage(trackingId, s); // never rejects
+  };
+  await stage("extracting");
+  const pdf = await service.resume(trackingId);
+  if (!pdf)
+    throw new PermanentJobError("resume_purged", "the uploaded PDF is no longer stored (retention); submit it again");
+  let resume: ExtractedResume;
+  try {
+    resume = await steps.extract(pdf, job.signal, { clientId });
+  } catch (err) {
+    if (err instanceof ResumeError) throw new PermanentJobError(err.code, err.message);
+    throw err;
   }
-
-  /**
-   * The GitHub half, asked again within the attempt while GitHub does not answer (the polled stage says so
-   * and until when), until the watch gives up: then github_unavailable, without further attempts.
-   */
-  async function fetchAndAnalyse(
-    trackingId: string,
-    hostUsername: string,
-    accounts: HostAccountRef[],
-    resume: ExtractedResume,
-    job: RunningJob<{ trackingId: string }>,
-    stage: (s: "analysing") => void,
-  ): Promise<AnalysisPart> {
-    const watch = new GitHubWatch({
-      clock,
-      giveUpMs: deps.githubGiveUpMs,
-      onDetail: (detail) => {
-        if (!job.signal.aborted) void service.setStage(trackingId, "fetching", detail); // never rejects
-      },
-    });
-    const signal = AbortSignal.any([job.signal, watch.signal]);
-    try {
-      for (let retry = 0; ; retry++) {
-        try {
-          return await steps.analyze({
-            hostUsername,
-            ...(accounts.length ? { accounts } : {}),
-            resume,
-            signal,
-            onStage: stage,
-            onGitHub: watch.report,
-          });
-        } catch (err) {
-          if (job.signal.aborted) throw job.signal.reason;
-          if (watch.signal.aborted) throw watch.signal.reason;
-          // GitHub did not answer even after the client's retries: wait and ask again, unless it answered
-          if (!(err instanceof GitHubUnavailableError) || !watch.troubled) throw err;
-          logger.info("GitHub does not answer; asking again", { trackingId, error: err.message });
-          await sleep(GITHUB_RETRY_MS[Math.min(retry, GITHUB_RETRY_MS.length - 1)]!, signal);
-        }
-      }
-    } finally {
-      watch.close();
+  await stage("fetching");
+  try {
+    const analysis = await fetchAndAnalyse(d, trackingId, hostUsername, accounts, resume, job, (s) => void stage(s));
+    // the name as read from the resume: an extra member that lets people tell candidates apart
+    return (tx: Transaction) =>
+      service.complete(tx, trackingId, { ...analysis, candidateName: resume.candidateName ?? null });
+  } catch (err) {
+    if (err instanceof GitHubRateLimitedError) {
+      logger.info("a host's rate limit is spent; deferring verification", {
+        trackingId,
+        until: new Date(err.resetAt).toISOString(),
+      });
+      throw new DeferJob(err.resetAt + RATE_RESET_SLACK_MS, err.message);
     }
+    throw err;
+  }
+}
+
+/**
+ * The GitHub half, asked again within the attempt while GitHub does not answer (the polled stage says so
+ * and until when), until the watch gives up: then github_unavailable, without further attempts.
+ */
+async function fetchAndAnalyse(
+  d: JobDeps,
+  trackingId: string,
+  hostUsername: string,
+  accounts: HostAccountRef[],
+  resume: ExtractedResume,
+  job: RunningJob<{ trackingId: string }>,
+  stage: (s: "analysing") => void,
+): Promise<AnalysisPart> {
+  const { service, steps, logger } = d;
+  const watch = new GitHubWatch({
+    clock: d.clock,
+    giveUpMs: d.githubGiveUpMs,
+    onDetail: (detail) => {
+      if (!job.signal.aborted) void service.setStage(trackingId, "fetching", detail); // never rejects
+    },
+  });
+  const signal = AbortSignal.any([job.signal, watch.signal]);
+  try {
+    for (let retry = 0; ; retry++) {
+      try {
+        return await steps.analyze({
+          hostUsername,
+          ...(accounts.length ? { accounts } : {}),
+          resume,
+          signal,
+          onStage: stage,
+          onGitHub: watch.report,
+        });
+      } catch (err) {
+        if (job.signal.aborted) throw job.signal.reason;
+        if (watch.signal.aborted) throw watch.signal.reason;
+        // GitHub did not answer even after the client's retries: wait and ask again, unless it answered
+        if (!(err instanceof GitHubUnavailableError) || !watch.troubled) throw err;
+        logger.info("GitHub does not answer; asking again", { trackingId, error: err.message });
+        await sleep(GITHUB_RETRY_MS[Math.min(retry, GITHUB_RETRY_MS.length - 1)]!, signal);
+      }
+    }
+  } finally {
+    watch.close();
   }
 }

@@ -1,14 +1,13 @@
 import type { Principal } from "../accounts/index.ts";
-import type { PolledMembers } from "../contract/index.ts";
 import type { JobQueue } from "../jobs/index.ts";
-import { ApiErrors, type Clock, type FailureCode, isoOf, newId, sha256Hex } from "../lib/index.ts";
+import { ApiErrors, type Clock, type FailureCode, newId } from "../lib/index.ts";
 import type { Database, Queryable, Transaction } from "../storage/index.ts";
 import { GroupCommit } from "../storage/index.ts";
 import { type Acknowledgement, recordAcceptance, type Submission } from "./acceptance.ts";
-import { accountText } from "./accounts-field.ts";
 import { Admission } from "./admission.ts";
 import type { StageDetail } from "./github-watch.ts";
 import type { JobFilter } from "./job-filters.ts";
+import { finalResult, pendingView, requestHashOf } from "./job-views.ts";
 import type { AnalysisPart, PendingJobView, Stage, VerificationResult } from "./result.ts";
 import type { StagedFile } from "./resume-files.ts";
 import type { ResumeStore } from "./resume-store.ts";
@@ -27,22 +26,8 @@ export const IDEMPOTENCY_RETENTION_MS = 48 * 3_600_000;
 /** A PDF file with no row claiming it is deleted once this old (wall clock: it compares file times). */
 const ORPHAN_AGE_MS = 3_600_000;
 
-/** The `accounts` member of a job's views: the accounts on other hosts given at creation, when any. */
-function accountsMember(v: Pick<Verification, "accounts">): { accounts?: string[] } {
-  const list = v.accounts;
-  return list.length ? { accounts: list.map(accountText) } : {};
-}
-
 /** Seconds a client is told (Retry-After) to wait before polling a pending job again. */
 export const POLL_AFTER_S = { queued: 5, processing: 2 } as const;
-
-export type {
-  FinalEvent,
-  FinalListener,
-  ResultExtension,
-  UploadSubmission,
-  ViewDecorator,
-} from "./verification-hooks.ts";
 
 /**
  * The verification lifecycle: accept (quota, rate, idempotency, durable enqueue in one transaction),
@@ -141,11 +126,7 @@ export class VerificationService {
     size: number,
     pdf: Uint8Array | null,
   ): Promise<Acknowledgement> {
-    // the accounts are part of what was asked (a request without them hashes as it always did)
-    const accounts = (s.accounts ?? []).map((a) => accountText(a).toLowerCase()).sort();
-    const requestHash = sha256Hex(
-      `${s.hostUsername.toLowerCase()}\n${pdfHash}${accounts.length ? `\n${accounts.join(",")}` : ""}`,
-    );
+    const requestHash = requestHashOf(s, pdfHash);
     let ack: Acknowledgement;
     try {
       // limits and idempotency keys are per client: on PostgreSQL other clients' acceptances need not wait
@@ -188,18 +169,7 @@ export class VerificationService {
     if ((v.status === "COMPLETED" || v.status === "FAILED") && v.result) {
       return { ...(JSON.parse(v.result) as VerificationResult), ...extras };
     }
-    return {
-      trackingId: v.trackingId,
-      hostUsername: v.hostUsername,
-      ...accountsMember(v),
-      status: v.jobState === "running" ? "processing" : "queued",
-      createdAt: isoOf(v.createdAt),
-      ...(v.jobState === "running" && stage ? { stage } : {}),
-      ...(v.jobState === "running" && stage && detail
-        ? { stageDetail: detail.message, ...(detail.giveUpAt !== null ? { giveUpAt: isoOf(detail.giveUpAt) } : {}) }
-        : {}),
-      ...extras,
-    };
+    return { ...pendingView(v, stage, detail), ...extras };
   }
 
   /**
@@ -263,16 +233,7 @@ export class VerificationService {
     if (!v) return;
     const now = this.clock.now();
     const { commitTimelines, ...part } = analysis;
-    const result: VerificationResult = {
-      trackingId,
-      hostUsername: v.hostUsername,
-      ...accountsMember(v),
-      status,
-      ...part,
-      ...(error ? { error } : {}),
-      createdAt: isoOf(v.createdAt),
-      completedAt: isoOf(now),
-    };
+    const result = finalResult(v, status, part, error, now);
     for (const fn of this.extensions)
       Object.assign(
         result,

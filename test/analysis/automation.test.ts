@@ -1,63 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { detectAutomation, messageTemplate } from "../../src/analysis/automation.ts";
 import { ownCommits } from "../../src/analysis/own-commits.ts";
-import { automatedCommits, inflatedActivity } from "../../src/analysis/rules/automated-commits.ts";
-import type { RepoRuleContext } from "../../src/analysis/rules/rule-context.ts";
-import type { GhCommit } from "../../src/github/types.ts";
-import { commit, DAY, evidence, HOUR, honestHistory, MIN, repo, rng, user } from "./fixtures.ts";
-
-const L = "ana";
-const T0 = Date.parse("2024-03-01T00:00:00Z");
-const ACTIONS = {
-  committerLogin: "github-actions[bot]",
-  committerName: "github-actions[bot]",
-  committerEmail: "41898282+github-actions[bot]@users.noreply.github.com",
-};
-
-/** A daily job at 20:18 (a few seconds of jitter) that rewrites a data file, under the owner's identity. */
-const daily = (n: number, extra: Partial<GhCommit> = {}) =>
-  Array.from({ length: n }, (_, i) =>
-    commit(L, T0 + 30 * DAY + i * DAY + 20 * HOUR + 18 * MIN + (i % 7) * 1000, undefined, {
-      message: `Fact of the day #${i + 1}: ${1000 + i * 37} facts so far`,
-      ...extra,
-    }),
-  );
-/** An hourly job at :05 past the hour (up to three minutes late), committed by GitHub Actions. */
-const hourly = (n: number) =>
-  Array.from({ length: n }, (_, i) =>
-    commit(L, T0 + 30 * DAY + i * HOUR + 5 * MIN + (i % 4) * 40_000, undefined, {
-      message: `Update BTC price: ${(40_000 + i * 13.7).toFixed(2)} [skip ci]`,
-      ...ACTIONS,
-    }),
-  );
-const human = (n: number, start = T0, days = 120) => honestHistory(L, start, days, n, 4);
-const newestFirst = (cs: GhCommit[]) =>
-  [...cs].sort((a, b) => Date.parse(b.committerDate) - Date.parse(a.committerDate));
-
-/** A rule context over a repository holding `cs`, with the automation found in it, as repo-verdict.ts builds it. */
-function ruleContext(cs: GhCommit[], name: string, days: number, claim?: RepoRuleContext["claim"]): RepoRuleContext {
-  const r = repo(`${L}/${name}`, {
-    createdAt: new Date(T0 - DAY).toISOString(),
-    pushedAt: new Date(T0 + days * DAY).toISOString(),
-  });
-  const e = evidence(r, cs);
-  const own = ownCommits(e, L);
-  return {
-    login: L,
-    user: user(L),
-    repo: r,
-    evidence: e,
-    commits: own.examined,
-    commitCount: own.count + own.automatedExcluded,
-    automation: {
-      found: own.automation!,
-      humanCommits: own.count,
-      automatedCommits: own.automatedExcluded,
-      exact: own.exact,
-    },
-    ...(claim ? { claim } : {}),
-  };
-}
+import { automatedCommits } from "../../src/analysis/rules/automated-commits.ts";
+import { daily, hourly, human, L, newestFirst, ruleContext, T0 } from "./automation-fixtures.ts";
+import { commit, DAY, evidence, HOUR, MIN, repo, rng } from "./fixtures.ts";
 
 describe("detectAutomation: a scheduled job's commits under the owner's identity", () => {
   test("a daily job on a fixed clock beside a person's work: only the job's commits", () => {
@@ -153,43 +99,6 @@ describe("own commits leave automation out", () => {
     expect(own.automatedExcluded).toBe(120);
     expect(own.count).toBe(60);
     expect(own.exact).toBe(false);
-  });
-});
-
-describe("AUTOMATED_COMMITS and INFLATED_ACTIVITY", () => {
-  const ctxWith = (claim?: RepoRuleContext["claim"]) =>
-    ruleContext([...human(117), ...hourly(400)], "price-tracker", 60, claim);
-
-  test("automation is named, left out, and given its innocent reading: INFO", () => {
-    const hit = automatedCommits(ctxWith())!;
-    expect(hit.severity).toBe("INFO");
-    expect(hit.message).toContain(
-      "400 commits under the candidate's identity were made by a scheduled job (400 committed by github-actions[bot]",
-    );
-    expect(hit.message).toContain("400 marked [skip ci]");
-    expect(hit.message).toContain("they are not counted as the candidate's work, 117 are");
-    expect(hit.message).toContain("it is automation, not authorship");
-    expect(hit.evidence.extent).toBe(0);
-  });
-
-  test("a resume that does not sell the activity raises no inflation", () => {
-    expect(
-      inflatedActivity(ctxWith({ name: "Price tracker", dates: null, description: ["Tracks crypto prices"] })),
-    ).toBeNull();
-  });
-
-  test.each([
-    ["a claimed commit count", { claimedCommits: 4400, description: ["Tracks crypto prices"] }, '"4,400+ commits"'],
-    ["a streak", { description: ["Kept a 450-day streak with daily updates"] }, '"450-day streak"'],
-  ])("selling %s is inflation: WARNING with the automated share as its extent", (_, extra, quoted) => {
-    const hit = inflatedActivity(ctxWith({ name: "Price tracker", dates: null, ...extra }))!;
-    expect(hit.severity).toBe("WARNING");
-    expect(hit.message).toContain(quoted);
-    expect(hit.message).toContain(
-      "400 of its 517 commits (77%) were made by a scheduled job; the candidate's own are 117",
-    );
-    expect(hit.message).toContain("is inflation");
-    expect(hit.evidence.extent).toBe(0.77);
   });
 });
 

@@ -113,6 +113,7 @@ test("every claimcheck command the README names exists, with the flags it uses",
       "clients set",
       "serve",
       "extract",
+      "rules",
       "verify",
     ]),
   );

@@ -36,11 +36,10 @@ describe("the glossary", () => {
     expect(e.innocent).toContain("innocent");
   });
 
-  test("docs/reading-results.md explains every rule by its id and title", () => {
+  test("docs/reading-results.md sends the reader to `claimcheck rules` for the list, rather than copying it", () => {
     const doc = readFileSync(join(REPO_ROOT, "docs/reading-results.md"), "utf8");
-    for (const [id, e] of Object.entries(GLOSSARY)) {
-      expect({ id, inDoc: doc.includes(`\`${id}\``) }).toEqual({ id, inDoc: true });
-      expect({ id, title: doc.includes(e.title) }).toEqual({ id, title: true });
-    }
+    expect(doc).toContain("claimcheck rules");
+    const copied = Object.keys(GLOSSARY).filter((id) => doc.includes(`\`${id}\``));
+    expect(copied).toEqual([]);
   });
 });

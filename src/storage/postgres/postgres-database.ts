@@ -8,29 +8,15 @@ import {
   TransactionScope,
 } from "../transaction-scope.ts";
 import { isConnectionLoss, NO_ANSWER, noAnswer, PostgresError, toPostgresError } from "./errors.ts";
+import { openPool, type PostgresOptions } from "./pool.ts";
 import { shape, toParam } from "./rows.ts";
 import { advisoryKey, toPostgresPlaceholders } from "./sql-text.ts";
+import { checkWritable } from "./writable-check.ts";
 
-export { NO_ANSWER, PostgresError, toPostgresError };
+export { NO_ANSWER, PostgresError, type PostgresOptions, toPostgresError };
 
 /** The key space (first of two int keys) of Transaction.lock's locks. */
 const SCOPE_LOCKS = advisoryKey("claimcheck:scopes");
-
-export interface PostgresOptions {
-  /** connections in the pool (default 10) */
-  poolSize?: number;
-  /** a statement running longer fails on the server (default 15 s; 0: no limit) */
-  statementTimeoutMs?: number;
-  /**
-   * a statement with no answer this long after it was sent fails here, and its connections are replaced:
-   * the network or the server stopped answering (default: the statement timeout + 5 s; at least 5 s)
-   */
-  answerTimeoutMs?: number;
-  /** opening a connection may take this long (default 10 s) */
-  connectTimeoutMs?: number;
-  /** the server ends a session that sits this long inside a transaction, releasing its locks (default 60 s) */
-  idleInTransactionTimeoutMs?: number;
-}
 
 interface Flight {
   deadline: number;
@@ -81,19 +67,7 @@ export class PostgresDatabase implements Database {
   }
 
   private newPool(): SQL {
-    const connection: Record<string, string | number> = {
-      application_name: "claimcheck",
-      statement_timeout: this.statementTimeoutMs,
-      idle_in_transaction_session_timeout: this.opts.idleInTransactionTimeoutMs ?? 60_000,
-    };
-    return new Bun.SQL({
-      url: this.url,
-      max: this.opts.poolSize ?? 10,
-      bigint: true,
-      idleTimeout: 60,
-      connectionTimeout: Math.max(1, Math.ceil(this.connectTimeoutMs / 1000)),
-      connection,
-    });
+    return openPool(this.url, this.opts, this.statementTimeoutMs, this.connectTimeoutMs);
   }
 
   query<R = unknown, P extends SqlParams = SqlParams>(sql: string): Statement<R, P> {
@@ -242,20 +216,8 @@ export class PostgresDatabase implements Database {
     }
   }
 
-  async check(timeoutMs: number): Promise<void> {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(noAnswer(timeoutMs)), timeoutMs);
-    });
-    try {
-      const row = await Promise.race([
-        this.query<{ ro: string }>("SELECT current_setting('transaction_read_only') AS ro").get(),
-        late,
-      ]);
-      if (row?.ro === "on") throw new PostgresError("the server is read-only (a standby?)", "25006", null);
-    } finally {
-      clearTimeout(timer);
-    }
+  check(timeoutMs: number): Promise<void> {
+    return checkWritable(this, timeoutMs);
   }
 
   async runAlone<T>(name: string, fn: () => Promise<T>): Promise<T | null> {

@@ -1,8 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { anachronisticEvidence } from "../../../src/analysis/rules/anachronistic-evidence.ts";
-import { copiedRepository } from "../../../src/analysis/rules/copied-repository.ts";
 import { judgeRepository } from "../../../src/analysis/rules/repo-rules.ts";
-import type { Anachronism, CopyEvidence } from "../../../src/github/types.ts";
+import type { Anachronism } from "../../../src/github/types.ts";
 import { commit, DAY } from "../fixtures.ts";
 import { ctxOf, LOGIN } from "./rule-fixtures.ts";
 
@@ -61,43 +60,5 @@ describe("ANACHRONISTIC_EVIDENCE", () => {
 
     const plain = judgeRepository(ctxOf(shifted(), { repo: repoOver }));
     expect(plain.find((h) => h.rule === "UNANCHORED_HISTORY")?.severity).toBe("WARNING");
-  });
-});
-
-describe("COPIED_REPOSITORY at the same moment", () => {
-  const copy = (sameIdentity: boolean): CopyEvidence => ({
-    original: "libauthor/tinyparse",
-    createdAt: "2012-03-01T00:00:00Z",
-    pushedAt: "2025-12-10T10:01:00Z",
-    stargazers: 11_000,
-    identicalTree: true,
-    sharedFiles: 0,
-    files: 0,
-    sameMoment: {
-      sha: "c".repeat(40),
-      originalSha: "d".repeat(40),
-      date: "2023-12-20T12:00:00Z",
-      author: sameIdentity ? LOGIN : "ana",
-      originalAuthor: sameIdentity ? LOGIN : "patcher",
-      sameIdentity,
-    },
-  });
-
-  test("another author there: a rewrite, CRITICAL, naming the original's owner, stars, dates and both commits", () => {
-    const hit = copiedRepository(ctxOf(shifted(), { repo: repoOver, evidence: { copyOf: copy(false) } }))!;
-    expect(hit.severity).toBe("CRITICAL");
-    expect(hit.message).toContain("libauthor/tinyparse (created 2012-03-01, last pushed 2025-12-10, 11,000 stars)");
-    expect(hit.message).toContain(
-      "commit ccccccc of 2023-12-20 has exactly the tree of libauthor/tinyparse's commit ddddddd",
-    );
-    expect(hit.message).toContain("authored there by patcher and here by ana");
-    expect(hit.evidence).toMatchObject({ rewrittenCommit: "c".repeat(40), originalCommit: "d".repeat(40) });
-  });
-
-  test("the candidate's own identity there: a mirror or an earlier home, WARNING", () => {
-    const hit = copiedRepository(ctxOf(shifted(), { repo: repoOver, evidence: { copyOf: copy(true) } }))!;
-    expect(hit.severity).toBe("WARNING");
-    expect(hit.message).toContain("under the same identity");
-    expect(hit.message).toContain("ask which repository is the original");
   });
 });

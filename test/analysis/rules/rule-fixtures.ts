@@ -1,6 +1,6 @@
 import type { RepoRuleContext } from "../../../src/analysis/rules/rule-context.ts";
 import type { GhCommit, GhRepo, RepoEvidence } from "../../../src/github/types.ts";
-import { evidence, repo, user } from "../fixtures.ts";
+import { commit, DAY, evidence, repo, user } from "../fixtures.ts";
 
 export const LOGIN = "ana";
 
@@ -20,3 +20,21 @@ export function ctxOf(
     commitCount: e.candidateCommitCount,
   };
 }
+
+/** `n` of the candidate's commits a day apart from `start`. */
+export const dailyCommits = (n: number, start = Date.parse("2024-01-01T09:00:00Z")): GhCommit[] =>
+  Array.from({ length: n }, (_, i) => commit(LOGIN, start + i * DAY));
+
+/** Other authors of a repository: a bot, and an email linked to no account (a work laptop's). */
+export const DEPENDABOT = {
+  login: "dependabot[bot]",
+  email: "49699333+dependabot[bot]@users.noreply.github.com",
+  count: 12,
+  earliestAuthorDate: "2024-02-01T00:00:00Z",
+};
+export const LAPTOP_EMAIL = {
+  login: null,
+  email: "ana@work-laptop.local",
+  count: 7,
+  earliestAuthorDate: "2024-02-01T00:00:00Z",
+};
