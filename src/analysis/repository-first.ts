@@ -143,7 +143,8 @@ function mentionClaim(name: string, line: ResumeTextLine, repo: GhRepo): Claimed
     foundBy: {
       section: line.section,
       shape: "repository-first",
-      link: address ? "annotation" : addressPattern(repo).test(line.text) ? "text" : "none",
+      // an address written out is the text's (the reader makes a link of it too); else the link's own
+      link: addressPattern(repo).test(line.text) ? "text" : address ? "annotation" : "none",
     },
   };
 }
