@@ -3,7 +3,7 @@ import { type ClaimedProject, namesResume, type ResumeTextLine, saysResumeSource
 import { canonicalUrl } from "./claim-links.ts";
 import type { ClaimMatch } from "./match-claims.ts";
 import { rawTokens } from "./name-tokens.ts";
-import { pagesSiteOf, repoKeyOf, repoOrderKey, repoUrlOf } from "./repo-hosts.ts";
+import { GITHUB_HOST, hostRepoKey, pagesSiteOf, repoKeyOf, repoOrderKey, repoUrlOf } from "./repo-hosts.ts";
 
 /*
  * The repository-first path. Verification does not need a perfect section parse to know what a
@@ -19,6 +19,7 @@ import { pagesSiteOf, repoKeyOf, repoOrderKey, repoUrlOf } from "./repo-hosts.ts
  * host/owner/name, or a link into the repository) names a repository on any line, the header and the
  * skills included, and its name names it in every section but the contact details, skills, languages,
  * interests, references and certifications (course projects are work). What never changes: forks,
+ * a section's own heading (its words name the section),
  * the account's README and Pages repositories, the resume's own source and names too plain to tell
  * from words are never claims, and a name after "using" or "based on" is a tool, not work.
  */
@@ -107,6 +108,8 @@ function addressedAt(line: ResumeTextLine, repo: GhRepo): boolean {
 function namedAt(line: ResumeTextLine, repo: GhRepo, pattern: RegExp | null, wide: boolean): string | null {
   if (wide && addressedAt(line, repo)) return repo.name;
   if ((wide ? NOT_WORK_CONTEXT_WIDE : NOT_WORK_CONTEXT).has(line.sectionKind)) return null;
+  // a section's own heading names the section ("Certifications"), not a piece of work
+  if (line.section !== "" && line.text.trim() === line.section.trim()) return null;
   const pages = pagesSiteOf(repo);
   const home = repo.homepage ? canonicalUrl(repo.homepage) : "";
   const linked = line.links.some((u) => {
@@ -182,7 +185,7 @@ export function repositoryMentions(
 
 /**
  * The matches of the extractor's claims followed by the claims of the repository-first path: the
- * candidate's own repositories (`owned`) that no claim matched, named as work in `lines`.
+ * candidate's own repositories (`owned`) that no claim matched or links, named as work in `lines`.
  */
 export function withRepositoryMentions(
   matches: ClaimMatch[],
@@ -190,7 +193,16 @@ export function withRepositoryMentions(
   lines: readonly ResumeTextLine[],
   options: MentionOptions = {},
 ): ClaimMatch[] {
-  const taken = new Set(matches.flatMap((m) => (m.repo ? [repoKeyOf(m.repo)] : [])));
+  // a repository a claim links is that claim's, even where another of its links was matched (a URL
+  // printed over a link to another target names the same piece of work)
+  const taken = new Set([
+    ...matches.flatMap((m) => (m.repo ? [repoKeyOf(m.repo)] : [])),
+    ...matches.flatMap((m) =>
+      m.claim.repoLinks.flatMap((l) =>
+        l.owner && l.repo ? [hostRepoKey(l.host ?? GITHUB_HOST, l.owner, l.repo)] : [],
+      ),
+    ),
+  ]);
   const found = repositoryMentions(owned, lines, taken, options).map(
     (f, i): ClaimMatch => ({ index: matches.length + i, claim: f.claim, repo: f.repo, basis: "mention", score: 1 }),
   );

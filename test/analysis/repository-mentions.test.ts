@@ -210,3 +210,49 @@ describe("runAnalysis on a resume read with low confidence", () => {
     expect(err.code).toBe("no_projects_found");
   });
 });
+
+describe("what the repository-first path leaves to the extractor's claims", () => {
+  test("a section's own heading names the section, not a repository of the same name", () => {
+    const heading: ResumeTextLine = {
+      text: "Certifications",
+      page: 1,
+      section: "Certifications",
+      sectionKind: "other",
+      links: [],
+    };
+    expect(names([heading], [repo("ana/certifications")])).toEqual([]);
+    expect(names([{ ...heading, text: "• Certifications tracker I built" }], [repo("ana/certifications")])).toEqual([
+      ["certifications", "Certifications", "Certifications"],
+    ]);
+  });
+
+  test("a repository one of the claims links is that claim's, even when another of its links was matched", () => {
+    const printed = {
+      url: "https://github.com/ana/sea-level",
+      kind: "repository" as const,
+      owner: "ana",
+      repo: "sea-level",
+      host: "github.com",
+      raw: "ana/sea-level",
+      visibleDiffers: false,
+      source: "text" as const,
+      page: 1,
+    };
+    const first: ClaimMatch = {
+      index: 0,
+      claim: {
+        ...claim("Sea Level"),
+        repoLinks: [{ ...printed, url: "https://github.com/ana/sea-level-v2", repo: "sea-level-v2" }, printed],
+      },
+      repo: repo("ana/sea-level-v2"),
+      basis: "link",
+      score: 1,
+    };
+    const out = withRepositoryMentions(
+      [first],
+      [repo("ana/sea-level-v2"), repo("ana/sea-level")],
+      [at("• Sea Level, a predictor")],
+    );
+    expect(out.map((m) => m.repo?.name)).toEqual(["sea-level-v2"]);
+  });
+});
