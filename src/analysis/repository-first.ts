@@ -9,22 +9,26 @@ import { GITHUB_HOST, hostRepoKey, pagesSiteOf, repoKeyOf, repoOrderKey, repoUrl
  * The repository-first path. Verification does not need a perfect section parse to know what a
  * resume claims: for each repository the candidate owns that no claim matched, look for its name in
  * the resume's text and link targets. A repository named in a project-like context (not the contact
- * details, a skills list or a list of courses, and not after "using" or "based on") is a claim even
+ * details, a skills list, a list of courses, education, a summary or honours, and not after "using"
+ * or "based on") is a claim even
  * where no projects section was recognised; its match records basis "mention" and its claim says
  * foundBy.shape "repository-first". The extractor's claims stay the structure: this path only adds
  * repositories they left out.
  *
  * A document the extractor read with low confidence (extraction.repositoryFirst) is searched wider,
- * because its sections are the extractor's least sure part: its own address (a written or linked
- * host/owner/name, or a link into the repository) names a repository on any line, the header and the
- * skills included, and its name names it in every section but the contact details, skills, languages,
- * interests, references and certifications (course projects are work). What never changes: forks,
- * a section's own heading (its words name the section),
- * the account's README and Pages repositories, the resume's own source and names too plain to tell
- * from words are never claims, and a name after "using" or "based on" is a tool, not work.
+ * because its sections are the extractor's least sure part: a repository's own address (a written or
+ * linked host/owner/name, or a link into the repository) names it on any line, the header, contact
+ * details and skills included, and names too short to tell from words are then found by address. What
+ * never changes: forks, a section's own heading (its words name the section), a phrase of the prose
+ * in lowercase ("a machine learning model"), the account's README and Pages repositories and the
+ * resume's own source are never claims, and a name after "using" or "based on" is a tool, not work.
  */
 
-/** Section kinds whose lines name tools, courses or contacts, never work. */
+/**
+ * Section kinds whose lines name tools, courses, fields of study, honours or contacts, never work: a
+ * degree's field ("BSc Computer Science"), a course ("Data Structures & Algorithms"), a summary's
+ * "machine learning engineer" or a fellowship's field are the words of a topic, not a repository's name.
+ */
 const NOT_WORK_CONTEXT = new Set([
   "header",
   "contact",
@@ -34,9 +38,10 @@ const NOT_WORK_CONTEXT = new Set([
   "references",
   "certifications",
   "coursework",
+  "education",
+  "summary",
+  "awards",
 ]);
-/** ... when the document was read with low confidence: a course project is work too. */
-const NOT_WORK_CONTEXT_WIDE = new Set([...NOT_WORK_CONTEXT].filter((k) => k !== "coursework"));
 
 /** Words right before a name that say the candidate used it, not made it. */
 const USED_BEFORE =
@@ -107,7 +112,8 @@ function addressedAt(line: ResumeTextLine, repo: GhRepo): boolean {
 /** Where a line names the repository as work (see the module comment), or null. */
 function namedAt(line: ResumeTextLine, repo: GhRepo, pattern: RegExp | null, wide: boolean): string | null {
   if (wide && addressedAt(line, repo)) return repo.name;
-  if ((wide ? NOT_WORK_CONTEXT_WIDE : NOT_WORK_CONTEXT).has(line.sectionKind)) return null;
+  // a name too plain to tell from words is named by its address alone
+  if (!pattern || NOT_WORK_CONTEXT.has(line.sectionKind)) return null;
   // a section's own heading names the section ("Certifications"), not a piece of work
   if (line.section !== "" && line.text.trim() === line.section.trim()) return null;
   const pages = pagesSiteOf(repo);
@@ -116,7 +122,7 @@ function namedAt(line: ResumeTextLine, repo: GhRepo, pattern: RegExp | null, wid
     const c = canonicalUrl(u);
     return (pages !== null && (c === pages || c.startsWith(`${pages}/`))) || (home !== "" && c === home);
   });
-  const m = pattern?.exec(line.text);
+  const m = pattern.exec(line.text);
   const before = m ? line.text.slice(0, m.index) : "";
   if (m && !USED_BEFORE.test(before) && !USED_IN_CLAUSE.test(before)) {
     // one word on its own reads as a name only where it is written as one: capitalised mid-line,
@@ -125,7 +131,10 @@ function namedAt(line: ResumeTextLine, repo: GhRepo, pattern: RegExp | null, wid
     const written = m[0];
     const sentence = m.index === 0 && /^\s+\p{Ll}/u.test(line.text.slice(written.length));
     const plainWord = /^\p{Ll}+$/u.test(written) || (sentence && /^\p{Lu}\p{Ll}+$/u.test(written));
-    if (!plainWord || rawTokens(repo.name).length > 1) return written.trim();
+    // several words in lowercase with spaces between them are a phrase of the prose ("a machine
+    // learning model"), not a name; joined, hyphenated or capitalised they are one ("Weather Dash")
+    const phrase = /^\p{Ll}+(?:\s+\p{Ll}+)+$/u.test(written.trim());
+    if (rawTokens(repo.name).length > 1 ? !phrase : !plainWord) return written.trim();
   }
   return linked ? repo.name : null;
 }

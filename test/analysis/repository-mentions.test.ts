@@ -140,10 +140,11 @@ describe("the repository-first path, on a document read with low confidence (wid
     expect(names([at("ana@example.com · github.com/ana/notes", "header")], [repo("ana/notes")])).toEqual([]);
   });
 
-  test("a course project is work; contact details, skills and 'using X' still are not", () => {
-    expect(wide([at("Weather Dash (course project)", "coursework")])).toEqual([
+  test("a name still names it only as work: not in courses, skills, contact details or after 'using X'", () => {
+    expect(wide([at("• In my own time I built Weather Dash", "experience")])).toEqual([
       ["weather-dash", "Weather Dash", "repository-first", "none"],
     ]);
+    expect(wide([at("Weather Dash (course project)", "coursework")])).toEqual([]);
     expect(
       wide([
         at("Tools: Relay, Weather Dash", "skills"),
@@ -254,5 +255,42 @@ describe("what the repository-first path leaves to the extractor's claims", () =
       [at("• Sea Level, a predictor")],
     );
     expect(out.map((m) => m.repo?.name)).toEqual(["sea-level-v2"]);
+  });
+});
+
+describe("the words of a topic are not a repository's name", () => {
+  const topics = [repo("ana/machine-learning"), repo("ana/computer-science"), repo("ana/personal-website")];
+  test("fields of study, summaries and honours name topics, not work", () => {
+    expect(
+      names(
+        [
+          at("BSc Computer Science, State University", "education"),
+          at("Machine Learning engineer with five years in production", "summary"),
+          at("• Google PhD Fellowship in Machine Learning (2020 – 2023)", "awards"),
+        ],
+        topics,
+      ),
+    ).toEqual([]);
+  });
+
+  test("several words in lowercase are a phrase of the prose; joined or capitalised they are a name", () => {
+    expect(names([at("• Developed a machine learning model to detect fraud")], topics)).toEqual([]);
+    expect(names([at("• Created a personal website where you can read more about me")], topics)).toEqual([]);
+    expect(names([at("• Wrote machine-learning, my notebook of course exercises")], topics)).toEqual([
+      ["machine-learning", "machine-learning", "Experience"],
+    ]);
+    expect(names([at("• Personal Website: a static site in Astro")], topics)).toEqual([
+      ["personal-website", "Personal Website", "Experience"],
+    ]);
+  });
+
+  test("a short name is found by its address alone, never by a link to its Pages site", () => {
+    const blog = [repo("ana/blog")];
+    const post = at("• Details: https://ana.github.io/blog/post/intern", "experience", [
+      "https://ana.github.io/blog/post/intern",
+    ]);
+    expect(repositoryMentions(blog, [post], new Set(), { wide: true })).toEqual([]);
+    const address = at("• Source: github.com/ana/blog", "experience");
+    expect(repositoryMentions(blog, [address], new Set(), { wide: true }).map((m) => m.repo.name)).toEqual(["blog"]);
   });
 });

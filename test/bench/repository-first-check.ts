@@ -6,34 +6,45 @@
  * repository-first path runs as the analysis runs it (wide when the extraction says repositoryFirst).
  * Each repository it adds is true when the truth lists it, false otherwise: a negative (no project in
  * the truth) must get none, and an honest file nothing it does not claim.
+ *
+ * Decoys: the same run again with repositories named by common topic phrases of resumes added to the
+ * candidate's (a fixed list, written before its first run): a resume that names a topic ("Machine
+ * Learning Engineer") does not name a repository of that name, so every decoy added is false. It
+ * shows how far a name in words can be trusted; it is reported, not a target.
  */
+export const DECOY_REPOSITORIES = [
+  "dotfiles",
+  "portfolio",
+  "notes",
+  "blog",
+  "website",
+  "config",
+  "todo-app",
+  "weather-app",
+  "machine-learning",
+  "data-structures",
+  "algorithms",
+  "leetcode",
+  "python-projects",
+  "react-app",
+  "personal-website",
+  "deep-learning",
+  "web-development",
+  "computer-science",
+  "data-science",
+  "software-engineering",
+];
+
 import { matchClaims } from "../../src/analysis/match-claims.ts";
 import { withRepositoryMentions } from "../../src/analysis/repository-first.ts";
 import type { GhRepo } from "../../src/github/index.ts";
 import { normalizeLink } from "../../src/resume/claims/link-normalizer.ts";
 import type { ExtractedResume } from "../../src/resume/types.ts";
+import { repo } from "../analysis/fixtures.ts";
 import type { TruthProject } from "../resume/support/bench-scoring.ts";
 
 /** A GitHub repository with nothing but its name known. */
-function bareRepo(owner: string, name: string): GhRepo {
-  return {
-    fullName: `${owner}/${name}`,
-    owner,
-    name,
-    fork: false,
-    description: null,
-    homepage: null,
-    topics: [],
-    language: null,
-    defaultBranch: "main",
-    createdAt: "2020-01-01T00:00:00Z",
-    pushedAt: null,
-    updatedAt: "2020-01-01T00:00:00Z",
-    size: 1,
-    stargazers: 0,
-    archived: false,
-  };
-}
+const bareRepo = (owner: string, name: string): GhRepo => repo(`${owner}/${name}`, { language: null });
 
 const keyOf = (owner: string, name: string) => `${owner}/${name}`.toLowerCase();
 
@@ -42,6 +53,7 @@ export function repositoryFirstAdds(
   result: ExtractedResume,
   truth: readonly TruthProject[],
   login: string | null | undefined,
+  decoys: readonly string[] = [],
 ): { added: string[]; falseAdded: string[] } {
   const owners = new Set(
     [login, ...result.githubProfiles.map((p) => p.owner)].filter(Boolean).map((o) => o!.toLowerCase()),
@@ -59,6 +71,7 @@ export function repositoryFirstAdds(
     if (link?.kind !== "repository" || link.host !== "github.com" || !link.owner || !link.repo) continue;
     if (owners.has(link.owner.toLowerCase())) owned.set(keyOf(link.owner, link.repo), bareRepo(link.owner, link.repo));
   }
+  for (const d of decoys) owned.set(keyOf(login ?? "candidate", d), bareRepo(login ?? "candidate", d));
   const repos = [...owned.values()];
   const claims = result.projects.filter((p) => !p.mentionOnly);
   const linkTargets = new Map(repos.map((r) => [keyOf(r.owner, r.name), r] as const));
