@@ -45,7 +45,11 @@ export function judgeClaims(
     const gone = m.repo ? gathered.unavailable.get(repoKeyOf(m.repo)) : undefined;
     if (m.repo && gone) {
       const reason = `${repoLabel(m.repo)} could not be read: ${gone.reason}`;
-      out.unmatchedClaims.push({ name: m.claim.name, reason });
+      out.unmatchedClaims.push({
+        name: m.claim.name,
+        reason,
+        ...(m.claim.foundBy ? { foundBy: m.claim.foundBy } : {}),
+      });
       out.flags.push(unavailableFlag(m.claim.name, repoLabel(m.repo), gone));
       out.scored.push({
         name: m.claim.name,
@@ -62,7 +66,11 @@ export function judgeClaims(
       m.reason = `the linked repository ${repoLabel(v.repo)} belongs to ${v.repo.owner} and has no commits by ${accountOf(v.repo).user.login}`;
     }
     if (!v?.accepted) {
-      out.unmatchedClaims.push({ name: m.claim.name, reason: m.reason ?? "no matching repository" });
+      out.unmatchedClaims.push({
+        name: m.claim.name,
+        reason: m.reason ?? "no matching repository",
+        ...(m.claim.foundBy ? { foundBy: m.claim.foundBy } : {}),
+      });
       out.flags.push(unmatchedFlag(m, searched));
       out.scored.push({ name: m.claim.name, repo: null, matchStrength: null, commits: 0, linked });
       continue;

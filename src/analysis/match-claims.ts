@@ -1,8 +1,8 @@
 import type { GhRepo } from "../github/index.ts";
-import type { ClaimedProject, ResumeTextLine } from "../resume/index.ts";
+import type { ClaimedProject } from "../resume/index.ts";
 import { canonicalUrl, claimRepoRefs, GITHUB_ONLY } from "./claim-links.ts";
 import { contentWords, nameSimilarity, nameTokens, rawTokens } from "./name-tokens.ts";
-import { isGitHub, pagesSiteOf, repoKeyOf, repoUrlOf } from "./repo-hosts.ts";
+import { isGitHub, pagesSiteOf, repoKeyOf, repoOrderKey } from "./repo-hosts.ts";
 import type { MatchBasis } from "./types.ts";
 
 /** A name similarity at or above this is a name match (equal identity tokens score 1). */
@@ -79,8 +79,7 @@ export function scoreCandidate(claim: ClaimedProject, repo: GhRepo): { score: nu
   return { score: Math.round(score * 1000) / 1000, basis: "fuzzy" };
 }
 
-/** Repositories in a stable order: by host and path ("github.com/..." sorts GitHub's as their full names do). */
-const byUrl = (r: GhRepo) => repoUrlOf(r).toLowerCase();
+const byUrl = repoOrderKey;
 
 /**
  * Ties each claim to at most one repository. An explicit link wins (the first linked repository that
@@ -138,139 +137,4 @@ export function matchClaims(input: MatchInput): ClaimMatch[] {
         : "no public repository matches its name or description";
   }
   return results;
-}
-
-/*
- * The repository-first path. Verification does not need a perfect section parse to know what a
- * resume claims: for each repository the candidate owns that no claim matched, look for its name in
- * the resume's text and link targets. A repository named in a project-like context (not the contact
- * details, a skills list or a list of courses, and not after "using" or "based on") is a claim even
- * where no projects section was recognised; its match records basis "mention". The extractor's
- * claims stay the structure: this path only adds repositories they left out.
- */
-
-/** Section kinds whose lines name tools, courses or contacts, never work. */
-const NOT_WORK_CONTEXT = new Set([
-  "header",
-  "contact",
-  "skills",
-  "languages",
-  "interests",
-  "references",
-  "certifications",
-  "coursework",
-]);
-
-/** Words right before a name that say the candidate used it, not made it. */
-const USED_BEFORE =
-  /\b(?:using|uses|used|with|via|based on|built on(?: top of)?|powered by|like|such as|similar to|inspired by|fork(?:ed)? (?:of|from)|on top of)\s+(?:the\s+)?$/i;
-/** ... or earlier in the same clause, for a list of what was used ("using Relay and Weather Dash"). */
-const USED_IN_CLAUSE = /\b(?:using|uses|used|via|based on|built on|powered by|such as)\b[^.;:!?()]*$/i;
-
-/** A single-word repository name needs this many letters to be told from ordinary words. */
-const MIN_SINGLE_WORD = 5;
-/** A name of several words needs this many letters in all. */
-const MIN_MULTI_WORD = 6;
-
-export interface RepositoryMention {
-  claim: ClaimedProject;
-  repo: GhRepo;
-}
-
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
-/**
- * How the resume writes a repository's name, as a pattern: its words in order with or without
- * separators ("chess-engine" finds "Chess Engine", "ChessEngine", "chess_engine"), or null when the
- * name is too plain to be told from ordinary words ("notes", "app", the account's own README
- * repository, its github.io site).
- */
-export function mentionPattern(repo: GhRepo): RegExp | null {
-  const name = repo.name.toLowerCase();
-  if (name === repo.owner.toLowerCase() || name === `${repo.owner.toLowerCase()}.github.io`) return null;
-  const words = rawTokens(repo.name);
-  const letters = words.join("").length;
-  if (words.length === 0 || (words.length === 1 ? letters < MIN_SINGLE_WORD : letters < MIN_MULTI_WORD)) return null;
-  return new RegExp(`(?<![\\p{L}\\p{N}/.@])${words.map(escapeRegExp).join("[\\s_.\\-]*")}(?![\\p{L}\\p{N}])`, "iu");
-}
-
-/** Where a line names the repository as work (see the module comment), or null. */
-function namedAt(line: ResumeTextLine, repo: GhRepo, pattern: RegExp): string | null {
-  if (NOT_WORK_CONTEXT.has(line.sectionKind)) return null;
-  const pages = pagesSiteOf(repo);
-  const home = repo.homepage ? canonicalUrl(repo.homepage) : "";
-  const linked = line.links.some((u) => {
-    const c = canonicalUrl(u);
-    return (pages !== null && (c === pages || c.startsWith(`${pages}/`))) || (home !== "" && c === home);
-  });
-  const m = pattern.exec(line.text);
-  const before = m ? line.text.slice(0, m.index) : "";
-  if (m && !USED_BEFORE.test(before) && !USED_IN_CLAUSE.test(before)) {
-    // one word on its own reads as a name only where it is written as one: capitalised mid-line,
-    // in capitals, or with digits or inner capitals ("Relay", "RELAY", "relay2", "relayKit")
-    // (at the start of a line, a capitalised word that goes on into a sentence is just a word)
-    const written = m[0];
-    const sentence = m.index === 0 && /^\s+\p{Ll}/u.test(line.text.slice(written.length));
-    const plainWord = /^\p{Ll}+$/u.test(written) || (sentence && /^\p{Lu}\p{Ll}+$/u.test(written));
-    if (!plainWord || rawTokens(repo.name).length > 1) return written.trim();
-  }
-  return linked ? repo.name : null;
-}
-
-/**
- * Claims the repository-first path finds: repositories of `owned` not in `taken` (repoKeys already
- * matched) whose names the resume's text lines use as work. One claim per repository, at its first
- * such line; deterministic (repositories by full name, lines in reading order).
- */
-export function repositoryMentions(
-  owned: readonly GhRepo[],
-  lines: readonly ResumeTextLine[],
-  taken: ReadonlySet<string>,
-): RepositoryMention[] {
-  const out: RepositoryMention[] = [];
-  const repos = [...owned].sort((a, b) => (byUrl(a) < byUrl(b) ? -1 : 1));
-  for (const repo of repos) {
-    // a fork named in the text is the upstream tool the candidate used ("deployed on Kubernetes")
-    if (repo.fork || taken.has(repoKeyOf(repo))) continue;
-    const pattern = mentionPattern(repo);
-    if (!pattern) continue;
-    for (const line of lines) {
-      const name = namedAt(line, repo, pattern);
-      if (!name) continue;
-      out.push({
-        repo,
-        claim: {
-          name,
-          repoUrl: null,
-          repoLinks: [],
-          otherLinks: [],
-          technologies: [],
-          dates: null,
-          description: [line.text],
-          section: line.section,
-          page: line.page,
-        },
-      });
-      break;
-    }
-  }
-  return out;
-}
-
-/**
- * The matches of the extractor's claims followed by the claims of the repository-first path: the
- * candidate's own repositories (`owned`) that no claim matched, named as work in `lines`.
- */
-export function withRepositoryMentions(
-  matches: ClaimMatch[],
-  owned: readonly GhRepo[],
-  lines: readonly ResumeTextLine[],
-): ClaimMatch[] {
-  const taken = new Set(matches.flatMap((m) => (m.repo ? [repoKeyOf(m.repo)] : [])));
-  const found = repositoryMentions(owned, lines, taken).map(
-    (f, i): ClaimMatch => ({ index: matches.length + i, claim: f.claim, repo: f.repo, basis: "mention", score: 1 }),
-  );
-  return [...matches, ...found];
 }

@@ -30,6 +30,9 @@ export const repoLabel = (repo: GhRepo): string =>
 /** The published repoUrl: host/owner/repository with the real host, no scheme. */
 export const repoUrlOf = (repo: GhRepo): string => `${hostOfRepo(repo)}/${repo.fullName}`;
 
+/** Repositories in a stable order by this key: host and path ("github.com/..." sorts GitHub's as their full names do). */
+export const repoOrderKey = (repo: GhRepo): string => repoUrlOf(repo).toLowerCase();
+
 /** A profile's address as a resume writes it, e.g. "github.com/alice", "gitlab.com/alice". */
 export const profileUrl = (host: string, login: string): string => `${host}/${login}`;
 

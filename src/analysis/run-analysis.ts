@@ -10,9 +10,10 @@ import { sortFlags } from "./flag-order.ts";
 import { failWhenHostDown, gatherEvidence } from "./gather-evidence.ts";
 import { type AccountSource, type HostAccount, oldestAccount, openAccounts, searchedText } from "./host-accounts.ts";
 import { accountFlags, judgeClaims } from "./judge-claims.ts";
-import { type ClaimMatch, matchClaims, withRepositoryMentions } from "./match-claims.ts";
+import { type ClaimMatch, matchClaims } from "./match-claims.ts";
 import { hostOfRepo, hostRepoKey, repoKeyOf, repoLabel } from "./repo-hosts.ts";
 import type { RepoVerdict } from "./repo-verdict.ts";
+import { withRepositoryMentions } from "./repository-first.ts";
 import { resolveLinks } from "./resolve-links.ts";
 import { AnalysisFailure, type AnalysisOutcome, type Flag } from "./types.ts";
 import { worst } from "./verified-project.ts";
@@ -61,7 +62,8 @@ function noProjectsFound(resume: ExtractedResume): AnalysisFailure {
 
 /**
  * The claims matched to the candidate's repositories: the accounts' listings and the repositories the
- * resume links outside its projects, then the candidate's own repositories the resume's text mentions.
+ * resume links outside its projects, then the candidate's own repositories the resume's text mentions
+ * (searched wider when the extractor read the document with low confidence: repository-first.ts).
  */
 function claimMatches(
   resume: ExtractedResume,
@@ -80,6 +82,7 @@ function claimMatches(
     matchClaims({ claims, repos: [...pool.values()], linkTargets, hosts }),
     [...accounts.values()].flatMap((a) => a.listed.filter((r) => r.owner.toLowerCase() === a.user.login.toLowerCase())),
     resume.textLines ?? [],
+    { wide: resume.extraction?.repositoryFirst === true },
   );
 }
 
@@ -171,6 +174,7 @@ export async function runAnalysis(input: AnalysisInput): Promise<AnalysisOutcome
     findings,
     scoreBreakdown,
     unmatchedClaims: judged.unmatchedClaims,
+    ...(resume.extraction ? { extraction: resume.extraction } : {}),
     commitTimelines: timelinesOf(accepted, accountOf),
     githubCalls: {
       calls: calls.reduce((s, c) => s + c.calls, 0),

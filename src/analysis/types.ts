@@ -8,6 +8,7 @@ import type {
   AnalysedProject,
   CLAIM_RULES,
   ClaimScoreLine,
+  Extraction,
   FINDING_FACTS,
   FindingShape,
   FORENSIC_RULES,
@@ -52,6 +53,8 @@ export interface AnalysisOutcome {
   findings: Finding[];
   scoreBreakdown: ScoreBreakdown;
   unmatchedClaims: UnmatchedClaim[];
+  /** how the resume was read (its confidence, and whether it was matched repository-first); absent from older extractions */
+  extraction?: Extraction;
   /** per matched repository, the candidate's commits as author vs committer date (for the dashboard; not part of the API result) */
   commitTimelines: CommitTimeline[];
   githubCalls: { calls: number; notModified: number };

@@ -43,5 +43,6 @@ export function verifiedProject(m: ClaimMatch, v: RepoVerdict, repoFlags: Flag[]
     signedCommits: v.own.examined.filter((c) => c.verified).length,
     technologiesConfirmed: confirmedTechnologies(m.claim.technologies, v.evidence),
     worstFlag: worst(repoFlags),
+    ...(m.claim.foundBy ? { foundBy: m.claim.foundBy } : {}),
   };
 }

@@ -1,4 +1,5 @@
 import { type Static, type TObject, Type } from "@sinclair/typebox";
+import { FoundBySchema } from "./extraction-shapes.ts";
 import { Int, named, nullable, oneOf, open, optional } from "./schema-kit.ts";
 
 /**
@@ -102,6 +103,7 @@ const projectEvidence = {
     description: "claimed technologies found in the repository's languages, topics or dependencies",
   }),
   worstFlag: nullable(Severity, { description: "highest severity among this repository's flags" }),
+  foundBy: Type.Optional(FoundBySchema),
 };
 
 export const VerifiedProjectSchema = named(
@@ -156,6 +158,7 @@ export const UnmatchedClaimSchema = named(
   open({
     name: Type.String(),
     reason: Type.String({ description: "why no repository was accepted, in plain English" }),
+    foundBy: Type.Optional(FoundBySchema),
   }),
 );
 export type UnmatchedClaim = Static<typeof UnmatchedClaimSchema>;

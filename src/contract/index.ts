@@ -6,6 +6,7 @@
  */
 export * from "./analysis-shapes.ts";
 export * from "./error-shapes.ts";
+export * from "./extraction-shapes.ts";
 export * from "./result-shapes.ts";
 export { Int, named, nameOf, nullable, oneOf, open } from "./schema-kit.ts";
 export * from "./webhook-shapes.ts";

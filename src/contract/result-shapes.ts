@@ -7,6 +7,7 @@ import {
   UnmatchedClaimSchema,
   VerifiedProjectSchema,
 } from "./analysis-shapes.ts";
+import { ExtractionSchema } from "./extraction-shapes.ts";
 import { Int, named, nullable, oneOf, open } from "./schema-kit.ts";
 
 /** What a processing job is doing, shown as `stage` while it is polled. */
@@ -106,6 +107,7 @@ const resultExtras = {
     }),
   ),
   scoreBreakdown: Type.Optional(ScoreBreakdownSchema),
+  extraction: Type.Optional(ExtractionSchema),
   unmatchedClaims: Type.Optional(
     Type.Array(UnmatchedClaimSchema, { description: "COMPLETED: the claimed projects no repository backs, and why" }),
   ),

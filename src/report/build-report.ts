@@ -4,6 +4,7 @@ import { failureWords } from "./failure-words.ts";
 import { groupFindings } from "./findings.ts";
 import { glossaryEntry } from "./glossary.ts";
 import { hostWord, joinWords, repoAddress, repoName } from "./plain-words.ts";
+import { readingWords } from "./reading-words.ts";
 import { type ClaimReport, DISCLAIMER, type Report } from "./report-model.ts";
 import { explainScore } from "./score-words.ts";
 import type { StoredVerification } from "./stored-result.ts";
@@ -108,6 +109,7 @@ export function buildReport(v: StoredVerification): Report {
         ? `The verification could not run. ${failureWords(v.error?.code)} Nothing about the candidate's work was judged.`
         : verdictWhy(verdict.code, claims, v.confidenceScore, v.flags.length),
     },
+    reading: readingWords(v),
     score: failed ? null : v.confidenceScore,
     claims,
     topQuestions: topQuestionsOf(

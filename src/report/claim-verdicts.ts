@@ -41,6 +41,7 @@ const MATCHED_BY: Record<string, string> = {
   name: "matched by its name",
   homepage: "matched by the project's web address",
   fuzzy: "matched by a similar name only",
+  mention: "found repository-first: the resume names this repository of the candidate's in its text",
 };
 
 const num = (v: number | string | undefined): number | null => {

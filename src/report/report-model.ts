@@ -101,6 +101,8 @@ export interface Report {
   checkedAt: string | null;
   /** the contract's verdict (code and label, as the API sends it) and the paragraph of why */
   verdict: { code: ReportVerdict; label: string; why: string };
+  /** how the resume was read, when the reader was unsure of it or found claims repository-first; else null */
+  reading: string | null;
   /** 0-100, null when the verification failed */
   score: number | null;
   claims: ClaimReport[];

@@ -163,6 +163,7 @@ export async function reportPdf(r: Report, timelines: readonly RepoTimeline[] = 
   doc.x = MARGIN;
   doc.moveDown(0.5);
   para(doc, r.verdict.why);
+  if (r.reading) para(doc, r.reading, { size: 9.5 });
   doc.moveDown(0.2);
   para(
     doc,

@@ -41,6 +41,16 @@ export interface StoredProject {
   lastCommitAt: string | null;
   signedCommits: number | null;
   technologiesConfirmed: string[];
+  /** how the resume named it: the shape that found it ("entry", ..., "repository-first"), or null in older results */
+  foundBy: string | null;
+}
+
+/** How the resume was read, as the result records it (older results: absent). */
+export interface StoredExtraction {
+  confidence: number;
+  lowConfidence: boolean;
+  repositoryFirst: boolean;
+  reasons: string[];
 }
 
 export interface StoredClaimLine {
@@ -90,6 +100,7 @@ export interface StoredVerification {
   flags: StoredFlag[];
   breakdown: StoredBreakdown | null;
   unmatched: Array<{ name: string; reason: string }>;
+  extraction: StoredExtraction | null;
   timelines: StoredTimeline[];
 }
 
@@ -127,6 +138,17 @@ function projectOf(p: Json): StoredProject {
     technologiesConfirmed: Array.isArray(p.technologiesConfirmed)
       ? p.technologiesConfirmed.filter((t): t is string => typeof t === "string")
       : [],
+    foundBy: isObj(p.foundBy) ? str(p.foundBy.shape) : null,
+  };
+}
+
+function extractionOf(e: unknown): StoredExtraction | null {
+  if (!isObj(e)) return null;
+  return {
+    confidence: num(e.confidence) ?? 0,
+    lowConfidence: e.lowConfidence === true,
+    repositoryFirst: e.repositoryFirst === true,
+    reasons: Array.isArray(e.reasons) ? e.reasons.filter((x): x is string => typeof x === "string" && x !== "") : [],
   };
 }
 
@@ -190,6 +212,7 @@ export function readStoredVerification(
       name: str(u.name) ?? "(unnamed project)",
       reason: str(u.reason) ?? "no matching repository",
     })),
+    extraction: extractionOf(r.extraction),
     timelines: list(timelines).map((t) => ({
       repo: str(t.repo) ?? "",
       repoCreatedAt: str(t.repoCreatedAt),

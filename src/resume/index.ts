@@ -7,6 +7,7 @@ import type { ExtractedResume } from "./types.ts";
  * and memory budget and every unreadable input rejects with a ResumeError a person can act on.
  */
 
+export { namesResume, saysResumeSource } from "./claims/resume-source.ts";
 export { extractFromDocument } from "./extract-from-document.ts";
 export { extractResumeInProcess } from "./extract-in-process.ts";
 export {

@@ -1,3 +1,4 @@
+import type { FoundBy } from "../contract/index.ts";
 /**
  * What the extractor finds in a resume. This is the contract between src/resume (producer) and
  * src/analysis (consumer): fields may be added, never renamed or removed.
@@ -90,19 +91,12 @@ export interface ClaimedProject {
   confidence?: number;
 }
 
-/** How a project was found: the section, the shape of what named it, and where its repository link came from. */
-export interface ProjectProvenance {
-  /** the heading of its section as written ("" in the header) */
-  section: string;
-  /**
-   * entry: a title line and what belongs to it; table-row: a row of a projects table; linked-item: one of
-   * several "Label: URL" items or phrase-linked repositories of one entry; link-elsewhere: a repository
-   * link outside a projects section, named by its anchor or entry
-   */
-  shape: "entry" | "table-row" | "linked-item" | "link-elsewhere";
-  /** where its repository link came from (annotation, visible text, both), "other" for a non-repository link, "none" */
-  link: "annotation" | "text" | "both" | "other" | "none";
-}
+/**
+ * How a project was found: the section, the shape of what named it (contract/extraction-shapes.ts: the
+ * extractor's entry, table-row, linked-item or link-elsewhere; the analysis's repository-first), and where
+ * its repository link came from.
+ */
+export type ProjectProvenance = FoundBy;
 
 export interface HiddenText {
   text: string;

@@ -15,7 +15,7 @@ export type PendingJobView = PendingJob;
  * contract's score, projects and flags (docs/api.md), and the members the analysis adds to explain them.
  */
 export type AnalysisPart = Pick<VerificationResult, "confidenceScore" | "verifiedProjects" | "flags"> &
-  Partial<Pick<VerificationResult, "scoreBreakdown" | "unmatchedClaims" | "candidateName">> & {
+  Partial<Pick<VerificationResult, "scoreBreakdown" | "unmatchedClaims" | "candidateName" | "extraction">> & {
     /** stored beside the result for the dashboard's pictures, never sent in it */
     commitTimelines?: unknown;
   };

@@ -56,6 +56,7 @@ import { type FileScore, percentile, prf, scoreFile, type TruthProject } from ".
 import { HELD_BACK_BATCH, heldBackFiles } from "../resume/support/held-back.ts";
 import { everySlice, inSlice, type LeaveOut, leaveOneOut, parseLeaveOut } from "../resume/support/leave-out.ts";
 import { machine, table } from "./bench-util.ts";
+import { DECOY_REPOSITORIES, repositoryFirstAdds } from "./repository-first-check.ts";
 
 interface ManifestEntry {
   file: string;
@@ -175,6 +176,10 @@ const negatives: Array<{ file: string; extra: string[] }> = [];
 const stranded: string[] = [];
 const misses: string[] = [];
 const scored: Array<{ entry: ManifestEntry; score: FileScore; negative: boolean }> = [];
+/** repository-first matching as the analysis runs it, on the truth's and the linked repositories (repository-first-check.ts) */
+const repoFirst = { low: 0, lowNegatives: 0, added: 0, falseAdded: [] as string[], falseOnNegatives: 0 };
+/** the same with decoy repositories (topic phrases) among the candidate's: files given one, and how many */
+const decoys = { files: 0, added: 0, lowFiles: 0 };
 
 // cold start: the first extraction also starts the child process
 const first = manifest[0]!;
@@ -220,6 +225,20 @@ for (const entry of manifest) {
   popplerCpuMs.push(median(popplerCpu));
   if (entry.projects.length === 0) negatives.push({ file: entry.file, extra: score.extra });
   if (result && strandsOwnRepositories(result, entry.githubUser)) stranded.push(entry.file);
+  if (result) {
+    const adds = repositoryFirstAdds(result, entry.projects, entry.githubUser);
+    const low = result.extraction?.lowConfidence === true;
+    repoFirst.low += low ? 1 : 0;
+    repoFirst.lowNegatives += low && entry.projects.length === 0 ? 1 : 0;
+    repoFirst.added += adds.added.length;
+    repoFirst.falseAdded.push(...adds.falseAdded.map((k) => `${entry.file}: ${k}`));
+    if (entry.projects.length === 0) repoFirst.falseOnNegatives += adds.falseAdded.length;
+    const decoyed = repositoryFirstAdds(result, entry.projects, entry.githubUser, DECOY_REPOSITORIES);
+    const fooled = decoyed.falseAdded.length - adds.falseAdded.length;
+    decoys.files += fooled > 0 ? 1 : 0;
+    decoys.lowFiles += fooled > 0 && low ? 1 : 0;
+    decoys.added += fooled;
+  }
   const negative = entry.projects.length === 0;
   scored.push({ entry, score, negative });
   for (const key of [
@@ -309,6 +328,8 @@ console.log(`
 TOTAL  project names: P ${names.p.toFixed(3)}  R ${names.r.toFixed(3)}  F1 ${names.f1.toFixed(3)}  (${totals.nameTp} matched, ${totals.nameFp} extra, ${totals.nameFn} missed)
        repo URLs:     P ${repos.p.toFixed(3)}  R ${repos.r.toFixed(3)}  (${totals.repoTp} of ${totals.repoWant} found, ${totals.repoGot} reported)
        negatives:     ${negatives.length} files with no projects, ${falseOnNegatives} false projects
+       repo-first:    ${repoFirst.low} files read with low confidence (${repoFirst.lowNegatives} negatives); on the truth's and the linked repositories it adds ${repoFirst.added} claims, ${repoFirst.falseAdded.length} not in the truth (${repoFirst.falseOnNegatives} on negatives)${repoFirst.falseAdded.length ? `: ${repoFirst.falseAdded.join(", ")}` : ""}
+                      with ${DECOY_REPOSITORIES.length} decoy repositories named by topic phrases among the candidate's: ${decoys.added} decoys claimed in ${decoys.files} files (${decoys.lowFiles} read with low confidence); reported, not a target
        ms/resume:     ours p50 ${p50.toFixed(1)} p95 ${p95.toFixed(1)} | in-process p50 ${percentile(inProcMs, 0.5).toFixed(1)} p95 ${percentile(inProcMs, 0.95).toFixed(1)} | pdftotext p50 ${pp50.toFixed(1)} p95 ${pp95.toFixed(1)} | ratio p95 ${(p95 / pp95).toFixed(2)}x
        cpu ms/resume: in-process p50 ${percentile(inProcCpuMs, 0.5).toFixed(1)} p95 ${percentile(inProcCpuMs, 0.95).toFixed(1)} | pdftotext p50 ${percentile(popplerCpuMs, 0.5).toFixed(1)} p95 ${percentile(popplerCpuMs, 0.95).toFixed(1)} | ratio p95 ${(percentile(inProcCpuMs, 0.95) / percentile(popplerCpuMs, 0.95)).toFixed(2)}x (informative; the target is on wall-clock time)
        cold start:    first extraction incl. starting the child ${coldMs.toFixed(0)} ms`);
@@ -339,6 +360,7 @@ const targets: Array<[string, boolean]> = [
   ["repo-URL recall >= 0.97", repos.r >= 0.97],
   ["repo-URL precision >= 0.95", repos.p >= 0.95],
   ["no false projects on negative cases", falseOnNegatives === 0],
+  ["repository-first adds no false project on negative cases", repoFirst.falseOnNegatives === 0],
   ["p95 time within 1.5x of pdftotext", p95 <= 1.5 * pp95],
 ];
 console.log(`\n${targets.map(([t, ok]) => `${ok ? "PASS" : "FAIL"}  ${t}`).join("\n")}`);

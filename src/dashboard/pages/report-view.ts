@@ -100,6 +100,7 @@ export function reportView(o: {
 <h1 id="candidate">${name}</h1>
 <div class="verdict verdict-${r.verdict.code}" id="verdict" data-verdict="${r.verdict.code}"><strong class="verdict-title">${r.verdict.label}</strong>${r.score !== null ? html` <span class="verdict-score">confidence score <strong id="score">${r.score}</strong> of 100</span>` : ""}</div>
 <p class="why" id="why">${r.verdict.why}</p>
+${r.reading ? html`<p class="reading" id="reading">${r.reading}</p>` : ""}
 <p class="report-meta muted">${accountsLinks(r)}${r.checkedAt ? html` · checked ${r.checkedAt.slice(0, 10)}` : ""} · reference <span class="mono">${r.reference}</span></p>
 ${o.actions ? html`<div class="report-actions">${o.actions}</div>` : ""}
 </header>

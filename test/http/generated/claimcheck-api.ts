@@ -125,6 +125,7 @@ export interface components {
       /** @description COMPLETED: the facts behind the flags, one per fact, most severe first; each flag names its own */
       findings?: components["schemas"]["Finding"][];
       scoreBreakdown?: components["schemas"]["ScoreBreakdown"];
+      extraction?: components["schemas"]["Extraction"];
       /** @description COMPLETED: the claimed projects no repository backs, and why */
       unmatchedClaims?: components["schemas"]["UnmatchedClaim"][];
       /** @description COMPLETED, when the server has a PUBLIC_URL: a read-only share link to the recruiter's report (HTML; its PDF at reportUrl + /report.pdf), working for REPORT_LINK_TTL (default 14 days); null once the link no longer works, reportLinkState saying why. Never stored: added as the result is polled or sent */
@@ -180,6 +181,23 @@ export interface components {
       technologiesConfirmed?: string[];
       /** @description highest severity among this repository's flags */
       worstFlag?: ("CRITICAL" | "WARNING" | "INFO") | null;
+      foundBy?: components["schemas"]["FoundBy"];
+      [key: string]: unknown;
+    };
+    /** @description how the project was found in the resume */
+    FoundBy: {
+      /** @description the heading of the section it was found in, as written ("" in the header) */
+      section: string;
+      /**
+       * @description entry: a title line and what belongs to it; table-row: a row of a projects table; linked-item: one of several linked items of one entry; link-elsewhere: a repository link outside a projects section; repository-first: not found by the extractor, but one of the candidate's repositories the resume's text names
+       * @enum {string}
+       */
+      shape: "entry" | "table-row" | "linked-item" | "link-elsewhere" | "repository-first";
+      /**
+       * @description where its repository link came from: a link annotation, the visible text, both, a non-repository link (other), or none
+       * @enum {string}
+       */
+      link: "annotation" | "text" | "both" | "other" | "none";
       [key: string]: unknown;
     };
     /** @description an anomaly or a note found by the analysis */
@@ -301,10 +319,23 @@ export interface components {
       extentCapped?: boolean;
       [key: string]: unknown;
     };
+    /** @description COMPLETED: how the resume was read */
+    Extraction: {
+      /** @description how sure the extractor is of the document: the mean confidence of the projects it found */
+      confidence: number;
+      /** @description the document was read with low confidence (see reasons) */
+      lowConfidence: boolean;
+      /** @description the candidate's repositories were also matched repository-first: each one the resume's text names (its name, its words, its address) is a claim; such projects say foundBy.shape repository-first */
+      repositoryFirst: boolean;
+      /** @description why the confidence is low, in plain English; empty when not */
+      reasons: string[];
+      [key: string]: unknown;
+    };
     UnmatchedClaim: {
       name: string;
       /** @description why no repository was accepted, in plain English */
       reason: string;
+      foundBy?: components["schemas"]["FoundBy"];
       [key: string]: unknown;
     };
     /** @description a job before its final state */
@@ -377,6 +408,7 @@ export interface components {
       /** @description COMPLETED: the facts behind the flags, one per fact, most severe first; each flag names its own */
       findings?: components["schemas"]["Finding"][];
       scoreBreakdown?: components["schemas"]["ScoreBreakdown"];
+      extraction?: components["schemas"]["Extraction"];
       /** @description COMPLETED: the claimed projects no repository backs, and why */
       unmatchedClaims?: components["schemas"]["UnmatchedClaim"][];
       /** @description COMPLETED, when the server has a PUBLIC_URL: a read-only share link to the recruiter's report (HTML; its PDF at reportUrl + /report.pdf), working for REPORT_LINK_TTL (default 14 days); null once the link no longer works, reportLinkState saying why. Never stored: added as the result is polled or sent */
