@@ -114,9 +114,9 @@ describe("openDatabase", () => {
     ];
     await expect(migrate(db, history(broken))).rejects.toThrow();
     // nothing stays: not the first table, not its record (nor the bookkeeping table of a file this new)
-    expect(await db.query("SELECT name FROM sqlite_master WHERE name IN ('first_table', 'schema_migrations')").all()).toEqual(
-      [],
-    );
+    expect(
+      await db.query("SELECT name FROM sqlite_master WHERE name IN ('first_table', 'schema_migrations')").all(),
+    ).toEqual([]);
     expect(await migrate(db, history("CREATE TABLE second_table (x INTEGER);"))).toEqual([1, 2]);
     expect(await appliedMigrations(db)).toEqual([1, 2]);
     await db.close();
@@ -131,7 +131,9 @@ describe("openDatabase", () => {
       expect(recorded?.n).toBe(MIGRATIONS.length);
       expect(await appliedMigrations(b)).toEqual(MIGRATIONS.map((m) => m.version).sort((x, y) => x - y));
       // one write transaction for the history: every version carries the same applied_at
-      const times = await a.query<{ n: number }, []>("SELECT COUNT(DISTINCT applied_at) AS n FROM schema_migrations").get();
+      const times = await a
+        .query<{ n: number }, []>("SELECT COUNT(DISTINCT applied_at) AS n FROM schema_migrations")
+        .get();
       expect(times?.n).toBe(1);
       await Promise.all([a.close(), b.close()]);
     } finally {
