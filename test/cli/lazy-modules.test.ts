@@ -8,7 +8,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { COMMAND_MODULES } from "../../src/cli/table.ts";
-import { REPO_ROOT, tempDir } from "../support/harness.ts";
+import { makePdf, REPO_ROOT, tempDir } from "../support/harness.ts";
 
 const tmp = tempDir("claimcheck-lazy-");
 afterAll(() => tmp.cleanup());
@@ -115,5 +115,48 @@ const head = (x: Uint8Array) => new TextDecoder().decode(x.subarray(0, 5));
 console.log(JSON.stringify({ before, after: loaded("/node_modules/pdfkit/"), heads: [head(a), head(b)] }));`,
     );
     expect(r).toEqual({ before: false, after: true, heads: ["%PDF-", "%PDF-"] });
+  });
+});
+
+describe("what the server reads only on first use", () => {
+  test("the in-process PDF reader and its word lists: not evaluated with the server, loaded by the first in-process extraction", async () => {
+    const pdf = join(tmp.dir, "resume.pdf");
+    writeFileSync(pdf, await makePdf(["Jane Doe", "Projects", "tidewatch - a tide table CLI"]));
+    const r = await inFreshProcess<Record<string, unknown>>(
+      "resume-reader",
+      `await import(REPO + "/src/app.ts");
+const before = { claims: loaded("/src/resume/claims/"), reader: loaded("/src/resume/pdf/pdf-reader.ts") };
+const { extractResumeInProcess } = await import(REPO + "/src/resume/index.ts");
+const x = await extractResumeInProcess(new Uint8Array(await Bun.file(${JSON.stringify(pdf)}).arrayBuffer()));
+console.log(JSON.stringify({ before, after: { claims: loaded("/src/resume/claims/"), reader: loaded("/src/resume/pdf/pdf-reader.ts") },
+  projects: x.projects.map((p: { name: string }) => p.name) }));`,
+    );
+    expect(r).toEqual({
+      before: { claims: false, reader: false },
+      after: { claims: true, reader: true },
+      projects: ["tidewatch - a tide table CLI"],
+    });
+  });
+
+  test("octokit's REST client: not evaluated with the server, loaded by the first REST request, which is answered", async () => {
+    const r = await inFreshProcess<Record<string, unknown>>(
+      "octokit",
+      `await import(REPO + "/src/app.ts");
+const before = loaded("/node_modules/@octokit/rest/");
+const server = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: (req) =>
+  Response.json({ full_name: new URL(req.url).pathname.slice("/repos/".length) }, { headers: { "x-ratelimit-remaining": "4999", "x-ratelimit-limit": "5000", "x-ratelimit-reset": "2000000000", "x-ratelimit-resource": "core" } }) });
+const { createGitHubClient } = await import(REPO + "/src/github/github-client.ts");
+const client = createGitHubClient({ baseUrl: "http://127.0.0.1:" + server.port, retries: 0 });
+const between = loaded("/node_modules/@octokit/rest/");
+const [a, b] = await Promise.all([client.get("/repos/{owner}/{repo}", { owner: "jane", repo: "tool" }), client.get("/repos/{owner}/{repo}", { owner: "jane", repo: "other" })]);
+server.stop(true);
+console.log(JSON.stringify({ before, between, after: loaded("/node_modules/@octokit/rest/"), answers: [a.status, a.data, b.data] }));`,
+    );
+    expect(r).toEqual({
+      before: false,
+      between: false,
+      after: true,
+      answers: [200, { full_name: "jane/tool" }, { full_name: "jane/other" }],
+    });
   });
 });
