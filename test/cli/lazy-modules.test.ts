@@ -8,6 +8,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { COMMAND_MODULES } from "../../src/cli/table.ts";
+import { runCliProcess } from "../support/child-server.ts";
 import { makePdf, REPO_ROOT, tempDir } from "../support/harness.ts";
 
 const tmp = tempDir("claimcheck-lazy-");
@@ -18,17 +19,7 @@ async function inFreshProcess<T>(name: string, body: string): Promise<T> {
   const file = join(tmp.dir, `${name}.ts`);
   const loaded = `const loaded = (part: string) => Object.keys(require.cache).some((k) => k.includes(part));\n`;
   writeFileSync(file, `const REPO = ${JSON.stringify(REPO_ROOT)};\n${loaded}${body}`);
-  const proc = Bun.spawn([process.execPath, file], {
-    cwd: tmp.dir,
-    env: { PATH: process.env.PATH ?? "", HOME: tmp.dir },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const [out, err, code] = await Promise.all([
-    new Response(proc.stdout).text(),
-    new Response(proc.stderr).text(),
-    proc.exited,
-  ]);
+  const { code, stdout: out, stderr: err } = await runCliProcess([file], { HOME: tmp.dir }, [process.execPath]);
   if (code !== 0) throw new Error(`${name} exited ${code}: ${err}`);
   return JSON.parse(out.trim().split("\n").at(-1)!) as T;
 }
