@@ -1,7 +1,7 @@
 import { ConfigError } from "../config/index.ts";
 import { type CliIO, type Command, UsageError } from "./command.ts";
 import { forPerson } from "./program-name.ts";
-import { loadCommands } from "./table.ts";
+import { loadCommands, loadCommandsOf } from "./table.ts";
 
 function overview(cmds: Command[]): string {
   const width = Math.max(...cmds.map((c) => c.name.length)) + 2;
@@ -20,16 +20,17 @@ function overview(cmds: Command[]): string {
 
 /** Dispatch argv to the longest matching command name; returns the process exit code. */
 export async function runCli(argv: string[], io: CliIO): Promise<number> {
-  const cmds = await loadCommands();
   if (argv.length === 0) argv = ["serve"];
   if (argv[0] === "--help" || argv[0] === "-h" || argv[0] === "help") {
-    io.out(forPerson(io, overview(cmds)));
+    io.out(forPerson(io, overview(await loadCommands())));
     return 0;
   }
   if (argv[0] === "--version" || argv[0] === "version") {
     io.out(VERSION);
     return 0;
   }
+  // only the modules of this word: a command never pays for evaluating the others (table.ts)
+  const cmds = await loadCommandsOf(argv[0]!);
   let best: Command | undefined;
   for (const c of cmds) {
     const words = c.name.split(" ");
@@ -48,7 +49,7 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
       );
       return argv[1] === undefined || argv[1] === "--help" || argv[1] === "-h" ? 0 : 2;
     }
-    io.err(`unknown command: ${argv.join(" ")}\n\n${forPerson(io, overview(cmds))}`);
+    io.err(`unknown command: ${argv.join(" ")}\n\n${forPerson(io, overview(await loadCommands()))}`);
     return 2;
   }
   const rest = argv.slice(best.name.split(" ").length);

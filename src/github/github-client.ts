@@ -1,6 +1,3 @@
-import { retry } from "@octokit/plugin-retry";
-import { throttling } from "@octokit/plugin-throttling";
-import { Octokit } from "@octokit/rest";
 import { type Clock, errorMessage, type Logger, silentLogger, systemClock, untilAborted } from "../lib/index.ts";
 import type { Database } from "../storage/index.ts";
 import { createConditionalFetch, type GitHubAnswer, type TransportCounters } from "./conditional-fetch.ts";
@@ -77,7 +74,19 @@ const isHttpError = (e: unknown): e is HttpErrorLike =>
 /** Never retried by plugin-retry: answers that will not change (429 is the throttling plugin's). */
 const DO_NOT_RETRY = [400, 401, 403, 404, 409, 410, 422, 429, 451];
 
-const ThrottledOctokit = Octokit.plugin(throttling, retry);
+/**
+ * octokit with its plugins, loaded with the first REST request instead of at start: REST's whole endpoint
+ * table and bottleneck are a large part of a server's start, and a token's verifications read GraphQL first.
+ */
+async function loadOctokit() {
+  const [{ Octokit }, { throttling }, { retry }] = await Promise.all([
+    import("@octokit/rest"),
+    import("@octokit/plugin-throttling"),
+    import("@octokit/plugin-retry"),
+  ]);
+  return Octokit.plugin(throttling, retry);
+}
+let throttledOctokit: ReturnType<typeof loadOctokit> | null = null;
 
 /** The budget a token spends on one GitHub: its REST ("core") or its GraphQL window, as the gate names it. */
 export const budgetKey = (baseUrl: string, token: string | null | undefined, resource: "core" | "graphql"): string =>
@@ -113,7 +122,7 @@ export function createGitHubClient(opts: GitHubClientOptions): GitHubClient {
     onAnswer: opts.onAnswer,
   });
 
-  const octokit = new ThrottledOctokit({
+  const octokitOptions = {
     baseUrl,
     auth: opts.token ?? undefined,
     userAgent: opts.userAgent ?? "claimcheck",
@@ -136,7 +145,8 @@ export function createGitHubClient(opts: GitHubClientOptions): GitHubClient {
       },
     },
     retry: { doNotRetry: DO_NOT_RETRY, retries, retryAfterBaseValue: unit },
-  });
+  };
+  let octokit: Promise<InstanceType<Awaited<ReturnType<typeof loadOctokit>>>> | null = null;
 
   const get = async <T>(
     route: string,
@@ -149,8 +159,10 @@ export function createGitHubClient(opts: GitHubClientOptions): GitHubClient {
     await gate.admit(budget, 1, opts.signal);
     try {
       // the retry plugin's backoff and the throttling plugin's queues know no signal: the wait ends anyway
+      throttledOctokit ??= loadOctokit();
+      octokit ??= throttledOctokit.then((ThrottledOctokit) => new ThrottledOctokit(octokitOptions));
       const res = await untilAborted(
-        octokit.request(`GET ${route}`, {
+        (await octokit).request(`GET ${route}`, {
           ...params,
           headers: { "x-github-api-version": "2022-11-28" },
           ...(options.retries !== undefined ? { request: { retries: options.retries } } : {}),

@@ -1,6 +1,7 @@
 /** The report module's public surface: what other modules of src/ import from it (never the files behind it). */
 export { failureWords } from "./failure-words.ts";
 export { derivedToken, reportLinkKey } from "./link-key.ts";
+export { reportPdf, reportPdfOf } from "./pdf-on-demand.ts";
 export {
   apiCreator,
   type GoneLinkCheck,
@@ -11,7 +12,6 @@ export {
 } from "./report-links.ts";
 export type { ClaimReport, FindingGroup, Report, ReportVerdict } from "./report-model.ts";
 export { checkedAccounts, hostLine, SEVERITY_WORDS } from "./report-model.ts";
-export { reportPdf, reportPdfOf } from "./report-pdf.ts";
 export { ReportSource, reportOf } from "./report-source.ts";
 export type { LinkOpen, OpenKind, ShareLink } from "./share-link.ts";
 export { linkCreator, RESULT_PURGED, shareReference } from "./share-link.ts";

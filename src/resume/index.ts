@@ -8,8 +8,6 @@ import type { ExtractedResume } from "./types.ts";
  */
 
 export { namesResume, saysResumeSource } from "./claims/resume-source.ts";
-export { extractFromDocument } from "./extract-from-document.ts";
-export { extractResumeInProcess } from "./extract-in-process.ts";
 export {
   createResumeExtractor,
   DEFAULT_MAX_MEMORY_MB,
@@ -50,6 +48,19 @@ export function extractResume(
   return shared.extract(pdf, budget);
 }
 
+/**
+ * Extraction in the calling process, without isolation (extract-in-process.ts: tests, benchmarks, the
+ * reader child). Loaded on first use: a server reads every PDF in its child, so it never evaluates the
+ * reader, pdf.js's wrapper and the word lists of every language.
+ */
+export async function extractResumeInProcess(
+  ...args: Parameters<typeof import("./extract-in-process.ts").extractResumeInProcess>
+): Promise<ExtractedResume> {
+  return (await import("./extract-in-process.ts")).extractResumeInProcess(...args);
+}
+
 /** The extraction child's entry point (`claimcheck extract --worker`), loaded only in that mode. */
-export { runWorker } from "./isolation/worker-main.ts";
+export async function runWorker(): Promise<boolean> {
+  return (await import("./isolation/worker-main.ts")).runWorker();
+}
 export type { DatePrecision } from "./types.ts";

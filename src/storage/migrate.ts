@@ -11,10 +11,10 @@ const BOOKKEEPING = `CREATE TABLE IF NOT EXISTS schema_migrations (
 )`;
 
 /**
- * Apply every migration not yet recorded, in version order, each in its own transaction, forward only;
+ * Apply every migration not yet recorded, in version order, together in one transaction, forward only;
  * the versions applied now. Safe to race: on PostgreSQL the whole run holds the migration lock (a second
- * replica waits for it, then finds every version recorded); on SQLite each migration's transaction holds
- * the file's write lock and checks its version again inside it. A database recorded in an older numbering
+ * replica waits for it, then finds every version recorded); on SQLite the migrations' transaction holds the
+ * file's write lock and reads the recorded versions inside it. A database recorded in an older numbering
  * (OLD_VERSIONS) is renumbered first, nothing re-run; one whose history disagrees with this build's (a
  * version recorded under another name) is refused before anything is changed.
  */
@@ -31,29 +31,30 @@ async function migrateHoldingTheLock(
   migrations: readonly Migration[],
   oldVersions: typeof OLD_VERSIONS,
 ): Promise<number[]> {
-  await db.transaction(async (tx) => {
-    await tx.exec(BOOKKEEPING);
-    await renumberOld(tx, migrations, oldVersions[tx.dialect]);
-  });
-  const done = new Set(await appliedMigrations(db));
-  const applied: number[] = [];
-  for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
-    if (done.has(m.version)) continue;
-    const ran = await db.transaction(
-      async (tx) => {
-        if (await tx.query("SELECT 1 AS done FROM schema_migrations WHERE version = ?").get(m.version)) return false;
+  // the bookkeeping and every pending migration in one transaction: one commit (one fsync under
+  // synchronous=FULL) for a new database's whole history instead of one per version; a failure leaves
+  // the schema and its history as they were
+  return db.transaction(
+    async (tx) => {
+      await tx.exec(BOOKKEEPING);
+      await renumberOld(tx, migrations, oldVersions[tx.dialect]);
+      // read inside the transaction: on SQLite it holds the write lock, so no other process applies one meanwhile
+      const done = new Set(await appliedMigrations(tx));
+      const applied: number[] = [];
+      const now = new Date().toISOString();
+      for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
+        if (done.has(m.version)) continue;
         const text = tx.dialect === "postgres" ? m.postgres : m.sqlite;
         if (!isOnlyComments(text)) await tx.exec(text);
         await tx
           .query("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)")
-          .run(m.version, m.name, new Date().toISOString());
-        return true;
-      },
-      { statementTimeoutMs: 0 }, // a migration of a large table may take its time
-    );
-    if (ran) applied.push(m.version);
-  }
-  return applied;
+          .run(m.version, m.name, now);
+        applied.push(m.version);
+      }
+      return applied;
+    },
+    { statementTimeoutMs: 0 }, // a migration of a large table may take its time
+  );
 }
 
 /** A migration text that changes nothing in this dialect (its comment says why). */

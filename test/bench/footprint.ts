@@ -6,11 +6,13 @@
  * generated resumes, the PDF reader child counted separately) against the peer's RSS after 1,000 POSTs
  * of the same bodies. RSS is VmRSS from /proc/<pid>/status.
  *
- *   bun run bench:footprint [--verifications N] [--starts N] [--rebuild]
+ *   bun run bench:footprint [--verifications N] [--starts N] [--rebuild] [--binary PATH]
+ *
+ * `--binary PATH` measures another build of claimcheck (an older tree's `dist/claimcheck`) the same way.
  */
 import { existsSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { BINARY, readRssKb, sampleRss, serviceArgv, spawnService, treeRssKb } from "../chaos/service-process.ts";
+import { BINARY, readRssKb, sampleRss, spawnService, treeRssKb } from "../chaos/service-process.ts";
 import { sampleResumePdf } from "../demo/resume-pdf.ts";
 import { runCliProcess } from "../support/child-server.ts";
 import { startGitHubSimulator } from "../support/github-sim/github-simulator.ts";
@@ -24,6 +26,8 @@ const num = (name: string, def: number) => {
   return i >= 0 ? Number(argv[i + 1]) || def : def;
 };
 const VERIFICATIONS = num("verifications", 1_000);
+const binaryAt = argv.indexOf("--binary");
+const OURS = binaryAt >= 0 && argv[binaryAt + 1] ? argv[binaryAt + 1]! : BINARY;
 const STARTS = num("starts", 10);
 const IN_FLIGHT = 16;
 const mb = (bytes: number) => bytes / 1024 / 1024;
@@ -73,7 +77,7 @@ const peerDir = benchDir("footprint-peer");
 const dataDirs: Array<{ cleanup(): void }> = [peerDir];
 try {
   // --- binaries
-  const rebuilt = argv.includes("--rebuild") || !existsSync(BINARY);
+  const rebuilt = OURS === BINARY && (argv.includes("--rebuild") || !existsSync(BINARY));
   if (rebuilt) {
     const r = Bun.spawnSync([process.execPath, "run", "build"], { cwd: REPO_ROOT, stdout: "pipe", stderr: "pipe" });
     if (r.exitCode !== 0) throw new Error(`bun run build failed: ${r.stderr.toString()}`);
@@ -81,7 +85,7 @@ try {
   writeFileSync(join(peerDir.dir, "hello.ts"), HELLO_SOURCE);
   const hello = join(peerDir.dir, "hello");
   build(hello, "hello.ts", peerDir.dir);
-  const ourSize = statSync(BINARY).size;
+  const ourSize = statSync(OURS).size;
   const helloSize = statSync(hello).size;
 
   // --- start to ready
@@ -98,7 +102,7 @@ try {
     };
   };
   const spawnOurs = (dataDir: string) =>
-    spawnTimed({ env: { DATA_DIR: dataDir, LOG_LEVEL: "warn" }, command: "binary" });
+    spawnTimed({ env: { DATA_DIR: dataDir, LOG_LEVEL: "warn" }, argv: [OURS, "serve"] });
   const spawnHello = () => spawnTimed({ argv: [hello], env: {}, readyPath: "/" });
   const firstStart = await startTimes(async () => {
     const d = benchDir("footprint-first");
@@ -161,12 +165,10 @@ try {
   const work = benchDir("footprint-work");
   dataDirs.push(work);
   const env = { DATA_DIR: work.dir, DEFAULT_RATE_LIMIT: "0", DEFAULT_MONTHLY_QUOTA: "0" };
-  const key = (
-    await runCliProcess(["keys", "create", "--name", "fp", "--create"], env, serviceArgv("binary", []))
-  ).stdout.trim();
+  const key = (await runCliProcess(["keys", "create", "--name", "fp", "--create"], env, [OURS])).stdout.trim();
   const svc = await spawnService({
     env: { ...env, GITHUB_API_URL: sim.url, GITHUB_TOKEN: "fp-token", LOG_LEVEL: "warn" },
-    command: "binary",
+    argv: [OURS, "serve"],
   });
   let runSeconds = 0;
   const finals: Record<string, number> = {};
@@ -211,7 +213,7 @@ try {
   const p50 = (xs: number[]) => percentile(xs, 50);
   const ratio = (a: number, b: number) => `${(a / b).toFixed(1)}x`;
   console.log(
-    `footprint: dist/claimcheck${rebuilt ? " (rebuilt now)" : ""} beside a compiled bare Bun.serve hello server — ${machine()}`,
+    `footprint: ${OURS === BINARY ? "dist/claimcheck" : OURS}${rebuilt ? " (rebuilt now)" : ""} beside a compiled bare Bun.serve hello server — ${machine()}`,
   );
   console.log(
     table(

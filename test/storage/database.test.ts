@@ -103,4 +103,41 @@ describe("openDatabase", () => {
     expect(await db.query("SELECT name FROM sqlite_master WHERE name = 'ok_table'").get()).toBeNull();
     await db.close();
   });
+
+  test("pending migrations apply together: a failing later one leaves the earlier ones unapplied, and a retry applies all", async () => {
+    const db = await openDatabase(":memory:", { migrate: false });
+    const good = "CREATE TABLE first_table (x INTEGER);";
+    const broken = "CREATE TABLE second_table (x INTEGER); THIS IS NOT SQL;";
+    const history = (second: string) => [
+      { version: 1, name: "first", sqlite: good, postgres: good },
+      { version: 2, name: "second", sqlite: second, postgres: second },
+    ];
+    await expect(migrate(db, history(broken))).rejects.toThrow();
+    // nothing stays: not the first table, not its record (nor the bookkeeping table of a file this new)
+    expect(
+      await db.query("SELECT name FROM sqlite_master WHERE name IN ('first_table', 'schema_migrations')").all(),
+    ).toEqual([]);
+    expect(await migrate(db, history("CREATE TABLE second_table (x INTEGER);"))).toEqual([1, 2]);
+    expect(await appliedMigrations(db)).toEqual([1, 2]);
+    await db.close();
+  });
+
+  test("a new file's whole history is one commit, so two processes migrating it together apply each version once", async () => {
+    const tmp = tempDir();
+    try {
+      const path = join(tmp.dir, "claimcheck.db");
+      const [a, b] = await Promise.all([openDatabase(path), openDatabase(path)]);
+      const recorded = await a.query<{ n: number }, []>("SELECT COUNT(*) AS n FROM schema_migrations").get();
+      expect(recorded?.n).toBe(MIGRATIONS.length);
+      expect(await appliedMigrations(b)).toEqual(MIGRATIONS.map((m) => m.version).sort((x, y) => x - y));
+      // one write transaction for the history: every version carries the same applied_at
+      const times = await a
+        .query<{ n: number }, []>("SELECT COUNT(DISTINCT applied_at) AS n FROM schema_migrations")
+        .get();
+      expect(times?.n).toBe(1);
+      await Promise.all([a.close(), b.close()]);
+    } finally {
+      tmp.cleanup();
+    }
+  });
 });
