@@ -15,6 +15,7 @@ export const COMMAND_WORDS = [
   "admin",
   "extract",
   "verify",
+  "rules",
 ] as const;
 
 const NAMED_COMMAND = new RegExp(

@@ -7,7 +7,6 @@ import type { ExtractedResume } from "./types.ts";
  * and memory budget and every unreadable input rejects with a ResumeError a person can act on.
  */
 
-export { namesResume, saysResumeSource } from "./claims/resume-source.ts";
 export {
   createResumeExtractor,
   DEFAULT_MAX_MEMORY_MB,
@@ -17,6 +16,7 @@ export {
   type ResumeExtractor,
 } from "./isolation/isolated-extractor.ts";
 export { EXPENSIVE_OPERATORS, estimateReadCost, type ReadCost, readBudgetMs } from "./isolation/read-cost.ts";
+export { namesResume, saysResumeSource } from "./resume-source.ts";
 export type {
   ClaimedProject,
   DateRange,

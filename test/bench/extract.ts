@@ -34,8 +34,8 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { normalizeLink } from "../../src/resume/claims/link-normalizer.ts";
-import { isResumeSource } from "../../src/resume/claims/resume-source.ts";
 import { createResumeExtractor, extractResumeInProcess, ResumeError } from "../../src/resume/index.ts";
+import { isResumeSource } from "../../src/resume/resume-source.ts";
 import type { ExtractedResume } from "../../src/resume/types.ts";
 import {
   defaultCount,

@@ -1,5 +1,5 @@
+import { linkedFile } from "../resume-source.ts";
 import type { ClaimedProject } from "../types.ts";
-import { linkedFile } from "./resume-source.ts";
 
 /**
  * One project reported once. A project linked from two places (listed under "Projects" and again

@@ -1,4 +1,5 @@
 import type { Line } from "../layout/layout-types.ts";
+import { isResumeSource, linkedFile, saysResumeSource } from "../resume-source.ts";
 import type { ClaimedProject, DateRange } from "../types.ts";
 import { findDateRange } from "./dates.ts";
 import { type Entry, segmentEntries, stripBullet, switchesStyle } from "./entries.ts";
@@ -6,7 +7,6 @@ import { editDistance } from "./heading-vocabulary.ts";
 import type { LocatedLink } from "./link-finder.ts";
 import { entryDates } from "./project-builder.ts";
 import { LINK_LABEL, parseTitle, parseTitleText } from "./project-name.ts";
-import { isResumeSource, linkedFile, saysResumeSource } from "./resume-source.ts";
 import type { Section } from "./sections.ts";
 
 /**

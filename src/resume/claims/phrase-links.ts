@@ -1,10 +1,10 @@
+import { isResumeSource } from "../resume-source.ts";
 import type { ClaimedProject } from "../types.ts";
 import type { Entry } from "./entries.ts";
 import { stripBullet } from "./entries.ts";
 import type { LocatedLink } from "./link-finder.ts";
 import { linksOfLines } from "./project-builder.ts";
 import { LINK_LABEL, parseTitle, parseTitleText } from "./project-name.ts";
-import { isResumeSource } from "./resume-source.ts";
 
 /**
  * An entry whose repository links sit on phrases inside its sentences lists several pieces of work:

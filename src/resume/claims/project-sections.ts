@@ -1,8 +1,8 @@
+import { isResumeSource } from "../resume-source.ts";
 import type { ResumeLink } from "../types.ts";
 import { segmentEntries } from "./entries.ts";
 import type { LocatedLink } from "./link-finder.ts";
 import { linksOfLines } from "./project-builder.ts";
-import { isResumeSource } from "./resume-source.ts";
 import type { Section } from "./sections.ts";
 
 /**

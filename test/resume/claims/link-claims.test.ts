@@ -6,9 +6,9 @@ import { anchorIsItem, linkedSoftware } from "../../../src/resume/claims/linked-
 import { splitPhraseLinks } from "../../../src/resume/claims/phrase-links.ts";
 import { buildProject } from "../../../src/resume/claims/project-builder.ts";
 import { holdsProjects } from "../../../src/resume/claims/project-sections.ts";
-import { isResumeSource, namesResume, saysResumeSource } from "../../../src/resume/claims/resume-source.ts";
 import type { Section } from "../../../src/resume/claims/sections.ts";
 import { isHeaderCell } from "../../../src/resume/claims/table-header.ts";
+import { isResumeSource, namesResume, saysResumeSource } from "../../../src/resume/resume-source.ts";
 import { claim } from "../../analysis/fixtures.ts";
 import { line } from "../support/layout-builders.ts";
 import { located } from "../support/located-link.ts";

@@ -1,4 +1,4 @@
-import type { ResumeLink } from "../types.ts";
+import type { ResumeLink } from "./types.ts";
 
 /**
  * Which repository links are not claims of work, and why. Every repository link in a resume is a
