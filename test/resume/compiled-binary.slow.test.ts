@@ -56,11 +56,12 @@ test("the compiled binary's extract prints the projects", async () => {
   });
 }, 30_000);
 
-test("the compiled binary carries pdf.js as patched (fonts read for their text only)", async () => {
+test("the compiled binary carries pdf.js with its hook (fonts read for their text only)", async () => {
   // the patch is applied by bun install (package.json patchedDependencies); the bundle takes node_modules as installed
   const text = Buffer.from(await Bun.file(binary).arrayBuffer()).toString("latin1");
-  // the patched font code tests the switch (the reader only sets it)
-  expect(text).toMatch(/globalThis\.pdfjsTextOnly\s*!==\s*(true|!0)/);
+  // the hook at the head of pdf.js's module, and the setter the reader replaces pdf.js's Font class with
+  expect(text).toMatch(/globalThis\.pdfjsInternals\s*=\s*\{/);
+  expect(text).toMatch(/setFont:\(?[\w$]+\)?=>\{[\w$]+=[\w$]+\}/);
 }, 30_000);
 
 test("the compiled binary's isolated worker reports unreadable PDFs", async () => {

@@ -14,8 +14,8 @@ import { textOnlyFontClass } from "./text-only-font.ts";
  *   (`get buffer`), about 6% of reading a page drawn with many rules and icons. The reader runs
  *   pdf.js in its own thread and takes the chunks as they are (shared-operator-lists.ts); transfers
  *   only ever saved a copy.
- * The first and last follow the switch `setTextOnly`; off, pdf.js works as shipped (every program
- * converted, buffers listed), which tests and the output check compare against.
+ * All three follow the switch `setTextOnly`; off, pdf.js works as shipped (every program converted,
+ * its own width loops, buffers listed), which tests and the output check compare against.
  */
 
 let textOnly = true;
@@ -45,7 +45,12 @@ async function install(): Promise<boolean> {
   if (!hook) return false;
   const pdf = hook.internals;
   hook.setFont(textOnlyFontClass(pdf, isTextOnly));
-  (pdf.PartialEvaluator.prototype as { extractWidths: unknown }).extractWidths = extractWidthsOf(pdf);
+  const evaluator = pdf.PartialEvaluator.prototype as { extractWidths: (...args: unknown[]) => void };
+  const shipped = evaluator.extractWidths;
+  const cheap = extractWidthsOf(pdf) as (...args: unknown[]) => void;
+  evaluator.extractWidths = function extractWidths(this: unknown, ...args: unknown[]) {
+    (textOnly ? cheap : shipped).apply(this, args);
+  };
   listNoTransfers(pdf.OperatorList.prototype);
   return true;
 }

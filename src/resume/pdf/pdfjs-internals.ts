@@ -109,50 +109,58 @@ interface Hook {
   setFont(cls: PdfJsFontClass): void;
 }
 
-/** The members that are classes or functions: pdf.js keeps their names through minification. */
-const NAMED: Array<keyof PdfJsInternals> = [
-  "Font",
-  "PartialEvaluator",
-  "OperatorList",
-  "Stream",
-  "Name",
-  "CFFParser",
-  "CFFStrings",
-  "CFFTopDict",
-  "Type1Parser",
-  "IdentityToUnicodeMap",
-  "getHeaderBlock",
-  "getFontFileType",
-  "isTrueTypeFile",
-  "isOpenTypeFile",
-  "isType1File",
-  "isCFFFile",
-  "bytesToString",
-  "adjustWidths",
-  "adjustType1ToUnicode",
-  "amendFallbackToUnicode",
-  "isNumberArray",
-];
-
 /**
- * The members that do not hold what their name says: the hook maps readable names to the minified
- * names of one build, and a new build renames them, so each is checked by its own name (a class or
- * function keeps it; the bundler may add a `$1` suffix) and the font flags by their values.
+ * What each member must look like: a class by the methods it carries (on its prototype chain, or
+ * static), a function by its number of parameters. Names cannot be checked (a minified bundle, the
+ * compiled binary's among them, drops them), so this catches a hook re-keyed wrongly for a new build
+ * of unpdf (a name mapped to an unrelated object); that the members behave as the reader expects is
+ * what the reader's tests check.
  */
+const SHAPES: Record<keyof PdfJsInternals, { proto?: string[]; statics?: string[]; arity?: number; flags?: true }> = {
+  Font: { proto: ["fallbackToSystemFont", "checkAndRepair", "exportData"] },
+  PartialEvaluator: { proto: ["translateFont", "extractWidths", "getBaseFontMetrics", "buildCharCodeToWidth"] },
+  OperatorList: { proto: ["addOp", "_transfers"] },
+  Stream: { proto: ["getBytes", "peekBytes", "skip", "reset"] },
+  Name: { statics: ["get"] },
+  FontFlags: { flags: true },
+  CFFParser: { proto: ["parseHeader", "parseIndex", "parseDict", "createDict"] },
+  CFFStrings: { proto: ["getSID", "add"] },
+  CFFTopDict: { statics: ["tables"] },
+  Type1Parser: { proto: ["extractFontHeader"] },
+  IdentityToUnicodeMap: { proto: ["charCodeOf", "amend"] },
+  getHeaderBlock: { arity: 2 },
+  getFontFileType: { arity: 2 },
+  isTrueTypeFile: { arity: 1 },
+  isOpenTypeFile: { arity: 1 },
+  isType1File: { arity: 1 },
+  isCFFFile: { arity: 1 },
+  bytesToString: { arity: 1 },
+  adjustWidths: { arity: 1 },
+  adjustType1ToUnicode: { arity: 2 },
+  amendFallbackToUnicode: { arity: 1 },
+  isNumberArray: { arity: 2 },
+};
+
+/** The members the hook hands over that do not have the shape their name calls for. */
 export function mismatchedMembers(members: Record<string, unknown>): string[] {
-  const wrong = NAMED.filter((key) => {
-    const value = members[key] as { name?: unknown } | undefined;
-    return typeof value !== "function" || String(value.name).replace(/\$\d+$/, "") !== key;
+  return (Object.keys(SHAPES) as Array<keyof PdfJsInternals>).filter((key) => {
+    const shape = SHAPES[key];
+    const value = members[key];
+    if (shape.flags) {
+      const flags = value as { FixedPitch?: unknown; Symbolic?: unknown } | undefined;
+      return flags?.FixedPitch !== 1 || flags.Symbolic !== 4;
+    }
+    if (typeof value !== "function") return true;
+    if (shape.arity !== undefined) return value.length !== shape.arity;
+    const proto: object = value.prototype ?? {};
+    return (shape.proto ?? []).some((m) => !(m in proto)) || (shape.statics ?? []).some((m) => !(m in value));
   });
-  const flags = members.FontFlags as { FixedPitch?: unknown; Symbolic?: unknown } | undefined;
-  if (flags?.FixedPitch !== 1 || flags.Symbolic !== 4) wrong.push("FontFlags");
-  return wrong;
 }
 
 /**
  * pdf.js's internals with the hook's setter, once the pdf.js module is loaded; null without the hook
  * (pdf.js then works as shipped). Throws when the hook hands over members that are not what it names
- * (a hook re-keyed for another build of unpdf, wrongly): that is a broken install, never input.
+ * (a hook re-keyed wrongly for another build of unpdf): that is a broken install, never input.
  */
 export function pdfJsInternals(): { internals: PdfJsInternals; setFont(cls: PdfJsFontClass): void } | null {
   const hook = (globalThis as { pdfjsInternals?: Hook }).pdfjsInternals;
@@ -161,7 +169,7 @@ export function pdfJsInternals(): { internals: PdfJsInternals; setFont(cls: PdfJ
   const wrong = mismatchedMembers(members);
   if (wrong.length > 0) {
     throw new Error(
-      `the pdf.js hook (.patches/unpdf@*.patch) hands over members that are not what it names: ${wrong.join(", ")}; re-key it for this build of unpdf`,
+      `the pdf.js hook (.patches/unpdf@*.patch) hands over members that are not what it names (by their shape): ${wrong.join(", ")}; re-key it for this build of unpdf`,
     );
   }
   return { internals: members as unknown as PdfJsInternals, setFont: (cls) => hook.setFont(cls) };
