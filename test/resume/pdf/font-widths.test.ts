@@ -105,8 +105,10 @@ describe("glyph widths read as pdf.js reads them", () => {
 });
 
 describe("the monospace test", () => {
-  test("zero widths are skipped; the default width counts as the first", () => {
-    expect(allWidthsEqual([0, 500, , 500], 0)).toBe(true);
+  test("zero widths and holes are skipped; the default width counts as the first", () => {
+    const holes = [0, 500];
+    holes[3] = 500;
+    expect(allWidthsEqual(holes, 0)).toBe(true);
     expect(allWidthsEqual([500, 600], 0)).toBe(false);
     expect(allWidthsEqual([600], 500)).toBe(false);
     expect(allWidthsEqual({ 3: 500, x: 500 }, 500)).toBe(true);
