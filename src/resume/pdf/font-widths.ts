@@ -20,52 +20,62 @@ const MAX_INDEXED_WALK = 65536;
 
 type Fetch = (value: unknown) => unknown;
 
-/** A CID font's `W` array: `c [w1 w2 ...]` or `cFirst cLast w`. */
-function readCidWidths(w: unknown, fetch: Fetch, widths: number[]): void {
-  if (!Array.isArray(w)) return;
-  for (let i = 0, n = w.length; i < n; i++) {
-    const first = fetch(w[i++]);
-    if (!Number.isInteger(first)) break;
-    let start = first as number;
-    const code = fetch(w[i]);
-    if (Array.isArray(code)) {
-      for (const entry of code) {
-        const width = fetch(entry);
-        if (typeof width === "number") widths[start] = width;
-        start++;
-      }
-    } else if (Number.isInteger(code)) {
-      const width = fetch(w[++i]);
-      if (typeof width !== "number") continue;
-      const last = code as number;
-      if (start >= 0 && last >= start) {
-        if (widths.length <= last) widths.length = last + 1;
-        widths.fill(width, start, last + 1);
-      } else for (let c = start; c <= last; c++) widths[c] = width;
+/**
+ * The entries of a CID font's `W` or `W2` array, where pdf.js's loops stop: `c [...]` hands its list,
+ * `cFirst cLast v...` its range with the next `rangeValues` values.
+ */
+function forEachCidEntry(
+  array: unknown,
+  fetch: Fetch,
+  rangeValues: number,
+  onList: (start: number, list: unknown[]) => void,
+  onRange: (first: number, last: number, values: unknown[]) => void,
+): void {
+  if (!Array.isArray(array)) return;
+  for (let i = 0, n = array.length; i < n; i++) {
+    const start = fetch(array[i++]);
+    if (!Number.isInteger(start)) break;
+    const code = fetch(array[i]);
+    if (Array.isArray(code)) onList(start as number, code);
+    else if (Number.isInteger(code)) {
+      const values: unknown[] = [];
+      for (let k = 0; k < rangeValues; k++) values.push(fetch(array[++i]));
+      onRange(start as number, code as number, values);
     } else break;
   }
 }
 
+/** A CID font's `W` array: `c [w1 w2 ...]` or `cFirst cLast w`. */
+function readCidWidths(w: unknown, fetch: Fetch, widths: number[]): void {
+  const onList = (start: number, list: unknown[]) => {
+    for (const entry of list) {
+      const width = fetch(entry);
+      if (typeof width === "number") widths[start] = width;
+      start++;
+    }
+  };
+  forEachCidEntry(w, fetch, 1, onList, (first, last, [width]) => {
+    if (typeof width !== "number") return;
+    if (first >= 0 && last >= first) {
+      if (widths.length <= last) widths.length = last + 1;
+      widths.fill(width, first, last + 1);
+    } else for (let c = first; c <= last; c++) widths[c] = width;
+  });
+}
+
 /** A vertical CID font's `W2` array: `c [w1y v1x v1y ...]` or `cFirst cLast w1y v1x v1y`. */
 function readCidVerticalMetrics(pdf: PdfJsInternals, w2: unknown, fetch: Fetch, vmetrics: unknown[]): void {
-  if (!Array.isArray(w2)) return;
-  for (let i = 0, n = w2.length; i < n; i++) {
-    const first = fetch(w2[i++]);
-    if (!Number.isInteger(first)) break;
-    let start = first as number;
-    const code = fetch(w2[i]);
-    if (Array.isArray(code)) {
-      for (let j = 0, m = code.length; j < m; j++) {
-        const metric = [fetch(code[j++]), fetch(code[j++]), fetch(code[j])];
-        if (pdf.isNumberArray(metric, null)) vmetrics[start] = metric;
-        start++;
-      }
-    } else if (Number.isInteger(code)) {
-      const metric = [fetch(w2[++i]), fetch(w2[++i]), fetch(w2[++i])];
-      if (!pdf.isNumberArray(metric, null)) continue;
-      for (let c = start; c <= (code as number); c++) vmetrics[c] = metric;
-    } else break;
-  }
+  const onList = (start: number, list: unknown[]) => {
+    for (let j = 0, m = list.length; j < m; j++) {
+      const metric = [fetch(list[j++]), fetch(list[j++]), fetch(list[j])];
+      if (pdf.isNumberArray(metric, null)) vmetrics[start] = metric;
+      start++;
+    }
+  };
+  forEachCidEntry(w2, fetch, 3, onList, (first, last, metric) => {
+    if (!pdf.isNumberArray(metric, null)) return;
+    for (let c = first; c <= last; c++) vmetrics[c] = metric;
+  });
 }
 
 /** Whether every non-zero width equals the first one (or the default width): pdf.js's monospace test. */
