@@ -54,9 +54,9 @@ test("the compiled binary's extract prints the projects", async () => {
     name: "Телеграм бот для дней рождения",
     repoUrl: "github.com/ivanp/birthday-bot",
   });
-}, 30_000);
+}, 120_000);
 
-test("the compiled binary carries pdf.js with its hook (fonts read for their text only)", async () => {
+test("the compiled binary carries pdf.js as patched (fonts read for their text only)", async () => {
   // the patch is applied by bun install (package.json patchedDependencies); the bundle takes node_modules as installed
   const bytes = Buffer.from(await Bun.file(binary).arrayBuffer());
   // the hook at the head of pdf.js's module, with the setter the reader replaces pdf.js's Font class with
@@ -69,13 +69,13 @@ test("the compiled binary carries pdf.js with its hook (fonts read for their tex
   const hook = windows.find((w) => /^globalThis\.pdfjsInternals\s*=\s*\{/.test(w));
   expect(hook).toBeDefined();
   expect(hook).toMatch(/setFont\s*:\s*\(?[\w$]+\)?\s*=>\s*\{\s*[\w$]+\s*=\s*[\w$]+;?\s*\}/);
-}, 30_000);
+}, 120_000);
 
 test("the compiled binary's isolated worker reports unreadable PDFs", async () => {
   const r = await run("extract", join(FIXTURES, "encrypted.pdf"));
   expect(r.code).toBe(1);
   expect(r.stderr).toContain("[pdf_encrypted]");
-}, 30_000);
+}, 120_000);
 
 test("the compiled binary's server makes the report PDF in-process", async () => {
   const candidates = sampleCandidates();
