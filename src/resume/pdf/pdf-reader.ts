@@ -219,7 +219,7 @@ export async function readPdf(
   options: ReadOptions = {},
 ): Promise<RawDocument> {
   preflightPdf(bytes);
-  configurePdfJs(options.convertFonts);
+  await configurePdfJs(options.convertFonts);
   if (!opsTable) opsTable = (await getResolvedPDFJS()).OPS as unknown as Record<string, number>;
   let doc: PdfDoc | null = null;
   let imageDoc: PdfDoc | null = null;

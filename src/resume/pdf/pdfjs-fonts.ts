@@ -1,16 +1,16 @@
 import type { ResolvedFont } from "./content-interpreter.ts";
 import { fontInfoOf } from "./font-info.ts";
+import { installPdfJsHooks, setTextOnly } from "./pdfjs-hooks.ts";
 import type { FontInfo } from "./raw-document.ts";
 
 /**
  * How the reader has pdf.js treat fonts, and how it reads them back. pdf.js is made to draw: it
  * converts every embedded font program to OpenType and hands it to the browser. The reader only
  * reads text, in the thread that runs pdf.js, so:
- * - with `globalThis.pdfjsTextOnly` true, pdf.js as patched by `.patches/unpdf@*.patch` (see
- *   `.patches/README.md`) reads fonts "for their text only" where that gives the same glyphs: from
- *   the dictionary and the head of the program instead of converting the whole program (a font the
- *   dictionary does not fully describe is still converted); and its operator-list chunks list no
- *   buffers to transfer to another thread (shared-operator-lists.ts takes them as they are). The
+ * - by default pdf.js reads fonts "for their text only" where that gives the same glyphs: from the
+ *   dictionary and the head of the program instead of converting the whole program (a font the
+ *   dictionary does not fully describe is still converted), and its operator-list chunks list no
+ *   buffers to transfer (pdfjs-hooks.ts, through the hook `.patches/README.md` describes). The
  *   switch is process-wide because pdf.js's font code has no per-document option; this module is
  *   its only writer.
  * - the fonts pdf.js still converts go to a FontFace that accepts them and does nothing.
@@ -38,13 +38,15 @@ function installNullFontFace(): void {
 export const NULL_FONT_SET = { add() {}, delete() {}, clear() {} };
 
 /**
- * Set up pdf.js before a document is opened. `convertFonts` has pdf.js work as unpatched: every font
- * program converted, buffers listed for transfer (the glyphs are the same; tests and the output
- * check compare the two). The last call wins for every document read after it.
+ * Set up pdf.js before a document is opened (loading it the first time). `convertFonts` has pdf.js
+ * work as shipped: every font program converted, buffers listed for transfer (the glyphs are the
+ * same; tests and the output check compare the two). The last call wins for every document read
+ * after it.
  */
-export function configurePdfJs(convertFonts = false): void {
+export async function configurePdfJs(convertFonts = false): Promise<void> {
   installNullFontFace();
-  (globalThis as { pdfjsTextOnly?: boolean }).pdfjsTextOnly = !convertFonts;
+  setTextOnly(!convertFonts);
+  await installPdfJsHooks();
 }
 
 /** The main-thread side of a pdf.js font (a FontFaceObject): the fields read here. */

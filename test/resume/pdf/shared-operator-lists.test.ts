@@ -104,15 +104,15 @@ describe("transfer lists of operator-list chunks (pdf.js patched, see .patches/R
   test("a text-only read lists no buffers; pdf.js as unpatched lists the path buffers", async () => {
     const pdf = await pageWithPaths();
     try {
-      configurePdfJs(false);
+      await configurePdfJs(false);
       const textOnly = await chunkTransfers(pdf);
       expect(textOnly.length).toBeGreaterThan(0);
       expect(textOnly.every((t) => t === null)).toBe(true);
-      configurePdfJs(true);
+      await configurePdfJs(true);
       const unpatched = await chunkTransfers(pdf);
       expect(unpatched.some((t) => Array.isArray(t) && t.length > 0)).toBe(true);
     } finally {
-      configurePdfJs(false);
+      await configurePdfJs(false);
     }
   });
 });

@@ -1,0 +1,62 @@
+import { getResolvedPDFJS } from "unpdf";
+import { extractWidthsOf } from "./font-widths.ts";
+import { pdfJsInternals } from "./pdfjs-internals.ts";
+import { textOnlyFontClass } from "./text-only-font.ts";
+
+/**
+ * What the reader changes in pdf.js through the hook (pdfjs-internals.ts, `.patches/README.md`),
+ * installed once, the first time a document is to be read:
+ * - fonts are read for their text only where that gives the same glyphs (text-only-font.ts);
+ * - glyph widths are read with cheap loops, to the same arrays (font-widths.ts);
+ * - operator-list chunks list no buffers to transfer: pdf.js, running in a worker, lists a chunk's
+ *   path and image buffers so they are moved to the main thread instead of copied, and listing them
+ *   makes JavaScriptCore give every Float32Array of path data an ArrayBuffer of its own
+ *   (`get buffer`), about 6% of reading a page drawn with many rules and icons. The reader runs
+ *   pdf.js in its own thread and takes the chunks as they are (shared-operator-lists.ts); transfers
+ *   only ever saved a copy.
+ * All three follow the switch `setTextOnly`; off, pdf.js works as shipped (every program converted,
+ * its own width loops, buffers listed), which tests and the output check compare against.
+ */
+
+let textOnly = true;
+let installed: Promise<boolean> | null = null;
+
+export function setTextOnly(on: boolean): void {
+  textOnly = on;
+}
+
+const isTextOnly = () => textOnly;
+
+/** The `_transfers` getter of OperatorList, answering null while the switch is on. */
+function listNoTransfers(prototype: object): void {
+  const listed = Object.getOwnPropertyDescriptor(prototype, "_transfers")?.get;
+  if (!listed) return;
+  Object.defineProperty(prototype, "_transfers", {
+    configurable: true,
+    get(this: object) {
+      return textOnly ? null : listed.call(this);
+    },
+  });
+}
+
+async function install(): Promise<boolean> {
+  await getResolvedPDFJS();
+  const hook = pdfJsInternals();
+  if (!hook) return false;
+  const pdf = hook.internals;
+  hook.setFont(textOnlyFontClass(pdf, isTextOnly));
+  const evaluator = pdf.PartialEvaluator.prototype as { extractWidths: (...args: unknown[]) => void };
+  const shipped = evaluator.extractWidths;
+  const cheap = extractWidthsOf(pdf) as (...args: unknown[]) => void;
+  evaluator.extractWidths = function extractWidths(this: unknown, ...args: unknown[]) {
+    (textOnly ? cheap : shipped).apply(this, args);
+  };
+  listNoTransfers(pdf.OperatorList.prototype);
+  return true;
+}
+
+/** Install the changes once (loading pdf.js); false when pdf.js carries no hook (it then works as shipped). */
+export function installPdfJsHooks(): Promise<boolean> {
+  installed ??= install();
+  return installed;
+}
