@@ -9,8 +9,8 @@ import { join, relative } from "node:path";
 import { REPO_ROOT } from "../support/harness.ts";
 
 const MAX_LINES = 300;
-/** Over the limit while the PDF reader's content interpreter is rewritten in its own change. */
-const AWAITING_SPLIT: readonly string[] = ["src/resume/pdf/content-interpreter.ts"];
+/** Files allowed over the limit while their split is under way (none now; the list can only shrink). */
+const AWAITING_SPLIT: readonly string[] = [];
 
 /** Every source file under `dir`, with its number of lines (a final newline ends the last line). */
 function lineCounts(dir: string): Array<{ file: string; lines: number }> {
