@@ -41,7 +41,10 @@ export async function completeAndClaimOnPostgres(
 
 /**
  * The statement's text for `kindCount` kinds, built once per shape: a completion batch is the hot path
- * of every replica, and a fresh ~1.5 KB text per batch is rebuilt, hashed and looked up each time.
+ * of every replica, and a fresh ~1.5 KB text per batch is rebuilt, hashed and looked up each time. The
+ * claimed rows are named by an array of their ids: the planner cannot see the LIMIT (a count of `done`)
+ * and, joined to `due`, planned a hash join over a sequential scan of the whole table, finished history
+ * included, for every batch; with the array it reads each chosen row by its key.
  */
 const sqlByShape = new Map<string, string>();
 
@@ -67,7 +70,7 @@ function completeAndClaimSql(tokenSql: string, kindCount: number): string {
          UPDATE jobs j SET state = 'running', attempts = attempts + 1, lease_owner = ?,
                 lease_token = ${token}, lease_expires_at = ?,
                 deadline_at = CAST(? AS bigint), updated_at = ?
-           FROM due WHERE j.id = due.id
+          WHERE j.id = ANY(ARRAY(SELECT id FROM due))
           RETURNING j.*)
        SELECT id AS done, NULL AS next FROM done
        UNION ALL SELECT NULL, row_to_json(claimed)::text FROM claimed`;
