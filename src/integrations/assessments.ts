@@ -1,30 +1,26 @@
-import { randomBytes } from "node:crypto";
 import type { AccountService, Principal } from "../accounts/index.ts";
 import { type Clock, errorMessage, type Logger, newId, sha256Hex } from "../lib/index.ts";
-import { type ReportLinks, shareUrl } from "../report/index.ts";
 import { type ExtractedResume, ResumeError } from "../resume/index.ts";
 import type { Database, Transaction } from "../storage/index.ts";
 import type { VerificationResult, VerificationService } from "../verification/index.ts";
+import type { AssessmentLinks } from "./assessment-links.ts";
 import { type AssessmentView, assessmentView } from "./assessment-view.ts";
 import { planCallback } from "./callback-plan.ts";
+import { IntakeProblem } from "./intake.ts";
 import { IntegrationStore } from "./integration-store.ts";
 import { type AccountsToVerify, accountList, accountsFromInput, accountsFromResume } from "./resume-accounts.ts";
 import { type Assessment, type Connection, NO_ACCOUNT_TEXT } from "./types.ts";
-
-/** Where the re-run page of an assessment lives (its token after it). */
-export const RERUN_PATH = "/integrations/assessments/";
 
 export interface AssessmentDeps {
   db: Database;
   accounts: AccountService;
   verifications: VerificationService;
-  reportLinks: ReportLinks;
+  /** the links given to the ATS, derived under the report link key */
+  links: AssessmentLinks;
   clock: Clock;
   logger: Logger;
   /** the resume reader (the verification's own extractor) */
   extract(pdf: Uint8Array, signal: AbortSignal): Promise<ExtractedResume>;
-  /** the external base URL the links given to an ATS start with */
-  baseUrl(): string;
   /** the hosts besides GitHub the service reads (config.forgeHosts) */
   forgeHosts: readonly { host: string }[];
   /** life of the share link given to an ATS; null: as long as the result is kept */
@@ -68,17 +64,19 @@ export class Assessments {
   }
 
   async start(connection: Connection, principal: Principal, req: AssessmentRequest, pdf: Uint8Array) {
+    if (!this.deps.links.ready)
+      throw new IntakeProblem(
+        503,
+        "link_key_missing",
+        "this claimcheck server cannot give report links: its operator must set REPORT_LINK_KEY",
+      );
     const now = this.deps.clock.now();
     const id = newId("ats", now);
-    const token = randomBytes(32).toString("base64url");
-    const rerunUrl = `${this.deps.baseUrl().replace(/\/+$/, "")}${RERUN_PATH}${token}`;
     const base = {
       ...req,
       id,
       connectionId: connection.id,
-      rerunUrl,
-      rerunTokenHash: sha256Hex(token),
-      profileUrl: null,
+      rerunTokenHash: this.deps.links.rerunHash(id),
       createdAt: now,
     };
     let found: AccountsToVerify;
@@ -178,8 +176,10 @@ export class Assessments {
       : Promise.resolve(null);
   }
 
+  /** What the ATS is shown of `a` now, its links derived. */
   async view(a: Assessment): Promise<AssessmentView> {
-    return assessmentView(a, a.trackingId ? await this.deps.verifications.get(a.trackingId) : null);
+    const v = a.trackingId ? await this.deps.verifications.get(a.trackingId) : null;
+    return assessmentView(a, v, await this.deps.links.of(a));
   }
 
   private submit(principal: Principal, found: AccountsToVerify, pdf: Uint8Array, key: string) {
@@ -195,8 +195,7 @@ export class Assessments {
 
   private record(
     connection: Connection,
-    row: Omit<Assessment, "hasResume" | "updatedAt" | "lastUpdateAt"> & {
-      rerunTokenHash: string;
+    row: Omit<Assessment, "hasResume" | "updatedAt" | "lastUpdateAt" | "reportLinkId" | "reportTokenHash"> & {
       resumePdf: string | null;
     },
   ): Promise<Assessment> {
@@ -228,11 +227,14 @@ export class Assessments {
     const now = this.deps.clock.now();
     if (result.status === "COMPLETED") {
       const ttl = this.deps.linkTtlMs ?? "retained";
-      const { token } = await this.deps.reportLinks.on(tx).create(result.trackingId, connection.kind, ttl);
-      await store.setState(a.id, { state: "complete", profileUrl: shareUrl(this.deps.baseUrl(), token) }, now);
+      // without a link key (made unavailable since the start) the result is shown without a report link
+      const reportLink = this.deps.links.ready
+        ? await this.deps.links.createReportLink(tx, result.trackingId, connection.kind, ttl)
+        : null;
+      await store.setState(a.id, { state: "complete", reportLink }, now);
     } else {
       const why = (result as { error?: { message?: string } }).error?.message ?? "the verification failed";
-      await store.setState(a.id, { state: "failed", detail: why, profileUrl: null }, now);
+      await store.setState(a.id, { state: "failed", detail: why, reportLink: null }, now);
     }
     const moved = (await store.assessment(a.id))!;
     const v = await this.deps.verifications.get(result.trackingId, tx);

@@ -1,8 +1,10 @@
 import { type Clock, errorMessage, type Logger, WorkLoop } from "../lib/index.ts";
 import { afterFailure } from "../webhooks/index.ts";
+import { type AshbyUpdate, withProfileLink } from "./ashby/ashby-update.ts";
+import type { AssessmentView } from "./assessment-view.ts";
 import type { IntegrationStore } from "./integration-store.ts";
 import { basicAuth, type OutboundPolicy, outboundFetch } from "./outbound.ts";
-import type { Callback } from "./types.ts";
+import type { Assessment, Callback } from "./types.ts";
 
 /** Bytes of an ATS's answer read at most (an answer says success or not; nothing more is needed). */
 const ANSWER_LIMIT = 64 * 1024;
@@ -16,6 +18,8 @@ export interface CallbackDispatcherDeps {
   policy: OutboundPolicy;
   /** the webhook retry schedule (WEBHOOK_RETRY_SCHEDULE): after the n-th failure the next try waits schedule[n-1] */
   schedule: readonly number[];
+  /** what the ATS is shown of an assessment now (its links derived): an update's profile link */
+  view(a: Assessment): Promise<AssessmentView>;
   /** how often to look for due work made by another process */
   pollMs?: number;
 }
@@ -23,7 +27,7 @@ export interface CallbackDispatcherDeps {
 /**
  * Sends what ATSs are owed, each assessment's calls in order: Greenhouse's completion PATCH to the url of
  * its send_test (with the Authorization it sent), Ashby's assessment.update to its API (with the
- * customer's key). A failure is retried on the webhook schedule; once the schedule is spent the call is
+ * customer's key, the profile link added as it is sent). A failure is retried on the webhook schedule; once the schedule is spent the call is
  * marked failed and the next one of the assessment goes. An attempt is claimed before it is sent, so one
  * whose process died is due again when the claim lapses.
  */
@@ -132,7 +136,7 @@ export class CallbackDispatcher {
           "content-type": "application/json",
           accept: "application/json; version=1",
         },
-        body: c.body ?? "{}",
+        body: JSON.stringify(withProfileLink(JSON.parse(c.body ?? "{}") as AshbyUpdate, await this.deps.view(a))),
       },
       this.deps.policy,
       ANSWER_LIMIT,

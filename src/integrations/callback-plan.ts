@@ -2,6 +2,7 @@ import { newId } from "../lib/index.ts";
 import type { Transaction } from "../storage/index.ts";
 import type { Verification } from "../verification/index.ts";
 import { ashbyUpdate } from "./ashby/ashby-update.ts";
+import { NO_LINKS } from "./assessment-links.ts";
 import { assessmentView } from "./assessment-view.ts";
 import type { IntegrationStore } from "./integration-store.ts";
 import type { Assessment, Connection } from "./types.ts";
@@ -9,7 +10,7 @@ import type { Assessment, Connection } from "./types.ts";
 /**
  * Queue what an ATS is owed after an assessment moved on, in the transaction that moved it: Greenhouse
  * a PATCH of its callback url once there is something to show; Ashby an assessment.update at every step,
- * its timestamp after the assessment's previous one. Nothing after a cancellation. `onQueued` runs once
+ * its timestamp after the assessment's previous one, without the profile link (added as it is sent). Nothing after a cancellation. `onQueued` runs once
  * the transaction committed (to wake the dispatcher).
  */
 export async function planCallback(
@@ -22,7 +23,7 @@ export async function planCallback(
   onQueued: () => void,
 ): Promise<void> {
   if (a.state === "cancelled") return;
-  const view = assessmentView(a, verification);
+  const view = assessmentView(a, verification, NO_LINKS); // addresses are added as it is sent
   let body: string | null;
   if (connection.kind === "greenhouse") {
     if (!view.done || !a.callbackUrl) return;

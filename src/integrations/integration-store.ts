@@ -28,8 +28,9 @@ interface AssessmentRow {
   detail: string | null;
   tracking_id: string | null;
   accounts: string | null;
-  profile_url: string | null;
-  rerun_url: string;
+  rerun_token_hash: string;
+  report_link_id: string | null;
+  report_token_hash: string | null;
   has_resume: number;
   last_update_at: number;
   created_at: number;
@@ -71,8 +72,9 @@ const toAssessment = (r: AssessmentRow): Assessment => ({
   detail: r.detail,
   trackingId: r.tracking_id,
   accounts: list(r.accounts),
-  profileUrl: r.profile_url,
-  rerunUrl: r.rerun_url,
+  rerunTokenHash: r.rerun_token_hash,
+  reportLinkId: r.report_link_id,
+  reportTokenHash: r.report_token_hash,
   hasResume: Number(r.has_resume) === 1,
   lastUpdateAt: Number(r.last_update_at),
   createdAt: Number(r.created_at),
@@ -80,7 +82,7 @@ const toAssessment = (r: AssessmentRow): Assessment => ({
 });
 
 const ASSESSMENT_COLUMNS = `id, connection_id, test_id, candidate_name, candidate_email, external_ref, callback_url,
-  callback_auth, state, detail, tracking_id, accounts, profile_url, rerun_url,
+  callback_auth, state, detail, tracking_id, accounts, rerun_token_hash, report_link_id, report_token_hash,
   CASE WHEN resume_pdf IS NULL THEN 0 ELSE 1 END AS has_resume, last_update_at, created_at, updated_at`;
 
 /** Every SQL statement about ATS connections, their assessments and the calls owed to them. */
@@ -137,17 +139,16 @@ export class IntegrationStore extends CallbackStore {
   }
 
   async insertAssessment(
-    a: Omit<Assessment, "hasResume" | "updatedAt" | "lastUpdateAt"> & {
-      rerunTokenHash: string;
+    a: Omit<Assessment, "hasResume" | "updatedAt" | "lastUpdateAt" | "reportLinkId" | "reportTokenHash"> & {
       resumePdf: string | null;
     },
   ): Promise<void> {
     await this.db
       .query(
         `INSERT INTO ats_assessments (id, connection_id, test_id, candidate_name, candidate_email, external_ref,
-           callback_url, callback_auth, state, detail, tracking_id, accounts, profile_url, rerun_token_hash, rerun_url,
-           resume_pdf, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           callback_url, callback_auth, state, detail, tracking_id, accounts, rerun_token_hash, resume_pdf,
+           created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         a.id,
@@ -162,9 +163,7 @@ export class IntegrationStore extends CallbackStore {
         a.detail,
         a.trackingId,
         JSON.stringify(a.accounts),
-        a.profileUrl,
         a.rerunTokenHash,
-        a.rerunUrl,
         a.resumePdf,
         a.createdAt,
         a.createdAt,
@@ -181,6 +180,14 @@ export class IntegrationStore extends CallbackStore {
   async assessmentByRerunToken(tokenHash: string): Promise<Assessment | null> {
     const r = await this.db
       .query<AssessmentRow, [string]>(`SELECT ${ASSESSMENT_COLUMNS} FROM ats_assessments WHERE rerun_token_hash = ?`)
+      .get(tokenHash);
+    return r ? toAssessment(r) : null;
+  }
+
+  /** The assessment whose report link's token has this SHA-256 (the link itself may be gone with its result). */
+  async assessmentByReportToken(tokenHash: string): Promise<Assessment | null> {
+    const r = await this.db
+      .query<AssessmentRow, [string]>(`SELECT ${ASSESSMENT_COLUMNS} FROM ats_assessments WHERE report_token_hash = ?`)
       .get(tokenHash);
     return r ? toAssessment(r) : null;
   }
@@ -239,7 +246,8 @@ export class IntegrationStore extends CallbackStore {
       detail?: string | null;
       trackingId?: string | null;
       accounts?: string[];
-      profileUrl?: string | null;
+      /** the report's share link given to the ATS (null: none) */
+      reportLink?: { id: string; tokenHash: string } | null;
       dropResume?: boolean;
       dropCallbackAuth?: boolean;
     },
@@ -254,7 +262,10 @@ export class IntegrationStore extends CallbackStore {
     if (s.detail !== undefined) add("detail", s.detail);
     if (s.trackingId !== undefined) add("tracking_id", s.trackingId);
     if (s.accounts !== undefined) add("accounts", JSON.stringify(s.accounts));
-    if (s.profileUrl !== undefined) add("profile_url", s.profileUrl);
+    if (s.reportLink !== undefined) {
+      add("report_link_id", s.reportLink?.id ?? null);
+      add("report_token_hash", s.reportLink?.tokenHash ?? null);
+    }
     if (s.dropResume) sets.push("resume_pdf = NULL");
     if (s.dropCallbackAuth) sets.push("callback_auth = NULL");
     await this.db.query(`UPDATE ats_assessments SET ${sets.join(", ")} WHERE id = ?`).run(...params, id);

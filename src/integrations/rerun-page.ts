@@ -8,7 +8,7 @@ const esc = (s: string) =>
  * The page an ATS links while an assessment has no result to show: what happened in words and, when
  * the resume named no code-hosting account (or the verification failed), a form where the recruiter
  * names the candidate's account and runs the verification again. Opened without a login: the address
- * itself (256 random bits) is the permission.
+ * itself (256 bits derived under the report link key, assessment-links.ts) is the permission.
  */
 export function rerunPage(
   a: Assessment | null,
@@ -29,8 +29,8 @@ ${
 <input id="account" name="account" required maxlength="400" autocomplete="off" placeholder="alice, gitlab.com:alice">
 <button type="submit">Verify again</button>
 </form>`
-    : a.state === "complete" && a.profileUrl
-      ? `<p><a href="${esc(a.profileUrl)}">Open the report</a></p>`
+    : a.state === "complete" && v.profileIsReport && v.profileUrl
+      ? `<p><a href="${esc(v.profileUrl)}">Open the report</a></p>`
       : ""
 }`;
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

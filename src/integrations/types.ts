@@ -59,8 +59,11 @@ export interface Assessment {
   detail: string | null;
   trackingId: string | null;
   accounts: string[];
-  profileUrl: string | null;
-  rerunUrl: string;
+  /** SHA-256 of the re-run page's token (the token is derived from the id, never stored) */
+  rerunTokenHash: string;
+  /** the report's share link given to the ATS once complete: its id and its token's SHA-256 */
+  reportLinkId: string | null;
+  reportTokenHash: string | null;
   hasResume: boolean;
   lastUpdateAt: number;
   createdAt: number;

@@ -71,6 +71,12 @@ export class ReportLinkStore {
     return row && toLink(row);
   }
 
+  /** One link with its token's hash (to check a token derived again). */
+  async byIdWithHash(id: string): Promise<(StoredShareLink & { tokenHash: string }) | null> {
+    const row = await this.db.query<ReportLinkRow, [string]>("SELECT * FROM report_links WHERE id = ?").get(id);
+    return row && { ...toLink(row), tokenHash: row.token_hash };
+  }
+
   /** The newest link a verification's result carries (made by the API, "api" or "api:<key id>"), with its token's hash. */
   async resultLink(trackingId: string): Promise<(StoredShareLink & { tokenHash: string }) | null> {
     const row = await this.db

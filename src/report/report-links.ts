@@ -28,6 +28,12 @@ export type ResultLinkState = LinkState | "not_shown";
 /** The path of a share link's page; its PDF is the same path plus /report.pdf. */
 export const SHARE_PATH = "/share/";
 
+/**
+ * What a token that names no link may still be: a link whose record went with its result (an ATS's
+ * profile link, kept elsewhere by its SHA-256). The sentence the share page shows (410 Gone), or null.
+ */
+export type GoneLinkCheck = (tokenHash: string) => Promise<string | null>;
+
 /** 32 random bytes, base64url: 256 bits, unguessable, safe in a URL path. */
 function shareToken(): string {
   return randomBytes(32).toString("base64url");
@@ -49,13 +55,19 @@ export class ReportLinks {
     private readonly clock: Clock,
     /** REPORT_LINK_TTL: how long a new link lives unless told otherwise */
     readonly defaultTtlMs: number = DEFAULT_LINK_TTL_MS,
+    private readonly goneChecks: GoneLinkCheck[] = [],
   ) {
     this.store = new ReportLinkStore(db);
   }
 
   /** The same service writing inside a transaction (or savepoint): `tx`, its handle. */
   on(tx: Queryable): ReportLinks {
-    return new ReportLinks(tx, this.clock, this.defaultTtlMs);
+    return new ReportLinks(tx, this.clock, this.defaultTtlMs, this.goneChecks);
+  }
+
+  /** Ask `check` about a token that names no link before answering 404 (see GoneLinkCheck). */
+  explainGone(check: GoneLinkCheck): void {
+    this.goneChecks.push(check);
   }
 
   /**
@@ -108,7 +120,13 @@ export class ReportLinks {
    */
   async open(token: string, what: OpenKind): Promise<ShareLink> {
     const link = await this.find(token);
-    if (!link) throw new AppError("link_not_found", 404, "There is no report at this address.");
+    if (!link) {
+      for (const check of TOKEN.test(token) ? this.goneChecks : []) {
+        const why = await check(sha256Hex(token));
+        if (why) throw new AppError("link_gone", 410, why);
+      }
+      throw new AppError("link_not_found", 404, "There is no report at this address.");
+    }
     if (link.state !== "live")
       throw new AppError(
         "link_gone",
@@ -131,11 +149,22 @@ export class ReportLinks {
     key: Uint8Array,
   ): Promise<{ token: string | null; state: ResultLinkState } | null> {
     const row = await this.store.resultLink(trackingId);
-    if (!row) return null;
+    return row ? this.shown(row, key) : null;
+  }
+
+  /** The same for one link by its id (a link made with `key`, as an ATS's profile link is); null when it is gone. */
+  async derivedLink(linkId: string, key: Uint8Array): Promise<{ token: string | null; state: ResultLinkState } | null> {
+    const row = await this.store.byIdWithHash(linkId);
+    return row ? this.shown(row, key) : null;
+  }
+
+  private shown(row: StoredShareLink & { tokenHash: string }, key: Uint8Array) {
     const { state } = this.view(row, this.clock.now());
     if (state !== "live") return { token: null, state };
     const token = derivedToken(key, row.id);
-    return sha256Hex(token) === row.tokenHash ? { token, state } : { token: null, state: "not_shown" };
+    return sha256Hex(token) === row.tokenHash
+      ? { token, state }
+      : { token: null, state: "not_shown" as ResultLinkState };
   }
 
   /** A verification's links, newest first, each with its state. */

@@ -55,3 +55,7 @@ export function shareReference(linkId: string): string {
   const h = sha256Hex(`share-reference\n${linkId}`).toUpperCase();
   return `${h.slice(0, 4)}-${h.slice(4, 8)}-${h.slice(8, 12)}`;
 }
+
+/** What a share page says (410 Gone) once the result its link showed is no longer kept. */
+export const RESULT_PURGED =
+  "The result this link showed was purged: it is no longer kept, so the report cannot be shown. Ask the person who sent the link.";

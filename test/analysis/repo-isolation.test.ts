@@ -31,7 +31,7 @@ beforeAll(async () => {
       }),
     ],
   });
-}, 30_000);
+}, 120_000);
 afterAll(async () => {
   await sim?.stop();
 });

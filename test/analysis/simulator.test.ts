@@ -53,7 +53,7 @@ describe("scenario library through runAnalysis", () => {
         else if (worst && !atLeast(s.label.maxSeverity, worst))
           expect(repoFlags.filter((f) => !atLeast(s.label.maxSeverity!, f.severity)).map((f) => f.message)).toEqual([]);
         expect(out.verifiedProjects[0]?.commits ?? 0).toBe(s.label.candidateCommits);
-      }, 30_000);
+      }, 120_000);
     }
   }
 });

@@ -30,7 +30,7 @@ describe("claimcheck admin", () => {
       const b = await cli("admin", "create", ...bad);
       expect({ bad, code: b.code }).toEqual({ bad, code: 2 });
     }
-  }, 30_000);
+  }, 120_000);
 
   test("the server prints a setup link at first start; it creates the first admin; later starts do not print one", async () => {
     server = await startChildServer(env);
@@ -69,7 +69,7 @@ describe("claimcheck admin", () => {
     expect(again.code).toBe(1);
     expect(again.stderr).toContain("no administrator named");
     expect((await cli("admin", "remove")).code).toBe(2);
-  }, 30_000);
+  }, 120_000);
 });
 
 async function waitFor(s: ChildServer, text: string): Promise<void> {

@@ -71,7 +71,7 @@ describe("hints name the form being run", () => {
     expect(help.stdout).toStartWith("usage: bun src/main.ts keys create --name NAME");
     const missing = await runCliProcess(["keys", "create", "--name", "x", "--client", "nobody"], { DATA_DIR: dir });
     expect(missing.stderr).toContain("(see: bun src/main.ts clients list)");
-  }, 30_000);
+  }, 120_000);
 
   test("the executable is named as it is found: on PATH by its name, else by its path", () => {
     const text =

@@ -95,7 +95,7 @@ describe("claimcheck verify", () => {
     expect(result.flags.find((f: { rule: string }) => f.rule === "HOST_NOT_CHECKED")?.message).toContain(
       "github.com/alice-honest",
     );
-  }, 30_000);
+  }, 120_000);
 
   test("a bad --account is a usage error naming what to configure", async () => {
     const r = await verify([pdfs["alice.pdf"]!, "--user", "alice-honest", "--account", "git.nowhere.example:a"]);
@@ -118,7 +118,7 @@ describe("claimcheck verify", () => {
       /HIGH\s+Weather Dash\s+github\.com\s+alice-honest\/weather-dash\s+48 of 48\s+matched by link/,
     );
     expect(r.out).toContain("GitHub cache: memory");
-  }, 30_000);
+  }, 120_000);
 
   test("a forged history: --json carries the CRITICAL flags and a low score", async () => {
     const r = await verify([pdfs["mallory.pdf"]!, "--user", "mallory-painter", "--json"]);
@@ -131,7 +131,7 @@ describe("claimcheck verify", () => {
     expect(result.verdict).toEqual({ code: "contradicted", label: "Contradicted by the evidence" });
     // finding titles in the report's words, never a rule's name
     for (const f of result.findings) expect(f.title).not.toMatch(/^[a-z ]+$/);
-  }, 30_000);
+  }, 120_000);
 
   test("with --data-dir a second run is answered from the cache (two GraphQL requests, the rest 304s)", async () => {
     const data = join(dir, "data");
@@ -145,7 +145,7 @@ describe("claimcheck verify", () => {
     expect(second.githubCalls.calls - second.githubCalls.notModified).toBeLessThanOrEqual(2);
     expect(second.githubCalls.calls).toBeLessThanOrEqual(first.githubCalls.calls);
     expect({ ...second, githubCalls: null }).toEqual({ ...first, githubCalls: null });
-  }, 30_000);
+  }, 120_000);
 
   test.each([
     ["an unknown user", () => [pdfs["alice.pdf"]!, "--user", "nobody-here"], "github_user_not_found"],
@@ -175,7 +175,7 @@ describe("claimcheck verify", () => {
     } finally {
       sim.rateLimit.reset();
     }
-  }, 30_000);
+  }, 120_000);
 
   test.each<[string, unknown, string | null]>([
     ["unreadable PDF", new ResumeError("pdf_no_text", "the PDF has no text layer"), "pdf_no_text"],

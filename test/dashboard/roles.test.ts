@@ -167,7 +167,7 @@ describe("claimcheck admin create --role", () => {
     expect(text).toMatch(/^ravi .*\(recruiter\)$/m);
     expect(text).toMatch(new RegExp(`^${ADMIN.username} .*last login \\S+$`, "m"));
     expect((await runCliProcess(["admin", "create", "--role", "owner"], env)).code).toBe(2);
-  }, 30_000);
+  }, 120_000);
 
   test("recruiters alone do not count as an administrator: the server still offers a setup link", async () => {
     const auth = new AdminAuth(new AdminStore(await openDatabase(":memory:")), systemClock, FAST_DASHBOARD.auth);

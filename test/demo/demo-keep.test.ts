@@ -25,7 +25,7 @@ void (async () => {
 afterAll(async () => {
   if (proc.exitCode === null) proc.kill("SIGTERM"); // the demo stops what it started and removes its files
   await proc.exited;
-}, 30_000);
+}, 120_000);
 
 const sh = async (script: string) => {
   const p = Bun.spawn(["bash", "-c", script], { stdout: "pipe", stderr: "pipe" });

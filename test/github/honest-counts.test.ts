@@ -52,7 +52,7 @@ beforeAll(async () => {
       { owner: login, name: "merge-heavy", commits: mergeHeavy(250) },
     ],
   });
-}, 30_000);
+}, 120_000);
 afterAll(async () => {
   await sim?.stop();
 });

@@ -48,7 +48,7 @@ beforeAll(async () => {
     // without a token GitHub allows 60 an hour: raised so the reads can be counted
     rateLimits: { anonymous: 5000 },
   });
-}, 30_000);
+}, 120_000);
 afterAll(async () => {
   await sim?.stop();
 });
@@ -111,7 +111,7 @@ describe.each(VARIANTS)("stable pages (%s)", (_name, make) => {
     const cold = await read(make, memoryDb(), ["mid"]);
     expect(warm.out).toEqual(cold.out);
     expect(warm.listings.length).toBe(cold.listings.length);
-  }, 30_000);
+  }, 120_000);
 
   test("a merge pushed on top is read in full again: its side history could sit anywhere", async () => {
     const db = memoryDb();
@@ -122,7 +122,7 @@ describe.each(VARIANTS)("stable pages (%s)", (_name, make) => {
     const cold = await read(make, memoryDb(), ["long"]);
     expect(warm.out).toEqual(cold.out);
     expect(warm.listings.length).toBe(cold.listings.length);
-  }, 30_000);
+  }, 120_000);
 
   test("an unreadable stored read is ignored: the history is read in full", async () => {
     const db = memoryDb();
@@ -137,7 +137,7 @@ describe.each(VARIANTS)("stable pages (%s)", (_name, make) => {
     const cold = await read(make, memoryDb(), ["mid"]);
     expect(warm.out).toEqual(cold.out);
     expect(warm.listings.length).toBe(cold.listings.length);
-  }, 30_000);
+  }, 120_000);
 });
 
 describe("the typical candidate (bench: test/bench/github-calls.ts)", () => {

@@ -2,7 +2,8 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { loadConfig } from "../../src/config/config.ts";
 import { VERDICTS } from "../../src/contract/index.ts";
-import { ashbyUpdate } from "../../src/integrations/ashby/ashby-update.ts";
+import { ashbyUpdate, withProfileLink } from "../../src/integrations/ashby/ashby-update.ts";
+import type { ShownLinks } from "../../src/integrations/assessment-links.ts";
 import { assessmentView } from "../../src/integrations/assessment-view.ts";
 import { greenhouseStatus } from "../../src/integrations/greenhouse/greenhouse-status.ts";
 import { fetchResume, IntakeProblem } from "../../src/integrations/intake.ts";
@@ -25,8 +26,9 @@ const assessment = (over: Partial<Assessment> = {}): Assessment => ({
   detail: null,
   trackingId: "vrf_1",
   accounts: ["github.com:alice"],
-  profileUrl: "https://cc.example/share/t",
-  rerunUrl: "https://cc.example/integrations/assessments/r",
+  rerunTokenHash: "r",
+  reportLinkId: "lnk_1",
+  reportTokenHash: "t",
   hasResume: false,
   lastUpdateAt: 0,
   createdAt: 0,
@@ -100,9 +102,14 @@ describe("what each ATS is shown", () => {
     result: JSON.stringify({ confidenceScore: 82, verdict: { code: "backed", label: "Backed by the code" } }),
     completedAt: 0,
   } as unknown as Verification;
+  const links: ShownLinks = {
+    report: "https://cc.example/share/t",
+    reportState: "live",
+    rerun: "https://cc.example/integrations/assessments/r",
+  };
 
   test("a result: Greenhouse's complete status with score, flat metadata; Ashby's typed values", () => {
-    const v = assessmentView(assessment(), verification);
+    const v = assessmentView(assessment(), verification, links);
     const gh = greenhouseStatus(v);
     expect(gh).toMatchObject({
       partner_status: "complete",
@@ -111,15 +118,26 @@ describe("what each ATS is shown", () => {
     });
     expect(Object.values(gh.metadata).every((x) => x === null || typeof x !== "object")).toBe(true);
     expect(gh.metadata["Verdict Code"]).toBe("backed");
-    const u = ashbyUpdate("ats_1", v, 5);
+    // as queued the update holds no address; the profile link is added as it is sent
+    const queued = ashbyUpdate("ats_1", v, 5);
+    expect(JSON.stringify(queued)).not.toContain("cc.example");
+    const u = withProfileLink(queued, v);
     expect(u.assessment_result).toMatchObject({ type: "numeric_score", value: 82 });
     expect(u.assessment_profile_url).toMatchObject({ type: "url", value: "https://cc.example/share/t" });
+    expect(u.metadata.find((m) => m.type === "url")).toMatchObject({ identifier: "report_url" });
     // the verdict's words are the vocabulary's, whatever a stored result spelt
     expect(u.metadata.find((m) => m.identifier === "verdict")?.value).toBe(VERDICTS.backed);
   });
 
+  test("a revoked report link: the address still says so, and the ATS is told the link's state", () => {
+    const v = assessmentView(assessment(), verification, { ...links, reportState: "revoked" });
+    expect(greenhouseStatus(v).metadata["Report Link"]).toBe("revoked");
+    const u = withProfileLink(ashbyUpdate("ats_1", v, 5), v);
+    expect(u.metadata.find((m) => m.identifier === "report_link_state")?.value).toBe("revoked");
+  });
+
   test("the result was purged: the ATS is told so", () => {
-    const v = assessmentView(assessment(), null);
+    const v = assessmentView(assessment(), null, { ...links, reportState: "purged" });
     expect(v.purged).toBe(true);
     expect(greenhouseStatus(v).metadata.Result).toBe("the result was purged (retention)");
     expect(ashbyUpdate("ats_1", v, 5).assessment_result?.value).toBe("the result was purged (retention)");
@@ -127,12 +145,17 @@ describe("what each ATS is shown", () => {
 
   test("no account: the reason and the re-run page; while it runs: not complete, no result", () => {
     const none = assessmentView(
-      assessment({ state: "needs_account", trackingId: null, profileUrl: null, accounts: [] }),
+      assessment({ state: "needs_account", trackingId: null, reportLinkId: null, accounts: [] }),
       null,
+      { ...links, report: null, reportState: null },
     );
-    expect(greenhouseStatus(none)).toMatchObject({ partner_status: "complete", partner_profile_url: none.profileUrl });
+    expect(greenhouseStatus(none)).toMatchObject({ partner_status: "complete", partner_profile_url: links.rerun });
+    expect(withProfileLink(ashbyUpdate("ats_1", none, 5), none).metadata.at(-1)).toMatchObject({
+      identifier: "rerun_url",
+      value: links.rerun,
+    });
     expect(String(greenhouseStatus(none).metadata.Result)).toContain(NO_ACCOUNT_TEXT);
-    const running = assessmentView(assessment({ state: "queued", profileUrl: null }), null);
+    const running = assessmentView(assessment({ state: "queued", reportLinkId: null }), null, links);
     expect(greenhouseStatus(running).partner_status).toBe("in_progress");
     expect(ashbyUpdate("ats_1", running, 5)).toMatchObject({ assessment_status: { value: "Started" } });
     expect(ashbyUpdate("ats_1", running, 5).assessment_result).toBeUndefined();

@@ -134,7 +134,7 @@ describe.skipIf(noPostgres)("replicas on one PostgreSQL database", () => {
       await one.close();
       await two.close();
     }
-  }, 30_000);
+  }, 120_000);
 });
 
 describe.skipIf(noPostgres)("the stage of a job in progress, polled on any replica", () => {

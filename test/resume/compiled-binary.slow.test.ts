@@ -54,20 +54,20 @@ test("the compiled binary's extract prints the projects", async () => {
     name: "Телеграм бот для дней рождения",
     repoUrl: "github.com/ivanp/birthday-bot",
   });
-}, 30_000);
+}, 120_000);
 
 test("the compiled binary carries pdf.js as patched (fonts read for their text only)", async () => {
   // the patch is applied by bun install (package.json patchedDependencies); the bundle takes node_modules as installed
   const text = Buffer.from(await Bun.file(binary).arrayBuffer()).toString("latin1");
   // the patched font code tests the switch (the reader only sets it)
   expect(text).toMatch(/globalThis\.pdfjsTextOnly\s*!==\s*(true|!0)/);
-}, 30_000);
+}, 120_000);
 
 test("the compiled binary's isolated worker reports unreadable PDFs", async () => {
   const r = await run("extract", join(FIXTURES, "encrypted.pdf"));
   expect(r.code).toBe(1);
   expect(r.stderr).toContain("[pdf_encrypted]");
-}, 30_000);
+}, 120_000);
 
 test("the compiled binary's server makes the report PDF in-process", async () => {
   const candidates = sampleCandidates();

@@ -64,7 +64,7 @@ describe("productionSteps", () => {
       await steps.close();
       await db.close();
     }
-  }, 30_000);
+  }, 120_000);
 
   test("an account on a configured host is read from that host; one whose host is no longer configured fails the job", async () => {
     const gitlab = await startGitLabSimulator({ candidates: [forgeCandidate("gl-dev")] });
@@ -104,7 +104,7 @@ describe("productionSteps", () => {
       await gitlab.stop();
       await db.close();
     }
-  }, 30_000);
+  }, 120_000);
 });
 
 describe("productionSteps: a copy-suspect repository", () => {

@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import { AppError, errorMessage } from "../../lib/index.ts";
 import type { OpenKind } from "../../report/index.ts";
-import { reportOf, shareReference } from "../../report/index.ts";
+import { RESULT_PURGED, reportOf, shareReference } from "../../report/index.ts";
 import type { DashboardContext } from "../dashboard.ts";
 import { htmlResponse } from "../page-handler.ts";
 import { shareGonePage, sharePage } from "../pages/share-page.ts";
@@ -14,7 +14,7 @@ const SHARE_HEADERS = { "x-robots-tag": "noindex, nofollow" };
 /**
  * The share links' pages, opened without an account: /share/:token shows one verification's report and
  * nothing else, /share/:token/report.pdf its PDF. An unknown token is 404, an expired or revoked one
- * 410 Gone; every open of a live link is recorded.
+ * (or one whose result was purged) 410 Gone; every open of a live link is recorded.
  */
 export function shareRoutes(deps: DashboardContext) {
   const { handle } = deps;
@@ -37,7 +37,8 @@ export function shareRoutes(deps: DashboardContext) {
     const link = await deps.reportLinks.open(token ?? "", what);
     const job = await deps.verifications.get(link.trackingId);
     const report = job ? reportOf(job) : null;
-    if (!job || !report) throw new AppError("link_not_found", 404, "There is no report at this address.");
+    if (!job) throw new AppError("link_gone", 410, RESULT_PURGED);
+    if (!report) throw new AppError("link_not_found", 404, "There is no report at this address.");
     // the page and its PDF name the link's own reference, never the job's id
     return { link, job, report: { ...report, report: { ...report.report, reference: shareReference(link.id) } } };
   };

@@ -28,10 +28,11 @@ const STATUS: Record<AssessmentView["state"], string> = {
 };
 
 /**
- * The assessment.update for a view: the status ("Started" when a verification is queued, so Ashby records
- * the start); once done, the result (the score as numeric_score, or the reason in words) with the profile
- * URL, which Ashby requires beside a result; the score, the verdict and the report link again as typed
- * metadata. `timestamp` is chosen by the caller, after every earlier one of the assessment.
+ * The assessment.update for a view, as it is queued: the status ("Started" when a verification is queued,
+ * so Ashby records the start); once done, the result (the score as numeric_score, or the reason in words);
+ * the score and the verdict again as typed metadata. No address: the profile link is added as the update
+ * is sent (withProfileLink), so no queued update holds a link's token. `timestamp` is chosen by the
+ * caller, after every earlier one of the assessment.
  */
 export function ashbyUpdate(id: string, v: AssessmentView, timestamp: number): AshbyUpdate {
   const status: AshbyField = { identifier: "status", label: "Status", type: "string", value: STATUS[v.state] };
@@ -45,23 +46,36 @@ export function ashbyUpdate(id: string, v: AssessmentView, timestamp: number): A
   if (v.accounts.length)
     metadata.push({ identifier: "accounts", label: "Accounts", type: "string", value: v.accounts.join(", ") });
   if (!v.done) return { assessment_id: id, timestamp, assessment_status: status, metadata };
-  const link: AshbyField = {
-    identifier: v.state === "complete" && !v.purged ? "report_url" : "rerun_url",
-    label: v.state === "complete" && !v.purged ? "Report" : "Add an account and run again",
-    type: "url",
-    value: v.profileUrl,
-  };
-  metadata.push(link);
   const result: AshbyField =
     v.score !== null
       ? { identifier: "result", label: "Score", type: "numeric_score", value: v.score }
       : { identifier: "result", label: "Result", type: "string", value: v.summary };
+  return { assessment_id: id, timestamp, assessment_status: status, assessment_result: result, metadata };
+}
+
+/**
+ * A queued update as it is sent: with a result, the profile URL Ashby requires beside it (the report's
+ * share link, or the re-run page) and the same address as url metadata, with the report link's state
+ * when it no longer opens the report. Without an address (none can be derived) the update goes as it is.
+ */
+export function withProfileLink(
+  u: AshbyUpdate,
+  v: Pick<AssessmentView, "profileUrl" | "profileIsReport" | "reportLinkState">,
+): AshbyUpdate {
+  if (!u.assessment_result || !v.profileUrl) return u;
+  const label = v.profileIsReport ? "Report" : "Add an account and run again";
+  const metadata = u.metadata.filter((m) => m.type !== "url" && m.identifier !== "report_link_state");
+  metadata.push({
+    identifier: v.profileIsReport ? "report_url" : "rerun_url",
+    label,
+    type: "url",
+    value: v.profileUrl,
+  });
+  if (v.reportLinkState && v.reportLinkState !== "live")
+    metadata.push({ identifier: "report_link_state", label: "Report link", type: "string", value: v.reportLinkState });
   return {
-    assessment_id: id,
-    timestamp,
-    assessment_status: status,
-    assessment_result: result,
-    assessment_profile_url: { identifier: "profile_url", label: link.label, type: "url", value: v.profileUrl },
+    ...u,
+    assessment_profile_url: { identifier: "profile_url", label, type: "url", value: v.profileUrl },
     metadata,
   };
 }

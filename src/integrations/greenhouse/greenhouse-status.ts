@@ -22,6 +22,7 @@ export function greenhouseStatus(v: AssessmentView): GreenhouseStatus {
   if (v.score !== null) metadata.Score = v.score;
   if (v.accounts.length) metadata.Accounts = v.accounts.join(", ");
   if (v.completedAt) metadata["Completed At"] = v.completedAt;
+  if (v.reportLinkState && v.reportLinkState !== "live") metadata["Report Link"] = v.reportLinkState;
   return {
     partner_status: v.done ? "complete" : "in_progress",
     partner_profile_url: v.profileUrl,

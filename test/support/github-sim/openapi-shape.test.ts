@@ -36,7 +36,7 @@ beforeAll(async () => {
       }),
     ],
   });
-}, 30_000);
+}, 120_000);
 afterAll(() => sim?.stop());
 
 interface Case {
