@@ -14,29 +14,9 @@ export async function completeAndClaimOnPostgres(
   now: number,
 ): Promise<{ finished: Set<number>; next: JobRow[] }> {
   const kinds = claim.kinds.length > 0 ? claim.kinds : [""];
-  const marks = kinds.map(() => "?").join(", ");
   const rows = await db
     .query<{ done: number | null; next: JobRow | string | null }, (string | number | null)[]>(
-      `WITH input AS (SELECT * FROM json_to_recordset(CAST(? AS text)::json) AS t(id bigint, token text, next int)),
-       done AS (
-         UPDATE jobs j SET state = 'completed', last_error = NULL, finished_at = ?, updated_at = ?,
-                lease_owner = NULL, lease_token = NULL, lease_expires_at = NULL, deadline_at = NULL
-           FROM input i
-          WHERE j.id = i.id AND j.lease_token = i.token AND j.state = 'running'
-          RETURNING j.id, i.next),
-       due AS (
-         SELECT id FROM jobs
-          WHERE state = 'queued' AND kind IN (${marks}) AND run_at <= ?
-          ORDER BY run_at, id
-          LIMIT (SELECT count(*) FROM done WHERE next = 1) FOR UPDATE SKIP LOCKED),
-       claimed AS (
-         UPDATE jobs j SET state = 'running', attempts = attempts + 1, lease_owner = ?,
-                lease_token = ${tokenSql.replace("id::text", "j.id::text")}, lease_expires_at = ?,
-                deadline_at = CAST(? AS bigint), updated_at = ?
-           FROM due WHERE j.id = due.id
-          RETURNING j.*)
-       SELECT id AS done, NULL AS next FROM done
-       UNION ALL SELECT NULL, row_to_json(claimed)::text FROM claimed`,
+      completeAndClaimSql(tokenSql, kinds.length),
     )
     .all(
       JSON.stringify(items.map((l) => ({ id: l.id, token: l.token, next: l.next ? 1 : 0 }))),
@@ -57,4 +37,43 @@ export async function completeAndClaimOnPostgres(
   }
   next.sort((a, b) => a.run_at - b.run_at || a.id - b.id);
   return { finished, next };
+}
+
+/**
+ * The statement's text for `kindCount` kinds, built once per shape: a completion batch is the hot path
+ * of every replica, and a fresh ~1.5 KB text per batch is rebuilt, hashed and looked up each time. The
+ * claimed rows are named by an array of their ids: the planner cannot see the LIMIT (a count of `done`)
+ * and, joined to `due`, planned a hash join over a sequential scan of the whole table, finished history
+ * included, for every batch; with the array it reads each chosen row by its key.
+ */
+const sqlByShape = new Map<string, string>();
+
+function completeAndClaimSql(tokenSql: string, kindCount: number): string {
+  const shape = `${kindCount}|${tokenSql}`;
+  let text = sqlByShape.get(shape);
+  if (text !== undefined) return text;
+  const kindMarks = Array.from({ length: kindCount }, () => "?").join(", ");
+  const token = tokenSql.replace("id::text", "j.id::text");
+  text = `WITH input AS (SELECT * FROM json_to_recordset(CAST(? AS text)::json) AS t(id bigint, token text, next int)),
+       done AS (
+         UPDATE jobs j SET state = 'completed', last_error = NULL, finished_at = ?, updated_at = ?,
+                lease_owner = NULL, lease_token = NULL, lease_expires_at = NULL, deadline_at = NULL
+           FROM input i
+          WHERE j.id = i.id AND j.lease_token = i.token AND j.state = 'running'
+          RETURNING j.id, i.next),
+       due AS (
+         SELECT id FROM jobs
+          WHERE state = 'queued' AND kind IN (${kindMarks}) AND run_at <= ?
+          ORDER BY run_at, id
+          LIMIT (SELECT count(*) FROM done WHERE next = 1) FOR UPDATE SKIP LOCKED),
+       claimed AS (
+         UPDATE jobs j SET state = 'running', attempts = attempts + 1, lease_owner = ?,
+                lease_token = ${token}, lease_expires_at = ?,
+                deadline_at = CAST(? AS bigint), updated_at = ?
+          WHERE j.id = ANY(ARRAY(SELECT id FROM due))
+          RETURNING j.*)
+       SELECT id AS done, NULL AS next FROM done
+       UNION ALL SELECT NULL, row_to_json(claimed)::text FROM claimed`;
+  sqlByShape.set(shape, text);
+  return text;
 }

@@ -4,14 +4,20 @@ import type { JobRow, LeaseRef } from "./job-row.ts";
 
 export type { JobRow, LeaseRef } from "./job-row.ts";
 
-/** A fresh fencing token per claimed row, and the due-scan's row lock, per backend. */
+/**
+ * A fresh fencing token per claimed row, the due-scan's row lock, and how the UPDATE names the rows the
+ * scan chose, per backend.
+ */
 const CLAIM_SQL = {
   // one writer at a time: the subquery's rows cannot be taken by anyone else before the UPDATE
-  sqlite: { token: "lower(hex(randomblob(12)))", lock: "" },
-  // replicas claim in parallel: each skips the rows another is claiming right now
+  sqlite: { token: "lower(hex(randomblob(12)))", lock: "", chosen: (scan: string) => `id IN (${scan})` },
+  // replicas claim in parallel: each skips the rows another is claiming right now. The chosen ids as an
+  // array: the planner then reads each by its key, where `IN (subquery)` under a LIMIT it cannot see (a
+  // generic plan) may be planned as a hash join over a scan of the whole table, history included
   postgres: {
     token: "substr(md5(random()::text || clock_timestamp()::text || id::text), 1, 24)",
     lock: "FOR UPDATE SKIP LOCKED",
+    chosen: (scan: string) => `id = ANY(ARRAY(${scan}))`,
   },
 } as const;
 
@@ -68,9 +74,11 @@ export class JobStore {
         `UPDATE jobs
             SET state = 'running', attempts = attempts + 1, lease_owner = ?,
                 lease_token = ${this.claimSql.token}, lease_expires_at = ?, deadline_at = ?, updated_at = ?
-          WHERE id IN (SELECT id FROM jobs
-                        WHERE state = 'queued' AND kind IN (${marks}) AND run_at <= ? ${whose}
-                        ORDER BY run_at, id LIMIT ? ${this.claimSql.lock})
+          WHERE ${this.claimSql.chosen(
+            `SELECT id FROM jobs
+              WHERE state = 'queued' AND kind IN (${marks}) AND run_at <= ? ${whose}
+              ORDER BY run_at, id LIMIT ? ${this.claimSql.lock}`,
+          )}
           RETURNING *`,
       )
       .all(

@@ -37,6 +37,7 @@ import m0018p from "./0018_result_links_unstored.postgres.sql" with { type: "tex
 import m0018s from "./0018_result_links_unstored.sqlite.sql" with { type: "text" };
 import m0019p from "./0019_ats_links_unstored.postgres.sql" with { type: "text" };
 import m0019s from "./0019_ats_links_unstored.sqlite.sql" with { type: "text" };
+import m0020 from "./0020_job_fair_share_live_rows.sql" with { type: "text" };
 
 export interface Migration {
   version: number;
@@ -67,6 +68,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 17, name: "0017_job_fair_share", ...both(m0017) },
   { version: 18, name: "0018_result_links_unstored", sqlite: m0018s, postgres: m0018p },
   { version: 19, name: "0019_ats_links_unstored", sqlite: m0019s, postgres: m0019p },
+  { version: 20, name: "0020_job_fair_share_live_rows", ...both(m0020) },
 ];
 
 /**
