@@ -40,7 +40,7 @@ function futureDated(): S.CandidateSpec {
   return S.assembleCandidate({ login, name: "Lena Clock", createdAt: "2012-01-01T00:00:00Z", repos: [scenario] });
 }
 
-const cases = ["pablo-commits", "vas-auto", "cole-forkify"].map(built);
+const cases = ["pablo-commits", "vas-auto", "cole-forkify", "shiv-bot", "rohan-logs"].map(built);
 let sim: Awaited<ReturnType<typeof startGitHubSimulator>>;
 const outcomes = new Map<string, AnalysisOutcome>();
 
@@ -87,6 +87,23 @@ describe("signals on real histories", () => {
     expect(f?.message).toContain("whether a scheduled job or a script makes it, on a clock or at random times");
     expect(Number(f?.evidence?.creditCap)).toBeLessThan(0.1);
     expect(outcomes.get("pablo-commits")!.confidenceScore).toBeLessThanOrEqual(40);
+  });
+
+  test("a generator's new files under generated names, dated to the minute by a script, are padding", () => {
+    const f = flag("shiv-bot", "PADDED_ACTIVITY");
+    expect(f?.severity).toBe("WARNING");
+    expect(f?.message).toContain("a date a script wrote");
+    expect(f?.message).toContain("one new file under a generated name");
+    expect(Number(f?.evidence?.creditCap)).toBeLessThanOrEqual(0.4);
+    expect(outcomes.get("shiv-bot")!.confidenceScore).toBeLessThanOrEqual(40);
+  });
+
+  test("an auto-committer's messages stating their own commit time, over log appends, are padding at any hour", () => {
+    const f = flag("rohan-logs", "PADDED_ACTIVITY");
+    expect(f?.severity).toBe("WARNING");
+    expect(f?.message).toContain("state their own commit time, so a program made those commits");
+    expect(f?.message).toContain(".dev_activity_log");
+    expect(outcomes.get("rohan-logs")!.confidenceScore).toBeLessThanOrEqual(40);
   });
 
   test("a team, a period and releases the history contradicts: one WARNING naming both sides", () => {
