@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { sampleResumePdf } from "../demo/resume-pdf.ts";
+import { type SampleProject, sampleResumePdf } from "../demo/resume-pdf.ts";
 import { type GitHubSimulator, startGitHubSimulator } from "../support/github-sim/github-simulator.ts";
 import { CAROL_PACKAGES, reuploadWorld, shiftedWorld } from "../support/github-sim/scenarios/provenance-histories.ts";
 import { type RunningTestApp, startTestApp, verifyAndWait } from "../support/harness.ts";
@@ -51,6 +51,16 @@ afterAll(async () => {
 
 type Result = Awaited<ReturnType<typeof verifyAndWait>>;
 
+/** One claim of `login`, typeset into a resume PDF and verified through the server. */
+async function verifyClaim(login: string, name: string, project: SampleProject): Promise<Result> {
+  const r = await verifyAndWait(app.url, app.key, {
+    resume: await sampleResumePdf({ name, githubLogin: login, projects: [project] }),
+    hostUsername: login,
+  });
+  expect(r.status).toBe("COMPLETED");
+  return r;
+}
+
 /** The recruiter's report page of a completed result, through its share link on this server. */
 async function reportPage(r: Result): Promise<string> {
   const url = r.reportUrl as string;
@@ -63,22 +73,12 @@ async function reportPage(r: Result): Promise<string> {
 
 describe("through the real server", () => {
   test("a library re-uploaded with every identity rewritten is a copy naming its original, in the result and the report", async () => {
-    const r = await verifyAndWait(app.url, app.key, {
-      resume: await sampleResumePdf({
-        name: "Mallory Maker",
-        githubLogin: "mallory",
-        projects: [
-          {
-            name: "tinyparse",
-            repoUrl: "github.com/mallory/tinyparse",
-            dates: "2012 - 2024",
-            description: ["Designed and built a streaming config parser used by thousands"],
-          },
-        ],
-      }),
-      hostUsername: "mallory",
+    const r = await verifyClaim("mallory", "Mallory Maker", {
+      name: "tinyparse",
+      repoUrl: "github.com/mallory/tinyparse",
+      dates: "2012 - 2024",
+      description: ["Designed and built a streaming config parser used by thousands"],
     });
-    expect(r.status).toBe("COMPLETED");
     const copy = r.flags?.find((f) => f.rule === "COPIED_REPOSITORY");
     expect(copy?.severity).toBe("CRITICAL");
     expect(copy?.message).toContain("libauthor/tinyparse");
@@ -89,22 +89,12 @@ describe("through the real server", () => {
   }, 180_000);
 
   test("a history shifted six years back is named by its merges, noreply IDs and lockfile pins, and a contradicted team claim shows both sides", async () => {
-    const r = await verifyAndWait(app.url, app.key, {
-      resume: await sampleResumePdf({
-        name: "Carol Coder",
-        githubLogin: "carol",
-        projects: [
-          {
-            name: "Shop UI",
-            repoUrl: "github.com/carol/shop-ui-2017",
-            dates: "2017 - 2019",
-            description: ["Led a team of 8 building the storefront"],
-          },
-        ],
-      }),
-      hostUsername: "carol",
+    const r = await verifyClaim("carol", "Carol Coder", {
+      name: "Shop UI",
+      repoUrl: "github.com/carol/shop-ui-2017",
+      dates: "2017 - 2019",
+      description: ["Led a team of 8 building the storefront"],
     });
-    expect(r.status).toBe("COMPLETED");
     const traces = r.flags?.find((f) => f.rule === "ANACHRONISTIC_EVIDENCE");
     expect(["WARNING", "CRITICAL"]).toContain(traces?.severity ?? "none");
     expect(traces?.message).toContain("Merge pull request #4 from carol/feature-1");
