@@ -1,5 +1,6 @@
 import type { GhCommit } from "../github/index.ts";
 import { messageTemplate } from "./automation.ts";
+import { stampsItsOwnTime } from "./automation-late.ts";
 import { DATE_MESSAGE, DEFAULT_MESSAGE } from "./rules/repeated-messages.ts";
 import type { SizedCommit } from "./rules/sampled-stats.ts";
 
@@ -20,8 +21,20 @@ export const PADDING_TRIVIAL_LINES = 2;
 export const PADDING_SAME_FILES_MAX = 3;
 export const PADDING_SAME_FILES_LINES = 10;
 
+/** A commit adding one new file of at most this many lines under a generated name is a generator's. */
+export const PADDING_NEW_FILE_LINES = 30;
+/**
+ * Author dates at a whole minute on this share of the commits (and at least this many): dates a script wrote
+ * (`--date "2025-10-14 23:52"`), since git's own clock puts 1 commit in 60 there. Each such commit then
+ * carries a machine's mark, as a machine's message does.
+ */
+export const PADDING_WHOLE_MINUTE_SHARE = 0.3;
+export const PADDING_WHOLE_MINUTE_MIN = 30;
+
 /** A release commit's subject ("1.2.3", "v2.0.0-beta.1"): `npm version` and release tools write it for a person. */
 const VERSION = /^v?\d+(\.\d+)+([-.+][\w.]+)?$/i;
+/** A file name carrying a generated token: 8+ hex digits with letters and digits both ("utils_a9e66d0f.yaml"). */
+const GENERATED_NAME = /(?:^|[^0-9a-f])(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{8,}(?:[^0-9a-f]|$)/i;
 /** One token of 16+ letters and digits, both present: a random string, not a word. */
 const RANDOM_TOKEN = /^(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{16,}$/;
 /** "Random commit #12", "Commit 45", "Auto commit 3": a numbered commit, whatever it is called. */
@@ -29,11 +42,14 @@ const NUMBERED_COMMIT = /\b(random|auto(mated)?|fake|dummy|daily)?\s*commit\s*(#
 
 const subjectOf = (c: GhCommit) => (c.message.split("\n")[0] ?? "").trim();
 
-/** Why a message reads as a machine's, or null: the template repeats, or it is a timestamp, a random token, a numbered commit. */
-export function machineMessage(subject: string, templateCount: number): string | null {
+/**
+ * Why a message reads as a machine's, or null: it states its own commit time (a script's `date`), the
+ * template repeats, or it is a timestamp, a random token, a numbered commit.
+ */
+export function machineMessage(subject: string, templateCount: number, stamped = false): string | null {
   // git's and the web editor's defaults ("Update README.md") are a person's, however often repeated
   if (DEFAULT_MESSAGE.test(subject) || VERSION.test(subject)) return null;
-  if (DATE_MESSAGE.test(subject)) return "timestamp";
+  if (DATE_MESSAGE.test(subject) || stamped) return "timestamp";
   if (RANDOM_TOKEN.test(subject)) return "random";
   if (NUMBERED_COMMIT.test(subject)) return "numbered";
   return templateCount >= PADDING_TEMPLATE_MIN ? "template" : null;
@@ -46,11 +62,13 @@ export interface Padding {
   /** of the sampled commits with stats: how many are machine messages on trivial or same-files changes */
   sampled: number;
   sampledPadding: number;
-  /** by kind of message: "timestamp", "random", "numbered", "template" */
+  /** by kind of mark: "timestamp", "random", "numbered", "template", "scripted-date" */
   kinds: Record<string, number>;
   /** the most frequent template and the files a counter rewrites, for the message */
   topTemplate: string;
   sameFiles: string | null;
+  /** the share of the commits whose message states its own commit time: commits a program made */
+  stampedShare: number;
 }
 
 /** The padding among `commits` (the candidate's counted commits), judged with the sampled commits' sizes. */
@@ -60,7 +78,11 @@ export function findPadding(commits: readonly GhCommit[], sample: readonly Sized
     const t = messageTemplate(subjectOf(c));
     templates.set(t, (templates.get(t) ?? 0) + 1);
   }
-  const why = (c: GhCommit) => machineMessage(subjectOf(c), templates.get(messageTemplate(subjectOf(c))) ?? 0);
+  const whole = commits.filter((c) => Date.parse(c.authorDate) % 60_000 === 0).length;
+  const scriptedDates = whole >= PADDING_WHOLE_MINUTE_MIN && whole >= PADDING_WHOLE_MINUTE_SHARE * commits.length;
+  const why = (c: GhCommit) =>
+    machineMessage(subjectOf(c), templates.get(messageTemplate(subjectOf(c))) ?? 0, stampsItsOwnTime(c)) ??
+    (scriptedDates && Date.parse(c.authorDate) % 60_000 === 0 ? "scripted-date" : null);
   const kinds: Record<string, number> = {};
   let machine = 0;
   for (const c of commits) {
@@ -80,10 +102,15 @@ export function findPadding(commits: readonly GhCommit[], sample: readonly Sized
   const trivial = (s: SizedCommit) =>
     s.allFiles === 0 ||
     (s.allFiles === 1 && s.changed <= PADDING_TRIVIAL_LINES) ||
+    (s.allFiles === 1 &&
+      s.changed === s.additions &&
+      s.changed <= PADDING_NEW_FILE_LINES &&
+      GENERATED_NAME.test((s.commit.stats?.files[0] ?? "").split("/").pop() ?? "")) ||
     (sameFiles !== null &&
       [...(s.commit.stats?.files ?? [])].sort().join(", ") === sameFiles &&
       s.changed <= PADDING_SAME_FILES_LINES);
   const sampledPadding = sample.filter((s) => why(s.commit) !== null && trivial(s)).length;
+  const stamped = commits.filter((c) => stampsItsOwnTime(c)).length;
   const topTemplate = [...templates].sort((a, b) => b[1] - a[1])[0]?.[0] ?? "";
   return {
     machineMessages: machine,
@@ -93,5 +120,6 @@ export function findPadding(commits: readonly GhCommit[], sample: readonly Sized
     kinds,
     topTemplate,
     sameFiles,
+    stampedShare: commits.length === 0 ? 0 : stamped / commits.length,
   };
 }

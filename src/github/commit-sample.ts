@@ -21,12 +21,20 @@ export const PRESCREEN = {
    * "Cycle commit #614", ... (real histories measured at least 0.48 distinct subjects per commit)
    */
   templateVocabularyRatio: 0.15,
+  /**
+   * Subjects stating a time to the minute ("system maintenance update | 2026-03-16 17:37:45"): a script's
+   * `date`; author dates at a whole minute (seconds 0; git's own clock gives 1 in 60): dates a script wrote
+   */
+  stampedSubjectShare: 0.3,
+  wholeMinuteShare: 0.3,
   dateSplitShare: 0.3,
   dateSplitMs: 86_400_000,
   commitsPerCommitterHour: 100,
 } as const;
 
 const ms = (iso: string) => Date.parse(iso);
+/** A date and a time to the minute inside a subject. */
+const STAMPED_SUBJECT = /\d{4}-\d{2}-\d{2}[ T_]\d{2}:\d{2}/;
 
 /** Largest share of commits whose author time of day (UTC) falls in one 60-minute window. */
 export function timeOfDayWindowShare(commits: readonly GhCommit[]): number {
@@ -65,6 +73,10 @@ export function looksMachineMade(commits: readonly GhCommit[]): boolean {
   if (maxGroup(subjects) / n >= PRESCREEN.topMessageShare) return true;
   const templates = new Set(subjects.map((s) => s.replace(/\d+/g, "#")));
   if (n >= CHURN_SAMPLE_MIN_COMMITS && templates.size / n <= PRESCREEN.templateVocabularyRatio) return true;
+  const stamped = subjects.filter((s) => STAMPED_SUBJECT.test(s)).length;
+  if (n >= CHURN_SAMPLE_MIN_COMMITS && stamped / n >= PRESCREEN.stampedSubjectShare) return true;
+  const whole = commits.filter((c) => ms(c.authorDate) % 60_000 === 0).length;
+  if (n >= CHURN_SAMPLE_MIN_COMMITS && whole / n >= PRESCREEN.wholeMinuteShare) return true;
   const split = commits.filter((c) => Math.abs(ms(c.committerDate) - ms(c.authorDate)) > PRESCREEN.dateSplitMs).length;
   if (split / n >= PRESCREEN.dateSplitShare) return true;
   return maxGroup(commits.map((c) => Math.floor(ms(c.committerDate) / 3_600_000))) >= PRESCREEN.commitsPerCommitterHour;

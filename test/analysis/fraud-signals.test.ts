@@ -40,7 +40,7 @@ function futureDated(): S.CandidateSpec {
   return S.assembleCandidate({ login, name: "Lena Clock", createdAt: "2012-01-01T00:00:00Z", repos: [scenario] });
 }
 
-const cases = ["pablo-commits", "vas-auto", "cole-forkify"].map(built);
+const cases = ["pablo-commits", "vas-auto", "cole-forkify", "shiv-bot", "rohan-logs"].map(built);
 let sim: Awaited<ReturnType<typeof startGitHubSimulator>>;
 const outcomes = new Map<string, AnalysisOutcome>();
 
@@ -80,14 +80,26 @@ afterAll(async () => {
 const flag = (login: string, rule: string): Flag | undefined => outcomes.get(login)!.flags.find((f) => f.rule === rule);
 
 describe("signals on real histories", () => {
-  test("padding at random times (empty commits, random-string messages) is PADDED_ACTIVITY and credits almost nothing", () => {
-    const f = flag("pablo-commits", "PADDED_ACTIVITY");
+  /** PADDED_ACTIVITY at WARNING naming `phrases`, crediting at most `cap`, the candidate at 40 or less. */
+  const padding = (login: string, cap: number, phrases: string[]) => {
+    const f = flag(login, "PADDED_ACTIVITY");
     expect(f?.severity).toBe("WARNING");
-    expect(f?.message).toContain("a random string");
-    expect(f?.message).toContain("whether a scheduled job or a script makes it, on a clock or at random times");
-    expect(Number(f?.evidence?.creditCap)).toBeLessThan(0.1);
-    expect(outcomes.get("pablo-commits")!.confidenceScore).toBeLessThanOrEqual(40);
-  });
+    for (const p of phrases) expect(f?.message).toContain(p);
+    expect(Number(f?.evidence?.creditCap)).toBeLessThanOrEqual(cap);
+    expect(outcomes.get(login)!.confidenceScore).toBeLessThanOrEqual(40);
+  };
+
+  test("padding at random times (empty commits, random-string messages) is PADDED_ACTIVITY and credits almost nothing", () =>
+    padding("pablo-commits", 0.09, [
+      "a random string",
+      "whether a scheduled job or a script makes it, on a clock or at random times",
+    ]));
+
+  test("a generator's new files under generated names, dated to the minute by a script, are padding", () =>
+    padding("shiv-bot", 0.4, ["a date a script wrote", "one new file under a generated name"]));
+
+  test("an auto-committer's messages stating their own commit time, over log appends, are padding at any hour", () =>
+    padding("rohan-logs", 0.4, ["state their own commit time, so a program made those commits", ".dev_activity_log"]));
 
   test("a team, a period and releases the history contradicts: one WARNING naming both sides", () => {
     const f = flag("vas-auto", "CLAIM_CONTRADICTED");

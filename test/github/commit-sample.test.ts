@@ -13,12 +13,12 @@ const iso = (ms: number) => new Date(ms).toISOString().replace(/\.000Z$/, "Z");
 /** "b", "c" ... "ba": a word per number, so that messages differ in words, not only in a number */
 const word = (i: number): string =>
   i < 25 ? "bcdfghjklmnpqrstvwxyzaeio"[i]! : word(Math.floor(i / 25) - 1) + word(i % 25);
-/** n commits, one a day, at a time of day that varies from 08:00 to 23:xx, distinct messages */
+/** n commits, one a day, at a time of day that varies from 08:00 to 23:xx (seconds as git's clock gives), distinct messages */
 const honest = (n: number) =>
   Array.from({ length: n }, (_, i) =>
     commit({
       sha: `h${i}`.padEnd(40, "0"),
-      at: iso(base + i * DAY + ((i * 7919) % 15) * 3_600_000 + ((i * 37) % 60) * 60_000),
+      at: iso(base + i * DAY + ((i * 7919) % 15) * 3_600_000 + ((i * 37) % 60) * 60_000 + (((i * 13) % 59) + 1) * 1000),
       message: `Fix the ${word(i)} case`,
     }),
   ).reverse();
@@ -53,6 +53,14 @@ describe("looksMachineMade", () => {
   const split = honest(60).map((c, i) =>
     i % 2 ? { ...c, committerDate: iso(Date.parse(c.authorDate) + 10 * DAY) } : c,
   );
+  // an auto-committer writing its own time into every message: "system maintenance update | 2026-03-16 17:37:45"
+  const stamped = honest(60).map((c, i) =>
+    i % 2 ? { ...c, message: `system update | ${c.authorDate.slice(0, 10)} ${c.authorDate.slice(11, 19)}` } : c,
+  );
+  // a generator setting dates to the minute (`--date "2025-10-14 23:52"`): git's clock puts 1 in 60 there
+  const minuteDates = honest(60).map((c) => ({ ...c, authorDate: `${c.authorDate.slice(0, 17)}00Z` }));
+  // a day-dated log ("2025-01-05") is not a stamp to the minute
+  const dayLog = honest(60).map((c) => ({ ...c, message: `Notes ${c.authorDate.slice(0, 10)}: ${c.message}` }));
   const burst = honest(120).map((c, i) => ({ ...c, committerDate: iso(base + 400 * DAY + i * 1000) }));
   const cases: Array<[string, ReturnType<typeof honest>, boolean]> = [
     ["honest", honest(80), false],
@@ -60,6 +68,9 @@ describe("looksMachineMade", () => {
     ["repeated message", templated, true],
     ["a few numbered templates rotated", rotating, true],
     ["author/committer split", split, true],
+    ["messages stating their commit time to the minute", stamped, true],
+    ["author dates at whole minutes", minuteDates, true],
+    ["a log dated by the day", dayLog, false],
     ["commit burst in one committer hour", burst, true],
     ["empty", [], false],
   ];

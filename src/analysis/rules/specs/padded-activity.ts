@@ -8,7 +8,7 @@ export const PADDED_ACTIVITY = ruleSpec({
   words: {
     title: "Padding commits",
     meaning:
-      "Most commits carry a machine's message (a timestamp, a random string, a numbered or stock message repeated) on changes that change nothing real: empty, one or two lines, or the same few files rewritten each time. That is how contribution graphs are filled, on a schedule or at random times. The claim credits at most the commits that are not padding.",
+      "Most commits carry a machine's mark (a timestamp or their own commit time in the message, a random string, a numbered or stock message repeated, a date a script wrote to the minute) on changes that change nothing real: empty, one or two lines, one new file under a generated name, or the same few files rewritten each time. That is how contribution graphs are filled, on a schedule or at random times. The claim credits at most the commits that are not padding.",
     innocent:
       "A log, notes or counter repository is made of small, alike commits too; it is not authored work either way.",
     ask: "Which of these commits did you write by hand, and what made the others?",
