@@ -5,10 +5,21 @@ import { commit, DAY, HOUR, withStats } from "../fixtures.ts";
 import { ctxOf, LOGIN } from "./rule-fixtures.ts";
 
 const T0 = Date.parse("2024-01-01T09:00:00Z");
-/** `n` commits at irregular times, each with the message `msg(i)`. */
+const MINUTE = 60_000;
+/**
+ * `n` commits at irregular times, each with the message `msg(i)`; minutes and seconds vary as git's clock
+ * writes them (a date a script wrote to the whole minute is a machine's mark of its own).
+ */
 const series = (n: number, msg: (i: number) => string) =>
   Array.from({ length: n }, (_, i) =>
-    commit(LOGIN, T0 + i * DAY + ((i * 7) % 13) * HOUR, undefined, { message: msg(i) }),
+    commit(
+      LOGIN,
+      T0 + i * DAY + ((i * 7) % 13) * HOUR + ((i * 11) % 60) * MINUTE + (1 + ((i * 37) % 59)) * 1000,
+      undefined,
+      {
+        message: msg(i),
+      },
+    ),
   );
 /** Every commit sampled with its size: `lines` changed in `file`. */
 const sampled = (cs: GhCommit[], lines: (i: number) => number, file = "log.txt") =>
