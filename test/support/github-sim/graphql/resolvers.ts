@@ -252,7 +252,13 @@ export class GraphqlWorld {
       committer: this.actor(c.committerName, c.committerEmail, c.committerDate),
       additions: async () => (await lines()).additions,
       deletions: async () => (await lines()).deletions,
-      changedFilesIfAvailable: async () => (await lines()).files,
+      // GitHub: null when it cannot compute the diff (a timeout), as GET /commits/{sha} answers 500 then
+      changedFilesIfAvailable: async () => {
+        const l = await lines();
+        const limit = repo.spec.diffTimeoutAbove;
+        const timesOut = repo.unrenderable.has(c.sha) || (limit !== undefined && l.additions + l.deletions > limit);
+        return timesOut ? null : l.files;
+      },
       parents: (args: Args) =>
         this.page(
           c.parents.map((oid) => ({ oid })),
