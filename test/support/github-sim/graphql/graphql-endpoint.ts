@@ -121,6 +121,9 @@ function check(text: string): { doc: DocumentNode; invalid: readonly GraphQLErro
 }
 
 const formatError = (e: GraphQLError) => ({
+  ...((e.originalError as { type?: unknown } | undefined)?.type
+    ? { type: String((e.originalError as { type: unknown }).type) }
+    : {}),
   message: e.message,
   ...(e.locations ? { locations: e.locations } : {}),
   ...(e.path ? { path: e.path } : {}),
