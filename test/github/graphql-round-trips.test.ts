@@ -5,7 +5,13 @@ import { createEvidenceSource } from "../../src/github/graphql/graphql-source.ts
 import { ManualClock } from "../../src/lib/clock.ts";
 import { perfectExtraction } from "../demo/resume-pdf.ts";
 import { type GitHubSimulator, startGitHubSimulator } from "../support/github-sim/github-simulator.ts";
-import { assembleCandidate, bulkDump, honestHistory } from "../support/github-sim/scenarios/index.ts";
+import {
+  assembleCandidate,
+  bulkDump,
+  candidateIdentity,
+  honestHistory,
+  type RepoScenario,
+} from "../support/github-sim/scenarios/index.ts";
 import type { CallLogEntry } from "../support/github-sim/sim-controls.ts";
 import { memoryDb } from "../support/memory-db.ts";
 
@@ -36,11 +42,39 @@ const dumper = assembleCandidate({
   repos: [bulkDump({ login: "rt-dumper" }), honestHistory({ login: "rt-dumper", name: "notes", commits: 3 })],
 });
 
+/**
+ * Three commits of 20 one-line files each, within an hour: 60 lines, so the copy pre-screen (500 lines or
+ * 50 distinct files) hangs on whether they touch the same 20 files or 60 different ones.
+ */
+const manyFiles = (login: string, name: string, distinct: boolean): RepoScenario => {
+  const t0 = Date.parse("2025-06-01T10:00:00Z");
+  const commits = [0, 1, 2].map((i) => ({
+    author: candidateIdentity(login),
+    authorDate: t0 + i * 600_000,
+    message: `Add part ${i + 1}`,
+    files: Object.fromEntries(
+      Array.from({ length: 20 }, (_, f) => [`src/${distinct ? `p${i}-` : ""}f${f}.txt`, `line ${i}\n`]),
+    ),
+  }));
+  return {
+    scenario: "manyFiles",
+    repo: { owner: login, name, description: "Parts", topics: [], createdAt: "2025-06-01T09:00:00Z", commits },
+    users: [],
+    prerequisites: [],
+    label: { kind: "honest", expected: [], maxSeverity: null, candidateCommits: 3, notes: "" },
+  };
+};
+const filesCandidate = assembleCandidate({
+  login: "rt-files",
+  createdAt: "2018-03-01T10:00:00Z",
+  repos: [manyFiles("rt-files", "same-files", false), manyFiles("rt-files", "new-files", true)],
+});
+
 let sim: GitHubSimulator;
 beforeAll(async () => {
   sim = await startGitHubSimulator({
     clock,
-    candidates: [four("rt-four"), four("rt-undiffable"), four("rt-links"), four("rt-other"), dumper],
+    candidates: [four("rt-four"), four("rt-undiffable"), four("rt-links"), four("rt-other"), dumper, filesCandidate],
   });
 });
 afterAll(() => sim.stop());
@@ -131,6 +165,16 @@ describe("GraphQL: requests and round trips of a cold verification", () => {
     // the account with rt-other/recipe-box; the other account's repository once matched; no third query
     expect(gql.log.filter((e) => e.graphql).length).toBeLessThanOrEqual(2);
     const rest = await analyse("rt-other", links, false);
+    expect(comparable(gql.out)).toEqual(comparable(rest.out));
+  });
+
+  test("a short history whose copy pre-screen hangs on its distinct files is read commit by commit; the outcome is REST's", async () => {
+    const links = ["rt-files/same-files", "rt-files/new-files"];
+    const gql = await analyse("rt-files", links);
+    // 60 changed files in all, 60 lines: each of the two must be read to tell 20 distinct files from 60
+    expect(commitReads(gql.log).filter((e) => e.path.includes("/same-files/"))).toHaveLength(3);
+    expect(commitReads(gql.log).filter((e) => e.path.includes("/new-files/"))).toHaveLength(3);
+    const rest = await analyse("rt-files", links, false);
     expect(comparable(gql.out)).toEqual(comparable(rest.out));
   });
 });
