@@ -152,7 +152,11 @@ function linesOnly(
 ): GhCommit[] {
   return own.map((c) => ({
     ...c,
-    stats: { additions: lines.get(c.sha)?.additions ?? 0, deletions: lines.get(c.sha)?.deletions ?? 0, files: files(c) },
+    stats: {
+      additions: lines.get(c.sha)?.additions ?? 0,
+      deletions: lines.get(c.sha)?.deletions ?? 0,
+      files: files(c),
+    },
   }));
 }
 
@@ -184,7 +188,9 @@ function shortDetail(
     repo,
     candidate,
     totalCommits,
-    linesOnly(own, lines, (c) => Array.from({ length: lines.get(c.sha)?.changedFilesIfAvailable ?? 0 }, (_, i) => `${c.sha}:${i}`)),
+    linesOnly(own, lines, (c) =>
+      Array.from({ length: lines.get(c.sha)?.changedFilesIfAvailable ?? 0 }, (_, i) => `${c.sha}:${i}`),
+    ),
   );
   return fewest === most ? [] : every;
 }

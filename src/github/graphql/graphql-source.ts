@@ -11,7 +11,7 @@ import type { GhRepo, GhUser, GitHubSource, RepoEvidence } from "../types.ts";
 import { createGraphqlClient, GraphqlRefusedError } from "./graphql-client.ts";
 import { evidenceFromRead } from "./graphql-evidence.ts";
 import { gqlRepo, gqlUser } from "./graphql-mappers.ts";
-import { type GqlOwner, type GqlRepoEvidence, OWNER_QUERY, ownerEvidenceQuery } from "./graphql-queries.ts";
+import { type GqlOwner, type GqlRepoEvidence, ownerEvidenceQuery } from "./graphql-queries.ts";
 import { type GqlRead, REPOS_PER_QUERY, readHistories } from "./history-read.ts";
 
 const MAX_REPO_PAGES = 100;
