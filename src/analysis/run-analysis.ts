@@ -2,7 +2,7 @@ import { githubForge } from "../forges/index.ts";
 import type { GhRepo, GhUser, GitHubSource } from "../github/index.ts";
 import type { ExtractedResume } from "../resume/index.ts";
 import { hiddenTextFlags, organisations, profileMismatchFlags, unreadHostFlags } from "./claim-flags.ts";
-import { linkRepo } from "./claim-links.ts";
+import { claimRepoRefs, linkRepo } from "./claim-links.ts";
 import { type CommitTimeline, commitTimeline } from "./commit-timeline.ts";
 import { confidenceScore } from "./confidence-score.ts";
 import { groupFindings } from "./findings.ts";
@@ -124,6 +124,12 @@ export async function runAnalysis(input: AnalysisInput): Promise<AnalysisOutcome
     throw new AnalysisFailure(
       "account_not_found",
       "the verification names no account: give a hostUsername or accounts",
+    );
+  // the candidate's linked repositories: their evidence may ride along with the account's first read
+  if (input.hostUsername.trim() !== "")
+    github.expectRepos?.(
+      input.hostUsername.trim(),
+      claims.flatMap((c) => claimRepoRefs(c)),
     );
   const accounts = await openAccounts(named);
   const hosts = new Set(accounts.keys());

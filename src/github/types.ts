@@ -244,6 +244,11 @@ export interface GitHubSource {
   /** everything the anomaly rules need about one repository and one candidate, within a call budget */
   repoEvidence(repo: GhRepo, login: string): Promise<RepoEvidence>;
   /**
+   * the repositories the resume links, told before the account is read: a source may read the evidence of
+   * `login`'s own among them together with the account (they need not wait for the listing). A hint only.
+   */
+  expectRepos?(login: string, repos: ReadonlyArray<{ owner: string; name: string }>): void;
+  /**
    * calls made so far by this source (HTTP requests sent, retries and redirect hops included), how many
    * were answered 304 from the cache, and how many immutable answers needed no request at all
    */

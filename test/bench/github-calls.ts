@@ -17,6 +17,7 @@ import {
   honestHistory,
   SCENARIO_NOW,
 } from "../support/github-sim/scenarios/index.ts";
+import { roundTrips } from "../support/github-sim/sim-controls.ts";
 
 export interface CallFigures {
   path: string;
@@ -122,6 +123,87 @@ export const restSource = (token: string | null) => (url: string, db: Database) 
 export const graphqlSource = (url: string, db: Database) =>
   createEvidenceSource({ baseUrl: url, token: "bench-token", db, backoffUnitMs: 1 });
 
+/** The four-project candidate of the critical path (as bench/e2e.ts): one history of 150 commits, three of 3-4. */
+export const FOUR_PROJECTS = [
+  { name: "trail-maps", language: "TypeScript" as const, commits: 150 },
+  { name: "recipe-box", language: "Python" as const, commits: 4 },
+  { name: "dice-roller", language: "Go" as const, commits: 3 },
+  { name: "pomodoro", language: "Rust" as const, commits: 3 },
+];
+
+export interface CriticalPath {
+  requests: number;
+  graphql: number;
+  /** sequential round trips: a call is one deeper than the deepest call answered before it began */
+  trips: number;
+  /** the single-commit reads (GET /commits/{sha}) among the requests */
+  commitReads: number;
+  /** median verification time at `latencyMs` per call less the median at 0 ms */
+  addedMs: number;
+}
+
+/**
+ * The GitHub calls of one cold verification of the four-project candidate over GraphQL, in process (no
+ * service, no PDF): requests, round trips on the critical path, and the time `latencyMs` per call adds.
+ */
+export async function measureCriticalPath(latencyMs = 50, runs = 3): Promise<CriticalPath> {
+  const login = "four-paths";
+  const spec = assembleCandidate({
+    login,
+    name: "Four Paths",
+    createdAt: "2018-03-01T10:00:00Z",
+    repos: FOUR_PROJECTS.map((p) =>
+      honestHistory({ login, name: p.name, language: p.language, commits: p.commits, months: 6 }),
+    ),
+  });
+  const resume = perfectExtraction({
+    name: "Four Paths",
+    githubLogin: login,
+    email: `${login}@example.com`,
+    projects: FOUR_PROJECTS.map((p) => ({
+      name: p.name,
+      repoUrl: `github.com/${login}/${p.name}`,
+      technologies: [p.language],
+    })),
+  });
+  const sim = await startGitHubSimulator({ candidates: [spec], tokens: ["bench-token"] });
+  try {
+    const once = async (latency: number) => {
+      sim.setLatency(latency);
+      const db = await openDatabase(":memory:");
+      try {
+        const before = sim.callLog.length;
+        const t0 = performance.now();
+        await runAnalysis({ hostUsername: login, resume, github: graphqlSource(sim.url, db) });
+        const ms = performance.now() - t0;
+        return { ms, log: sim.callLog.slice(before) };
+      } finally {
+        await db.close();
+      }
+    };
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const slow: number[] = [];
+    const fast: number[] = [];
+    let last: Awaited<ReturnType<typeof once>> | null = null;
+    for (let i = 0; i < runs; i++) {
+      last = await once(latencyMs);
+      slow.push(last.ms);
+      fast.push((await once(0)).ms);
+    }
+    const log = last!.log;
+    return {
+      requests: log.length,
+      graphql: log.filter((c) => c.graphql).length,
+      trips: roundTrips(log),
+      commitReads: log.filter((c) => /\/commits\/[0-9a-f]{7,40}$/.test(c.path)).length,
+      addedMs: median(slow) - median(fast),
+    };
+  } finally {
+    sim.setLatency(0);
+    await sim.stop();
+  }
+}
+
 if (import.meta.main) {
   for (const [name, make] of [
     ["GraphQL, token", graphqlSource],
@@ -134,4 +216,8 @@ if (import.meta.main) {
         (f.coldPoints !== undefined ? `; GraphQL points ${f.coldPoints} cold, ${f.warmPoints} warm` : ""),
     );
   }
+  const c = await measureCriticalPath();
+  console.log(
+    `critical path, four-project candidate over GraphQL at 50 ms/call: ${c.requests} requests (${c.graphql} GraphQL, ${c.commitReads} single-commit reads), ${c.trips} round trips, +${Math.round(c.addedMs)} ms`,
+  );
 }

@@ -187,8 +187,8 @@ describe("GraphQL path", () => {
     }));
     await sim.push(repo, pushed, new Date(at + 300_000).toISOString());
     const warm = await analyse(maya, { db });
-    // the account and the evidence batch: no page of history beyond the first, no REST listing
-    expect(warm.log.filter((e) => e.graphql)).toHaveLength(2);
+    // the account with the linked repositories' evidence, one request: no page of history beyond the first, no REST listing
+    expect(warm.log.filter((e) => e.graphql)).toHaveLength(1);
     expect(warm.log.filter((e) => e.path.endsWith("/commits"))).toHaveLength(0);
     const after = warm.out.verifiedProjects.find((p) => p.repoUrl === `github.com/${repo}`)!;
     expect(after.commits).toBe(before.commits + 3);

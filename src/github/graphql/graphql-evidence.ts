@@ -8,7 +8,7 @@ import { EVERY_COMMIT_MAX } from "../line-counts.ts";
 import { MANIFEST_FILES, manifestDependencies } from "../manifest-dependencies.ts";
 import { addProvenance } from "../provenance.ts";
 import { AGENT_FILES, aheadOfParent, type EvidenceLimits, sampleWithStats } from "../repo-evidence.ts";
-import type { GhCommit, RepoEvidence } from "../types.ts";
+import type { GhCommit, GhRepo, RepoEvidence } from "../types.ts";
 import { gqlCommit } from "./graphql-mappers.ts";
 import { type GqlCommit, manifestAlias } from "./graphql-queries.ts";
 import type { GqlRead } from "./history-read.ts";
@@ -23,7 +23,8 @@ const BULK_MIN_FILES = 100;
  * exact line counts, so the candidate's totals are exact and the commits worth reading with their files
  * (REST GET /commits/{sha}, immutable, so paid once ever) are only those that could be a bulk dump, plus
  * the machine-made spread the churn check wants. A short history (<= EVERY_COMMIT_MAX own commits) is read
- * commit by commit exactly as the REST path reads it. Forks' ahead-of-parent and copy search stay REST.
+ * commit by commit exactly as the REST path reads it when a rule would look at its files (shortDetail),
+ * and not at all otherwise. Forks' ahead-of-parent and copy search stay REST.
  */
 export async function evidenceFromRead(
   rest: GitHubClient,
@@ -72,7 +73,10 @@ export async function evidenceFromRead(
 
   const own = candidate.filter((c) => c.parents <= 1);
   const short = candidate.length <= EVERY_COMMIT_MAX;
-  const detail = short ? own.map((c) => c.sha) : detailWorthy(own, lines, limits.sampleSize, candidate.length);
+  const detail = short
+    ? shortDetail(repo, candidate, evidence.totalCommitCount, own, lines)
+    : detailWorthy(own, lines, limits.sampleSize, candidate.length);
+  const readEvery = short && detail.length > 0;
   const [ahead, sample] = await Promise.all([
     aheadOfParent(rest, repo, login, limits.maxCommitPages),
     sampleWithStats(rest, repo, detail),
@@ -92,9 +96,7 @@ export async function evidenceFromRead(
         deletions: exact.reduce((s, n) => s + (n.deletions ?? 0), 0),
       };
   // the copy pre-screen weighs the candidate's lines: exact here, the sample's on the REST path
-  const sized = short
-    ? evidence.sampledWithStats
-    : own.map((c) => ({ ...c, stats: { additions: lines.get(c.sha)?.additions ?? 0, deletions: 0, files: [] } }));
+  const sized = readEvery ? evidence.sampledWithStats : linesOnly(own, lines);
   const headTree = read.nodes[0]?.tree?.oid;
   const root = evidence.rootCommit;
   const copySuspect = Boolean(headTree) && isCopySuspect(repo, candidate, evidence.totalCommitCount, sized);
@@ -140,4 +142,55 @@ function detailWorthy(
   const spread = planStatsSample(own, candidateCount, sampleSize);
   // planStatsSample always names the oldest commit; alone it is only the REST path's bulk guess
   return [...new Set([...bulky, ...(spread.length > 1 ? spread : [])])];
+}
+
+/** Own commits with their exact line counts and no files: what the copy pre-screen weighs when none was read. */
+function linesOnly(
+  own: readonly GhCommit[],
+  lines: ReadonlyMap<string, GqlCommit>,
+  files: (c: GhCommit) => string[] = () => [],
+): GhCommit[] {
+  return own.map((c) => ({
+    ...c,
+    stats: {
+      additions: lines.get(c.sha)?.additions ?? 0,
+      deletions: lines.get(c.sha)?.deletions ?? 0,
+      files: files(c),
+    },
+  }));
+}
+
+/**
+ * A short history's commits to read with their files: every own commit (so BULK_DUMP weighs the share
+ * of authored lines exactly, as the REST path does) when a rule would look at files, none otherwise.
+ * Files matter when a commit could be a dump by BULK_DUMP's own necessary conditions (BULK_MIN_LINES
+ * added or BULK_MIN_FILES files; GitHub gives null changed files for a diff it cannot compute, which REST
+ * then answers 500, itself evidence), or when the copy pre-screen's answer hangs on how many distinct
+ * files the commits touch (between none and the sum of their changed files). The padding, churn and
+ * added-component rules need more commits than a short history has.
+ */
+function shortDetail(
+  repo: GhRepo,
+  candidate: readonly GhCommit[],
+  totalCommits: number,
+  own: readonly GhCommit[],
+  lines: ReadonlyMap<string, GqlCommit>,
+): string[] {
+  const every = own.map((c) => c.sha);
+  const dumpCapable = own.some((c) => {
+    const n = lines.get(c.sha);
+    const files = n?.changedFilesIfAvailable;
+    return !n || files == null || (n.additions ?? 0) >= BULK_MIN_LINES || files >= BULK_MIN_FILES;
+  });
+  if (dumpCapable) return every;
+  const fewest = isCopySuspect(repo, candidate, totalCommits, linesOnly(own, lines));
+  const most = isCopySuspect(
+    repo,
+    candidate,
+    totalCommits,
+    linesOnly(own, lines, (c) =>
+      Array.from({ length: lines.get(c.sha)?.changedFilesIfAvailable ?? 0 }, (_, i) => `${c.sha}:${i}`),
+    ),
+  );
+  return fewest === most ? [] : every;
 }

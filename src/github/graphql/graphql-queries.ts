@@ -4,7 +4,9 @@ import { MANIFEST_FILES } from "../manifest-dependencies.ts";
  * The GraphQL queries: the account with its repositories (one request for up to 100 of them), and the
  * evidence of several repositories in one request (aliases r0, r1 ...: languages, the root listing, every
  * manifest's text, the first 100 commits of the default branch with exact line counts), then further pages
- * of history anchored at the head commit read at first (stable under pushes). Each asks rateLimit { cost }.
+ * of history anchored at the head commit read at first (stable under pushes). The account's first page
+ * can carry the evidence of the repositories the resume links (ownerEvidenceQuery): one round trip for both.
+ * Each asks rateLimit { cost }.
  * Checked against GitHub's published schema in test/github/graphql-schema.test.ts.
  */
 
@@ -19,9 +21,7 @@ const REPO_FIELDS = `nameWithOwner name owner { login } isFork description homep
   defaultBranchRef { name } createdAt pushedAt updatedAt diskUsage stargazerCount isArchived
   parent { nameWithOwner defaultBranchRef { name } }`;
 
-export const OWNER_QUERY = `query Owner($login: String!, $withRepos: Boolean!, $after: String) {
-  rateLimit { cost remaining resetAt }
-  repositoryOwner(login: $login) {
+const OWNER_FIELDS = `repositoryOwner(login: $login) {
     __typename login
     ... on User { databaseId name createdAt
       public: repositories(privacy: PUBLIC, ownerAffiliations: [OWNER]) { totalCount }
@@ -31,18 +31,24 @@ export const OWNER_QUERY = `query Owner($login: String!, $withRepos: Boolean!, $
       public: repositories(privacy: PUBLIC) { totalCount }
       repositories(first: 100, after: $after, privacy: PUBLIC, orderBy: { field: NAME, direction: ASC }) @include(if: $withRepos) {
         pageInfo { hasNextPage endCursor } nodes { ${REPO_FIELDS} } } }
-  }
+  }`;
+
+const OWNER_VARS = "$login: String!, $withRepos: Boolean!, $after: String";
+
+export const OWNER_QUERY = `query Owner(${OWNER_VARS}) {
+  rateLimit { cost remaining resetAt }
+  ${OWNER_FIELDS}
 }`;
 
 /** A GraphQL alias for a manifest file name: m_package_json, m_Cargo_toml ... */
 export const manifestAlias = (file: string): string => `m_${file.replace(/[^A-Za-z0-9]/g, "_")}`;
 
-/** The evidence of `count` repositories, variables o0/n0, o1/n1 ... */
-export function evidenceQuery(count: number): string {
+/** The evidence fields of `count` repositories, aliases r0, r1 ... over variables o0/n0, o1/n1 ... */
+function evidenceFields(count: number): { fields: string; vars: string } {
   const manifests = MANIFEST_FILES.map(
     (f) => `${manifestAlias(f)}: object(expression: "HEAD:${f}") { ... on Blob { text isTruncated } }`,
   ).join("\n    ");
-  const repos = Array.from(
+  const fields = Array.from(
     { length: count },
     (_, i) => `r${i}: repository(owner: $o${i}, name: $n${i}) {
     languages(first: 100) { edges { size node { name } } }
@@ -52,7 +58,23 @@ export function evidenceQuery(count: number): string {
   }`,
   ).join("\n  ");
   const vars = Array.from({ length: count }, (_, i) => `$o${i}: String!, $n${i}: String!`).join(", ");
-  return `query Evidence(${vars}) {\n  rateLimit { cost remaining resetAt }\n  ${repos}\n}`;
+  return { fields, vars };
+}
+
+/** The evidence of `count` repositories, variables o0/n0, o1/n1 ... */
+export function evidenceQuery(count: number): string {
+  const { fields, vars } = evidenceFields(count);
+  return `query Evidence(${vars}) {\n  rateLimit { cost remaining resetAt }\n  ${fields}\n}`;
+}
+
+/**
+ * The account's first page (OWNER_QUERY) and the evidence of `count` repositories the resume links (as
+ * evidenceQuery, aliases r0 ...) in one request: neither needs the other's answer, so they share a round trip.
+ */
+export function ownerEvidenceQuery(count: number): string {
+  if (count === 0) return OWNER_QUERY;
+  const { fields, vars } = evidenceFields(count);
+  return `query OwnerEvidence(${OWNER_VARS}, ${vars}) {\n  rateLimit { cost remaining resetAt }\n  ${OWNER_FIELDS}\n  ${fields}\n}`;
 }
 
 /** The next page of `count` histories, each anchored at its head commit: variables o/n/h (oid)/c (cursor). */

@@ -1,6 +1,7 @@
 import { type Clock, systemClock } from "../../lib/index.ts";
 import { noteAccount } from "../account-dates.ts";
 import type { TransportCounters } from "../conditional-fetch.ts";
+import { sameLogin } from "../github-mappers.ts";
 import { chooseToken, createGitHubSource, type GitHubSourceOptions, registryOf } from "../github-source.ts";
 import { GitHubHttpCache, tokenPartition } from "../http-cache-store.ts";
 import type { RateLimitSnapshot } from "../rate-limit-policy.ts";
@@ -10,8 +11,8 @@ import type { GhRepo, GhUser, GitHubSource, RepoEvidence } from "../types.ts";
 import { createGraphqlClient, GraphqlRefusedError } from "./graphql-client.ts";
 import { evidenceFromRead } from "./graphql-evidence.ts";
 import { gqlRepo, gqlUser } from "./graphql-mappers.ts";
-import { type GqlOwner, OWNER_QUERY } from "./graphql-queries.ts";
-import { type GqlRead, readHistories } from "./history-read.ts";
+import { type GqlOwner, type GqlRepoEvidence, ownerEvidenceQuery } from "./graphql-queries.ts";
+import { type GqlRead, REPOS_PER_QUERY, readHistories } from "./history-read.ts";
 
 const MAX_REPO_PAGES = 100;
 
@@ -38,6 +39,8 @@ export type EvidenceSource = GitHubSource & {
  * same RepoEvidence. The account and its repositories come in one request; the evidence of every
  * repository asked for in the same tick (runAnalysis asks for all matched ones at once) in one more, plus
  * one per further page of 100 commits of the longest history; a warm re-run stops at the cached head.
+ * Repositories announced with expectRepos (the candidate's own that the resume links) have their first
+ * evidence page read in the account's request: the listing and their evidence share one round trip.
  */
 export function createEvidenceSource(opts: GitHubSourceOptions & { graphql?: boolean }): EvidenceSource {
   const token = chooseToken(opts, opts.graphql === false ? "core" : "graphql");
@@ -97,12 +100,26 @@ export function createEvidenceSource(opts: GitHubSourceOptions & { graphql?: boo
     }
     return p;
   };
+  /** by "owner/name" (lower case): repositories expected, then the first evidence page read with the account */
+  const expected = new Map<string, Array<{ owner: string; name: string }>>();
+  const prefetched = new Map<string, GqlRepoEvidence | null>();
+  const repoKey = (owner: string, name: string) => `${owner}/${name}`.toLowerCase();
   const readAccount = async (login: string, withRepos: boolean) => {
     let after: string | null = null;
     let user: GhUser | null = null;
     const repos: GhRepo[] = [];
+    const linked = expected.get(login.toLowerCase()) ?? [];
+    expected.delete(login.toLowerCase());
     for (let page = 1; page <= MAX_REPO_PAGES; page++) {
-      const data: { repositoryOwner: GqlOwner | null } = await gql.query(OWNER_QUERY, { login, withRepos, after });
+      const along = page === 1 ? linked : [];
+      const vars: Record<string, unknown> = { login, withRepos, after };
+      for (const [k, r] of along.entries()) Object.assign(vars, { [`o${k}`]: r.owner, [`n${k}`]: r.name });
+      const data: { repositoryOwner: GqlOwner | null } & Record<string, unknown> = await gql.query(
+        ownerEvidenceQuery(along.length),
+        vars,
+      );
+      for (const [k, r] of along.entries())
+        prefetched.set(repoKey(r.owner, r.name), (data[`r${k}`] as GqlRepoEvidence | null | undefined) ?? null);
       const owner = data.repositoryOwner;
       if (!owner) return { user: null, repos: withRepos ? [] : null };
       user ??= gqlUser(owner);
@@ -112,6 +129,13 @@ export function createEvidenceSource(opts: GitHubSourceOptions & { graphql?: boo
       after = owner.repositories.pageInfo.endCursor;
     }
     return { user, repos: withRepos ? repos : null };
+  };
+  /** the first evidence page read with the account, once (undefined: not read, null: GitHub had no answer) */
+  const takePrefetched = (repo: GhRepo) => {
+    const key = repoKey(repo.owner, repo.name);
+    const ev = prefetched.get(key);
+    prefetched.delete(key);
+    return ev;
   };
 
   let waiting: Waiting[] = [];
@@ -142,6 +166,7 @@ export function createEvidenceSource(opts: GitHubSourceOptions & { graphql?: boo
         batch.map((w) => w.repo),
         readOpts,
         evidenceOf,
+        takePrefetched,
       );
     } catch (err) {
       if (!(err instanceof GraphqlRefusedError)) {
@@ -182,6 +207,12 @@ export function createEvidenceSource(opts: GitHubSourceOptions & { graphql?: boo
       } catch (err) {
         return fallback(err, () => rest.listUserRepos(login));
       }
+    },
+    expectRepos(login, repos) {
+      if (refused || accounts.has(login.toLowerCase())) return;
+      const own = repos.filter((r) => sameLogin(r.owner, login));
+      const unique = [...new Map(own.map((r) => [repoKey(r.owner, r.name), r])).values()];
+      if (unique.length > 0) expected.set(login.toLowerCase(), unique.slice(0, REPOS_PER_QUERY));
     },
     repoEvidence(repo, login) {
       return new Promise<RepoEvidence>((resolve, reject) => {

@@ -46,27 +46,42 @@ const cacheUrl = (origin: string, repo: GhRepo) =>
  * never shift under a push). A page holding the head of the cached history ends the reading: the cached
  * commits are the rest. At most `maxPages` pages per repository. `onComplete` hears of each history as
  * soon as it is read whole (most are after the first query), so the rest of its evidence need not wait
- * for the longer histories' pages.
+ * for the longer histories' pages. `known` gives the first page of the repositories already read (with
+ * the account, ownerEvidenceQuery): they cost no query here.
  */
 export async function readHistories(
   gql: GraphqlClient,
   repos: readonly GhRepo[],
   opts: { maxPages: number; cache: GitHubHttpCache | null; partition: string; origin: string; clock: Clock },
   onComplete?: (index: number, read: GqlRead) => void,
+  known?: (repo: GhRepo) => GqlRepoEvidence | null | undefined,
 ): Promise<Array<GqlRead | null>> {
-  const out: Array<GqlRead | null> = [];
-  for (let i = 0; i < repos.length; i += REPOS_PER_QUERY) {
-    const chunk = repos.slice(i, i + REPOS_PER_QUERY);
-    const vars: Record<string, unknown> = {};
-    for (const [k, r] of chunk.entries()) Object.assign(vars, { [`o${k}`]: r.owner, [`n${k}`]: r.name });
-    const data = await gql.query<Record<string, GqlRepoEvidence | null>>(evidenceQuery(chunk.length), vars);
-    out.push(...(await Promise.all(chunk.map((repo, k) => firstRead(repo, data[`r${k}`] ?? null, opts)))));
-  }
+  const out: Array<GqlRead | null> = repos.map(() => null);
+  const heard = new Set<GqlRead>();
   const told = (r: GqlRead) => {
-    if (!onComplete) return;
+    if (!onComplete || heard.has(r)) return;
+    heard.add(r);
     if (r.head) store(opts, r);
     onComplete(out.indexOf(r), r);
   };
+  const ask: number[] = [];
+  for (const [i, repo] of repos.entries()) {
+    // evidence read already (with the account): its first page is in hand, null when GitHub had no answer
+    const ev = known?.(repo);
+    if (ev === undefined) ask.push(i);
+    else out[i] = await firstRead(repo, ev, opts);
+  }
+  // those read whole need not wait for the others' first query
+  for (const r of out) if (r?.complete) told(r);
+  for (let i = 0; i < ask.length; i += REPOS_PER_QUERY) {
+    const chunk = ask.slice(i, i + REPOS_PER_QUERY);
+    const vars: Record<string, unknown> = {};
+    for (const [k, at] of chunk.entries())
+      Object.assign(vars, { [`o${k}`]: repos[at]!.owner, [`n${k}`]: repos[at]!.name });
+    const data = await gql.query<Record<string, GqlRepoEvidence | null>>(evidenceQuery(chunk.length), vars);
+    const reads = await Promise.all(chunk.map((at, k) => firstRead(repos[at]!, data[`r${k}`] ?? null, opts)));
+    for (const [k, at] of chunk.entries()) out[at] = reads[k]!;
+  }
   for (const r of out) if (r?.complete) told(r);
   const cursors = new Map<GqlRead, string>();
   // a history longer than the pages allowed is the REST path's (statistics, not pages): no page wasted on it

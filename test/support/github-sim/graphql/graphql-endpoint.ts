@@ -120,11 +120,16 @@ function check(text: string): { doc: DocumentNode; invalid: readonly GraphQLErro
   return entry;
 }
 
-const formatError = (e: GraphQLError) => ({
-  message: e.message,
-  ...(e.locations ? { locations: e.locations } : {}),
-  ...(e.path ? { path: e.path } : {}),
-});
+/** GitHub's error shape: a resolver's `type` (NOT_FOUND ...) beside the message, locations and path. */
+const formatError = (e: GraphQLError) => {
+  const type = (e.originalError as { type?: unknown } | undefined)?.type;
+  return {
+    ...(typeof type === "string" ? { type } : {}),
+    message: e.message,
+    ...(e.locations ? { locations: e.locations } : {}),
+    ...(e.path ? { path: e.path } : {}),
+  };
+};
 
 /** "Requesting 101 records on the `history` connection exceeds the `first` limit of 100 records." */
 function excessivePagination(doc: DocumentNode, vars: Record<string, unknown>): string | null {

@@ -67,6 +67,9 @@ function treeOf(repo: SimRepo, commit: string, path: string): ReturnType<typeof 
   return p;
 }
 
+/** GitHub answers a missing repository with null data beside an error of type NOT_FOUND (the rest answers). */
+const notFound = (message: string) => Object.assign(new Error(message), { type: "NOT_FOUND" });
+
 export class GraphqlWorld {
   constructor(private world: SimWorld) {}
 
@@ -85,7 +88,8 @@ export class GraphqlWorld {
       repository: ({ owner, name }: Args) => {
         const full = `${owner}/${name}`;
         const repo = this.world.repo(full) ?? this.world.redirectOf(full);
-        return repo && !repo.blocked ? this.repository(repo) : null;
+        if (!repo) throw notFound(`Could not resolve to a Repository with the name '${full}'.`);
+        return repo.blocked ? null : this.repository(repo);
       },
       rateLimit: () => rate(),
     };
@@ -252,7 +256,13 @@ export class GraphqlWorld {
       committer: this.actor(c.committerName, c.committerEmail, c.committerDate),
       additions: async () => (await lines()).additions,
       deletions: async () => (await lines()).deletions,
-      changedFilesIfAvailable: async () => (await lines()).files,
+      // GitHub: null when it cannot compute the diff (a timeout), as GET /commits/{sha} answers 500 then
+      changedFilesIfAvailable: async () => {
+        const l = await lines();
+        const limit = repo.spec.diffTimeoutAbove;
+        const timesOut = repo.unrenderable.has(c.sha) || (limit !== undefined && l.additions + l.deletions > limit);
+        return timesOut ? null : l.files;
+      },
       parents: (args: Args) =>
         this.page(
           c.parents.map((oid) => ({ oid })),
