@@ -497,8 +497,10 @@ export function validationCandidates(): BenchCandidate[] {
     ),
   ];
   // Labelled with all 3,166 commits counting before the rules knew a job's runs. Relabelled by the general
-  // rule "automation is not work": 3,048 of them come in the workflow's runs (several template commits at
-  // one second, on 261 days, 96 % of the history), so 118 count; the forensic findings are unchanged.
+  // rule "automation is not work": 3,044 of them come in the workflow's runs (several template commits at
+  // one second, on 261 days, 96 % of the history), so 122 count; the forensic findings are unchanged. (118
+  // while the fixture's distinct subjects were committed as "Change 1", "Change 2" ..., one numbered
+  // template: 4 commits with subjects of their own were then taken for the job's.)
   const gus = [
     r("gus-cron", "green-squares-bot.json.gz", "green-squares", {
       ...fraudLabel("3,166 commits by a scheduled workflow, several per run at one second, filler messages", [
@@ -506,7 +508,7 @@ export function validationCandidates(): BenchCandidate[] {
         { rule: "REPEATED_OR_TIMESTAMP_MESSAGES", severity: "WARNING" },
         { rule: "AUTOMATED_COMMITS", severity: "INFO" },
       ]),
-      candidateCommits: 118,
+      candidateCommits: 122,
     }),
   ];
   const sid = [

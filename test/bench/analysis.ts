@@ -8,7 +8,8 @@
  * Exits 1 when a target is missed. `--no-extract` feeds the analysis what a perfect extractor would
  * produce instead, to tell analysis errors from extraction errors. Then the honest-candidate corpus
  * (honest-corpus.ts) and the fraud corpus (fraud-corpus.ts): `--corpus-only` runs just those two sections,
- * `--fraud-only` just the fraud corpus, `--show-held-out` lists their held-out halves.
+ * `--fraud-only` just the fraud corpus, `--suite-only` just the labelled suite, `--show-held-out` lists their
+ * held-out halves.
  * Then candidates on GitLab and Gitea/Forgejo, some beside GitHub (forge-hosts.ts), with the same targets.
  */
 import { runAnalysis } from "../../src/analysis/run-analysis.ts";
@@ -45,6 +46,8 @@ const NO_EXTRACT = process.argv.includes("--no-extract");
 /** `--only a,b`: just these candidates (logins), to iterate on a few; the suite-wide targets then do not apply */
 const ONLY = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1]!.split(",") : null;
 const CORPUS_ONLY = process.argv.includes("--corpus-only");
+/** `--suite-only`: just the labelled suite (with the typical call counts), no other hosts and no corpora */
+const SUITE_ONLY = process.argv.includes("--suite-only");
 /** `--fraud-only`: just the fraud corpus section; `--honest-only`: just the honest corpus */
 const FRAUD_ONLY = process.argv.includes("--fraud-only");
 const HONEST_ONLY = process.argv.includes("--honest-only");
@@ -309,10 +312,12 @@ async function main(): Promise<number> {
   if (HONEST_ONLY) return corpusVerdict(await runHonestCorpus(corpusOptions));
   if (CORPUS_ONLY) return corpora();
   const candidates = suite().filter((c) => ONLY === null || ONLY.includes(c.spec.login));
-  const sim = await startGitHubSimulator({ candidates: candidates.map((c) => c.spec) });
   const runs: Run[] = [];
-  try {
-    for (const c of candidates) {
+  // Each candidate in a world of its own (its repositories and the originals its scenario names): two
+  // candidates labelled with one real history would otherwise each hold a copy of the other's commits.
+  for (const c of candidates) {
+    const sim = await startGitHubSimulator({ candidates: [c.spec] });
+    try {
       await c.prepare?.(sim);
       const pdf = await sampleResumePdf(c.resume);
       const t0 = performance.now();
@@ -358,9 +363,9 @@ async function main(): Promise<number> {
         },
       });
       await db.close();
+    } finally {
+      await sim.stop();
     }
-  } finally {
-    await sim.stop();
   }
   const typical: CallFigures[] = [];
   if (ONLY === null)
@@ -371,6 +376,7 @@ async function main(): Promise<number> {
     ] as const)
       typical.push(await measureTypical(name, make));
   const code = report(runs, typical);
+  if (SUITE_ONLY) return code;
   const forges = forgeVerdict(await runForgeHosts({ noExtract: NO_EXTRACT, only: ONLY }));
   return Math.max(code, forges, await corpora());
 }

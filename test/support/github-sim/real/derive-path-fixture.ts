@@ -21,6 +21,7 @@ import { git } from "../git-writer.ts";
 import { BOT, identityMapper } from "./fixture-identity.ts";
 import { writeFixtureJson } from "./fixture-io.ts";
 import type { PathHistoryFixture } from "./path-history-fixture.ts";
+import { subjectCode } from "./subject-code.ts";
 
 const TOOL_DEFAULT =
   /^(initial commit|first commit|init|add files via upload|merge (pull request #\d+|branch|remote-tracking branch)\b)/i;
@@ -30,18 +31,6 @@ const VERSION = /^v?\d+\.\d+(\.\d+)?([-.+][\w.]+)?$/;
 /** path segments and file names that say nothing about a person (kept by --scrub-paths) */
 const COMMON_SEGMENT =
   /^(\.github|\.vscode|workflows|src|source|lib|libs|deps|vendor|vendored|third_party|third-party|thirdparty|external|extern|node_modules|dist|build|out|bin|test|tests|spec|docs?|public|static|assets?|images?|img|icons?|css|styles?|js|scripts?|data|examples?|packages|app|components|pages|fonts|media|include|res|resources|utils?|cmd|internal|pkg|api|server|client|web|site|content|posts|notebooks|solutions|inputs?|day\d*|\d+|readme(\.md)?|license(\.\w+)?|index\.(html|js|ts|tsx|jsx|css)|main\.\w+|app\.\w+|style\.css|script\.js|package(-lock)?\.json|yarn\.lock|pnpm-lock\.yaml|tsconfig\.json|requirements\.txt|setup\.py|go\.(mod|sum)|cargo\.(toml|lock)|makefile|dockerfile|\.gitignore|\.ds_store|resume\.pdf|cv\.pdf|favicon\.ico)$/i;
-/** letters outside hexadecimal, so that a code never reads as a SHA */
-const CODE_LETTERS = "ghjkmnpqrstvwxz";
-/**
- * The k-th distinct subject's code ("h", "j", ... "hg"): letters, not a number, because the analysis reads
- * "Change 1", "Change 2" ... as one numbered message template, which distinct human subjects never are.
- */
-function subjectCode(k: number): string {
-  let out = "";
-  for (let n = k; n >= 0; n = Math.floor(n / CODE_LETTERS.length) - 1)
-    out = CODE_LETTERS[n % CODE_LETTERS.length]! + out;
-  return out;
-}
 const DATE_ONLY = /^[^\d]{0,30}\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2})?)?[^\d]{0,12}$/;
 
 interface Row {

@@ -12,6 +12,7 @@ import { iso } from "../scenarios/random.ts";
 import type { UserSpec } from "../sim-world.ts";
 import { readFixtureJson, undelta } from "./fixture-io.ts";
 import type { HistoryFixture } from "./history-fixture.ts";
+import { storedSubject } from "./subject-code.ts";
 
 export const HISTORIES_DIR = join(import.meta.dir, "../../../fixtures/histories");
 
@@ -129,7 +130,7 @@ export function realCommits(o: RealHistoryOptions): { commits: CommitSpec[]; use
     committer: who(c.c[i]!),
     authorDate: dates.authorAt[i]! * 1000,
     committerDate: dates.committerAt[i]! * 1000,
-    message: c.m[i]!,
+    message: storedSubject(c.m[i]!),
     files: c.merge[i]! >= 0 ? {} : change(i),
     ...(c.merge[i]! >= 0 && c.merge[i]! < i ? { mergeOf: c.merge[i]! } : {}),
   }));
