@@ -78,15 +78,19 @@ export function findPadding(commits: readonly GhCommit[], sample: readonly Sized
     const t = messageTemplate(subjectOf(c));
     templates.set(t, (templates.get(t) ?? 0) + 1);
   }
-  const whole = commits.filter((c) => Date.parse(c.authorDate) % 60_000 === 0).length;
+  const atWholeMinute = (c: GhCommit) => Date.parse(c.authorDate) % 60_000 === 0;
+  const whole = commits.filter(atWholeMinute).length;
   const scriptedDates = whole >= PADDING_WHOLE_MINUTE_MIN && whole >= PADDING_WHOLE_MINUTE_SHARE * commits.length;
-  const why = (c: GhCommit) =>
-    machineMessage(subjectOf(c), templates.get(messageTemplate(subjectOf(c))) ?? 0, stampsItsOwnTime(c)) ??
-    (scriptedDates && Date.parse(c.authorDate) % 60_000 === 0 ? "scripted-date" : null);
+  const why = (c: GhCommit, stamped = stampsItsOwnTime(c)) =>
+    machineMessage(subjectOf(c), templates.get(messageTemplate(subjectOf(c))) ?? 0, stamped) ??
+    (scriptedDates && atWholeMinute(c) ? "scripted-date" : null);
   const kinds: Record<string, number> = {};
   let machine = 0;
+  let stamped = 0;
   for (const c of commits) {
-    const k = why(c);
+    const own = stampsItsOwnTime(c);
+    if (own) stamped++;
+    const k = why(c, own);
     if (k === null) continue;
     machine++;
     kinds[k] = (kinds[k] ?? 0) + 1;
@@ -110,7 +114,6 @@ export function findPadding(commits: readonly GhCommit[], sample: readonly Sized
       [...(s.commit.stats?.files ?? [])].sort().join(", ") === sameFiles &&
       s.changed <= PADDING_SAME_FILES_LINES);
   const sampledPadding = sample.filter((s) => why(s.commit) !== null && trivial(s)).length;
-  const stamped = commits.filter((c) => stampsItsOwnTime(c)).length;
   const topTemplate = [...templates].sort((a, b) => b[1] - a[1])[0]?.[0] ?? "";
   return {
     machineMessages: machine,
