@@ -23,7 +23,7 @@
  * before any rule about topic names, never looked at one by one) the held-out list; a file is a tune
  * file when the first byte of the SHA-256 digest of "repository-first " + its name is below 128, else
  * held out. Thresholds are decided on tune decoys in tune files; held-out figures are printed beside
- * them, and the held-out files' claims only as counts unless --show-held-out.
+ * them, and the false claims of held-out files and held-out decoys only as counts unless --show-held-out.
  */
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -225,9 +225,13 @@ async function main(): Promise<void> {
     return t;
   };
   const shown: string[] = [];
+  const unread: string[] = [];
   for (const entry of manifest) {
     const result = await extractCached(join(pdfDir, entry.file), digest);
-    if (!result) continue;
+    if (!result) {
+      unread.push(entry.file);
+      continue;
+    }
     const part = heldOutOfRepositoryFirst(entry.file) ? "held-out files" : "tune files";
     for (const [list, decoys] of [
       ["tune decoys", DECOY_REPOSITORIES],
@@ -249,15 +253,16 @@ async function main(): Promise<void> {
         t.falseFound += falseFound.length - decoyed.length;
         t.decoys += decoyed.length;
         t.decoyFiles += decoyed.length ? 1 : 0;
-        if (part === "tune files" || showHeldOut)
+        if ((part === "tune files" && list === "tune decoys") || showHeldOut)
           for (const k of falseFound)
             shown.push(`${reading} | ${list} | ${entry.file}: ${k}${r.line ? ` <- "${r.line.get(k)}"` : ""}`);
       }
     }
   }
   console.log(`# repository-first check: ${manifest.length} resumes from ${dir}, ${new Date().toISOString()}`);
-  if (shown.length)
-    console.log(`\nfalse claims (tune files${showHeldOut ? " and held-out files" : ""}):\n${shown.join("\n")}`);
+  if (unread.length) console.log(`not read (the reader refused them): ${unread.join(", ")}`);
+  const which = showHeldOut ? "every file and decoy list" : "tune decoys in tune files; the rest only as counts";
+  if (shown.length) console.log(`\nfalse claims (${which}):\n${shown.join("\n")}`);
   console.log(
     "\n| reading | files | decoy list | truth found / wanted | recall | other false | decoys claimed (files) | precision |",
   );
