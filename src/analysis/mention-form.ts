@@ -85,15 +85,17 @@ export function titlesLine(line: ResumeTextLine, start: number, end: number): bo
 }
 
 /**
- * Does the repository say what the line (and the line after it) says: two of the words of its
- * description and topics, other than its name's, among theirs? A repository with neither says nothing.
+ * Does the repository say what the line says: two of the words of its description and topics, other
+ * than its name's, among the line's (and the next line's of its section when the name titles the line:
+ * a title's description sits under it; a bullet's next line is another bullet)? A repository with
+ * neither says nothing.
  */
-export function describedOn(repo: GhRepo, lines: readonly ResumeTextLine[], at: number): boolean {
+export function describedOn(repo: GhRepo, lines: readonly ResumeTextLine[], at: number, titled: boolean): boolean {
   const own = new Set(rawTokens(repo.name));
   const said = contentWords([repo.description ?? "", ...(repo.topics ?? [])].join(" "));
   for (const w of own) said.delete(w);
   if (said.size === 0) return false;
-  const next = lines[at + 1]?.section === lines[at]?.section ? (lines[at + 1]?.text ?? "") : "";
+  const next = titled && lines[at + 1]?.section === lines[at]?.section ? (lines[at + 1]?.text ?? "") : "";
   const text = contentWords(`${lines[at]?.text ?? ""} ${next}`);
   let shared = 0;
   for (const w of said) if (text.has(w)) shared++;
@@ -127,8 +129,8 @@ export function namesTopicAsThing(
   end: number,
 ): boolean {
   const line = lines[at]!;
-  if (describedOn(repo, lines, at) || writtenAsCode(line.text, start, end, repo.name)) return true;
-  if (kind === "topic") return false;
   const own = new Set([...rawTokens(repo.name), ...NAME_STOP_WORDS]);
-  return standsAlone(line.text, start, end, own) && titlesLine(line, start, end);
+  const titled = standsAlone(line.text, start, end, own) && titlesLine(line, start, end);
+  if (describedOn(repo, lines, at, titled) || writtenAsCode(line.text, start, end, repo.name)) return true;
+  return kind === "artifact" && titled;
 }

@@ -185,10 +185,13 @@ describe("the parts of the form", () => {
     expect(listsTools("Technical lead for the web team")).toBe(false);
   });
 
-  test("describedOn: two of the description's own words on the line or the next of its section", () => {
+  test("describedOn: two of the description's own words on the line, or under a title the next of its section", () => {
     const r = repo("ana/notes", { description: "Markdown notebook synced over WebDAV", topics: ["markdown"] });
-    expect(describedOn(r, [at("Notes"), at("• A markdown notebook app")], 0)).toBe(true);
-    expect(describedOn(r, [at("Notes"), at("• A markdown editor", "projects")], 0)).toBe(false);
-    expect(describedOn(repo("ana/notes"), [at("Notes — markdown notebook")], 0)).toBe(false);
+    expect(describedOn(r, [at("Notes"), at("• A markdown notebook app")], 0, true)).toBe(true);
+    // under a bullet the next line is another entry's; in another section it is another part's
+    expect(describedOn(r, [at("Notes"), at("• A markdown notebook app")], 0, false)).toBe(false);
+    expect(describedOn(r, [at("Notes"), at("• A markdown notebook", "projects")], 0, true)).toBe(false);
+    expect(describedOn(r, [at("• Notes — a markdown notebook")], 0, false)).toBe(true);
+    expect(describedOn(repo("ana/notes"), [at("Notes — markdown notebook")], 0, true)).toBe(false);
   });
 });
