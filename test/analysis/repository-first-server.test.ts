@@ -17,6 +17,7 @@ import { type RunningTestApp, startTestApp, verifyAndWait } from "../support/har
 
 const LOGIN = "dana-topics";
 const PUBLIC = "https://claimcheck.example.com";
+const TOKEN = "topics-token";
 let sim: Awaited<ReturnType<typeof startGitHubSimulator>>;
 let server: RunningTestApp;
 
@@ -42,15 +43,13 @@ beforeAll(async () => {
         ],
       }),
     ],
-    tokens: ["e2e-token"],
+    tokens: [TOKEN],
   });
-  server = await startTestApp({ env: { GITHUB_API_URL: sim.url, GITHUB_TOKEN: "e2e-token", PUBLIC_URL: PUBLIC } });
+  server = await startTestApp({ env: { GITHUB_API_URL: sim.url, GITHUB_TOKEN: TOKEN, PUBLIC_URL: PUBLIC } });
 }, 60_000);
 
-afterAll(async () => {
-  await server?.stop();
-  await sim?.stop();
-});
+// the server first: it may still be asking the simulator
+afterAll(() => Promise.resolve(server?.stop()).then(() => sim?.stop()));
 
 /** No projects section: every claim has to be found repository-first. */
 async function topicalResume(): Promise<Uint8Array> {

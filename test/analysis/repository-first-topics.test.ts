@@ -12,13 +12,11 @@ import type { GhRepo } from "../../src/github/index.ts";
 import type { ResumeTextLine } from "../../src/resume/types.ts";
 import { repo } from "./fixtures.ts";
 
-const at = (text: string, sectionKind = "experience", links: string[] = []): ResumeTextLine => ({
-  text,
-  page: 1,
-  section: sectionKind === "header" ? "" : sectionKind[0]!.toUpperCase() + sectionKind.slice(1),
-  sectionKind,
-  links,
-});
+/** A text line of a section of that kind (its heading the kind's name, the header's ""). */
+function at(text: string, sectionKind = "experience", links: string[] = []): ResumeTextLine {
+  const section = sectionKind === "header" ? "" : sectionKind.replace(/^./, (c) => c.toUpperCase());
+  return { text, page: 1, section, sectionKind, links };
+}
 const claimed = (repos: GhRepo[], lines: ResumeTextLine[], wide = false) =>
   repositoryMentions(repos, lines, new Set(), { wide }).map((m) => [m.repo.name, m.claim.name]);
 const one = (name: string, extra: Partial<GhRepo> = {}) => [repo(`ana/${name}`, extra)];
