@@ -2,15 +2,17 @@ import type { GhRepo } from "../github/index.ts";
 import { type ClaimedProject, namesResume, type ResumeTextLine, saysResumeSource } from "../resume/index.ts";
 import { canonicalUrl } from "./claim-links.ts";
 import type { ClaimMatch } from "./match-claims.ts";
+import { listsTools, namesTopicAsThing } from "./mention-form.ts";
 import { rawTokens } from "./name-tokens.ts";
 import { GITHUB_HOST, hostRepoKey, pagesSiteOf, repoKeyOf, repoOrderKey, repoUrlOf } from "./repo-hosts.ts";
+import { nameKind } from "./topic-words.ts";
 
 /*
  * The repository-first path. Verification does not need a perfect section parse to know what a
  * resume claims: for each repository the candidate owns that no claim matched, look for its name in
  * the resume's text and link targets. A repository named in a project-like context (not the contact
  * details, a skills list, a list of courses, education, a summary or honours, and not after "using"
- * or "based on") is a claim even
+ * or "based on", and not on a line labelled as a list of tools) is a claim even
  * where no projects section was recognised; its match records basis "mention" and its claim says
  * foundBy.shape "repository-first". The extractor's claims stay the structure: this path only adds
  * repositories they left out.
@@ -22,6 +24,10 @@ import { GITHUB_HOST, hostRepoKey, pagesSiteOf, repoKeyOf, repoOrderKey, repoUrl
  * never changes: forks, a section's own heading (its words name the section), a phrase of the prose
  * in lowercase ("a machine learning model"), the account's README and Pages repositories and the
  * resume's own source are never claims, and a name after "using" or "based on" is a tool, not work.
+ *
+ * A repository named after a topic (a field, a tool or a kind of thing: "machine-learning",
+ * "dotfiles", "react-app"; topic-words.ts) is claimed by its name in words only where the line names
+ * it as a thing, not where the resume merely writes the topic (mention-form.ts).
  */
 
 /**
@@ -109,8 +115,15 @@ function addressedAt(line: ResumeTextLine, repo: GhRepo): boolean {
   return linked || addressPattern(repo).test(line.text);
 }
 
-/** Where a line names the repository as work (see the module comment), or null. */
-function namedAt(line: ResumeTextLine, repo: GhRepo, pattern: RegExp | null, wide: boolean): string | null {
+/** Where line `at` of `lines` names the repository as work (see the module comment), or null. */
+function namedAt(
+  lines: readonly ResumeTextLine[],
+  at: number,
+  repo: GhRepo,
+  pattern: RegExp | null,
+  wide: boolean,
+): string | null {
+  const line = lines[at]!;
   if (wide && addressedAt(line, repo)) return repo.name;
   // a name too plain to tell from words is named by its address alone
   if (!pattern || NOT_WORK_CONTEXT.has(line.sectionKind)) return null;
@@ -122,9 +135,11 @@ function namedAt(line: ResumeTextLine, repo: GhRepo, pattern: RegExp | null, wid
     const c = canonicalUrl(u);
     return (pages !== null && (c === pages || c.startsWith(`${pages}/`))) || (home !== "" && c === home);
   });
-  const m = pattern.exec(line.text);
-  const before = m ? line.text.slice(0, m.index) : "";
-  if (m && !USED_BEFORE.test(before) && !USED_IN_CLAUSE.test(before)) {
+  // a line that lists tools by its label ("Technologies: ...") names what was used, in any section
+  const kind = nameKind(repo.name);
+  for (const m of listsTools(line.text) ? [] : line.text.matchAll(new RegExp(pattern.source, "giu"))) {
+    const before = line.text.slice(0, m.index);
+    if (USED_BEFORE.test(before) || USED_IN_CLAUSE.test(before)) continue;
     // one word on its own reads as a name only where it is written as one: capitalised mid-line,
     // in capitals, or with digits or inner capitals ("Relay", "RELAY", "relay2", "relayKit")
     // (at the start of a line, a capitalised word that goes on into a sentence is just a word)
@@ -134,7 +149,11 @@ function namedAt(line: ResumeTextLine, repo: GhRepo, pattern: RegExp | null, wid
     // several words in lowercase with spaces between them are a phrase of the prose ("a machine
     // learning model"), not a name; joined, hyphenated or capitalised they are one ("Weather Dash")
     const phrase = /^\p{Ll}+(?:\s+\p{Ll}+)+$/u.test(written.trim());
-    if (rawTokens(repo.name).length > 1 ? !phrase : !plainWord) return written.trim();
+    if (rawTokens(repo.name).length > 1 ? phrase : plainWord) continue;
+    // a repository named after a topic is named as a thing only where the line writes it as one
+    if (kind !== "distinctive" && !namesTopicAsThing(kind, repo, lines, at, m.index, m.index + written.length))
+      continue;
+    return written.trim();
   }
   return linked ? repo.name : null;
 }
@@ -182,8 +201,8 @@ export function repositoryMentions(
     const pattern = mentionPattern(repo);
     // a name too plain to tell from words is found by its address only, in a wide reading
     if (!pattern && !wide) continue;
-    for (const line of lines) {
-      const name = namedAt(line, repo, pattern, wide);
+    for (const [at, line] of lines.entries()) {
+      const name = namedAt(lines, at, repo, pattern, wide);
       if (!name) continue;
       out.push({ repo, claim: mentionClaim(name, line, repo) });
       break;

@@ -20,7 +20,7 @@ export function readingWords(v: StoredVerification): string | null {
     const outcome = found.length
       ? `${were} found that way: ${names}; ask the candidate whether ${found.length === 1 ? "it is meant as a claim" : "they are meant as claims"}.`
       : "No project was found that way.";
-    return `${head}, so the candidate's repositories were also looked for by name and address anywhere in its text (repository-first). ${outcome}`;
+    return `${head}, so the candidate's repositories were also looked for anywhere in its text, by their addresses and by their names where it writes them as a project's, not a topic's (repository-first). ${outcome}`;
   }
   if (!found.length) return null;
   return `${were} found repository-first (the resume names the candidate's repository in its text, outside the projects the reader recognised): ${names}.`;
