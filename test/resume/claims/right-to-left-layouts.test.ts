@@ -1,6 +1,8 @@
 import { expect, test } from "bun:test";
+import { dateToEnd } from "../../../src/resume/claims/date-column.ts";
 import { segmentEntries } from "../../../src/resume/claims/entries.ts";
 import { parseTitle } from "../../../src/resume/claims/project-name.ts";
+import { detectSections } from "../../../src/resume/claims/sections.ts";
 import { line, seg } from "../support/layout-builders.ts";
 
 /** A line set from the right margin: its right edge is where it starts. */
@@ -58,5 +60,37 @@ test("justified text is not flush right: titles at the left edge start the entri
   expect(segmentEntries(lines).map((e) => e.title.text)).toEqual([
     "• WebRTCgameServer, a server for multiplayer games (2023)",
     "• Bucketlist, research into a social network (2024)",
+  ]);
+});
+
+// Layout: a right-to-left label column: each section's name stands in the right margin, in a
+// colour of its own, on the baseline of its first entry, whose text ends at the body's right edge.
+test("a right-to-left margin heading ends its line; the rest of the line is the section's first entry", () => {
+  const right = (text: string, x1: number, y: number, o: { size?: number; bold?: boolean } = {}) =>
+    seg(text, { ...o, y, x: x1 - text.length * (o.size ?? 10) * 0.5 });
+  const label = (text: string, y: number) => ({ ...right(text, 545, y, { bold: true, size: 10.5 }), fill: "#1a3f99" });
+  const lines = [
+    line([right("Caspian Abernathy", 545, 75, { bold: true, size: 20 })]),
+    line([
+      right("מרץ 2017 – היום", 135, 186, { size: 9 }),
+      right("Gantryly", 425, 186, { bold: true }),
+      label("פרויקטים אישיים", 186),
+    ]),
+    line([right("PostgreSQL, Dart, Zig", 425, 199, { size: 9 })]),
+    line([right("github.com/caspian/gantryly", 425, 211, { size: 9 })]),
+    line([right("lumendb", 425, 231, { bold: true })]),
+    line([right("Svelte, Kotlin, Dart", 425, 244, { size: 9 })]),
+    line([right("github.com/caspian/lumendb", 425, 256, { size: 9 })]),
+    line([right("MSc Applied Computing, University of Ravensworth", 425, 290, { bold: true }), label("השכלה", 290)]),
+  ];
+  const sections = detectSections(lines);
+  const projects = sections.find((s) => s.kind === "projects");
+  expect(projects?.title).toBe("פרויקטים אישיים");
+  expect(segmentEntries(projects!.lines.map(dateToEnd)).map((e) => parseTitle(e.title).name)).toEqual([
+    "Gantryly",
+    "lumendb",
+  ]);
+  expect(sections.find((s) => s.kind === "education")?.lines.map((l) => l.text)).toEqual([
+    "MSc Applied Computing, University of Ravensworth",
   ]);
 });
