@@ -52,15 +52,19 @@ describe("splitEntryGrids", () => {
 
 // Layout: a card grid whose cards differ in their number of lines (a card without a link line).
 describe("splitEntryGrids: cards of unequal height", () => {
+  /** A row of cells at x 50 and 298 in one style; null leaves that cell empty. */
+  const cards = (y: number, texts: Array<string | null>, o: { size?: number; bold?: boolean }) =>
+    row(...texts.flatMap((t, k) => (t === null ? [] : [seg(t, { ...o, x: 50 + 248 * k, y })])));
+
   test("a card without a link line leaves its cell empty on that row; each card is still read whole", () => {
     const rows = [
-      row(seg("halyarddb", { x: 50, y: 230, bold: true }), seg("kestreldb", { x: 298, y: 230, bold: true })),
-      row(seg("PostgreSQL, 2018", { x: 50, y: 241, size: 8.5 }), seg("Svelte, 2024", { x: 298, y: 241, size: 8.5 })),
-      row(seg("leilani/kestreldb", { x: 298, y: 252, size: 8 })),
-      row(seg("Tidepool-sync", { x: 50, y: 276, bold: true }), seg("thistle-cli", { x: 298, y: 276, bold: true })),
-      row(seg("Go, 2022", { x: 50, y: 287, size: 8.5 }), seg("Dart, 2020", { x: 298, y: 287, size: 8.5 })),
-      row(seg("leilani/tidepool-sync", { x: 50, y: 298, size: 8 })),
-      row(seg("3. Education", { x: 50, y: 324, size: 12.5, bold: true })),
+      cards(230, ["halyarddb", "kestreldb"], { bold: true }),
+      cards(241, ["PostgreSQL, 2018", "Svelte, 2024"], { size: 8.5 }),
+      cards(252, [null, "leilani/kestreldb"], { size: 8 }),
+      cards(276, ["Tidepool-sync", "thistle-cli"], { bold: true }),
+      cards(287, ["Go, 2022", "Dart, 2020"], { size: 8.5 }),
+      cards(298, ["leilani/tidepool-sync", null], { size: 8 }),
+      cards(324, ["3. Education"], { size: 12.5, bold: true }),
     ];
     expect(texts(splitEntryGrids(rows, 1))).toEqual([
       "1:halyarddb",
@@ -79,12 +83,12 @@ describe("splitEntryGrids: cards of unequal height", () => {
 
   test("a lone line set apart from the rows above is not a card's line: the grid ends before it", () => {
     const rows = [
-      row(seg("Tidepool", { x: 50, y: 100, bold: true }), seg("Gantry", { x: 320, y: 100, bold: true })),
-      row(seg("Elixir, 2023", { x: 50, y: 113, size: 9 }), seg("Go, 2023", { x: 320, y: 113, size: 9 })),
-      row(seg("Quillpad", { x: 50, y: 140, bold: true }), seg("Lumen", { x: 320, y: 140, bold: true })),
-      row(seg("Rust, 2021", { x: 50, y: 153, size: 9 }), seg("Zig, 2024", { x: 320, y: 153, size: 9 })),
+      cards(100, ["Tidepool", "Gantry"], { bold: true }),
+      cards(113, ["Elixir, 2023", "Go, 2023"], { size: 9 }),
+      cards(140, ["Quillpad", "Lumen"], { bold: true }),
+      cards(153, ["Rust, 2021", "Zig, 2024"], { size: 9 }),
       // a smaller line in a style no row has, far below: a footnote of the section, not a card's line
-      row(seg("More on request", { x: 50, y: 190, size: 8 })),
+      cards(190, ["More on request"], { size: 8 }),
     ];
     const out = texts(splitEntryGrids(rows, 1));
     expect(out.slice(-1)).toEqual(["0:More on request"]);
@@ -93,15 +97,19 @@ describe("splitEntryGrids: cards of unequal height", () => {
 
   test("on a right-to-left page the cells start at their right edges and the rightmost is read first", () => {
     // cells placed from the right: each cell's right edge is its start, left edges are ragged
-    const right = (text: string, x1: number, y: number, o: { size?: number; bold?: boolean } = {}) =>
-      seg(text, { ...o, y, x: x1 - text.length * (o.size ?? 10) * 0.5 });
+    const fromRight = (y: number, texts: string[], o: { size?: number; bold?: boolean }) =>
+      row(
+        ...texts.map((t, k) =>
+          seg(t, { ...o, y, x: (texts.length === 1 ? 545 : 298 + 247 * k) - t.length * (o.size ?? 10) * 0.5 }),
+        ),
+      );
     const rows = [
-      row(right("المشاريع الشخصية", 545, 208, { size: 12.5, bold: true })),
-      row(right("Cobble-sync", 298, 230, { bold: true }), right("Larkspurdb", 545, 230, { bold: true })),
-      row(right("R, 2024", 298, 241, { size: 8.5 }), right("Rust, 2020", 545, 241, { size: 8.5 })),
-      row(right("annika/cobble-sync", 298, 252, { size: 8 }), right("annika/larkspurdb", 545, 252, { size: 8 })),
-      row(right("Thistledb", 298, 276, { bold: true }), right("fathom", 545, 276, { bold: true })),
-      row(right("Kotlin, 2018", 298, 287, { size: 8.5 }), right("R, 2020", 545, 287, { size: 8.5 })),
+      fromRight(208, ["المشاريع الشخصية"], { size: 12.5, bold: true }),
+      fromRight(230, ["Cobble-sync", "Larkspurdb"], { bold: true }),
+      fromRight(241, ["R, 2024", "Rust, 2020"], { size: 8.5 }),
+      fromRight(252, ["annika/cobble-sync", "annika/larkspurdb"], { size: 8 }),
+      fromRight(276, ["Thistledb", "fathom"], { bold: true }),
+      fromRight(287, ["Kotlin, 2018", "R, 2020"], { size: 8.5 }),
     ];
     expect(texts(splitEntryGrids(rows, 1))).toEqual([
       "0:المشاريع الشخصية",
