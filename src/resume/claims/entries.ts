@@ -2,6 +2,7 @@ import type { Line } from "../layout/layout-types.ts";
 import { findDateRange } from "./dates.ts";
 import type { Entry } from "./entry-types.ts";
 import { leadRun, NO_SMALL } from "./lead-run.ts";
+import { flushRight } from "./line-edges.ts";
 import { findUrlsInText } from "./link-finder.ts";
 import { wrapsNameCell } from "./name-cell.ts";
 import { isTechListLine } from "./technologies.ts";
@@ -223,10 +224,13 @@ export function segmentEntries(sectionLines: Line[]): Entry[] {
   const attached = lines.some((l) => !isAttachment(l)) ? isAttachment : isDateOnly;
   // a table row's cells centred vertically put its description's first line above its name: lines
   // of the first column that start right of the section's left edge are not the first title
-  const left = Math.min(...lines.filter((l) => !attached(l) && l.column === lines[0]!.column).map((l) => l.x0));
+  // (lines set flush right start at their right edge: "left" of such a line is its right end)
+  const right = lines.length > 0 && flushRight(lines);
+  const startOf = right ? (l: Line) => -l.x1 : (l: Line) => l.x0;
+  const left = Math.min(...lines.filter((l) => !attached(l) && l.column === lines[0]!.column).map(startOf));
   const firstAt = lines.findIndex(
     (l, i) =>
-      !attached(l) && !(l.column === lines[0]!.column && l.x0 > left + l.size * 2) && !isLeadIn(l, lines[i + 1]),
+      !attached(l) && !(l.column === lines[0]!.column && startOf(l) > left + l.size * 2) && !isLeadIn(l, lines[i + 1]),
   );
   const first = lines[firstAt];
   if (!first) return [];
@@ -236,6 +240,7 @@ export function segmentEntries(sectionLines: Line[]): Entry[] {
   const body = bodyStyle(lines.slice(firstAt + 1).filter((l) => !attached(l)));
   // Titles look like the description text (one style everywhere): other evidence is needed.
   const weak = body !== null && similarStyle(titleStyle, body) && !switchesStyle(first);
+  const indentOf = (l: Line) => startOf(l) - startOf(first);
   const entries: Entry[] = [{ title: first, lines: [first, ...lines.slice(0, firstAt)] }];
   let dates: Line[] = [];
   let titleOpen = true;
@@ -255,7 +260,7 @@ export function segmentEntries(sectionLines: Line[]): Entry[] {
     const style = styleOf(line);
     const sameStyle =
       (similarStyle(style, titleStyle) || smallCapsVariant(style, titleStyle)) && isBulleted(line) === titleBulleted;
-    const indented = line.x0 > first.x0 + Math.max(8, first.size) && line.column === first.column;
+    const indented = indentOf(line) > Math.max(8, first.size) && line.column === first.column;
     let starts = sameStyle && !indented;
     // one style everywhere: a right edge like the first title's, a bullet when the entries are
     // bullets ("• Name – what it does"), or at least a line that reads like a title

@@ -26,17 +26,23 @@ const edgeCache = new WeakMap<Line[], Map<string, number[]>>();
  * Where body lines start in the page and column of `line`: left edges (to the point) at which at
  * least a quarter of the column's lines, and two or more, start, on this page or over the whole
  * document (a page whose body is mostly bullets still has the document's body edge). A right-aligned
- * year or a lone indented line is not one.
+ * year or a lone indented line is not one. `side` "right" gives the right edges body lines end at
+ * instead: where right-to-left text starts.
  */
-export function bodyEdgesOf(lines: Line[], line: Line): number[] {
+export function bodyEdgesOf(lines: Line[], line: Line, side: "left" | "right" = "left"): number[] {
   let byColumn = edgeCache.get(lines);
   if (!byColumn) {
     const counts = new Map<string, Map<number, number>>();
     for (const l of lines) {
-      for (const key of [`${l.page}:${l.column}`, `all:${l.column}`]) {
-        const m = counts.get(key) ?? new Map<number, number>();
-        m.set(Math.round(l.x0), (m.get(Math.round(l.x0)) ?? 0) + 1);
-        counts.set(key, m);
+      for (const [edge, x] of [
+        ["left", l.x0],
+        ["right", l.x1],
+      ] as const) {
+        for (const key of [`${edge}:${l.page}:${l.column}`, `${edge}:all:${l.column}`]) {
+          const m = counts.get(key) ?? new Map<number, number>();
+          m.set(Math.round(x), (m.get(Math.round(x)) ?? 0) + 1);
+          counts.set(key, m);
+        }
       }
     }
     byColumn = new Map(
@@ -47,8 +53,8 @@ export function bodyEdgesOf(lines: Line[], line: Line): number[] {
     );
     edgeCache.set(lines, byColumn);
   }
-  const page = byColumn.get(`${line.page}:${line.column}`) ?? [];
-  return [...page, ...(byColumn.get(`all:${line.column}`) ?? []).filter((x) => !page.includes(x))];
+  const page = byColumn.get(`${side}:${line.page}:${line.column}`) ?? [];
+  return [...page, ...(byColumn.get(`${side}:all:${line.column}`) ?? []).filter((x) => !page.includes(x))];
 }
 
 /**

@@ -1,3 +1,4 @@
+import { isRightToLeft } from "../layout/bidi.ts";
 import type { Line, Segment } from "../layout/layout-types.ts";
 import { findDateRange } from "./dates.ts";
 import { threshold } from "./heading-thresholds.ts";
@@ -49,6 +50,8 @@ export interface HeadingPart {
   whole: boolean;
   /** segments after the heading on its line (a margin heading's first entry, or a note) */
   rest: Segment[];
+  /** a right-to-left margin heading: it ends the line, and `rest` (before it) ends at a body edge */
+  atRight?: boolean;
 }
 
 interface Styled {
@@ -88,11 +91,44 @@ function isNote(text: string): boolean {
 }
 
 /**
+ * A right-to-left margin heading: the line's last segment (where right-to-left text starts), in a
+ * style of its own, with body text a margin gap before it ending at a right body edge.
+ */
+function rightMarginHeading(line: Line, rightEdges: readonly number[]): HeadingPart | null {
+  const n = line.segments.length;
+  if (n < 2) return null;
+  const last = line.segments[n - 1]!;
+  const body = line.segments[n - 2]!;
+  if (!isRightToLeft([...last.text]) || !headingText(last.text) || last.runs.length > 1) return null;
+  const margin =
+    last.x0 - body.x1 >= threshold("marginGapEm") * last.size &&
+    rightEdges.some((x) => Math.abs(x - body.x1) <= threshold("edgeTolerancePt")) &&
+    styleDiffers(last, body);
+  if (!margin) return null;
+  const { size, bold, font, x1 } = last;
+  return {
+    text: last.text.trim(),
+    size,
+    bold,
+    font,
+    x1,
+    whole: false,
+    rest: line.segments.slice(0, -1),
+    atRight: true,
+  };
+}
+
+/**
  * The heading part of a line (see the module comment), or null. `bodyEdges` are the x positions
  * where body lines start on the line's page and column: a heading segment followed, a wide gap
  * later, by text at such an edge is a margin heading whatever the style of that text.
+ * `bodyRightEdges` are where body lines end: the same, mirrored, for right-to-left text.
  */
-export function headingPart(line: Line, bodyEdges: readonly number[] = []): HeadingPart | null {
+export function headingPart(
+  line: Line,
+  bodyEdges: readonly number[] = [],
+  bodyRightEdges: readonly number[] = [],
+): HeadingPart | null {
   if (isHeadingShaped(line)) {
     return {
       text: line.text.trim(),
@@ -104,6 +140,8 @@ export function headingPart(line: Line, bodyEdges: readonly number[] = []): Head
       rest: [],
     };
   }
+  const right = rightMarginHeading(line, bodyRightEdges);
+  if (right) return right;
   const first = line.segments[0]!;
   // a heading starts with its word, never with a bullet or an arrow
   if (!/^\s*[\p{L}\p{N}]/u.test(first.text)) return null;

@@ -79,8 +79,9 @@ function secondLine(a: Line, pa: HeadingPart, b: Line, pb: HeadingPart | null, e
 /** The content a heading part leaves on its line: segments that start where body lines start. */
 function contentOf(line: Line, part: HeadingPart, lines: Line[]): Line | null {
   if (part.whole || part.rest.length === 0) return null;
-  const x = part.rest[0]!.x0;
-  const atBody = bodyEdgesOf(lines, line).some((e) => Math.abs(e - x) <= threshold("edgeTolerancePt"));
+  const x = part.atRight ? part.rest[part.rest.length - 1]!.x1 : part.rest[0]!.x0;
+  const edges = bodyEdgesOf(lines, line, part.atRight ? "right" : "left");
+  const atBody = edges.some((e) => Math.abs(e - x) <= threshold("edgeTolerancePt"));
   return atBody ? toLine(line.page, line.index, part.rest, line.column) : null;
 }
 
@@ -88,7 +89,9 @@ function contentOf(line: Line, part: HeadingPart, lines: Line[]): Line | null {
 export function findHeadingLayout(lines: Line[]): HeadingLayout {
   const bodySize = weightedMedianSize(lines);
   const bodyFont = dominantFont(lines);
-  const parts = lines.map((l) => (isHeaderCell(l, lines) ? null : headingPart(l, bodyEdgesOf(lines, l))));
+  const parts = lines.map((l) =>
+    isHeaderCell(l, lines) ? null : headingPart(l, bodyEdgesOf(lines, l), bodyEdgesOf(lines, l, "right")),
+  );
   const texts = parts.map((p) => p?.text ?? "");
   // a heading over two lines: the first line carries the joined text, the second is taken
   const second = new Set<number>();

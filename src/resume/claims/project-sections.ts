@@ -1,6 +1,7 @@
 import { isResumeSource } from "../resume-source.ts";
 import type { ResumeLink } from "../types.ts";
-import { segmentEntries } from "./entries.ts";
+import { type Entry, segmentEntries } from "./entries.ts";
+import { leadRun } from "./lead-run.ts";
 import type { LocatedLink } from "./link-finder.ts";
 import { linksOfLines } from "./project-builder.ts";
 import type { Section } from "./sections.ts";
@@ -11,7 +12,10 @@ import type { Section } from "./sections.ts";
  * ("Things I've Built") or that names research, and whose entries mostly link a repository of their
  * own, is a list of software. Its entries are then projects too, linked or not. Experience,
  * education and the other named sections never are (their linked repositories still count, one by
- * one, as linked software).
+ * one, as linked software). An entry whose title links nothing while two or more bold lines under
+ * it each link a repository of their own is a group over pieces of work (a job with the projects
+ * done there), not one piece of work: it links no software of its own, so a section of such groups
+ * under an unknown heading is read like experience, each linked line a claim of its own.
  */
 
 /** Kinds of section whose entries can be projects by their links alone. */
@@ -26,12 +30,23 @@ function claimsSoftware(link: ResumeLink): boolean {
   return !!link.impliedRepoUrl && !/\.github\.io$/i.test(link.impliedRepoUrl);
 }
 
+/** A group over linked pieces of work: nothing linked on its title, bold lines under it linking two or more repositories. */
+function groupsLinkedWork(entry: Entry, links: LocatedLink[]): boolean {
+  const software = (lines: Entry["lines"]) => linksOfLines(lines, links).filter((l) => claimsSoftware(l.link));
+  if (software([entry.title]).length > 0) return false;
+  const linked = entry.lines.slice(1).filter((l) => software([l]).length > 0);
+  const repos = new Set(linked.flatMap((l) => software([l]).map((x) => x.link.repoUrl?.toLowerCase() ?? x.link.url)));
+  return linked.length >= 2 && repos.size >= 2 && linked.every((l) => leadRun(l).bold);
+}
+
 /** Does this section list projects (see the module comment)? */
 export function holdsProjects(section: Section, links: LocatedLink[]): boolean {
   if (section.kind === "projects") return true;
   if (!OPEN_KINDS.has(section.kind)) return false;
   const entries = segmentEntries(section.lines);
   if (entries.length < 2) return false;
-  const linked = entries.filter((e) => linksOfLines(e.lines, links).some((l) => claimsSoftware(l.link))).length;
+  const linked = entries.filter(
+    (e) => !groupsLinkedWork(e, links) && linksOfLines(e.lines, links).some((l) => claimsSoftware(l.link)),
+  ).length;
   return linked >= 2 && linked * 2 > entries.length;
 }
