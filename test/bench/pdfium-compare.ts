@@ -58,10 +58,14 @@ function projectPdfDirs(): string[] {
 }
 
 const pdfGlob = new Glob("**/*.pdf");
+/** the directory each file was found under, for the totals per set */
+const setOf = new Map<string, string>();
 const files = (dirs.length ? dirs.map((d) => resolve(d)) : projectPdfDirs())
   .flatMap((d) => {
     try {
-      return [...pdfGlob.scanSync({ cwd: d, onlyFiles: true })].sort().map((f) => join(d, f));
+      const found = [...pdfGlob.scanSync({ cwd: d, onlyFiles: true })].sort().map((f) => join(d, f));
+      for (const f of found) setOf.set(f, d.split("/").slice(-2).join("/"));
+      return found;
     } catch {
       return [];
     }
@@ -81,25 +85,28 @@ async function outcome(read: (b: Uint8Array) => Promise<RawDocument>, bytes: Uin
   }
 }
 
-async function timePdftotext(path: string): Promise<number> {
+/** pdftotext's wall-clock and CPU milliseconds on one file (process start included in both). */
+async function timePdftotext(path: string): Promise<{ wall: number; cpu: number }> {
   const t0 = performance.now();
   const p = Bun.spawn(["pdftotext", "-q", path, "-"], { stdout: "pipe", stderr: "ignore" });
   await new Response(p.stdout).arrayBuffer();
   await p.exited;
-  return performance.now() - t0;
+  return { wall: performance.now() - t0, cpu: Number(p.resourceUsage()?.cpuTime.total ?? 0n) / 1000 };
 }
 
-/** Milliseconds to read (and to read and extract) one file with one reader. */
+/** Milliseconds to read (and to read and extract) one file with one reader, and the read's CPU milliseconds. */
 async function timeReader(read: (b: Uint8Array) => Promise<RawDocument>, bytes: Uint8Array) {
+  const c0 = process.cpuUsage();
   const t0 = performance.now();
   const raw = await read(bytes).catch(() => null);
   const t1 = performance.now();
+  const c = process.cpuUsage(c0);
   if (raw) {
     try {
       extractFromDocument(raw);
     } catch {}
   }
-  return { read: t1 - t0, extract: performance.now() - t0 };
+  return { read: t1 - t0, extract: performance.now() - t0, cpu: (c.user + c.system) / 1000 };
 }
 
 const median = (xs: number[]) =>
@@ -125,6 +132,7 @@ await readPdfWithPdfium(new Uint8Array(await Bun.file(files[0]!).arrayBuffer()))
 const results: Array<{ file: string; cmp: FileComparison; diff: ReturnType<typeof firstDifference> }> = [];
 const times = { pdftotext: [] as number[], pdfjs: [] as number[], pdfium: [] as number[] };
 const withExtract = { pdfjs: [] as number[], pdfium: [] as number[] };
+const cpu = { pdftotext: [] as number[], pdfjs: [] as number[], pdfium: [] as number[] };
 for (const [index, file] of files.entries()) {
   const bytes = new Uint8Array(await Bun.file(file).arrayBuffer());
   const ours = await outcome(readPdf, bytes);
@@ -137,23 +145,30 @@ for (const [index, file] of files.entries()) {
   results.push({ file, cmp, diff });
   const run = { pdftotext: [] as number[], pdfjs: [] as number[], pdfium: [] as number[] };
   const runX = { pdfjs: [] as number[], pdfium: [] as number[] };
+  const runC = { pdftotext: [] as number[], pdfjs: [] as number[], pdfium: [] as number[] };
   for (let r = 0; r < reps; r++) {
     // rotate the order so no reader always runs first (caches, the scheduler)
     const order = [0, 1, 2].map((k) => (k + index + r) % 3);
     for (const k of order) {
-      if (k === 0) run.pdftotext.push(await timePdftotext(file));
-      else {
+      if (k === 0) {
+        const t = await timePdftotext(file);
+        run.pdftotext.push(t.wall);
+        runC.pdftotext.push(t.cpu);
+      } else {
         const name: ReaderName = k === 1 ? "pdfjs" : "pdfium";
         const t = await timeReader(readers[name], bytes);
         run[name].push(t.read);
         runX[name].push(t.extract);
+        runC[name].push(t.cpu);
       }
     }
   }
   times.pdftotext.push(median(run.pdftotext));
+  cpu.pdftotext.push(median(runC.pdftotext));
   for (const name of ["pdfjs", "pdfium"] as const) {
     times[name].push(median(run[name]));
     withExtract[name].push(median(runX[name]));
+    cpu[name].push(median(runC[name]));
   }
 }
 
@@ -242,9 +257,29 @@ if (differing.length) {
     ),
   );
 }
-const ratio = (xs: number[], q: number) => (p(xs, q) / p(times.pdftotext, q)).toFixed(2);
-const line = (name: string, xs: number[]) =>
-  `${name.padEnd(22)} p50 ${p(xs, 50).toFixed(1).padStart(7)} ms  p95 ${p(xs, 95).toFixed(1).padStart(7)} ms  ratio to pdftotext p50 ${ratio(xs, 50)}x p95 ${ratio(xs, 95)}x`;
+const sets = [...new Set(results.map((r) => setOf.get(r.file) ?? "?"))];
+console.log(
+  `\n${table(
+    ["set", "files", "same outcome", "same text", "same characters", "same links", "same hidden", "same projects"],
+    sets.map((set) => {
+      const rs = results.filter((r) => setOf.get(r.file) === set);
+      const c = (k: keyof FileComparison) => rs.filter((r) => r.cmp[k] === true).length;
+      return [
+        set,
+        rs.length,
+        c("sameOutcome"),
+        c("sameText"),
+        c("sameCharacters"),
+        c("sameLinks"),
+        c("sameHidden"),
+        c("sameProjects"),
+      ];
+    }),
+  )}`,
+);
+const ratio = (xs: number[], q: number, peer: number[]) => (p(xs, q) / p(peer, q)).toFixed(2);
+const line = (name: string, xs: number[], peer = times.pdftotext) =>
+  `${name.padEnd(22)} p50 ${p(xs, 50).toFixed(1).padStart(7)} ms  p95 ${p(xs, 95).toFixed(1).padStart(7)} ms  ratio to pdftotext p50 ${ratio(xs, 50, peer)}x p95 ${ratio(xs, 95, peer)}x`;
 const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length);
 console.log(`
 same outcome (read, or the same error): ${count("sameOutcome")} of ${n}
@@ -258,6 +293,10 @@ ${line("pdf.js reader", times.pdfjs)}
 ${line("PDFium reader", times.pdfium)}
 ${line("pdf.js read+extract", withExtract.pdfjs)}
 ${line("PDFium read+extract", withExtract.pdfium)}
+CPU (pdftotext's process, the readers' in-process read; informative on a shared machine):
+${line("pdftotext CPU", cpu.pdftotext, cpu.pdftotext)}
+${line("pdf.js reader CPU", cpu.pdfjs, cpu.pdftotext)}
+${line("PDFium reader CPU", cpu.pdfium, cpu.pdftotext)}
 first read: pdf.js ${pdfjsWarm.toFixed(0)} ms (module load and first file), PDFium WebAssembly compile and init ${pdfiumInit.toFixed(0)} ms`);
 if (Object.keys(rss).length)
   console.log(
