@@ -15,14 +15,13 @@
 import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
-import { Glob } from "bun";
 import { extractFromDocument } from "../../src/resume/extract-from-document.ts";
 import { readPdf } from "../../src/resume/pdf/pdf-reader.ts";
 import type { RawDocument } from "../../src/resume/pdf/raw-document.ts";
 import { ResumeError } from "../../src/resume/types.ts";
-import { defaultCount, defaultSyntheticDir, type SyntheticSet } from "../fixtures/resume/synthetic/generate.ts";
 import { machine, percentile, table } from "./bench-util.ts";
 import { pdfium, readPdfWithPdfium } from "./pdfium-reader.ts";
+import { pdfsUnder, projectPdfDirs } from "./project-pdfs.ts";
 import {
   compareOutcomes,
   type FileComparison,
@@ -47,28 +46,13 @@ const reps = Math.max(1, Number(flag("--reps") ?? 3) || 3);
 const only = flag("--only");
 const dirs = args.filter((a, i) => !a.startsWith("--") && !["--reps", "--only"].includes(args[i - 1] ?? ""));
 
-/** The directories the project's PDFs live in: the real corpus, the generated sets, the fixtures. */
-function projectPdfDirs(): string[] {
-  const sets: SyntheticSet[] = ["first", "families", "structures"];
-  return [
-    join(repoRoot, "..", "shared", "resumes", "pdfs"),
-    ...sets.map((s) => defaultSyntheticDir(defaultCount(s), s)),
-    join(repoRoot, "test", "fixtures", "resume"),
-  ];
-}
-
-const pdfGlob = new Glob("**/*.pdf");
 /** the directory each file was found under, for the totals per set */
 const setOf = new Map<string, string>();
 const files = (dirs.length ? dirs.map((d) => resolve(d)) : projectPdfDirs())
   .flatMap((d) => {
-    try {
-      const found = [...pdfGlob.scanSync({ cwd: d, onlyFiles: true })].sort().map((f) => join(d, f));
-      for (const f of found) setOf.set(f, d.split("/").slice(-2).join("/"));
-      return found;
-    } catch {
-      return [];
-    }
+    const found = pdfsUnder(d);
+    for (const f of found) setOf.set(f, d.split("/").slice(-2).join("/"));
+    return found;
   })
   .filter((f) => only === undefined || f.includes(only));
 if (files.length === 0) throw new Error("no PDF found (is the real corpus next to the clone?)");

@@ -32,25 +32,13 @@ export function hiddenVerdicts(hidden: HiddenText[]): string[] {
   return hidden.map((h) => `${h.page} ${h.reason} ${normalizeWhitespace(h.text)}`).sort();
 }
 
-/** Words of a text, for how much of one reader's text the other's has (a measure of near misses). */
-function words(text: string): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const w of text.split(/\s+/)) if (w) counts.set(w, (counts.get(w) ?? 0) + 1);
-  return counts;
-}
-
 /** Share of words the two texts have in common, counted with multiplicity (Dice; 1 = same words). */
 export function wordOverlap(a: string, b: string): number {
-  const wa = words(a);
-  const wb = words(b);
-  let common = 0;
-  let total = 0;
-  for (const [w, n] of wa) {
-    common += Math.min(n, wb.get(w) ?? 0);
-    total += n;
-  }
-  for (const n of wb.values()) total += n;
-  return total === 0 ? 1 : (2 * common) / total;
+  const wa = a.split(/\s+/).filter(Boolean);
+  const wb = b.split(/\s+/).filter(Boolean);
+  if (wa.length + wb.length === 0) return 1;
+  const { onlyA } = setDifference(wa, wb);
+  return (2 * (wa.length - onlyA.length)) / (wa.length + wb.length);
 }
 
 /** Items only in `a` and only in `b` (multisets of strings). */
