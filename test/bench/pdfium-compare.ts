@@ -1,6 +1,6 @@
 /**
  * PDFium (WebAssembly, `@embedpdf/pdfium`) measured against the product's reader (pdf.js):
- * `bun test/bench/pdfium-compare.ts [--reps N] [--only s] [--skip-rss] [--skip-size] [dir...]`.
+ * `bun test/bench/pdfium-compare.ts [--reps N] [--only s] [--skip-reads] [--skip-rss] [--skip-size] [dir...]`.
  *
  * Over every PDF the project has (default: the real resumes in a `shared/resumes` folder next to the
  * clone, the generated sets that are built, and the test fixtures; or the PDFs under the given
@@ -117,7 +117,8 @@ const results: Array<{ file: string; cmp: FileComparison; diff: ReturnType<typeo
 const times = { pdftotext: [] as number[], pdfjs: [] as number[], pdfium: [] as number[] };
 const withExtract = { pdfjs: [] as number[], pdfium: [] as number[] };
 const cpu = { pdftotext: [] as number[], pdfjs: [] as number[], pdfium: [] as number[] };
-for (const [index, file] of files.entries()) {
+// --skip-reads: only the memory and size figures
+for (const [index, file] of args.includes("--skip-reads") ? [] : files.entries()) {
   const bytes = new Uint8Array(await Bun.file(file).arrayBuffer());
   const ours = await outcome(readPdf, bytes);
   const theirs = await outcome(readPdfWithPdfium, bytes);
@@ -216,56 +217,75 @@ try {
 }
 
 const count = (k: keyof FileComparison) => results.filter((r) => r.cmp[k] === true).length;
-const n = results.length;
+const n = results.length || files.length;
 console.log(`# PDFium (@embedpdf/pdfium) against the product's reader (pdf.js): ${n} PDFs`);
 console.log(
   `${machine()}; ${reps} timed runs per file per reader (median), interleaved; load average ${loadAverage()}\n`,
 );
-const differing = results.filter((r) => r.cmp.notes.length || !r.cmp.sameText);
-if (differing.length) {
+if (results.length) printComparison();
+
+if (Object.keys(rss).length)
   console.log(
-    table(
-      ["file", "text", "words", "links", "hidden", "projects", "first difference / notes"],
-      differing.map(({ file, cmp, diff }) => [
-        label(file),
-        cmp.sameText ? "same" : cmp.sameCharacters ? "gaps" : "differs",
-        cmp.overlap.toFixed(3),
-        cmp.sameLinks ? "same" : "differs",
-        cmp.sameHidden ? "same" : cmp.sameHiddenFlag ? "differs" : "FLAG",
-        cmp.sameProjects ? "same" : "differs",
-        [diff ? `line ${diff.line}: "${diff.ours.slice(0, 40)}" vs "${diff.theirs.slice(0, 40)}"` : "", ...cmp.notes]
-          .filter(Boolean)
-          .join("; ")
-          .slice(0, 240),
-      ]),
-    ),
+    `peak RSS reading all ${n} files: no reader ${rss.none!.toFixed(0)} MiB, pdf.js ${rss.pdfjs!.toFixed(0)} MiB, PDFium ${rss.pdfium!.toFixed(0)} MiB`,
   );
+if (Object.keys(sizes).length)
+  console.log(
+    `compiled program: bare ${sizes.bare!.mib.toFixed(1)} MiB; with pdf.js reader ${sizes.pdfjs!.mib.toFixed(1)} MiB (+${(sizes.pdfjs!.mib - sizes.bare!.mib).toFixed(1)}, printed ${sizes.pdfjs!.printed} glyphs); with PDFium reader ${sizes.pdfium!.mib.toFixed(1)} MiB (+${(sizes.pdfium!.mib - sizes.bare!.mib).toFixed(1)}, printed ${sizes.pdfium!.printed} glyphs)`,
+  );
+
+function loadAverage(): string {
+  return loadavg()
+    .map((x) => x.toFixed(2))
+    .join(" ");
 }
-const sets = [...new Set(results.map((r) => setOf.get(r.file) ?? "?"))];
-console.log(
-  `\n${table(
-    ["set", "files", "same outcome", "same text", "same characters", "same links", "same hidden", "same projects"],
-    sets.map((set) => {
-      const rs = results.filter((r) => setOf.get(r.file) === set);
-      const c = (k: keyof FileComparison) => rs.filter((r) => r.cmp[k] === true).length;
-      return [
-        set,
-        rs.length,
-        c("sameOutcome"),
-        c("sameText"),
-        c("sameCharacters"),
-        c("sameLinks"),
-        c("sameHidden"),
-        c("sameProjects"),
-      ];
-    }),
-  )}`,
-);
-const ratio = (xs: number[], q: number, peer: number[]) => (p(xs, q) / p(peer, q)).toFixed(2);
-const line = (name: string, xs: number[], peer = times.pdftotext) =>
-  `${name.padEnd(22)} p50 ${p(xs, 50).toFixed(1).padStart(7)} ms  p95 ${p(xs, 95).toFixed(1).padStart(7)} ms  ratio to pdftotext p50 ${ratio(xs, 50, peer)}x p95 ${ratio(xs, 95, peer)}x`;
-const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length);
-console.log(`
+
+/** The per-file differences, the totals per set and overall, and the timings. */
+function printComparison(): void {
+  const differing = results.filter((r) => r.cmp.notes.length || !r.cmp.sameText);
+  if (differing.length) {
+    console.log(
+      table(
+        ["file", "text", "words", "links", "hidden", "projects", "first difference / notes"],
+        differing.map(({ file, cmp, diff }) => [
+          label(file),
+          cmp.sameText ? "same" : cmp.sameCharacters ? "gaps" : "differs",
+          cmp.overlap.toFixed(3),
+          cmp.sameLinks ? "same" : "differs",
+          cmp.sameHidden ? "same" : cmp.sameHiddenFlag ? "differs" : "FLAG",
+          cmp.sameProjects ? "same" : "differs",
+          [diff ? `line ${diff.line}: "${diff.ours.slice(0, 40)}" vs "${diff.theirs.slice(0, 40)}"` : "", ...cmp.notes]
+            .filter(Boolean)
+            .join("; ")
+            .slice(0, 240),
+        ]),
+      ),
+    );
+  }
+  const sets = [...new Set(results.map((r) => setOf.get(r.file) ?? "?"))];
+  console.log(
+    `\n${table(
+      ["set", "files", "same outcome", "same text", "same characters", "same links", "same hidden", "same projects"],
+      sets.map((set) => {
+        const rs = results.filter((r) => setOf.get(r.file) === set);
+        const c = (k: keyof FileComparison) => rs.filter((r) => r.cmp[k] === true).length;
+        return [
+          set,
+          rs.length,
+          c("sameOutcome"),
+          c("sameText"),
+          c("sameCharacters"),
+          c("sameLinks"),
+          c("sameHidden"),
+          c("sameProjects"),
+        ];
+      }),
+    )}`,
+  );
+  const ratio = (xs: number[], q: number, peer: number[]) => (p(xs, q) / p(peer, q)).toFixed(2);
+  const line = (name: string, xs: number[], peer = times.pdftotext) =>
+    `${name.padEnd(22)} p50 ${p(xs, 50).toFixed(1).padStart(7)} ms  p95 ${p(xs, 95).toFixed(1).padStart(7)} ms  ratio to pdftotext p50 ${ratio(xs, 50, peer)}x p95 ${ratio(xs, 95, peer)}x`;
+  const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length);
+  console.log(`
 same outcome (read, or the same error): ${count("sameOutcome")} of ${n}
 same visible text (whitespace normalised): ${count("sameText")} of ${n}; same characters (word gaps aside): ${count("sameCharacters")}; mean word overlap ${mean(results.map((r) => r.cmp.overlap)).toFixed(4)}
 same link annotations: ${count("sameLinks")} of ${n}
@@ -282,17 +302,4 @@ ${line("pdftotext CPU", cpu.pdftotext, cpu.pdftotext)}
 ${line("pdf.js reader CPU", cpu.pdfjs, cpu.pdftotext)}
 ${line("PDFium reader CPU", cpu.pdfium, cpu.pdftotext)}
 first read: pdf.js ${pdfjsWarm.toFixed(0)} ms (module load and first file), PDFium WebAssembly compile and init ${pdfiumInit.toFixed(0)} ms`);
-if (Object.keys(rss).length)
-  console.log(
-    `peak RSS reading all ${n} files: no reader ${rss.none!.toFixed(0)} MiB, pdf.js ${rss.pdfjs!.toFixed(0)} MiB, PDFium ${rss.pdfium!.toFixed(0)} MiB`,
-  );
-if (Object.keys(sizes).length)
-  console.log(
-    `compiled program: bare ${sizes.bare!.mib.toFixed(1)} MiB; with pdf.js reader ${sizes.pdfjs!.mib.toFixed(1)} MiB (+${(sizes.pdfjs!.mib - sizes.bare!.mib).toFixed(1)}, printed ${sizes.pdfjs!.printed} glyphs); with PDFium reader ${sizes.pdfium!.mib.toFixed(1)} MiB (+${(sizes.pdfium!.mib - sizes.bare!.mib).toFixed(1)}, printed ${sizes.pdfium!.printed} glyphs)`,
-  );
-
-function loadAverage(): string {
-  return loadavg()
-    .map((x) => x.toFixed(2))
-    .join(" ");
 }
