@@ -9,35 +9,14 @@
  * for their text only read that way (the reader's default) and once with every font program converted
  * (`convertFonts`), and lists every file whose output differs and how many fonts each way took.
  */
-import { existsSync, readdirSync, statSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { extractFromDocument } from "../../../src/resume/extract-from-document.ts";
 import { DEFAULT_READ_LIMITS, type ReadOptions, readPdf } from "../../../src/resume/pdf/pdf-reader.ts";
 import type { FontRead } from "../../../src/resume/pdf/pdfjs-fonts.ts";
 import { ResumeError } from "../../../src/resume/types.ts";
-import { defaultCount, defaultSyntheticDir, type SyntheticSet } from "../../fixtures/resume/synthetic/generate.ts";
+import { pdfsUnder, projectPdfDirs } from "../../bench/project-pdfs.ts";
 
 const repoRoot = resolve(import.meta.dir, "..", "..", "..");
-
-function pdfsUnder(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .sort()
-    .flatMap((name) => {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) return pdfsUnder(path);
-      return name.endsWith(".pdf") ? [path] : [];
-    });
-}
-
-function defaultDirs(): string[] {
-  const sets: SyntheticSet[] = ["first", "families", "structures"];
-  return [
-    join(repoRoot, "..", "shared", "resumes", "pdfs"),
-    ...sets.map((s) => defaultSyntheticDir(defaultCount(s), s)),
-    join(repoRoot, "test", "fixtures", "resume"),
-  ];
-}
 
 /** Both outputs of one file, as the JSON text compared byte for byte. */
 async function outputOf(path: string, options: ReadOptions = {}): Promise<string> {
@@ -70,13 +49,14 @@ async function compareFontReads(files: string[]): Promise<never> {
 }
 
 const args = process.argv.slice(2);
-if (args[0] === "fonts") await compareFontReads((args.length > 1 ? args.slice(1) : defaultDirs()).flatMap(pdfsUnder));
+if (args[0] === "fonts")
+  await compareFontReads((args.length > 1 ? args.slice(1) : projectPdfDirs()).flatMap(pdfsUnder));
 const [mode, file, ...dirs] = args;
 if ((mode !== "write" && mode !== "compare") || !file) {
   console.error("usage: bun test/resume/pdf/output-snapshot.ts write|compare <file.json> [dir...] | fonts [dir...]");
   process.exit(2);
 }
-const files = (dirs.length ? dirs : defaultDirs()).flatMap(pdfsUnder);
+const files = (dirs.length ? dirs : projectPdfDirs()).flatMap(pdfsUnder);
 /** Fixtures are keyed relative to the checkout, so two checkouts can be compared. */
 const keyOf = (path: string) => (path.startsWith(repoRoot) ? `<checkout>${path.slice(repoRoot.length)}` : path);
 const outputs: Record<string, string> = {};
