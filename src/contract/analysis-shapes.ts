@@ -1,6 +1,7 @@
 import { type Static, type TObject, Type } from "@sinclair/typebox";
 import { FoundBySchema } from "./extraction-shapes.ts";
 import { publishedRules } from "./published-rules.ts" with { type: "macro" };
+import { idsOf } from "./published-rules.ts";
 import { Int, named, nullable, oneOf, open, optional } from "./schema-kit.ts";
 
 /**
@@ -26,10 +27,10 @@ export const MATCH_BASES = ["link", "name", "homepage", "fuzzy", "mention"] as c
  * result keeps the ids it was given, so an id is never renamed, removed or moved (a test holds today's lists).
  * `forensic`: the rules that raise flags about a repository's history (docs/reading-results.md explains each).
  */
-export const FORENSIC_RULES = publishedRules("forensic");
+export const FORENSIC_RULES = idsOf(publishedRules("forensic"));
 
 /** The rules that raise flags about the resume and the matching rather than a history. */
-export const CLAIM_RULES = publishedRules("claim");
+export const CLAIM_RULES = idsOf(publishedRules("claim"));
 
 export const RULES = [...FORENSIC_RULES, ...CLAIM_RULES] as const;
 

@@ -58,13 +58,26 @@ export function publishedOrder(files: readonly { name: string; text: string }[],
   return placed.map((p) => p.id);
 }
 
-/** The ids of `list` in their published order, read from the spec directory (run as a macro: see above). */
-export function publishedRules<L extends PublishedList>(
-  list: L,
-  dir: string = SPEC_DIR,
-): [RuleIdOf<L>, ...RuleIdOf<L>[]] {
-  const files = specFileNames(readdirSync(dir)).map((name) => ({ name, text: readFileSync(join(dir, name), "utf8") }));
-  const ids = publishedOrder(files, list);
-  if (ids.length === 0) throw new Error(`no rule spec in ${dir} is published in the ${list} list`);
-  return ids as [RuleIdOf<L>, ...RuleIdOf<L>[]];
+/** What the macro hands back: the ids of a list, or why they cannot be read (a macro's thrown error loses its message). */
+export type PublishedIds<L extends PublishedList> = { ids: [RuleIdOf<L>, ...RuleIdOf<L>[]] } | { error: string };
+
+/** The ids of `list` in their published order, read from the spec directory (run as a macro: see above); never throws. */
+export function publishedRules<L extends PublishedList>(list: L, dir: string = SPEC_DIR): PublishedIds<L> {
+  try {
+    const files = specFileNames(readdirSync(dir)).map((name) => ({
+      name,
+      text: readFileSync(join(dir, name), "utf8"),
+    }));
+    const ids = publishedOrder(files, list);
+    if (ids.length === 0) return { error: `no rule spec in ${dir} is published in the ${list} list` };
+    return { ids: ids as [RuleIdOf<L>, ...RuleIdOf<L>[]] };
+  } catch (e) {
+    return { error: (e as Error).message };
+  }
+}
+
+/** The ids the macro read, or its error thrown where the contract loads (and so where a build starts). */
+export function idsOf<L extends PublishedList>(published: PublishedIds<L>): [RuleIdOf<L>, ...RuleIdOf<L>[]] {
+  if ("error" in published) throw new Error(published.error);
+  return published.ids;
 }

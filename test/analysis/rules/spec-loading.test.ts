@@ -12,7 +12,7 @@ import type { RuleSpec } from "../../../src/analysis/rules/rule-spec.ts";
 import { loadSpecModules } from "../../../src/analysis/rules/spec-modules.ts";
 import { specTableOf } from "../../../src/analysis/rules/spec-table.ts";
 import { publishedOrder, ruleIdOfFile, specFileNames } from "../../../src/contract/index.ts";
-import { publishedRules } from "../../../src/contract/published-rules.ts";
+import { idsOf, publishedRules } from "../../../src/contract/published-rules.ts";
 
 const text = (list: string, place: number) =>
   `export const X = ruleSpec({\n  published: { list: "${list}", place: ${place} },\n  scope: "resume",\n});\n`;
@@ -74,8 +74,18 @@ describe("the published lists, read from the spec files' text", () => {
     test("is read for its lists, and a list no file is published in is refused", () => {
       writeFileSync(join(dir, "only-rule.ts"), text("forensic", 1));
       writeFileSync(join(dir, "README.md"), text("claim", 1));
-      expect(publishedRules("forensic", dir)).toEqual(["ONLY_RULE"] as never);
-      expect(() => publishedRules("claim", dir)).toThrow(`no rule spec in ${dir} is published in the claim list`);
+      expect(idsOf(publishedRules("forensic", dir))).toEqual(["ONLY_RULE"] as never);
+      const none = publishedRules("claim", dir);
+      expect(none).toEqual({ error: `no rule spec in ${dir} is published in the claim list` });
+      expect(() => idsOf(none)).toThrow(`no rule spec in ${dir} is published in the claim list`);
+    });
+
+    test("a file's mistake, or a directory that cannot be read, comes back as its message, thrown where the lists load", () => {
+      writeFileSync(join(dir, "bad-rule.ts"), "export const BAD_RULE = {};\n");
+      const bad = publishedRules("forensic", dir);
+      expect(bad).toEqual({ error: expect.stringContaining("rule spec file bad-rule.ts: it must say once") });
+      expect(() => idsOf(bad)).toThrow("rule spec file bad-rule.ts: it must say once where BAD_RULE is published");
+      expect(publishedRules("forensic", join(dir, "missing"))).toEqual({ error: expect.stringContaining("ENOENT") });
     });
   });
 });
