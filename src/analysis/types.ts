@@ -6,15 +6,15 @@
 
 import type {
   AnalysedProject,
-  CLAIM_RULES,
   ClaimScoreLine,
+  RuleId as ContractRuleId,
   Extraction,
   FINDING_FACTS,
   FindingShape,
-  FORENSIC_RULES,
   MATCH_BASES,
   MATCH_STRENGTHS,
   RaisedFlag,
+  RuleIdOf,
   ScoreBreakdown,
   SEVERITIES,
   UnmatchedClaim,
@@ -23,11 +23,12 @@ import type { CommitTimeline } from "./commit-timeline.ts";
 
 export type Severity = (typeof SEVERITIES)[number];
 export type MatchStrength = (typeof MATCH_STRENGTHS)[number];
-/** The forensic rules (contract/analysis-shapes.ts lists them), about a repository's history. */
-export type ForensicRuleId = (typeof FORENSIC_RULES)[number];
+/** The forensic rules (published in the contract's `forensic` list), about a repository's history. */
+export type ForensicRuleId = RuleIdOf<"forensic">;
 /** Flags about the resume and the matching rather than a repository's history. */
-export type ClaimRuleId = (typeof CLAIM_RULES)[number];
-export type RuleId = ForensicRuleId | ClaimRuleId;
+export type ClaimRuleId = RuleIdOf<"claim">;
+/** Every rule id: one per spec file (src/analysis/rules/specs/<rule-id>.ts declares it). */
+export type RuleId = ContractRuleId;
 
 /** The facts that group several rules into one finding (contract/analysis-shapes.ts lists them). */
 export type FactId = (typeof FINDING_FACTS)[number];

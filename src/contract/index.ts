@@ -7,6 +7,8 @@
 export * from "./analysis-shapes.ts";
 export * from "./error-shapes.ts";
 export * from "./extraction-shapes.ts";
+export { publishedOrder, ruleIdOfFile, specFileNames } from "./published-rules.ts";
 export * from "./result-shapes.ts";
+export type { Publication, PublishedList, RuleId, RuleIdOf, RuleSpecOfId } from "./rule-ids.ts";
 export { Int, named, nameOf, nullable, oneOf, open } from "./schema-kit.ts";
 export * from "./webhook-shapes.ts";

@@ -1,5 +1,5 @@
 /**
- * Both ATS through the compiled executable (`bun build --compile`, as dist/claimcheck is made): the
+ * Both ATS through the compiled executable (src/build.ts, as `bun run build` makes dist/claimcheck): the
  * connections are made with its CLI, its server is started like any deployment (ATS_ALLOW_PRIVATE only
  * because the simulators are on loopback), and the Greenhouse and Ashby simulators drive it from a stage
  * assignment to the result the ATS shows, against the GitHub simulator.
@@ -36,11 +36,10 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "claimcheck-ats-binary-"));
   binary = join(dir, "claimcheck");
   const build = Bun.spawn(
-    [process.execPath, "build", join(import.meta.dir, "..", "..", "src", "main.ts"), "--compile", "--outfile", binary],
+    [process.execPath, join(import.meta.dir, "..", "..", "src", "build.ts"), "--outfile", binary],
     { stdout: "pipe", stderr: "pipe" },
   );
-  if ((await build.exited) !== 0)
-    throw new Error(`bun build --compile failed: ${await new Response(build.stderr).text()}`);
+  if ((await build.exited) !== 0) throw new Error(`src/build.ts failed: ${await new Response(build.stderr).text()}`);
   github = await startGitHubSimulator({ candidates: [alice], tokens: ["t"] });
   env = {
     DATA_DIR: join(dir, "data"),

@@ -1,5 +1,5 @@
 /**
- * The single executable: `bun build --compile` into a temp dir, then its `extract` must work,
+ * The single executable: `bun run build`'s script (src/build.ts) into a temp dir, then its `extract` must work,
  * including the isolated worker, which re-runs the binary itself rather than `bun src/main.ts`, and its
  * server must make the report PDF (PDFKit and the embedded fonts inside the binary).
  */
@@ -21,14 +21,14 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "claimcheck-compile-"));
   binary = join(dir, "claimcheck");
   const build = Bun.spawn(
-    [process.execPath, "build", join(import.meta.dir, "..", "..", "src", "main.ts"), "--compile", "--outfile", binary],
+    [process.execPath, join(import.meta.dir, "..", "..", "src", "build.ts"), "--outfile", binary],
     {
       stdout: "pipe",
       stderr: "pipe",
     },
   );
   const code = await build.exited;
-  if (code !== 0) throw new Error(`bun build --compile failed: ${await new Response(build.stderr).text()}`);
+  if (code !== 0) throw new Error(`src/build.ts failed: ${await new Response(build.stderr).text()}`);
 }, 120_000);
 
 afterAll(() => {
@@ -69,6 +69,15 @@ test("the compiled binary carries pdf.js as patched (fonts read for their text o
   const hook = windows.find((w) => /^globalThis\.pdfjsInternals\s*=\s*\{/.test(w));
   expect(hook).toBeDefined();
   expect(hook).toMatch(/setFont\s*:\s*\(?[\w$]+\)?\s*=>\s*\{\s*[\w$]+\s*=\s*[\w$]+;?\s*\}/);
+}, 120_000);
+
+test("the compiled binary knows every rule the source knows: its `rules --json` is the source run's", async () => {
+  // the binary embeds the spec files the source reads from their directory (src/build.ts)
+  const [compiled, source] = await Promise.all([run("rules", "--json"), runCliProcess(["rules", "--json"])]);
+  expect(source.code).toBe(0);
+  expect({ code: compiled.code, stderr: compiled.stderr }).toEqual({ code: 0, stderr: "" });
+  expect(compiled.stdout).toBe(source.stdout);
+  expect((JSON.parse(source.stdout) as unknown[]).length).toBeGreaterThan(30);
 }, 120_000);
 
 test("the compiled binary's isolated worker reports unreadable PDFs", async () => {

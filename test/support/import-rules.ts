@@ -28,7 +28,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ["http", "dashboard"],
   ["app"],
   ["cli"],
-  ["main"],
+  ["main", "build"],
 ];
 
 /**

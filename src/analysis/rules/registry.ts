@@ -1,20 +1,24 @@
-import { RULES } from "../../contract/index.ts";
+import { CLAIM_RULES, FORENSIC_RULES, RULES, type RuleSpecOfId } from "../../contract/index.ts";
 import type { FactId, Flag, RuleId } from "../types.ts";
 import type { Evidence, RepoRule } from "./rule-context.ts";
 import type { EvidenceShape, HistoryRuleSpec, RuleSpec, RuleSpecs, RuleWords } from "./rule-spec.ts";
-import * as SPECS from "./specs/index.ts";
+import { SPEC_MODULES } from "./spec-modules.ts";
+import { specTableOf } from "./spec-table.ts";
+
+/** Each spec's type, by its id, as its file declares it (`interface RuleSpecOfId { RULE_ID: typeof RULE_ID }`). */
+type SpecTable = { [R in RuleId]: RuleSpecOfId[R] };
 
 /**
- * The one registry of the analysis's rules: one spec per rule id (specs/<rule-id>.ts, listed once in
- * specs/index.ts), checked to cover every id the contract publishes. Every table about rules (the
+ * The one registry of the analysis's rules: one spec per rule id, one file per spec (specs/<rule-id>.ts,
+ * loaded from the directory: spec-modules.ts), checked at load to be the contract's published ids (which the
+ * contract reads from the same files), and by tsc to be a `RuleSpec` each. Every table about rules (the
  * repository rules that run, the words of findings and of the glossary, the corroboration labels, the
  * fact groups) is a view of it, below.
  */
-export const RULE_SPECS = { ...SPECS } satisfies RuleSpecs;
-
-/** specs/index.ts exporting a name that is no rule id fails to compile here (`satisfies` checks only the ids it needs). */
-type Unlisted = Exclude<keyof typeof SPECS, RuleId>;
-export const NO_UNLISTED_SPEC: [Unlisted] extends [never] ? true : Unlisted = true;
+export const RULE_SPECS = specTableOf(SPEC_MODULES, {
+  forensic: FORENSIC_RULES,
+  claim: CLAIM_RULES,
+}) as SpecTable satisfies RuleSpecs;
 
 /** Every spec with its id, in the contract's order (the order rules were added; a stored result keeps it). */
 export const ALL_RULES: readonly (RuleSpec & { id: RuleId })[] = RULES.map((id) => ({
@@ -37,7 +41,7 @@ export function rulesOfFact(fact: FactId): ReadonlySet<RuleId> {
   return new Set(ALL_RULES.filter((s) => s.facts?.includes(fact)).map((s) => s.id));
 }
 
-type SpecOf<R extends RuleId> = (typeof RULE_SPECS)[R];
+type SpecOf<R extends RuleId> = SpecTable[R];
 
 /**
  * A rule's evidence shape: its function's (a history rule), or its spec's `evidence` (a flag the flow

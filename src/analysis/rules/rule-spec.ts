@@ -1,3 +1,4 @@
+import type { Publication } from "../../contract/index.ts";
 import type { EvidenceKind } from "../../forges/index.ts";
 import type { FactId, RuleId } from "../types.ts";
 import type { Evidence, RepoRule } from "./rule-context.ts";
@@ -32,6 +33,11 @@ export interface RuleWords {
 export type RuleScope = "history" | "repository" | "account" | "resume";
 
 interface SpecBase {
+  /**
+   * where its id is published, written as a literal (`published: { list: "forensic", place: 22 }`: the
+   * contract reads it from the file's text): the next place of its list, never changed once published
+   */
+  published: Publication;
   /** the facts a flag of this rule can be grouped under (findings.ts decides which one applies) */
   facts?: readonly FactId[];
   words: RuleWords;

@@ -2,6 +2,7 @@ import { aiAssisted } from "../ai-assisted.ts";
 import { ruleSpec } from "../rule-spec.ts";
 
 export const AI_AGENT = ruleSpec({
+  published: { list: "claim", place: 10 },
   scope: "history",
   run: aiAssisted,
   words: {
@@ -12,3 +13,9 @@ export const AI_AGENT = ruleSpec({
     reading: "using AI tools is no misconduct; ask how the work was done",
   },
 });
+
+declare module "../../../contract/index.ts" {
+  interface RuleSpecOfId {
+    AI_AGENT: typeof AI_AGENT;
+  }
+}

@@ -2,6 +2,7 @@ import { anachronisticEvidence } from "../anachronistic-evidence.ts";
 import { ruleSpec } from "../rule-spec.ts";
 
 export const ANACHRONISTIC_EVIDENCE = ruleSpec({
+  published: { list: "forensic", place: 20 },
   scope: "history",
   run: anachronisticEvidence,
   facts: ["forged-history"],
@@ -18,3 +19,9 @@ export const ANACHRONISTIC_EVIDENCE = ruleSpec({
     label: "traces younger than the commits that hold them",
   },
 });
+
+declare module "../../../contract/index.ts" {
+  interface RuleSpecOfId {
+    ANACHRONISTIC_EVIDENCE: typeof ANACHRONISTIC_EVIDENCE;
+  }
+}

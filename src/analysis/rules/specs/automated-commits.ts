@@ -2,6 +2,7 @@ import { automatedCommits } from "../automated-commits.ts";
 import { ruleSpec } from "../rule-spec.ts";
 
 export const AUTOMATED_COMMITS = ruleSpec({
+  published: { list: "forensic", place: 17 },
   scope: "history",
   run: automatedCommits,
   facts: ["scheduled-job"],
@@ -15,3 +16,9 @@ export const AUTOMATED_COMMITS = ruleSpec({
     reading: "keeping data or a badge fresh with a workflow is ordinary",
   },
 });
+
+declare module "../../../contract/index.ts" {
+  interface RuleSpecOfId {
+    AUTOMATED_COMMITS: typeof AUTOMATED_COMMITS;
+  }
+}

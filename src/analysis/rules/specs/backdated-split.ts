@@ -2,6 +2,7 @@ import { backdatedSplit } from "../backdated-split.ts";
 import { ruleSpec } from "../rule-spec.ts";
 
 export const BACKDATED_SPLIT = ruleSpec({
+  published: { list: "forensic", place: 4 },
   scope: "history",
   run: backdatedSplit,
   facts: ["committed-late", "forged-history"],
@@ -16,3 +17,9 @@ export const BACKDATED_SPLIT = ruleSpec({
     label: "a backdated split between author and committer dates",
   },
 });
+
+declare module "../../../contract/index.ts" {
+  interface RuleSpecOfId {
+    BACKDATED_SPLIT: typeof BACKDATED_SPLIT;
+  }
+}

@@ -2,6 +2,7 @@ import { botAuthor } from "../bot-author.ts";
 import { ruleSpec } from "../rule-spec.ts";
 
 export const BOT_AUTHOR = ruleSpec({
+  published: { list: "forensic", place: 13 },
   scope: "history",
   run: botAuthor,
   words: {
@@ -12,3 +13,9 @@ export const BOT_AUTHOR = ruleSpec({
     reading: "dependency and release bots are normal in a maintained project",
   },
 });
+
+declare module "../../../contract/index.ts" {
+  interface RuleSpecOfId {
+    BOT_AUTHOR: typeof BOT_AUTHOR;
+  }
+}

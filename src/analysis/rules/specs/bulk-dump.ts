@@ -2,6 +2,7 @@ import { bulkDump } from "../bulk-dump.ts";
 import { ruleSpec } from "../rule-spec.ts";
 
 export const BULK_DUMP = ruleSpec({
+  published: { list: "forensic", place: 10 },
   scope: "history",
   run: bulkDump,
   facts: ["copied"],
@@ -15,3 +16,9 @@ export const BULK_DUMP = ruleSpec({
     findingTitle: "most of the code arrived in one commit",
   },
 });
+
+declare module "../../../contract/index.ts" {
+  interface RuleSpecOfId {
+    BULK_DUMP: typeof BULK_DUMP;
+  }
+}

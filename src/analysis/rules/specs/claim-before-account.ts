@@ -1,6 +1,7 @@
 import { ruleSpec, shapeOf } from "../rule-spec.ts";
 
 export const CLAIM_BEFORE_ACCOUNT = ruleSpec({
+  published: { list: "forensic", place: 14 },
   scope: "account",
   evidence: shapeOf<{
     claimStart?: string;
@@ -19,3 +20,9 @@ export const CLAIM_BEFORE_ACCOUNT = ruleSpec({
     findingTitle: "work claimed from before the GitHub account existed",
   },
 });
+
+declare module "../../../contract/index.ts" {
+  interface RuleSpecOfId {
+    CLAIM_BEFORE_ACCOUNT: typeof CLAIM_BEFORE_ACCOUNT;
+  }
+}

@@ -2,6 +2,7 @@ import { claimContradicted } from "../claim-contradicted.ts";
 import { ruleSpec } from "../rule-spec.ts";
 
 export const CLAIM_CONTRADICTED = ruleSpec({
+  published: { list: "claim", place: 13 },
   scope: "history",
   run: claimContradicted,
   facts: [],
@@ -17,3 +18,9 @@ export const CLAIM_CONTRADICTED = ruleSpec({
     findingTitle: "the resume claims more than the history shows",
   },
 });
+
+declare module "../../../contract/index.ts" {
+  interface RuleSpecOfId {
+    CLAIM_CONTRADICTED: typeof CLAIM_CONTRADICTED;
+  }
+}

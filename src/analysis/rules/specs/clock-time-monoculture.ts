@@ -2,6 +2,7 @@ import { clockTimeMonoculture } from "../clock-time-monoculture.ts";
 import { ruleSpec } from "../rule-spec.ts";
 
 export const CLOCK_TIME_MONOCULTURE = ruleSpec({
+  published: { list: "forensic", place: 2 },
   scope: "history",
   run: clockTimeMonoculture,
   facts: ["forged-history"],
@@ -15,3 +16,9 @@ export const CLOCK_TIME_MONOCULTURE = ruleSpec({
     label: "one clock time of day",
   },
 });
+
+declare module "../../../contract/index.ts" {
+  interface RuleSpecOfId {
+    CLOCK_TIME_MONOCULTURE: typeof CLOCK_TIME_MONOCULTURE;
+  }
+}

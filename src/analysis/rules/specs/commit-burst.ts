@@ -2,6 +2,7 @@ import { commitBurst } from "../commit-burst.ts";
 import { ruleSpec } from "../rule-spec.ts";
 
 export const COMMIT_BURST = ruleSpec({
+  published: { list: "forensic", place: 7 },
   scope: "history",
   run: commitBurst,
   facts: ["committed-late", "forged-history"],
@@ -13,3 +14,9 @@ export const COMMIT_BURST = ruleSpec({
     reading: "a rebase or an import re-commits a whole history within minutes",
   },
 });
+
+declare module "../../../contract/index.ts" {
+  interface RuleSpecOfId {
+    COMMIT_BURST: typeof COMMIT_BURST;
+  }
+}

@@ -2,6 +2,7 @@ import { copiedRepository } from "../copied-repository.ts";
 import { ruleSpec } from "../rule-spec.ts";
 
 export const COPIED_REPOSITORY = ruleSpec({
+  published: { list: "forensic", place: 15 },
   scope: "history",
   run: copiedRepository,
   needs: ["tree-identity"],
@@ -15,3 +16,9 @@ export const COPIED_REPOSITORY = ruleSpec({
     reading: "a course starter or a template can be identical to its source",
   },
 });
+
+declare module "../../../contract/index.ts" {
+  interface RuleSpecOfId {
+    COPIED_REPOSITORY: typeof COPIED_REPOSITORY;
+  }
+}

@@ -1,6 +1,7 @@
 import { ruleSpec } from "../rule-spec.ts";
 
 export const EMPTY_REPO = ruleSpec({
+  published: { list: "claim", place: 8 },
   scope: "repository",
   words: {
     title: "Empty repository",
@@ -10,3 +11,9 @@ export const EMPTY_REPO = ruleSpec({
     reading: "a repository created for work that has not been pushed yet",
   },
 });
+
+declare module "../../../contract/index.ts" {
+  interface RuleSpecOfId {
+    EMPTY_REPO: typeof EMPTY_REPO;
+  }
+}

@@ -2,6 +2,7 @@ import { foreignHistory } from "../foreign-history.ts";
 import { ruleSpec } from "../rule-spec.ts";
 
 export const FOREIGN_HISTORY = ruleSpec({
+  published: { list: "forensic", place: 11 },
   scope: "history",
   run: foreignHistory,
   facts: ["copied"],
@@ -14,3 +15,9 @@ export const FOREIGN_HISTORY = ruleSpec({
     reading: "a project adopted from its previous maintainer keeps their history",
   },
 });
+
+declare module "../../../contract/index.ts" {
+  interface RuleSpecOfId {
+    FOREIGN_HISTORY: typeof FOREIGN_HISTORY;
+  }
+}

@@ -2,6 +2,7 @@ import { forkAsOwn } from "../fork-as-own.ts";
 import { ruleSpec } from "../rule-spec.ts";
 
 export const FORK_AS_OWN = ruleSpec({
+  published: { list: "forensic", place: 12 },
   scope: "history",
   run: forkAsOwn,
   words: {
@@ -15,3 +16,9 @@ export const FORK_AS_OWN = ruleSpec({
     findingTitle: "a fork with little of the candidate's work",
   },
 });
+
+declare module "../../../contract/index.ts" {
+  interface RuleSpecOfId {
+    FORK_AS_OWN: typeof FORK_AS_OWN;
+  }
+}

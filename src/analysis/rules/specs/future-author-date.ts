@@ -2,6 +2,7 @@ import { futureAuthorDate } from "../future-author-date.ts";
 import { ruleSpec } from "../rule-spec.ts";
 
 export const FUTURE_AUTHOR_DATE = ruleSpec({
+  published: { list: "forensic", place: 1 },
   scope: "history",
   run: futureAuthorDate,
   facts: ["forged-history"],
@@ -17,3 +18,9 @@ export const FUTURE_AUTHOR_DATE = ruleSpec({
     label: "future author dates",
   },
 });
+
+declare module "../../../contract/index.ts" {
+  interface RuleSpecOfId {
+    FUTURE_AUTHOR_DATE: typeof FUTURE_AUTHOR_DATE;
+  }
+}

@@ -1,6 +1,7 @@
 import { ruleSpec, shapeOf } from "../rule-spec.ts";
 
 export const HIDDEN_TEXT = ruleSpec({
+  published: { list: "claim", place: 3 },
   scope: "resume",
   evidence: shapeOf<{ passages: number; characters: number }>(),
   words: {
@@ -13,3 +14,9 @@ export const HIDDEN_TEXT = ruleSpec({
     findingTitle: "the PDF hides text from its reader",
   },
 });
+
+declare module "../../../contract/index.ts" {
+  interface RuleSpecOfId {
+    HIDDEN_TEXT: typeof HIDDEN_TEXT;
+  }
+}

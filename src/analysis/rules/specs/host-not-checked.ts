@@ -1,6 +1,7 @@
 import { ruleSpec, shapeOf } from "../rule-spec.ts";
 
 export const HOST_NOT_CHECKED = ruleSpec({
+  published: { list: "claim", place: 12 },
   scope: "resume",
   evidence: shapeOf<{ host: string; profiles: number; repositories: number }>(),
   words: {
@@ -12,3 +13,9 @@ export const HOST_NOT_CHECKED = ruleSpec({
     reading: "the verification was asked for accounts on other hosts only",
   },
 });
+
+declare module "../../../contract/index.ts" {
+  interface RuleSpecOfId {
+    HOST_NOT_CHECKED: typeof HOST_NOT_CHECKED;
+  }
+}

@@ -2,6 +2,7 @@ import { identicalAuthorTimestamps } from "../identical-author-timestamps.ts";
 import { ruleSpec } from "../rule-spec.ts";
 
 export const IDENTICAL_AUTHOR_TIMESTAMPS = ruleSpec({
+  published: { list: "forensic", place: 3 },
   scope: "history",
   run: identicalAuthorTimestamps,
   facts: ["forged-history"],
@@ -15,3 +16,9 @@ export const IDENTICAL_AUTHOR_TIMESTAMPS = ruleSpec({
     label: "identical author timestamps",
   },
 });
+
+declare module "../../../contract/index.ts" {
+  interface RuleSpecOfId {
+    IDENTICAL_AUTHOR_TIMESTAMPS: typeof IDENTICAL_AUTHOR_TIMESTAMPS;
+  }
+}

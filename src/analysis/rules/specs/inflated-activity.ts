@@ -2,6 +2,7 @@ import { inflatedActivity } from "../automated-commits.ts";
 import { ruleSpec } from "../rule-spec.ts";
 
 export const INFLATED_ACTIVITY = ruleSpec({
+  published: { list: "forensic", place: 18 },
   scope: "history",
   run: inflatedActivity,
   facts: ["scheduled-job"],
@@ -15,3 +16,9 @@ export const INFLATED_ACTIVITY = ruleSpec({
     reading: "the automation itself may be a good project; the activity it makes is not work",
   },
 });
+
+declare module "../../../contract/index.ts" {
+  interface RuleSpecOfId {
+    INFLATED_ACTIVITY: typeof INFLATED_ACTIVITY;
+  }
+}

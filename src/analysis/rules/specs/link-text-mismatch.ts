@@ -1,6 +1,7 @@
 import { ruleSpec } from "../rule-spec.ts";
 
 export const LINK_TEXT_MISMATCH = ruleSpec({
+  published: { list: "claim", place: 4 },
   scope: "resume",
   words: {
     title: "A link that points elsewhere",
@@ -10,3 +11,9 @@ export const LINK_TEXT_MISMATCH = ruleSpec({
     reading: "a link copied from an older resume can point to the wrong place",
   },
 });
+
+declare module "../../../contract/index.ts" {
+  interface RuleSpecOfId {
+    LINK_TEXT_MISMATCH: typeof LINK_TEXT_MISMATCH;
+  }
+}

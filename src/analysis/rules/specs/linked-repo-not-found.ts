@@ -1,6 +1,7 @@
 import { ruleSpec } from "../rule-spec.ts";
 
 export const LINKED_REPO_NOT_FOUND = ruleSpec({
+  published: { list: "claim", place: 5 },
   scope: "resume",
   words: {
     title: "Linked repository not found",
@@ -10,3 +11,9 @@ export const LINKED_REPO_NOT_FOUND = ruleSpec({
     reading: "a repository made private, renamed or deleted since the resume was written",
   },
 });
+
+declare module "../../../contract/index.ts" {
+  interface RuleSpecOfId {
+    LINKED_REPO_NOT_FOUND: typeof LINKED_REPO_NOT_FOUND;
+  }
+}

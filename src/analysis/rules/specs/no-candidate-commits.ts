@@ -1,6 +1,7 @@
 import { ruleSpec, shapeOf } from "../rule-spec.ts";
 
 export const NO_CANDIDATE_COMMITS = ruleSpec({
+  published: { list: "claim", place: 7 },
   scope: "repository",
   evidence: shapeOf<{ totalCommits: number }>(),
   words: {
@@ -12,3 +13,9 @@ export const NO_CANDIDATE_COMMITS = ruleSpec({
     reading: "commits under an email not linked to the account do not count here",
   },
 });
+
+declare module "../../../contract/index.ts" {
+  interface RuleSpecOfId {
+    NO_CANDIDATE_COMMITS: typeof NO_CANDIDATE_COMMITS;
+  }
+}

@@ -2,6 +2,7 @@ import { originContradicted } from "../claim-contradicted.ts";
 import { ruleSpec } from "../rule-spec.ts";
 
 export const ORIGIN_CONTRADICTED = ruleSpec({
+  published: { list: "claim", place: 14 },
   scope: "history",
   run: originContradicted,
   facts: [],
@@ -16,3 +17,9 @@ export const ORIGIN_CONTRADICTED = ruleSpec({
     findingTitle: "claimed as built from scratch, but the history starts from someone else's",
   },
 });
+
+declare module "../../../contract/index.ts" {
+  interface RuleSpecOfId {
+    ORIGIN_CONTRADICTED: typeof ORIGIN_CONTRADICTED;
+  }
+}

@@ -2,6 +2,7 @@ import { paddedActivity } from "../padded-activity.ts";
 import { ruleSpec } from "../rule-spec.ts";
 
 export const PADDED_ACTIVITY = ruleSpec({
+  published: { list: "forensic", place: 21 },
   scope: "history",
   run: paddedActivity,
   facts: ["forged-history"],
@@ -17,3 +18,9 @@ export const PADDED_ACTIVITY = ruleSpec({
     label: "padding commits",
   },
 });
+
+declare module "../../../contract/index.ts" {
+  interface RuleSpecOfId {
+    PADDED_ACTIVITY: typeof PADDED_ACTIVITY;
+  }
+}

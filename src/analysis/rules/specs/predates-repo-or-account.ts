@@ -2,6 +2,7 @@ import { predatesRepoOrAccount } from "../predates-repo-or-account.ts";
 import { ruleSpec } from "../rule-spec.ts";
 
 export const PREDATES_REPO_OR_ACCOUNT = ruleSpec({
+  published: { list: "forensic", place: 6 },
   scope: "history",
   run: predatesRepoOrAccount,
   facts: ["committed-late", "forged-history"],
@@ -15,3 +16,9 @@ export const PREDATES_REPO_OR_ACCOUNT = ruleSpec({
     label: "commits dated before the repository existed",
   },
 });
+
+declare module "../../../contract/index.ts" {
+  interface RuleSpecOfId {
+    PREDATES_REPO_OR_ACCOUNT: typeof PREDATES_REPO_OR_ACCOUNT;
+  }
+}

@@ -1,6 +1,7 @@
 import { ruleSpec, shapeOf } from "../rule-spec.ts";
 
 export const PROFILE_MISMATCH = ruleSpec({
+  published: { list: "claim", place: 2 },
   scope: "resume",
   evidence: shapeOf<{ profiles: string; host?: string }>(),
   words: {
@@ -12,3 +13,9 @@ export const PROFILE_MISMATCH = ruleSpec({
     findingTitle: "the resume links another GitHub profile",
   },
 });
+
+declare module "../../../contract/index.ts" {
+  interface RuleSpecOfId {
+    PROFILE_MISMATCH: typeof PROFILE_MISMATCH;
+  }
+}

@@ -2,6 +2,7 @@ import { pushedLongAfterDates } from "../pushed-long-after-dates.ts";
 import { ruleSpec } from "../rule-spec.ts";
 
 export const PUSHED_LONG_AFTER_DATES = ruleSpec({
+  published: { list: "forensic", place: 19 },
   scope: "history",
   run: pushedLongAfterDates,
   needs: ["push-times"],
@@ -18,3 +19,9 @@ export const PUSHED_LONG_AFTER_DATES = ruleSpec({
     label: "commits that reached the host long after their dates",
   },
 });
+
+declare module "../../../contract/index.ts" {
+  interface RuleSpecOfId {
+    PUSHED_LONG_AFTER_DATES: typeof PUSHED_LONG_AFTER_DATES;
+  }
+}

@@ -2,6 +2,7 @@ import { randomOrderHistory } from "../random-order-history.ts";
 import { ruleSpec } from "../rule-spec.ts";
 
 export const RANDOM_ORDER_HISTORY = ruleSpec({
+  published: { list: "forensic", place: 5 },
   scope: "history",
   run: randomOrderHistory,
   facts: ["forged-history"],
@@ -15,3 +16,9 @@ export const RANDOM_ORDER_HISTORY = ruleSpec({
     label: "random-order author dates",
   },
 });
+
+declare module "../../../contract/index.ts" {
+  interface RuleSpecOfId {
+    RANDOM_ORDER_HISTORY: typeof RANDOM_ORDER_HISTORY;
+  }
+}

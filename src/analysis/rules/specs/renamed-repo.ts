@@ -1,6 +1,7 @@
 import { ruleSpec } from "../rule-spec.ts";
 
 export const RENAMED_REPO = ruleSpec({
+  published: { list: "claim", place: 6 },
   scope: "resume",
   words: {
     title: "Repository renamed",
@@ -10,3 +11,9 @@ export const RENAMED_REPO = ruleSpec({
     reading: "repositories are renamed all the time; GitHub redirects the old name",
   },
 });
+
+declare module "../../../contract/index.ts" {
+  interface RuleSpecOfId {
+    RENAMED_REPO: typeof RENAMED_REPO;
+  }
+}

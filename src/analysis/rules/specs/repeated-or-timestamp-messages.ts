@@ -2,6 +2,7 @@ import { repeatedOrTimestampMessages } from "../repeated-messages.ts";
 import { ruleSpec } from "../rule-spec.ts";
 
 export const REPEATED_OR_TIMESTAMP_MESSAGES = ruleSpec({
+  published: { list: "forensic", place: 9 },
   scope: "history",
   run: repeatedOrTimestampMessages,
   facts: ["forged-history"],
@@ -14,3 +15,9 @@ export const REPEATED_OR_TIMESTAMP_MESSAGES = ruleSpec({
     label: "repeated or timestamp messages",
   },
 });
+
+declare module "../../../contract/index.ts" {
+  interface RuleSpecOfId {
+    REPEATED_OR_TIMESTAMP_MESSAGES: typeof REPEATED_OR_TIMESTAMP_MESSAGES;
+  }
+}

@@ -1,6 +1,7 @@
 import { ruleSpec, shapeOf } from "../rule-spec.ts";
 
 export const REPO_UNAVAILABLE = ruleSpec({
+  published: { list: "claim", place: 11 },
   scope: "repository",
   evidence: shapeOf<{ status: number }>(),
   words: {
@@ -11,3 +12,9 @@ export const REPO_UNAVAILABLE = ruleSpec({
     reading: "GitHub blocks or fails on a repository for reasons that have nothing to do with the candidate",
   },
 });
+
+declare module "../../../contract/index.ts" {
+  interface RuleSpecOfId {
+    REPO_UNAVAILABLE: typeof REPO_UNAVAILABLE;
+  }
+}

@@ -2,6 +2,7 @@ import { ruleSpec } from "../rule-spec.ts";
 import { trivialChurn } from "../trivial-churn.ts";
 
 export const TRIVIAL_CHURN = ruleSpec({
+  published: { list: "forensic", place: 8 },
   scope: "history",
   run: trivialChurn,
   facts: ["forged-history"],
@@ -15,3 +16,9 @@ export const TRIVIAL_CHURN = ruleSpec({
     label: "trivial or empty commits",
   },
 });
+
+declare module "../../../contract/index.ts" {
+  interface RuleSpecOfId {
+    TRIVIAL_CHURN: typeof TRIVIAL_CHURN;
+  }
+}

@@ -2,6 +2,7 @@ import { ruleSpec } from "../rule-spec.ts";
 import { unanchoredHistory } from "../unanchored-history.ts";
 
 export const UNANCHORED_HISTORY = ruleSpec({
+  published: { list: "forensic", place: 16 },
   scope: "history",
   run: unanchoredHistory,
   needs: ["pushed-at"],
@@ -16,3 +17,9 @@ export const UNANCHORED_HISTORY = ruleSpec({
     label: "a history dated before GitHub saw it",
   },
 });
+
+declare module "../../../contract/index.ts" {
+  interface RuleSpecOfId {
+    UNANCHORED_HISTORY: typeof UNANCHORED_HISTORY;
+  }
+}

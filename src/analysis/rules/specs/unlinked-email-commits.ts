@@ -2,6 +2,7 @@ import { ruleSpec } from "../rule-spec.ts";
 import { unlinkedEmailCommits } from "../unlinked-email.ts";
 
 export const UNLINKED_EMAIL_COMMITS = ruleSpec({
+  published: { list: "claim", place: 9 },
   scope: "history",
   run: unlinkedEmailCommits,
   needs: ["commit-accounts"],
@@ -14,3 +15,9 @@ export const UNLINKED_EMAIL_COMMITS = ruleSpec({
     reading: "often the candidate's own commits from a work laptop or an employer's email",
   },
 });
+
+declare module "../../../contract/index.ts" {
+  interface RuleSpecOfId {
+    UNLINKED_EMAIL_COMMITS: typeof UNLINKED_EMAIL_COMMITS;
+  }
+}

@@ -1,6 +1,7 @@
 import { ruleSpec } from "../rule-spec.ts";
 
 export const UNMATCHED_CLAIM = ruleSpec({
+  published: { list: "claim", place: 1 },
   scope: "resume",
   words: {
     title: "No public repository found",
@@ -11,3 +12,9 @@ export const UNMATCHED_CLAIM = ruleSpec({
     findingTitle: "a claimed project with no public repository",
   },
 });
+
+declare module "../../../contract/index.ts" {
+  interface RuleSpecOfId {
+    UNMATCHED_CLAIM: typeof UNMATCHED_CLAIM;
+  }
+}
