@@ -40,6 +40,9 @@ export interface Config {
    */
   forgeHosts: ForgeHostConfig[];
   workerConcurrency: number;
+  /** a PDF reader process beyond the first exits after this long idle; above this many MB after a document, one is replaced */
+  readerSpareIdleMs: number;
+  readerRecycleMemoryMb: number;
   webhookTimeoutMs: number;
   webhookRetryScheduleMs: number[];
   webhookBlockPrivate: boolean;
@@ -120,6 +123,8 @@ const schema = z.object({
     }
   }),
   workerConcurrency: int(1, 256),
+  readerSpareIdle: duration("READER_SPARE_IDLE").refine((ms) => ms >= 100, "READER_SPARE_IDLE must be at least 100ms"),
+  readerRecycleMemory: int(64, 65536),
   webhookTimeout: duration("WEBHOOK_TIMEOUT").refine((ms) => ms >= 1, "WEBHOOK_TIMEOUT must be positive"),
   webhookRetrySchedule: durationList(),
   webhookBlockPrivate: bool,
@@ -216,6 +221,8 @@ export function loadConfig(
       parseForgeHosts({ FORGE_HOSTS: v.forgeHosts, GITLAB_TOKEN: v.gitlabToken }).map((h) => Object.freeze(h)),
     ) as ForgeHostConfig[],
     workerConcurrency: v.workerConcurrency,
+    readerSpareIdleMs: v.readerSpareIdle,
+    readerRecycleMemoryMb: v.readerRecycleMemory,
     webhookTimeoutMs: v.webhookTimeout,
     webhookRetryScheduleMs: Object.freeze([...v.webhookRetrySchedule]) as number[],
     webhookBlockPrivate: v.webhookBlockPrivate,

@@ -2,6 +2,7 @@
  * Messages between the parent and the extraction child, carried over Bun's IPC channel (structured
  * clone, so the PDF travels as a Uint8Array without base64). Pure shapes and guards only.
  */
+import { ResumeError } from "../types.ts";
 
 export interface WorkerRequest {
   id: number;
@@ -27,4 +28,18 @@ export function isWorkerResponse(m: unknown): m is WorkerResponse {
   const r = m as Record<string, unknown> | null;
   if (!r || typeof r.id !== "number" || typeof r.ok !== "boolean") return false;
   return r.ok ? "result" in r : typeof r.code === "string" && typeof r.message === "string";
+}
+
+const CODES = new Set([
+  "pdf_encrypted",
+  "pdf_no_text",
+  "pdf_corrupt",
+  "pdf_too_complex",
+  "pdf_timeout",
+  "pdf_too_large",
+]);
+
+/** The child's error as a ResumeError (an unknown code from a mismatched child reads as corrupt). */
+export function toResumeError(code: string, message: string): ResumeError {
+  return new ResumeError((CODES.has(code) ? code : "pdf_corrupt") as ResumeError["code"], message);
 }
