@@ -2,7 +2,7 @@
  * Messages between the parent and the extraction child, carried over Bun's IPC channel (structured
  * clone, so the PDF travels as a Uint8Array without base64). Pure shapes and guards only.
  */
-import { ResumeError } from "../types.ts";
+import { ResumeError, type ResumeErrorCode } from "../types.ts";
 
 export interface WorkerRequest {
   id: number;
@@ -30,16 +30,17 @@ export function isWorkerResponse(m: unknown): m is WorkerResponse {
   return r.ok ? "result" in r : typeof r.code === "string" && typeof r.message === "string";
 }
 
-const CODES = new Set([
-  "pdf_encrypted",
-  "pdf_no_text",
-  "pdf_corrupt",
-  "pdf_too_complex",
-  "pdf_timeout",
-  "pdf_too_large",
-]);
+/** Every code a child may answer with; a Record over ResumeErrorCode, so a new code cannot be left out. */
+const CODES: Record<ResumeErrorCode, true> = {
+  pdf_encrypted: true,
+  pdf_no_text: true,
+  pdf_corrupt: true,
+  pdf_too_complex: true,
+  pdf_timeout: true,
+  pdf_too_large: true,
+};
 
 /** The child's error as a ResumeError (an unknown code from a mismatched child reads as corrupt). */
 export function toResumeError(code: string, message: string): ResumeError {
-  return new ResumeError((CODES.has(code) ? code : "pdf_corrupt") as ResumeError["code"], message);
+  return new ResumeError(Object.hasOwn(CODES, code) ? (code as ResumeErrorCode) : "pdf_corrupt", message);
 }
