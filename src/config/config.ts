@@ -1,6 +1,19 @@
 import { resolve } from "node:path";
-import { z } from "zod";
-import { bool, databaseUrl, duration, durationList, int, url } from "./config-values.ts";
+import {
+  bool,
+  databaseUrl,
+  duration,
+  durationList,
+  either,
+  int,
+  literal,
+  matching,
+  nonEmpty,
+  oneOf,
+  readSettings,
+  text,
+  url,
+} from "./config-values.ts";
 import { type ForgeHostConfig, ForgeHostsError, parseForgeHosts } from "./forge-hosts.ts";
 import { SETTINGS, type SettingName } from "./settings.ts";
 
@@ -40,6 +53,9 @@ export interface Config {
    */
   forgeHosts: ForgeHostConfig[];
   workerConcurrency: number;
+  /** a PDF reader process beyond the first exits after this long idle; above this many MB after a document, one is replaced */
+  readerSpareIdleMs: number;
+  readerRecycleMemoryMb: number;
   webhookTimeoutMs: number;
   webhookRetryScheduleMs: number[];
   webhookBlockPrivate: boolean;
@@ -85,46 +101,46 @@ const SECRET_VALUES: ReadonlySet<SettingName> = new Set([
   "reportLinkKey",
 ]);
 
-const schema = z.object({
+const schema = {
   port: int(0, 65535),
-  host: z.string().min(1),
-  dataDir: z.string().min(1),
+  host: nonEmpty(),
+  dataDir: nonEmpty(),
   databaseUrl: databaseUrl(),
-  dbSynchronous: z
-    .string()
-    .transform((s) => s.toUpperCase())
-    .pipe(z.enum(["FULL", "NORMAL"])),
+  dbSynchronous: oneOf(["FULL", "NORMAL"], (s) => s.toUpperCase()),
   dbPoolSize: int(1, 1000),
   dbStatementTimeout: duration("DB_STATEMENT_TIMEOUT").refine(
     (ms) => ms >= 100,
     "DB_STATEMENT_TIMEOUT must be at least 100ms",
   ),
   dbConnectTimeout: duration("DB_CONNECT_TIMEOUT").refine((ms) => ms >= 1000, "DB_CONNECT_TIMEOUT must be at least 1s"),
-  publicUrl: z.union([z.literal(""), url("PUBLIC_URL")]),
+  publicUrl: either(literal(""), url("PUBLIC_URL")),
   githubApiUrl: url("GITHUB_API_URL"),
-  githubToken: z.string(),
-  githubTokens: z.string().refine((s) => !/\s/.test(s.replace(/\s*,\s*/g, ",").trim()), {
+  githubToken: text(),
+  githubTokens: text().refine((s) => !/\s/.test(s.replace(/\s*,\s*/g, ",").trim()), {
     message: "GITHUB_TOKENS must be tokens separated by commas, without spaces inside a token",
   }),
   githubConcurrency: int(1, 100),
-  npmRegistryUrl: z.union([z.literal(""), url("NPM_REGISTRY_URL")]),
-  pypiUrl: z.union([z.literal(""), url("PYPI_URL")]),
+  npmRegistryUrl: either(literal(""), url("NPM_REGISTRY_URL")),
+  pypiUrl: either(literal(""), url("PYPI_URL")),
   packageLookups: int(0, 200),
-  gitlabToken: z.string().refine((s) => !/\s/.test(s.trim()), { message: "GITLAB_TOKEN must not contain spaces" }),
-  forgeHosts: z.string().superRefine((s, ctx) => {
+  gitlabToken: text().refine((s) => !/\s/.test(s.trim()), { message: "GITLAB_TOKEN must not contain spaces" }),
+  forgeHosts: text().check((s) => {
     try {
       parseForgeHosts({ FORGE_HOSTS: s });
+      return null;
     } catch (err) {
       if (!(err instanceof ForgeHostsError)) throw err;
-      ctx.addIssue({ code: "custom", message: err.message });
+      return err.message;
     }
   }),
   workerConcurrency: int(1, 256),
+  readerSpareIdle: duration("READER_SPARE_IDLE").refine((ms) => ms >= 100, "READER_SPARE_IDLE must be at least 100ms"),
+  readerRecycleMemory: int(64, 65536),
   webhookTimeout: duration("WEBHOOK_TIMEOUT").refine((ms) => ms >= 1, "WEBHOOK_TIMEOUT must be positive"),
   webhookRetrySchedule: durationList(),
   webhookBlockPrivate: bool,
   webhookConcurrency: int(1, 1024),
-  logLevel: z.enum(["debug", "info", "warn", "error", "silent"]),
+  logLevel: oneOf(["debug", "info", "warn", "error", "silent"]),
   shutdownGrace: duration("SHUTDOWN_GRACE"),
   jobLease: duration("JOB_LEASE").refine((ms) => ms >= 1000, "JOB_LEASE must be at least 1s"),
   jobDeadline: duration("JOB_DEADLINE").refine((ms) => ms >= 1000, "JOB_DEADLINE must be at least 1s"),
@@ -140,27 +156,27 @@ const schema = z.object({
     "UPLOAD_TIMEOUT must be between 1s and 1h",
   ),
   bodyBudget: int(1, 65536),
-  metricsToken: z.union([
-    z.literal(""),
-    z.string().regex(/^[\x21-\x7e]{16,256}$/, "METRICS_TOKEN must be 16-256 visible ASCII characters"),
-  ]),
-  reportLinkKey: z.union([
-    z.literal(""),
-    z.string().regex(/^[\x21-\x7e]{32,256}$/, "REPORT_LINK_KEY must be 32-256 visible ASCII characters"),
-  ]),
+  metricsToken: either(
+    literal(""),
+    matching(/^[\x21-\x7e]{16,256}$/, "METRICS_TOKEN must be 16-256 visible ASCII characters"),
+  ),
+  reportLinkKey: either(
+    literal(""),
+    matching(/^[\x21-\x7e]{32,256}$/, "REPORT_LINK_KEY must be 32-256 visible ASCII characters"),
+  ),
   reportLinkTtl: duration("REPORT_LINK_TTL").refine(
     (ms) => ms >= 3_600_000 && ms <= 365 * 86_400_000,
     "REPORT_LINK_TTL must be between 1h and 365d",
   ),
-  atsLinkTtl: z.union([
-    z.literal("retained"),
+  atsLinkTtl: either(
+    literal("retained"),
     duration("ATS_LINK_TTL").refine(
       (ms) => ms >= 3_600_000 && ms <= 365 * 86_400_000,
       "ATS_LINK_TTL must be retained or between 1h and 365d",
     ),
-  ]),
+  ),
   atsAllowPrivate: bool,
-});
+};
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -179,10 +195,10 @@ export function loadConfig(
 ): Readonly<Config> {
   const raw: Record<string, string> = {};
   for (const [name, s] of Object.entries(SETTINGS)) raw[name] = flags[s.flag] ?? env[s.env] ?? s.def;
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => {
-      const key = String(i.path[0]) as SettingName;
+  const parsed = readSettings(schema, raw);
+  if (!parsed.ok) {
+    const problems = parsed.problems.map((i) => {
+      const key = i.key as SettingName;
       const s = SETTINGS[key];
       // settings that hold tokens are never echoed: the message says which entry and why
       const shown = SECRET_VALUES.has(key) ? "(value not shown)" : JSON.stringify(raw[key]);
@@ -190,7 +206,7 @@ export function loadConfig(
     });
     throw new ConfigError(problems);
   }
-  const v = parsed.data;
+  const v = parsed.values;
   const dataDir = resolve(v.dataDir);
   return Object.freeze({
     port: v.port,
@@ -216,6 +232,8 @@ export function loadConfig(
       parseForgeHosts({ FORGE_HOSTS: v.forgeHosts, GITLAB_TOKEN: v.gitlabToken }).map((h) => Object.freeze(h)),
     ) as ForgeHostConfig[],
     workerConcurrency: v.workerConcurrency,
+    readerSpareIdleMs: v.readerSpareIdle,
+    readerRecycleMemoryMb: v.readerRecycleMemory,
     webhookTimeoutMs: v.webhookTimeout,
     webhookRetryScheduleMs: Object.freeze([...v.webhookRetrySchedule]) as number[],
     webhookBlockPrivate: v.webhookBlockPrivate,
@@ -247,7 +265,7 @@ export function loadDataDir(
   const dataDirGiven = flags[SETTINGS.dataDir.flag] ?? env.DATA_DIR ?? SETTINGS.dataDir.def;
   const dataDir = resolve(dataDirGiven);
   const url = flags[SETTINGS.databaseUrl.flag] ?? env.DATABASE_URL ?? "";
-  const parsed = databaseUrl().safeParse(url);
-  if (!parsed.success) throw new ConfigError([`DATABASE_URL (--database-url): ${parsed.error.issues[0]!.message}`]);
+  const parsed = databaseUrl().read(url);
+  if (!parsed.ok) throw new ConfigError([`DATABASE_URL (--database-url): ${parsed.message}`]);
   return { dataDir, dbPath: resolve(dataDir, "claimcheck.db"), databaseUrl: url === "" ? null : url, dataDirGiven };
 }

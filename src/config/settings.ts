@@ -104,6 +104,18 @@ export const SETTINGS = {
     def: "4",
     help: "verifications worked at once",
   },
+  readerSpareIdle: {
+    env: "READER_SPARE_IDLE",
+    flag: "reader-spare-idle",
+    def: "10s",
+    help: "a second PDF reader process idle this long exits (one stays warm; a second starts when PDFs overlap)",
+  },
+  readerRecycleMemory: {
+    env: "READER_RECYCLE_MEMORY",
+    flag: "reader-recycle-memory",
+    def: "160",
+    help: "MB of resident memory above which a PDF reader process is replaced after a document",
+  },
   webhookTimeout: {
     env: "WEBHOOK_TIMEOUT",
     flag: "webhook-timeout",

@@ -13,7 +13,8 @@ export interface Logger {
 export function createLogger(
   level: LogLevel,
   base: Record<string, unknown> = {},
-  write: (line: string) => void = (l) => process.stderr.write(`${l}\n`),
+  // the console writer, not process.stderr: that node stream costs the start its stream modules (cli/command.ts)
+  write: (line: string) => void = (l) => console.error("%s", l),
 ): Logger {
   const at = (lvl: Exclude<LogLevel, "silent">) => (msg: string, fields?: Record<string, unknown>) => {
     if (ORDER[lvl] < ORDER[level]) return;

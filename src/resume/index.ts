@@ -1,4 +1,5 @@
-import { createResumeExtractor, type ExtractBudget, type ResumeExtractor } from "./isolation/isolated-extractor.ts";
+import type { ExtractBudget, ResumeExtractor } from "./isolation/extractor-options.ts";
+import { createResumeExtractor } from "./isolation/isolated-extractor.ts";
 import type { ExtractedResume } from "./types.ts";
 
 /**
@@ -8,13 +9,16 @@ import type { ExtractedResume } from "./types.ts";
  */
 
 export {
-  createResumeExtractor,
   DEFAULT_MAX_MEMORY_MB,
+  DEFAULT_RECYCLE_ABOVE_MB,
+  DEFAULT_SPARE_IDLE_MS,
   DEFAULT_TIMEOUT_MS,
   type ExtractBudget,
   type ExtractorOptions,
+  type ReaderTimers,
   type ResumeExtractor,
-} from "./isolation/isolated-extractor.ts";
+} from "./isolation/extractor-options.ts";
+export { createResumeExtractor } from "./isolation/isolated-extractor.ts";
 export { EXPENSIVE_OPERATORS, estimateReadCost, type ReadCost, readBudgetMs } from "./isolation/read-cost.ts";
 export { namesResume, saysResumeSource } from "./resume-source.ts";
 export type {

@@ -37,6 +37,8 @@ export function productionSteps(deps: {
   // two readers: one hostile PDF that uses its whole time budget does not hold up everyone else's
   const extractor = createResumeExtractor({
     concurrency: Math.min(2, config.workerConcurrency),
+    spareIdleMs: config.readerSpareIdleMs,
+    recycleAboveMb: config.readerRecycleMemoryMb,
     // links to the configured GitLab and Gitea/Forgejo hosts are read as repositories and profiles
     forgeHosts: config.forgeHosts.map((h) => ({ host: h.host, kind: h.kind })),
   });

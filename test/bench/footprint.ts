@@ -6,13 +6,16 @@
  * generated resumes, the PDF reader child counted separately) against the peer's RSS after 1,000 POSTs
  * of the same bodies. RSS is VmRSS from /proc/<pid>/status.
  *
+ * The PDF readers are measured twice after the work: a second later (both readers still there) and once the
+ * spare reader's idle period (READER_SPARE_IDLE, default 10 s) has passed and only the warm one is left.
+ *
  *   bun run bench:footprint [--verifications N] [--starts N] [--rebuild] [--binary PATH]
  *
  * `--binary PATH` measures another build of claimcheck (an older tree's `dist/claimcheck`) the same way.
  */
 import { existsSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { BINARY, readRssKb, sampleRss, spawnService, treeRssKb } from "../chaos/service-process.ts";
+import { BINARY, childPidsOf, readRssKb, sampleRss, spawnService, treeRssKb } from "../chaos/service-process.ts";
 import { sampleResumePdf } from "../demo/resume-pdf.ts";
 import { runCliProcess } from "../support/child-server.ts";
 import { startGitHubSimulator } from "../support/github-sim/github-simulator.ts";
@@ -174,6 +177,8 @@ try {
   const finals: Record<string, number> = {};
   let peak = { peakSelfKb: 0, peakChildrenKb: 0, samples: 0 };
   let after = { self: 0, children: 0 };
+  let readersAfter = 0;
+  let settled = { self: 0, children: 0, readers: 0, waitedS: 0 };
   try {
     const sampler = sampleRss(svc.pid, 100);
     const t0 = performance.now();
@@ -204,6 +209,16 @@ try {
     peak = sampler.stop();
     await Bun.sleep(1_000);
     after = treeRssKb(svc.pid);
+    readersAfter = childPidsOf(svc.pid).length;
+    // the spare reader exits after its idle period: poll for it, with a deadline past that period
+    const idleFrom = performance.now();
+    while (childPidsOf(svc.pid).length > 1 && performance.now() - idleFrom < 30_000) await Bun.sleep(250);
+    await Bun.sleep(1_000);
+    settled = {
+      ...treeRssKb(svc.pid),
+      readers: childPidsOf(svc.pid).length,
+      waitedS: (performance.now() - idleFrom) / 1000,
+    };
   } finally {
     svc.kill("SIGTERM");
     await svc.exited;
@@ -241,11 +256,18 @@ try {
         ],
         [`peak RSS during them (MB)`, peak.peakSelfKb / 1024, "-", "-"],
         [
-          "PDF reader child: RSS after / peak (MB)",
+          `PDF readers (${readersAfter}) 1 s after them: RSS / peak (MB)`,
           `${(after.children / 1024).toFixed(0)} / ${(peak.peakChildrenKb / 1024).toFixed(0)}`,
           "-",
           "-",
         ],
+        [
+          `PDF readers (${settled.readers}) ${settled.waitedS.toFixed(0)} s after them (MB)`,
+          (settled.children / 1024).toFixed(0),
+          "-",
+          "-",
+        ],
+        [`RSS ${settled.waitedS.toFixed(0)} s after them (MB)`, settled.self / 1024, "-", "-"],
       ],
     ),
   );

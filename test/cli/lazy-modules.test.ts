@@ -36,7 +36,8 @@ describe("a command evaluates what it needs", () => {
 const code = await runCli(["extract", "--worker"], io);
 console.log(JSON.stringify({ code, said: lines.join(" "), reader: loaded("/src/resume/isolation/worker-main.ts"),
   app: loaded("/src/app.ts"), http: loaded("/src/http/"), dashboard: loaded("/src/dashboard/"),
-  pdfkit: loaded("/node_modules/pdfkit/"), elysia: loaded("/node_modules/elysia/"), serve: loaded("/src/cli/commands/serve.ts") }));`,
+  pdfkit: loaded("/node_modules/pdfkit/"), elysia: loaded("/node_modules/elysia/"), serve: loaded("/src/cli/commands/serve.ts"),
+  zod: loaded("/node_modules/zod/") }));`,
     );
     // started without an IPC channel, the child mode says it is internal
     expect(r).toEqual({
@@ -49,6 +50,7 @@ console.log(JSON.stringify({ code, said: lines.join(" "), reader: loaded("/src/r
       pdfkit: false,
       elysia: false,
       serve: false,
+      zod: false,
     });
   });
 
@@ -58,9 +60,11 @@ console.log(JSON.stringify({ code, said: lines.join(" "), reader: loaded("/src/r
       `${captureIO}
 const code = await runCli(["serve", "--help"], io);
 console.log(JSON.stringify({ code, help: lines.join(" ").includes("serve [options]"), app: loaded("/src/app.ts"),
-  verify: loaded("/src/cli/commands/verify.ts"), keys: loaded("/src/cli/commands/keys.ts"), pdfkit: loaded("/node_modules/pdfkit/") }));`,
+  verify: loaded("/src/cli/commands/verify.ts"), keys: loaded("/src/cli/commands/keys.ts"), pdfkit: loaded("/node_modules/pdfkit/"),
+  zod: loaded("/node_modules/zod/") }));`,
     );
-    expect(r).toEqual({ code: 0, help: true, app: true, verify: false, keys: false, pdfkit: false });
+    // zod: the settings are read by src/config's own value readers, not a schema library
+    expect(r).toEqual({ code: 0, help: true, app: true, verify: false, keys: false, pdfkit: false, zod: false });
   });
 
   test("help, and an unknown command, still list every command", async () => {

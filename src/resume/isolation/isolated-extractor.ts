@@ -1,64 +1,33 @@
 import type { Subprocess } from "bun";
 import { selfCommand } from "../../lib/index.ts";
 import { type ExtractedResume, ResumeError } from "../types.ts";
+import {
+  DEFAULT_COLD_START_MS,
+  DEFAULT_MAX_JOBS_PER_CHILD,
+  DEFAULT_MAX_MEMORY_MB,
+  DEFAULT_RECYCLE_ABOVE_MB,
+  DEFAULT_SPARE_IDLE_MS,
+  DEFAULT_TIMEOUT_MS,
+  type ExtractorOptions,
+  type ResumeExtractor,
+  systemTimers,
+} from "./extractor-options.ts";
 import { readRssBytes } from "./process-memory.ts";
 import { overTimeError } from "./read-cost.ts";
-import { lowerPriority, nextRead, type ReadRequest, readerFor } from "./read-queue.ts";
-import { isWorkerResponse, type WorkerRequest, type WorkerResponse } from "./worker-protocol.ts";
+import { lowerPriority, nextRead, type ReadRequest, readerFor, waitEndsInMs } from "./read-queue.ts";
+import { isSpare, nextIdleCheckMs, replaceAfterDocument } from "./reader-lifetime.ts";
+import { isWorkerResponse, toResumeError, type WorkerRequest, type WorkerResponse } from "./worker-protocol.ts";
 
 /**
  * PDF parsing in a child process under a time and memory budget, so that a hostile or broken PDF
  * costs one child, never the caller. Children are kept warm between jobs: starting one costs
  * ~100-300 ms, and a new child's JIT needs a few hundred extractions before it reads at full speed
  * (its first hundred take about half as long again). A child is replaced when it died, when its
- * resident memory stayed above half the budget after a job, or after `maxJobsPerChild` jobs (a
- * bound on slow leaks), and killed with SIGKILL when a job runs past its deadline or its resident
- * memory passes the budget. Idle children do not keep the caller's process alive.
+ * resident memory is above the recycle mark after a job, or after `maxJobsPerChild` jobs, and killed
+ * with SIGKILL when a job runs past its deadline or its resident memory passes the budget; children
+ * beyond the one kept warm exit when idle for the spare period (reader-lifetime.ts). Idle children
+ * do not keep the caller's process alive.
  */
-
-export interface ExtractBudget {
-  /** wall-clock limit for one PDF, including the wait for a child to start */
-  timeoutMs?: number;
-  /** resident-memory limit of the child while it parses this PDF */
-  maxMemoryMb?: number;
-  /** whose PDF it is, whether it is estimated expensive, whether readers are shared (read-queue.ts) */
-  queue?: Partial<ReadRequest>;
-  /** for an expensive PDF: what running past `timeoutMs` means, told as pdf_too_complex */
-  overBudget?: string;
-}
-
-export interface ExtractorOptions extends ExtractBudget {
-  /** the GitLab and Gitea/Forgejo hosts whose links are recognised (default gitlab.com, codeberg.org) */
-  forgeHosts?: ReadonlyArray<{ host: string; kind: "gitlab" | "gitea" }>;
-  /** argv of the worker process; default: this program's `extract --worker` */
-  command?: string[];
-  /** children extracting at once */
-  concurrency?: number;
-  /** an idle child exits after this long */
-  idleMs?: number;
-  /**
-   * a child is replaced after this many extractions (bounds slow leaks; memory that stays high is
-   * caught after every job). Default DEFAULT_MAX_JOBS_PER_CHILD.
-   */
-  maxJobsPerChild?: number;
-  /** how often the memory watchdog samples the child */
-  watchIntervalMs?: number;
-}
-
-export interface ResumeExtractor {
-  extract(pdf: Uint8Array, budget?: ExtractBudget): Promise<ExtractedResume>;
-  /** stop all children; pending and later extractions reject */
-  close(): Promise<void>;
-}
-
-export const DEFAULT_TIMEOUT_MS = 30_000;
-export const DEFAULT_MAX_MEMORY_MB = 768;
-/**
- * Jobs before a child is replaced. A child's resident memory levels off at 200-300 MB within a few
- * hundred resumes (its live heap stays ~20 MB), so the count only bounds leaks the memory check
- * misses; it is high because every replacement reads its first few hundred resumes slowly (cold JIT).
- */
-export const DEFAULT_MAX_JOBS_PER_CHILD = 5000;
 
 interface Job extends ReadRequest {
   id: number;
@@ -76,25 +45,16 @@ interface Child {
   job: Job | null;
   jobs: number;
   dead: boolean;
-  idle: ReturnType<typeof setTimeout> | null;
+  idle: unknown;
+  /** how long it has been idle, in the idle deadlines passed */
+  idleFor: number;
+  spawnedAt: number;
+  /** when its current job began */
+  since?: number;
   watch: ReturnType<typeof setInterval> | null;
   /** why we killed it, so the exit is reported as that */
   killedFor: ResumeError | null;
   lowered?: boolean; // read an expensive PDF at the lowest CPU priority, which it cannot undo: retired after
-}
-
-const CODES = new Set([
-  "pdf_encrypted",
-  "pdf_no_text",
-  "pdf_corrupt",
-  "pdf_too_complex",
-  "pdf_timeout",
-  "pdf_too_large",
-]);
-
-/** The child's error as a ResumeError (an unknown code from a mismatched child reads as corrupt). */
-function toResumeError(code: string, message: string): ResumeError {
-  return new ResumeError((CODES.has(code) ? code : "pdf_corrupt") as ResumeError["code"], message);
 }
 
 /** Create an extractor with its own children. The pipeline normally uses the shared one (index.ts). */
@@ -102,16 +62,21 @@ export function createResumeExtractor(options: ExtractorOptions = {}): ResumeExt
   const command = options.command ?? selfCommand(["extract", "--worker"]);
   const concurrency = Math.max(1, options.concurrency ?? 1);
   const idleMs = options.idleMs ?? 60_000;
+  const spareIdleMs = Math.max(1, options.spareIdleMs ?? DEFAULT_SPARE_IDLE_MS);
+  const recycleAboveMb = options.recycleAboveMb ?? DEFAULT_RECYCLE_ABOVE_MB;
+  const timers = options.timers ?? systemTimers;
   const maxJobs = options.maxJobsPerChild ?? DEFAULT_MAX_JOBS_PER_CHILD;
   const watchMs = options.watchIntervalMs ?? 20;
   const queue: Job[] = [];
   const children = new Set<Child>();
   let nextId = 1;
   let closed = false;
+  let coldStartMs = DEFAULT_COLD_START_MS;
+  let repump: unknown = null;
 
   const stopTimers = (c: Child) => {
     if (c.watch) clearInterval(c.watch);
-    if (c.idle) clearTimeout(c.idle);
+    if (c.idle) timers.clear(c.idle);
     c.watch = c.idle = null;
   };
 
@@ -119,6 +84,7 @@ export function createResumeExtractor(options: ExtractorOptions = {}): ResumeExt
   const finish = (c: Child, job: Job, outcome: { ok: ExtractedResume } | { err: Error }) => {
     if (c.job !== job) return;
     c.job = null;
+    if (c.jobs === 0 && "ok" in outcome) coldStartMs = timers.now() - c.spawnedAt; // what a cold start costs now
     if (job.deadline) clearTimeout(job.deadline);
     if (c.watch) clearInterval(c.watch);
     c.watch = null;
@@ -126,8 +92,8 @@ export function createResumeExtractor(options: ExtractorOptions = {}): ResumeExt
     if ("ok" in outcome) job.resolve(outcome.ok);
     else job.reject(outcome.err);
     if (!c.dead) {
-      const rss = readRssBytes(c.proc.pid);
-      if (c.lowered || c.jobs >= maxJobs || (rss !== null && rss > (job.maxMemoryMb * 1024 * 1024) / 2)) retire(c);
+      const limits = { maxJobs, recycleAboveMb, maxMemoryMb: job.maxMemoryMb };
+      if (replaceAfterDocument(c, readRssBytes(c.proc.pid), limits)) retire(c);
       else park(c);
     }
     pump();
@@ -151,8 +117,19 @@ export function createResumeExtractor(options: ExtractorOptions = {}): ResumeExt
   /** An idle child waits for the next job without holding the caller's event loop open. */
   const park = (c: Child) => {
     c.proc.unref();
-    c.idle = setTimeout(() => retire(c), idleMs);
-    c.idle.unref?.();
+    c.idleFor = 0;
+    armIdle(c);
+  };
+
+  /** Retire an idle child once it is spare, or once it was idle for the whole idle period. */
+  const armIdle = (c: Child) => {
+    const ms = nextIdleCheckMs(c.idleFor, spareIdleMs, idleMs);
+    c.idle = timers.set(() => {
+      c.idle = null;
+      c.idleFor += ms;
+      if (c.idleFor >= idleMs || isSpare(c, children)) retire(c);
+      else armIdle(c);
+    }, ms);
   };
 
   const onMessage = (c: Child, m: unknown) => {
@@ -187,6 +164,8 @@ export function createResumeExtractor(options: ExtractorOptions = {}): ResumeExt
       jobs: 0,
       dead: false,
       idle: null,
+      idleFor: 0,
+      spawnedAt: timers.now(),
       watch: null,
       killedFor: null,
     };
@@ -203,9 +182,10 @@ export function createResumeExtractor(options: ExtractorOptions = {}): ResumeExt
   };
 
   const dispatch = (c: Child, job: Job) => {
-    if (c.idle) clearTimeout(c.idle);
+    if (c.idle) timers.clear(c.idle);
     c.idle = null;
     c.job = job;
+    c.since = timers.now();
     c.proc.ref();
     if (job.expensive) c.lowered = lowerPriority(c.proc.pid);
     job.deadline = setTimeout(() => kill(c, overTimeError(job.timeoutMs, job.overBudget)), job.timeoutMs);
@@ -238,6 +218,16 @@ export function createResumeExtractor(options: ExtractorOptions = {}): ResumeExt
     }
   };
 
+  /** A document waits for a busy warm reader: look again once that wait costs more than a cold start. */
+  const pumpWhenWaitEnds = (cold: { now: number; coldStartMs: number }) => {
+    const ms = waitEndsInMs([...children], cold);
+    if (ms === null || repump !== null) return;
+    repump = timers.set(() => {
+      repump = null;
+      pump();
+    }, ms + 1);
+  };
+
   const pump = () => {
     while (queue.length > 0 && !closed) {
       const next = nextRead(
@@ -246,8 +236,9 @@ export function createResumeExtractor(options: ExtractorOptions = {}): ResumeExt
         concurrency,
       );
       if (next < 0) return;
-      let c = readerFor(queue[next]!, [...children], concurrency);
-      if (c === null) return;
+      const cold = { now: timers.now(), coldStartMs };
+      let c = readerFor(queue[next]!, [...children], concurrency, cold);
+      if (c === null) return pumpWhenWaitEnds(cold);
       if (c === "spawn") {
         try {
           c = spawn();
@@ -284,6 +275,7 @@ export function createResumeExtractor(options: ExtractorOptions = {}): ResumeExt
     },
     async close() {
       closed = true;
+      if (repump !== null) timers.clear(repump);
       for (const job of queue.splice(0)) job.reject(new Error("the resume extractor was closed"));
       const exits = [...children].map((c) => c.proc.exited);
       for (const c of [...children]) {
@@ -296,5 +288,6 @@ export function createResumeExtractor(options: ExtractorOptions = {}): ResumeExt
       }
       await Promise.all(exits);
     },
+    readers: () => [...children].map((c) => ({ pid: c.proc.pid, jobs: c.jobs, busy: c.job !== null })),
   };
 }

@@ -1,5 +1,8 @@
-import { inflateSync } from "node:zlib";
 import { ResumeError } from "../types.ts";
+
+/** node:zlib, evaluated with the first estimate: a server that reads no PDF never pays for it (about 2 MB). */
+let zlibModule: typeof import("node:zlib") | null = null;
+const zlib = () => (zlibModule ??= process.getBuiltinModule("node:zlib"));
 
 /**
  * A cheap estimate of what reading a PDF will cost, made before it takes a reader: no parsing of the
@@ -84,7 +87,7 @@ export function estimateReadCost(pdf: Uint8Array): ReadCost {
     let data: Uint8Array = raw;
     if (/\/FlateDecode/.test(dict) && budget > 0) {
       try {
-        data = inflateSync(raw, {
+        data = zlib().inflateSync(raw, {
           maxOutputLength: budget,
           finishFlush: 2 /* Z_SYNC_FLUSH: a cut stream reads what it holds */,
         });

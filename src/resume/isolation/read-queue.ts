@@ -65,21 +65,49 @@ interface Reader {
   job: unknown;
   /** documents read so far: 0 is a cold reader (its first read is slow: it loads and compiles the reader) */
   jobs: number;
+  /** when its current read began (the pool's clock, ms) */
+  since?: number;
+}
+
+/** What waiting for a busy warm reader is weighed against: a cold start, as long as it was last seen to take. */
+export interface ColdStart {
+  now: number;
+  coldStartMs: number;
+}
+
+/** The warm readers busy with an ordinary document: the ones an ordinary document may wait for. */
+function warmBusy<R extends Reader>(readers: readonly R[]): R[] {
+  return readers.filter((r) => !r.dead && r.job && r.jobs > 0 && !(r.job as ReadRequest).expensive);
 }
 
 /**
  * The reader for the document `next`: an expensive one gets a new reader when there is room (else any
  * idle one); an ordinary one a warm idle reader, else waits for a warm busy one rather than take a cold
- * reader (whose first read is much slower than the wait), else any idle one, else a new one. "spawn":
- * start one; null: none now (pump runs again when a read ends).
+ * reader (whose first read is much slower than the wait), else any idle one, else a new one. The wait
+ * lasts while a busy warm reader could still finish sooner than a cold start (`cold`): a document that
+ * holds the only warm reader longer (slow or hostile, though not priced expensive) then gets a reader of
+ * its own next to it. "spawn": start one; null: none now (pump runs again when a read ends, or when the
+ * wait stops paying: waitEndsInMs).
  */
-export function readerFor<R extends Reader>(next: ReadRequest, readers: readonly R[], max: number): R | "spawn" | null {
+export function readerFor<R extends Reader>(
+  next: ReadRequest,
+  readers: readonly R[],
+  max: number,
+  cold?: ColdStart,
+): R | "spawn" | null {
   const live = readers.filter((r) => !r.dead);
   const idle = live.filter((r) => !r.job);
   const room = live.length < max;
   if (next.expensive) return room ? "spawn" : (idle[0] ?? null);
   const warm = idle.find((r) => r.jobs > 0);
   if (warm) return warm;
-  if (live.some((r) => r.job && r.jobs > 0 && !(r.job as ReadRequest).expensive)) return null;
+  const busy = warmBusy(live);
+  if (busy.length > 0 && (!cold || busy.some((r) => cold.now - (r.since ?? cold.now) < cold.coldStartMs))) return null;
   return idle[0] ?? (room ? "spawn" : null);
+}
+
+/** In how many ms waiting for the busy warm readers stops paying (null: there are none to wait for). */
+export function waitEndsInMs(readers: readonly Reader[], cold: ColdStart): number | null {
+  const ends = warmBusy(readers).map((r) => (r.since ?? cold.now) + cold.coldStartMs - cold.now);
+  return ends.length === 0 ? null : Math.max(0, Math.min(...ends));
 }

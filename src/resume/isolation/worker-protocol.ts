@@ -2,6 +2,7 @@
  * Messages between the parent and the extraction child, carried over Bun's IPC channel (structured
  * clone, so the PDF travels as a Uint8Array without base64). Pure shapes and guards only.
  */
+import { ResumeError, type ResumeErrorCode } from "../types.ts";
 
 export interface WorkerRequest {
   id: number;
@@ -27,4 +28,19 @@ export function isWorkerResponse(m: unknown): m is WorkerResponse {
   const r = m as Record<string, unknown> | null;
   if (!r || typeof r.id !== "number" || typeof r.ok !== "boolean") return false;
   return r.ok ? "result" in r : typeof r.code === "string" && typeof r.message === "string";
+}
+
+/** Every code a child may answer with; a Record over ResumeErrorCode, so a new code cannot be left out. */
+const CODES: Record<ResumeErrorCode, true> = {
+  pdf_encrypted: true,
+  pdf_no_text: true,
+  pdf_corrupt: true,
+  pdf_too_complex: true,
+  pdf_timeout: true,
+  pdf_too_large: true,
+};
+
+/** The child's error as a ResumeError (an unknown code from a mismatched child reads as corrupt). */
+export function toResumeError(code: string, message: string): ResumeError {
+  return new ResumeError(Object.hasOwn(CODES, code) ? (code as ResumeErrorCode) : "pdf_corrupt", message);
 }

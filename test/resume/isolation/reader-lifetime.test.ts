@@ -1,0 +1,195 @@
+/**
+ * The reader pool holds what the work needs: a spare reader exits after its idle period (one warm reader
+ * stays), a reader above the recycle mark after a document is replaced without losing the documents behind
+ * it, and a document held up behind the only warm reader longer than a cold start gets a reader of its own.
+ * The pool's clock and timers are the test's (moved by hand, never slept on); the readers are real child
+ * processes: stand-ins that answer with their process id, so only the pool is under test.
+ */
+import { afterEach, describe, expect, test } from "bun:test";
+import { createResumeExtractor, type ReaderTimers, type ResumeExtractor } from "../../../src/resume/index.ts";
+import { readerFor, waitEndsInMs } from "../../../src/resume/isolation/read-queue.ts";
+import { isSpare, nextIdleCheckMs, replaceAfterDocument } from "../../../src/resume/isolation/reader-lifetime.ts";
+import { requestLoop } from "../../../src/resume/isolation/worker-main.ts";
+import type { WorkerResponse } from "../../../src/resume/isolation/worker-protocol.ts";
+
+const MB = 1024 * 1024;
+const open: ResumeExtractor[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((e) => e.close()));
+});
+
+/**
+ * A stand-in reader: answers with its pid; a document whose first byte is 1 makes it hold 160 MB more
+ * (written, so resident); one whose first byte is 2 is never answered (a read that hangs).
+ */
+const STAND_IN = `const held = [];
+process.on("message", (m) => {
+  if (m.pdf[0] === 2) return;
+  if (m.pdf[0] === 1) held.push(Buffer.alloc(160 * 1024 * 1024, 1));
+  process.send({ id: m.id, ok: true, result: { pid: process.pid } });
+});`;
+const ORDINARY = new Uint8Array([0]);
+const GROWS = new Uint8Array([1]);
+const HANGS = new Uint8Array([2]);
+
+/** Timers that fire only when told, on a clock that moves only when told. */
+function manualTimers() {
+  let now = 0;
+  let nextHandle = 0;
+  const pending = new Map<number, { fn: () => void; at: number }>();
+  const timers: ReaderTimers & { advance(ms: number): void; pending(): number; fire(pick?: "first" | "last"): void } = {
+    now: () => now,
+    set(fn, ms) {
+      pending.set(++nextHandle, { fn, at: now + ms });
+      return nextHandle;
+    },
+    clear: (h) => void pending.delete(h as number),
+    advance(ms) {
+      now += ms;
+    },
+    pending: () => pending.size,
+    /** run the timer due first (of those due at the same time, the first or the last set), moving the clock to it */
+    fire(pick = "first") {
+      const due = [...pending].sort((a, b) => a[1].at - b[1].at);
+      const soonest = due.filter(([, t]) => t.at === due[0]![1].at);
+      const [h, t] = pick === "first" ? soonest[0]! : soonest.at(-1)!;
+      pending.delete(h);
+      now = Math.max(now, t.at);
+      t.fn();
+    },
+  };
+  return timers;
+}
+
+function pool(timers: ReaderTimers, more: Parameters<typeof createResumeExtractor>[0] = {}) {
+  const ex = createResumeExtractor({ command: [process.execPath, "-e", STAND_IN], timers, ...more });
+  open.push(ex);
+  const read = async (pdf: Uint8Array) => ((await ex.extract(pdf)) as unknown as { pid: number }).pid;
+  return { ex, read };
+}
+
+describe("the decisions", () => {
+  const limits = { maxJobs: 100, recycleAboveMb: 160, maxMemoryMb: 768 };
+
+  test("a reader is replaced after a document above the mark, when old, or after an expensive read", () => {
+    expect(replaceAfterDocument({ dead: false, jobs: 5 }, 150 * MB, limits)).toBe(false);
+    expect(replaceAfterDocument({ dead: false, jobs: 5 }, 170 * MB, limits)).toBe(true);
+    expect(replaceAfterDocument({ dead: false, jobs: 5 }, null, limits)).toBe(false); // RSS unknown here
+    expect(replaceAfterDocument({ dead: false, jobs: 100 }, 10 * MB, limits)).toBe(true);
+    expect(replaceAfterDocument({ dead: false, jobs: 1, lowered: true }, 10 * MB, limits)).toBe(true);
+    // never above half the document's memory budget, whatever the mark
+    expect(replaceAfterDocument({ dead: false, jobs: 5 }, 150 * MB, { ...limits, maxMemoryMb: 200 })).toBe(true);
+  });
+
+  test("an idle reader is spare while another that stays has read at least as much", () => {
+    const a = { dead: false, jobs: 10 };
+    const b = { dead: false, jobs: 3 };
+    expect(isSpare(b, [a, b])).toBe(true);
+    expect(isSpare(a, [a, b])).toBe(false);
+    expect(isSpare(a, [a])).toBe(false);
+    expect(isSpare(b, [{ ...a, dead: true }, b])).toBe(false);
+    expect(isSpare(b, [{ ...a, lowered: true }, b])).toBe(false); // retired after its expensive read
+    expect(nextIdleCheckMs(0, 10_000, 60_000)).toBe(10_000);
+    expect(nextIdleCheckMs(55_000, 10_000, 60_000)).toBe(5_000);
+    expect(nextIdleCheckMs(0, 90_000, 60_000)).toBe(60_000);
+  });
+
+  test("an ordinary document waits for the busy warm reader only while that is cheaper than a cold start", () => {
+    const ordinary = { tenant: null, expensive: false, shared: false };
+    const busy = { dead: false, jobs: 4, job: ordinary, since: 1_000 };
+    expect(readerFor(ordinary, [busy], 2, { now: 1_500, coldStartMs: 800 })).toBeNull();
+    expect(waitEndsInMs([busy], { now: 1_500, coldStartMs: 800 })).toBe(300);
+    expect(readerFor(ordinary, [busy], 2, { now: 1_900, coldStartMs: 800 })).toBe("spawn");
+    expect(readerFor(ordinary, [busy], 1, { now: 1_900, coldStartMs: 800 })).toBeNull(); // no room: wait anyway
+    expect(waitEndsInMs([{ ...busy, job: null }], { now: 1_500, coldStartMs: 800 })).toBeNull();
+  });
+});
+
+describe("the pool, with real children", () => {
+  test.each(["first", "last"] as const)(
+    "a spare reader exits after its idle period, the most used stays and reads on (timers fired %s-set first)",
+    async (pick) => {
+      const timers = manualTimers();
+      const { ex, read } = pool(timers, { concurrency: 2, spareIdleMs: 10_000, idleMs: 60_000 });
+      // two at once: the first reader is cold, so the second document starts a second reader
+      const [a, b] = await Promise.all([read(ORDINARY), read(ORDINARY)]);
+      expect(a).not.toBe(b);
+      expect(ex.readers()).toHaveLength(2);
+      // one at a time: the first warm idle reader takes each
+      const again = [await read(ORDINARY), await read(ORDINARY)];
+      expect(again).toEqual([a, a]);
+      while (ex.readers().length > 1) timers.fire(pick);
+      expect(ex.readers()).toEqual([{ pid: a, jobs: 3, busy: false }]);
+      expect(timers.now()).toBe(10_000); // gone at the end of its spare period, not at the idle one
+      expect(await read(ORDINARY)).toBe(a);
+      // the last reader exits after the whole idle period, not the spare one
+      const idleFrom = timers.now();
+      while (ex.readers().length > 0) timers.fire();
+      expect(timers.now() - idleFrom).toBe(60_000);
+      expect(timers.pending()).toBe(0);
+    },
+  );
+
+  test("a reader above the recycle mark after a document is replaced; every document queued behind it is read", async () => {
+    const timers = manualTimers();
+    const { ex, read } = pool(timers, { recycleAboveMb: 120 });
+    const pids = await Promise.all([ORDINARY, GROWS, ORDINARY, ORDINARY, ORDINARY].map(read));
+    expect(pids[1]).toBe(pids[0]!);
+    expect(new Set(pids.slice(2)).size).toBe(1);
+    expect(pids[2]).not.toBe(pids[0]!);
+    expect(ex.readers().map((r) => r.pid)).toEqual([pids[2]!]);
+    expect(ex.readers()[0]!.jobs).toBe(3);
+  });
+
+  test("a document held up behind the only warm reader longer than a cold start gets a reader of its own", async () => {
+    const timers = manualTimers();
+    const { ex, read } = pool(timers, { concurrency: 2 });
+    const first = read(ORDINARY);
+    timers.advance(800); // the cold start the pool sees: spawn to first answer
+    const a = await first;
+    const hung = ex.extract(HANGS).catch((e: unknown) => e);
+    const next = read(ORDINARY);
+    // it waits for the warm reader, and the pool looks again when that wait passes a cold start
+    expect(ex.readers()).toEqual([{ pid: a, jobs: 1, busy: true }]);
+    expect(timers.pending()).toBe(1);
+    timers.fire();
+    expect(timers.now()).toBeGreaterThanOrEqual(800);
+    const b = await next;
+    expect(b).not.toBe(a);
+    await ex.close();
+    expect(await hung).toBeInstanceOf(Error);
+  });
+});
+
+describe("the reader child", () => {
+  test("collects its garbage when an answer leaves no request waiting, not between queued ones", async () => {
+    const answers: WorkerResponse[] = [];
+    let idles = 0;
+    let onIdle = () => {};
+    const serve = requestLoop(
+      (r) => answers.push(r),
+      () => {
+        idles++;
+        onIdle();
+      },
+    );
+    const idle = () => new Promise<void>((resolve) => (onIdle = resolve));
+    const notPdf = new TextEncoder().encode("not a pdf");
+    let done = idle();
+    for (const id of [1, 2, 3]) serve({ id, pdf: notPdf, maxMemoryMb: 100_000 });
+    await done;
+    expect({ answers: answers.map((a) => a.id), idles }).toEqual({ answers: [1, 2, 3], idles: 1 });
+    done = idle();
+    serve({ id: 4, pdf: notPdf, maxMemoryMb: 100_000 });
+    await done;
+    expect({ answers: answers.map((a) => [a.id, a.ok]), idles }).toEqual({
+      answers: [
+        [1, false],
+        [2, false],
+        [3, false],
+        [4, false],
+      ],
+      idles: 2,
+    });
+  });
+});
