@@ -5,15 +5,19 @@
  * fetching 4 jobs at a time (our worker's concurrency). The server runs with fsync and synchronous
  * commits on, as in production. Every engine instance (pg-boss's, our bench process, each replica
  * process) first runs WARMUP jobs of another kind, untimed: what is measured is a running service's
- * throughput, not a fresh process compiling its code. The repetitions alternate the engines, so each
- * repetition compares them under the same load of the machine (other work shares its two cores).
- * Targets: claim+complete/s at or above pg-boss; three replicas at least 1.3x the best pg-boss of the
- * same repetition, in every repetition.
+ * throughput, not a fresh process compiling its code. Every engine is timed the same way, inside the
+ * processes that do the work: from its first job claimed to its last job completed (for three replicas,
+ * the earliest first claim to the latest last completion), so neither the start signal, the set-up nor
+ * the report of a replica process counts. Each repetition runs every engine once, in the opposite order
+ * of the repetition before, so a change of the machine's load (other work shares its two cores) falls on
+ * both sides. Targets: claim+complete/s at or above pg-boss; three replicas at least 1.3x the best pg-boss
+ * of the same repetition, in every repetition.
  *
  *   bun test/bench/jobs-postgres.ts [--jobs N] [--reps N]
  */
 import { join } from "node:path";
 import { PgBoss } from "pg-boss";
+import type { JobEvents } from "../../src/jobs/job-handler.ts";
 import { JobQueue } from "../../src/jobs/job-queue.ts";
 import { JobStore } from "../../src/jobs/job-store.ts";
 import { Worker } from "../../src/jobs/worker.ts";
@@ -42,19 +46,60 @@ export async function enqueueAll(db: Database, n = N, kind = "noop"): Promise<vo
   });
 }
 
+/** Epoch milliseconds with sub-millisecond resolution, comparable between the bench's processes. */
+export const epochMs = () => performance.timeOrigin + performance.now();
+
+/** What one engine instance did: jobs completed, and when its first job was claimed and its last completed. */
+export interface Span {
+  ran: number;
+  firstClaimAt: number;
+  lastDoneAt: number;
+}
+
 /** A worker of this process on `db` running `kind` no-op jobs, `concurrency` at a time. */
-export function noopWorker(db: Database, kind: string, concurrency: number): Worker {
+export function noopWorker(
+  db: Database,
+  kind: string,
+  concurrency: number,
+  events = new EventBus<JobEvents>(),
+): Worker {
   const store = new JobStore(db);
   return new Worker({
     db,
     store,
     queue: new JobQueue(store, systemClock),
     clock: systemClock,
-    events: new EventBus(),
+    events,
     logger: silentLogger,
     handlers: [{ kind, run: async () => undefined }],
     concurrency,
   });
+}
+
+/** Runs every due `noop` job through a worker of this process; its span from first claim to last completion. */
+export async function timedDrain(db: Database, concurrency: number): Promise<Span> {
+  const events = new EventBus<JobEvents>();
+  let firstClaimAt = Number.POSITIVE_INFINITY;
+  let lastDoneAt = Number.NEGATIVE_INFINITY;
+  events.on("job.claimed", () => {
+    firstClaimAt = Math.min(firstClaimAt, epochMs());
+  });
+  events.on("job.completed", () => {
+    lastDoneAt = epochMs();
+  });
+  const ran = await noopWorker(db, "noop", concurrency, events).runOnce();
+  return { ran, firstClaimAt, lastDoneAt };
+}
+
+/** Jobs per second over the spans of the instances that shared the work (earliest claim to latest completion). */
+export function throughput(spans: readonly Span[], expected: number, what: string): number {
+  const ran = spans.reduce((sum, s) => sum + s.ran, 0);
+  if (ran !== expected) throw new Error(`${what} ran ${ran} of ${expected}`);
+  const busy = spans.filter((s) => s.ran > 0);
+  const from = Math.min(...busy.map((s) => s.firstClaimAt));
+  const to = Math.max(...busy.map((s) => s.lastDoneAt));
+  if (!(to > from)) throw new Error(`${what}: no time between its first claim and its last completion`);
+  return ran / ((to - from) / 1000);
 }
 
 /** Run `n` untimed jobs of another kind through this process's worker code first (see the top of this file). */
@@ -70,11 +115,7 @@ async function oursOne(url: string): Promise<number> {
   try {
     await warmUp(db, WARMUP, CONCURRENCY);
     await enqueueAll(db);
-    const worker = noopWorker(db, "noop", CONCURRENCY);
-    const t = performance.now();
-    const done = await worker.runOnce();
-    if (done !== N) throw new Error(`one replica ran ${done} of ${N}`);
-    return done / ((performance.now() - t) / 1000);
+    return throughput([await timedDrain(db, CONCURRENCY)], N, "one replica");
   } finally {
     await db.close();
   }
@@ -98,25 +139,30 @@ async function oursReplicas(url: string, replicas: number): Promise<number> {
   const readers = procs.map((p) => p.stdout.getReader());
   const dec = new TextDecoder();
   const outputs = procs.map(() => "");
-  const readUntil = async (i: number, word: string) => {
-    while (!outputs[i]!.includes(word)) {
+  const readUntil = async (i: number, line: RegExp) => {
+    while (!line.test(outputs[i]!)) {
       const { value, done } = await readers[i]!.read();
       if (done) throw new Error(`replica ${i} ended early: ${outputs[i]}`);
       outputs[i] += dec.decode(value);
     }
   };
-  await Promise.all(procs.map((_, i) => readUntil(i, "ready")));
-  const t = performance.now();
+  await Promise.all(procs.map((_, i) => readUntil(i, /^ready$/m)));
   for (const p of procs) {
     p.stdin.write("go\n");
     p.stdin.flush();
   }
-  await Promise.all(procs.map((_, i) => readUntil(i, "done")));
-  const seconds = (performance.now() - t) / 1000;
+  await Promise.all(procs.map((_, i) => readUntil(i, /^done .*\n/m)));
   await Promise.all(procs.map((p) => p.exited));
-  const total = outputs.reduce((sum, o) => sum + Number(/done (\d+)/.exec(o)?.[1] ?? 0), 0);
-  if (total !== N) throw new Error(`${replicas} replicas ran ${total} of ${N}`);
-  return total / seconds;
+  const spans = outputs.map((o, i): Span => {
+    const m = /done (\d+) (\S+) (\S+)/.exec(o);
+    if (!m) throw new Error(`replica ${i} did not report its span: ${o}`);
+    return { ran: Number(m[1]), firstClaimAt: Number(m[2]), lastDoneAt: Number(m[3]) };
+  });
+  const spread = (xs: number[]) => Math.round(Math.max(...xs) - Math.min(...xs));
+  console.log(
+    `(${replicas} replicas: first claims within ${spread(spans.map((s) => s.firstClaimAt))} ms of each other, last completions within ${spread(spans.map((s) => s.lastDoneAt))} ms; jobs ${spans.map((s) => s.ran).join(" / ")})`,
+  );
+  return throughput(spans, N, `${replicas} replicas`);
 }
 
 async function pgBoss(url: string, loops: number): Promise<number> {
@@ -133,27 +179,27 @@ async function pgBoss(url: string, loops: number): Promise<number> {
         );
     };
     const handler = async (_data: unknown) => {};
-    let done = 0;
+    const span: Span = { ran: 0, firstClaimAt: Number.POSITIVE_INFINITY, lastDoneAt: Number.NEGATIVE_INFINITY };
     const loop = async (queue: string) => {
       for (;;) {
         const jobs = await boss.fetch<{ i: number }>(queue, { batchSize: CONCURRENCY });
         if (jobs.length === 0) return;
+        span.firstClaimAt = Math.min(span.firstClaimAt, epochMs());
         await Promise.all(jobs.map((j) => handler(j.data)));
         await boss.complete(
           queue,
           jobs.map((j) => j.id),
         );
-        done += jobs.length;
+        span.lastDoneAt = epochMs();
+        span.ran += jobs.length;
       }
     };
     await fill("warmup", WARMUP);
     await Promise.all(Array.from({ length: loops }, () => loop("warmup")));
     await fill("noop", N);
-    done = 0;
-    const t = performance.now();
+    Object.assign(span, { ran: 0, firstClaimAt: Number.POSITIVE_INFINITY, lastDoneAt: Number.NEGATIVE_INFINITY });
     await Promise.all(Array.from({ length: loops }, () => loop("noop")));
-    if (done !== N) throw new Error(`pg-boss ran ${done} of ${N}`);
-    return done / ((performance.now() - t) / 1000);
+    return throughput([span], N, "pg-boss");
   } finally {
     await boss.stop({ graceful: false, close: true });
   }
@@ -176,13 +222,14 @@ if (import.meta.main) {
     const reps: Array<Map<string, number>> = [];
     for (let rep = 0; rep < REPS; rep++) {
       const figures = new Map<string, number>();
-      for (const [name, run] of runs) figures.set(name, await run());
+      // forward, then backward: a load that rises or falls during a pair of repetitions weighs on both sides
+      for (const [name, run] of rep % 2 === 0 ? runs : [...runs].reverse()) figures.set(name, await run());
       reps.push(figures);
     }
     const bossOf = (m: Map<string, number>) => Math.max(m.get(BOSS_ONE)!, m.get(BOSS_THREE)!);
     const best = new Map(runs.map(([name]) => [name, Math.max(...reps.map((m) => m.get(name)!))]));
     console.log(
-      `job engine on PostgreSQL 15: ${N} jobs, no-op handler, fsync on, ${WARMUP} warm-up jobs first, ${REPS} repetitions — ${machine()}`,
+      `job engine on PostgreSQL 15: ${N} jobs, no-op handler, fsync on, ${WARMUP} warm-up jobs first, each engine timed from its first claim to its last completion, ${REPS} repetitions (alternating the order) — ${machine()}`,
     );
     console.log(
       table(
