@@ -8,7 +8,12 @@ import {
   languageLayoutOf,
   languageSplitOf,
 } from "../fixtures/resume/synthetic/language-layouts.ts";
-import { LANGUAGE_WORDS, LANGUAGES } from "../fixtures/resume/synthetic/language-words.ts";
+import {
+  FIRST_LANGUAGES,
+  LANGUAGE_WORDS,
+  LANGUAGES,
+  SCRIPT_LANGUAGES,
+} from "../fixtures/resume/synthetic/language-words.ts";
 import { scoreFile } from "./support/bench-scoring.ts";
 
 /**
@@ -23,10 +28,20 @@ import { scoreFile } from "./support/bench-scoring.ts";
 
 const NEW_LANGUAGES = LANGUAGES.filter((l) => !["en", "de", "fr", "es"].includes(l));
 const seedOf = (language: string, layoutIndex: number) =>
-  FIRST_LANGUAGE_SEED + LANGUAGES.indexOf(language) + LANGUAGES.length * layoutIndex;
+  FIRST_LANGUAGES.includes(language)
+    ? FIRST_LANGUAGE_SEED + FIRST_LANGUAGES.indexOf(language) + FIRST_LANGUAGES.length * layoutIndex
+    : FIRST_LANGUAGE_SEED +
+      FIRST_LANGUAGES.length * LANGUAGE_LAYOUTS.length +
+      SCRIPT_LANGUAGES.indexOf(language) +
+      SCRIPT_LANGUAGES.length * layoutIndex;
 
 /** seed -> what the extractor gets wrong there today */
-const KNOWN_FAILING = new Map<number, string>([]);
+const KNOWN_FAILING = new Map<number, string>([
+  // a numbered label wider than its column wraps after the number ("2." over "個人開発プロジェクト"):
+  // the number alone is not read as the start of a two-line margin heading, the words not as a
+  // heading, and each stack line under a title is read as a title of its own
+  [3105, "a numbered margin label whose number wraps onto a line of its own"],
+]);
 
 async function check(seed: number): Promise<void> {
   const r = await buildLanguageResume(seed);
@@ -53,6 +68,9 @@ describe("language layouts: the extractor finds what the generator drew", () => 
 });
 
 test("every language and layout pair is drawn once, and each language and layout reaches both halves", () => {
+  // the six Noto Sans languages come after the first 100 seeds, which keep their languages and layouts
+  expect(languageLayoutOf(FIRST_LANGUAGE_SEED + 99)).toEqual({ language: "fa", layout: "experience-projects" });
+  expect(languageLayoutOf(FIRST_LANGUAGE_SEED + 100)).toEqual({ language: "hi", layout: "label-column" });
   const seeds = Array.from({ length: LANGUAGES.length * LANGUAGE_LAYOUTS.length }, (_, i) => FIRST_LANGUAGE_SEED + i);
   const pairs = new Set(seeds.map((s) => JSON.stringify(languageLayoutOf(s))));
   expect(pairs.size).toBe(seeds.length);

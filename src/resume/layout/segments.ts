@@ -2,6 +2,7 @@ import { composeAccents } from "./accents.ts";
 import { isRightToLeft, toLogicalOrder } from "./bidi.ts";
 import { SOFT_HYPHEN } from "./glyph-cleanup.ts";
 import type { Segment, StyledGlyph, StyleRun } from "./layout-types.ts";
+import { joinDrawnOver, writtenOrder } from "./shaped-clusters.ts";
 
 /**
  * Glyphs -> rows (shared baseline) -> segments (runs without a gap wider than about an em).
@@ -198,7 +199,7 @@ function makeSegment(glyphs: StyledGlyph[]): Segment | null {
 
 /** Split one row (any order) into segments, left to right. */
 export function splitRow(row: StyledGlyph[]): Segment[] {
-  const sorted = [...row].sort((a, b) => a.x - b.x);
+  const sorted = writtenOrder([...row].sort((a, b) => a.x - b.x));
   const out: Segment[] = [];
   let cur: StyledGlyph[] = [];
   let lastInk: StyledGlyph | null = null;
@@ -221,7 +222,7 @@ export function splitRow(row: StyledGlyph[]): Segment[] {
 
 /** Every segment of a page: glyphs on one exact baseline, split where the gap is wide. */
 export function buildSegments(glyphs: StyledGlyph[]): Segment[] {
-  return groupByBaseline(composeAccents(glyphs), 0.2).flatMap(splitRow);
+  return groupByBaseline(composeAccents(joinDrawnOver(glyphs)), 0.2).flatMap(splitRow);
 }
 
 /**
