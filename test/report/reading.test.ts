@@ -40,7 +40,7 @@ const low = {
   },
 };
 const SAYS =
-  'The resume was read with low confidence (no projects section was found; the projects were found weakly (mean confidence 0.3)), so the candidate\'s repositories were also looked for anywhere in its text, by their addresses and by their names where it writes them as a project\'s, not a topic\'s (repository-first). One project was found that way: "notes"; ask the candidate whether it is meant as a claim.';
+  "The resume was read with low confidence (no projects section was found; the projects were found weakly (mean confidence 0.3)), so the candidate's repositories were also looked for anywhere in its text, by their addresses and by their names where it writes them as a project's, not a topic's (repository-first). One project was found that way: \"notes\"; ask the candidate whether it is meant as a claim.";
 
 describe("how the resume was read, in the report", () => {
   test("a resume read with low confidence: the reasons, the repository-first search and what it found", () => {
