@@ -132,15 +132,14 @@ async function countingNativeInflations<T>(read: () => Promise<T>): Promise<{ re
   }
 }
 
+/** A simple TrueType font whose program is embedded FlateDecode-compressed. */
+async function compressedTrueTypePdf(text: string, entries: string, flags: number): Promise<Uint8Array> {
+  return simpleFontPdf(text, { subtype: "TrueType", entries, flags, program: await ttf(), compress: true });
+}
+
 describe("compressed font programs are decoded as they are read", () => {
   test("a font read for its text only never inflates its whole program, and reads as the converted font does", async () => {
-    const pdf = simpleFontPdf("Projects: claimcheck (2024)", {
-      subtype: "TrueType",
-      entries: "/Encoding /WinAnsiEncoding",
-      flags: 32,
-      program: await ttf(),
-      compress: true,
-    });
+    const pdf = await compressedTrueTypePdf("Projects: claimcheck (2024)", "/Encoding /WinAnsiEncoding", 32);
     const reads: FontRead[] = [];
     const textOnly = await countingNativeInflations(() =>
       readPdf(pdf, DEFAULT_READ_LIMITS, { onFont: (f) => reads.push(f.read) }),
@@ -154,14 +153,7 @@ describe("compressed font programs are decoded as they are read", () => {
   });
 
   test("a compressed program that must still be converted is decoded whole by pdf.js's own inflate, to the same font", async () => {
-    const pdf = simpleFontPdf("Hello", {
-      subtype: "TrueType",
-      entries: "",
-      flags: 4,
-      program: await ttf(),
-      compress: true,
-    });
-    const { reads, text } = await readBothWays(pdf);
+    const { reads, text } = await readBothWays(await compressedTrueTypePdf("Hello", "", 4));
     expect(reads).toEqual(["converted"]);
     expect(text).toBe("Hello");
   });
