@@ -6,7 +6,9 @@
  * same run and interleaved, Debian's `pdftotext` on the same files. Prints per file and in total:
  * project-name precision / recall / F1 (fuzzy name match, see test/resume/support/bench-scoring.ts),
  * repository-URL precision / recall, false projects on negative cases, and milliseconds per resume
- * (median of N runs per file, then p50 / p95 over files) beside pdftotext's. The same run also reports
+ * (fastest of N runs per file, then p50 / p95 over files) beside pdftotext's, after a first pass over
+ * every file with both readers that is reported but not timed against the target (see `timing` below).
+ * The same run also reports
  * CPU milliseconds (the in-process extraction's process CPU time, pdftotext's from its resource usage):
  * on a shared machine the wall-clock ratio mostly measures who was scheduled, CPU time what each
  * costs; the target stays on wall-clock time. The totals are also
@@ -143,9 +145,17 @@ function strandsOwnRepositories(result: ExtractedResume, login: string | null | 
   });
 }
 
-function median(xs: number[]): number {
-  return percentile(xs, 0.5);
-}
+/**
+ * How each reader's time on a file is taken: the fastest of its N runs, interleaved with the other
+ * reader's runs of that file. On a shared machine noise (a core taken by another process, a page
+ * fault, a collection) only ever adds time, so the fastest run is the one closest to what the file
+ * costs, for both readers alike. Before the timed runs every file is read once by both readers (the
+ * first pass, reported beside the target): a fresh reader child's JIT is cold and it reads its first
+ * hundred resumes slower, while a child in service reads thousands (DEFAULT_MAX_JOBS_PER_CHILD), so
+ * the timed runs measure the child in the state it serves in; the cold start and the first pass are
+ * printed as measured.
+ */
+const fastest = (xs: number[]): number => Math.min(...xs);
 
 /** pdftotext's wall-clock and CPU milliseconds on one file (process start included in both). */
 async function timePdftotext(path: string): Promise<{ wall: number; cpu: number }> {
@@ -187,6 +197,18 @@ const coldT0 = performance.now();
 await extractor.extract(new Uint8Array(await Bun.file(join(pdfDir, first.file)).arrayBuffer())).catch(() => null);
 const coldMs = performance.now() - coldT0;
 
+// first pass: every file once through both readers, in the order of the timed runs (see `fastest`)
+const firstOurs: number[] = [];
+const firstPoppler: number[] = [];
+for (const entry of manifest) {
+  const path = join(pdfDir, entry.file);
+  firstPoppler.push((await timePdftotext(path)).wall);
+  const pdf = new Uint8Array(await Bun.file(path).arrayBuffer());
+  const t0 = performance.now();
+  await extractor.extract(pdf).catch(() => null);
+  firstOurs.push(performance.now() - t0);
+}
+
 for (const entry of manifest) {
   const path = join(pdfDir, entry.file);
   const pdf = new Uint8Array(await Bun.file(path).arrayBuffer());
@@ -218,11 +240,11 @@ for (const entry of manifest) {
   const got = result?.projects ?? [];
   const score: FileScore = scoreFile(entry.projects, got);
   for (const k of Object.keys(totals) as Array<keyof typeof totals>) totals[k] += score[k];
-  oursMs.push(median(ours));
-  inProcMs.push(median(inproc));
-  popplerMs.push(median(poppler));
-  inProcCpuMs.push(median(inprocCpu));
-  popplerCpuMs.push(median(popplerCpu));
+  oursMs.push(fastest(ours));
+  inProcMs.push(fastest(inproc));
+  popplerMs.push(fastest(poppler));
+  inProcCpuMs.push(fastest(inprocCpu));
+  popplerCpuMs.push(fastest(popplerCpu));
   if (entry.projects.length === 0) negatives.push({ file: entry.file, extra: score.extra });
   if (result && strandsOwnRepositories(result, entry.githubUser)) stranded.push(entry.file);
   if (result) {
@@ -274,9 +296,9 @@ for (const entry of manifest) {
     names.f1.toFixed(2),
     score.repoWant + score.repoGot === 0 ? "-" : `${repos.p.toFixed(2)}/${repos.r.toFixed(2)}`,
     error || "",
-    median(ours).toFixed(1),
-    median(inproc).toFixed(1),
-    median(poppler).toFixed(1),
+    fastest(ours).toFixed(1),
+    fastest(inproc).toFixed(1),
+    fastest(poppler).toFixed(1),
   ]);
 }
 await extractor.close();
@@ -299,7 +321,9 @@ const filter = [
   .filter(Boolean)
   .join(", ");
 console.log(`# extraction benchmark: ${manifest.length} resumes from ${dir}${filter ? ` (${filter})` : ""}`);
-console.log(`${machine()}; ${reps} runs per file (median); times include IPC to the warm isolated child\n`);
+console.log(
+  `${machine()}; ${reps} timed runs per file (fastest) after a first pass; times include IPC to the warm isolated child\n`,
+);
 console.log(
   table(
     [
@@ -332,6 +356,7 @@ TOTAL  project names: P ${names.p.toFixed(3)}  R ${names.r.toFixed(3)}  F1 ${nam
                       with ${DECOY_REPOSITORIES.length} decoy repositories named by topic phrases among the candidate's: ${decoys.added} decoys claimed in ${decoys.files} files (${decoys.lowFiles} read with low confidence); reported, not a target
        ms/resume:     ours p50 ${p50.toFixed(1)} p95 ${p95.toFixed(1)} | in-process p50 ${percentile(inProcMs, 0.5).toFixed(1)} p95 ${percentile(inProcMs, 0.95).toFixed(1)} | pdftotext p50 ${pp50.toFixed(1)} p95 ${pp95.toFixed(1)} | ratio p95 ${(p95 / pp95).toFixed(2)}x
        cpu ms/resume: in-process p50 ${percentile(inProcCpuMs, 0.5).toFixed(1)} p95 ${percentile(inProcCpuMs, 0.95).toFixed(1)} | pdftotext p50 ${percentile(popplerCpuMs, 0.5).toFixed(1)} p95 ${percentile(popplerCpuMs, 0.95).toFixed(1)} | ratio p95 ${(percentile(inProcCpuMs, 0.95) / percentile(popplerCpuMs, 0.95)).toFixed(2)}x (informative; the target is on wall-clock time)
+       first pass:    ours p50 ${percentile(firstOurs, 0.5).toFixed(1)} p95 ${percentile(firstOurs, 0.95).toFixed(1)} | pdftotext p50 ${percentile(firstPoppler, 0.5).toFixed(1)} p95 ${percentile(firstPoppler, 0.95).toFixed(1)} | ratio p95 ${(percentile(firstOurs, 0.95) / percentile(firstPoppler, 0.95)).toFixed(2)}x (each file once, the child's JIT cold; informative)
        cold start:    first extraction incl. starting the child ${coldMs.toFixed(0)} ms`);
 
 if (leaveOutArg) {
@@ -361,7 +386,7 @@ const targets: Array<[string, boolean]> = [
   ["repo-URL precision >= 0.95", repos.p >= 0.95],
   ["no false projects on negative cases", falseOnNegatives === 0],
   ["repository-first adds no false project on negative cases", repoFirst.falseOnNegatives === 0],
-  ["p95 time within 1.5x of pdftotext", p95 <= 1.5 * pp95],
+  ["p95 time within 1.2x of pdftotext", p95 <= 1.2 * pp95],
 ];
 console.log(`\n${targets.map(([t, ok]) => `${ok ? "PASS" : "FAIL"}  ${t}`).join("\n")}`);
 if (check && targets.some(([, ok]) => !ok)) process.exit(1);

@@ -72,6 +72,13 @@ const RANGE = new RegExp(
   `${BOUND_L}(?:(?<s1>${POINT})(?:${SEP}(?<e1>${POINT}|${PRESENT}))?|(?<s2>${MONTH_WORD})${SEP}(?<e2>${POINT}))${BOUND_R}`,
   "iu",
 );
+const WHOLE_PRESENT = new RegExp(`^${PRESENT}$`, "iu");
+/**
+ * Every date RANGE matches holds a year (a start point always does, and a month-only start needs an
+ * end point): text without one is no date, and the test is far cheaper than RANGE failing at every
+ * position of a line.
+ */
+const HAS_YEAR = /(?:19|20)\d{2}|['’‘`]\d{2}/;
 
 function monthOf(word: string): number | null {
   const w = word.toLowerCase();
@@ -103,7 +110,7 @@ export interface DatePoint {
 /** One date as written -> its value ("YYYY-MM", "YYYY", "present") and precision, or null when it is not a date. */
 export function readDatePoint(text: string, fallbackYear?: number): DatePoint | null {
   const t = text.trim().toLowerCase();
-  if (new RegExp(`^${PRESENT}$`, "iu").test(t)) return { value: "present", precision: "present" };
+  if (WHOLE_PRESENT.test(t)) return { value: "present", precision: "present" };
   let m = /^((?:19|20)\d{2})\s*(?:[/.]|[年년])\s*(\d{1,2})\s*[月월]?$/u.exec(t);
   if (m) return { value: `${m[1]}-${pad(Number(m[2]))}`, precision: "month" };
   m = /^(\d{1,2})\s*[/.]\s*((?:19|20)\d{2})$/.exec(t);
@@ -130,6 +137,7 @@ export function parseDatePoint(text: string, fallbackYear?: number): string | nu
 
 /** The first date or date range in a line of text, with where it was found. */
 export function findDateRange(text: string): { range: DateRange; index: number; length: number } | null {
+  if (!HAS_YEAR.test(text)) return null;
   const m = RANGE.exec(text);
   if (!m || m.index === undefined) return null;
   const g = m.groups ?? {};

@@ -1,6 +1,6 @@
 import { getResolvedPDFJS } from "unpdf";
 import { extractWidthsOf } from "./font-widths.ts";
-import { pdfJsInternals } from "./pdfjs-internals.ts";
+import { type PdfDict, pdfJsInternals } from "./pdfjs-internals.ts";
 import { textOnlyFontClass } from "./text-only-font.ts";
 
 /**
@@ -13,8 +13,15 @@ import { textOnlyFontClass } from "./text-only-font.ts";
  *   makes JavaScriptCore give every Float32Array of path data an ArrayBuffer of its own
  *   (`get buffer`), about 6% of reading a page drawn with many rules and icons. The reader runs
  *   pdf.js in its own thread and takes the chunks as they are (shared-operator-lists.ts); transfers
- *   only ever saved a copy.
- * All three follow the switch `setTextOnly`; off, pdf.js works as shipped (every program converted,
+ *   only ever saved a copy;
+ * - font programs are decoded as they are read: pdf.js inflates every FlateDecode stream whole
+ *   (natively) before reading it, a font program too, although a font read for its text only reads
+ *   the head of its program (a TrueType table directory, a Type 1 clear-text header); Chromium and
+ *   Word embed fonts of 0.3-1 MB, and inflating and copying them was about a fifth of reading such a
+ *   resume. A font program stream is instead decoded by pdf.js's own inflate, block by block as it is
+ *   read (pdf.js's path when native inflation fails); both give the same bytes, so a font that is
+ *   still converted reads the same program, decoded in JavaScript.
+ * All four follow the switch `setTextOnly`; off, pdf.js works as shipped (every program converted,
  * its own width loops, buffers listed), which tests and the output check compare against.
  */
 
@@ -39,6 +46,28 @@ function listNoTransfers(prototype: object): void {
   });
 }
 
+/** Keys only a font program's stream dictionary has (Length1-3: Type 1 and TrueType; Subtype: FontFile3). */
+const FONT_PROGRAM_SUBTYPES = new Set(["Type1C", "CIDFontType0C", "OpenType"]);
+
+function isFontProgram(dict: PdfDict | undefined): boolean {
+  if (!dict) return false;
+  if (dict.get("Length1") !== undefined || dict.get("Length2") !== undefined) return true;
+  const subtype = (dict.get("Subtype") as { name?: unknown } | undefined)?.name;
+  return typeof subtype === "string" && FONT_PROGRAM_SUBTYPES.has(subtype);
+}
+
+/** The `isAsync` getter of FlateStream, false for a font program's stream while the switch is on. */
+function decodeFontProgramsAsRead(prototype: object): void {
+  const whole = Object.getOwnPropertyDescriptor(prototype, "isAsync")?.get;
+  if (!whole) return;
+  Object.defineProperty(prototype, "isAsync", {
+    configurable: true,
+    get(this: { dict?: PdfDict }) {
+      return textOnly && isFontProgram(this.dict) ? false : whole.call(this);
+    },
+  });
+}
+
 async function install(): Promise<boolean> {
   await getResolvedPDFJS();
   const hook = pdfJsInternals();
@@ -52,6 +81,7 @@ async function install(): Promise<boolean> {
     (textOnly ? cheap : shipped).apply(this, args);
   };
   listNoTransfers(pdf.OperatorList.prototype);
+  decodeFontProgramsAsRead(pdf.FlateStream.prototype);
   return true;
 }
 

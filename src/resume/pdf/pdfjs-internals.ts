@@ -102,6 +102,8 @@ export interface PdfJsInternals {
   adjustType1ToUnicode(props: FontProps, encoding: unknown): void;
   amendFallbackToUnicode(props: FontProps): void;
   isNumberArray(value: unknown, length: number | null): boolean;
+  /** a FlateDecode stream: `isAsync` (a getter) says whether it is decoded whole, natively, before it is read */
+  FlateStream: { prototype: object };
 }
 
 interface Hook {
@@ -139,6 +141,7 @@ const SHAPES: Record<keyof PdfJsInternals, { proto?: string[]; statics?: string[
   adjustType1ToUnicode: { arity: 2 },
   amendFallbackToUnicode: { arity: 1 },
   isNumberArray: { arity: 2 },
+  FlateStream: { proto: ["readBlock", "asyncGetBytes", "isAsync"] },
 };
 
 /** The members the hook hands over that do not have the shape their name calls for. */

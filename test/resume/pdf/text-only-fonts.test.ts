@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { deflateSync } from "node:zlib";
 import PDFDocument from "pdfkit";
 import { DEFAULT_READ_LIMITS, readPdf } from "../../../src/resume/pdf/pdf-reader.ts";
 import type { FontRead } from "../../../src/resume/pdf/pdfjs-fonts.ts";
@@ -25,6 +26,8 @@ interface SimpleFont {
   /** FontDescriptor /Flags */
   flags: number;
   program: Uint8Array;
+  /** embed the program FlateDecode-compressed (as most producers do) */
+  compress?: boolean;
 }
 
 /** One page showing `text` in a simple font (object 5) whose program is embedded as FontFile2 (TrueType) or FontFile (Type 1). */
@@ -39,7 +42,9 @@ function simpleFontPdf(text: string, font: SimpleFont): Uint8Array {
     rawStream("", content),
     `<< /Type /Font /Subtype /${font.subtype} /BaseFont /DejaVuSans /FirstChar 32 /LastChar 126 /Widths [${widths}] /FontDescriptor 6 0 R ${font.entries} >>`,
     `<< /Type /FontDescriptor /FontName /DejaVuSans /Flags ${font.flags} /FontBBox [-1021 -463 1793 1232] /ItalicAngle 0 /Ascent 928 /Descent -236 /CapHeight 729 /StemV 80 /${fileKey} 7 0 R >>`,
-    rawStream(`/Length1 ${font.program.length}`, font.program),
+    font.compress
+      ? rawStream(`/Filter /FlateDecode /Length1 ${font.program.length}`, new Uint8Array(deflateSync(font.program)))
+      : rawStream(`/Length1 ${font.program.length}`, font.program),
   ]);
   return new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength);
 }
@@ -105,6 +110,51 @@ describe("fonts read for their text only", () => {
     const pdf = simpleFontPdf("Hello", { subtype: "Type1", entries: "/Encoding /WinAnsiEncoding", flags: 32, program });
     const { reads, text } = await readBothWays(pdf);
     expect(reads).toEqual(["no-program"]);
+    expect(text).toBe("Hello");
+  });
+});
+
+/** Runs `read` counting the streams pdf.js inflates whole with the platform's DecompressionStream. */
+async function countingNativeInflations<T>(read: () => Promise<T>): Promise<{ result: T; inflated: number }> {
+  const g = globalThis as { DecompressionStream: typeof DecompressionStream };
+  const Native = g.DecompressionStream;
+  let inflated = 0;
+  g.DecompressionStream = class extends Native {
+    constructor(format: CompressionFormat) {
+      super(format);
+      inflated++;
+    }
+  };
+  try {
+    return { result: await read(), inflated };
+  } finally {
+    g.DecompressionStream = Native;
+  }
+}
+
+/** A simple TrueType font whose program is embedded FlateDecode-compressed. */
+async function compressedTrueTypePdf(text: string, entries: string, flags: number): Promise<Uint8Array> {
+  return simpleFontPdf(text, { subtype: "TrueType", entries, flags, program: await ttf(), compress: true });
+}
+
+describe("compressed font programs are decoded as they are read", () => {
+  test("a font read for its text only never inflates its whole program, and reads as the converted font does", async () => {
+    const pdf = await compressedTrueTypePdf("Projects: claimcheck (2024)", "/Encoding /WinAnsiEncoding", 32);
+    const reads: FontRead[] = [];
+    const textOnly = await countingNativeInflations(() =>
+      readPdf(pdf, DEFAULT_READ_LIMITS, { onFont: (f) => reads.push(f.read) }),
+    );
+    const converted = await countingNativeInflations(() => readPdf(pdf, DEFAULT_READ_LIMITS, { convertFonts: true }));
+    expect(reads).toEqual(["text-only"]);
+    expect(textOnly.inflated).toBe(0);
+    expect(converted.inflated).toBe(1);
+    expect(textOnly.result).toEqual(converted.result);
+    expect(textOnly.result.pages[0]!.glyphs.map((g) => g.text).join("")).toBe("Projects: claimcheck (2024)");
+  });
+
+  test("a compressed program that must still be converted is decoded whole by pdf.js's own inflate, to the same font", async () => {
+    const { reads, text } = await readBothWays(await compressedTrueTypePdf("Hello", "", 4));
+    expect(reads).toEqual(["converted"]);
     expect(text).toBe("Hello");
   });
 });
