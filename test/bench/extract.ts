@@ -33,6 +33,7 @@
  * The real corpus has a held-back slice of its own (test/resume/support/held-back.ts: a fixed rule on
  * file names, chosen before the rules it measures), reported as its own group and treated the same way.
  */
+
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { normalizeLink } from "../../src/resume/claims/link-normalizer.ts";
@@ -58,6 +59,7 @@ import { type FileScore, percentile, prf, scoreFile, type TruthProject } from ".
 import { HELD_BACK_BATCH, heldBackFiles } from "../resume/support/held-back.ts";
 import { everySlice, inSlice, type LeaveOut, leaveOneOut, parseLeaveOut } from "../resume/support/leave-out.ts";
 import { machine, table } from "./bench-util.ts";
+import { FIRST_LOOKS, firstLookLines } from "./extract-first-looks.ts";
 import { DECOY_REPOSITORIES, repositoryFirstAdds } from "./repository-first-check.ts";
 
 interface ManifestEntry {
@@ -348,6 +350,10 @@ const groupRows = [...groups.entries()]
   .sort(([a], [b]) => order(a) - order(b) || a.localeCompare(b))
   .map(([k, t]) => totalsRow(k, t));
 console.log(`\n${table(TOTALS_HEADERS, groupRows)}`);
+if (!synthetic) {
+  const looks = FIRST_LOOKS.filter((l) => batch === undefined || String(l.batch) === batch);
+  if (looks.length) console.log(`\n${firstLookLines(looks).join("\n")}`);
+}
 console.log(`
 TOTAL  project names: P ${names.p.toFixed(3)}  R ${names.r.toFixed(3)}  F1 ${names.f1.toFixed(3)}  (${totals.nameTp} matched, ${totals.nameFp} extra, ${totals.nameFn} missed)
        repo URLs:     P ${repos.p.toFixed(3)}  R ${repos.r.toFixed(3)}  (${totals.repoTp} of ${totals.repoWant} found, ${totals.repoGot} reported)
