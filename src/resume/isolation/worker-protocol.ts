@@ -42,5 +42,7 @@ const CODES: Record<ResumeErrorCode, true> = {
 
 /** The child's error as a ResumeError (an unknown code from a mismatched child reads as corrupt). */
 export function toResumeError(code: string, message: string): ResumeError {
-  return new ResumeError(Object.hasOwn(CODES, code) ? (code as ResumeErrorCode) : "pdf_corrupt", message);
+  // the code is passed on from the error the child built (counted there by the error-code inventory)
+  const child = { code: Object.hasOwn(CODES, code) ? (code as ResumeErrorCode) : ("pdf_corrupt" as const) };
+  return new ResumeError(child.code, message);
 }
