@@ -16,6 +16,10 @@ import type { Section } from "./sections.ts";
  * it each link a repository of their own is a group over pieces of work (a job with the projects
  * done there), not one piece of work: it links no software of its own, so a section of such groups
  * under an unknown heading is read like experience, each linked line a claim of its own.
+ *
+ * A heading word is one signal, not the gate: a section the vocabulary reads as experience
+ * ("Independent Work") whose entries have no employer's shape (no role on their first two lines, no
+ * "at"/"@" an organisation) and mostly link software of their own lists projects too.
  */
 
 /** Kinds of section whose entries can be projects by their links alone. */
@@ -39,12 +43,23 @@ function groupsLinkedWork(entry: Entry, links: LocatedLink[]): boolean {
   return linked.length >= 2 && repos.size >= 2 && linked.every((l) => leadRun(l).bold);
 }
 
+/** Words that name a job held for an employer: an entry that says one on its first lines is employment. */
+const ROLE =
+  /\b(?:engineers?|developers?|programmers?|interns?|internship|analysts?|architects?|consultants?|managers?|scientists?|researchers?|assistants?|designers?|specialists?|administrators?|officers?|directors?|leads?|heads?|technicians?|contractors?|freelancer|founder|co-?founder|cto|ceo|maintainers?|contributors?|teaching|tutor|lecturer|professor|fellow|trainee|apprentice|employee|staff|member)\b|\s(?:at|@)\s/i;
+
+/** Has this entry an employer's shape: a role (or "at" an organisation) on its first two lines? */
+function employerShaped(entry: Entry): boolean {
+  return entry.lines.slice(0, 2).some((l) => ROLE.test(l.text));
+}
+
 /** Does this section list projects (see the module comment)? */
 export function holdsProjects(section: Section, links: LocatedLink[]): boolean {
   if (section.kind === "projects") return true;
-  if (!OPEN_KINDS.has(section.kind)) return false;
   const entries = segmentEntries(section.lines);
+  const open = OPEN_KINDS.has(section.kind);
+  if (!open && section.kind !== "experience") return false;
   if (entries.length < 2) return false;
+  if (!open && entries.some(employerShaped)) return false;
   const linked = entries.filter(
     (e) => !groupsLinkedWork(e, links) && linksOfLines(e.lines, links).some((l) => claimsSoftware(l.link)),
   ).length;
