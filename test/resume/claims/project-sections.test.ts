@@ -75,3 +75,30 @@ test("an experience section with a role on any entry's first lines stays experie
   expect(holdsProjects(jobs(), linked)).toBe(false);
   expect(holdsProjects(section("experience", "Experience"), repos.slice(0, 2))).toBe(false);
 });
+
+test("an experience heading over unlinked entries naming technologies, one linking software, holds projects", () => {
+  const lines = stack([
+    ["Thistle", { bold: true }],
+    ["Wrote a load-testing harness in Rust.", {}],
+    ["fathom", { bold: true }],
+    ["Rebuilt the provisioning flow in Kotlin.", {}],
+    ["Spindle", { bold: true }],
+    ["A planner for allotments.", {}],
+  ]);
+  const work: Section = { kind: "experience", title: "Independent Work", heading: null, lines };
+  expect(holdsProjects(work, [at("https://github.com/kb/spindle", 4)])).toBe(true);
+  // nothing linked: technologies alone do not turn an experience heading into projects
+  expect(holdsProjects(work, [])).toBe(false);
+});
+
+test("entries titled as two names split by a comma (role, company in any language) are employers", () => {
+  const lines = stack([
+    ["Ingeniera de software, Acme Systems", { bold: true }],
+    ["Built the billing service in Go.", {}],
+    ["Telecom Bluehaven ,مهندس نرم افزار", { bold: true }],
+    ["Rebuilt the provisioning flow in Kotlin.", {}],
+  ]);
+  const work: Section = { kind: "experience", title: "Trabajo", heading: null, lines };
+  const linked = [at("https://github.com/kb/acme", 0), at("https://github.com/kb/bluehaven", 2)];
+  expect(holdsProjects(work, linked)).toBe(false);
+});
