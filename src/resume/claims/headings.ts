@@ -85,6 +85,29 @@ function contentOf(line: Line, part: HeadingPart, lines: Line[]): Line | null {
   return atBody ? toLine(line.page, line.index, part.rest, line.column) : null;
 }
 
+/**
+ * Labels of a label column: margin headings (a label beside its first entry's line) sit at one x in
+ * one style. Any other line that starts with a part in that style at that x, beside content at a
+ * body edge, is a label too, whether or not its words are known ("शैक्षणिक योग्यता" beside a degree):
+ * its place and style make it a heading; its words only name its kind.
+ */
+function labelColumn(lines: Line[], parts: Array<HeadingPart | null>, level: number[]): number[] {
+  const margins = level.filter((i) => !parts[i]!.whole && contentOf(lines[i]!, parts[i]!, lines) !== null);
+  if (margins.length < 2) return [];
+  const tolerance = threshold("edgeTolerancePt");
+  const isLabel = (i: number) =>
+    margins.some(
+      (m) =>
+        lines[m]!.page === lines[i]!.page &&
+        lines[m]!.column === lines[i]!.column &&
+        Math.abs(lines[m]!.x0 - lines[i]!.x0) <= tolerance &&
+        signature(parts[m]!) === signature(parts[i]!),
+    );
+  return parts.flatMap((p, i) =>
+    p && !p.whole && !p.atRight && contentOf(lines[i]!, p, lines) !== null && isLabel(i) ? [i] : [],
+  );
+}
+
 /** Which lines are section headings (by index into `lines`), their titles, and what else their lines hold. */
 export function findHeadingLayout(lines: Line[]): HeadingLayout {
   const bodySize = weightedMedianSize(lines);
@@ -137,6 +160,8 @@ export function findHeadingLayout(lines: Line[]): HeadingLayout {
       parts.forEach((p, i) => {
         if (p?.whole && !second.has(i) && styles.has(signature(p))) found.add(i);
       });
+      for (const i of labelColumn(lines, parts, level))
+        if (!second.has(i) && styles.has(signature(parts[i]!))) found.add(i);
     }
   }
   const headings = new Map<number, FoundHeading>();
