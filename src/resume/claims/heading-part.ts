@@ -185,3 +185,27 @@ export function headingPart(
   }
   return null;
 }
+
+/**
+ * A section number alone in the margin ("2." beside its first entry), the first line of a numbered
+ * label that wraps after its number ("2." over "個人開発プロジェクト"): a part of its own, in its own
+ * style, with the rest of the line as content. headings.ts takes it only as the first line of a
+ * two-line heading whose joined words name a section.
+ */
+export function numberLead(line: Line, bodyEdges: readonly number[]): HeadingPart | null {
+  const [first, next] = line.segments;
+  if (!first || !next || !/^\s*\d{1,2}[.)]?\s*$/.test(first.text)) return null;
+  const margin =
+    next.x0 - first.x1 >= threshold("marginGapEm") * first.size &&
+    bodyEdges.some((x) => Math.abs(x - next.x0) <= threshold("edgeTolerancePt"));
+  if (!margin) return null;
+  return {
+    text: first.text.trim(),
+    size: first.size,
+    bold: first.bold,
+    font: first.font,
+    x1: first.x1,
+    whole: false,
+    rest: line.segments.slice(1),
+  };
+}

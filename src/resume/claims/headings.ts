@@ -1,7 +1,7 @@
 import type { Line } from "../layout/layout-types.ts";
 import { toLine } from "../layout/page-layout.ts";
 import { bodyEdgesOf, headingLevel, nestedStyle, signature } from "./heading-level.ts";
-import { type HeadingPart, headingPart, isCaps } from "./heading-part.ts";
+import { type HeadingPart, headingPart, isCaps, numberLead } from "./heading-part.ts";
 import { threshold } from "./heading-thresholds.ts";
 import { classifyHeading, collapseSplitCaps, type SectionKind } from "./heading-vocabulary.ts";
 import { isHeaderCell } from "./table-header.ts";
@@ -119,11 +119,13 @@ export function findHeadingLayout(lines: Line[]): HeadingLayout {
   // a heading over two lines: the first line carries the joined text, the second is taken
   const second = new Set<number>();
   for (let i = 0; i + 1 < lines.length; i++) {
-    const p = parts[i];
     const edges = bodyEdgesOf(lines, lines[i]!);
+    // a numbered label that wraps after its number: the number is the heading's first line
+    const p = parts[i] ?? numberLead(lines[i]!, edges);
     if (!p || second.has(i) || !secondLine(lines[i]!, p, lines[i + 1]!, parts[i + 1] ?? null, edges)) continue;
     const joined = `${p.text} ${parts[i + 1]!.text}`;
     if (classifyHeading(joined) === null) continue;
+    parts[i] = p;
     texts[i] = joined;
     second.add(i + 1);
   }

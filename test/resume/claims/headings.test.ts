@@ -30,6 +30,26 @@ describe("a heading's line may carry other text", () => {
     ]);
   });
 
+  test("a numbered label that wraps after its number is one heading, its first entry beside the number", () => {
+    const label = (t: string, y: number) => seg(t, { x: 50, y, size: 10.5, bold: true, font: "Label-Bold" });
+    const body = (t: string, y: number, bold = false) => seg(t, { x: 170, y, size: bold ? 10.5 : 9, bold });
+    const lines = [
+      at([label("1. 職務経歴", 100), body("Data Engineer, Northgale", 100, true)], 0),
+      at([body("Built the billing service.", 113)], 1),
+      at([label("2.", 140), body("spindle", 140, true)], 2),
+      at([label("個人開発プロジェクト", 153), body("Kotlin, Redis", 153)], 3),
+      at([body("pylon", 170, true)], 4),
+      at([body("Go, Zig", 183)], 5),
+      at([label("学歴", 210), body("BSc Computing, Eastmere", 210, true)], 6),
+    ];
+    const sections = detectSections(lines);
+    expect(sections.map((s) => [s.kind, s.lines.map((l) => l.text)])).toEqual([
+      ["experience", ["Data Engineer, Northgale", "Built the billing service."]],
+      ["projects", ["spindle", "Kotlin, Redis", "pylon", "Go, Zig"]],
+      ["education", ["BSc Computing, Eastmere"]],
+    ]);
+  });
+
   test("a margin note at the label column's x in another style than the labels is no label", () => {
     const label = (t: string, y: number) => seg(t, { x: 50, y, size: 10.5, bold: true, font: "Label-Bold" });
     const body = (t: string, y: number, bold = false) => seg(t, { x: 170, y, size: bold ? 10.5 : 9, bold });
