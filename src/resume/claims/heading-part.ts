@@ -118,6 +118,13 @@ function rightMarginHeading(line: Line, rightEdges: readonly number[]): HeadingP
   };
 }
 
+/** The line's first segment as a heading part, the segments after it as its rest. */
+function leadPart(line: Line): HeadingPart {
+  const first = line.segments[0]!;
+  const { size, bold, font, x1 } = first;
+  return { text: first.text.trim(), size, bold, font, x1, whole: false, rest: line.segments.slice(1) };
+}
+
 /**
  * The heading part of a line (see the module comment), or null. `bodyEdges` are the x positions
  * where body lines start on the line's page and column: a heading segment followed, a wide gap
@@ -161,17 +168,7 @@ export function headingPart(
         .map((s) => s.text)
         .join(" "),
     );
-    if (margin || (note && line.segments.slice(1).every((s) => setApart(h, s)))) {
-      return {
-        text: first.text.trim(),
-        size: first.size,
-        bold: first.bold,
-        font: first.font,
-        x1: first.x1,
-        whole: false,
-        rest: line.segments.slice(1),
-      };
-    }
+    if (margin || (note && line.segments.slice(1).every((s) => setApart(h, s)))) return leadPart(line);
   }
   // a heading run and a note after it, in one segment
   const remainder = first.text.slice(lead.end);
@@ -198,14 +195,5 @@ export function numberLead(line: Line, bodyEdges: readonly number[]): HeadingPar
   const margin =
     next.x0 - first.x1 >= threshold("marginGapEm") * first.size &&
     bodyEdges.some((x) => Math.abs(x - next.x0) <= threshold("edgeTolerancePt"));
-  if (!margin) return null;
-  return {
-    text: first.text.trim(),
-    size: first.size,
-    bold: first.bold,
-    font: first.font,
-    x1: first.x1,
-    whole: false,
-    rest: line.segments.slice(1),
-  };
+  return margin ? leadPart(line) : null;
 }

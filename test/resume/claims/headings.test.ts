@@ -5,12 +5,13 @@ import { detectSections } from "../../../src/resume/claims/sections.ts";
 import { line, seg } from "../support/layout-builders.ts";
 
 const at = (parts: ReturnType<typeof seg>[], index: number) => line(parts, { index });
+/** A label column: labels at x 50 in their own face, entries beside them at x 170. */
+const label = (t: string, y: number) => seg(t, { x: 50, y, size: 10.5, bold: true, font: "Label-Bold" });
+const body = (t: string, y: number, bold = false) => seg(t, { x: 170, y, size: bold ? 10.5 : 9, bold });
 
 describe("a heading's line may carry other text", () => {
   test("a label in the label column is a heading by its place and style, whether or not its words are known", () => {
     // labels at x 50 beside their first entry at x 170, in the labels' style; the third label's words are unknown
-    const label = (t: string, y: number) => seg(t, { x: 50, y, size: 10.5, bold: true, font: "Label-Bold" });
-    const body = (t: string, y: number, bold = false) => seg(t, { x: 170, y, size: bold ? 10.5 : 9, bold });
     const lines = [
       at([label("Experience", 100), body("Data Engineer, Northgale", 100, true)], 0),
       at([body("Built the billing service.", 113)], 1),
@@ -31,8 +32,6 @@ describe("a heading's line may carry other text", () => {
   });
 
   test("a numbered label that wraps after its number is one heading, its first entry beside the number", () => {
-    const label = (t: string, y: number) => seg(t, { x: 50, y, size: 10.5, bold: true, font: "Label-Bold" });
-    const body = (t: string, y: number, bold = false) => seg(t, { x: 170, y, size: bold ? 10.5 : 9, bold });
     const lines = [
       at([label("1. 職務経歴", 100), body("Data Engineer, Northgale", 100, true)], 0),
       at([body("Built the billing service.", 113)], 1),
@@ -51,8 +50,6 @@ describe("a heading's line may carry other text", () => {
   });
 
   test("a margin note at the label column's x in another style than the labels is no label", () => {
-    const label = (t: string, y: number) => seg(t, { x: 50, y, size: 10.5, bold: true, font: "Label-Bold" });
-    const body = (t: string, y: number, bold = false) => seg(t, { x: 170, y, size: bold ? 10.5 : 9, bold });
     const note = seg("Berlin office", { x: 50, y: 113, size: 8, font: "Label-Italic", italic: true });
     const lines = [
       at([label("Experience", 100), body("Data Engineer, Northgale", 100, true)], 0),
