@@ -76,7 +76,8 @@ function outsideRepoLinks(
 
 function projectsOf(sections: Section[], links: LocatedLink[], lines: Line[]): ClaimedProject[] {
   const projects: ClaimedProject[] = [];
-  const employers = employerNames(sections);
+  // a section read as projects names no employers, whatever its heading says
+  const employers = employerNames(sections.filter((s) => !holdsProjects(s, links)));
   for (const s of sections) {
     if (!holdsProjects(s, links)) continue;
     // a table's header row sets the title style its rows share, then names nothing

@@ -118,6 +118,13 @@ function rightMarginHeading(line: Line, rightEdges: readonly number[]): HeadingP
   };
 }
 
+/** The line's first segment as a heading part, the segments after it as its rest. */
+function leadPart(line: Line): HeadingPart {
+  const first = line.segments[0]!;
+  const { size, bold, font, x1 } = first;
+  return { text: first.text.trim(), size, bold, font, x1, whole: false, rest: line.segments.slice(1) };
+}
+
 /**
  * The heading part of a line (see the module comment), or null. `bodyEdges` are the x positions
  * where body lines start on the line's page and column: a heading segment followed, a wide gap
@@ -161,17 +168,7 @@ export function headingPart(
         .map((s) => s.text)
         .join(" "),
     );
-    if (margin || (note && line.segments.slice(1).every((s) => setApart(h, s)))) {
-      return {
-        text: first.text.trim(),
-        size: first.size,
-        bold: first.bold,
-        font: first.font,
-        x1: first.x1,
-        whole: false,
-        rest: line.segments.slice(1),
-      };
-    }
+    if (margin || (note && line.segments.slice(1).every((s) => setApart(h, s)))) return leadPart(line);
   }
   // a heading run and a note after it, in one segment
   const remainder = first.text.slice(lead.end);
@@ -184,4 +181,19 @@ export function headingPart(
     }
   }
   return null;
+}
+
+/**
+ * A section number alone in the margin ("2." beside its first entry), the first line of a numbered
+ * label that wraps after its number ("2." over "個人開発プロジェクト"): a part of its own, in its own
+ * style, with the rest of the line as content. headings.ts takes it only as the first line of a
+ * two-line heading whose joined words name a section.
+ */
+export function numberLead(line: Line, bodyEdges: readonly number[]): HeadingPart | null {
+  const [first, next] = line.segments;
+  if (!first || !next || !/^\s*\d{1,2}[.)]?\s*$/.test(first.text)) return null;
+  const margin =
+    next.x0 - first.x1 >= threshold("marginGapEm") * first.size &&
+    bodyEdges.some((x) => Math.abs(x - next.x0) <= threshold("edgeTolerancePt"));
+  return margin ? leadPart(line) : null;
 }

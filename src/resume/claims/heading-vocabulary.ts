@@ -40,11 +40,16 @@ export function foldWord(text: string): string {
 }
 
 const WORDS: Record<string, SectionKind> = {};
+/** Shortest stem an ending may follow: a short stem plus an ending is usually another word. */
+const MIN_SUFFIX_STEM = 4;
 /** Headings of several words ("dự án", "kinh nghiệm"), matched as a whole. */
 const LANGUAGE_PHRASES: Array<[RegExp, SectionKind]> = [];
 /** Headings of scripts written without spaces, matched inside the text, in the order of the table. */
 const UNSPACED: Array<[string, SectionKind]> = [];
+/** Stems of suffixing languages with the endings they take: "deneyim" + "i" reads as "deneyim". */
+const SUFFIXED: Array<[string, SectionKind, Set<string>]> = [];
 for (const language of Object.values(SECTION_WORDS)) {
+  const endings = new Set((language.suffixes ?? "").split(/\s+/).filter(Boolean).map(foldWord));
   for (const [kind, words] of Object.entries(language.sections) as Array<[SectionKind, string]>) {
     if (language.phrases) {
       for (const phrase of words.split(",").map((p) => foldWord(p.trim())))
@@ -54,6 +59,7 @@ for (const language of Object.values(SECTION_WORDS)) {
     for (const w of words.split(/\s+/).filter(Boolean).map(foldWord)) {
       if (language.unspaced) UNSPACED.push([w, kind]);
       else if (!(w in WORDS)) WORDS[w] = kind;
+      if (endings.size > 0 && w.length >= MIN_SUFFIX_STEM) SUFFIXED.push([w, kind, endings]);
     }
   }
 }
@@ -116,9 +122,18 @@ function compoundKind(word: string): SectionKind | null {
   return head;
 }
 
+/** The kind of a heading word that is a suffixing language's stem followed by one of its endings. */
+function suffixedKind(word: string): SectionKind | null {
+  for (const [stem, kind, endings] of SUFFIXED)
+    if (word.length > stem.length && word.startsWith(stem) && endings.has(word.slice(stem.length))) return kind;
+  return null;
+}
+
 function wordKind(word: string): SectionKind | null {
   const exact = WORDS[word];
   if (exact) return exact;
+  const suffixed = suffixedKind(word);
+  if (suffixed) return suffixed;
   if (word.length < 5) return null;
   const compound = compoundKind(word);
   if (compound) return compound;

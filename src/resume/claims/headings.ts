@@ -1,7 +1,7 @@
 import type { Line } from "../layout/layout-types.ts";
 import { toLine } from "../layout/page-layout.ts";
 import { bodyEdgesOf, headingLevel, nestedStyle, signature } from "./heading-level.ts";
-import { type HeadingPart, headingPart, isCaps } from "./heading-part.ts";
+import { type HeadingPart, headingPart, isCaps, numberLead } from "./heading-part.ts";
 import { threshold } from "./heading-thresholds.ts";
 import { classifyHeading, collapseSplitCaps, type SectionKind } from "./heading-vocabulary.ts";
 import { isHeaderCell } from "./table-header.ts";
@@ -85,6 +85,29 @@ function contentOf(line: Line, part: HeadingPart, lines: Line[]): Line | null {
   return atBody ? toLine(line.page, line.index, part.rest, line.column) : null;
 }
 
+/**
+ * Labels of a label column: margin headings (a label beside its first entry's line) sit at one x in
+ * one style. Any other line that starts with a part in that style at that x, beside content at a
+ * body edge, is a label too, whether or not its words are known ("शैक्षणिक योग्यता" beside a degree):
+ * its place and style make it a heading; its words only name its kind.
+ */
+function labelColumn(lines: Line[], parts: Array<HeadingPart | null>, level: number[]): number[] {
+  const margins = level.filter((i) => !parts[i]!.whole && contentOf(lines[i]!, parts[i]!, lines) !== null);
+  if (margins.length < 2) return [];
+  const tolerance = threshold("edgeTolerancePt");
+  const isLabel = (i: number) =>
+    margins.some(
+      (m) =>
+        lines[m]!.page === lines[i]!.page &&
+        lines[m]!.column === lines[i]!.column &&
+        Math.abs(lines[m]!.x0 - lines[i]!.x0) <= tolerance &&
+        signature(parts[m]!) === signature(parts[i]!),
+    );
+  return parts.flatMap((p, i) =>
+    p && !p.whole && !p.atRight && contentOf(lines[i]!, p, lines) !== null && isLabel(i) ? [i] : [],
+  );
+}
+
 /** Which lines are section headings (by index into `lines`), their titles, and what else their lines hold. */
 export function findHeadingLayout(lines: Line[]): HeadingLayout {
   const bodySize = weightedMedianSize(lines);
@@ -96,11 +119,13 @@ export function findHeadingLayout(lines: Line[]): HeadingLayout {
   // a heading over two lines: the first line carries the joined text, the second is taken
   const second = new Set<number>();
   for (let i = 0; i + 1 < lines.length; i++) {
-    const p = parts[i];
     const edges = bodyEdgesOf(lines, lines[i]!);
+    // a numbered label that wraps after its number: the number is the heading's first line
+    const p = parts[i] ?? numberLead(lines[i]!, edges);
     if (!p || second.has(i) || !secondLine(lines[i]!, p, lines[i + 1]!, parts[i + 1] ?? null, edges)) continue;
     const joined = `${p.text} ${parts[i + 1]!.text}`;
     if (classifyHeading(joined) === null) continue;
+    parts[i] = p;
     texts[i] = joined;
     second.add(i + 1);
   }
@@ -137,6 +162,8 @@ export function findHeadingLayout(lines: Line[]): HeadingLayout {
       parts.forEach((p, i) => {
         if (p?.whole && !second.has(i) && styles.has(signature(p))) found.add(i);
       });
+      for (const i of labelColumn(lines, parts, level))
+        if (!second.has(i) && styles.has(signature(parts[i]!))) found.add(i);
     }
   }
   const headings = new Map<number, FoundHeading>();

@@ -29,5 +29,11 @@ export interface LanguageWords {
   unspaced?: boolean;
   /** true when a heading word is written as several syllables (Vietnamese): entries are phrases separated by commas */
   phrases?: boolean;
+  /**
+   * For languages that attach suffixes to a noun (Turkish "İş deneyim-i", "Eğitim bilgi-leri"): the
+   * endings, separated by spaces, a heading word may carry after its stem. A word is the stem's kind
+   * when it is the stem followed by exactly one of these endings.
+   */
+  suffixes?: string;
   sections: SectionWords;
 }

@@ -174,6 +174,10 @@ export const LATIN_SCRIPT_WORDS: Record<string, LanguageWords> = {
   },
   tr: {
     name: "Turkish",
+    // Turkish is agglutinative: a heading noun takes a possessive or plural ending in a compound
+    // ("İş deneyimi" is "work experience", "Eğitim bilgileri" "education details"). The endings are
+    // written in both vowel-harmony forms; accents fold ("ı" to "i", "ü" to "u") when matching.
+    suffixes: "i ı u ü si sı su sü ler lar leri ları im ım um üm imiz ımız umuz ümüz lerim larım lerimiz larımız",
     sections: {
       projects: "projeler projelerim proje",
       experience: "deneyim deneyimler tecrübe",

@@ -5,8 +5,64 @@ import { detectSections } from "../../../src/resume/claims/sections.ts";
 import { line, seg } from "../support/layout-builders.ts";
 
 const at = (parts: ReturnType<typeof seg>[], index: number) => line(parts, { index });
+/** A label column: labels at x 50 in their own face, entries beside them at x 170. */
+const label = (t: string, y: number) => seg(t, { x: 50, y, size: 10.5, bold: true, font: "Label-Bold" });
+const body = (t: string, y: number, bold = false) => seg(t, { x: 170, y, size: bold ? 10.5 : 9, bold });
 
 describe("a heading's line may carry other text", () => {
+  test("a label in the label column is a heading by its place and style, whether or not its words are known", () => {
+    // labels at x 50 beside their first entry at x 170, in the labels' style; the third label's words are unknown
+    const lines = [
+      at([label("Experience", 100), body("Data Engineer, Northgale", 100, true)], 0),
+      at([body("Built the billing service.", 113)], 1),
+      at([label("Projects", 140), body("Relay", 140, true)], 2),
+      at([body("Go, Redis", 153)], 3),
+      at([body("Tidepool", 170, true)], 4),
+      at([body("Rust, Zig", 183)], 5),
+      at([label("शैक्षणिक योग्यता", 210), body("BSc Computing, Eastmere", 210, true)], 6),
+      at([label("Skills", 240), body("Kotlin, Go, Rust", 240)], 7),
+    ];
+    const sections = detectSections(lines);
+    expect(sections.map((s) => [s.kind, s.lines.map((l) => l.text)])).toEqual([
+      ["experience", ["Data Engineer, Northgale", "Built the billing service."]],
+      ["projects", ["Relay", "Go, Redis", "Tidepool", "Rust, Zig"]],
+      ["other", ["BSc Computing, Eastmere"]],
+      ["skills", ["Kotlin, Go, Rust"]],
+    ]);
+  });
+
+  test("a numbered label that wraps after its number is one heading, its first entry beside the number", () => {
+    const lines = [
+      at([label("1. 職務経歴", 100), body("Data Engineer, Northgale", 100, true)], 0),
+      at([body("Built the billing service.", 113)], 1),
+      at([label("2.", 140), body("spindle", 140, true)], 2),
+      at([label("個人開発プロジェクト", 153), body("Kotlin, Redis", 153)], 3),
+      at([body("pylon", 170, true)], 4),
+      at([body("Go, Zig", 183)], 5),
+      at([label("学歴", 210), body("BSc Computing, Eastmere", 210, true)], 6),
+    ];
+    const sections = detectSections(lines);
+    expect(sections.map((s) => [s.kind, s.lines.map((l) => l.text)])).toEqual([
+      ["experience", ["Data Engineer, Northgale", "Built the billing service."]],
+      ["projects", ["spindle", "Kotlin, Redis", "pylon", "Go, Zig"]],
+      ["education", ["BSc Computing, Eastmere"]],
+    ]);
+  });
+
+  test("a margin note at the label column's x in another style than the labels is no label", () => {
+    const note = seg("Berlin office", { x: 50, y: 113, size: 8, font: "Label-Italic", italic: true });
+    const lines = [
+      at([label("Experience", 100), body("Data Engineer, Northgale", 100, true)], 0),
+      at([note, body("Built the billing service.", 113)], 1),
+      at([label("Projects", 140), body("Relay", 140, true)], 2),
+      at([body("Go, Redis", 153)], 3),
+      at([body("Tidepool", 170, true)], 4),
+      at([body("Rust, Zig", 183)], 5),
+      at([label("Skills", 240), body("Kotlin, Go, Rust", 240)], 6),
+    ];
+    expect([...findHeadingLayout(lines).headings.keys()]).toEqual([0, 2, 6]);
+  });
+
   test("a margin heading set over two lines, beside the body text of its first entry, is one heading", () => {
     // moderncv-like: headings in a narrow left margin, entries at x 150
     const head = (t: string, y: number) => seg(t, { x: 40, y, size: 10, bold: true });

@@ -72,6 +72,21 @@ test("a word one letter from a foreign heading word is not a heading (Projector,
   expect(classifyHeading("Projector")).toBeNull();
 });
 
+test("a suffixing language's heading word reads with its ending: İş deneyimi, Eğitim bilgileri, Projelerimiz", () => {
+  expect(classifyHeading("İş deneyimi")).toBe("experience");
+  expect(classifyHeading("İŞ DENEYİMLERİ")).toBe("experience");
+  expect(classifyHeading("Eğitimi")).toBe("education");
+  expect(classifyHeading("Projelerimiz")).toBe("projects");
+  expect(classifyHeading("Sertifikaları")).toBe("certifications");
+});
+
+test("an ending is read only after a stem of a suffixing language, and only a listed ending", () => {
+  // "experiences" is English's own word; an English stem takes no Turkish ending
+  expect(classifyHeading("Experienceler")).toBeNull();
+  // a Turkish stem followed by letters that are no ending is not the stem's word
+  expect(classifyHeading("Deneyimsiz")).toBeNull();
+});
+
 describe("month and present words read as date ranges", () => {
   for (const [code, d] of Object.entries(DATE_WORDS)) {
     const months = d.months.split(",").map((m) => m.split("/")[0]!.trim());

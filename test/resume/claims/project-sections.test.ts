@@ -39,9 +39,9 @@ test("a section under an unknown heading whose entries mostly link repositories 
   expect(holdsProjects(section("research", "Research"), repos)).toBe(true);
 });
 
-test("named sections other than projects never hold projects by their links alone", () => {
-  expect(holdsProjects(section("experience", "Experience"), repos)).toBe(false);
+test("named sections other than projects and experience never hold projects by their links alone", () => {
   expect(holdsProjects(section("education", "Education"), repos)).toBe(false);
+  expect(holdsProjects(section("skills", "Skills"), repos)).toBe(false);
   expect(holdsProjects(section("projects", "Projects"), [])).toBe(true);
 });
 
@@ -53,4 +53,52 @@ test("half the entries linked, or links to profiles and documents, are not enoug
     at("https://kb.dev", 4),
   ];
   expect(holdsProjects(section("other", "Links"), notSoftware)).toBe(false);
+});
+
+/** Two jobs whose title lines link a repository each, the role on the title or the line under it. */
+function jobs(): Section {
+  const lines = stack([
+    ["Acme Systems", { bold: true }],
+    ["Backend Developer, 2021 - 2023", {}],
+    ["Northwind", { bold: true }],
+    ["Built the billing service in Go.", {}],
+  ]);
+  return { kind: "experience", title: "Work", heading: null, lines };
+}
+
+test("a heading read as experience over entries with no employer's shape that link software holds projects", () => {
+  expect(holdsProjects(section("experience", "Independent Work"), repos)).toBe(true);
+});
+
+test("an experience section with a role on any entry's first lines stays experience", () => {
+  const linked = [at("https://github.com/kb/acme", 0), at("https://github.com/kb/northwind", 2)];
+  expect(holdsProjects(jobs(), linked)).toBe(false);
+  expect(holdsProjects(section("experience", "Experience"), repos.slice(0, 2))).toBe(false);
+});
+
+test("an experience heading over unlinked entries naming technologies, one linking software, holds projects", () => {
+  const lines = stack([
+    ["Thistle", { bold: true }],
+    ["Wrote a load-testing harness in Rust.", {}],
+    ["fathom", { bold: true }],
+    ["Rebuilt the provisioning flow in Kotlin.", {}],
+    ["Spindle", { bold: true }],
+    ["A planner for allotments.", {}],
+  ]);
+  const work: Section = { kind: "experience", title: "Independent Work", heading: null, lines };
+  expect(holdsProjects(work, [at("https://github.com/kb/spindle", 4)])).toBe(true);
+  // nothing linked: technologies alone do not turn an experience heading into projects
+  expect(holdsProjects(work, [])).toBe(false);
+});
+
+test("entries titled as two names split by a comma (role, company in any language) are employers", () => {
+  const lines = stack([
+    ["Ingeniera de software, Acme Systems", { bold: true }],
+    ["Built the billing service in Go.", {}],
+    ["Telecom Bluehaven ,مهندس نرم افزار", { bold: true }],
+    ["Rebuilt the provisioning flow in Kotlin.", {}],
+  ]);
+  const work: Section = { kind: "experience", title: "Trabajo", heading: null, lines };
+  const linked = [at("https://github.com/kb/acme", 0), at("https://github.com/kb/bluehaven", 2)];
+  expect(holdsProjects(work, linked)).toBe(false);
 });
