@@ -76,10 +76,10 @@ function outsideRepoLinks(
 
 function projectsOf(sections: Section[], links: LocatedLink[], lines: Line[]): ClaimedProject[] {
   const projects: ClaimedProject[] = [];
-  // a section read as projects names no employers, whatever its heading says
-  const employers = employerNames(sections.filter((s) => !holdsProjects(s, links)));
-  for (const s of sections) {
-    if (!holdsProjects(s, links)) continue;
+  // each section judged once; a section read as projects names no employers, whatever its heading says
+  const projectSections = new Set(sections.filter((s) => holdsProjects(s, links)));
+  const employers = employerNames(sections.filter((s) => !projectSections.has(s)));
+  for (const s of projectSections) {
     // a table's header row sets the title style its rows share, then names nothing
     const entries = attachLinkCells(segmentEntries(s.lines.map(dateToEnd)).filter((e) => !isColumnHeader(e.title)));
     for (const whole of entries) {
