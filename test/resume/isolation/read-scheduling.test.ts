@@ -89,10 +89,15 @@ describe("which document takes the next reader", () => {
   test("real readers: a client's bombs hold one reader at most; another client's resume reads meanwhile", async () => {
     const ex = createResumeExtractor({ concurrency: 2 });
     open.push(ex);
-    const bomb = sharedStreamBomb();
+    // Each bomb must end by its time budget, on any machine: a faster machine reads the 20-page bomb in about
+    // the 3 s budget, and its text grows the reader past the 768 MB memory limit about as soon (either
+    // ending a bomb early breaks the lower bound below). So this one is the largest the reader takes (30
+    // pages of 190,000 glyphs: over 13 s on this project's machines), and its memory limit is out of reach.
+    const bomb = sharedStreamBomb({ pages: 30, operators: 190_000 });
     const cost = estimateReadCost(bomb);
     const budget = {
       timeoutMs: readBudgetMs(cost, 30_000),
+      maxMemoryMb: 16_384,
       queue: { tenant: "B", expensive: true, shared: true },
       overBudget: "priced expensive",
     };
