@@ -16,7 +16,7 @@ import { readRssBytes } from "./process-memory.ts";
 import { overTimeError } from "./read-cost.ts";
 import { lowerPriority, nextRead, type ReadRequest, readerFor, waitEndsInMs } from "./read-queue.ts";
 import { isSpare, nextIdleCheckMs, replaceAfterDocument } from "./reader-lifetime.ts";
-import { isWorkerResponse, toResumeError, type WorkerRequest, type WorkerResponse } from "./worker-protocol.ts";
+import { isWorkerResponse, responseError, type WorkerRequest, type WorkerResponse } from "./worker-protocol.ts";
 
 /**
  * PDF parsing in a child process under a time and memory budget, so that a hostile or broken PDF
@@ -137,7 +137,7 @@ export function createResumeExtractor(options: ExtractorOptions = {}): ResumeExt
     if (!job || !isWorkerResponse(m) || m.id !== job.id) return;
     const r = m as WorkerResponse;
     if (r.ok) finish(c, job, { ok: r.result as ExtractedResume });
-    else finish(c, job, { err: toResumeError(r.code, r.message) });
+    else finish(c, job, { err: responseError(r.code, r.message) });
   };
 
   const onExit = (c: Child, code: number | null, signal: string | null) => {

@@ -1,8 +1,9 @@
 import { errorMessage } from "../../lib/index.ts";
 import { extractResumeInProcess } from "../extract-in-process.ts";
 import { DEFAULT_READ_LIMITS } from "../pdf/pdf-reader.ts";
+import { PdfReaderBrokenError } from "../pdf/pdfjs-internals.ts";
 import { ResumeError } from "../types.ts";
-import { isWorkerRequest, type WorkerRequest, type WorkerResponse } from "./worker-protocol.ts";
+import { isWorkerRequest, READER_BROKEN, type WorkerRequest, type WorkerResponse } from "./worker-protocol.ts";
 
 /**
  * The child side of isolated extraction (`claimcheck extract --worker`): take requests from the
@@ -30,6 +31,8 @@ export async function handleRequest(req: WorkerRequest, rss: () => number): Prom
     return { id: req.id, ok: true, result };
   } catch (err) {
     if (err instanceof ResumeError) return { id: req.id, ok: false, code: err.code, message: err.message };
+    if (err instanceof PdfReaderBrokenError)
+      return { id: req.id, ok: false, code: READER_BROKEN, message: err.message };
     return {
       id: req.id,
       ok: false,

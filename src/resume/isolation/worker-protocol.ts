@@ -2,6 +2,7 @@
  * Messages between the parent and the extraction child, carried over Bun's IPC channel (structured
  * clone, so the PDF travels as a Uint8Array without base64). Pure shapes and guards only.
  */
+import { PdfReaderBrokenError } from "../pdf/pdfjs-internals.ts";
 import { ResumeError, type ResumeErrorCode } from "../types.ts";
 
 export interface WorkerRequest {
@@ -15,7 +16,12 @@ export interface WorkerRequest {
 
 export type WorkerResponse =
   | { id: number; ok: true; result: unknown }
-  | { id: number; ok: false; code: string; message: string };
+  | { id: number; ok: false; code: string; message: string }
+  /** the reader itself cannot read (a broken install): the parent fails the read without blaming the PDF */
+  | { id: number; ok: false; code: typeof READER_BROKEN; message: string };
+
+/** The code of a child whose PDF reader is broken (not a ResumeError code: the document is not at fault). */
+export const READER_BROKEN = "reader_broken";
 
 /** A well-formed request (anything else is ignored by the child). */
 export function isWorkerRequest(m: unknown): m is WorkerRequest {
@@ -39,6 +45,11 @@ const CODES: Record<ResumeErrorCode, true> = {
   pdf_timeout: true,
   pdf_too_large: true,
 };
+
+/** The child's failure as the error the caller gets: a broken reader as such, else the PDF's ResumeError. */
+export function responseError(code: string, message: string): Error {
+  return code === READER_BROKEN ? new PdfReaderBrokenError(message) : toResumeError(code, message);
+}
 
 /** The child's error as a ResumeError (an unknown code from a mismatched child reads as corrupt). */
 export function toResumeError(code: string, message: string): ResumeError {

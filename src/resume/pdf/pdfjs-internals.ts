@@ -161,6 +161,14 @@ export function mismatchedMembers(members: Record<string, unknown>): string[] {
 }
 
 /**
+ * The reader itself cannot read: the pdf.js hook does not fit the installed build of unpdf (a stale or
+ * mis-keyed patch). A fault of the installation, never of a document: no resume is blamed for it.
+ */
+export class PdfReaderBrokenError extends Error {
+  override name = "PdfReaderBrokenError";
+}
+
+/**
  * pdf.js's internals with the hook's setter, once the pdf.js module is loaded; null without the hook
  * (pdf.js then works as shipped). Throws when the hook hands over members that are not what it names
  * (a hook re-keyed wrongly for another build of unpdf): that is a broken install, never input.
@@ -171,7 +179,7 @@ export function pdfJsInternals(): { internals: PdfJsInternals; setFont(cls: PdfJ
   const members = hook.get();
   const wrong = mismatchedMembers(members);
   if (wrong.length > 0) {
-    throw new Error(
+    throw new PdfReaderBrokenError(
       `the pdf.js hook (.patches/unpdf@*.patch) hands over members that are not what it names (by their shape): ${wrong.join(", ")}; re-key it for this build of unpdf`,
     );
   }

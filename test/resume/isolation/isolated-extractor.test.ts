@@ -5,7 +5,9 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { createResumeExtractor, type ResumeExtractor } from "../../../src/resume/index.ts";
+import { PdfReaderBrokenError } from "../../../src/resume/pdf/pdfjs-internals.ts";
 import { ResumeError } from "../../../src/resume/types.ts";
+import { failureReason } from "../../../src/verification/failure-codes.ts";
 import { FIXTURES, fixture } from "../support/fixtures.ts";
 
 const open: ResumeExtractor[] = [];
@@ -127,4 +129,28 @@ test("extractResume's idle child does not keep the calling process alive", async
   clearTimeout(timer);
   expect(await new Response(proc.stdout).text()).toBe("2\n");
   expect(code).toBe(0);
+});
+
+describe("a reader that cannot read", () => {
+  test("a mis-keyed pdf.js hook fails every read as a broken install, never as a damaged PDF", async () => {
+    const ex = createResumeExtractor({
+      command: [process.execPath, join(import.meta.dir, "support", "mis-keyed-hook-worker.ts")],
+      concurrency: 1,
+    });
+    try {
+      for (const name of ["two-column.pdf", "fake-bold.pdf"]) {
+        const err = await ex.extract(await fixture(name)).then(
+          () => null,
+          (e: unknown) => e,
+        );
+        expect(err).toBeInstanceOf(PdfReaderBrokenError);
+        expect(err).not.toBeInstanceOf(ResumeError);
+        expect((err as Error).message).toMatch(/OperatorList; re-key it for this build of unpdf/);
+        // a verification it ends is an internal error (the service log has the message), not pdf_corrupt
+        expect(failureReason(err).code).toBe("internal_error");
+      }
+    } finally {
+      await ex.close();
+    }
+  });
 });
