@@ -28,10 +28,11 @@ describe("createResumeExtractor", () => {
     const pdf = await fixture("annotation-links.pdf");
     const first = await ex.extract(pdf);
     expect(first.projects.map((p) => p.repoUrl)).toContain("github.com/janedoe/chess-engine");
-    const t0 = performance.now();
+    const [reader] = ex.readers();
     const second = await ex.extract(pdf);
     expect(second).toEqual(first);
-    expect(performance.now() - t0).toBeLessThan(2000);
+    // the same process read both: one reader, two documents
+    expect(ex.readers()).toEqual([{ pid: reader!.pid, jobs: 2, busy: false }]);
   });
 
   test("a ResumeError from the child arrives intact and the child keeps serving", async () => {
@@ -41,13 +42,14 @@ describe("createResumeExtractor", () => {
     expect((await ex.extract(await fixture("fake-bold.pdf"))).projects).toHaveLength(2);
   });
 
-  test("a decompression bomb is stopped by the memory budget, quickly, and the next PDF works", async () => {
+  test("a decompression bomb is stopped by the memory budget, not the time budget, and the next PDF works", async () => {
     const ex = extractor();
-    const t0 = performance.now();
-    const err = await ex.extract(await fixture("decompression-bomb.pdf"), { maxMemoryMb: 400 }).catch((e) => e);
+    // the time budget is far out of reach: what stops the bomb is its memory (the message says which)
+    const err = await ex
+      .extract(await fixture("decompression-bomb.pdf"), { maxMemoryMb: 400, timeoutMs: 10 * 60_000 })
+      .catch((e) => e);
     expect(codeOf(err)).toBe("pdf_too_complex");
     expect((err as Error).message).toContain("400 MB");
-    expect(performance.now() - t0).toBeLessThan(10_000);
     expect((await ex.extract(await fixture("two-column.pdf"))).projects).toHaveLength(3);
   });
 
