@@ -65,7 +65,6 @@ describeEachBackend("crash recovery (real processes)", (backend) => {
 
     writeFileSync(join(env.DATA_DIR, "release"), "go");
     const second = await boot(env);
-    const restartedAt = Date.now();
     for (const id of ids) {
       const final = await pollUntil(
         async () => {
@@ -80,7 +79,6 @@ describeEachBackend("crash recovery (real processes)", (backend) => {
       );
       expect(final).toMatchObject({ trackingId: id, confidenceScore: 66 });
     }
-    expect(Date.now() - restartedAt).toBeLessThan(60_000);
     const events = await finalEvents(env);
     expect(events.map((e) => e.tracking_id).sort()).toEqual([...ids].sort());
     expect(events.every((e) => e.n === 1)).toBe(true);

@@ -77,19 +77,13 @@ describe.skipIf(!postgresBinDir())("acceptances are serialised per client across
     // A's acceptance is waiting for the lock, on the server
     await pollUntil(async () => (await lockWaiters()) > 0, "A's acceptance to wait for the lock");
 
-    // /healthz, asked ten times while A waits: each answered (the order below shows it is before the lock
-    // is released), in the time of an idle process, not of the lock: the median within 100 ms (a process
-    // blocked on the statement would answer none before the other replica commits)
-    const healthMs: number[] = [];
+    // /healthz, asked ten times while A waits: each answered, and the order below shows it is before the
+    // lock is released (a process blocked on the statement would answer none before the other replica commits)
     for (let i = 0; i < 10; i++) {
-      const t0 = performance.now();
       const health = await fetch(`${url}/healthz`);
-      healthMs.push(performance.now() - t0);
       expect(health.status).toBe(200);
     }
     events.push("healthz answered");
-    healthMs.sort((x, y) => x - y);
-    expect(healthMs[4]!).toBeLessThan(100);
 
     const forB = await submit(url, b.key, { resume: pdf, hostUsername: "octocat" });
     events.push("B accepted");
