@@ -13,6 +13,7 @@ export { hostAccountOf } from "./host-account.ts";
 export { newId, randomChars, sha256Hex } from "./ids.ts";
 export type { Logger } from "./log.ts";
 export { createLogger, silentLogger } from "./log.ts";
+export { onFirstUse } from "./on-first-use.ts";
 export { selfCommand, userCommand } from "./self-command.ts";
 export { textTable } from "./text-table.ts";
 export { TickBatcher } from "./tick-batcher.ts";

@@ -1,4 +1,4 @@
-import { ALL_RULES, type RuleId } from "../analysis/index.ts";
+import { allRules, type RuleId } from "../analysis/index.ts";
 
 /** One rule in words a recruiter reads: what it found, how it can be innocent, and what to ask. */
 export interface GlossaryEntry {
@@ -17,7 +17,7 @@ export interface GlossaryEntry {
  * rule's spec holds its words (analysis/rules/specs/), so a rule without words does not compile.
  */
 export const GLOSSARY: Readonly<Record<RuleId, GlossaryEntry>> = Object.fromEntries(
-  ALL_RULES.map(({ id, words }) => [
+  allRules().map(({ id, words }) => [
     id,
     { title: words.title, meaning: words.meaning, innocent: words.innocent, ask: words.ask },
   ]),

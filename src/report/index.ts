@@ -1,4 +1,13 @@
-/** The report module's public surface: what other modules of src/ import from it (never the files behind it). */
+/**
+ * The report module's public surface: what other modules of src/ import from it (never the files behind it).
+ * What reads the rules' words (the report builder, the verdict of a result) is evaluated on first use, not
+ * when this surface is imported, so a server starts without the rule registry.
+ */
+import { onFirstUse } from "../lib/index.ts";
+import type * as Verdicts from "./verdict.ts";
+
+const verdicts = onFirstUse(() => require("./verdict.ts") as typeof Verdicts);
+
 export { failureWords } from "./failure-words.ts";
 export { derivedToken, reportLinkKey } from "./link-key.ts";
 export { reportPdf, reportPdfOf } from "./pdf-on-demand.ts";
@@ -27,4 +36,6 @@ export {
   TIMELINE_WIDTH,
   timelineLayout,
 } from "./timeline-layout.ts";
-export { resultWords, verdictNamed, verdictOfResult } from "./verdict.ts";
+export const resultWords: typeof Verdicts.resultWords = (result) => verdicts().resultWords(result);
+export const verdictNamed: typeof Verdicts.verdictNamed = (code) => verdicts().verdictNamed(code);
+export const verdictOfResult: typeof Verdicts.verdictOfResult = (result) => verdicts().verdictOfResult(result);

@@ -1,8 +1,12 @@
 import type { Verdict } from "../contract/index.ts";
+import { onFirstUse } from "../lib/index.ts";
 import type { Queryable } from "../storage/index.ts";
-import { buildReport } from "./build-report.ts";
+import type * as Builder from "./build-report.ts";
 import type { Report } from "./report-model.ts";
 import { readStoredVerification } from "./stored-result.ts";
+
+/** The report builder (and through it the rules' words), loaded by the first report, not with the server. */
+const builder = onFirstUse(() => require("./build-report.ts") as typeof Builder);
 
 /** What the report needs of a stored verification (the verification domain's Verification has it). */
 export interface FinalVerification {
@@ -43,7 +47,7 @@ export function reportOf(v: FinalVerification): { report: Report; timelines: unk
     trackingId: v.trackingId,
     hostUsername: v.hostUsername,
   });
-  return { report: buildReport(stored), timelines };
+  return { report: builder().buildReport(stored), timelines };
 }
 
 /**

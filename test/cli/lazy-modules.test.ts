@@ -61,10 +61,46 @@ console.log(JSON.stringify({ code, said: lines.join(" "), reader: loaded("/src/r
 const code = await runCli(["serve", "--help"], io);
 console.log(JSON.stringify({ code, help: lines.join(" ").includes("serve [options]"), app: loaded("/src/app.ts"),
   verify: loaded("/src/cli/commands/verify.ts"), keys: loaded("/src/cli/commands/keys.ts"), pdfkit: loaded("/node_modules/pdfkit/"),
-  zod: loaded("/node_modules/zod/") }));`,
+  zod: loaded("/node_modules/zod/"), registry: loaded("/src/analysis/rules/registry.ts"), specs: loaded("/src/analysis/rules/specs/"),
+  analysis: loaded("/src/analysis/run-analysis.ts"), builder: loaded("/src/report/build-report.ts") }));`,
     );
-    // zod: the settings are read by src/config's own value readers, not a schema library
-    expect(r).toEqual({ code: 0, help: true, app: true, verify: false, keys: false, pdfkit: false, zod: false });
+    // zod: the settings are read by src/config's own value readers, not a schema library; the rules, the
+    // analysis and the report builder wait for the first verification or report
+    expect(r).toEqual({
+      code: 0,
+      help: true,
+      app: true,
+      verify: false,
+      keys: false,
+      pdfkit: false,
+      zod: false,
+      registry: false,
+      specs: false,
+      analysis: false,
+      builder: false,
+    });
+  });
+
+  test("the rule registry and the report builder load with the first report, and read the same as when imported", async () => {
+    const r = await inFreshProcess<Record<string, unknown>>(
+      "first-report",
+      `await import(REPO + "/src/app.ts");
+const before = { registry: loaded("/src/analysis/rules/registry.ts"), builder: loaded("/src/report/build-report.ts") };
+const { reportOf, verdictOfResult } = await import(REPO + "/src/report/index.ts");
+const result = { status: "COMPLETED", confidenceScore: 80, verifiedProjects: [], flags: [] };
+const r = reportOf({ trackingId: "vrf_lazy", hostUsername: "jane", status: "COMPLETED", result: JSON.stringify(result) });
+const { allRules } = await import(REPO + "/src/analysis/index.ts");
+const { ALL_RULES } = await import(REPO + "/src/analysis/rules/registry.ts");
+console.log(JSON.stringify({ before, after: { registry: loaded("/src/analysis/rules/registry.ts"), builder: loaded("/src/report/build-report.ts") },
+  verdict: r?.report.verdict.code, sameVerdict: verdictOfResult(result).code === r?.report.verdict.code, sameRules: allRules() === ALL_RULES }));`,
+    );
+    expect(r).toEqual({
+      before: { registry: false, builder: false },
+      after: { registry: true, builder: true },
+      verdict: expect.any(String),
+      sameVerdict: true,
+      sameRules: true,
+    });
   });
 
   test("help, and an unknown command, still list every command", async () => {

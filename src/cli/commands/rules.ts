@@ -1,4 +1,4 @@
-import { ALL_RULES, type RuleScope } from "../../analysis/index.ts";
+import { allRules, type RuleScope } from "../../analysis/index.ts";
 import type { Command } from "../command.ts";
 import { parseFlags } from "../flags.ts";
 
@@ -11,7 +11,7 @@ const SCOPE_HEADINGS: Readonly<Record<RuleScope, string>> = {
 };
 
 /** One rule as `rules --json` prints it: its id, where it looks and its words. */
-function ruleEntry(rule: (typeof ALL_RULES)[number]) {
+function ruleEntry(rule: ReturnType<typeof allRules>[number]) {
   const { title, meaning, innocent, ask } = rule.words;
   return { id: rule.id, scope: rule.scope, facts: rule.facts ?? [], title, meaning, innocent, ask };
 }
@@ -20,7 +20,7 @@ function ruleEntry(rule: (typeof ALL_RULES)[number]) {
 export function rulesText(): string[] {
   const lines: string[] = [];
   for (const scope of Object.keys(SCOPE_HEADINGS) as RuleScope[]) {
-    const rules = ALL_RULES.filter((r) => r.scope === scope);
+    const rules = allRules().filter((r) => r.scope === scope);
     if (rules.length === 0) continue;
     lines.push(`## ${SCOPE_HEADINGS[scope]}`, "");
     for (const r of rules) {
@@ -43,7 +43,7 @@ flag carries as flags[].rule, its title, what it means, its innocent reading and
 --json prints them as one JSON array of {id, scope, facts, title, meaning, innocent, ask}.`,
   async run(args, io) {
     const { values } = parseFlags(args, { json: { type: "boolean" } });
-    if (values.json) io.out(JSON.stringify(ALL_RULES.map(ruleEntry), null, 2));
+    if (values.json) io.out(JSON.stringify(allRules().map(ruleEntry), null, 2));
     else for (const line of rulesText()) io.out(line);
     return 0;
   },
