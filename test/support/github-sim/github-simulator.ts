@@ -256,7 +256,19 @@ export async function startGitHubSimulator(opts: GitHubSimulatorOptions = {}): P
     return finish(answer, undefined, rateHeaders());
   };
 
-  const server = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: handle });
+  // a request whose work fails (its git process killed by stop(), a broken world) is answered 500, as GitHub
+  // answers its own faults; after stop() nobody reads the answer. Never an error thrown out of the server.
+  const server = Bun.serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    fetch: (req) =>
+      handle(req).catch((err: unknown) =>
+        Response.json(
+          { message: stopped ? "the simulator stopped" : `simulator fault: ${String(err)}` },
+          { status: 500 },
+        ),
+      ),
+  });
   ctx.api = `http://127.0.0.1:${server.port}`;
 
   const load = async (c: CandidateSpec) => {
