@@ -3,6 +3,9 @@
  * The analysis and its rule registry (every rule's spec module) are evaluated on first use, not when this
  * surface is imported: a server starts without them and loads them with its first verification or report.
  */
+// Evaluated here, as an ES module, before anything below is required: the contract expands a Bun macro, and a
+// macro expanded beneath require() waits forever on the module loader (oven-sh/bun#42778, open in 1.4.5).
+import "../contract/index.ts";
 import { onFirstUse } from "../lib/index.ts";
 import type * as Registry from "./rules/registry.ts";
 import type * as Run from "./run-analysis.ts";

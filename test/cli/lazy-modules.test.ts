@@ -103,6 +103,27 @@ console.log(JSON.stringify({ before, after: { registry: loaded("/src/analysis/ru
     });
   });
 
+  test("what is loaded on first use loads in a process that loaded nothing before it (`rules --json`, a report)", async () => {
+    // a require() beneath which a Bun macro is expanded for the first time never returns: the surfaces load the
+    // macro's module as an ES module first (a hang here ends in the test's timeout)
+    const rules = await inFreshProcess<{ code: number; rules: number }>(
+      "rules-first",
+      `${captureIO}
+const code = await runCli(["rules", "--json"], io);
+console.log(JSON.stringify({ code, rules: JSON.parse(lines.join(" ")).length }));`,
+    );
+    expect(rules.code).toBe(0);
+    expect(rules.rules).toBeGreaterThan(30);
+    const report = await inFreshProcess<{ verdict: string | undefined }>(
+      "report-first",
+      `const { reportOf } = await import(REPO + "/src/report/index.ts");
+const result = { status: "COMPLETED", confidenceScore: 80, verifiedProjects: [], flags: [] };
+const r = reportOf({ trackingId: "vrf_first", hostUsername: "jane", status: "COMPLETED", result: JSON.stringify(result) });
+console.log(JSON.stringify({ verdict: r?.report.verdict.code }));`,
+    );
+    expect(report.verdict).toEqual(expect.any(String));
+  });
+
   test("help, and an unknown command, still list every command", async () => {
     const r = await inFreshProcess<{ help: string; unknown: string; unknownCode: number }>(
       "help",
