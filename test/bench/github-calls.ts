@@ -161,6 +161,11 @@ export interface CriticalPath {
   /** addedMs and pairedMs with each run's own simulator time taken out (it is paid at both latencies) */
   addedLessSimMs: number;
   pairedLessSimMs: number;
+  /**
+   * the peer in the same run: as many bare sequential requests as the round trips, to the same simulator at
+   * the same latencies (pairs of alternating order, beside the verification's): the floor on this machine now
+   */
+  bare: { requests: number; addedMs: number; pairedMs: number };
   /** each span of a verification around an await on its critical path: its median at `latencyMs` and at 0 ms */
   spans: Array<{ name: string; slowMs: number; fastMs: number }>;
 }
@@ -326,13 +331,28 @@ export async function measureCriticalPaths(
       pairedLessSim: [] as number[],
       spansSlow: new Map<string, number[]>(),
       spansFast: new Map<string, number[]>(),
+      bareSlow: [] as number[],
+      bareFast: [] as number[],
+      barePaired: [] as number[],
       log: [] as CallLogEntry[],
     }));
     // one untimed run at each latency first: the code of both paths compiled, the simulator's reads memoized
+    let sequential = 0;
     for (const sim of sims) {
-      await once(sim, latencyMs);
+      sequential = Math.max(sequential, roundTrips((await once(sim, latencyMs)).log));
       await once(sim, 0);
     }
+    // the peer: as many sequential requests as the verification's round trips, to the same simulator at the
+    // same latency, with nothing else to do (GET /rate_limit: the cheapest answer): the floor on this machine
+    const bare = async (sim: MeasuredSimulator, latency: number) => {
+      await sim.setLatency(latency);
+      const start = epochNow();
+      for (let n = 0; n < sequential; n++)
+        await (
+          await fetch(`${sim.url}/rate_limit`, { headers: { authorization: "bearer bench-token" } })
+        ).arrayBuffer();
+      return epochNow() - start;
+    };
     for (let i = 0; i < runs; i++) {
       const order = places.map((_, k) => k);
       if (i % 2 === 1) order.reverse();
@@ -352,6 +372,12 @@ export async function measureCriticalPaths(
         addSpans(t.spansSlow, slow.spans);
         addSpans(t.spansFast, fast.spans);
         t.log = slow.log;
+        const bareFirst = i % 2 === 1 ? await bare(sim, 0) : null;
+        const bareSlow = await bare(sim, latencyMs);
+        const bareFast = bareFirst ?? (await bare(sim, 0));
+        t.bareSlow.push(bareSlow);
+        t.bareFast.push(bareFast);
+        t.barePaired.push(bareSlow - bareFast);
       }
     }
     return places.map((place, k) => {
@@ -372,6 +398,11 @@ export async function measureCriticalPaths(
         addedLessSimMs:
           median(t.slow.map((ms, j) => ms - t.simSlow[j]!)) - median(t.fast.map((ms, j) => ms - t.simFast[j]!)),
         pairedLessSimMs: median(t.pairedLessSim),
+        bare: {
+          requests: sequential,
+          addedMs: median(t.bareSlow) - median(t.bareFast),
+          pairedMs: median(t.barePaired),
+        },
         spans: [...t.spansSlow].map(([name, xs]) => ({
           name,
           slowMs: median(xs),
@@ -410,7 +441,7 @@ if (import.meta.main) {
     console.error(`--sim takes in-process, own-process or both (default), not "${simArg}"`);
     process.exit(2);
   }
-  const runs = Number(arg("runs") ?? 9);
+  const runs = Number(arg("runs") ?? 15);
   if (!Number.isInteger(runs) || runs < 1) {
     console.error(`--runs takes a whole number of pairs of at least 1, not "${arg("runs")}"`);
     process.exit(2);
@@ -436,9 +467,13 @@ if (import.meta.main) {
   const paths = await measureCriticalPaths(50, runs, places);
   console.log(`critical path, ${runs} pairs a place, load average ${loadBefore} before, ${load()} after:`);
   const r = Math.round;
+  const signed = (x: number) => (x >= 0 ? `+${r(x)}` : `${r(x)}`);
   for (const c of paths) {
     console.log(
-      `critical path, four-project candidate over GraphQL at 50 ms/call, ${PLACE_WORDS[c.simulator]}: ${c.requests} requests (${c.graphql} GraphQL, ${c.commitReads} single-commit reads), ${c.trips} round trips, +${r(c.addedMs)} ms (median ${r(c.slowMs)} ms against ${r(c.fastMs)} ms; each pair's difference: median +${r(c.pairedMs)} ms: ${c.pairs.map((d) => (d >= 0 ? `+${r(d)}` : `${r(d)}`)).join(", ")}; the simulator's own time ${r(c.simSlowMs)} / ${r(c.simFastMs)} ms, less it +${r(c.addedLessSimMs)} ms, pairs +${r(c.pairedLessSimMs)} ms)`,
+      `critical path, four-project candidate over GraphQL at 50 ms/call, ${PLACE_WORDS[c.simulator]}: ${c.requests} requests (${c.graphql} GraphQL, ${c.commitReads} single-commit reads), ${c.trips} round trips, +${r(c.addedMs)} ms (median ${r(c.slowMs)} ms against ${r(c.fastMs)} ms; each pair's difference: median +${r(c.pairedMs)} ms: ${c.pairs.map(signed).join(", ")}; the simulator's own time ${r(c.simSlowMs)} / ${r(c.simFastMs)} ms, less it +${r(c.addedLessSimMs)} ms, pairs +${r(c.pairedLessSimMs)} ms)`,
+    );
+    console.log(
+      `  peer, ${c.bare.requests} bare sequential requests to the same simulator: +${r(c.bare.addedMs)} ms (pairs +${r(c.bare.pairedMs)} ms); the verification beyond it: ${signed(c.addedMs - c.bare.addedMs)} ms (pairs ${signed(c.pairedMs - c.bare.pairedMs)} ms)`,
     );
     console.log(
       `  spans, median at 50 ms / at 0 ms (difference): ${c.spans.map((x) => `${x.name} ${x.slowMs.toFixed(1)} / ${x.fastMs.toFixed(1)} (${x.slowMs >= x.fastMs ? "+" : ""}${(x.slowMs - x.fastMs).toFixed(1)})`).join("; ")}`,
