@@ -67,6 +67,35 @@ function treeOf(repo: SimRepo, commit: string, path: string): ReturnType<typeof 
   return p;
 }
 
+/**
+ * What a full SHA names never changes (git is content-addressed): the commit it resolves to, the history from
+ * it, a blob's bytes. Read once per repository and shared by every query, so a query pays its `git` processes
+ * once, not on every answer (each spawn also holds the simulator's event loop for its start).
+ */
+const FULL_SHA = /^[0-9a-f]{40}$/;
+const shaCache = new WeakMap<SimRepo, Map<string, Promise<unknown>>>();
+function bySha<T>(repo: SimRepo, key: string, read: () => Promise<T>): Promise<T> {
+  const known = shaCache.get(repo) ?? new Map<string, Promise<unknown>>();
+  shaCache.set(repo, known);
+  let p = known.get(key) as Promise<T> | undefined;
+  if (!p) {
+    p = read();
+    known.set(key, p);
+    // a failed read, or a SHA not (yet) in the repository, is not remembered: a push may bring it
+    p.then(
+      (v) => (v === null || v === undefined) && known.delete(key),
+      () => known.delete(key),
+    );
+  }
+  return p;
+}
+const resolveRev = (repo: SimRepo, rev: string) =>
+  FULL_SHA.test(rev) ? bySha(repo, `rev ${rev}`, () => resolveCommit(repo.dir, rev)) : resolveCommit(repo.dir, rev);
+const historyFrom = (repo: SimRepo, sha: string) => bySha(repo, `log ${sha}`, () => readCommits(repo.dir, sha));
+const commitRecord = (repo: SimRepo, sha: string) =>
+  bySha(repo, `commit ${sha}`, async () => (await readCommits(repo.dir, sha, 1))[0]);
+const blobBytes = (repo: SimRepo, sha: string) => bySha(repo, `blob ${sha}`, () => readBlob(repo.dir, sha));
+
 /** GitHub answers a missing repository with null data beside an error of type NOT_FOUND (the rest answers). */
 const notFound = (message: string) => Object.assign(new Error(message), { type: "NOT_FOUND" });
 
@@ -196,10 +225,10 @@ export class GraphqlWorld {
     const rev = (i < 0 ? expression : expression.slice(0, i)) || "HEAD";
     const commits = await this.world.commits(repo);
     if (commits.length === 0) return null;
-    const sha = rev === "HEAD" ? commits[0]!.sha : await resolveCommit(repo.dir, rev);
+    const sha = rev === "HEAD" ? commits[0]!.sha : await resolveRev(repo, rev);
     if (!sha) return null;
     if (i < 0) {
-      const rec = commits.find((c) => c.sha === sha) ?? (await readCommits(repo.dir, sha, 1))[0];
+      const rec = commits.find((c) => c.sha === sha) ?? (await commitRecord(repo, sha));
       return rec ? this.commit(repo, rec, sha) : null;
     }
     const path = expression.slice(i + 1).replace(/^\/+|\/+$/g, "");
@@ -215,13 +244,16 @@ export class GraphqlWorld {
       byteSize: entry.size,
       isBinary: false,
       isTruncated: false,
-      text: async () => new TextDecoder().decode(await readBlob(repo.dir, entry.sha)),
+      text: async () => new TextDecoder().decode(await blobBytes(repo, entry.sha)),
     };
   }
 
   private async tree(repo: SimRepo, commit: string, path: string) {
     const entries = (await treeOf(repo, commit, path)) ?? [];
-    const oid = path === "" ? (await readCommits(repo.dir, commit, 1))[0]?.tree : undefined;
+    const oid =
+      path === ""
+        ? ((await this.world.commits(repo)).find((c) => c.sha === commit) ?? (await commitRecord(repo, commit)))?.tree
+        : undefined;
     return {
       __typename: "Tree",
       oid: oid ?? "",
@@ -274,7 +306,7 @@ export class GraphqlWorld {
         let list =
           c.sha === (await this.world.commits(repo))[0]?.sha
             ? await this.world.commits(repo)
-            : await readCommits(repo.dir, c.sha);
+            : await historyFrom(repo, c.sha);
         const author = (args.author ?? null) as { id?: string; emails?: string[] } | null;
         const uid = userIdOf(author?.id);
         if (author?.id !== undefined) {
