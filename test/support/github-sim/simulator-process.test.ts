@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { REPO_ROOT } from "../harness.ts";
@@ -13,10 +13,17 @@ const candidate = assembleCandidate({
   repos: [honestHistory({ login, name: "tide-clock", commits: 12 })],
 });
 
+/** Running, not merely unreaped: an orphan that exited stays a zombie until its new parent reaps it, and a
+ * container's first process may never do so. */
 const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
-    return true;
+  } catch {
+    return false;
+  }
+  try {
+    // the state is the field after the parenthesised command name
+    return readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.[0] !== "Z";
   } catch {
     return false;
   }
