@@ -136,9 +136,21 @@ export function readsLikeTitle(line: Line): boolean {
   return !(date && date.length >= t.length - 2);
 }
 
+/** isDateOnly's answers by text: grouping asks it of a line 5-8 times on a long CV (emptied when full). */
+const dateOnlyByText = new Map<string, boolean>();
 /** A line that is only a date range ("Oct 2020 - Feb 2021"): it dates an entry, it never names one. */
 export function isDateOnly(line: Line): boolean {
-  const t = stripBullet(line.text)
+  let answer = dateOnlyByText.get(line.text);
+  if (answer === undefined) {
+    if (dateOnlyByText.size >= 4096) dateOnlyByText.clear();
+    answer = dateOnlyText(line.text);
+    dateOnlyByText.set(line.text, answer);
+  }
+  return answer;
+}
+
+function dateOnlyText(text: string): boolean {
+  const t = stripBullet(text)
     .replace(/\s{2,}/g, " ")
     .trim();
   const d = findDateRange(t);
