@@ -3,6 +3,7 @@ import { extractResumeInProcess } from "../extract-in-process.ts";
 import { DEFAULT_READ_LIMITS } from "../pdf/pdf-reader.ts";
 import { PdfReaderBrokenError } from "../pdf/pdfjs-internals.ts";
 import { ResumeError } from "../types.ts";
+import { type ReaderTimers, systemTimers } from "./extractor-options.ts";
 import { isWorkerRequest, READER_BROKEN, type WorkerRequest, type WorkerResponse } from "./worker-protocol.ts";
 
 /**
@@ -51,7 +52,7 @@ export function runWorker(): Promise<boolean> {
   if (!send) return Promise.resolve(false);
   // pdf.js prints warnings with console.log; keep stdout quiet and diagnostics on stderr.
   console.log = (...args: unknown[]) => console.error(...args);
-  const serve = requestLoop(send, () => Bun.gc(true));
+  const serve = requestLoop(send, () => Bun.gc(true), systemTimers);
   return new Promise<boolean>((resolve) => {
     process.on("message", (m: unknown) => {
       if (isWorkerRequest(m)) serve(m);
@@ -61,19 +62,38 @@ export function runWorker(): Promise<boolean> {
 }
 
 /**
- * Requests answered one at a time, in order. When an answer leaves none waiting, `idle` runs: the
- * child collects its garbage then, while the caller is busy with the answer (a full collection returns
- * the last documents' pages, fonts and operator lists: a warm child's heap and JIT memory, RssAnon, is
- * about 36 MB after 200 resumes instead of 45 MB).
+ * How long the child waits without a request before it collects its garbage: a full collection blocks the
+ * child, so one started right after an answer delays a document sent back to back with it (in a stream of
+ * reads, every one). Documents that keep coming are collected by the runtime as it goes.
  */
-export function requestLoop(send: (r: WorkerResponse) => void, idle: () => void): (req: WorkerRequest) => void {
+export const COLLECT_AFTER_QUIET_MS = 500;
+
+/**
+ * Requests answered one at a time, in order. When an answer leaves none waiting and none comes for
+ * COLLECT_AFTER_QUIET_MS, `idle` runs: the child collects its garbage then (a full collection returns the
+ * last documents' pages, fonts and operator lists: a warm child's heap and JIT memory, RssAnon, is about
+ * 36 MB after 200 resumes instead of 45 MB). A request that comes first puts the collection off again.
+ */
+export function requestLoop(
+  send: (r: WorkerResponse) => void,
+  idle: () => void,
+  timers: Pick<ReaderTimers, "set" | "clear">,
+  quietMs = COLLECT_AFTER_QUIET_MS,
+): (req: WorkerRequest) => void {
   let chain = Promise.resolve();
   let waiting = 0;
+  let collect: unknown = null;
   return (req) => {
     waiting++;
+    if (collect !== null) timers.clear(collect);
+    collect = null;
     chain = chain.then(async () => {
       send(await handleRequest(req, () => process.memoryUsage.rss()));
-      if (--waiting === 0) idle();
+      if (--waiting === 0)
+        collect = timers.set(() => {
+          collect = null;
+          idle();
+        }, quietMs);
     });
   };
 }

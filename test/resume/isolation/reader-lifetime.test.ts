@@ -9,7 +9,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { createResumeExtractor, type ReaderTimers, type ResumeExtractor } from "../../../src/resume/index.ts";
 import { readerFor, waitEndsInMs } from "../../../src/resume/isolation/read-queue.ts";
 import { isSpare, nextIdleCheckMs, replaceAfterDocument } from "../../../src/resume/isolation/reader-lifetime.ts";
-import { requestLoop } from "../../../src/resume/isolation/worker-main.ts";
+import { COLLECT_AFTER_QUIET_MS, requestLoop } from "../../../src/resume/isolation/worker-main.ts";
 import type { WorkerResponse } from "../../../src/resume/isolation/worker-protocol.ts";
 
 const MB = 1024 * 1024;
@@ -162,34 +162,44 @@ describe("the pool, with real children", () => {
 });
 
 describe("the reader child", () => {
-  test("collects its garbage when an answer leaves no request waiting, not between queued ones", async () => {
+  test("collects its garbage once no request came for a quiet period, never between documents sent back to back", async () => {
     const answers: WorkerResponse[] = [];
     let idles = 0;
-    let onIdle = () => {};
-    const serve = requestLoop(
-      (r) => answers.push(r),
-      () => {
-        idles++;
-        onIdle();
-      },
-    );
-    const idle = () => new Promise<void>((resolve) => (onIdle = resolve));
+    const timers = manualTimers();
+    let wanted = { n: 0, resolve: () => {} };
+    const send = (r: WorkerResponse) => {
+      answers.push(r);
+      if (answers.length >= wanted.n) wanted.resolve();
+    };
+    const serve = requestLoop(send, () => idles++, timers, COLLECT_AFTER_QUIET_MS);
     const notPdf = new TextEncoder().encode("not a pdf");
-    let done = idle();
+    const answered = (n: number) =>
+      answers.length >= n ? Promise.resolve() : new Promise<void>((resolve) => (wanted = { n, resolve }));
+    // three queued at once: no collection between them, one quiet-period timer after the last
     for (const id of [1, 2, 3]) serve({ id, pdf: notPdf, maxMemoryMb: 100_000 });
-    await done;
-    expect({ answers: answers.map((a) => a.id), idles }).toEqual({ answers: [1, 2, 3], idles: 1 });
-    done = idle();
-    serve({ id: 4, pdf: notPdf, maxMemoryMb: 100_000 });
-    await done;
-    expect({ answers: answers.map((a) => [a.id, a.ok]), idles }).toEqual({
-      answers: [
-        [1, false],
-        [2, false],
-        [3, false],
-        [4, false],
-      ],
-      idles: 2,
+    await answered(3);
+    expect({ answers: answers.map((a) => a.id), idles, timers: timers.pending() }).toEqual({
+      answers: [1, 2, 3],
+      idles: 0,
+      timers: 1,
     });
+    // a document sent back to back, before the quiet period ends, puts the collection off
+    timers.advance(COLLECT_AFTER_QUIET_MS - 1);
+    serve({ id: 4, pdf: notPdf, maxMemoryMb: 100_000 });
+    await answered(4);
+    expect({ idles, timers: timers.pending() }).toEqual({ idles: 0, timers: 1 });
+    // quiet for the whole period: the child collects, once
+    timers.fire();
+    expect({ idles, timers: timers.pending(), at: timers.now() }).toEqual({
+      idles: 1,
+      timers: 0,
+      at: 2 * COLLECT_AFTER_QUIET_MS - 1,
+    });
+    expect(answers.map((a) => [a.id, a.ok])).toEqual([
+      [1, false],
+      [2, false],
+      [3, false],
+      [4, false],
+    ]);
   });
 });
