@@ -16,11 +16,12 @@ export interface WorkerRequest {
 
 export type WorkerResponse =
   | { id: number; ok: true; result: unknown }
-  | { id: number; ok: false; code: string; message: string }
-  /** the reader itself cannot read (a broken install): the parent fails the read without blaming the PDF */
-  | { id: number; ok: false; code: typeof READER_BROKEN; message: string };
+  | { id: number; ok: false; code: string; message: string };
 
-/** The code of a child whose PDF reader is broken (not a ResumeError code: the document is not at fault). */
+/**
+ * The code of a child whose PDF reader is broken (a broken install, not a ResumeError code): the parent fails
+ * the read without blaming the PDF.
+ */
 export const READER_BROKEN = "reader_broken";
 
 /** A well-formed request (anything else is ignored by the child). */
@@ -52,7 +53,7 @@ export function responseError(code: string, message: string): Error {
 }
 
 /** The child's error as a ResumeError (an unknown code from a mismatched child reads as corrupt). */
-export function toResumeError(code: string, message: string): ResumeError {
+function toResumeError(code: string, message: string): ResumeError {
   // the code is passed on from the error the child built (counted there by the error-code inventory)
   const child = { code: Object.hasOwn(CODES, code) ? (code as ResumeErrorCode) : ("pdf_corrupt" as const) };
   return new ResumeError(child.code, message);
