@@ -23,13 +23,16 @@ const env = {
   GITHUB_API_URL: sim.url,
   GITHUB_TOKEN: "smoke-token",
 };
+/** A failed check: thrown, so that the finally below still stops the server and the simulator. */
+class SmokeFailure extends Error {}
 const fail = (msg: string): never => {
-  console.error(`smoke: FAIL: ${msg}`);
-  process.exit(1);
+  throw new SmokeFailure(msg);
 };
 
-const server = Bun.spawn([bin, "serve"], { env, stdout: "pipe", stderr: "inherit", stdin: "ignore" });
+let server: ReturnType<typeof spawnServer> | undefined;
+const spawnServer = () => Bun.spawn([bin, "serve"], { env, stdout: "pipe", stderr: "inherit", stdin: "ignore" });
 try {
+  server = spawnServer();
   let out = "";
   const reader = server.stdout.getReader();
   const deadline = Date.now() + 15_000;
@@ -112,15 +115,19 @@ try {
 
   // the banner's hints name the command of the running form: the binary, not `bun src/main.ts`
   if (out.includes("bun src/main.ts")) fail(`the binary's banner tells the user to run bun src/main.ts:\n${out}`);
-  if (!out.includes(`${relative(process.cwd(), bin)} keys create`))
-    fail(`the banner does not name the binary (${relative(process.cwd(), bin)}):\n${out}`);
+  // relative to the working directory when it is below it, else as the path it was started by
+  const named = [relative(process.cwd(), bin), bin].filter((form) => out.includes(`${form} keys create`));
+  if (named.length === 0) fail(`the banner does not name the binary (${relative(process.cwd(), bin)}):\n${out}`);
 
   server.kill("SIGTERM");
   const code = await server.exited;
   if (code !== 0) fail(`server exited with ${code} after SIGTERM`);
   console.log("smoke: clean exit after SIGTERM");
+} catch (err) {
+  console.error(`smoke: FAIL: ${err instanceof SmokeFailure ? err.message : String(err)}`);
+  process.exitCode = 1;
 } finally {
-  server.kill("SIGKILL");
+  server?.kill("SIGKILL");
   sim.kill("SIGKILL");
   rmSync(dataDir, { recursive: true, force: true });
 }
