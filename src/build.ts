@@ -1,11 +1,18 @@
 /**
  * `bun run build`: compiles src/main.ts into the single executable dist/claimcheck (`--outfile PATH` for
- * another path), as `bun build --compile --bytecode --format=esm --minify --sourcemap` would, plus one plugin:
- * the module that loads the rule specs from their directory at run time (analysis/rules/spec-modules.ts) is
- * served as one static import per file of that directory, so the binary embeds every spec there is.
+ * another path), as `bun build --compile --bytecode --format=esm --minify --splitting --sourcemap` would, plus
+ * one plugin: the module that loads the rule specs from their directory at run time
+ * (analysis/rules/spec-modules.ts) is served as one static import per file of that directory, so the binary
+ * embeds every spec there is.
+ *
+ * Splitting: every dynamic `import()` (a CLI command, the PDF reader, the in-process extractor, the report's
+ * PDF renderer) becomes a chunk of its own inside the executable, loaded when it is first imported. One
+ * module holding everything made a started server map and decode what only `verify`, the reader child or a
+ * report needs (docs/BENCHMARKS.md, "Idle RSS taken apart"). The source maps stay embedded for stack traces;
+ * the per-chunk `.map` files the build also writes beside the binary are read by nobody and removed.
  */
-import { readdirSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { readdirSync, rmSync } from "node:fs";
+import { basename, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type { BunPlugin } from "bun";
 import { specFileNames } from "./contract/index.ts";
@@ -38,11 +45,14 @@ async function main(): Promise<number> {
     bytecode: true,
     format: "esm",
     minify: true,
+    splitting: true,
     sourcemap: "linked",
     plugins: [everySpecEmbedded],
   });
   for (const log of result.logs) console.error(String(log));
   if (!result.success) return 1;
+  for (const out of result.outputs)
+    if (out.kind === "sourcemap" && basename(out.path).startsWith("chunk-")) rmSync(out.path, { force: true });
   console.log(`built ${resolve(values.outfile)}`);
   return 0;
 }

@@ -4,7 +4,7 @@
  * server must make the report PDF (PDFKit and the embedded fonts inside the binary).
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { resumeOf, sampleResumePdf } from "../demo/resume-pdf.ts";
@@ -45,6 +45,18 @@ async function run(...args: string[]) {
   ]);
   return { stdout, stderr, code };
 }
+
+test("the build splits the program into chunks inside the binary and leaves only the binary and its map", () => {
+  // each dynamic import (a command, the PDF reader, the report's renderer) is a chunk of its own, so a started
+  // server does not map what only another command needs; the chunks' source maps are embedded, not beside it
+  expect(readdirSync(dir).sort()).toEqual(["claimcheck", "claimcheck.map"]);
+  const chunks = new Set(
+    readFileSync(binary)
+      .toString("latin1")
+      .match(/\/\$bunfs\/root\/chunk-[a-z0-9]+\.js/g),
+  );
+  expect(chunks.size).toBeGreaterThan(10);
+});
 
 test("the compiled binary's extract prints the projects", async () => {
   const r = await run("extract", join(FIXTURES, "russian-headings.pdf"), "--compact");
