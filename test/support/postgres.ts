@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -24,6 +24,8 @@ export interface PostgresServer {
   dir: string;
   /** create a new empty database; its URL */
   createDatabase(prefix?: string): Promise<string>;
+  /** the server's main process (postmaster.pid's first line), whose children are the backends */
+  postmasterPid(): number;
   /** stop the server (fast shutdown: connections are cut) without removing it; `restart()` brings it back */
   halt(): void;
   restart(): void;
@@ -99,6 +101,9 @@ export async function startPostgres(opts: { durable?: boolean } = {}): Promise<P
         await sql.close();
       }
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
+    },
+    postmasterPid() {
+      return Number(readFileSync(join(data, "postmaster.pid"), "utf8").split("\n")[0]);
     },
     halt() {
       const args = asServerUser([join(bin, "pg_ctl"), "-D", data, "-m", "fast", "-w", "stop"]);
