@@ -29,10 +29,9 @@ const fail = (msg: string): never => {
   throw new SmokeFailure(msg);
 };
 
-let server: ReturnType<typeof spawnServer> | undefined;
-const spawnServer = () => Bun.spawn([bin, "serve"], { env, stdout: "pipe", stderr: "inherit", stdin: "ignore" });
+let server: Bun.Subprocess<"ignore", "pipe", "inherit"> | undefined;
 try {
-  server = spawnServer();
+  server = Bun.spawn([bin, "serve"], { env, stdout: "pipe", stderr: "inherit", stdin: "ignore" });
   let out = "";
   const reader = server.stdout.getReader();
   const deadline = Date.now() + 15_000;
@@ -116,8 +115,8 @@ try {
   // the banner's hints name the command of the running form: the binary, not `bun src/main.ts`
   if (out.includes("bun src/main.ts")) fail(`the binary's banner tells the user to run bun src/main.ts:\n${out}`);
   // relative to the working directory when it is below it, else as the path it was started by
-  const named = [relative(process.cwd(), bin), bin].filter((form) => out.includes(`${form} keys create`));
-  if (named.length === 0) fail(`the banner does not name the binary (${relative(process.cwd(), bin)}):\n${out}`);
+  if (![relative(process.cwd(), bin), bin].some((form) => out.includes(`${form} keys create`)))
+    fail(`the banner does not name the binary (${relative(process.cwd(), bin)}):\n${out}`);
 
   server.kill("SIGTERM");
   const code = await server.exited;
