@@ -17,7 +17,7 @@
  *
  *   bun test/bench/jobs-postgres.ts [--jobs N] [--reps N] [--slices N]
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { PgBoss } from "pg-boss";
 import type { JobEvents } from "../../src/jobs/job-handler.ts";
@@ -29,6 +29,7 @@ import { EventBus } from "../../src/lib/events.ts";
 import { silentLogger } from "../../src/lib/log.ts";
 import { openStorage } from "../../src/storage/backend.ts";
 import type { Database } from "../../src/storage/database.ts";
+import { childPidsOf } from "../chaos/service-process.ts";
 import { startPostgres } from "../support/postgres.ts";
 import { machine, table } from "./bench-util.ts";
 
@@ -120,11 +121,7 @@ function cpuTicks(pid: number, reaped = false): number {
 
 /** The PostgreSQL server's CPU so far: the postmaster, the backends it reaped and the ones still running. */
 function postgresTicks(postmaster: number): number {
-  let ticks = cpuTicks(postmaster, true);
-  for (const tid of readdirSync(`/proc/${postmaster}/task`))
-    for (const child of readFileSync(`/proc/${postmaster}/task/${tid}/children`, "utf8").trim().split(/\s+/))
-      if (child) ticks += cpuTicks(Number(child));
-  return ticks;
+  return childPidsOf(postmaster).reduce((ticks, backend) => ticks + cpuTicks(backend), cpuTicks(postmaster, true));
 }
 
 /** CPU milliseconds spent by the engines' processes and by PostgreSQL while `drain` ran. */
