@@ -1,3 +1,4 @@
+import { inflateSync } from "node:zlib";
 import { getResolvedPDFJS } from "unpdf";
 import { extractWidthsOf } from "./font-widths.ts";
 import { type PdfDict, pdfJsInternals } from "./pdfjs-internals.ts";
@@ -20,9 +21,13 @@ import { textOnlyFontClass } from "./text-only-font.ts";
  *   Word embed fonts of 0.3-1 MB, and inflating and copying them was about a fifth of reading such a
  *   resume. A font program stream is instead decoded by pdf.js's own inflate, block by block as it is
  *   read (pdf.js's path when native inflation fails); both give the same bytes, so a font that is
- *   still converted reads the same program, decoded in JavaScript.
- * All four follow the switch `setTextOnly`; off, pdf.js works as shipped (every program converted,
- * its own width loops, buffers listed), which tests and the output check compare against.
+ *   still converted reads the same program, decoded in JavaScript;
+ * - the other FlateDecode streams pdf.js decodes whole (page content, object streams, CMaps) are
+ *   inflated by zlib, synchronously, instead of through a DecompressionStream (see
+ *   `inflateWholeWithZlib`).
+ * All five follow the switch `setTextOnly`; off, pdf.js works as shipped (every program converted,
+ * its own width loops, buffers listed, DecompressionStreams), which tests and the output check
+ * compare against.
  */
 
 let textOnly = true;
@@ -68,6 +73,54 @@ function decodeFontProgramsAsRead(prototype: object): void {
   });
 }
 
+/** The bytes a FlateDecode stream reads from (pdf.js's `stream` member of a decode stream). */
+interface SourceStream {
+  reset(): void;
+  getBytes(): Uint8Array;
+  readonly isAsync: boolean;
+  asyncGetBytes(): Promise<Uint8Array | null>;
+}
+
+type WholeDecode = (format: string) => Promise<{ decompressed: Uint8Array | null; compressed: Uint8Array }>;
+
+/**
+ * A FlateDecode stream pdf.js decodes whole (a page's content, an object stream, a CMap) is inflated by
+ * zlib, synchronously, instead of through a DecompressionStream: the same algorithm on the same bytes,
+ * without a web stream's chunks, promises and the copy that joins them (about a twentieth of reading a
+ * page of the slowest resumes). Where zlib refuses the data (a damaged stream, a wrong checksum, a
+ * stream cut short) the shipped path runs as before, so pdf.js's own lenient inflate still decides what
+ * such a stream holds.
+ */
+function inflateWholeWithZlib(prototype: object): void {
+  const shipped = (prototype as { asyncGetBytesFromDecompressionStream?: WholeDecode })
+    .asyncGetBytesFromDecompressionStream;
+  if (typeof shipped !== "function") return;
+  async function asyncGetBytesFromDecompressionStream(this: { stream: SourceStream }, format: string) {
+    if (!textOnly || format !== "deflate") return shipped!.call(this, format);
+    const source = this.stream;
+    source.reset();
+    const compressed = source.isAsync ? await source.asyncGetBytes() : source.getBytes();
+    if (!compressed) return shipped!.call(this, format);
+    let inflated: Uint8Array;
+    try {
+      inflated = inflateSync(compressed);
+    } catch {
+      return shipped!.call(this, format);
+    }
+    // a plain Uint8Array over a buffer of its own, as the shipped path gives (a Buffer's slice() is a view)
+    const whole = inflated.byteOffset === 0 && inflated.byteLength === inflated.buffer.byteLength;
+    const decompressed = whole
+      ? new Uint8Array(inflated.buffer as ArrayBuffer, 0, inflated.byteLength)
+      : Uint8Array.prototype.slice.call(inflated);
+    return { decompressed, compressed };
+  }
+  Object.defineProperty(prototype, "asyncGetBytesFromDecompressionStream", {
+    configurable: true,
+    writable: true,
+    value: asyncGetBytesFromDecompressionStream,
+  });
+}
+
 async function install(): Promise<boolean> {
   await getResolvedPDFJS();
   const hook = pdfJsInternals();
@@ -82,6 +135,7 @@ async function install(): Promise<boolean> {
   };
   listNoTransfers(pdf.OperatorList.prototype);
   decodeFontProgramsAsRead(pdf.FlateStream.prototype);
+  inflateWholeWithZlib(pdf.FlateStream.prototype);
   return true;
 }
 

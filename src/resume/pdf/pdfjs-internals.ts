@@ -102,7 +102,10 @@ export interface PdfJsInternals {
   adjustType1ToUnicode(props: FontProps, encoding: unknown): void;
   amendFallbackToUnicode(props: FontProps): void;
   isNumberArray(value: unknown, length: number | null): boolean;
-  /** a FlateDecode stream: `isAsync` (a getter) says whether it is decoded whole, natively, before it is read */
+  /**
+   * a FlateDecode stream: `isAsync` (a getter) says whether it is decoded whole, natively, before it is read;
+   * `asyncGetBytesFromDecompressionStream(format)` is that whole decode
+   */
   FlateStream: { prototype: object };
 }
 
@@ -141,7 +144,7 @@ const SHAPES: Record<keyof PdfJsInternals, { proto?: string[]; statics?: string[
   adjustType1ToUnicode: { arity: 2 },
   amendFallbackToUnicode: { arity: 1 },
   isNumberArray: { arity: 2 },
-  FlateStream: { proto: ["readBlock", "asyncGetBytes", "isAsync"] },
+  FlateStream: { proto: ["readBlock", "asyncGetBytes", "asyncGetBytesFromDecompressionStream", "isAsync"] },
 };
 
 /** The members the hook hands over that do not have the shape their name calls for. */
