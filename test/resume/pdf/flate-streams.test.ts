@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { deflateSync } from "node:zlib";
 import { DEFAULT_READ_LIMITS, readPdf } from "../../../src/resume/pdf/pdf-reader.ts";
 import { rawPdf, rawStream } from "../../fixtures/resume/raw-pdf.ts";
+import { countingDecompressionStreams } from "../support/decompression-streams.ts";
 
 /**
  * A FlateDecode stream pdf.js decodes whole (a page's content here) is inflated by zlib while the reader
@@ -27,27 +28,11 @@ function pageWithContent(stream: Uint8Array): Uint8Array {
 const content = (text: string) =>
   new Uint8Array(deflateSync(new TextEncoder().encode(`BT /F1 12 Tf 72 720 Td (${text}) Tj ET`)));
 
-/** Reads `pdf` and counts the DecompressionStreams pdf.js creates meanwhile. */
-async function countingStreams(read: () => Promise<unknown>): Promise<{ result: unknown; streams: number }> {
-  const g = globalThis as { DecompressionStream: typeof DecompressionStream };
-  const Native = g.DecompressionStream;
-  let streams = 0;
-  g.DecompressionStream = class extends Native {
-    constructor(format: CompressionFormat) {
-      super(format);
-      streams++;
-    }
-  };
-  try {
-    return { result: await read(), streams };
-  } finally {
-    g.DecompressionStream = Native;
-  }
-}
-
 async function readBothWays(pdf: Uint8Array) {
-  const zlib = await countingStreams(() => readPdf(pdf, DEFAULT_READ_LIMITS).catch((e: Error) => e.message));
-  const shipped = await countingStreams(() =>
+  const zlib = await countingDecompressionStreams(() =>
+    readPdf(pdf, DEFAULT_READ_LIMITS).catch((e: Error) => e.message),
+  );
+  const shipped = await countingDecompressionStreams(() =>
     readPdf(pdf, DEFAULT_READ_LIMITS, { convertFonts: true }).catch((e: Error) => e.message),
   );
   expect(zlib.result).toEqual(shipped.result);

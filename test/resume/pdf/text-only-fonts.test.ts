@@ -4,6 +4,7 @@ import PDFDocument from "pdfkit";
 import { DEFAULT_READ_LIMITS, readPdf } from "../../../src/resume/pdf/pdf-reader.ts";
 import type { FontRead } from "../../../src/resume/pdf/pdfjs-fonts.ts";
 import { rawPdf, rawStream } from "../../fixtures/resume/raw-pdf.ts";
+import { countingDecompressionStreams } from "../support/decompression-streams.ts";
 
 /**
  * pdf.js (patched, see .patches/README.md) reads a font for its text only when the dictionary and the
@@ -114,24 +115,6 @@ describe("fonts read for their text only", () => {
   });
 });
 
-/** Runs `read` counting the streams pdf.js inflates whole with the platform's DecompressionStream. */
-async function countingNativeInflations<T>(read: () => Promise<T>): Promise<{ result: T; inflated: number }> {
-  const g = globalThis as { DecompressionStream: typeof DecompressionStream };
-  const Native = g.DecompressionStream;
-  let inflated = 0;
-  g.DecompressionStream = class extends Native {
-    constructor(format: CompressionFormat) {
-      super(format);
-      inflated++;
-    }
-  };
-  try {
-    return { result: await read(), inflated };
-  } finally {
-    g.DecompressionStream = Native;
-  }
-}
-
 /** A simple TrueType font whose program is embedded FlateDecode-compressed. */
 async function compressedTrueTypePdf(text: string, entries: string, flags: number): Promise<Uint8Array> {
   return simpleFontPdf(text, { subtype: "TrueType", entries, flags, program: await ttf(), compress: true });
@@ -141,13 +124,15 @@ describe("compressed font programs are decoded as they are read", () => {
   test("a font read for its text only never inflates its whole program, and reads as the converted font does", async () => {
     const pdf = await compressedTrueTypePdf("Projects: claimcheck (2024)", "/Encoding /WinAnsiEncoding", 32);
     const reads: FontRead[] = [];
-    const textOnly = await countingNativeInflations(() =>
+    const textOnly = await countingDecompressionStreams(() =>
       readPdf(pdf, DEFAULT_READ_LIMITS, { onFont: (f) => reads.push(f.read) }),
     );
-    const converted = await countingNativeInflations(() => readPdf(pdf, DEFAULT_READ_LIMITS, { convertFonts: true }));
+    const converted = await countingDecompressionStreams(() =>
+      readPdf(pdf, DEFAULT_READ_LIMITS, { convertFonts: true }),
+    );
     expect(reads).toEqual(["text-only"]);
-    expect(textOnly.inflated).toBe(0);
-    expect(converted.inflated).toBe(1);
+    expect(textOnly.streams).toBe(0);
+    expect(converted.streams).toBe(1);
     expect(textOnly.result).toEqual(converted.result);
     expect(textOnly.result.pages[0]!.glyphs.map((g) => g.text).join("")).toBe("Projects: claimcheck (2024)");
   });
