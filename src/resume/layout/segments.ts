@@ -23,7 +23,11 @@ function median(values: number[]): number {
   return s[Math.floor(s.length / 2)]!;
 }
 
+/** The value most glyphs carry (the first to reach the highest count); one value throughout needs no count. */
 function mostCommon<T>(values: T[], fallback: T): T {
+  if (values.length === 0) return fallback;
+  const first = values[0] as T;
+  if (values.every((v) => v === first)) return first;
   const counts = new Map<T, number>();
   let best = fallback;
   let bestN = 0;
@@ -95,6 +99,7 @@ function isInk(g: StyledGlyph): boolean {
 function makeSegment(glyphs: StyledGlyph[]): Segment | null {
   const ink = glyphs.map(isInk);
   const gaps: number[] = [];
+  const inks: StyledGlyph[] = [];
   let inkCount = 0;
   let bold = 0;
   let italic = 0;
@@ -105,6 +110,7 @@ function makeSegment(glyphs: StyledGlyph[]): Segment | null {
     if (!ink[i]) continue;
     const g = glyphs[i]!;
     first ??= g;
+    inks.push(g);
     inkCount++;
     if (g.bold) bold++;
     if (g.italic) italic++;
@@ -169,7 +175,6 @@ function makeSegment(glyphs: StyledGlyph[]): Segment | null {
     charBoxes.pop();
     charGlyph.pop();
   }
-  const inks = glyphs.filter((_, i) => ink[i]);
   if (isRightToLeft(chars)) {
     const logical = toLogicalOrder(chars, charBoxes, charGlyph);
     chars.splice(0, chars.length, ...logical.chars);
