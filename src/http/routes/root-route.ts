@@ -1,5 +1,4 @@
 import { Elysia } from "elysia";
-import { openApiDocument } from "../openapi-document.ts";
 
 const LINKS = {
   dashboard: "/dashboard",
@@ -24,10 +23,13 @@ const PAGE = `<!doctype html>
 
 /**
  * GET / (someone opening the bare address) points to the dashboard and the API: HTML for a browser,
- * JSON for anything else. GET /openapi.json serves the interface description.
+ * JSON for anything else. GET /openapi.json serves the interface description, generated at its first
+ * request (its module is a chunk of its own in the executable) and then kept: the same document every
+ * time, but no start pays for building it.
  */
 export function rootRoutes(maxResumeBytes: number) {
-  const document = openApiDocument(maxResumeBytes);
+  let document: Promise<Record<string, unknown>> | null = null;
+  const openApi = () => (document ??= import("../openapi-document.ts").then((m) => m.openApiDocument(maxResumeBytes)));
   return new Elysia()
     .get("/", ({ request, set }) => {
       if (/text\/html/.test(request.headers.get("accept") ?? "")) {
@@ -37,5 +39,5 @@ export function rootRoutes(maxResumeBytes: number) {
       }
       return { service: "claimcheck", message: "see the dashboard or the API description", links: LINKS };
     })
-    .get("/openapi.json", () => document);
+    .get("/openapi.json", () => openApi());
 }
