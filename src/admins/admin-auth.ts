@@ -1,4 +1,3 @@
-import { timingSafeEqual } from "node:crypto";
 import type { Clock } from "../lib/index.ts";
 import { AppError, newId, sha256Hex } from "../lib/index.ts";
 import type { AdminStore } from "./admin-store.ts";
@@ -42,7 +41,7 @@ export function randomToken(): string {
 export function sameSecret(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
+  return x.length === y.length && crypto.timingSafeEqual(x, y);
 }
 
 const hashToken = (token: string) => sha256Hex(token);

@@ -1,4 +1,3 @@
-import { createHmac } from "node:crypto";
 import { sha256Hex } from "../lib/index.ts";
 import { derivedToken, RESULT_PURGED, type ReportLinks, shareUrl } from "../report/index.ts";
 import type { Queryable } from "../storage/index.ts";
@@ -28,7 +27,7 @@ export const NO_LINKS: ShownLinks = { report: null, reportState: null, rerun: nu
 
 /** The re-run page's token: 256 bits derived from the assessment's id under the link key. */
 export function rerunToken(key: Uint8Array, assessmentId: string): string {
-  return createHmac("sha256", key).update(`ats-rerun\n${assessmentId}`).digest("base64url");
+  return new Bun.CryptoHasher("sha256", key).update(`ats-rerun\n${assessmentId}`).digest("base64url");
 }
 
 /**

@@ -1,4 +1,3 @@
-import { createHmac, randomBytes } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -23,7 +22,10 @@ export function reportLinkKey(o: {
   const path = join(o.dataDir, LINK_KEY_FILE);
   try {
     try {
-      writeFileSync(path, randomBytes(32).toString("hex"), { flag: "wx", mode: 0o600 });
+      writeFileSync(path, Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("hex"), {
+        flag: "wx",
+        mode: 0o600,
+      });
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
     }
@@ -36,5 +38,5 @@ export function reportLinkKey(o: {
 
 /** A link's token derived from its id: 256 bits, base64url (43 characters), like a random one. */
 export function derivedToken(key: Uint8Array, linkId: string): string {
-  return createHmac("sha256", key).update(`report-link\n${linkId}`).digest("base64url");
+  return new Bun.CryptoHasher("sha256", key).update(`report-link\n${linkId}`).digest("base64url");
 }

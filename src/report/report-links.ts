@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import type { Clock } from "../lib/index.ts";
 import { AppError, newId, sha256Hex } from "../lib/index.ts";
 import type { Queryable } from "../storage/index.ts";
@@ -36,7 +35,7 @@ export type GoneLinkCheck = (tokenHash: string) => Promise<string | null>;
 
 /** 32 random bytes, base64url: 256 bits, unguessable, safe in a URL path. */
 function shareToken(): string {
-  return randomBytes(32).toString("base64url");
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
 }
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;

@@ -1,5 +1,4 @@
-import { createHmac } from "node:crypto";
-import { verifySignature } from "./verify-signature.ts";
+import { serviceSignature } from "./webhook-signer.ts";
 
 /**
  * The dashboard's signature checker: given a body and an `X-Service-Signature` header a receiver saw,
@@ -30,12 +29,27 @@ export interface SecretsInForce {
   previousUntil: number | null;
 }
 
+const encoder = new TextEncoder();
+
+/**
+ * verify-signature.ts's verifySignature for one secret (that file is the receivers' and stays on
+ * node:crypto; the server signs and checks on Bun.CryptoHasher): `sha256=<hex>`, the hex compared
+ * case-insensitively and in constant time.
+ */
+function verifySignature(body: string, header: string, secret: string): boolean {
+  if (!header.startsWith("sha256=") || !secret) return false;
+  const given = encoder.encode(header.slice("sha256=".length).trim().toLowerCase());
+  const expected = encoder.encode(serviceSignature(encoder.encode(body), secret).slice("sha256=".length));
+  return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+}
+
 function matchesAny(body: string, header: string, s: SecretsInForce): boolean {
   const h = header.trim().replace(/^x-service-signature\s*:\s*/i, "");
   return [s.current, s.previous].some((k) => k !== null && verifySignature(body, h, k));
 }
 
-const hmacHex = (secret: string, body: string) => createHmac("sha256", secret).update(body, "utf8").digest("hex");
+const hmacHex = (secret: string, body: string) =>
+  new Bun.CryptoHasher("sha256", secret).update(body, "utf8").digest("hex");
 
 /** Variants of a body that a receiver's framework commonly produces instead of the raw bytes. */
 function variants(body: string): Array<{ code: "body_whitespace" | "body_reserialized"; body: string }> {

@@ -1,4 +1,3 @@
-import { timingSafeEqual } from "node:crypto";
 import { Elysia } from "elysia";
 import { routeHooks } from "../api-operation.ts";
 import { healthz, metrics, readyz } from "../api-operations.ts";
@@ -52,7 +51,7 @@ export const MIN_FREE_DISK_BYTES = 12 * 1024 * 1024;
 function bearerMatches(header: string | null, token: string): boolean {
   const given = Buffer.from(/^Bearer (\S+)$/.exec(header ?? "")?.[1] ?? "");
   const want = Buffer.from(token);
-  return given.length === want.length && timingSafeEqual(given, want);
+  return given.length === want.length && crypto.timingSafeEqual(given, want);
 }
 
 /**
