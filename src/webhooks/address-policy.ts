@@ -70,9 +70,9 @@ const V6: Range[] = [
 type Compiled = { bytes: Uint8Array; len: number; kind: Range["kind"] };
 const compile = (rs: Range[]): Compiled[] =>
   rs.map((r) => ({ bytes: parseIp(r.net)!.bytes, len: r.len, kind: r.kind }));
-const METADATA_C = compile(METADATA);
-const V4_C = compile(V4);
-const V6_C = compile(V6);
+/** The tables parsed at the first classification, not at start (a start classifies nothing). */
+let compiled: { metadata: Compiled[]; v4: Compiled[]; v6: Compiled[] } | null = null;
+const tables = () => (compiled ??= { metadata: compile(METADATA), v4: compile(V4), v6: compile(V6) });
 
 /** Worst first: when an address has several readings (IPv6 and the IPv4 inside it), the worst one counts. */
 const SEVERITY: AddressKind[] = [
@@ -87,8 +87,9 @@ const SEVERITY: AddressKind[] = [
 ];
 
 function classifyBytes(ip: IpAddress): Exclude<AddressKind, "invalid"> {
-  for (const r of METADATA_C) if (inPrefix(ip.bytes, r.bytes, r.len)) return "metadata";
-  for (const r of ip.family === 4 ? V4_C : V6_C)
+  const t = tables();
+  for (const r of t.metadata) if (inPrefix(ip.bytes, r.bytes, r.len)) return "metadata";
+  for (const r of ip.family === 4 ? t.v4 : t.v6)
     if (inPrefix(ip.bytes, r.bytes, r.len)) return r.kind === "carrier" ? "public" : r.kind;
   return "public";
 }

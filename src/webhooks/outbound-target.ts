@@ -1,4 +1,3 @@
-import { promises as dns } from "node:dns";
 import { classifyAddress, isKindAllowed } from "./address-policy.ts";
 import { classifyNetworkError, describeError } from "./attempt-outcome.ts";
 import { parseIp, urlHostOf } from "./ip-address.ts";
@@ -6,8 +5,12 @@ import { parseIp, urlHostOf } from "./ip-address.ts";
 /** Name resolution behind an interface: the system resolver in production, a table in tests. */
 export type Resolver = (hostname: string) => Promise<string[]>;
 
-/** getaddrinfo, as every other program on the host resolves names (hosts file included); IPv4 first. */
+/**
+ * getaddrinfo, as every other program on the host resolves names (hosts file included); IPv4 first.
+ * node:dns is imported at the first lookup: a start that delivers nothing does not evaluate it.
+ */
 export const systemResolver: Resolver = async (hostname) => {
+  const { promises: dns } = await import("node:dns");
   const found = await dns.lookup(hostname, { all: true, verbatim: true });
   return found.sort((a, b) => a.family - b.family).map((a) => a.address);
 };
