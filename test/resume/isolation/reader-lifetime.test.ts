@@ -162,36 +162,53 @@ describe("the pool, with real children", () => {
 });
 
 describe("the reader child", () => {
-  test("collects its garbage once no request came for a quiet period, never between documents sent back to back", async () => {
+  test("collects young garbage as soon as an answer leaves none waiting, all of it after a quiet period, never between documents sent back to back", async () => {
     const answers: WorkerResponse[] = [];
-    let idles = 0;
+    const counts = { quick: 0, full: 0 };
     const timers = manualTimers();
     let wanted = { n: 0, resolve: () => {} };
     const send = (r: WorkerResponse) => {
       answers.push(r);
       if (answers.length >= wanted.n) wanted.resolve();
     };
-    const serve = requestLoop(send, () => idles++, timers, COLLECT_AFTER_QUIET_MS);
+    const serve = requestLoop(
+      send,
+      () => counts.full++,
+      timers,
+      COLLECT_AFTER_QUIET_MS,
+      () => counts.quick++,
+    );
     const notPdf = new TextEncoder().encode("not a pdf");
     const answered = (n: number) =>
       answers.length >= n ? Promise.resolve() : new Promise<void>((resolve) => (wanted = { n, resolve }));
-    // three queued at once: no collection between them, one quiet-period timer after the last
+    // three queued at once: no collection between them; after the last, a quick one at once and a full one
+    // after the quiet period
     for (const id of [1, 2, 3]) serve({ id, pdf: notPdf, maxMemoryMb: 100_000 });
     await answered(3);
-    expect({ answers: answers.map((a) => a.id), idles, timers: timers.pending() }).toEqual({
+    expect({ answers: answers.map((a) => a.id), ...counts, timers: timers.pending() }).toEqual({
       answers: [1, 2, 3],
-      idles: 0,
-      timers: 1,
+      quick: 0,
+      full: 0,
+      timers: 2,
     });
-    // a document sent back to back, before the quiet period ends, puts the collection off
+    timers.fire();
+    expect({ ...counts, timers: timers.pending(), at: timers.now() }).toEqual({ quick: 1, full: 0, timers: 1, at: 0 });
+    // a document sent back to back, before the quiet period ends, puts the full collection off
     timers.advance(COLLECT_AFTER_QUIET_MS - 1);
     serve({ id: 4, pdf: notPdf, maxMemoryMb: 100_000 });
     await answered(4);
-    expect({ idles, timers: timers.pending() }).toEqual({ idles: 0, timers: 1 });
-    // quiet for the whole period: the child collects, once
+    expect({ ...counts, timers: timers.pending() }).toEqual({ quick: 1, full: 0, timers: 2 });
+    // a request that comes before the quick collection runs puts that off too: none between 5 and 6
+    serve({ id: 5, pdf: notPdf, maxMemoryMb: 100_000 });
+    serve({ id: 6, pdf: notPdf, maxMemoryMb: 100_000 });
+    await answered(6);
     timers.fire();
-    expect({ idles, timers: timers.pending(), at: timers.now() }).toEqual({
-      idles: 1,
+    expect({ ...counts, timers: timers.pending() }).toEqual({ quick: 2, full: 0, timers: 1 });
+    // quiet for the whole period: the child collects fully, once
+    timers.fire();
+    expect({ ...counts, timers: timers.pending(), at: timers.now() }).toEqual({
+      quick: 2,
+      full: 1,
       timers: 0,
       at: 2 * COLLECT_AFTER_QUIET_MS - 1,
     });
@@ -200,6 +217,8 @@ describe("the reader child", () => {
       [2, false],
       [3, false],
       [4, false],
+      [5, false],
+      [6, false],
     ]);
   });
 });
