@@ -1,5 +1,6 @@
 import type { Queryable } from "../storage/index.ts";
 import type { JobRow, LeaseRef } from "./job-row.ts";
+import { DUE_IDS, dueScanCtes } from "./postgres-due-scan.ts";
 
 /**
  * The PostgreSQL statement behind JobStore.completeMany: completes a batch of running jobs (each fenced by
@@ -21,6 +22,8 @@ export async function completeAndClaimOnPostgres(
     .all(
       JSON.stringify(items.map((l) => ({ id: l.id, token: l.token, next: l.next ? 1 : 0 }))),
       now,
+      now,
+      ...kinds,
       now,
       ...kinds,
       now,
@@ -61,16 +64,12 @@ function completeAndClaimSql(tokenSql: string, kindCount: number): string {
            FROM input i
           WHERE j.id = i.id AND j.lease_token = i.token AND j.state = 'running'
           RETURNING j.id, i.next),
-       due AS (
-         SELECT id FROM jobs
-          WHERE state = 'queued' AND kind IN (${kindMarks}) AND run_at <= ?
-          ORDER BY run_at, id
-          LIMIT (SELECT count(*) FROM done WHERE next = 1) FOR UPDATE SKIP LOCKED),
+       ${dueScanCtes(`state = 'queued' AND kind IN (${kindMarks}) AND run_at <= ?`, "(SELECT count(*) FROM done WHERE next = 1)")},
        claimed AS (
          UPDATE jobs j SET state = 'running', attempts = attempts + 1, lease_owner = ?,
                 lease_token = ${token}, lease_expires_at = ?,
                 deadline_at = CAST(? AS bigint), updated_at = ?
-          WHERE j.id = ANY(ARRAY(SELECT id FROM due))
+          WHERE j.id = ANY(${DUE_IDS})
           RETURNING j.*)
        SELECT id AS done, NULL AS next FROM done
        UNION ALL SELECT NULL, row_to_json(claimed)::text FROM claimed`;

@@ -1,25 +1,38 @@
 import { dialectOf, type Queryable } from "../storage/index.ts";
 import { completeAndClaimOnPostgres } from "./job-batch-completion.ts";
 import type { JobRow, LeaseRef } from "./job-row.ts";
+import { DUE_IDS, dueScanCtes } from "./postgres-due-scan.ts";
 
 export type { JobRow, LeaseRef } from "./job-row.ts";
 
 /**
- * A fresh fencing token per claimed row, the due-scan's row lock, and how the UPDATE names the rows the
- * scan chose, per backend.
+ * A fresh fencing token per claimed row, and the claim statement around its SET list, its due rows'
+ * conditions and its limit, per backend.
  */
 const CLAIM_SQL = {
   // one writer at a time: the subquery's rows cannot be taken by anyone else before the UPDATE
-  sqlite: { token: "lower(hex(randomblob(12)))", lock: "", chosen: (scan: string) => `id IN (${scan})` },
-  // replicas claim in parallel: each skips the rows another is claiming right now. The chosen ids as an
-  // array: the planner then reads each by its key, where `IN (subquery)` under a LIMIT it cannot see (a
-  // generic plan) may be planned as a hash join over a scan of the whole table, history included
+  sqlite: {
+    token: "lower(hex(randomblob(12)))",
+    claim: (set: string, where: string) =>
+      `UPDATE jobs SET ${set} WHERE id IN (SELECT id FROM jobs WHERE ${where} ORDER BY run_at, id LIMIT ?) RETURNING *`,
+    /** the parameters in statement order: the SET list's, the conditions', the limit */
+    params: (set: Param[], where: Param[], limit: number) => [...set, ...where, limit],
+  },
+  // replicas claim in parallel: each skips the rows another is claiming right now, and passes over the
+  // rows its snapshot shows as taken since (postgres-due-scan.ts). The chosen ids as an array: the planner
+  // then reads each by its key, where `IN (subquery)` under a LIMIT it cannot see (a generic plan) may be
+  // planned as a hash join over a scan of the whole table, history included
   postgres: {
     token: "substr(md5(random()::text || clock_timestamp()::text || id::text), 1, 24)",
-    lock: "FOR UPDATE SKIP LOCKED",
-    chosen: (scan: string) => `id = ANY(ARRAY(${scan}))`,
+    claim: (set: string, where: string) =>
+      `WITH ${dueScanCtes(where, "CAST(? AS bigint)")}
+       UPDATE jobs SET ${set} WHERE id = ANY(${DUE_IDS}) RETURNING *`,
+    /** the parameters in statement order: both scans' conditions and limit (dueScanCtes), the SET list's */
+    params: (set: Param[], where: Param[], limit: number) => [...where, limit, ...where, limit, ...set],
   },
 } as const;
+
+type Param = string | number | null;
 
 /**
  * Every SQL statement of the job engine. Each method is one statement, so each is atomic on its own;
@@ -69,27 +82,17 @@ export class JobStore {
     if (kinds.length === 0 || limit <= 0) return [];
     const marks = kinds.map(() => "?").join(", ");
     const whose = fairKey === undefined ? "" : fairKey === null ? "AND fair_key IS NULL" : "AND fair_key = ?";
+    const sql = this.claimSql;
+    const set = `state = 'running', attempts = attempts + 1, lease_owner = ?, lease_token = ${sql.token},
+                 lease_expires_at = ?, deadline_at = ?, updated_at = ?`;
     return this.db
-      .query<JobRow, (string | number | null)[]>(
-        `UPDATE jobs
-            SET state = 'running', attempts = attempts + 1, lease_owner = ?,
-                lease_token = ${this.claimSql.token}, lease_expires_at = ?, deadline_at = ?, updated_at = ?
-          WHERE ${this.claimSql.chosen(
-            `SELECT id FROM jobs
-              WHERE state = 'queued' AND kind IN (${marks}) AND run_at <= ? ${whose}
-              ORDER BY run_at, id LIMIT ? ${this.claimSql.lock}`,
-          )}
-          RETURNING *`,
-      )
+      .query<JobRow, Param[]>(sql.claim(set, `state = 'queued' AND kind IN (${marks}) AND run_at <= ? ${whose}`))
       .all(
-        owner,
-        now + leaseMs,
-        deadlineMs === null ? null : now + deadlineMs,
-        now,
-        ...kinds,
-        now,
-        ...(typeof fairKey === "string" ? [fairKey] : []),
-        limit,
+        ...sql.params(
+          [owner, now + leaseMs, deadlineMs === null ? null : now + deadlineMs, now],
+          [...kinds, now, ...(typeof fairKey === "string" ? [fairKey] : [])],
+          limit,
+        ),
       );
   }
 
