@@ -12,7 +12,8 @@
  * which each engine drains N jobs in turn (the order reversed every other round, and the first round's
  * order every other repetition); an engine's figure is its jobs over its busy time summed across its
  * slices, so a change of the machine's load (other work shares its two cores, in bursts of seconds) falls
- * on every engine alike. Targets: claim+complete/s at or above pg-boss; three replicas at least 1.3x the
+ * on every engine alike. Each engine's database is analysed after every fill, untimed (see analyze): a running
+ * service's tables have statistics. Targets: claim+complete/s at or above pg-boss; three replicas at least 1.3x the
  * best pg-boss of the same repetition, in every repetition.
  *
  *   bun test/bench/jobs-postgres.ts [--jobs N] [--reps N] [--slices N]
@@ -173,6 +174,7 @@ function oursOne(url: string): Engine {
     },
     async slice(cpu) {
       await enqueueAll(db!);
+      await db!.exec("ANALYZE");
       return busyOf([await metered([process.pid], () => timedDrain(db!, CONCURRENCY), cpu)], N, "one replica");
     },
     async stop() {
@@ -224,6 +226,7 @@ function oursReplicas(url: string, replicas: number): Engine {
     },
     async slice(cpu) {
       await enqueueAll(db!);
+      await db!.exec("ANALYZE");
       const spans = await metered(
         procs.map((p) => p.pid),
         () => {
@@ -249,6 +252,21 @@ function oursReplicas(url: string, replicas: number): Engine {
       await db?.close();
     },
   };
+}
+
+/**
+ * Fresh statistics for every table of the database at `url`, as autovacuum gives a running service within
+ * a minute of a change this size (the bench's databases live seconds): untimed, after each fill, for every
+ * engine. Without them the planner knows only that the tables were empty a moment ago, and a plan cached
+ * then (a prepared statement's generic plan) scans whole tables and indexes for every batch.
+ */
+async function analyze(url: string): Promise<void> {
+  const sql = new Bun.SQL({ url, max: 1 });
+  try {
+    await sql.unsafe("ANALYZE");
+  } finally {
+    await sql.close();
+  }
 }
 
 function pgBoss(url: string, loops: number): Engine {
@@ -292,6 +310,7 @@ function pgBoss(url: string, loops: number): Engine {
     },
     async slice(cpu) {
       await fill("noop", N);
+      await analyze(url);
       return busyOf([await metered([process.pid], () => drain("noop"), cpu)], N, "pg-boss");
     },
     async stop() {
