@@ -79,7 +79,7 @@ export const COLLECT_AFTER_QUIET_MS = 500;
  * Requests answered one at a time, in order. When an answer leaves none waiting:
  * - `tidy` runs as soon as the answer is on its way (a timer of 0 ms), unless a request comes first: the
  *   child's quick (young-generation) collection. Reading a resume allocates 15-30 MB, and the runtime
- *   collects its young generation every ~30 MB allocated, a pause of 5-12 ms; left to the runtime, that
+ *   collects its young generation every ~30 MB allocated, a pause of 3-49 ms; left to the runtime, that
  *   pause falls inside the next document's read about every other document, the slowest ones most. Run
  *   while the child waits, it costs no document its time; a stream of documents back to back (one always
  *   waiting) never runs it and is collected by the runtime as before.

@@ -100,7 +100,6 @@ function makeSegment(glyphs: StyledGlyph[]): Segment | null {
   const ink = glyphs.map(isInk);
   const gaps: number[] = [];
   const inks: StyledGlyph[] = [];
-  let inkCount = 0;
   let bold = 0;
   let italic = 0;
   let x0 = Infinity;
@@ -111,7 +110,6 @@ function makeSegment(glyphs: StyledGlyph[]): Segment | null {
     const g = glyphs[i]!;
     first ??= g;
     inks.push(g);
-    inkCount++;
     if (g.bold) bold++;
     if (g.italic) italic++;
     x0 = Math.min(x0, g.x);
@@ -188,8 +186,8 @@ function makeSegment(glyphs: StyledGlyph[]): Segment | null {
     x1,
     y: median(inks.map((g) => g.y)),
     size: median(inks.map((g) => g.size)),
-    bold: bold / inkCount >= 0.6,
-    italic: italic / inkCount >= 0.6,
+    bold: bold / inks.length >= 0.6,
+    italic: italic / inks.length >= 0.6,
     font: mostCommon(
       inks.map((g) => g.font),
       first.font,
