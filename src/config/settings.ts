@@ -114,7 +114,7 @@ export const SETTINGS = {
     env: "READER_RECYCLE_MEMORY",
     flag: "reader-recycle-memory",
     def: "160",
-    help: "MB of resident memory above which a PDF reader process is replaced after a document",
+    help: "MB of resident memory above which a PDF reader process is replaced after a document, once it has collected its garbage",
   },
   webhookTimeout: {
     env: "WEBHOOK_TIMEOUT",

@@ -14,48 +14,30 @@ import {
 } from "./extractor-options.ts";
 import { readRssBytes } from "./process-memory.ts";
 import { overTimeError } from "./read-cost.ts";
-import { lowerPriority, nextRead, type ReadRequest, readerFor, waitEndsInMs } from "./read-queue.ts";
-import { isSpare, nextIdleCheckMs, replaceAfterDocument } from "./reader-lifetime.ts";
-import { isWorkerResponse, responseError, type WorkerRequest, type WorkerResponse } from "./worker-protocol.ts";
+import { lowerPriority, nextRead, readerFor, waitEndsInMs } from "./read-queue.ts";
+import {
+  type Child,
+  collectJob,
+  collectOverTime,
+  crashError,
+  type Job,
+  requestFor,
+  watchMemory,
+} from "./reader-child.ts";
+import { afterDocument, isSpare, nextIdleCheckMs, staysAboveMark } from "./reader-lifetime.ts";
+import { isWorkerResponse, responseError, type WorkerResponse } from "./worker-protocol.ts";
 
 /**
  * PDF parsing in a child process under a time and memory budget, so that a hostile or broken PDF
  * costs one child, never the caller. Children are kept warm between jobs: starting one costs
  * ~100-300 ms, and a new child's JIT needs a few hundred extractions before it reads at full speed
  * (its first hundred take about half as long again). A child is replaced when it died, when its
- * resident memory is above the recycle mark after a job, or after `maxJobsPerChild` jobs, and killed
+ * resident memory stays above the recycle mark after a job once it has collected its garbage (it is
+ * asked to, and is busy meanwhile), or after `maxJobsPerChild` jobs, and killed
  * with SIGKILL when a job runs past its deadline or its resident memory passes the budget; children
  * beyond the one kept warm exit when idle for the spare period (reader-lifetime.ts). Idle children
  * do not keep the caller's process alive.
  */
-
-interface Job extends ReadRequest {
-  id: number;
-  overBudget?: string;
-  pdf: Uint8Array;
-  timeoutMs: number;
-  maxMemoryMb: number;
-  resolve(r: ExtractedResume): void;
-  reject(e: Error): void;
-  deadline: ReturnType<typeof setTimeout> | null;
-}
-
-interface Child {
-  proc: Subprocess;
-  job: Job | null;
-  jobs: number;
-  dead: boolean;
-  idle: unknown;
-  /** how long it has been idle, in the idle deadlines passed */
-  idleFor: number;
-  spawnedAt: number;
-  /** when its current job began */
-  since?: number;
-  watch: ReturnType<typeof setInterval> | null;
-  /** why we killed it, so the exit is reported as that */
-  killedFor: ResumeError | null;
-  lowered?: boolean; // read an expensive PDF at the lowest CPU priority, which it cannot undo: retired after
-}
 
 /** Create an extractor with its own children. The pipeline normally uses the shared one (index.ts). */
 export function createResumeExtractor(options: ExtractorOptions = {}): ResumeExtractor {
@@ -80,20 +62,31 @@ export function createResumeExtractor(options: ExtractorOptions = {}): ResumeExt
     c.watch = c.idle = null;
   };
 
-  /** Settle a job. A child that answered is kept unless it is old or its memory stayed high. */
-  const finish = (c: Child, job: Job, outcome: { ok: ExtractedResume } | { err: Error }) => {
+  /** Settle a job. A child that answered is kept unless it is old or its memory stays high. */
+  const finish = (c: Child, job: Job, outcome: { ok: ExtractedResume } | { err: Error } | { collected: number }) => {
     if (c.job !== job) return;
     c.job = null;
-    if (c.jobs === 0 && "ok" in outcome) coldStartMs = timers.now() - c.spawnedAt; // what a cold start costs now
     if (job.deadline) clearTimeout(job.deadline);
     if (c.watch) clearInterval(c.watch);
     c.watch = null;
+    if (job.collect) {
+      if (!c.dead) {
+        if ("collected" in outcome && !staysAboveMark(readRssBytes(c.proc.pid) ?? outcome.collected, job.collect))
+          park(c);
+        else retire(c);
+      }
+      pump();
+      return;
+    }
+    if (c.jobs === 0 && "ok" in outcome) coldStartMs = timers.now() - c.spawnedAt; // what a cold start costs now
     c.jobs++;
     if ("ok" in outcome) job.resolve(outcome.ok);
-    else job.reject(outcome.err);
+    else if ("err" in outcome) job.reject(outcome.err);
     if (!c.dead) {
       const limits = { maxJobs, recycleAboveMb, maxMemoryMb: job.maxMemoryMb };
-      if (replaceAfterDocument(c, readRssBytes(c.proc.pid), limits)) retire(c);
+      const next = afterDocument(c, readRssBytes(c.proc.pid), limits);
+      if (next === "replace") retire(c);
+      else if (next === "collect") dispatch(c, collectJob(nextId++, limits));
       else park(c);
     }
     pump();
@@ -136,8 +129,10 @@ export function createResumeExtractor(options: ExtractorOptions = {}): ResumeExt
     const job = c.job;
     if (!job || !isWorkerResponse(m) || m.id !== job.id) return;
     const r = m as WorkerResponse;
-    if (r.ok) finish(c, job, { ok: r.result as ExtractedResume });
-    else finish(c, job, { err: responseError(r.code, r.message) });
+    if (!r.ok) finish(c, job, { err: responseError(r.code, r.message) });
+    else if ("collected" in r) {
+      if (job.collect) finish(c, job, { collected: r.collected });
+    } else if (!job.collect) finish(c, job, { ok: r.result as ExtractedResume });
   };
 
   const onExit = (c: Child, code: number | null, signal: string | null) => {
@@ -145,15 +140,7 @@ export function createResumeExtractor(options: ExtractorOptions = {}): ResumeExt
     children.delete(c);
     stopTimers(c);
     const job = c.job;
-    if (job) {
-      const why =
-        c.killedFor ??
-        new ResumeError(
-          "pdf_too_complex",
-          `reading the PDF crashed the isolated reader (${signal ?? `exit ${code}`}); the file is malformed or hostile, print it to a new PDF and upload that`,
-        );
-      finish(c, job, { err: why });
-    }
+    if (job) finish(c, job, { err: c.killedFor ?? crashError(code, signal) });
     pump();
   };
 
@@ -188,29 +175,15 @@ export function createResumeExtractor(options: ExtractorOptions = {}): ResumeExt
     c.since = timers.now();
     c.proc.ref();
     if (job.expensive) c.lowered = lowerPriority(c.proc.pid);
-    job.deadline = setTimeout(() => kill(c, overTimeError(job.timeoutMs, job.overBudget)), job.timeoutMs);
-    const limit = job.maxMemoryMb * 1024 * 1024;
-    const pid = c.proc.pid;
-    c.watch = setInterval(() => {
-      const rss = readRssBytes(pid);
-      if (rss !== null && rss > limit) {
-        kill(
-          c,
-          new ResumeError(
-            "pdf_too_complex",
-            `reading the PDF needed more than ${job.maxMemoryMb} MB of memory (oversized images, fonts or compressed streams); print it to a new PDF and upload that`,
-          ),
-        );
-      }
-    }, watchMs);
-    const request: WorkerRequest = {
-      id: job.id,
-      pdf: job.pdf,
-      maxMemoryMb: job.maxMemoryMb,
-      ...(options.forgeHosts ? { forgeHosts: options.forgeHosts.map((f) => ({ host: f.host, kind: f.kind })) } : {}),
-    };
+    const overTime = () => (job.collect ? collectOverTime() : overTimeError(job.timeoutMs, job.overBudget));
+    job.deadline = setTimeout(() => kill(c, overTime()), job.timeoutMs);
+    if (!job.collect) c.watch = watchMemory(c.proc.pid, job.maxMemoryMb, watchMs, (why) => kill(c, why));
+    send(c, job);
+  };
+
+  const send = (c: Child, job: Job) => {
     try {
-      c.proc.send(request);
+      c.proc.send(requestFor(job, options.forgeHosts));
     } catch (err) {
       c.killedFor = new ResumeError("pdf_too_complex", `the isolated reader could not take the PDF (${String(err)})`);
       retire(c);

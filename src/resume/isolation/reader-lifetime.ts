@@ -3,8 +3,11 @@
  *
  * - After a document, a child is replaced when it read an expensive document at the lowest CPU priority
  *   (it cannot raise its priority again), when it is old (a bound on slow leaks), or when its resident
- *   memory is above the recycle mark (it kept memory from an unusual document). The replacement starts
- *   when the next document needs a reader, so no document waits on a retirement.
+ *   memory stays above the recycle mark once it has collected its garbage (it kept memory from an unusual
+ *   document). Resident memory right after a document is mostly that document's garbage: judged then, a
+ *   warm child was replaced after about one document in a hundred, and its replacement cost the next
+ *   document a cold start and the next hundred a cold JIT. The replacement starts when the next document
+ *   needs a reader, so no document waits on a retirement.
  * - An idle child beyond the one the pool keeps warm exits after the spare period; the last one after
  *   the idle period. The reader kept is the one that read the most (its JIT is the warmest).
  */
@@ -27,11 +30,33 @@ export interface RecycleLimits {
   maxMemoryMb: number;
 }
 
-/** Whether a child that just answered is replaced rather than kept (rssBytes null: unknown here). */
-export function replaceAfterDocument(c: ReaderLife, rssBytes: number | null, limits: RecycleLimits): boolean {
-  if (c.lowered || c.jobs >= limits.maxJobs) return true;
-  const markMb = Math.min(limits.recycleAboveMb, limits.maxMemoryMb / 2);
-  return rssBytes !== null && rssBytes > markMb * MB;
+/**
+ * What becomes of a child that just answered a document (rssBytes null: its memory is unknown here):
+ * - "replace": it read an expensive document at the lowest priority, or it is old;
+ * - "collect": it is above the recycle mark, which may be garbage not yet collected; the child collects
+ *   and is replaced only if it stays above the mark (`staysAboveMark`);
+ * - "keep": anything else.
+ */
+export function afterDocument(
+  c: ReaderLife,
+  rssBytes: number | null,
+  limits: RecycleLimits,
+): "replace" | "collect" | "keep" {
+  if (c.lowered || c.jobs >= limits.maxJobs) return "replace";
+  return staysAboveMark(rssBytes, limits) ? "collect" : "keep";
+}
+
+/** The recycle mark in bytes: the configured mark, never above half the document's memory budget. */
+export function recycleMarkBytes(limits: Pick<RecycleLimits, "recycleAboveMb" | "maxMemoryMb">): number {
+  return Math.min(limits.recycleAboveMb, limits.maxMemoryMb / 2) * MB;
+}
+
+/** Whether a child holding `rssBytes` is above the recycle mark (null, unknown: it is not). */
+export function staysAboveMark(
+  rssBytes: number | null,
+  limits: Pick<RecycleLimits, "recycleAboveMb" | "maxMemoryMb">,
+): boolean {
+  return rssBytes !== null && rssBytes > recycleMarkBytes(limits);
 }
 
 /**

@@ -5,7 +5,15 @@ import { DEFAULT_READ_LIMITS } from "../pdf/pdf-reader.ts";
 import { PdfReaderBrokenError } from "../pdf/pdfjs-internals.ts";
 import { ResumeError } from "../types.ts";
 import { type ReaderTimers, systemTimers } from "./extractor-options.ts";
-import { isWorkerRequest, READER_BROKEN, type WorkerRequest, type WorkerResponse } from "./worker-protocol.ts";
+import {
+  isCollectRequest,
+  isWorkerRequest,
+  READER_BROKEN,
+  type ReadResponse,
+  type WorkerCollect,
+  type WorkerRequest,
+  type WorkerResponse,
+} from "./worker-protocol.ts";
 
 /**
  * The child side of isolated extraction (`claimcheck extract --worker`): take requests from the
@@ -14,7 +22,7 @@ import { isWorkerRequest, READER_BROKEN, type WorkerRequest, type WorkerResponse
  */
 
 /** Extract one request; never throws. */
-export async function handleRequest(req: WorkerRequest, rss: () => number): Promise<WorkerResponse> {
+export async function handleRequest(req: WorkerRequest, rss: () => number): Promise<ReadResponse> {
   const limitBytes = req.maxMemoryMb * 1024 * 1024;
   const checkBudget = () => {
     if (rss() > limitBytes) {
@@ -53,16 +61,15 @@ export function runWorker(): Promise<boolean> {
   if (!send) return Promise.resolve(false);
   // pdf.js prints warnings with console.log; keep stdout quiet and diagnostics on stderr.
   console.log = (...args: unknown[]) => console.error(...args);
-  const serve = requestLoop(
-    send,
-    () => Bun.gc(true),
-    systemTimers,
-    COLLECT_AFTER_QUIET_MS,
-    () => edenGC(),
-  );
+  const serve = requestLoop(send, {
+    full: () => Bun.gc(true),
+    quick: () => edenGC(),
+    rss: () => process.memoryUsage.rss(),
+    timers: systemTimers,
+  });
   return new Promise<boolean>((resolve) => {
     process.on("message", (m: unknown) => {
-      if (isWorkerRequest(m)) serve(m);
+      if (isWorkerRequest(m) || isCollectRequest(m)) serve(m);
     });
     process.on("disconnect", () => resolve(true));
   });
@@ -76,46 +83,82 @@ export function runWorker(): Promise<boolean> {
 export const COLLECT_AFTER_QUIET_MS = 500;
 
 /**
+ * After a full collection asked for by the parent, how long the child waits for its resident memory to fall
+ * to the mark, and how often it looks. The runtime hands freed pages back to the system over the next
+ * ~100 ms, not at once (a warm reader after a two-column Russian resume: 128 MB, 109 MB at the end of the
+ * collection, 87 MB 20 ms later, 74 MB after 100 ms).
+ */
+export const SETTLE_WITHIN_MS = 300;
+export const SETTLE_STEP_MS = 10;
+
+export interface RequestLoopParts {
+  /** a full collection: after a quiet period, and when the parent asks for one */
+  full: () => void;
+  /** a quick (young-generation) collection */
+  quick?: () => void;
+  /** this process's resident bytes */
+  rss: () => number;
+  timers: Pick<ReaderTimers, "set" | "clear">;
+  quietMs?: number;
+}
+
+/**
  * Requests answered one at a time, in order. When an answer leaves none waiting:
- * - `tidy` runs as soon as the answer is on its way (a timer of 0 ms), unless a request comes first: the
+ * - `quick` runs as soon as the answer is on its way (a timer of 0 ms), unless a request comes first: the
  *   child's quick (young-generation) collection. Reading a resume allocates 15-30 MB, and the runtime
  *   collects its young generation every ~30 MB allocated, a pause of 3-49 ms; left to the runtime, that
  *   pause falls inside the next document's read about every other document, the slowest ones most. Run
  *   while the child waits, it costs no document its time; a stream of documents back to back (one always
  *   waiting) never runs it and is collected by the runtime as before.
- * - `idle` runs when none comes for COLLECT_AFTER_QUIET_MS: the full collection (it returns the last
- *   documents' pages, fonts and operator lists: a warm child's heap and JIT memory, RssAnon, is about 36 MB
- *   after 200 resumes instead of 45 MB). A request that comes first puts it off again.
+ * - `full` runs when none comes for `quietMs` (COLLECT_AFTER_QUIET_MS): the full collection (it returns the
+ *   last documents' pages, fonts and operator lists: a warm child's heap and JIT memory, RssAnon, is about
+ *   36 MB after 200 resumes instead of 45 MB). A request that comes first puts it off again.
+ * A request to collect (the parent's, after a document left the child above the recycle mark) runs `full`
+ * at once and answers with the resident bytes once they are at most `belowBytes`, or after SETTLE_WITHIN_MS.
  */
 export function requestLoop(
   send: (r: WorkerResponse) => void,
-  idle: () => void,
-  timers: Pick<ReaderTimers, "set" | "clear">,
-  quietMs = COLLECT_AFTER_QUIET_MS,
-  tidy: () => void = () => {},
-): (req: WorkerRequest) => void {
+  parts: RequestLoopParts,
+): (req: WorkerRequest | WorkerCollect) => void {
+  const { full, quick = () => {}, rss, timers, quietMs = COLLECT_AFTER_QUIET_MS } = parts;
   let chain = Promise.resolve();
   let waiting = 0;
   let collect: unknown = null;
-  let quick: unknown = null;
+  let young: unknown = null;
   const putOff = () => {
     if (collect !== null) timers.clear(collect);
-    if (quick !== null) timers.clear(quick);
-    collect = quick = null;
+    if (young !== null) timers.clear(young);
+    collect = young = null;
+  };
+  const after = (ms: number) => new Promise<void>((resolve) => timers.set(resolve, ms));
+  /** the resident bytes once at most `below`, or when SETTLE_WITHIN_MS has passed */
+  const settled = async (below: number): Promise<number> => {
+    // from a timer, on the event loop's own stack: the runtime scans the stack for references conservatively,
+    // and nothing of the last document may be left on it
+    await after(0);
+    full();
+    for (let waited = 0; rss() > below && waited < SETTLE_WITHIN_MS; waited += SETTLE_STEP_MS)
+      await after(SETTLE_STEP_MS);
+    return rss();
   };
   return (req) => {
     waiting++;
     putOff();
     chain = chain.then(async () => {
-      send(await handleRequest(req, () => process.memoryUsage.rss()));
+      if ("collect" in req) {
+        send({ id: req.id, ok: true, collected: await settled(req.belowBytes) });
+        --waiting; // collected just now: nothing to collect after it
+        return;
+      }
+      send(await handleRequest(req, rss));
       if (--waiting > 0) return;
-      quick = timers.set(() => {
-        quick = null;
-        tidy();
+      young = timers.set(() => {
+        young = null;
+        quick();
       }, 0);
       collect = timers.set(() => {
         collect = null;
-        idle();
+        full();
       }, quietMs);
     });
   };

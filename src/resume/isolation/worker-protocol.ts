@@ -14,9 +14,24 @@ export interface WorkerRequest {
   forgeHosts?: Array<{ host: string; kind: "gitlab" | "gitea" }>;
 }
 
-export type WorkerResponse =
+/**
+ * Asks the child to collect its garbage and answer with the resident memory it then holds: sent when a
+ * document left the child above the recycle mark, to tell memory it keeps from garbage not yet collected.
+ */
+export interface WorkerCollect {
+  id: number;
+  collect: true;
+  /** the child answers as soon as its resident memory is at most this, or when it stops waiting for it */
+  belowBytes: number;
+}
+
+/** The answer to a document: its extraction, or why there is none. */
+export type ReadResponse =
   | { id: number; ok: true; result: unknown }
   | { id: number; ok: false; code: string; message: string };
+
+/** Every answer: a document's, or a collection's (the resident bytes held after it). */
+export type WorkerResponse = ReadResponse | { id: number; ok: true; collected: number };
 
 /**
  * The code of a child whose PDF reader is broken (a broken install, not a ResumeError code): the parent fails
@@ -30,11 +45,19 @@ export function isWorkerRequest(m: unknown): m is WorkerRequest {
   return !!r && typeof r.id === "number" && r.pdf instanceof Uint8Array && typeof r.maxMemoryMb === "number";
 }
 
+/** A well-formed request to collect (anything else is ignored by the child). */
+export function isCollectRequest(m: unknown): m is WorkerCollect {
+  const r = m as WorkerCollect | null;
+  return !!r && typeof r.id === "number" && r.collect === true && typeof r.belowBytes === "number";
+}
+
 /** A well-formed response (anything else from the child is a protocol fault). */
 export function isWorkerResponse(m: unknown): m is WorkerResponse {
   const r = m as Record<string, unknown> | null;
   if (!r || typeof r.id !== "number" || typeof r.ok !== "boolean") return false;
-  return r.ok ? "result" in r : typeof r.code === "string" && typeof r.message === "string";
+  return r.ok
+    ? "result" in r || (typeof r.collected === "number" && Number.isFinite(r.collected))
+    : typeof r.code === "string" && typeof r.message === "string";
 }
 
 /** Every code a child may answer with; a Record over ResumeErrorCode, so a new code cannot be left out. */

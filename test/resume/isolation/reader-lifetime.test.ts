@@ -1,15 +1,21 @@
 /**
  * The reader pool holds what the work needs: a spare reader exits after its idle period (one warm reader
- * stays), a reader above the recycle mark after a document is replaced without losing the documents behind
- * it, and a document held up behind the only warm reader longer than a cold start gets a reader of its own.
+ * stays), a reader above the recycle mark after a document collects its garbage and is replaced only if it
+ * stays above the mark, without losing the documents behind it, and a document held up behind the only warm
+ * reader longer than a cold start gets a reader of its own.
  * The pool's clock and timers are the test's (moved by hand, never slept on); the readers are real child
  * processes: stand-ins that answer with their process id, so only the pool is under test.
  */
 import { afterEach, describe, expect, test } from "bun:test";
 import { createResumeExtractor, type ReaderTimers, type ResumeExtractor } from "../../../src/resume/index.ts";
 import { readerFor, waitEndsInMs } from "../../../src/resume/isolation/read-queue.ts";
-import { isSpare, nextIdleCheckMs, replaceAfterDocument } from "../../../src/resume/isolation/reader-lifetime.ts";
-import { COLLECT_AFTER_QUIET_MS, requestLoop } from "../../../src/resume/isolation/worker-main.ts";
+import { afterDocument, isSpare, nextIdleCheckMs } from "../../../src/resume/isolation/reader-lifetime.ts";
+import {
+  COLLECT_AFTER_QUIET_MS,
+  requestLoop,
+  SETTLE_STEP_MS,
+  SETTLE_WITHIN_MS,
+} from "../../../src/resume/isolation/worker-main.ts";
 import type { WorkerResponse } from "../../../src/resume/isolation/worker-protocol.ts";
 
 const MB = 1024 * 1024;
@@ -20,17 +26,35 @@ afterEach(async () => {
 
 /**
  * A stand-in reader: answers with its pid; a document whose first byte is 1 makes it hold 160 MB more
- * (written, so resident); one whose first byte is 2 is never answered (a read that hangs).
+ * (written, so resident) for good; one whose first byte is 3 leaves 160 MB of garbage, resident until the
+ * next full collection (4: the same, and it dies when asked to collect); one whose first byte is 2 is never
+ * answered (a read that hangs). Asked to collect, it collects fully and answers with its resident bytes.
  */
 const STAND_IN = `const held = [];
+let garbage = null;
 process.on("message", (m) => {
+  if (m.collect) {
+    if (garbage && garbage[0] === 4) process.exit(1);
+    garbage = null;
+    // from the event loop's own stack (nothing of this handler's left on it), up to three times
+    const collect = (tries) => {
+      Bun.gc(true);
+      const rss = process.memoryUsage.rss();
+      if (rss > m.belowBytes && tries > 1) return setTimeout(() => collect(tries - 1), 0);
+      process.send({ id: m.id, ok: true, collected: rss });
+    };
+    return setTimeout(() => collect(3), 0);
+  }
   if (m.pdf[0] === 2) return;
   if (m.pdf[0] === 1) held.push(Buffer.alloc(160 * 1024 * 1024, 1));
+  if (m.pdf[0] === 3 || m.pdf[0] === 4) garbage = Buffer.alloc(160 * 1024 * 1024, m.pdf[0]);
   process.send({ id: m.id, ok: true, result: { pid: process.pid } });
 });`;
 const ORDINARY = new Uint8Array([0]);
 const GROWS = new Uint8Array([1]);
 const HANGS = new Uint8Array([2]);
+const LEAVES_GARBAGE = new Uint8Array([3]);
+const DIES_COLLECTING = new Uint8Array([4]);
 
 /** Timers that fire only when told, on a clock that moves only when told. */
 function manualTimers() {
@@ -71,14 +95,14 @@ function pool(timers: ReaderTimers, more: Parameters<typeof createResumeExtracto
 describe("the decisions", () => {
   const limits = { maxJobs: 100, recycleAboveMb: 160, maxMemoryMb: 768 };
 
-  test("a reader is replaced after a document above the mark, when old, or after an expensive read", () => {
-    expect(replaceAfterDocument({ dead: false, jobs: 5 }, 150 * MB, limits)).toBe(false);
-    expect(replaceAfterDocument({ dead: false, jobs: 5 }, 170 * MB, limits)).toBe(true);
-    expect(replaceAfterDocument({ dead: false, jobs: 5 }, null, limits)).toBe(false); // RSS unknown here
-    expect(replaceAfterDocument({ dead: false, jobs: 100 }, 10 * MB, limits)).toBe(true);
-    expect(replaceAfterDocument({ dead: false, jobs: 1, lowered: true }, 10 * MB, limits)).toBe(true);
+  test("a reader is replaced when old or after an expensive read, and asked to collect above the mark", () => {
+    expect(afterDocument({ dead: false, jobs: 5 }, 150 * MB, limits)).toBe("keep");
+    expect(afterDocument({ dead: false, jobs: 5 }, 170 * MB, limits)).toBe("collect");
+    expect(afterDocument({ dead: false, jobs: 5 }, null, limits)).toBe("keep"); // RSS unknown here
+    expect(afterDocument({ dead: false, jobs: 100 }, 10 * MB, limits)).toBe("replace");
+    expect(afterDocument({ dead: false, jobs: 1, lowered: true }, 10 * MB, limits)).toBe("replace");
     // never above half the document's memory budget, whatever the mark
-    expect(replaceAfterDocument({ dead: false, jobs: 5 }, 150 * MB, { ...limits, maxMemoryMb: 200 })).toBe(true);
+    expect(afterDocument({ dead: false, jobs: 5 }, 150 * MB, { ...limits, maxMemoryMb: 200 })).toBe("collect");
   });
 
   test("an idle reader is spare while another that stays has read at least as much", () => {
@@ -130,7 +154,7 @@ describe("the pool, with real children", () => {
     },
   );
 
-  test("a reader above the recycle mark after a document is replaced; every document queued behind it is read", async () => {
+  test("a reader whose memory stays above the recycle mark after it collected is replaced; every document queued behind it is read", async () => {
     const timers = manualTimers();
     const { ex, read } = pool(timers, { recycleAboveMb: 120 });
     const pids = await Promise.all([ORDINARY, GROWS, ORDINARY, ORDINARY, ORDINARY].map(read));
@@ -139,6 +163,23 @@ describe("the pool, with real children", () => {
     expect(pids[2]).not.toBe(pids[0]!);
     expect(ex.readers().map((r) => r.pid)).toEqual([pids[2]!]);
     expect(ex.readers()[0]!.jobs).toBe(3);
+  });
+
+  test("a reader above the recycle mark only until it collects its garbage is kept, and reads the documents queued behind it", async () => {
+    const timers = manualTimers();
+    const { ex, read } = pool(timers, { recycleAboveMb: 120 });
+    const pids = await Promise.all([ORDINARY, LEAVES_GARBAGE, ORDINARY, LEAVES_GARBAGE, ORDINARY].map(read));
+    expect(new Set(pids).size).toBe(1);
+    expect(ex.readers()).toEqual([{ pid: pids[0]!, jobs: 5, busy: false }]);
+  });
+
+  test("a reader that dies while it collects is replaced; its document's answer stands and the next is read", async () => {
+    const timers = manualTimers();
+    const { ex, read } = pool(timers, { recycleAboveMb: 120 });
+    const pids = await Promise.all([DIES_COLLECTING, ORDINARY, ORDINARY].map(read));
+    expect(pids[1]).not.toBe(pids[0]!);
+    expect(pids[2]).toBe(pids[1]!);
+    expect(ex.readers()).toEqual([{ pid: pids[1]!, jobs: 2, busy: false }]);
   });
 
   test("a document held up behind the only warm reader longer than a cold start gets a reader of its own", async () => {
@@ -171,13 +212,12 @@ describe("the reader child", () => {
       answers.push(r);
       if (answers.length >= wanted.n) wanted.resolve();
     };
-    const serve = requestLoop(
-      send,
-      () => counts.full++,
+    const serve = requestLoop(send, {
+      full: () => counts.full++,
+      quick: () => counts.quick++,
+      rss: () => 0,
       timers,
-      COLLECT_AFTER_QUIET_MS,
-      () => counts.quick++,
-    );
+    });
     const notPdf = new TextEncoder().encode("not a pdf");
     const answered = (n: number) =>
       answers.length >= n ? Promise.resolve() : new Promise<void>((resolve) => (wanted = { n, resolve }));
@@ -220,5 +260,47 @@ describe("the reader child", () => {
       [5, false],
       [6, false],
     ]);
+  });
+
+  test("asked to collect, collects fully at once and answers when its memory is down to the mark", async () => {
+    const answers: WorkerResponse[] = [];
+    const timers = manualTimers();
+    let full = 0;
+    let resident = [300 * MB, 250 * MB, 200 * MB, 150 * MB];
+    let answered = () => {};
+    const serve = requestLoop(
+      (r) => {
+        answers.push(r);
+        answered();
+      },
+      { full: () => full++, rss: () => (resident.length > 1 ? resident.shift()! : resident[0]!), timers },
+    );
+    const answer = () => new Promise<void>((resolve) => (answered = resolve));
+    let next = answer();
+    serve({ id: 1, collect: true, belowBytes: 160 * MB });
+    // it looks again every step until the pages are given back
+    while (answers.length === 0) {
+      await Promise.resolve();
+      if (timers.pending() > 0) timers.fire();
+    }
+    await next;
+    expect({ answers, full, at: timers.now(), timers: timers.pending() }).toEqual({
+      answers: [{ id: 1, ok: true, collected: 150 * MB }],
+      full: 1,
+      at: 3 * SETTLE_STEP_MS,
+      timers: 0, // collected just now: no collection armed after it
+    });
+    // memory that stays high: the answer comes when the wait ends, with what is still held
+    resident = [400 * MB];
+    next = answer();
+    serve({ id: 2, collect: true, belowBytes: 160 * MB });
+    const from = timers.now();
+    while (answers.length === 1) {
+      await Promise.resolve();
+      if (timers.pending() > 0) timers.fire();
+    }
+    await next;
+    expect(answers[1]).toEqual({ id: 2, ok: true, collected: 400 * MB });
+    expect({ full, waited: timers.now() - from }).toEqual({ full: 2, waited: SETTLE_WITHIN_MS });
   });
 });

@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
 import { handleRequest } from "../../../src/resume/isolation/worker-main.ts";
-import { isWorkerRequest, isWorkerResponse } from "../../../src/resume/isolation/worker-protocol.ts";
+import { isCollectRequest, isWorkerRequest, isWorkerResponse } from "../../../src/resume/isolation/worker-protocol.ts";
 import { fixture } from "../support/fixtures.ts";
 
 test.each([
@@ -15,8 +15,18 @@ test.each([
   [{ id: 1, ok: false, code: "pdf_corrupt", message: "m" }, true],
   [{ id: 1, ok: false }, false],
   [{ id: 1, ok: true }, false],
+  [{ id: 1, ok: true, collected: 100 }, true],
+  [{ id: 1, ok: true, collected: "100" }, false],
+  [{ id: 1, ok: true, collected: Number.NaN }, false],
   ["hello", false],
 ])("isWorkerResponse(%j)", (m, want) => expect(isWorkerResponse(m)).toBe(want));
+
+test.each([
+  [{ id: 1, collect: true, belowBytes: 1 }, true],
+  [{ id: 1, collect: "yes", belowBytes: 1 }, false],
+  [{ id: 1, collect: true }, false],
+  [{ id: 1, pdf: new Uint8Array(1), maxMemoryMb: 10 }, false],
+])("isCollectRequest(%j)", (m, want) => expect(isCollectRequest(m)).toBe(want));
 
 test("handleRequest answers with the result", async () => {
   const r = await handleRequest({ id: 7, pdf: await fixture("fake-bold.pdf"), maxMemoryMb: 100_000 }, () => 0);
