@@ -38,6 +38,7 @@ import m0018s from "./0018_result_links_unstored.sqlite.sql" with { type: "text"
 import m0019p from "./0019_ats_links_unstored.postgres.sql" with { type: "text" };
 import m0019s from "./0019_ats_links_unstored.sqlite.sql" with { type: "text" };
 import m0020 from "./0020_job_fair_share_live_rows.sql" with { type: "text" };
+import sqliteFresh from "./sqlite-fresh-schema.sql" with { type: "text" };
 
 export interface Migration {
   version: number;
@@ -99,3 +100,10 @@ export const OLD_VERSIONS: Readonly<
     "0011_verification_accounts": { old: 11, now: [15] },
   },
 };
+
+/**
+ * The SQLite schema MIGRATIONS end with, as one script: what a new SQLite file gets instead of the history
+ * applied version by version (migrate.ts). Generated, never edited: `bun test/storage/fresh-schema.ts write`
+ * after adding a migration; test/storage/fresh-schema.test.ts fails while it is not the history's.
+ */
+export const SQLITE_FRESH_SCHEMA: string = sqliteFresh;
