@@ -13,7 +13,6 @@ CREATE TABLE clients (
   created_at INTEGER NOT NULL,
   updated_at INTEGER NOT NULL
 );
-
 CREATE TABLE api_keys (
   id TEXT PRIMARY KEY,
   client_id TEXT NOT NULL REFERENCES clients(id) ON DELETE CASCADE,
@@ -24,9 +23,7 @@ CREATE TABLE api_keys (
   last_used_at INTEGER,
   revoked_at INTEGER
 );
-
 CREATE INDEX api_keys_client ON api_keys(client_id);
-
 CREATE TABLE jobs (
   id INTEGER PRIMARY KEY,
   kind TEXT NOT NULL,
@@ -43,9 +40,7 @@ CREATE TABLE jobs (
   updated_at INTEGER NOT NULL,
   finished_at INTEGER
 , deadline_at INTEGER, fair_key TEXT);
-
 CREATE INDEX jobs_leases ON jobs(lease_expires_at) WHERE state = 'running';
-
 CREATE TABLE verifications (
   tracking_id TEXT PRIMARY KEY,
   client_id TEXT NOT NULL REFERENCES clients(id),
@@ -65,22 +60,16 @@ CREATE TABLE verifications (
   started_at INTEGER,
   completed_at INTEGER
 , stage TEXT, stage_detail TEXT, accounts TEXT);
-
 CREATE INDEX verifications_client_created ON verifications(client_id, created_at);
-
 CREATE INDEX verifications_key_created ON verifications(api_key_id, created_at);
-
 CREATE INDEX verifications_status ON verifications(status, created_at);
-
 CREATE INDEX verifications_resume_kept ON verifications(completed_at) WHERE resume_stored = 1;
-
 CREATE TABLE client_usage (
   client_id TEXT NOT NULL REFERENCES clients(id) ON DELETE CASCADE,
   month TEXT NOT NULL,                      -- 'YYYY-MM' (UTC)
   accepted INTEGER NOT NULL,
   PRIMARY KEY (client_id, month)
 );
-
 CREATE TABLE idempotency_keys (
   client_id TEXT NOT NULL REFERENCES clients(id) ON DELETE CASCADE,
   idem_key TEXT NOT NULL,
@@ -89,9 +78,7 @@ CREATE TABLE idempotency_keys (
   created_at INTEGER NOT NULL,
   PRIMARY KEY (client_id, idem_key)
 );
-
 CREATE INDEX idempotency_created ON idempotency_keys(created_at);
-
 CREATE TABLE webhook_deliveries (
   id TEXT PRIMARY KEY,                     -- msg_...: the stable webhook-id receivers dedupe on
   client_id TEXT NOT NULL REFERENCES clients(id) ON DELETE CASCADE,
@@ -113,15 +100,10 @@ CREATE TABLE webhook_deliveries (
   delivered_at INTEGER,
   failed_at INTEGER
 );
-
 CREATE INDEX webhook_deliveries_due ON webhook_deliveries(next_attempt_at) WHERE next_attempt_at IS NOT NULL;
-
 CREATE INDEX webhook_deliveries_tracking ON webhook_deliveries(tracking_id, created_at) WHERE tracking_id IS NOT NULL;
-
 CREATE INDEX webhook_deliveries_client_failed ON webhook_deliveries(client_id, failed_at) WHERE state = 'failed';
-
 CREATE INDEX webhook_deliveries_state ON webhook_deliveries(state);
-
 CREATE TABLE webhook_attempts (
   id INTEGER PRIMARY KEY,
   delivery_id TEXT NOT NULL REFERENCES webhook_deliveries(id) ON DELETE CASCADE,
@@ -136,7 +118,6 @@ CREATE TABLE webhook_attempts (
   response_excerpt TEXT,                   -- first KBs of the answer: untrusted, escape when shown
   UNIQUE (delivery_id, attempt)
 );
-
 CREATE TABLE github_http_cache (
   url TEXT NOT NULL,              -- full request URL, query included
   token_hash TEXT NOT NULL,       -- SHA-256 hex of the token, or 'anonymous'
@@ -149,9 +130,7 @@ CREATE TABLE github_http_cache (
                                   -- (pruneGitHubHttpCache, e.g. from the maintenance loop)
   PRIMARY KEY (url, token_hash)
 ) WITHOUT ROWID;
-
 CREATE INDEX github_http_cache_used_at ON github_http_cache(used_at);
-
 CREATE TABLE admin_users (
   id TEXT PRIMARY KEY,
   username TEXT NOT NULL UNIQUE COLLATE NOCASE,
@@ -159,7 +138,6 @@ CREATE TABLE admin_users (
   created_at INTEGER NOT NULL,
   last_login_at INTEGER
 , role TEXT NOT NULL DEFAULT 'admin' CHECK (role IN ('admin', 'recruiter')));
-
 CREATE TABLE admin_sessions (
   token_hash TEXT PRIMARY KEY,             -- SHA-256 hex of the cookie value
   admin_id TEXT NOT NULL REFERENCES admin_users(id) ON DELETE CASCADE,
@@ -169,11 +147,8 @@ CREATE TABLE admin_sessions (
   last_seen_at INTEGER NOT NULL,
   expires_at INTEGER NOT NULL              -- sliding idle expiry, never past created_at + the absolute lifetime
 );
-
 CREATE INDEX admin_sessions_admin ON admin_sessions(admin_id);
-
 CREATE INDEX admin_sessions_expires ON admin_sessions(expires_at);
-
 CREATE TABLE admin_setup_tokens (
   token_hash TEXT PRIMARY KEY,             -- SHA-256 hex of the token in the setup link
   created_at INTEGER NOT NULL,
@@ -181,7 +156,6 @@ CREATE TABLE admin_setup_tokens (
   used_at INTEGER,
   used_by TEXT                             -- the admin created with it
 , first_admin INTEGER NOT NULL DEFAULT 0, role TEXT NOT NULL DEFAULT 'admin' CHECK (role IN ('admin', 'recruiter')));
-
 CREATE TABLE report_links (
   id TEXT PRIMARY KEY,
   tracking_id TEXT NOT NULL REFERENCES verifications(tracking_id) ON DELETE CASCADE,
@@ -195,27 +169,20 @@ CREATE TABLE report_links (
   first_opened_at INTEGER,
   last_opened_at INTEGER
 );
-
 CREATE INDEX report_links_tracking ON report_links(tracking_id, created_at);
-
 CREATE INDEX report_links_expires ON report_links(expires_at);
-
 CREATE TABLE report_link_opens (
   link_id TEXT NOT NULL REFERENCES report_links(id) ON DELETE CASCADE,
   opened_at INTEGER NOT NULL,
   what TEXT NOT NULL CHECK (what IN ('page', 'pdf'))
 );
-
 CREATE INDEX report_link_opens_link ON report_link_opens(link_id, opened_at);
-
 CREATE TABLE resume_files (
   tracking_id TEXT PRIMARY KEY,
   body BLOB NOT NULL,
   created_at INTEGER NOT NULL
 );
-
 CREATE INDEX resume_files_created ON resume_files(created_at);
-
 CREATE TABLE "admin_login_failures" (
   id INTEGER PRIMARY KEY,
   scope TEXT NOT NULL CHECK (scope IN ('user', 'ip')),
@@ -223,13 +190,9 @@ CREATE TABLE "admin_login_failures" (
   at INTEGER NOT NULL,
   address TEXT                             -- a username's failure: the address it came from
 );
-
 CREATE INDEX admin_login_failures_subject ON admin_login_failures(scope, subject, at);
-
 CREATE INDEX admin_login_failures_address ON admin_login_failures(address, at);
-
 CREATE INDEX jobs_due ON jobs(kind, run_at, id) WHERE state = 'queued';
-
 CREATE TABLE github_rate_gate (
   budget TEXT PRIMARY KEY,
   rate_limit INTEGER,
@@ -238,7 +201,6 @@ CREATE TABLE github_rate_gate (
   paused_until INTEGER NOT NULL DEFAULT 0,
   updated_at INTEGER NOT NULL
 );
-
 CREATE TABLE github_rate_gate_flights (
   budget TEXT NOT NULL,
   replica TEXT NOT NULL,
@@ -246,9 +208,7 @@ CREATE TABLE github_rate_gate_flights (
   updated_at INTEGER NOT NULL,
   PRIMARY KEY (budget, replica)
 );
-
 CREATE INDEX github_rate_gate_flights_updated ON github_rate_gate_flights(updated_at);
-
 CREATE TABLE ats_connections (
   id TEXT PRIMARY KEY,
   kind TEXT NOT NULL CHECK (kind IN ('greenhouse', 'ashby')),
@@ -262,9 +222,7 @@ CREATE TABLE ats_connections (
   created_at INTEGER NOT NULL,
   revoked_at INTEGER
 );
-
 CREATE INDEX ats_connections_client ON ats_connections(client_id);
-
 CREATE TABLE ats_assessments (
   id TEXT PRIMARY KEY,                     -- the partner_interview_id / assessment_id given to the ATS
   connection_id TEXT NOT NULL REFERENCES ats_connections(id) ON DELETE CASCADE,
@@ -284,11 +242,8 @@ CREATE TABLE ats_assessments (
   created_at INTEGER NOT NULL,
   updated_at INTEGER NOT NULL
 , report_link_id TEXT, report_token_hash TEXT);
-
 CREATE INDEX ats_assessments_connection ON ats_assessments(connection_id, created_at);
-
 CREATE INDEX ats_assessments_tracking ON ats_assessments(tracking_id);
-
 CREATE TABLE ats_callbacks (
   id TEXT PRIMARY KEY,
   assessment_id TEXT NOT NULL REFERENCES ats_assessments(id) ON DELETE CASCADE,
@@ -302,11 +257,7 @@ CREATE TABLE ats_callbacks (
   updated_at INTEGER NOT NULL,
   UNIQUE (assessment_id, seq)
 );
-
 CREATE INDEX ats_callbacks_due ON ats_callbacks(state, next_at);
-
 CREATE INDEX ats_assessments_report_token ON ats_assessments(report_token_hash);
-
 CREATE INDEX jobs_fair_due ON jobs(fair_key, run_at, id) WHERE state = 'queued';
-
 CREATE INDEX jobs_fair_running ON jobs(fair_key) WHERE state = 'running';
