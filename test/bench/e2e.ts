@@ -14,7 +14,9 @@
  * run after the simulator read the candidate once for itself (see criticalPathSeries). Reported: the added
  * latency (p50 against p50, and each pair's difference), the simulator's own answering time, the requests
  * (GraphQL and REST) and the sequential round trips on the critical path, counted from the simulator's
- * call log (a call is one round trip deeper than the deepest call answered before it began).
+ * call log (a call is one round trip deeper than the deepest call answered before it began). Its peer, right
+ * after each pair in the same order: as many bare sequential requests as those round trips, from a process of
+ * their own to the same simulator (what the round trips alone cost on this machine at that moment).
  * Target: at most 2 round trips, +110 ms median, 8 requests.
  *
  *   bun run bench:e2e [--runs N] [--latency MS] [--latency-runs N] [--binary]
@@ -277,11 +279,13 @@ async function serviceSeries(
  * verification, untimed): its git processes are then not on the timed path, only its GraphQL, whose time
  * is reported beside the figures.
  */
-async function criticalPathSeries(sim: GitHubSimulator): Promise<{ slow: Series; fast: Series; paired: number[] }> {
+async function criticalPathSeries(sim: GitHubSimulator): Promise<CriticalPath> {
   const svc = await benchService(sim);
+  const peer = bareRequestsPeer();
   const slow = series();
   const fast = series();
   const paired: number[] = [];
+  const bare = { slow: [] as number[], fast: [] as number[], paired: [] as number[] };
   try {
     await svc.once("bench-warmup", await resume("bench-warmup"), 0);
     for (const [i, latency] of [LATENCY, 0].entries()) {
@@ -301,11 +305,72 @@ async function criticalPathSeries(sim: GitHubSimulator): Promise<{ slow: Series;
         pair.set(latency, r.ms);
       }
       paired.push(pair.get(LATENCY)! - pair.get(0)!);
+      // the peer right after the pair, in the same order: as many bare requests as the round trips measured
+      const count = Math.max(1, slow.trips.at(-1)!);
+      const barePair = new Map<number, number>();
+      for (const latency of order) {
+        sim.setLatency(latency);
+        const before = sim.callLog.length;
+        barePair.set(latency, await peer.time(`${sim.url}/rate_limit`, count));
+        sim.callLog.splice(before); // not the service's requests
+      }
+      bare.slow.push(barePair.get(LATENCY)!);
+      bare.fast.push(barePair.get(0)!);
+      bare.paired.push(barePair.get(LATENCY)! - barePair.get(0)!);
     }
-    return { slow, fast, paired };
+    return { slow, fast, paired, bare };
   } finally {
+    sim.setLatency(0);
+    await peer.close();
     await svc.close();
   }
+}
+
+interface CriticalPath {
+  slow: Series;
+  fast: Series;
+  paired: number[];
+  /** the peer's milliseconds for the same number of bare sequential requests, at LATENCY and at 0 ms */
+  bare: { slow: number[]; fast: number[]; paired: number[] };
+}
+
+/**
+ * The critical path's peer: bare sequential requests to the same simulator from a `bun` process of its own
+ * (bare-requests-child.ts), as the service's are, with nothing else to do: what two round trips at LATENCY
+ * ms cost on this machine at that moment (on a loaded machine timers fire late and an idle process wakes late).
+ */
+function bareRequestsPeer() {
+  const proc = Bun.spawn(["bun", join(import.meta.dir, "bare-requests-child.ts")], {
+    stdin: "pipe",
+    stdout: "pipe",
+    stderr: "inherit",
+  });
+  const lines = proc.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = "";
+  const nextLine = async (): Promise<string> => {
+    for (;;) {
+      const nl = buffered.indexOf("\n");
+      if (nl >= 0) {
+        const line = buffered.slice(0, nl);
+        buffered = buffered.slice(nl + 1);
+        return line;
+      }
+      const { value, done } = await lines.read();
+      if (done) throw new Error(`the bare-requests peer exited (${await proc.exited})`);
+      buffered += value;
+    }
+  };
+  return {
+    async time(url: string, count: number): Promise<number> {
+      proc.stdin.write(`${url} ${count}\n`);
+      proc.stdin.flush();
+      return Number(await nextLine());
+    },
+    async close() {
+      proc.stdin.end();
+      await proc.exited;
+    },
+  };
 }
 
 /** The simulator reads a candidate once for itself, at 0 ms, outside any timed run (see criticalPathSeries). */
@@ -412,13 +477,13 @@ try {
   console.log(
     `target p50 <= ${TARGET_P50_MS} ms (cold, ${LATENCY} ms/call): ${base <= TARGET_P50_MS ? "MET" : "MISSED"} (${base.toFixed(0)} ms)`,
   );
-  reportCriticalPath(four.slow, four.fast, four.paired);
+  reportCriticalPath(four);
 } finally {
   await sim.stop();
 }
 
 /** The critical-path candidate: added latency at LATENCY ms per call against 0 ms, requests and round trips. */
-function reportCriticalPath(slow: Series, fast: Series, paired: number[]): void {
+function reportCriticalPath({ slow, fast, paired, bare }: CriticalPath): void {
   const added = p(slow.ms, 50) - p(fast.ms, 50);
   const worst = (xs: number[]) => Math.max(...xs);
   console.log(
@@ -461,6 +526,11 @@ function reportCriticalPath(slow: Series, fast: Series, paired: number[]): void 
   const own = (s: Series) => s.ms.map((ms, i) => ms - s.simMs[i]!);
   console.log(
     `less the simulator's own time in each run: p50 ${p(own(slow), 50).toFixed(0)} ms at ${LATENCY} ms/call, ${p(own(fast), 50).toFixed(0)} ms at 0 ms: +${(p(own(slow), 50) - p(own(fast), 50)).toFixed(0)} ms`,
+  );
+  const bareAdded = p(bare.slow, 50) - p(bare.fast, 50);
+  const signed = (ms: number) => `${ms >= 0 ? "+" : ""}${ms.toFixed(0)}`;
+  console.log(
+    `peer: ${Math.max(1, trips)} bare sequential requests from a process of their own, right after each pair: ${signed(bareAdded)} ms (p50 against p50; pairs' median ${signed(p(bare.paired, 50))} ms); the verification beyond the peer: ${signed(added - bareAdded)} ms (pairs ${signed(p(paired, 50) - p(bare.paired, 50))} ms)`,
   );
   console.log(
     `target: <= 2 round trips, <= +110 ms median, <= 8 requests: ${met ? "MET" : "MISSED"} (${trips} round trips, +${added.toFixed(0)} ms, ${requests} requests)`,
