@@ -35,7 +35,7 @@ const NUMBER_WORDS: Record<string, number> = {
   twelve: 12,
 };
 const NUM = String.raw`(\d[\d,]*(?:\.\d+)?\s*[kK]?|two|three|four|five|six|seven|eight|nine|ten|twelve)`;
-const PEOPLE = String.raw`(?:engineers|developers|devs|people|contributors|designers|members|students|interns)`;
+const PEOPLE = "(?:engineers|developers|devs|people|contributors|designers|members|students|interns)";
 
 /** "12", "1,200", "2.5k", "eight" as a number; NaN when it is none. */
 export function readNumber(text: string): number {
