@@ -42,3 +42,9 @@ export async function bestOf(runs: number, fn: () => Promise<number> | number): 
   for (let i = 0; i < runs; i++) best = Math.max(best, await fn());
   return best;
 }
+
+/** Milliseconds with their sign, rounded: "+23", "-16". */
+export function signed(ms: number): string {
+  const n = Math.round(ms);
+  return n >= 0 ? `+${n}` : `${n}`;
+}

@@ -33,7 +33,7 @@ import { runCliProcess } from "../support/child-server.ts";
 import { type GitHubSimulator, startGitHubSimulator } from "../support/github-sim/github-simulator.ts";
 import { assembleCandidate, type CandidateSpec, honestHistory } from "../support/github-sim/scenarios/index.ts";
 import { type CallLogEntry, roundTrips } from "../support/github-sim/sim-controls.ts";
-import { benchDir, machine, percentile, table } from "./bench-util.ts";
+import { benchDir, machine, percentile, signed, table } from "./bench-util.ts";
 
 const argv = process.argv.slice(2);
 const num = (name: string, def: number) => {
@@ -340,34 +340,26 @@ interface CriticalPath {
  * ms cost on this machine at that moment (on a loaded machine timers fire late and an idle process wakes late).
  */
 function bareRequestsPeer() {
-  const proc = Bun.spawn(["bun", join(import.meta.dir, "bare-requests-child.ts")], {
-    stdin: "pipe",
-    stdout: "pipe",
+  let answer: { resolve: (ms: number) => void; reject: (e: Error) => void } | null = null;
+  const proc = Bun.spawn([process.execPath, join(import.meta.dir, "bare-requests-child.ts")], {
+    stdin: "ignore",
+    stdout: "inherit",
     stderr: "inherit",
+    ipc(ms: number) {
+      answer?.resolve(ms);
+      answer = null;
+    },
   });
-  const lines = proc.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  let buffered = "";
-  const nextLine = async (): Promise<string> => {
-    for (;;) {
-      const nl = buffered.indexOf("\n");
-      if (nl >= 0) {
-        const line = buffered.slice(0, nl);
-        buffered = buffered.slice(nl + 1);
-        return line;
-      }
-      const { value, done } = await lines.read();
-      if (done) throw new Error(`the bare-requests peer exited (${await proc.exited})`);
-      buffered += value;
-    }
-  };
+  void proc.exited.then((code) => answer?.reject(new Error(`the bare-requests peer exited (${code})`)));
   return {
-    async time(url: string, count: number): Promise<number> {
-      proc.stdin.write(`${url} ${count}\n`);
-      proc.stdin.flush();
-      return Number(await nextLine());
+    time(url: string, count: number): Promise<number> {
+      return new Promise<number>((resolve, reject) => {
+        answer = { resolve, reject };
+        proc.send({ url, count });
+      });
     },
     async close() {
-      proc.stdin.end();
+      proc.kill();
       await proc.exited;
     },
   };
@@ -528,7 +520,6 @@ function reportCriticalPath({ slow, fast, paired, bare }: CriticalPath): void {
     `less the simulator's own time in each run: p50 ${p(own(slow), 50).toFixed(0)} ms at ${LATENCY} ms/call, ${p(own(fast), 50).toFixed(0)} ms at 0 ms: +${(p(own(slow), 50) - p(own(fast), 50)).toFixed(0)} ms`,
   );
   const bareAdded = p(bare.slow, 50) - p(bare.fast, 50);
-  const signed = (ms: number) => `${ms >= 0 ? "+" : ""}${ms.toFixed(0)}`;
   console.log(
     `peer: ${Math.max(1, trips)} bare sequential requests from a process of their own, right after each pair: ${signed(bareAdded)} ms (p50 against p50; pairs' median ${signed(p(bare.paired, 50))} ms); the verification beyond the peer: ${signed(added - bareAdded)} ms (pairs ${signed(p(paired, 50) - p(bare.paired, 50))} ms)`,
   );

@@ -24,6 +24,7 @@ import {
 } from "../support/github-sim/scenarios/index.ts";
 import { type CallLogEntry, roundTrips } from "../support/github-sim/sim-controls.ts";
 import { startSimulatorProcess } from "../support/github-sim/simulator-process.ts";
+import { signed } from "./bench-util.ts";
 
 export interface CallFigures {
   path: string;
@@ -467,7 +468,6 @@ if (import.meta.main) {
   const paths = await measureCriticalPaths(50, runs, places);
   console.log(`critical path, ${runs} pairs a place, load average ${loadBefore} before, ${load()} after:`);
   const r = Math.round;
-  const signed = (x: number) => (x >= 0 ? `+${r(x)}` : `${r(x)}`);
   for (const c of paths) {
     console.log(
       `critical path, four-project candidate over GraphQL at 50 ms/call, ${PLACE_WORDS[c.simulator]}: ${c.requests} requests (${c.graphql} GraphQL, ${c.commitReads} single-commit reads), ${c.trips} round trips, +${r(c.addedMs)} ms (median ${r(c.slowMs)} ms against ${r(c.fastMs)} ms; each pair's difference: median +${r(c.pairedMs)} ms: ${c.pairs.map(signed).join(", ")}; the simulator's own time ${r(c.simSlowMs)} / ${r(c.simFastMs)} ms, less it +${r(c.addedLessSimMs)} ms, pairs +${r(c.pairedLessSimMs)} ms)`,
