@@ -10,7 +10,7 @@
  *
  * The critical path of GitHub calls: a four-project candidate whose evidence needs a second page of one
  * history (its three short histories hold no commit a rule would read with its files), verified at 50 ms
- * and at 0 ms per call through one service, `--latency-runs` pairs (default 3) in alternating order, each
+ * and at 0 ms per call through one service, `--latency-runs` pairs (default 15: on a loaded machine single pairs differ by ±100 ms) in alternating order, each
  * run after the simulator read the candidate once for itself (see criticalPathSeries). Reported: the added
  * latency (p50 against p50, and each pair's difference), the simulator's own answering time, the requests
  * (GraphQL and REST) and the sequential round trips on the critical path, counted from the simulator's
@@ -41,7 +41,7 @@ const num = (name: string, def: number) => {
   return i >= 0 ? Number(argv[i + 1]) || def : def;
 };
 const RUNS = num("runs", 20);
-const LATENCY_RUNS = num("latency-runs", 3);
+const LATENCY_RUNS = num("latency-runs", 15);
 const LATENCY = num("latency", 50);
 const COMMAND: ServiceCommand = argv.includes("--binary") ? "binary" : "source";
 const TARGET_P50_MS = 600;
