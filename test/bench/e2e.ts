@@ -10,8 +10,9 @@
  *
  * The critical path of GitHub calls: a four-project candidate whose evidence needs a second page of one
  * history (its three short histories hold no commit a rule would read with its files), verified at 50 ms
- * and at 0 ms per call through one service, `--latency-runs` pairs (default 15: on a loaded machine single pairs differ by ±100 ms) in alternating order, each
- * run after the simulator read the candidate once for itself (see criticalPathSeries). Reported: the added
+ * and at 0 ms per call through one service, `--latency-runs` pairs (default 15: on a loaded machine single
+ * pairs differ by hundreds of ms) in alternating order, each run after the simulator read the candidate once
+ * for itself (see criticalPathSeries). Reported: the added
  * latency (p50 against p50, and each pair's difference), the simulator's own answering time, the requests
  * (GraphQL and REST) and the sequential round trips on the critical path, counted from the simulator's
  * call log (a call is one round trip deeper than the deepest call answered before it began). Its peer, right
