@@ -67,7 +67,8 @@ export async function readCommits(dir: string, revs: string | string[], max?: nu
 
 /** The commit a ref (branch, tag, full or abbreviated sha) names, or null. */
 export async function resolveCommit(dir: string, ref: string): Promise<string | null> {
-  if (!/^[\w./-]+$/.test(ref) || ref.startsWith("-")) return null;
+  // a name or SHA, then any ancestry steps git's rev-parse reads (~N first parents, ^N the Nth parent)
+  if (!/^[\w./-]+(?:[~^]\d*)*$/.test(ref) || ref.startsWith("-")) return null;
   try {
     return (await git(["rev-parse", "--verify", "-q", `${ref}^{commit}`], { cwd: dir })).trim() || null;
   } catch {

@@ -72,7 +72,6 @@ function treeOf(repo: SimRepo, commit: string, path: string): ReturnType<typeof 
  * it, a blob's bytes. Read once per repository and shared by every query, so a query pays its `git` processes
  * once, not on every answer (each spawn also holds the simulator's event loop for its start).
  */
-const FULL_SHA = /^[0-9a-f]{40}$/;
 const shaCache = new WeakMap<SimRepo, Map<string, Promise<unknown>>>();
 function bySha<T>(repo: SimRepo, key: string, read: () => Promise<T>): Promise<T> {
   const known = shaCache.get(repo) ?? new Map<string, Promise<unknown>>();
@@ -89,12 +88,32 @@ function bySha<T>(repo: SimRepo, key: string, read: () => Promise<T>): Promise<T
   }
   return p;
 }
+/** a full SHA, also with ancestry steps ("<sha>~100"), names one commit for ever */
+const FIXED_REV = /^[0-9a-f]{40}(?:[~^]\d*)*$/;
 const resolveRev = (repo: SimRepo, rev: string) =>
-  FULL_SHA.test(rev) ? bySha(repo, `rev ${rev}`, () => resolveCommit(repo.dir, rev)) : resolveCommit(repo.dir, rev);
+  FIXED_REV.test(rev) ? bySha(repo, `rev ${rev}`, () => resolveCommit(repo.dir, rev)) : resolveCommit(repo.dir, rev);
 const historyFrom = (repo: SimRepo, sha: string) => bySha(repo, `log ${sha}`, () => readCommits(repo.dir, sha));
 const commitRecord = (repo: SimRepo, sha: string) =>
   bySha(repo, `commit ${sha}`, async () => (await readCommits(repo.dir, sha, 1))[0]);
 const blobBytes = (repo: SimRepo, sha: string) => bySha(repo, `blob ${sha}`, () => readBlob(repo.dir, sha));
+
+/**
+ * rev-parse's ancestry steps over the commits read from the head (no git process): "~N" walks N first
+ * parents, "^N" takes the Nth parent ("~" and "^" alone: 1). Null when a step leaves the history.
+ */
+const commitMaps = new WeakMap<readonly GitCommitRecord[], Map<string, GitCommitRecord>>();
+function ancestorOf(commits: readonly GitCommitRecord[], from: string, steps: string): string | null {
+  const bySha = commitMaps.get(commits) ?? new Map(commits.map((c) => [c.sha, c]));
+  commitMaps.set(commits, bySha);
+  let at: string | undefined = from;
+  for (const [, op, n] of steps.matchAll(/([~^])(\d*)/g)) {
+    const count = n === "" ? 1 : Number(n);
+    if (op === "^") at = count === 0 ? at : bySha.get(at ?? "")?.parents[count - 1];
+    else for (let i = 0; i < count && at; i++) at = bySha.get(at)?.parents[0];
+    if (!at) return null;
+  }
+  return at ?? null;
+}
 
 /** GitHub answers a missing repository with null data beside an error of type NOT_FOUND (the rest answers). */
 const notFound = (message: string) => Object.assign(new Error(message), { type: "NOT_FOUND" });
@@ -219,13 +238,23 @@ export class GraphqlWorld {
     };
   }
 
-  /** `object(expression:)`: "REV", "REV:" (root tree) or "REV:path" (a tree or a blob); REV "HEAD" = default branch. */
+  /**
+   * `object(expression:)`: "REV", "REV:" (root tree) or "REV:path" (a tree or a blob); REV "HEAD" = default
+   * branch, with rev-parse's ancestry steps ("HEAD~100": the 100th first parent).
+   */
   private async object(repo: SimRepo, expression: string) {
     const i = expression.indexOf(":");
     const rev = (i < 0 ? expression : expression.slice(0, i)) || "HEAD";
     const commits = await this.world.commits(repo);
     if (commits.length === 0) return null;
-    const sha = rev === "HEAD" ? commits[0]!.sha : await resolveRev(repo, rev);
+    // HEAD is the default branch as the world shows it now, also under ancestry steps ("HEAD~100")
+    const steps = /^(HEAD|[0-9a-f]{40})((?:[~^]\d*)+)$/.exec(rev);
+    const sha =
+      rev === "HEAD"
+        ? commits[0]!.sha
+        : steps && (steps[1] === "HEAD" || commits.some((c) => c.sha === steps[1]))
+          ? ancestorOf(commits, steps[1] === "HEAD" ? commits[0]!.sha : steps[1]!, steps[2]!)
+          : await resolveRev(repo, rev);
     if (!sha) return null;
     if (i < 0) {
       const rec = commits.find((c) => c.sha === sha) ?? (await commitRecord(repo, sha));
