@@ -15,6 +15,8 @@ describe("the client's GraphQL queries against GitHub's published schema (@octok
   const queries: Array<[string, string]> = [
     ["Owner", OWNER_QUERY],
     ...[1, 3, 10].map((n): [string, string] => [`Evidence x${n}`, evidenceQuery(n)]),
+    ["Evidence x4, the first with its second page from an anchor", evidenceQuery(4, [true])],
+    ["Evidence x3, all three with their second page", evidenceQuery(3, [true, true, true])],
     ...[1, 10].map((n): [string, string] => [`History x${n}`, historyQuery(n)]),
   ];
   test.each(queries)("%s is valid", (_name, query) => {
@@ -34,6 +36,13 @@ describe("the client's GraphQL queries against GitHub's published schema (@octok
     );
     expect(queryCost(parse(evidenceQuery(10)), vars).cost).toBeLessThanOrEqual(45);
     expect(queryCost(parse(OWNER_QUERY), { login: "a", withRepos: true }).cost).toBeLessThanOrEqual(2);
+  });
+
+  test("a second page asked from an anchor costs what its cursor query would: one point per 100 commits", () => {
+    const vars = { o0: "a", n0: "b", p0: "0".repeat(40), h0: "0".repeat(40), c0: "x" };
+    const plain = queryCost(parse(evidenceQuery(4)), vars).requests;
+    const anchored = queryCost(parse(evidenceQuery(4, [true])), vars).requests;
+    expect(anchored - plain).toBe(queryCost(parse(historyQuery(1)), vars).requests);
   });
 });
 
@@ -86,6 +95,28 @@ describe("simulator GraphQL", () => {
     expect(bad.body.errors[0].message).toContain("loginz");
     const many = await post(`query { repositoryOwner(login: "gq") { repositories(first: 101) { totalCount } } }`);
     expect(many.body.errors[0].type).toBe("EXCESSIVE_PAGINATION");
+  });
+
+  test("object(expression:) reads rev-parse's ancestry steps: HEAD~N is the Nth first parent down the history", async () => {
+    const q = `query($o: String!, $n: String!) { repository(owner: $o, name: $n) {
+      head: object(expression: "HEAD") { oid } back5: object(expression: "HEAD~5") { oid }
+      back11: object(expression: "HEAD~11") { oid } beyond: object(expression: "HEAD~12") { oid }
+      parent: object(expression: "HEAD^") { oid } } }`;
+    const { body } = await post(q, { o: "gq", n: "weather-dash" });
+    const r = body.data.repository;
+    const shas = (
+      (await (
+        await fetch(`${sim.url}/repos/gq/weather-dash/commits?per_page=100`, {
+          headers: { authorization: "bearer tok" },
+        })
+      ).json()) as Array<{ sha: string }>
+    ).map((c) => c.sha);
+    // a straight history of 12 commits, newest first: HEAD~N is the (N+1)th
+    expect(r.head.oid).toBe(shas[0]);
+    expect(r.back5.oid).toBe(shas[5]);
+    expect(r.parent.oid).toBe(shas[1]);
+    expect(r.back11.oid).toBe(shas[11]);
+    expect(r.beyond).toBeNull();
   });
 
   test("a spent GraphQL budget answers RATE_LIMITED", async () => {

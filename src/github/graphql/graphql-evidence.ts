@@ -32,7 +32,12 @@ export async function evidenceFromRead(
   login: string,
   limits: EvidenceLimits,
 ): Promise<RepoEvidence> {
-  const { repo } = read;
+  // a push between the listing and this read: the repository was pushed when its newest commits say
+  const pushedAt = read.evidence.pushedAt;
+  const repo =
+    pushedAt && !(Date.parse(read.repo.pushedAt ?? "") >= Date.parse(pushedAt))
+      ? { ...read.repo, pushedAt }
+      : read.repo;
   const all = read.nodes.map(gqlCommit);
   const lines = new Map(read.nodes.map((n) => [n.oid, n]));
   const candidate = all.filter((c) => sameLogin(c.authorLogin, login));

@@ -12,7 +12,13 @@ import { createGraphqlClient, GraphqlRefusedError } from "./graphql-client.ts";
 import { evidenceFromRead } from "./graphql-evidence.ts";
 import { gqlRepo, gqlUser } from "./graphql-mappers.ts";
 import { type GqlOwner, type GqlRepoEvidence, ownerEvidenceQuery } from "./graphql-queries.ts";
-import { type GqlRead, REPOS_PER_QUERY, readHistories } from "./history-read.ts";
+import {
+  type GqlRead,
+  type HistoryReadOptions,
+  type PageAnchor,
+  REPOS_PER_QUERY,
+  readHistories,
+} from "./history-read.ts";
 
 const MAX_REPO_PAGES = 100;
 
@@ -31,6 +37,11 @@ export type EvidenceSource = GitHubSource & {
   path(): "graphql" | "rest";
   /** the budget this verification mostly spent, as GitHub last reported it (GraphQL's points, or REST's) */
   budget(): RateLimitSnapshot | null;
+  /**
+   * Begin reading the account and its listing now (it needs only the login), for getUser and
+   * listUserRepos to take up later; its failure is theirs. On the REST path: nothing.
+   */
+  readAhead(login: string): void;
 };
 
 /**
@@ -41,12 +52,21 @@ export type EvidenceSource = GitHubSource & {
  * one per further page of 100 commits of the longest history; a warm re-run stops at the cached head.
  * Repositories announced with expectRepos (the candidate's own that the resume links) have their first
  * evidence page read in the account's request: the listing and their evidence share one round trip.
+ * readAhead asks for the account before the resume is read instead (the job does, while its reader works);
+ * the listing then gives each repository's page anchor, and a linked or matched history of up to two
+ * pages is read in one evidence query (history-read.ts).
  */
 export function createEvidenceSource(opts: GitHubSourceOptions & { graphql?: boolean }): EvidenceSource {
   const token = chooseToken(opts, opts.graphql === false ? "core" : "graphql");
   const rest = createGitHubSource({ ...opts, token, tokens: undefined });
   if (!token || opts.graphql === false)
-    return { ...rest, points: () => 0, path: () => "rest", budget: () => rest.client.rateLimit() };
+    return {
+      ...rest,
+      points: () => 0,
+      path: () => "rest",
+      budget: () => rest.client.rateLimit(),
+      readAhead: () => {},
+    };
   const clock: Clock = opts.clock ?? systemClock;
   const log = opts.logger;
   const gql = createGraphqlClient({
@@ -70,7 +90,11 @@ export function createEvidenceSource(opts: GitHubSourceOptions & { graphql?: boo
     scope: new URL(opts.baseUrl).origin,
     registry: registryOf(opts),
   };
-  const readOpts = {
+  /** by "owner/name" (lower case): where each listed repository's second page of history begins */
+  const anchors = new Map<string, PageAnchor>();
+  const repoKey = (owner: string, name: string) => `${owner}/${name}`.toLowerCase();
+  const readOpts: HistoryReadOptions = {
+    anchorOf: (repo) => anchors.get(repoKey(repo.owner, repo.name)),
     maxPages: limits.maxCommitPages,
     cache: opts.db ? new GitHubHttpCache(opts.db) : null,
     partition: tokenPartition(token),
@@ -103,7 +127,6 @@ export function createEvidenceSource(opts: GitHubSourceOptions & { graphql?: boo
   /** by "owner/name" (lower case): repositories expected, then the first evidence page read with the account */
   const expected = new Map<string, Array<{ owner: string; name: string }>>();
   const prefetched = new Map<string, GqlRepoEvidence | null>();
-  const repoKey = (owner: string, name: string) => `${owner}/${name}`.toLowerCase();
   const readAccount = async (login: string, withRepos: boolean) => {
     let after: string | null = null;
     let user: GhUser | null = null;
@@ -124,7 +147,13 @@ export function createEvidenceSource(opts: GitHubSourceOptions & { graphql?: boo
       if (!owner) return { user: null, repos: withRepos ? [] : null };
       user ??= gqlUser(owner);
       if (!withRepos || !owner.repositories) break;
-      repos.push(...owner.repositories.nodes.map(gqlRepo));
+      for (const node of owner.repositories.nodes) {
+        const repo = gqlRepo(node);
+        const head = node.defaultBranchRef?.target?.oid;
+        if (head && node.pageAnchor?.oid)
+          anchors.set(repoKey(repo.owner, repo.name), { head, anchor: node.pageAnchor.oid });
+        repos.push(repo);
+      }
       if (!owner.repositories.pageInfo.hasNextPage) break;
       after = owner.repositories.pageInfo.endCursor;
     }
@@ -207,6 +236,11 @@ export function createEvidenceSource(opts: GitHubSourceOptions & { graphql?: boo
       } catch (err) {
         return fallback(err, () => rest.listUserRepos(login));
       }
+    },
+    readAhead(login) {
+      if (refused || login.trim() === "") return;
+      // answered or failed, it is taken up by getUser and listUserRepos (they see a failure there)
+      account(login.trim(), true).catch(() => {});
     },
     expectRepos(login, repos) {
       if (refused || accounts.has(login.toLowerCase())) return;

@@ -7,6 +7,7 @@ import {
   type GqlCommit,
   type GqlHistory,
   type GqlRepoEvidence,
+  HISTORY_PAGE,
   historyQuery,
 } from "./graphql-queries.ts";
 
@@ -22,6 +23,8 @@ export interface GqlRead {
   totalCount: number;
   /** false when the history is longer than the pages allowed (the REST path reads it instead) */
   complete: boolean;
+  /** the commit further pages are read from, when not the head (the second page was read from the anchor) */
+  anchor?: string;
   /** requests avoided because the rest of the history was already cached */
   fromCache: boolean;
 }
@@ -31,6 +34,24 @@ interface CachedHistory {
   head: string;
   totalCount: number;
   nodes: GqlCommit[];
+}
+
+/** Where a repository's second page of history would begin, as its listing said (pageAnchor). */
+export interface PageAnchor {
+  /** the head the anchor was counted from */
+  head: string;
+  /** the commit HISTORY_PAGE first parents below it */
+  anchor: string;
+}
+
+export interface HistoryReadOptions {
+  maxPages: number;
+  cache: GitHubHttpCache | null;
+  partition: string;
+  origin: string;
+  clock: Clock;
+  /** the listing's anchors: a history known to be longer than a page has its second page asked at once */
+  anchorOf?: (repo: GhRepo) => PageAnchor | undefined;
 }
 
 /** Repositories per query: keeps a query's point cost near 4 and its answer small. */
@@ -47,12 +68,16 @@ const cacheUrl = (origin: string, repo: GhRepo) =>
  * commits are the rest. At most `maxPages` pages per repository. `onComplete` hears of each history as
  * soon as it is read whole (most are after the first query), so the rest of its evidence need not wait
  * for the longer histories' pages. `known` gives the first page of the repositories already read (with
- * the account, ownerEvidenceQuery): they cost no query here.
+ * the account, ownerEvidenceQuery): they cost no query here. A repository whose listing gave a page anchor
+ * (its history is longer than a page) has its second page read in the same query, from the anchor; that page
+ * is kept only where the first page is a straight line down from the head the anchor was counted from
+ * (every commit one parent: then the anchor is exactly the commit after the first page), else the second
+ * page is read by cursor as before. A warm re-run (a cached history) asks for no second page at once.
  */
 export async function readHistories(
   gql: GraphqlClient,
   repos: readonly GhRepo[],
-  opts: { maxPages: number; cache: GitHubHttpCache | null; partition: string; origin: string; clock: Clock },
+  opts: HistoryReadOptions,
   onComplete?: (index: number, read: GqlRead) => void,
   known?: (repo: GhRepo) => GqlRepoEvidence | null | undefined,
 ): Promise<Array<GqlRead | null>> {
@@ -75,11 +100,22 @@ export async function readHistories(
   for (const r of out) if (r?.complete) told(r);
   for (let i = 0; i < ask.length; i += REPOS_PER_QUERY) {
     const chunk = ask.slice(i, i + REPOS_PER_QUERY);
+    const anchors = await Promise.all(chunk.map((at) => anchorFor(repos[at]!, opts)));
     const vars: Record<string, unknown> = {};
-    for (const [k, at] of chunk.entries())
+    for (const [k, at] of chunk.entries()) {
       Object.assign(vars, { [`o${k}`]: repos[at]!.owner, [`n${k}`]: repos[at]!.name });
-    const data = await gql.query<Record<string, GqlRepoEvidence | null>>(evidenceQuery(chunk.length), vars);
-    const reads = await Promise.all(chunk.map((at, k) => firstRead(repos[at]!, data[`r${k}`] ?? null, opts)));
+      if (anchors[k]) vars[`p${k}`] = anchors[k].anchor;
+    }
+    const data = await gql.query<Record<string, GqlRepoEvidence | null>>(
+      evidenceQuery(
+        chunk.length,
+        anchors.map((a) => a !== undefined),
+      ),
+      vars,
+    );
+    const reads = await Promise.all(
+      chunk.map((at, k) => firstRead(repos[at]!, data[`r${k}`] ?? null, opts, anchors[k])),
+    );
     for (const [k, at] of chunk.entries()) out[at] = reads[k]!;
   }
   for (const r of out) if (r?.complete) told(r);
@@ -96,7 +132,7 @@ export async function readHistories(
         Object.assign(vars, {
           [`o${k}`]: r.repo.owner,
           [`n${k}`]: r.repo.name,
-          [`h${k}`]: r.head,
+          [`h${k}`]: r.anchor ?? r.head,
           [`c${k}`]: cursors.get(r),
         });
       const data = await gql.query<Record<string, { object: { history?: GqlHistory } | null } | null>>(
@@ -121,10 +157,26 @@ export async function readHistories(
   return out;
 }
 
+/** The listing's anchor, where a second page asked at once can serve (not on a warm re-run). */
+async function anchorFor(repo: GhRepo, opts: HistoryReadOptions): Promise<PageAnchor | undefined> {
+  const a = opts.anchorOf?.(repo);
+  if (!a || opts.maxPages < 2) return undefined;
+  return (await cached(opts, repo)) ? undefined : a;
+}
+
+/** The first page is a straight line from the anchor's head: the anchor is the commit right after it. */
+const continuesAt = (h: GqlHistory, head: string, a: PageAnchor | undefined): a is PageAnchor =>
+  a !== undefined &&
+  a.head === head &&
+  h.nodes.length === HISTORY_PAGE &&
+  h.nodes[0]?.oid === head &&
+  h.nodes.every((n) => n.parents.totalCount === 1);
+
 async function firstRead(
   repo: GhRepo,
   ev: GqlRepoEvidence | null,
-  opts: Parameters<typeof readHistories>[2],
+  opts: HistoryReadOptions,
+  anchor?: PageAnchor,
 ): Promise<GqlRead | null> {
   if (!ev) return null;
   const target = ev.defaultBranchRef?.target;
@@ -141,8 +193,16 @@ async function firstRead(
     fromCache: false,
   };
   const h = target.history;
-  read.complete = absorb(read, h, await cached(opts, repo)) || !h.pageInfo.hasNextPage;
-  if (!read.complete) (read as GqlRead & { cursor?: string }).cursor = h.pageInfo.endCursor ?? undefined;
+  const known = await cached(opts, repo);
+  read.complete = absorb(read, h, known) || !h.pageInfo.hasNextPage;
+  let cursor = h.pageInfo.endCursor ?? undefined;
+  const next = ev.next?.history;
+  if (!read.complete && next && ev.next?.oid && continuesAt(h, target.oid, anchor) && ev.next.oid === anchor.anchor) {
+    read.complete = absorb(read, next, known) || !next.pageInfo.hasNextPage;
+    read.anchor = anchor.anchor;
+    cursor = next.pageInfo.endCursor ?? undefined;
+  }
+  if (!read.complete) (read as GqlRead & { cursor?: string }).cursor = cursor;
   return read;
 }
 
@@ -160,7 +220,7 @@ function absorb(r: GqlRead, h: GqlHistory, known: CachedHistory | null): boolean
   return false;
 }
 
-async function cached(opts: Parameters<typeof readHistories>[2], repo: GhRepo): Promise<CachedHistory | null> {
+async function cached(opts: HistoryReadOptions, repo: GhRepo): Promise<CachedHistory | null> {
   const entry = await opts.cache?.get(cacheUrl(opts.origin, repo), opts.partition);
   if (!entry) return null;
   try {
@@ -171,7 +231,7 @@ async function cached(opts: Parameters<typeof readHistories>[2], repo: GhRepo): 
   }
 }
 
-function store(opts: Parameters<typeof readHistories>[2], r: GqlRead): void {
+function store(opts: HistoryReadOptions, r: GqlRead): void {
   if (!opts.cache || !r.head) return;
   const body = JSON.stringify({ head: r.head, totalCount: r.totalCount, nodes: r.nodes } satisfies CachedHistory);
   void opts.cache.put(
