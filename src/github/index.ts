@@ -7,7 +7,7 @@ export type { GitHubAnswer } from "./conditional-fetch.ts";
 export { isCopySuspect } from "./copy-search.ts";
 export { budgetKey } from "./github-client.ts";
 export { toGhCommit } from "./github-mappers.ts";
-export { createEvidenceSource } from "./graphql/graphql-source.ts";
+export { createEvidenceSource, type EvidenceSource } from "./graphql/graphql-source.ts";
 export { GITHUB_CACHE_RETENTION_MS, pruneGitHubHttpCache, tokenPartition } from "./http-cache-store.ts";
 export { EVERY_COMMIT_MAX } from "./line-counts.ts";
 export { parseLinkHeader } from "./link-header.ts";

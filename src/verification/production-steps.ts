@@ -2,7 +2,7 @@ import { AnalysisFailure, runAnalysis } from "../analysis/index.ts";
 import type { Config } from "../config/index.ts";
 import { forgeHostOf } from "../config/index.ts";
 import { createForgeSource } from "../forges/index.ts";
-import type { RateGate, RateLimitSnapshot } from "../github/index.ts";
+import type { GitHubAnswer, RateGate, RateLimitSnapshot } from "../github/index.ts";
 import { createEvidenceSource } from "../github/index.ts";
 import { PermanentJobError } from "../jobs/index.ts";
 import type { Logger } from "../lib/index.ts";
@@ -15,6 +15,7 @@ import {
   readBudgetMs,
 } from "../resume/index.ts";
 import type { Database } from "../storage/index.ts";
+import { githubReadAheads } from "./github-read-ahead.ts";
 import type { VerificationSteps } from "./verification-job.ts";
 
 /**
@@ -43,8 +44,23 @@ export function productionSteps(deps: {
     forgeHosts: config.forgeHosts.map((h) => ({ host: h.host, kind: h.kind })),
   });
   let budget: RateLimitSnapshot | null = null;
+  const evidenceSource = (hostUsername: string, signal: AbortSignal, onAnswer?: (a: GitHubAnswer) => void) =>
+    createEvidenceSource({
+      baseUrl: config.githubApiUrl,
+      token: config.githubToken,
+      tokens: config.githubTokens,
+      affinity: hostUsername,
+      gate: deps.gate,
+      db,
+      logger: logger.child({ component: "github" }),
+      signal,
+      onAnswer,
+      registry: { npmUrl: config.npmRegistryUrl, pypiUrl: config.pypiUrl, maxLookups: config.packageLookups },
+    });
+  const readAheads = githubReadAheads(evidenceSource);
   return {
     githubRateLimit: () => budget,
+    readAhead: ({ hostUsername, signal }) => readAheads.begin(hostUsername, signal),
     extract(pdf, signal, owner) {
       // priced before it takes a reader: an expensive PDF gets a smaller budget and never every reader
       const cost = estimateReadCost(pdf);
@@ -57,19 +73,9 @@ export function productionSteps(deps: {
         signal,
       );
     },
-    async analyze({ hostUsername, accounts = [], resume, signal, onStage, onGitHub }) {
-      const github = createEvidenceSource({
-        baseUrl: config.githubApiUrl,
-        token: config.githubToken,
-        tokens: config.githubTokens,
-        affinity: hostUsername,
-        gate: deps.gate,
-        db,
-        logger: logger.child({ component: "github" }),
-        signal,
-        onAnswer: onGitHub,
-        registry: { npmUrl: config.npmRegistryUrl, pypiUrl: config.pypiUrl, maxLookups: config.packageLookups },
-      });
+    async analyze({ hostUsername, accounts = [], resume, signal, onStage, onGitHub, readAhead }) {
+      const github =
+        readAheads.take(readAhead, hostUsername, signal, onGitHub) ?? evidenceSource(hostUsername, signal, onGitHub);
       const forgeLogger = logger.child({ component: "forges" });
       const forges = accounts.map((a) => {
         const hostConfig = forgeHostOf(config.forgeHosts, a.host);

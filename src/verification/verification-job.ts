@@ -13,8 +13,18 @@ import { GitHubWatch } from "./github-watch.ts";
 import type { AnalysisPart } from "./result.ts";
 import type { VerificationService } from "./verification-service.ts";
 
+/** What readAhead began for one verification, handed to its analyze (opaque to the job). */
+export interface ReadAhead {
+  readonly hostUsername: string;
+}
+
 /** The two halves of a verification, behind an interface so tests and the CLI can swap the edges. */
 export interface VerificationSteps {
+  /**
+   * Begin, while the resume is read, the GitHub reads that need only the login (the account and its
+   * listing); the first analyze of the verification takes them up. Undefined: nothing begun.
+   */
+  readAhead?(input: { hostUsername: string; signal: AbortSignal }): ReadAhead | undefined;
   /** `owner.clientId`: whose resume it is, so the readers are shared fairly between clients */
   extract(pdf: Uint8Array, signal: AbortSignal, owner?: { clientId: string }): Promise<ExtractedResume>;
   analyze(input: {
@@ -28,6 +38,8 @@ export interface VerificationSteps {
     onStage?: (stage: "analysing") => void;
     /** told how each GitHub request went (the job shows a GitHub that does not answer, and gives up on it) */
     onGitHub?: (answer: GitHubAnswer) => void;
+    /** what readAhead began for this verification (its first analyze only) */
+    readAhead?: ReadAhead;
   }): Promise<AnalysisPart>;
   /** release what the steps hold (child processes) at shutdown */
   close?(): Promise<void>;
@@ -109,6 +121,8 @@ async function runSteps(
   const pdf = await service.resume(trackingId);
   if (!pdf)
     throw new PermanentJobError("resume_purged", "the uploaded PDF is no longer stored (retention); submit it again");
+  // the account's first round trip goes out beside the reading, not after it
+  const readAhead = hostUsername.trim() ? steps.readAhead?.({ hostUsername, signal: job.signal }) : undefined;
   let resume: ExtractedResume;
   try {
     resume = await steps.extract(pdf, job.signal, { clientId });
@@ -118,7 +132,12 @@ async function runSteps(
   }
   await stage("fetching");
   try {
-    const analysis = await fetchAndAnalyse(d, trackingId, hostUsername, accounts, resume, job, (s) => void stage(s));
+    const analysis = await fetchAndAnalyse(
+      d,
+      { trackingId, hostUsername, accounts, resume, readAhead },
+      job,
+      (s) => void stage(s),
+    );
     // the name as read from the resume: an extra member that lets people tell candidates apart
     return (tx: Transaction) =>
       service.complete(tx, trackingId, { ...analysis, candidateName: resume.candidateName ?? null });
@@ -140,14 +159,18 @@ async function runSteps(
  */
 async function fetchAndAnalyse(
   d: JobDeps,
-  trackingId: string,
-  hostUsername: string,
-  accounts: HostAccountRef[],
-  resume: ExtractedResume,
+  input: {
+    trackingId: string;
+    hostUsername: string;
+    accounts: HostAccountRef[];
+    resume: ExtractedResume;
+    readAhead: ReadAhead | undefined;
+  },
   job: RunningJob<{ trackingId: string }>,
   stage: (s: "analysing") => void,
 ): Promise<AnalysisPart> {
   const { service, steps, logger } = d;
+  const { trackingId, hostUsername, accounts, resume, readAhead } = input;
   const watch = new GitHubWatch({
     clock: d.clock,
     giveUpMs: d.githubGiveUpMs,
@@ -166,6 +189,8 @@ async function fetchAndAnalyse(
           signal,
           onStage: stage,
           onGitHub: watch.report,
+          // a retry reads afresh: what was begun may be what failed
+          ...(retry === 0 && readAhead ? { readAhead } : {}),
         });
       } catch (err) {
         if (job.signal.aborted) throw job.signal.reason;
