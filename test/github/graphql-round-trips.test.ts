@@ -9,6 +9,8 @@ import {
   assembleCandidate,
   bulkDump,
   candidateIdentity,
+  FOUR_PROJECTS,
+  fourProjectCandidate,
   honestHistory,
   type RepoScenario,
 } from "../support/github-sim/scenarios/index.ts";
@@ -22,19 +24,8 @@ import { memoryDb } from "../support/memory-db.ts";
  */
 
 const clock = new ManualClock();
-const FOUR = [
-  { name: "trail-maps", language: "TypeScript" as const, commits: 150 },
-  { name: "recipe-box", language: "Python" as const, commits: 4 },
-  { name: "dice-roller", language: "Go" as const, commits: 3 },
-  { name: "pomodoro", language: "Rust" as const, commits: 3 },
-];
-const four = (login: string) =>
-  assembleCandidate({
-    login,
-    name: login,
-    createdAt: "2018-03-01T10:00:00Z",
-    repos: FOUR.map((p) => honestHistory({ login, ...p, months: 6 })),
-  });
+const FOUR = FOUR_PROJECTS;
+const four = (login: string) => fourProjectCandidate(login);
 const dumper = assembleCandidate({
   login: "rt-dumper",
   name: "rt-dumper",

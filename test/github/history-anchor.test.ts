@@ -12,23 +12,12 @@ import { ManualClock } from "../../src/lib/clock.ts";
 import type { Database } from "../../src/storage/database.ts";
 import { perfectExtraction } from "../demo/resume-pdf.ts";
 import { type GitHubSimulator, startGitHubSimulator } from "../support/github-sim/github-simulator.ts";
-import { assembleCandidate, candidateIdentity, honestHistory } from "../support/github-sim/scenarios/index.ts";
+import { candidateIdentity, FOUR_PROJECTS, fourProjectCandidate } from "../support/github-sim/scenarios/index.ts";
 import { memoryDb } from "../support/memory-db.ts";
 
 const clock = new ManualClock();
-const FOUR = [
-  { name: "trail-maps", language: "TypeScript" as const, commits: 150 },
-  { name: "recipe-box", language: "Python" as const, commits: 4 },
-  { name: "dice-roller", language: "Go" as const, commits: 3 },
-  { name: "pomodoro", language: "Rust" as const, commits: 3 },
-];
-const four = (login: string, long = 150) =>
-  assembleCandidate({
-    login,
-    name: login,
-    createdAt: "2018-03-01T10:00:00Z",
-    repos: FOUR.map((p) => honestHistory({ login, ...p, commits: p.commits === 150 ? long : p.commits, months: 6 })),
-  });
+const FOUR = FOUR_PROJECTS;
+const four = fourProjectCandidate;
 
 /** the long history with a merge near its head: the first page is not a straight line */
 const merged = (login: string) => {

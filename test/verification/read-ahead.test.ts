@@ -15,22 +15,11 @@ import { productionSteps } from "../../src/verification/production-steps.ts";
 import type { ReadAhead, VerificationSteps } from "../../src/verification/verification-job.ts";
 import { perfectExtraction } from "../demo/resume-pdf.ts";
 import { type GitHubSimulator, startGitHubSimulator } from "../support/github-sim/github-simulator.ts";
-import { assembleCandidate, honestHistory } from "../support/github-sim/scenarios/index.ts";
+import { FOUR_PROJECTS, fourProjectCandidate } from "../support/github-sim/scenarios/index.ts";
 import { fixedSteps, makePdf, pollUntil, startTestApp, submit, verifyAndWait } from "../support/harness.ts";
 
-const FOUR = [
-  { name: "trail-maps", commits: 150 },
-  { name: "recipe-box", commits: 4 },
-  { name: "dice-roller", commits: 3 },
-  { name: "pomodoro", commits: 3 },
-];
-const four = (login: string) =>
-  assembleCandidate({
-    login,
-    name: login,
-    createdAt: "2018-03-01T10:00:00Z",
-    repos: FOUR.map((p) => honestHistory({ login, ...p, months: 6 })),
-  });
+const FOUR = FOUR_PROJECTS;
+const four = (login: string) => fourProjectCandidate(login);
 const resumeOf = (login: string) =>
   perfectExtraction({
     name: login,

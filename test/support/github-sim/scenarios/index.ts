@@ -28,6 +28,7 @@ export { scheduledWorkflow } from "./automation.ts";
 export * from "./candidate.ts";
 export { forkWithOwnWork, forkWithoutOwnWork, type Upstream, upstreamProject, upstreamRepushed } from "./foreign.ts";
 export { bulkDump, cronFarm, paintedGraph, randomDateBot, sequentialBackdating } from "./forgeries.ts";
+export { FOUR_PROJECTS, fourProjectCandidate } from "./four-projects.ts";
 export {
   aiAssistedHistory,
   botCommits,
