@@ -94,13 +94,15 @@ export async function readHistories(
     // evidence read already (with the account): its first page is in hand, null when GitHub had no answer
     const ev = known?.(repo);
     if (ev === undefined) ask.push(i);
-    else out[i] = await firstRead(repo, ev, opts);
+    else out[i] = await firstRead(repo, ev, ev ? await cached(opts, repo) : null);
   }
   // those read whole need not wait for the others' first query
   for (const r of out) if (r?.complete) told(r);
   for (let i = 0; i < ask.length; i += REPOS_PER_QUERY) {
     const chunk = ask.slice(i, i + REPOS_PER_QUERY);
-    const anchors = await Promise.all(chunk.map((at) => anchorFor(repos[at]!, opts)));
+    // the cache is read once per repository: it decides the anchored page and completes the first
+    const knowns = await Promise.all(chunk.map((at) => cached(opts, repos[at]!)));
+    const anchors = chunk.map((at, k) => anchorFor(repos[at]!, opts, knowns[k]!));
     const vars: Record<string, unknown> = {};
     for (const [k, at] of chunk.entries()) {
       Object.assign(vars, { [`o${k}`]: repos[at]!.owner, [`n${k}`]: repos[at]!.name });
@@ -114,7 +116,7 @@ export async function readHistories(
       vars,
     );
     const reads = await Promise.all(
-      chunk.map((at, k) => firstRead(repos[at]!, data[`r${k}`] ?? null, opts, anchors[k])),
+      chunk.map((at, k) => firstRead(repos[at]!, data[`r${k}`] ?? null, knowns[k]!, anchors[k])),
     );
     for (const [k, at] of chunk.entries()) out[at] = reads[k]!;
   }
@@ -158,16 +160,18 @@ export async function readHistories(
 }
 
 /** The listing's anchor, where a second page asked at once can serve (not on a warm re-run). */
-async function anchorFor(repo: GhRepo, opts: HistoryReadOptions): Promise<PageAnchor | undefined> {
-  const a = opts.anchorOf?.(repo);
-  if (!a || opts.maxPages < 2) return undefined;
-  return (await cached(opts, repo)) ? undefined : a;
+function anchorFor(repo: GhRepo, opts: HistoryReadOptions, known: CachedHistory | null): PageAnchor | undefined {
+  return known || opts.maxPages < 2 ? undefined : opts.anchorOf?.(repo);
 }
 
-/** The first page is a straight line from the anchor's head: the anchor is the commit right after it. */
-const continuesAt = (h: GqlHistory, head: string, a: PageAnchor | undefined): a is PageAnchor =>
+/**
+ * The page read from `at` continues the first: that first page is a straight line from the anchor's head
+ * and `at` is the anchor, so it is the commit right after the page.
+ */
+const continuesAt = (h: GqlHistory, head: string, a: PageAnchor | undefined, at: string | undefined): boolean =>
   a !== undefined &&
   a.head === head &&
+  a.anchor === at &&
   h.nodes.length === HISTORY_PAGE &&
   h.nodes[0]?.oid === head &&
   h.nodes.every((n) => n.parents.totalCount === 1);
@@ -175,7 +179,7 @@ const continuesAt = (h: GqlHistory, head: string, a: PageAnchor | undefined): a 
 async function firstRead(
   repo: GhRepo,
   ev: GqlRepoEvidence | null,
-  opts: HistoryReadOptions,
+  known: CachedHistory | null,
   anchor?: PageAnchor,
 ): Promise<GqlRead | null> {
   if (!ev) return null;
@@ -193,13 +197,12 @@ async function firstRead(
     fromCache: false,
   };
   const h = target.history;
-  const known = await cached(opts, repo);
   read.complete = absorb(read, h, known) || !h.pageInfo.hasNextPage;
   let cursor = h.pageInfo.endCursor ?? undefined;
   const next = ev.next?.history;
-  if (!read.complete && next && ev.next?.oid && continuesAt(h, target.oid, anchor) && ev.next.oid === anchor.anchor) {
+  if (!read.complete && next && ev.next?.oid && continuesAt(h, target.oid, anchor, ev.next.oid)) {
     read.complete = absorb(read, next, known) || !next.pageInfo.hasNextPage;
-    read.anchor = anchor.anchor;
+    read.anchor = ev.next.oid;
     cursor = next.pageInfo.endCursor ?? undefined;
   }
   if (!read.complete) (read as GqlRead & { cursor?: string }).cursor = cursor;
