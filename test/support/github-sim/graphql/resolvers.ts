@@ -102,9 +102,12 @@ const blobBytes = (repo: SimRepo, sha: string) => bySha(repo, `blob ${sha}`, () 
  * parents, "^N" takes the Nth parent ("~" and "^" alone: 1). Null when a step leaves the history.
  */
 const commitMaps = new WeakMap<readonly GitCommitRecord[], Map<string, GitCommitRecord>>();
-function ancestorOf(commits: readonly GitCommitRecord[], from: string, steps: string): string | null {
+function commitMap(commits: readonly GitCommitRecord[]): Map<string, GitCommitRecord> {
   const bySha = commitMaps.get(commits) ?? new Map(commits.map((c) => [c.sha, c]));
   commitMaps.set(commits, bySha);
+  return bySha;
+}
+function ancestorOf(bySha: Map<string, GitCommitRecord>, from: string, steps: string): string | null {
   let at: string | undefined = from;
   for (const [, op, n] of steps.matchAll(/([~^])(\d*)/g)) {
     const count = n === "" ? 1 : Number(n);
@@ -249,11 +252,13 @@ export class GraphqlWorld {
     if (commits.length === 0) return null;
     // HEAD is the default branch as the world shows it now, also under ancestry steps ("HEAD~100")
     const steps = /^(HEAD|[0-9a-f]{40})((?:[~^]\d*)+)$/.exec(rev);
+    const from = steps && (steps[1] === "HEAD" ? commits[0]!.sha : steps[1]!);
+    const bySha = steps ? commitMap(commits) : undefined;
     const sha =
       rev === "HEAD"
         ? commits[0]!.sha
-        : steps && (steps[1] === "HEAD" || commits.some((c) => c.sha === steps[1]))
-          ? ancestorOf(commits, steps[1] === "HEAD" ? commits[0]!.sha : steps[1]!, steps[2]!)
+        : steps && from && bySha?.has(from)
+          ? ancestorOf(bySha, from, steps[2]!)
           : await resolveRev(repo, rev);
     if (!sha) return null;
     if (i < 0) {
